@@ -1,0 +1,1 @@
+//! `sgfconv migrate`: command-line arguments (placeholder until issue 7 lands).

@@ -1,0 +1,359 @@
+//! Diagnostics: every problem found in an input, with where, a stable code,
+//! and a severity.
+//!
+//! Codes are stable: scripts match on them. Each module defines the codes of
+//! its own layer as constants, in its own number range (documented in
+//! `formats/diagnostics.md`):
+//!
+//! | range | layer |
+//! |---|---|
+//! | 001–099 | SGF syntax (reader) |
+//! | 100–149 | character sets |
+//! | 150–199 | dialect rewrites and server quirks |
+//! | 200–249 | GIB | 250–299 NGF | 300–349 UGF |
+//! | 350–399 | JSON, XML, CSV |
+//! | 400–449 | what a writer could not carry |
+//! | 450–499 | migrate |
+//!
+//! The letter tells the default severity: `I` info (a rewrite, for the
+//! record), `W` warning (repaired or ambiguous, nothing lost), `E` error
+//! (data could not be kept).
+
+use crate::event::Pos;
+use std::fmt;
+use std::io::Write;
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A stable diagnostic code: `W012 unescaped-bracket`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Code {
+    /// `W012`: letter for the default severity, then the number.
+    pub id: &'static str,
+    /// kebab-case name, stable too.
+    pub name: &'static str,
+}
+
+impl Code {
+    pub const fn new(id: &'static str, name: &'static str) -> Self {
+        Code { id, name }
+    }
+
+    pub fn severity(&self) -> Severity {
+        match self.id.as_bytes().first() {
+            Some(b'E') => Severity::Error,
+            Some(b'W') => Severity::Warning,
+            _ => Severity::Info,
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.id, self.name)
+    }
+}
+
+/// One problem found in an input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub file: Arc<str>,
+    pub pos: Option<Pos>,
+    /// 0-based game index in the collection, when known.
+    pub game: Option<usize>,
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.pos {
+            Some(p) => write!(f, "{}:{}:{}: ", self.file, p.line, p.col)?,
+            None => write!(f, "{}: ", self.file)?,
+        }
+        write!(
+            f,
+            "{}[{} {}]: {}",
+            self.severity.as_str(),
+            self.code.id,
+            self.code.name,
+            self.message
+        )
+    }
+}
+
+impl Diagnostic {
+    /// One JSON object (no trailing newline).
+    pub fn to_json(&self) -> String {
+        let pos = self.pos.unwrap_or_default();
+        serde_json::json!({
+            "file": &*self.file,
+            "line": self.pos.map(|_| pos.line),
+            "column": self.pos.map(|_| pos.col),
+            "offset": self.pos.map(|_| pos.offset),
+            "game": self.game,
+            "code": self.code.id,
+            "name": self.code.name,
+            "severity": self.severity.as_str(),
+            "message": self.message,
+        })
+        .to_string()
+    }
+}
+
+/// Where diagnostics go as they are found.
+pub enum Output {
+    /// Kept in memory (tests, the library's default, `migrate` reports).
+    Collect(Vec<Diagnostic>),
+    /// Human-readable lines on a writer (stderr in the CLI).
+    Text(Box<dyn Write + Send>),
+    /// One JSON object per line.
+    Json(Box<dyn Write + Send>),
+    /// Counted, not shown.
+    Discard,
+}
+
+/// Receives diagnostics while a conversion streams: shows or keeps them, and
+/// counts them by severity. One per input file.
+pub struct Reporter {
+    file: Arc<str>,
+    game: Option<usize>,
+    output: Output,
+    show_info: bool,
+    min_shown: Severity,
+    counts: [usize; 3],
+    /// Upper bound on diagnostics shown per code, so a damaged file of a
+    /// million bad lines does not flood the terminal; the rest are counted.
+    per_code_limit: usize,
+    per_code: Vec<(&'static str, usize)>,
+    suppressed: usize,
+}
+
+impl Reporter {
+    pub fn new(file: impl Into<Arc<str>>, output: Output) -> Self {
+        Reporter {
+            file: file.into(),
+            game: None,
+            output,
+            show_info: false,
+            min_shown: Severity::Warning,
+            counts: [0; 3],
+            per_code_limit: usize::MAX,
+            per_code: Vec::new(),
+            suppressed: 0,
+        }
+    }
+
+    /// A reporter that keeps every diagnostic, info included.
+    pub fn collecting(file: impl Into<Arc<str>>) -> Self {
+        let mut r = Reporter::new(file, Output::Collect(Vec::new()));
+        r.show_info = true;
+        r.min_shown = Severity::Info;
+        r
+    }
+
+    /// Show (or keep) info-level diagnostics too.
+    pub fn with_info(mut self, yes: bool) -> Self {
+        self.show_info = yes;
+        self.min_shown = if yes {
+            Severity::Info
+        } else {
+            Severity::Warning
+        };
+        self
+    }
+
+    /// Show at most `n` diagnostics of each code; count the rest.
+    pub fn with_per_code_limit(mut self, n: usize) -> Self {
+        self.per_code_limit = n;
+        self
+    }
+
+    pub fn file(&self) -> &Arc<str> {
+        &self.file
+    }
+
+    pub fn set_file(&mut self, file: impl Into<Arc<str>>) {
+        self.file = file.into();
+    }
+
+    /// The game that following diagnostics belong to.
+    pub fn set_game(&mut self, game: Option<usize>) {
+        self.game = game;
+    }
+
+    pub fn report(&mut self, code: Code, pos: Option<Pos>, message: impl Into<String>) {
+        self.report_as(code, code.severity(), pos, message)
+    }
+
+    /// Reports with a severity other than the code's default (e.g. a warning
+    /// raised to an error because the repair lost data).
+    pub fn report_as(
+        &mut self,
+        code: Code,
+        severity: Severity,
+        pos: Option<Pos>,
+        message: impl Into<String>,
+    ) {
+        self.counts[severity as usize] += 1;
+        if severity < self.min_shown || (severity == Severity::Info && !self.show_info) {
+            return;
+        }
+        if self.per_code_limit != usize::MAX {
+            let n = match self.per_code.iter_mut().find(|(id, _)| *id == code.id) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    self.per_code.push((code.id, 1));
+                    1
+                }
+            };
+            if n > self.per_code_limit {
+                self.suppressed += 1;
+                return;
+            }
+        }
+        let d = Diagnostic {
+            file: self.file.clone(),
+            pos,
+            game: self.game,
+            code,
+            severity,
+            message: message.into(),
+        };
+        match &mut self.output {
+            Output::Collect(v) => v.push(d),
+            // A diagnostic that cannot be written (closed stderr) is not
+            // worth failing the conversion for.
+            Output::Text(w) => {
+                let _ = writeln!(w, "{d}");
+            }
+            Output::Json(w) => {
+                let _ = writeln!(w, "{}", d.to_json());
+            }
+            Output::Discard => {}
+        }
+    }
+
+    pub fn info(&mut self, code: Code, pos: Option<Pos>, message: impl Into<String>) {
+        self.report_as(code, Severity::Info, pos, message)
+    }
+
+    pub fn warn(&mut self, code: Code, pos: Option<Pos>, message: impl Into<String>) {
+        self.report_as(code, Severity::Warning, pos, message)
+    }
+
+    pub fn error(&mut self, code: Code, pos: Option<Pos>, message: impl Into<String>) {
+        self.report_as(code, Severity::Error, pos, message)
+    }
+
+    pub fn count(&self, s: Severity) -> usize {
+        self.counts[s as usize]
+    }
+
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    /// Diagnostics hidden by the per-code limit.
+    pub fn suppressed(&self) -> usize {
+        self.suppressed
+    }
+
+    /// The kept diagnostics (only with [`Output::Collect`]).
+    pub fn collected(&self) -> &[Diagnostic] {
+        match &self.output {
+            Output::Collect(v) => v,
+            _ => &[],
+        }
+    }
+
+    pub fn take_collected(&mut self) -> Vec<Diagnostic> {
+        match &mut self.output {
+            Output::Collect(v) => std::mem::take(v),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn flush(&mut self) {
+        if let Output::Text(w) | Output::Json(w) = &mut self.output {
+            let _ = w.flush();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const W_TEST: Code = Code::new("W999", "test-code");
+
+    #[test]
+    fn text_form_names_file_position_and_code() {
+        let mut r = Reporter::collecting("in.sgf");
+        r.report(W_TEST, Some(Pos::new(5, 12, 40)), "what happened");
+        let d = &r.collected()[0];
+        assert_eq!(
+            d.to_string(),
+            "in.sgf:12:40: warning[W999 test-code]: what happened"
+        );
+        assert_eq!(r.warnings(), 1);
+    }
+
+    #[test]
+    fn info_is_counted_but_hidden_by_default() {
+        let mut r = Reporter::new("x", Output::Collect(Vec::new()));
+        r.info(W_TEST, None, "rewrite");
+        assert_eq!(r.count(Severity::Info), 1);
+        assert!(r.collected().is_empty());
+    }
+
+    #[test]
+    fn per_code_limit_counts_the_rest() {
+        let mut r = Reporter::collecting("x").with_per_code_limit(2);
+        for _ in 0..5 {
+            r.report(W_TEST, None, "again");
+        }
+        assert_eq!(r.collected().len(), 2);
+        assert_eq!(r.suppressed(), 3);
+        assert_eq!(r.warnings(), 5);
+    }
+
+    #[test]
+    fn json_form_has_every_field() {
+        let mut r = Reporter::collecting("a b.sgf");
+        r.set_game(Some(2));
+        r.report(W_TEST, Some(Pos::new(7, 1, 8)), "m\"q");
+        let v: serde_json::Value = serde_json::from_str(&r.collected()[0].to_json()).unwrap();
+        assert_eq!(v["offset"], 7);
+        assert_eq!(v["column"], 8);
+        assert_eq!(v["game"], 2);
+        assert_eq!(v["code"], "W999");
+        assert_eq!(v["name"], "test-code");
+        assert_eq!(v["severity"], "warning");
+        assert_eq!(v["message"], "m\"q");
+    }
+}

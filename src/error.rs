@@ -1,0 +1,67 @@
+//! Errors that stop a conversion. Problems a reader can repair or skip are
+//! not errors but [diagnostics](crate::diag).
+
+use std::fmt;
+use std::io;
+
+#[derive(Debug)]
+pub enum Error {
+    /// Reading the input or writing the output failed.
+    Io(io::Error),
+    /// The input cannot be converted at all (e.g. an encrypted UGF file, or
+    /// not a record of the named format). `code` is a stable diagnostic id.
+    Unreadable { code: &'static str, message: String },
+    /// The target cannot represent the input at all (e.g. a writer that needs
+    /// a game and got none).
+    Unwritable { code: &'static str, message: String },
+    /// Bad usage: unknown format or encoding name, conflicting options.
+    Usage(String),
+}
+
+impl Error {
+    pub fn unreadable(code: &'static str, message: impl Into<String>) -> Self {
+        Error::Unreadable {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn unwritable(code: &'static str, message: impl Into<String>) -> Self {
+        Error::Unwritable {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// True when the output side failed because the reader went away
+    /// (`sgfconv … | head`): not worth an error message.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io(e) => write!(f, "{e}"),
+            Error::Unreadable { code, message } => write!(f, "[{code}] {message}"),
+            Error::Unwritable { code, message } => write!(f, "[{code}] {message}"),
+            Error::Usage(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error::Io(e)
+    }
+}

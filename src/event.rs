@@ -1,0 +1,441 @@
+//! The format-neutral event model: the only thing readers, transforms and
+//! writers share.
+//!
+//! A collection is a stream of [`Event`]s in document order:
+//!
+//! ```text
+//! GameStart  Meta*  Node Property*  (Node Property* | VariationStart … VariationEnd)*  GameEnd
+//! ```
+//!
+//! * `GameStart` opens a game tree (the SGF `(` of a game); `GameEnd` closes it.
+//! * `Node` starts a node (SGF `;`); the `Property` events that follow belong
+//!   to it, in the order they were written.
+//! * `VariationStart`/`VariationEnd` bracket a variation inside a game (SGF
+//!   `(`…`)` below the root). They are kept exactly as written, so `(;a;b)` and
+//!   `(;a(;b))` stay distinct.
+//! * `Meta` carries facts about the game that are not part of its tree: how its
+//!   encoding was decided, or fields of a non-SGF source that have no SGF home.
+//!
+//! SGF's property vocabulary is the lingua franca: a GIB reader emits `PB`,
+//! `KM`, `B`, `AB`... Property values arrive unescaped and decoded to UTF-8;
+//! compose values (`LB[pd:A]`) remember where their `:` separator is, so a
+//! writer can re-escape them exactly.
+
+use std::fmt;
+
+/// A position in the input: byte offset, 1-based line and column (in bytes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pos {
+    pub offset: u64,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl Pos {
+    pub const fn new(offset: u64, line: u32, col: u32) -> Self {
+        Pos { offset, line, col }
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// How the character set of a game was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EncodingSource {
+    /// A byte-order mark.
+    Bom,
+    /// The game's `CA[]` property (or a format's own charset field).
+    Declared,
+    /// The bytes are valid UTF-8.
+    Utf8,
+    /// Statistical detection.
+    Detected,
+    /// `--encoding` on the command line.
+    Forced,
+    /// `--default-encoding`, or the format's default.
+    Default,
+    /// The input is not text that carries a charset (JSON, XML...).
+    Intrinsic,
+}
+
+impl EncodingSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EncodingSource::Bom => "bom",
+            EncodingSource::Declared => "ca",
+            EncodingSource::Utf8 => "utf8",
+            EncodingSource::Detected => "detected",
+            EncodingSource::Forced => "forced",
+            EncodingSource::Default => "default",
+            EncodingSource::Intrinsic => "intrinsic",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "bom" => EncodingSource::Bom,
+            "ca" => EncodingSource::Declared,
+            "utf8" => EncodingSource::Utf8,
+            "detected" => EncodingSource::Detected,
+            "forced" => EncodingSource::Forced,
+            "default" => EncodingSource::Default,
+            "intrinsic" => EncodingSource::Intrinsic,
+            _ => return None,
+        })
+    }
+}
+
+/// What is known about a game before its first node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameHeader {
+    /// 0-based index of the game in its collection.
+    pub index: usize,
+    /// Where the game starts in the input.
+    pub pos: Pos,
+    /// The character set its text was decoded from (WHATWG name).
+    pub encoding: &'static str,
+    pub encoding_source: EncodingSource,
+    /// Detector confidence in 0.0..=1.0 (1.0 when not detected).
+    pub confidence: f32,
+}
+
+impl GameHeader {
+    pub fn new(index: usize) -> Self {
+        GameHeader {
+            index,
+            pos: Pos::default(),
+            encoding: "UTF-8",
+            encoding_source: EncodingSource::Intrinsic,
+            confidence: 1.0,
+        }
+    }
+}
+
+/// Sentinel for "this value has no compose separator".
+pub const NO_SPLIT: u32 = u32::MAX;
+
+/// Where one value lies in a property's text buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+    /// Absolute index of the compose `:` separator in the text, or [`NO_SPLIT`].
+    pub split: u32,
+}
+
+/// One property value, unescaped UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Value<'a> {
+    text: &'a str,
+    split: Option<usize>,
+}
+
+impl<'a> Value<'a> {
+    /// A plain (non-compose) value.
+    pub fn plain(text: &'a str) -> Self {
+        Value { text, split: None }
+    }
+
+    /// A compose value `first:second`.
+    pub fn compose(text: &'a str, split: usize) -> Self {
+        debug_assert!(text.as_bytes().get(split) == Some(&b':'));
+        Value {
+            text,
+            split: Some(split),
+        }
+    }
+
+    /// The whole value; for a compose value, both parts joined by `:`.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// `(first, Some(second))` for a compose value, `(text, None)` otherwise.
+    pub fn parts(&self) -> (&'a str, Option<&'a str>) {
+        match self.split {
+            Some(i) => (&self.text[..i], Some(&self.text[i + 1..])),
+            None => (self.text, None),
+        }
+    }
+
+    /// Byte index of the separator inside [`Value::text`].
+    pub fn split(&self) -> Option<usize> {
+        self.split
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+}
+
+/// The values of one property: a view into a text buffer.
+#[derive(Clone, Copy, Debug)]
+pub struct Values<'a> {
+    text: &'a str,
+    spans: &'a [Span],
+}
+
+impl<'a> Values<'a> {
+    /// Views `spans` of `text`.
+    ///
+    /// Spans out of range or not on character boundaries are a programming
+    /// error of the producer; they are clamped rather than panicking.
+    pub fn new(text: &'a str, spans: &'a [Span]) -> Self {
+        Values { text, spans }
+    }
+
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    pub fn get(&self, i: usize) -> Option<Value<'a>> {
+        self.spans.get(i).map(|s| self.value(*s))
+    }
+
+    pub fn first(&self) -> Option<Value<'a>> {
+        self.get(0)
+    }
+
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Value<'a>> + 'a {
+        let text = self.text;
+        self.spans.iter().map(move |s| Values::value_in(text, *s))
+    }
+
+    fn value(&self, s: Span) -> Value<'a> {
+        Values::value_in(self.text, s)
+    }
+
+    fn value_in(text: &'a str, s: Span) -> Value<'a> {
+        let v = text.get(s.start as usize..s.end as usize).unwrap_or("");
+        if s.split == NO_SPLIT || s.split < s.start || s.split >= s.end {
+            Value::plain(v)
+        } else {
+            let at = (s.split - s.start) as usize;
+            if v.as_bytes().get(at) == Some(&b':') {
+                Value::compose(v, at)
+            } else {
+                Value::plain(v)
+            }
+        }
+    }
+}
+
+impl PartialEq for Values<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().zip(other.iter()).all(|(a, b)| a == b)
+    }
+}
+
+/// A property: an identifier and its values.
+#[derive(Clone, Copy, Debug)]
+pub struct Property<'a> {
+    /// The identifier: upper-case FF[4] form once the dialect normaliser ran,
+    /// as written otherwise.
+    pub name: &'a str,
+    pub values: Values<'a>,
+    /// Where the identifier starts in the input.
+    pub pos: Pos,
+}
+
+impl PartialEq for Property<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.values == other.values
+    }
+}
+
+impl<'a> Property<'a> {
+    pub fn first_text(&self) -> Option<&'a str> {
+        self.values.first().map(|v| v.text())
+    }
+}
+
+/// One event of the stream.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event<'a> {
+    GameStart(&'a GameHeader),
+    Meta { key: &'a str, value: &'a str },
+    VariationStart(Pos),
+    Node(Pos),
+    Property(Property<'a>),
+    VariationEnd(Pos),
+    GameEnd(Pos),
+}
+
+/// An owned property, for transforms that rewrite values and for the game tree.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PropertyBuf {
+    pub name: String,
+    text: String,
+    spans: Vec<Span>,
+    pub pos: Pos,
+}
+
+impl PropertyBuf {
+    pub fn new(name: impl Into<String>) -> Self {
+        PropertyBuf {
+            name: name.into(),
+            ..Default::default()
+        }
+    }
+
+    /// A property with plain values.
+    pub fn with_values<S: AsRef<str>>(name: impl Into<String>, values: &[S]) -> Self {
+        let mut p = PropertyBuf::new(name);
+        for v in values {
+            p.push(v.as_ref());
+        }
+        p
+    }
+
+    /// Copies a borrowed property.
+    pub fn from_property(p: &Property<'_>) -> Self {
+        let mut b = PropertyBuf::new(p.name);
+        b.pos = p.pos;
+        b.extend_values(p.values);
+        b
+    }
+
+    pub fn at(mut self, pos: Pos) -> Self {
+        self.pos = pos;
+        self
+    }
+
+    /// Appends a plain value.
+    pub fn push(&mut self, value: &str) -> &mut Self {
+        let start = self.text.len() as u32;
+        self.text.push_str(value);
+        self.spans.push(Span {
+            start,
+            end: self.text.len() as u32,
+            split: NO_SPLIT,
+        });
+        self
+    }
+
+    /// Appends a compose value `first:second`.
+    pub fn push_compose(&mut self, first: &str, second: &str) -> &mut Self {
+        let start = self.text.len() as u32;
+        self.text.push_str(first);
+        let split = self.text.len() as u32;
+        self.text.push(':');
+        self.text.push_str(second);
+        self.spans.push(Span {
+            start,
+            end: self.text.len() as u32,
+            split,
+        });
+        self
+    }
+
+    pub fn push_value(&mut self, v: Value<'_>) -> &mut Self {
+        match v.parts() {
+            (a, Some(b)) => self.push_compose(a, b),
+            (a, None) => self.push(a),
+        }
+    }
+
+    pub fn extend_values(&mut self, values: Values<'_>) {
+        for v in values.iter() {
+            self.push_value(v);
+        }
+    }
+
+    pub fn clear_values(&mut self) {
+        self.text.clear();
+        self.spans.clear();
+    }
+
+    pub fn values(&self) -> Values<'_> {
+        Values::new(&self.text, &self.spans)
+    }
+
+    pub fn as_property(&self) -> Property<'_> {
+        Property {
+            name: &self.name,
+            values: self.values(),
+            pos: self.pos,
+        }
+    }
+
+    pub fn first_text(&self) -> Option<&str> {
+        self.values().first().map(|v| v.text())
+    }
+}
+
+/// An owned event, for tests and for buffering.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OwnedEvent {
+    GameStart(GameHeader),
+    Meta(String, String),
+    VariationStart,
+    Node,
+    Property(PropertyBuf),
+    VariationEnd,
+    GameEnd,
+}
+
+impl OwnedEvent {
+    pub fn from_event(e: &Event<'_>) -> Self {
+        match e {
+            Event::GameStart(h) => OwnedEvent::GameStart((*h).clone()),
+            Event::Meta { key, value } => OwnedEvent::Meta(key.to_string(), value.to_string()),
+            Event::VariationStart(_) => OwnedEvent::VariationStart,
+            Event::Node(_) => OwnedEvent::Node,
+            Event::Property(p) => OwnedEvent::Property(PropertyBuf::from_property(p)),
+            Event::VariationEnd(_) => OwnedEvent::VariationEnd,
+            Event::GameEnd(_) => OwnedEvent::GameEnd,
+        }
+    }
+
+    /// The borrowed form, for replaying into a sink.
+    pub fn as_event(&self) -> Event<'_> {
+        match self {
+            OwnedEvent::GameStart(h) => Event::GameStart(h),
+            OwnedEvent::Meta(k, v) => Event::Meta { key: k, value: v },
+            OwnedEvent::VariationStart => Event::VariationStart(Pos::default()),
+            OwnedEvent::Node => Event::Node(Pos::default()),
+            OwnedEvent::Property(p) => Event::Property(p.as_property()),
+            OwnedEvent::VariationEnd => Event::VariationEnd(Pos::default()),
+            OwnedEvent::GameEnd => Event::GameEnd(Pos::default()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compose_values_split_at_their_separator() {
+        let mut p = PropertyBuf::new("LB");
+        p.push_compose("pd", "A:b").push("x");
+        let vals: Vec<_> = p.values().iter().map(|v| v.parts()).collect();
+        assert_eq!(vals, vec![("pd", Some("A:b")), ("x", None)]);
+    }
+
+    #[test]
+    fn corrupt_spans_do_not_panic() {
+        let spans = [Span {
+            start: 3,
+            end: 99,
+            split: 1,
+        }];
+        let v = Values::new("ab", &spans);
+        assert_eq!(v.first().map(|v| v.text()), Some(""));
+    }
+
+    #[test]
+    fn owned_events_round_trip() {
+        let p = PropertyBuf::with_values("AB", &["aa", "bb"]);
+        let e = OwnedEvent::Property(p.clone());
+        assert_eq!(OwnedEvent::from_event(&e.as_event()), e);
+    }
+}

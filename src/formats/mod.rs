@@ -1,0 +1,301 @@
+//! The registry of formats: how to recognise, read and write each one.
+//!
+//! Each format lives in its own module, with its reader and its writer, and
+//! meets the others only in the [event model](crate::event). Its document in
+//! `formats/<name>.md` says what the format is; the module implements that.
+
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::sink::Sink;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+pub mod csv;
+pub mod gib;
+pub mod jago;
+pub mod json;
+pub mod ngf;
+pub mod sgf;
+pub mod ugf;
+pub mod xml;
+
+/// A record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Format {
+    Sgf,
+    Gib,
+    Ugf,
+    Ngf,
+    Json,
+    Xml,
+    Jago,
+    Csv,
+}
+
+/// What the registry knows about a format.
+pub struct FormatInfo {
+    pub format: Format,
+    /// The name used with `-f`/`-t`.
+    pub name: &'static str,
+    /// File extensions, lower case, without the dot.
+    pub extensions: &'static [&'static str],
+    pub description: &'static str,
+    /// What a conversion *to* this format keeps; `formats` prints it.
+    pub carries: &'static str,
+    /// Writing to it can lose data (and says so in a warning).
+    pub lossy: bool,
+}
+
+pub const FORMATS: &[FormatInfo] = &[
+    FormatInfo {
+        format: Format::Sgf,
+        name: "sgf",
+        extensions: &["sgf", "sgfs", "sgc", "kifu"],
+        description: "Smart Game Format, FF[1]-FF[4], every dialect and character set",
+        carries: "everything: all games, variations, properties (known, unknown, private)",
+        lossy: false,
+    },
+    FormatInfo {
+        format: Format::Gib,
+        name: "gib",
+        extensions: &["gib"],
+        description: "Tygem / Tom / eWeiqi game record",
+        carries: "main line, players, ranks, komi, result, date, handicap, time settings",
+        lossy: true,
+    },
+    FormatInfo {
+        format: Format::Ugf,
+        name: "ugf",
+        extensions: &["ugf", "ugi"],
+        description: "PandaNet (IGS) UGF/UGI, with figures and review trees",
+        carries: "main line, game info, comments and labels (figures), variations (figures or review tree)",
+        lossy: true,
+    },
+    FormatInfo {
+        format: Format::Ngf,
+        name: "ngf",
+        extensions: &["ngf"],
+        description: "WBaduk / Cyberoro / Yugen no Ma game record",
+        carries: "main line, players, ranks, komi, result, date, handicap",
+        lossy: true,
+    },
+    FormatInfo {
+        format: Format::Json,
+        name: "json",
+        extensions: &["json", "jsonl", "ndjson"],
+        description: "sgfconv's lossless JSON model (formats/json.md), or a move list with --moves",
+        carries: "everything (lossless); --moves: main line and core game info",
+        lossy: false,
+    },
+    FormatInfo {
+        format: Format::Xml,
+        name: "xml",
+        extensions: &["xml"],
+        description: "sgfconv's lossless XML model (formats/xml.md)",
+        carries: "everything (lossless)",
+        lossy: false,
+    },
+    FormatInfo {
+        format: Format::Jago,
+        name: "jago",
+        extensions: &[],
+        description: "Jago / GoGui XML (go.dtd)",
+        carries: "game tree, game info, comments, markup; other properties as <SGF>",
+        lossy: true,
+    },
+    FormatInfo {
+        format: Format::Csv,
+        name: "csv",
+        extensions: &["csv"],
+        description: "move list, one row per move (formats/csv.md)",
+        carries: "main line moves (all nodes with --all-variations), time left, comments",
+        lossy: true,
+    },
+];
+
+impl Format {
+    pub fn info(self) -> &'static FormatInfo {
+        FORMATS
+            .iter()
+            .find(|f| f.format == self)
+            .unwrap_or(&FORMATS[0])
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// `-f`/`-t` names (case-insensitive); `ugi` is read as `ugf`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        let n = name.to_ascii_lowercase();
+        if n == "ugi" {
+            return Some(Format::Ugf);
+        }
+        FORMATS.iter().find(|f| f.name == n).map(|f| f.format)
+    }
+
+    /// From a path's extension (case-insensitive). Junk suffixes that
+    /// archives add after the real extension (`game.gib.dll`, `x.sgf.bak`)
+    /// are looked through.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+        let mut parts: Vec<&str> = name.split('.').skip(1).collect();
+        while let Some(ext) = parts.pop() {
+            if let Some(f) = FORMATS.iter().find(|f| f.extensions.contains(&ext)) {
+                return Some(f.format);
+            }
+        }
+        None
+    }
+
+    /// Recognises a format from the first bytes of an input.
+    pub fn sniff(head: &[u8]) -> Option<Format> {
+        let head = strip_bom(head);
+        let text = skip_ws(head);
+        if sgf::sniff(head) {
+            return Some(Format::Sgf);
+        }
+        if gib::sniff(head) {
+            return Some(Format::Gib);
+        }
+        if ugf::sniff(head) {
+            return Some(Format::Ugf);
+        }
+        if jago::sniff(head) {
+            return Some(Format::Jago);
+        }
+        if text.starts_with(b"<") {
+            return Some(Format::Xml);
+        }
+        if text.starts_with(b"{") || text.starts_with(b"[") {
+            return Some(Format::Json);
+        }
+        if ngf::sniff(head) {
+            return Some(Format::Ngf);
+        }
+        if csv::sniff(head) {
+            return Some(Format::Csv);
+        }
+        None
+    }
+
+    pub fn can_read(self) -> bool {
+        true
+    }
+}
+
+fn strip_bom(b: &[u8]) -> &[u8] {
+    b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b)
+}
+
+fn skip_ws(b: &[u8]) -> &[u8] {
+    let n = b.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    &b[n..]
+}
+
+/// How a coordinate is written in move lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Coords {
+    /// SGF letters `pd`.
+    #[default]
+    Sgf,
+    /// GTP vertex `Q16` (no I).
+    Gtp,
+    /// 0-based `x,y` from the top left.
+    Numeric,
+}
+
+/// Options for readers.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// `--encoding`: use this character set, whatever the input says.
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// `--default-encoding`: when neither a BOM, a declaration nor detection decides.
+    pub default_encoding: Option<&'static encoding_rs::Encoding>,
+    /// `--keep-dialect`: decode, but do not rewrite legacy identifiers or values.
+    pub keep_dialect: bool,
+    /// `--ngf-rotate-180`: NGF files written rotated.
+    pub ngf_rotate_180: bool,
+}
+
+/// Options for writers.
+#[derive(Clone, Debug, Default)]
+pub struct WriteOptions {
+    /// `--to-encoding`: output character set (default UTF-8).
+    pub to_encoding: Option<&'static encoding_rs::Encoding>,
+    /// `--keep-dialect`: the SGF writer keeps `FF` as it was.
+    pub keep_dialect: bool,
+    /// `--ugf-review`: variations as a `[ReviewNode]` tree instead of figures.
+    pub ugf_review: bool,
+    /// `--json-lines`: one game per line.
+    pub json_lines: bool,
+    /// `--moves`: the move-list projection (JSON).
+    pub moves: bool,
+    /// `--all-variations` (CSV): every node, with a path column.
+    pub all_variations: bool,
+    /// `--coords` (CSV).
+    pub coords: Coords,
+    /// `--games-csv FILE`: one row per game, beside the move list.
+    pub games_csv: Option<PathBuf>,
+}
+
+/// Reads `input` as `format`, pushing events into `sink`. Does not call
+/// `sink.finish`.
+pub fn read(
+    format: Format,
+    input: &mut dyn Read,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    match format {
+        Format::Sgf => sgf::read(input, options, sink, report),
+        Format::Gib => gib::read(input, options, sink, report),
+        Format::Ugf => ugf::read(input, options, sink, report),
+        Format::Ngf => ngf::read(input, options, sink, report),
+        Format::Json => json::read(input, options, sink, report),
+        Format::Xml => xml::read(input, options, sink, report),
+        Format::Jago => jago::read(input, options, sink, report),
+        Format::Csv => csv::read(input, options, sink, report),
+    }
+}
+
+/// A writer of `format` into `output`.
+pub fn writer<'w>(
+    format: Format,
+    output: Box<dyn Write + 'w>,
+    options: &WriteOptions,
+) -> Result<Box<dyn Sink + 'w>, Error> {
+    Ok(match format {
+        Format::Sgf => Box::new(sgf::SgfWriter::new(output, options)?),
+        Format::Gib => gib::writer(output, options)?,
+        Format::Ugf => ugf::writer(output, options)?,
+        Format::Ngf => ngf::writer(output, options)?,
+        Format::Json => json::writer(output, options)?,
+        Format::Xml => xml::writer(output, options)?,
+        Format::Jago => jago::writer(output, options)?,
+        Format::Csv => csv::writer(output, options)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_extensions() {
+        assert_eq!(Format::from_name("UGI"), Some(Format::Ugf));
+        assert_eq!(Format::from_name("sgf"), Some(Format::Sgf));
+        assert_eq!(Format::from_name("doc"), None);
+        assert_eq!(Format::from_path(Path::new("a/B.SGF")), Some(Format::Sgf));
+        assert_eq!(Format::from_path(Path::new("x.gib.dll")), Some(Format::Gib));
+        assert_eq!(Format::from_path(Path::new("x.ugi")), Some(Format::Ugf));
+        assert_eq!(Format::from_path(Path::new("noext")), None);
+    }
+
+    #[test]
+    fn sniffs_sgf() {
+        assert_eq!(Format::sniff(b"\xEF\xBB\xBF (;FF[4])"), Some(Format::Sgf));
+        assert_eq!(Format::sniff(b"From: x\n\n(;GM[1])"), Some(Format::Sgf));
+    }
+}

@@ -1,0 +1,92 @@
+//! The [`Sink`] trait: what receives events. Writers and transforms are sinks;
+//! connecting a reader to a sink is a conversion.
+
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{Event, OwnedEvent};
+
+/// Receives the events of a collection, in document order.
+///
+/// A transform is a sink that forwards (possibly rewritten) events to another
+/// sink. `finish` is called once, after the last event, to flush.
+pub trait Sink {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error>;
+
+    fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl<S: Sink + ?Sized> Sink for &mut S {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        (**self).event(event, report)
+    }
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        (**self).finish(report)
+    }
+}
+
+impl<S: Sink + ?Sized> Sink for Box<S> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        (**self).event(event, report)
+    }
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        (**self).finish(report)
+    }
+}
+
+/// Keeps every event (owned): for tests and small inputs.
+#[derive(Default, Debug)]
+pub struct EventLog {
+    pub events: Vec<OwnedEvent>,
+    pub finished: bool,
+}
+
+impl Sink for EventLog {
+    fn event(&mut self, event: &Event<'_>, _report: &mut Reporter) -> Result<(), Error> {
+        self.events.push(OwnedEvent::from_event(event));
+        Ok(())
+    }
+    fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
+        self.finished = true;
+        Ok(())
+    }
+}
+
+/// Counts games, nodes and properties, and drops the events: parse-only runs.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counter {
+    pub games: u64,
+    pub nodes: u64,
+    pub properties: u64,
+    pub values: u64,
+}
+
+impl Sink for Counter {
+    fn event(&mut self, event: &Event<'_>, _report: &mut Reporter) -> Result<(), Error> {
+        match event {
+            Event::GameStart(_) => self.games += 1,
+            Event::Node(_) => self.nodes += 1,
+            Event::Property(p) => {
+                self.properties += 1;
+                self.values += p.values.len() as u64;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Sends every event to two sinks (e.g. a writer and a [`Counter`]).
+pub struct Tee<A, B>(pub A, pub B);
+
+impl<A: Sink, B: Sink> Sink for Tee<A, B> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.0.event(event, report)?;
+        self.1.event(event, report)
+    }
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        self.0.finish(report)?;
+        self.1.finish(report)
+    }
+}
