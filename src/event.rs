@@ -101,6 +101,9 @@ pub struct GameHeader {
     pub encoding_source: EncodingSource,
     /// Detector confidence in 0.0..=1.0 (1.0 when not detected).
     pub confidence: f32,
+    /// SGF only: the tree opened with `(` and a property instead of `(;`
+    /// (the kifu dialect); the reader created the root node.
+    pub implicit_root: bool,
 }
 
 impl GameHeader {
@@ -111,6 +114,7 @@ impl GameHeader {
             encoding: "UTF-8",
             encoding_source: EncodingSource::Intrinsic,
             confidence: 1.0,
+            implicit_root: false,
         }
     }
 }
