@@ -38,6 +38,7 @@ pub const VALUE_WITHOUT_PROPERTY: Code = Code::new("E011", "value-without-proper
 pub const UNESCAPED_BRACKET: Code = Code::new("W012", "unescaped-bracket");
 pub const EMPTY_GAME: Code = Code::new("W013", "empty-game");
 pub const NOT_SGF: Code = Code::new("E014", "no-game-tree");
+pub const NODE_AFTER_VARIATIONS: Code = Code::new("W015", "node-after-variations");
 
 // Character sets (100–109; 110–149 belong to src/charset.rs).
 pub const ENCODING: Code = Code::new("I100", "encoding");
@@ -114,6 +115,18 @@ impl Decoding {
     }
 }
 
+/// An open `(` inside a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Level {
+    /// Sent as `VariationStart`.
+    Written,
+    /// Redundant parentheses around variations: not sent.
+    Transparent,
+    /// Opened by the reader for nodes that followed variations; closes with
+    /// the variation around it.
+    Implicit,
+}
+
 /// A property of the open node, waiting for the node to end.
 struct Pending {
     name: (u32, u32),
@@ -177,8 +190,11 @@ struct Reader<'r, 'o> {
     /// Set when a BOM decided the encoding of the whole input.
     bom: Option<&'static str>,
     node: NodeBuf,
-    /// Open variations: whether each emitted a `VariationStart`.
-    levels: Vec<bool>,
+    /// Open variations, innermost last.
+    levels: Vec<Level>,
+    /// Variations were closed at the current level since its last node: a
+    /// node now would follow variations, which SGF does not allow.
+    after_variation: bool,
     scratch: Vec<u8>,
     games: usize,
     decoding: Decoding,
@@ -195,6 +211,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             bom,
             node: NodeBuf::default(),
             levels: Vec::new(),
+            after_variation: false,
             scratch: Vec::new(),
             games: 0,
             decoding: Decoding::new(UTF_8),
@@ -315,6 +332,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.open_node(self.inp.here(), sink, report)?;
         }
         self.levels.clear();
+        self.after_variation = false;
         self.tree(sink, report)?;
         self.node.clear();
         Ok(())
@@ -336,8 +354,8 @@ impl<'r, 'o> Reader<'r, 'o> {
                         self.levels.len() + 1
                     ),
                 );
-                while let Some(emitted) = self.levels.pop() {
-                    if emitted {
+                while let Some(level) = self.levels.pop() {
+                    if level != Level::Transparent {
                         sink.event(&Event::VariationEnd(at), report)?;
                     }
                 }
@@ -357,11 +375,17 @@ impl<'r, 'o> Reader<'r, 'o> {
                     let at = self.inp.here();
                     self.inp.skip(1);
                     self.flush(sink, report)?;
+                    // Implicit variations end with the variation around them.
+                    while self.levels.last() == Some(&Level::Implicit) {
+                        self.levels.pop();
+                        sink.event(&Event::VariationEnd(at), report)?;
+                    }
                     match self.levels.pop() {
-                        Some(true) => sink.event(&Event::VariationEnd(at), report)?,
-                        Some(false) => {}
+                        Some(Level::Transparent) => {}
+                        Some(_) => sink.event(&Event::VariationEnd(at), report)?,
                         None => return sink.event(&Event::GameEnd(at), report),
                     }
+                    self.after_variation = true;
                 }
                 b'[' => {
                     let at = self.inp.here();
@@ -385,6 +409,9 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// is complete and is sent at once. Emits as many in a row as there are;
     /// anything else takes the general path. Returns whether any was sent.
     fn simple_nodes(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<bool, Error> {
+        if self.after_variation {
+            return Ok(false);
+        }
         let points = point_names();
         let mut sent = false;
         loop {
@@ -467,6 +494,16 @@ impl<'r, 'o> Reader<'r, 'o> {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         self.flush(sink, report)?;
+        if self.after_variation {
+            report.warn(
+                NODE_AFTER_VARIATIONS,
+                Some(at),
+                "node after variations: it starts a variation of its own",
+            );
+            sink.event(&Event::VariationStart(at), report)?;
+            self.levels.push(Level::Implicit);
+            self.after_variation = false;
+        }
         sink.event(&Event::Node(at), report)?;
         self.node.open = true;
         Ok(())
@@ -489,10 +526,11 @@ impl<'r, 'o> Reader<'r, 'o> {
                     Some(at),
                     "variation without a node: its parentheses were dropped",
                 );
-                self.levels.push(false);
+                self.levels.push(Level::Transparent);
             }
             _ => {
-                self.levels.push(true);
+                self.levels.push(Level::Written);
+                self.after_variation = false;
                 sink.event(&Event::VariationStart(at), report)?;
             }
         }
@@ -597,7 +635,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 Err(_) => break self.inp.rest().len(),
             }
         };
-        let name_start = self.node.names.len();
+        let mut name_start = self.node.names.len();
         // Identifiers are ASCII letters: always valid UTF-8.
         let ident = &self.inp.rest()[..len];
         self.node
@@ -620,7 +658,11 @@ impl<'r, 'o> Reader<'r, 'o> {
                 Some(at),
                 "property outside a node: ';' added before it",
             );
+            // Opening the node flushes the arena the name is in: keep it.
+            let name = self.node.names.split_off(name_start);
             self.open_node(at, sink, report)?;
+            name_start = self.node.names.len();
+            self.node.names.push_str(&name);
         }
         let name = &self.node.names[name_start..];
         let def = if name.bytes().all(|c| c.is_ascii_uppercase()) {
