@@ -1633,14 +1633,15 @@ fn render_game(game: &Game, to: Option<&'static Encoding>, report: &mut Reporter
         .unwrap_or("Global")
         .trim()
         .to_string();
-    let encoding = to
-        .or_else(|| {
-            private_get(&o.private, "GIBOKIND")
-                .and_then(|k| encoding_for_kind(k.trim()))
-                .map(|e| if e == GB18030 { GBK } else { e })
-        })
-        .unwrap_or(UTF_8);
     let text = render_text(&o, &kind);
+    // The character set of the game's own clients (Global ones write
+    // UTF-8), unless it cannot carry the text: then UTF-8, losing nothing.
+    let implied = match kind.to_ascii_lowercase().as_str() {
+        "global" => None,
+        k => encoding_for_kind(k).map(|e| if e == GB18030 { GBK } else { e }),
+    }
+    .filter(|e| e.encode(&text).2 == false);
+    let encoding = to.or(implied).unwrap_or(UTF_8);
     let mut out = Vec::with_capacity(text.len());
     let unencodable = charset::encode_into(encoding, &text, &mut out);
     if !unencodable.is_empty() {
@@ -1918,8 +1919,9 @@ fn render_text(o: &Outline, kind: &str) -> String {
     lines.push("\\GE".into());
     let mut text = lines.join("\r\n");
     text.push_str("\r\n");
-    // GAMETIME's own line break (Chinese/Korean clients) stays CRLF.
-    text.replace("\r\r\n", "\r\n").replace("\n\r\n", "\r\n")
+    // A value's own line break (GAMETIME of the Chinese and Korean
+    // clients) is CRLF like every other line.
+    text.replace("\r\n", "\n").replace('\n', "\r\n")
 }
 
 fn fmt_date((y, m, d): (u32, u32, u32)) -> String {
