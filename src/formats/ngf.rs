@@ -580,11 +580,7 @@ fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporte
     match f.komi.as_deref().map(parse_tenths) {
         Some(Some(k)) => {
             let implied = handicap == 0 && k % 10 == 0;
-            let km = if implied {
-                k + if k < 0 { -5 } else { 5 }
-            } else {
-                k
-            };
+            let km = if implied { k + 5 } else { k };
             push(&mut props, "KM", &format_tenths(km));
         }
         Some(None) => report.warn(
@@ -637,9 +633,7 @@ fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporte
         match parse_date(d) {
             Some(dt) => {
                 push(&mut props, "DT", &dt);
-                if d != dt {
-                    private.push(&format!("DATE={d}"));
-                }
+                private.push(&format!("DATE={d}"));
             }
             None => {
                 report.warn(
