@@ -629,9 +629,7 @@ fn parse_margin(s: &str) -> Option<i64> {
     let tail = rest[len..].trim_start();
     if v % 10 == 0 && ["반", "半"].iter().any(|h| tail.contains(h)) {
         // `7집반`, `7目半`: the half sits after the unit, before 승/胜.
-        let unit_end = tail
-            .find(|c: char| c == '반' || c == '半')
-            .unwrap_or(usize::MAX);
+        let unit_end = tail.find(['반', '半']).unwrap_or(usize::MAX);
         let win_at = find_any(tail, &["승", "胜", "勝", "win"]).unwrap_or(usize::MAX);
         if unit_end < win_at || win_at == usize::MAX {
             v += 5;
@@ -640,8 +638,12 @@ fn parse_margin(s: &str) -> Option<i64> {
     Some(v)
 }
 
-/// `GRLT` + `ZIPSU` → SGF `RE`. `Err(())` for codes nobody documents.
-pub fn result_from_code(grlt: i64, zipsu: i64) -> Result<Option<String>, ()> {
+/// A `GRLT` code nobody documents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownCode(pub i64);
+
+/// `GRLT` + `ZIPSU` → SGF `RE` (`None`: no result recorded).
+pub fn result_from_code(grlt: i64, zipsu: i64) -> Result<Option<String>, UnknownCode> {
     let margin = |c: char| {
         if zipsu > 0 {
             format!("{c}+{}", format_tenths(zipsu))
@@ -659,7 +661,7 @@ pub fn result_from_code(grlt: i64, zipsu: i64) -> Result<Option<String>, ()> {
         7 => "B+T".into(),
         8 => "W+T".into(),
         255 => return Ok(None),
-        _ => return Err(()),
+        _ => return Err(UnknownCode(grlt)),
     }))
 }
 
@@ -747,7 +749,7 @@ pub fn repair_double_encoding(s: &str, enc: &'static Encoding) -> Option<String>
         .chars()
         .filter(|c| !c.is_ascii())
         .all(|c| matches!(c as u32, 0xAC00..=0xD7A3 | 0x4E00..=0x9FFF | 0x3131..=0x318E));
-    (all_cjk && text.chars().any(|c| !c.is_ascii())).then_some(text)
+    (all_cjk && !text.is_ascii()).then_some(text)
 }
 
 /// An ASCII id whose bytes were read as UTF-16LE (`敍獮楫t` for `Menskit`):
@@ -1002,13 +1004,11 @@ fn build_game(doc: &Document, decoded: &Decoded, report: &mut Reporter) -> Game 
     }
 
     // Time settings: GTIME main-byoyomi-periods, GAMETAG T byoyomi-periods-main.
-    let gtime = field(&src.main, "GTIME")
-        .and_then(|t| time_triple(t).map(|(m, b, p)| (m, b, p)))
-        .or_else(|| {
-            field(&src.tag, "T")
-                .and_then(time_triple)
-                .map(|(b, p, m)| (m, b, p))
-        });
+    let gtime = field(&src.main, "GTIME").and_then(time_triple).or_else(|| {
+        field(&src.tag, "T")
+            .and_then(time_triple)
+            .map(|(b, p, m)| (m, b, p))
+    });
     if let Some((main, byo, periods)) = gtime {
         push(&mut props, "TM", &main.to_string());
         if byo > 0 && periods > 0 {
@@ -1145,7 +1145,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
                 return Some(re);
             }
             Ok(None) if text.is_empty() => return None,
-            Ok(None) | Err(()) => {}
+            Ok(None) | Err(UnknownCode(_)) => {}
         }
     }
     match from_text {
@@ -1640,7 +1640,7 @@ fn render_game(game: &Game, to: Option<&'static Encoding>, report: &mut Reporter
         "global" => None,
         k => encoding_for_kind(k).map(|e| if e == GB18030 { GBK } else { e }),
     }
-    .filter(|e| e.encode(&text).2 == false);
+    .filter(|e| !e.encode(&text).2);
     let encoding = to.or(implied).unwrap_or(UTF_8);
     let mut out = Vec::with_capacity(text.len());
     let unencodable = charset::encode_into(encoding, &text, &mut out);
@@ -2020,7 +2020,7 @@ mod tests {
         assert_eq!(result_from_code(8, 0), Ok(Some("W+T".into())));
         assert_eq!(result_from_code(6, 0), Ok(Some("W+F".into())));
         assert_eq!(result_from_code(255, 0), Ok(None));
-        assert_eq!(result_from_code(2, 0), Err(()));
+        assert_eq!(result_from_code(2, 0), Err(UnknownCode(2)));
     }
 
     #[test]
