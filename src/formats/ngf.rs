@@ -447,7 +447,8 @@ fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporte
         .rposition(|(l, _)| !l.trim().is_empty())
         .map_or(0, |i| i + 1);
     let lines = &lines[..end];
-    let gi = lines.first().is_some_and(|(l, _)| l.starts_with("GI"));
+    // Both first lines: a standard title may start with "GI" too.
+    let gi = lines.len() >= 2 && lines[..2].iter().all(|(l, _)| l.starts_with("GI"));
     let first_move = lines
         .iter()
         .position(|(l, _)| is_move_line(l))
