@@ -452,12 +452,11 @@ fn split_name_rank(v: &str) -> (String, Option<String>) {
         if let Some(i) = inner.rfind('(') {
             let name = inner[..i].trim();
             let rank = inner[i + 1..].trim();
-            if !name.is_empty() {
-                return (
-                    name.to_string(),
-                    (!rank.is_empty()).then(|| rank.to_string()),
-                );
-            }
+            // `(9P)` alone: a rank with no name (written for an empty PB).
+            return (
+                name.to_string(),
+                (!rank.is_empty()).then(|| rank.to_string()),
+            );
         }
     }
     (v.to_string(), None)
@@ -497,13 +496,13 @@ pub fn normalize_rank(text: &str, level: Option<i64>) -> String {
     }
     let n = digits.trim_start_matches('0');
     let n = if n.is_empty() { "0" } else { n };
-    let rest = t.get(digits.len()..).unwrap_or("").trim();
+    let rest = t.get(digits.len()..).unwrap_or("").trim().to_lowercase();
     let pro = level.is_some_and(|l| l >= 27);
-    let kind = match rest {
-        "K" | "k" | "급" | "级" | "級" => 'k',
-        "D" | "d" | "단" | "段" if pro => 'p',
-        "D" | "d" | "단" | "段" => 'd',
-        "P" | "p" | "DP" | "dp" | "단P" | "段P" | "프로" => 'p',
+    let kind = match rest.as_str() {
+        "k" | "kyu" | "급" | "级" | "級" => 'k',
+        "d" | "dan" | "단" | "段" if pro => 'p',
+        "d" | "dan" | "단" | "段" => 'd',
+        "p" | "dp" | "pro" | "단p" | "段p" | "프로" => 'p',
         _ => return t.to_string(),
     };
     format!("{n}{kind}")
@@ -538,14 +537,12 @@ pub fn parse_date(s: &str) -> Option<String> {
         .then(|| format!("{y:04}-{m:02}-{d:02}"))
 }
 
-/// `YYYY-MM-DD` (first date of an SGF `DT`) → (y, m, d).
+/// The first date of an SGF `DT` (`2017-04-04`, `2016-03-10,11`,
+/// `2017-04-04T09:59:32`) → (y, m, d).
 fn sgf_date(dt: &str) -> Option<(u32, u32, u32)> {
-    let first = dt.split(',').next()?.trim();
-    let mut it = first.split('-');
-    let y = it.next()?.parse().ok()?;
-    let m = it.next()?.parse().ok()?;
-    let d = it.next()?.parse().ok()?;
-    ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
+    let first = parse_date(dt.split(',').next()?)?;
+    let mut it = first.split('-').map(|p| p.parse::<u32>().ok());
+    Some((it.next()??, it.next()??, it.next()??))
 }
 
 /// What a localised result text says.
@@ -1954,6 +1951,7 @@ mod tests {
         assert_eq!(normalize_rank("9D", Some(35)), "9p");
         assert_eq!(normalize_rank("9P", None), "9p");
         assert_eq!(normalize_rank("insei", None), "insei");
+        assert_eq!(normalize_rank("10 kyu", None), "10k");
         assert_eq!(rank_from_level(17), Some("1k".into()));
         assert_eq!(rank_from_level(11), Some("7k".into()));
         assert_eq!(rank_from_level(21), Some("4d".into()));
@@ -1982,6 +1980,7 @@ mod tests {
         );
         assert_eq!(split_name_rank("a (b) ()"), ("a (b)".into(), None));
         assert_eq!(split_name_rank("plain"), ("plain".into(), None));
+        assert_eq!(split_name_rank("(9P)"), ("".into(), Some("9P".into())));
     }
 
     #[test]

@@ -128,15 +128,20 @@ fn parse_tenths(s: &str) -> Option<i64> {
     Some(if neg { -v } else { v })
 }
 
-/// Whether the last token of a player line is a rank: it starts with a
-/// digit (`9DP`, `10K*`, `7단P`) or ends in a rank word (`初段`, `五段`).
+/// Whether the last token of a player line is a rank: a number with a rank
+/// letter or word (`9DP`, `10K*`, `7단P`, `3d`), or a word ending in a rank
+/// word (`初段`, `五段`).
 fn looks_like_rank(tok: &str) -> bool {
     let core = tok.trim_end_matches(['*', '?']);
-    let core = core.strip_suffix('P').unwrap_or(core);
-    tok.chars().next().is_some_and(|c| c.is_ascii_digit())
+    let norm = normalize_rank(core);
+    let bare = core.strip_suffix('P').unwrap_or(core);
+    let digits = norm.trim_end_matches(['k', 'd', 'p']);
+    (digits.len() + 1 == norm.len()
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && !digits.is_empty())
         || ["段", "단", "级", "級", "급"]
             .iter()
-            .any(|w| core.ends_with(w))
+            .any(|w| bare.ends_with(w))
 }
 
 /// A player line `name   rank` → (name, raw rank token).
@@ -159,11 +164,11 @@ pub fn normalize_rank(tok: &str) -> String {
     if digits.is_empty() {
         return core.to_string();
     }
-    let rest = core.get(digits.len()..).unwrap_or("");
-    let kind = match rest {
-        "K" | "k" | "급" | "级" | "級" => 'k',
-        "D" | "d" | "단" | "段" => 'd',
-        "P" | "p" | "DP" | "dp" | "단P" | "段P" => 'p',
+    let rest = core.get(digits.len()..).unwrap_or("").trim().to_lowercase();
+    let kind = match rest.as_str() {
+        "k" | "kyu" | "급" | "级" | "級" => 'k',
+        "d" | "dan" | "단" | "段" => 'd',
+        "p" | "dp" | "pro" | "단p" | "段p" => 'p',
         _ => return core.to_string(),
     };
     let n = digits.trim_start_matches('0');
@@ -172,6 +177,8 @@ pub fn normalize_rank(tok: &str) -> String {
 
 /// SGF rank → NGF token: `9p` → `9DP`, `7d` → `7D`, `10k` → `10K`.
 fn ngf_rank(rank: &str) -> String {
+    let rank = normalize_rank(rank);
+    let rank = rank.as_str();
     let digits: String = rank.chars().take_while(|c| c.is_ascii_digit()).collect();
     match (digits.is_empty(), rank.get(digits.len()..)) {
         (false, Some("k")) => format!("{digits}K"),
@@ -1002,7 +1009,7 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
         (1, komi10.div_euclid(10))
     };
 
-    let player = |p: &str, r: &str, key: &str| -> String {
+    let player_line = |p: &str, r: &str, key: &str| -> String {
         let name = one_line(text(p).unwrap_or(""));
         let rank = text(r);
         if let Some(raw) = private_get(game, key) {
@@ -1021,6 +1028,16 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
             }
             None => name,
         }
+    };
+    let player = |p: &str, r: &str, key: &str, lost: &mut BTreeMap<String, usize>| -> String {
+        let line = player_line(p, r, key);
+        let (n, rk) = split_player(&line);
+        let want = text(r).map(normalize_rank);
+        if n != one_line(text(p).unwrap_or("")) || rk.as_deref().map(normalize_rank) != want {
+            lost.entry(format!("{p}/{r} (name and rank not separable on one line)"))
+                .or_insert(1);
+        }
+        line
     };
     let date = match text("DT").and_then(|d| parse_date(d.split(',').next().unwrap_or(""))) {
         Some(dt) => {
@@ -1099,8 +1116,8 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
     let mut lines: Vec<String> = vec![
         one_line(text("GN").unwrap_or("")),
         size.to_string(),
-        player("PW", "WR", "WHITE"),
-        player("PB", "BR", "BLACK"),
+        player("PW", "WR", "WHITE", &mut lost),
+        player("PB", "BR", "BLACK", &mut lost),
         one_line(text("PC").unwrap_or("")),
         hand_line.to_string(),
         private_get(game, "LINE7").unwrap_or("0").to_string(),
@@ -1160,6 +1177,7 @@ mod tests {
         assert_eq!(normalize_rank("5단*"), "5d");
         assert_eq!(normalize_rank("3급"), "3k");
         assert_eq!(normalize_rank("初段"), "初段");
+        assert_eq!(normalize_rank("10 kyu"), "10k");
         for r in ["9p", "7d", "10k"] {
             assert_eq!(normalize_rank(&ngf_rank(r)), r);
         }
