@@ -1111,6 +1111,22 @@ fn player(
     (name, level.and_then(rank_from_level))
 }
 
+/// What the reader makes of a result (code, margin, text), without
+/// diagnostics: the writer uses it to keep original values that still hold.
+fn interpret_result(grlt: Option<i64>, zipsu: i64, text: &str) -> Option<String> {
+    if let Some(code) = grlt {
+        match result_from_code(code, zipsu) {
+            Ok(Some(re)) => return Some(re),
+            Ok(None) if text.trim().is_empty() => return None,
+            _ => {}
+        }
+    }
+    match parse_result_text(text) {
+        ResultText::Result(re) => Some(re),
+        _ => None,
+    }
+}
+
 fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String> {
     let pos = doc
         .entries
@@ -1716,28 +1732,56 @@ fn render_text(o: &Outline, kind: &str) -> String {
             None => clean(name),
         }
     };
-    let komi = format_tenths(o.komi10);
-    let condition = if o.handicap >= 2 {
-        format!("{} Handicap", o.handicap)
-    } else {
-        format!("Even : Black {komi} Dum")
+    // The original (often localised) values are kept when they still say
+    // what the SGF says.
+    let raw_main = subfields(p("GAMEINFOMAIN").as_deref());
+    let raw_num = |main_key: &str, tag_key: &str, key: &str| {
+        number(field(&raw_main, main_key))
+            .or_else(|| number(field(&raw_tag, tag_key)))
+            .or_else(|| number(p(key).as_deref()))
     };
+    let komi = format_tenths(o.komi10);
+    let condition = match p("GAMECONDITION") {
+        Some(raw)
+            if raw_num("GONGJE", "G", "GAMEGONGJE") == Some(o.komi10)
+                && raw_num("GCDT", "R", "").unwrap_or(0) == i64::from(o.handicap) =>
+        {
+            raw
+        }
+        _ if o.handicap >= 2 => format!("{} Handicap", o.handicap),
+        _ => format!("Even : Black {komi} Dum"),
+    };
+    let raw_time = field(&raw_main, "GTIME").and_then(time_triple).or_else(|| {
+        field(&raw_tag, "T")
+            .and_then(time_triple)
+            .map(|(b, p, m)| (m, b, p))
+    });
+    let time_kept = raw_time == o.time;
     let (tm, byo, periods) = o.time.unwrap_or((0, 0, 0));
-    let gametime = match o.time {
-        Some(_) => format!(
+    let gametime = match (time_kept, o.time) {
+        (true, _) | (false, None) => p("GAMETIME").unwrap_or_default(),
+        (false, Some(_)) => format!(
             "Time limit {}minute : {byo} second countdown {periods} time",
             tm / 60
         ),
-        None => p("GAMETIME").unwrap_or_default(),
     };
-    let gtime = match o.time {
-        Some(_) => format!("{tm}-{byo}-{periods}"),
-        None => field(&subfields(p("GAMEINFOMAIN").as_deref()), "GTIME")
-            .unwrap_or("0-0-0")
-            .to_string(),
+    let gtime = match (time_kept, o.time) {
+        (true, _) | (false, None) => field(&raw_main, "GTIME").unwrap_or("0-0-0").to_string(),
+        (false, Some(_)) => format!("{tm}-{byo}-{periods}"),
+    };
+    let raw_grlt = raw_num("GRLT", "W", "");
+    let raw_zipsu = raw_num("ZIPSU", "Z", "GAMEZIPSU").unwrap_or(0);
+    let raw_text = p("GAMERESULT").unwrap_or_default();
+    let result_kept = p("GAMEINFOMAIN").is_some()
+        && interpret_result(raw_grlt, raw_zipsu, &raw_text)
+            == interpret_result(Some(*grlt), *zipsu, result_text);
+    let (grlt, zipsu, result_text) = if result_kept {
+        (raw_grlt.unwrap_or(255), raw_zipsu, raw_text)
+    } else {
+        (*grlt, *zipsu, result_text.clone())
     };
 
-    let mut main = subfields(p("GAMEINFOMAIN").as_deref());
+    let mut main = raw_main.clone();
     if main.is_empty() {
         for (k, v) in [("GBKIND", "3"), ("GTYPE", "0")] {
             main.push((k.into(), v.into()));
@@ -1796,10 +1840,9 @@ fn render_text(o: &Outline, kind: &str) -> String {
             lv.unwrap_or(0).to_string(),
         );
         upsert(&mut list, &nick_key, keep_nick.unwrap_or(id));
-        for (k, v) in [("NCD", "0"), ("AID", "0"), ("IMSG", "")] {
-            let key = format!("{prefix}{k}");
-            if !list.iter().any(|(q, _)| *q == key) {
-                list.push((key, v.to_string()));
+        if raw.is_none() {
+            for (k, v) in [("NCD", "0"), ("AID", "0"), ("IMSG", "")] {
+                list.push((format!("{prefix}{k}"), v.to_string()));
             }
         }
         list
@@ -1840,10 +1883,7 @@ fn render_text(o: &Outline, kind: &str) -> String {
     put("GIBOKIND", kind.to_string());
     put("TYPE", p("TYPE").unwrap_or_else(|| "0".into()));
     put("SZAUDIO", p("SZAUDIO").unwrap_or_else(|| "0".into()));
-    put(
-        "GAMECONDITION",
-        p("GAMECONDITION").filter(|_| false).unwrap_or(condition),
-    );
+    put("GAMECONDITION", condition);
     put("GAMETIME", gametime);
     put("GAMERESULT", result_text.clone());
     put("GAMEZIPSU", zipsu.to_string());
@@ -1879,11 +1919,31 @@ fn render_text(o: &Outline, kind: &str) -> String {
     put("GAMEBAVATA", p("GAMEBAVATA").unwrap_or_else(|| "0".into()));
     put("GAMEBIMAGE", p("GAMEBIMAGE").unwrap_or_default());
     put("GAMECOMMENT", p("GAMECOMMENT").unwrap_or_default());
-    put("GAMEINFOMAIN", join_fields(&main));
-    put("GAMEINFOSUB", join_fields(&sub));
-    put("WUSERINFO", join_fields(&wuser));
-    put("BUSERINFO", join_fields(&buser));
-    put("GAMETAG", join_tag(&tag));
+    // A list that did not change is written as it was (TABs and all).
+    let same =
+        |key: &str, list: &[(String, String)], parse: fn(Option<&str>) -> Vec<(String, String)>| {
+            p(key).filter(|raw| parse(Some(raw)) == list)
+        };
+    put(
+        "GAMEINFOMAIN",
+        same("GAMEINFOMAIN", &main, subfields).unwrap_or_else(|| join_fields(&main)),
+    );
+    put(
+        "GAMEINFOSUB",
+        same("GAMEINFOSUB", &sub, subfields).unwrap_or_else(|| join_fields(&sub)),
+    );
+    put(
+        "WUSERINFO",
+        same("WUSERINFO", &wuser, subfields).unwrap_or_else(|| join_fields(&wuser)),
+    );
+    put(
+        "BUSERINFO",
+        same("BUSERINFO", &buser, subfields).unwrap_or_else(|| join_fields(&buser)),
+    );
+    put(
+        "GAMETAG",
+        same("GAMETAG", &tag, tag_fields).unwrap_or_else(|| join_tag(&tag)),
+    );
     // Header keys of the original file that the list above does not name.
     for (k, v) in &o.private {
         if matches!(k.as_str(), "GS" | "INI") || header.iter().any(|(q, _)| q == k) {
