@@ -946,3 +946,48 @@ fn sgf_ff4_corpus_keeps_main_line_and_core_info_through_gib() {
     println!("{checked} games checked");
     assert!(checked >= 30, "only {checked} 19×19 games found");
 }
+
+fn convert(bytes: &[u8], from: sgfconv::Format, to: sgfconv::Format) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut report = Reporter::collecting("x");
+    sgfconv::convert(&mut &bytes[..], from, &mut out, to, &sgfconv::Options::default(), &mut report)
+        .unwrap();
+    out
+}
+
+/// GIB → SGF text → GIB gives the original file back (its keys, order,
+/// localised texts, character set), line ends and trailing blanks aside.
+#[test]
+fn gib_to_sgf_to_gib_restores_the_original_file() {
+    use sgfconv::Format::{Gib, Sgf};
+    let norm = |b: &[u8]| -> Vec<u8> {
+        let mut out = Vec::new();
+        for line in b.split(|c| *c == b'\n') {
+            let mut l = line.strip_suffix(b"\r").unwrap_or(line).to_vec();
+            while l.last() == Some(&b' ') {
+                l.pop();
+            }
+            out.extend_from_slice(&l);
+            out.push(b'\n');
+        }
+        while out.ends_with(b"\n\n") {
+            out.pop();
+        }
+        out
+    };
+    for file in [
+        "glift/tygem_example.gib",
+        "analyze-sgf/t-euc-kr.gib",
+        "analyze-sgf/t-gb2312.gib",
+        "sabaki-history/GB2312 China even.gib",
+        "katrain/test.gib",
+        "ekenstein/Menskit(1D)_zxcv2358(1D)_202006291602.gib",
+        "ekenstein/hk100(4D)_Menskit(4D)_202008141210.gib",
+    ] {
+        let Some(p) = shared(file) else { return };
+        let orig = std::fs::read(p).unwrap();
+        let sgf = convert(&orig, Gib, Sgf);
+        let back = convert(&sgf, Sgf, Gib);
+        assert!(norm(&back) == norm(&orig), "{file}:\n{}", String::from_utf8_lossy(&back));
+    }
+}

@@ -597,3 +597,30 @@ fn sgf_ff4_corpus_keeps_main_line_and_core_info_through_ngf() {
     println!("{checked} games checked");
     assert!(checked >= 30, "only {checked} 19×19 games found");
 }
+
+fn convert(bytes: &[u8], from: sgfconv::Format, to: sgfconv::Format) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut report = Reporter::collecting("x");
+    sgfconv::convert(&mut &bytes[..], from, &mut out, to, &sgfconv::Options::default(), &mut report)
+        .unwrap();
+    out
+}
+
+/// NGF → SGF text → NGF gives the original file back, line ends aside.
+#[test]
+fn ngf_to_sgf_to_ngf_restores_the_original_file() {
+    use sgfconv::Format::{Ngf, Sgf};
+    for file in [
+        "gokifu/sample3.ngf",
+        "gokifu/sample4.ngf",
+        "rooklift-sgf/3handicap.ngf",
+        "sabaki/even.ngf",
+        "sabaki/handicap2.ngf",
+    ] {
+        let Some(p) = shared(file) else { return };
+        let orig = String::from_utf8(std::fs::read(p).unwrap()).unwrap();
+        let sgf = convert(orig.as_bytes(), Ngf, Sgf);
+        let back = String::from_utf8(convert(&sgf, Sgf, Ngf)).unwrap();
+        assert_eq!(back.replace("\r\n", "\n"), orig.replace("\r\n", "\n"), "{file}");
+    }
+}

@@ -1020,12 +1020,9 @@ fn build_game(doc: &Document, decoded: &Decoded, report: &mut Reporter) -> Game 
         props.push(ab);
     }
 
-    // Everything of the header that has no SGF home, kept as `KEY=value`.
+    // The whole header, kept as `KEY=value` (order and raw values).
     let mut private = PropertyBuf::new(PRIVATE_PROPERTY);
     for e in &doc.entries {
-        if matches!(e.key.as_str(), "GAMEPLACE" | "GAMENAME") {
-            continue;
-        }
         private.push(&format!("{}={}", e.key, e.value));
     }
     if let Some(p) = doc.preamble.first() {
@@ -1696,6 +1693,8 @@ fn render_text(o: &Outline, kind: &str) -> String {
     let mut lines: Vec<String> = vec!["\\HS".into()];
     let (grlt, zipsu, result_text) = &o.result;
     let moves = o.moves.len();
+    // TCNT and GAMETOTALNUM count stones, not passes.
+    let stones = o.moves.iter().filter(|(_, pt)| pt.is_some()).count();
 
     // Date: keep the original stamps when they name the same day.
     let same_day = |raw: Option<String>| {
@@ -1795,7 +1794,7 @@ fn render_text(o: &Outline, kind: &str) -> String {
         upsert(&mut main, "DUM", "0");
     }
     upsert(&mut main, "GONGJE", o.komi10.to_string());
-    upsert(&mut main, "TCNT", moves.to_string());
+    upsert(&mut main, "TCNT", stones.to_string());
     if o.size != 19 || field(&main, "LINE").is_some() {
         upsert(&mut main, "LINE", o.size.to_string());
     }
@@ -1832,8 +1831,21 @@ fn render_text(o: &Outline, kind: &str) -> String {
         let mut list = subfields(raw.as_deref());
         let id = clean(name).replace([',', ':'], " ");
         let nick_key = format!("{prefix}NICK");
+        let id_key = format!("{prefix}ID");
         let keep_nick = field(&list, &nick_key).map(str::to_string);
-        upsert(&mut list, &format!("{prefix}ID"), id.clone());
+        // The id may differ from the display name (`윤미89` shown as
+        // `yunmi89`): it is kept unless the player changed.
+        let name_key = if prefix == "W" {
+            "GAMEWHITENAME"
+        } else {
+            "GAMEBLACKNAME"
+        };
+        let old_name = p(name_key)
+            .map(|v| split_name_rank(&v).0)
+            .or_else(|| field(&list, &id_key).map(str::to_string));
+        if old_name.as_deref() != Some(name.as_str()) || field(&list, &id_key).is_none() {
+            upsert(&mut list, &id_key, id.clone());
+        }
         upsert(
             &mut list,
             &format!("{prefix}LV"),
@@ -1889,13 +1901,26 @@ fn render_text(o: &Outline, kind: &str) -> String {
     put("GAMEZIPSU", zipsu.to_string());
     put("GAMEDUM", field(&main, "DUM").unwrap_or("0").to_string());
     put("GAMEGONGJE", o.komi10.to_string());
-    put("GAMETOTALNUM", moves.to_string());
+    put(
+        "GAMETOTALNUM",
+        p("GAMETOTALNUM")
+            .filter(|raw| {
+                raw.split(|c: char| !c.is_ascii_digit())
+                    .find(|r| !r.is_empty())
+                    .and_then(|r| r.parse::<usize>().ok())
+                    == Some(stones)
+            })
+            .unwrap_or_else(|| stones.to_string()),
+    );
     put("GAMENAME", clean(&name));
     put("GAMEDATE", gamedate);
     put("GAMEPLACE", clean(&place));
     put("GAMELECNAME", p("GAMELECNAME").unwrap_or_default());
     put("GAMEWHITENAME", display(&o.white, "GAMEWHITENAME"));
-    put("GAMEWHITELEVEL", wlv.unwrap_or(0).to_string());
+    put(
+        "GAMEWHITELEVEL",
+        keep_level(p("GAMEWHITELEVEL"), wlv, &o.white.1),
+    );
     put(
         "GAMEWHITENICK",
         field(&wuser, "WNICK").unwrap_or("").to_string(),
@@ -1907,7 +1932,10 @@ fn render_text(o: &Outline, kind: &str) -> String {
     put("GAMEWAVATA", p("GAMEWAVATA").unwrap_or_else(|| "0".into()));
     put("GAMEWIMAGE", p("GAMEWIMAGE").unwrap_or_default());
     put("GAMEBLACKNAME", display(&o.black, "GAMEBLACKNAME"));
-    put("GAMEBLACKLEVEL", blv.unwrap_or(0).to_string());
+    put(
+        "GAMEBLACKLEVEL",
+        keep_level(p("GAMEBLACKLEVEL"), blv, &o.black.1),
+    );
     put(
         "GAMEBLACKNICK",
         field(&buser, "BNICK").unwrap_or("").to_string(),
@@ -1944,6 +1972,34 @@ fn render_text(o: &Outline, kind: &str) -> String {
         "GAMETAG",
         same("GAMETAG", &tag, tag_fields).unwrap_or_else(|| join_tag(&tag)),
     );
+    // A game read from GIB is written with its own keys, in its own order
+    // (the Chinese client's layout differs); values the SGF decides are
+    // replaced, the others kept.
+    let raw_keys: Vec<&(String, String)> = o
+        .private
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "GS" | "INI"))
+        .collect();
+    if !raw_keys.is_empty() {
+        let derived = |k: &str| header.iter().find(|(q, _)| q == k).map(|(_, v)| v.clone());
+        let mut own: Vec<(String, String)> = raw_keys
+            .iter()
+            .map(|(k, raw)| {
+                let v = if DERIVED_KEYS.contains(&k.as_str()) {
+                    derived(k).unwrap_or_else(|| raw.clone())
+                } else {
+                    raw.clone()
+                };
+                (k.clone(), v)
+            })
+            .collect();
+        for key in ["GAMEINFOMAIN", "GAMETAG"] {
+            if !own.iter().any(|(k, _)| k == key) {
+                own.push((key.to_string(), derived(key).unwrap_or_default()));
+            }
+        }
+        header = own;
+    }
     // Header keys of the original file that the list above does not name.
     for (k, v) in &o.private {
         if matches!(k.as_str(), "GS" | "INI") || header.iter().any(|(q, _)| q == k) {
@@ -1979,6 +2035,48 @@ fn render_text(o: &Outline, kind: &str) -> String {
     // A value's own line break (GAMETIME of the Chinese and Korean
     // clients) is CRLF like every other line.
     text.replace("\r\n", "\n").replace('\n', "\r\n")
+}
+
+/// Header keys whose values the writer derives from the SGF.
+const DERIVED_KEYS: &[&str] = &[
+    "GAMECONDITION",
+    "GAMETIME",
+    "GAMERESULT",
+    "GAMEZIPSU",
+    "GAMEGONGJE",
+    "GAMETOTALNUM",
+    "GAMENAME",
+    "GAMEDATE",
+    "GAMEPLACE",
+    "GAMEWHITENAME",
+    "GAMEWHITELEVEL",
+    "GAMEBLACKNAME",
+    "GAMEBLACKLEVEL",
+    "GAMEINFOMAIN",
+    "GAMEINFOSUB",
+    "WUSERINFO",
+    "BUSERINFO",
+    "GAMETAG",
+];
+
+/// `GAME*LEVEL`: the level code, or the original value when it still holds
+/// (some clients write the rank text or the nickname there).
+fn keep_level(raw: Option<String>, level: Option<i64>, rank: &Option<String>) -> String {
+    let derived = level.unwrap_or(0).to_string();
+    let Some(raw) = raw else { return derived };
+    match number(Some(&raw)) {
+        Some(n) if n == level.unwrap_or(0) => raw,
+        Some(_) => derived,
+        None => {
+            let norm = normalize_rank(&raw, level);
+            let is_rank = level_from_rank(&norm).is_some();
+            if !is_rank || Some(&norm) == rank.as_ref() {
+                raw
+            } else {
+                derived
+            }
+        }
+    }
 }
 
 fn fmt_date((y, m, d): (u32, u32, u32)) -> String {
