@@ -950,8 +950,15 @@ fn sgf_ff4_corpus_keeps_main_line_and_core_info_through_gib() {
 fn convert(bytes: &[u8], from: sgfconv::Format, to: sgfconv::Format) -> Vec<u8> {
     let mut out = Vec::new();
     let mut report = Reporter::collecting("x");
-    sgfconv::convert(&mut &bytes[..], from, &mut out, to, &sgfconv::Options::default(), &mut report)
-        .unwrap();
+    sgfconv::convert(
+        &mut &bytes[..],
+        from,
+        &mut out,
+        to,
+        &sgfconv::Options::default(),
+        &mut report,
+    )
+    .unwrap();
     out
 }
 
@@ -988,6 +995,50 @@ fn gib_to_sgf_to_gib_restores_the_original_file() {
         let orig = std::fs::read(p).unwrap();
         let sgf = convert(&orig, Gib, Sgf);
         let back = convert(&sgf, Sgf, Gib);
-        assert!(norm(&back) == norm(&orig), "{file}:\n{}", String::from_utf8_lossy(&back));
+        assert!(
+            norm(&back) == norm(&orig),
+            "{file}:\n{}",
+            String::from_utf8_lossy(&back)
+        );
+    }
+}
+
+/// Cut and damaged copies of every corpus file read without a panic.
+#[test]
+fn damaged_copies_never_panic() {
+    let Some(dir) = shared("") else { return };
+    let mut files = Vec::new();
+    for sub in std::fs::read_dir(&dir).unwrap() {
+        for f in std::fs::read_dir(sub.unwrap().path()).unwrap() {
+            let p = f.unwrap().path();
+            if p.extension().is_some_and(|e| e == "gib") {
+                files.push(p);
+            }
+        }
+    }
+    for p in files {
+        let bytes = std::fs::read(&p).unwrap();
+        for cut in (0..bytes.len()).step_by(503) {
+            let mut damaged = bytes[..cut].to_vec();
+            damaged.extend(
+                bytes[cut..]
+                    .iter()
+                    .skip(3)
+                    .map(|b| b.wrapping_add(cut as u8 % 3)),
+            );
+            for input in [&bytes[..cut], &damaged[..]] {
+                let mut report = Reporter::collecting("x");
+                let mut sink = sgfconv::game::GameBuilder::new(|g: Game, _: &mut Reporter| {
+                    write_game(&g, &WriteOptions::default());
+                    Ok(())
+                });
+                let _ = gib::read(
+                    &mut &input[..],
+                    &ReadOptions::default(),
+                    &mut sink,
+                    &mut report,
+                );
+            }
+        }
     }
 }

@@ -601,8 +601,15 @@ fn sgf_ff4_corpus_keeps_main_line_and_core_info_through_ngf() {
 fn convert(bytes: &[u8], from: sgfconv::Format, to: sgfconv::Format) -> Vec<u8> {
     let mut out = Vec::new();
     let mut report = Reporter::collecting("x");
-    sgfconv::convert(&mut &bytes[..], from, &mut out, to, &sgfconv::Options::default(), &mut report)
-        .unwrap();
+    sgfconv::convert(
+        &mut &bytes[..],
+        from,
+        &mut out,
+        to,
+        &sgfconv::Options::default(),
+        &mut report,
+    )
+    .unwrap();
     out
 }
 
@@ -621,6 +628,44 @@ fn ngf_to_sgf_to_ngf_restores_the_original_file() {
         let orig = String::from_utf8(std::fs::read(p).unwrap()).unwrap();
         let sgf = convert(orig.as_bytes(), Ngf, Sgf);
         let back = String::from_utf8(convert(&sgf, Sgf, Ngf)).unwrap();
-        assert_eq!(back.replace("\r\n", "\n"), orig.replace("\r\n", "\n"), "{file}");
+        assert_eq!(
+            back.replace("\r\n", "\n"),
+            orig.replace("\r\n", "\n"),
+            "{file}"
+        );
+    }
+}
+
+/// Cut and damaged copies of every corpus file read without a panic.
+#[test]
+fn damaged_copies_never_panic() {
+    let Some(dir) = shared("") else { return };
+    for sub in std::fs::read_dir(&dir).unwrap() {
+        for f in std::fs::read_dir(sub.unwrap().path()).unwrap() {
+            let bytes = std::fs::read(f.unwrap().path()).unwrap();
+            for cut in (0..bytes.len()).step_by(97) {
+                let mut damaged = bytes[..cut].to_vec();
+                damaged.extend(
+                    bytes[cut..]
+                        .iter()
+                        .skip(2)
+                        .map(|b| b.wrapping_add(cut as u8 % 5)),
+                );
+                for input in [&bytes[..cut], &damaged[..]] {
+                    let mut report = Reporter::collecting("x");
+                    let mut sink = sgfconv::game::GameBuilder::new(|g: Game, r: &mut Reporter| {
+                        write_game(&g, &WriteOptions::default());
+                        let _ = r;
+                        Ok(())
+                    });
+                    let _ = ngf::read(
+                        &mut &input[..],
+                        &ReadOptions::default(),
+                        &mut sink,
+                        &mut report,
+                    );
+                }
+            }
+        }
     }
 }
