@@ -558,7 +558,11 @@ pub enum ResultText {
 
 const BLACK_WORDS: &[&str] = &["black", "흑", "黑", "黒"];
 const WHITE_WORDS: &[&str] = &["white", "백", "白"];
-const LOSE_WORDS: &[&str] = &["lose", "lost", "패", "負", "负", "敗"];
+const LOSE_WORDS: &[&str] = &[
+    "lose", "lost", "resigns", "resigned", "패", "負", "负", "敗",
+];
+const WIN_WORDS: &[&str] = &["win", "승", "胜", "勝"];
+const HALF_POINT_WORDS: &[&str] = &["반집", "半目", "half"];
 const RESIGN_WORDS: &[&str] = &["resign", "불계", "中盘", "中盤", "中押"];
 const TIME_WORDS: &[&str] = &["time", "시간", "时间", "時間", "超时", "超時"];
 const FORFEIT_WORDS: &[&str] = &[
@@ -600,7 +604,12 @@ pub fn parse_result_text(text: &str) -> ResultText {
         (None, None) => return ResultText::Unknown,
     };
     let after = &t[at..];
-    let black_wins = named_black != find_any(after, LOSE_WORDS).is_some();
+    // "White loses on time", "Black resigned": the named colour lost.
+    let lost = match (find_any(after, LOSE_WORDS), find_any(after, WIN_WORDS)) {
+        (Some(l), Some(w)) => l < w,
+        (l, _) => l.is_some(),
+    };
+    let black_wins = named_black != lost;
     let winner = if black_wins { 'B' } else { 'W' };
     let how = if find_any(after, RESIGN_WORDS).is_some() {
         "R".to_string()
@@ -609,7 +618,10 @@ pub fn parse_result_text(text: &str) -> ResultText {
     } else if find_any(after, FORFEIT_WORDS).is_some() {
         "F".to_string()
     } else {
-        parse_margin(after).map(format_tenths).unwrap_or_default()
+        parse_margin(after)
+            .or_else(|| find_any(after, HALF_POINT_WORDS).map(|_| 5))
+            .map(format_tenths)
+            .unwrap_or_default()
     };
     ResultText::Result(format!("{winner}+{how}"))
 }
@@ -2203,6 +2215,11 @@ mod tests {
         assert_eq!(r("黒中押し勝ち"), "B+R");
         assert_eq!(r("白3目半勝ち"), "W+3.5");
         assert_eq!(r("무승부"), "0");
+        assert_eq!(r("백 반집승"), "W+0.5");
+        assert_eq!(r("白半目胜"), "W+0.5");
+        assert_eq!(r("Black resigned"), "W+R");
+        assert_eq!(r("흑 불계패"), "W+R");
+        assert_eq!(r("white wins, black resigned"), "W+R");
         assert_eq!(r(""), "Unknown");
         assert_eq!(r("???"), "Unknown");
     }
