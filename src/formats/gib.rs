@@ -328,19 +328,27 @@ fn push_entry(doc: &mut Document, body: &str, pos: Pos, report: &mut Reporter) {
     }
 }
 
+/// Record fields are separated by blanks, or by `+` in files that went
+/// through a web form (`128+0+&4`, `STO+0+2+1+15+15`).
+fn record_tokens(head: &str) -> impl Iterator<Item = &str> {
+    head.split(|c: char| c.is_whitespace() || c == '+')
+        .filter(|t| !t.is_empty())
+}
+
 fn parse_record(doc: &mut Document, line: &str, pos: Pos) {
-    let first = line.split_whitespace().next().unwrap_or("");
-    if first.chars().all(|c| c.is_ascii_digit()) && doc.records.is_empty() {
-        doc.preamble.push(line.to_string());
-        return;
-    }
     // Free text after `&4` (INI's server message) is not tokenised.
     let (head, text) = match line.find("&4") {
         Some(i) => (&line[..i], line[i + 2..].trim().to_string()),
         None => (line, String::new()),
     };
+    let first = record_tokens(head).next().unwrap_or("");
+    if first.chars().all(|c| c.is_ascii_digit()) && doc.records.is_empty() {
+        doc.preamble
+            .push(record_tokens(line).collect::<Vec<_>>().join(" "));
+        return;
+    }
     doc.records.push(Record {
-        tokens: head.split_whitespace().map(str::to_string).collect(),
+        tokens: record_tokens(head).map(str::to_string).collect(),
         text,
         pos,
     });
@@ -2258,6 +2266,17 @@ mod tests {
         assert_eq!(repair_utf16_ascii("敍獮楫t").as_deref(), Some("Menskit"));
         assert_eq!(repair_utf16_ascii("石下之臣"), None);
         assert_eq!(repair_utf16_ascii("ascii"), None);
+    }
+
+    #[test]
+    fn plus_separated_game_sections_read() {
+        let text = "\\HS\n\\[GIBOKIND=Global\\]\n\\HE\n\\GS\n2+1+0\n3+0+&4\nINI+0+1+0+&4\nSTO+0+2+1+15+3\nSKI+0+3\n\\GE\n";
+        let mut r = Reporter::collecting("t");
+        let doc = parse_document(text, &mut r);
+        assert_eq!(doc.preamble, ["2 1 0", "3 0 &4"]);
+        let kinds: Vec<&str> = doc.records.iter().map(|r| r.tokens[0].as_str()).collect();
+        assert_eq!(kinds, ["INI", "STO", "SKI"]);
+        assert_eq!(doc.records[1].tokens, ["STO", "0", "2", "1", "15", "3"]);
     }
 
     #[test]
