@@ -1501,15 +1501,23 @@ fn outline(game: &Game) -> Outline {
 
     // Handicap: HA with AB on the Tygem points, or AB alone on them.
     let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
-    let mut setup: Vec<(u32, u32)> = root
-        .get("AB")
-        .map(|p| {
+    // Handicap stones in the root, or in setup nodes before the first move
+    // (Fox puts them in the second node).
+    let main = game.main_line();
+    let first_move = main
+        .iter()
+        .position(|id| game.node(*id).mv().is_some())
+        .unwrap_or(main.len());
+    let mut setup: Vec<(u32, u32)> = main[..first_move]
+        .iter()
+        .filter_map(|id| game.node(*id).get("AB"))
+        .flat_map(|p| {
             p.values()
                 .iter()
                 .filter_map(|v| parse_point(v.text(), size))
-                .collect()
+                .collect::<Vec<_>>()
         })
-        .unwrap_or_default();
+        .collect();
     setup.sort_unstable();
     let layout = |n: u32| {
         handicap_points(size, n).map(|mut v| {
@@ -1547,7 +1555,6 @@ fn outline(game: &Game) -> Outline {
     }
 
     // Main line moves.
-    let main = game.main_line();
     let mut moves = Vec::new();
     let mut expected = if handicap >= 2 {
         Colour::White
@@ -1560,6 +1567,7 @@ fn outline(game: &Game) -> Outline {
             for p in &node.props {
                 match p.name.as_str() {
                     "B" | "W" => {}
+                    "AB" if i < first_move => {}
                     other => lose(other),
                 }
             }

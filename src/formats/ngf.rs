@@ -968,15 +968,23 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
 
     // Handicap and komi (line 6 and line 8).
     let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
-    let mut setup: Vec<(u32, u32)> = root
-        .get("AB")
-        .map(|p| {
+    // Handicap stones in the root, or in setup nodes before the first move
+    // (Fox puts them in the second node).
+    let main = game.main_line();
+    let first_move = main
+        .iter()
+        .position(|id| game.node(*id).mv().is_some())
+        .unwrap_or(main.len());
+    let mut setup: Vec<(u32, u32)> = main[..first_move]
+        .iter()
+        .filter_map(|id| game.node(*id).get("AB"))
+        .flat_map(|p| {
             p.values()
                 .iter()
                 .filter_map(|v| parse_point(v.text(), size))
-                .collect()
+                .collect::<Vec<_>>()
         })
-        .unwrap_or_default();
+        .collect();
     setup.sort_unstable();
     let on_layout = |n: u32| {
         handicap_points(size, n).is_some_and(|mut v| {
@@ -1086,13 +1094,13 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
     }
 
     // Main line moves.
-    let main = game.main_line();
     let mut moves: Vec<String> = Vec::new();
     for (i, id) in main.iter().enumerate() {
         let node = game.node(*id);
         if i > 0 {
             for p in &node.props {
-                if !matches!(p.name.as_str(), "B" | "W") {
+                let handicap_setup = p.name == "AB" && i < first_move;
+                if !matches!(p.name.as_str(), "B" | "W") && !handicap_setup {
                     lose(&p.name, &mut lost);
                 }
             }
