@@ -1042,3 +1042,34 @@ fn damaged_copies_never_panic() {
         }
     }
 }
+
+/// Our own samples (`corpus/gib/*.gib`) convert to the SGF beside them, and
+/// the Big5 sample comes back byte for byte from its SGF.
+#[test]
+fn own_samples_convert_to_their_expected_sgf() {
+    use sgfconv::Format::{Gib, Sgf};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/gib");
+    let mut checked = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        let expected = p.with_extension("sgf");
+        if p.extension().is_some_and(|e| e == "gib") && expected.exists() {
+            let got = String::from_utf8(convert(&std::fs::read(&p).unwrap(), Gib, Sgf)).unwrap();
+            assert_eq!(
+                got,
+                std::fs::read_to_string(&expected).unwrap(),
+                "{}",
+                p.display()
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 2);
+    let big5 = std::fs::read(dir.join("taiwan-big5.gib")).unwrap();
+    let back = convert(
+        &std::fs::read(dir.join("taiwan-big5.sgf")).unwrap(),
+        Sgf,
+        Gib,
+    );
+    assert!(back == big5, "{}", String::from_utf8_lossy(&back));
+}

@@ -669,3 +669,18 @@ fn damaged_copies_never_panic() {
         }
     }
 }
+
+/// Our own sample converts to the SGF beside it.
+#[test]
+fn own_sample_converts_to_its_expected_sgf() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/ngf");
+    let got = convert(
+        &own("damaged.ngf"),
+        sgfconv::Format::Ngf,
+        sgfconv::Format::Sgf,
+    );
+    assert_eq!(
+        String::from_utf8(got).unwrap(),
+        std::fs::read_to_string(dir.join("damaged.sgf")).unwrap()
+    );
+}

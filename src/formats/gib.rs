@@ -1912,7 +1912,8 @@ fn render_text(o: &Outline, kind: &str) -> String {
         ("J", field(&wuser, "WNCD").unwrap_or("0").to_string()),
         ("K", field(&buser, "BNCD").unwrap_or("0").to_string()),
     ] {
-        if k == "D" && field(&tag, "D").is_some() {
+        // DUM, nicknames and countries: the SGF has no say; kept if present.
+        if matches!(k, "D" | "A" | "B" | "J" | "K") && tag.iter().any(|(q, _)| q == k) {
             continue;
         }
         upsert(&mut tag, k, v);
