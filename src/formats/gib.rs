@@ -1021,11 +1021,15 @@ fn build_game(doc: &Document, decoded: &Decoded, report: &mut Reporter) -> Game 
     }
 
     // Time settings: GTIME main-byoyomi-periods, GAMETAG T byoyomi-periods-main.
-    let gtime = field(&src.main, "GTIME").and_then(time_triple).or_else(|| {
-        field(&src.tag, "T")
-            .and_then(time_triple)
-            .map(|(b, p, m)| (m, b, p))
-    });
+    // Last, the localised GAMETIME text.
+    let gtime = field(&src.main, "GTIME")
+        .and_then(time_triple)
+        .or_else(|| {
+            field(&src.tag, "T")
+                .and_then(time_triple)
+                .map(|(b, p, m)| (m, b, p))
+        })
+        .or_else(|| doc.get("GAMETIME").and_then(time_from_text));
     if let Some((main, byo, periods)) = gtime {
         push(&mut props, "TM", &main.to_string());
         if byo > 0 && periods > 0 {
@@ -1058,6 +1062,19 @@ fn build_game(doc: &Document, decoded: &Decoded, report: &mut Reporter) -> Game 
 
     add_moves(&mut game, doc, size, handicap >= 2, report);
     game
+}
+
+/// `Time limit 20minute : 30 second countdown 3 time`, `제한시간 20분 : 30초
+/// 초읽기 3번`, `限制时间 20分 30秒 读秒 3番`: minutes, seconds, periods.
+fn time_from_text(t: &str) -> Option<(u64, u64, u64)> {
+    let runs: Vec<u64> = t
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|r| r.parse().ok())
+        .collect();
+    match runs.as_slice() {
+        [m, s, p] => Some((m.checked_mul(60)?, *s, *p)),
+        _ => None,
+    }
 }
 
 fn time_triple(t: &str) -> Option<(u64, u64, u64)> {
@@ -2286,6 +2303,18 @@ mod tests {
         let kinds: Vec<&str> = doc.records.iter().map(|r| r.tokens[0].as_str()).collect();
         assert_eq!(kinds, ["INI", "STO", "SKI"]);
         assert_eq!(doc.records[1].tokens, ["STO", "0", "2", "1", "15", "3"]);
+    }
+
+    #[test]
+    fn time_from_localised_text() {
+        let t = time_from_text;
+        assert_eq!(
+            t("Time limit 20minute : 30 second countdown 3 time"),
+            Some((1200, 30, 3))
+        );
+        assert_eq!(t("제한시간 20분 : 30초 초읽기 3번"), Some((1200, 30, 3)));
+        assert_eq!(t("限制时间 20分\n30秒 读秒 3番"), Some((1200, 30, 3)));
+        assert_eq!(t("每方限时: 无"), None);
     }
 
     #[test]
