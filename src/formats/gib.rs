@@ -1795,11 +1795,14 @@ fn render_text(o: &Outline, kind: &str) -> String {
         _ if o.handicap >= 2 => format!("{} Handicap", o.handicap),
         _ => format!("Even : Black {komi} Dum"),
     };
-    let raw_time = field(&raw_main, "GTIME").and_then(time_triple).or_else(|| {
-        field(&raw_tag, "T")
-            .and_then(time_triple)
-            .map(|(b, p, m)| (m, b, p))
-    });
+    let raw_time = field(&raw_main, "GTIME")
+        .and_then(time_triple)
+        .or_else(|| {
+            field(&raw_tag, "T")
+                .and_then(time_triple)
+                .map(|(b, p, m)| (m, b, p))
+        })
+        .or_else(|| p("GAMETIME").as_deref().and_then(time_from_text));
     let time_kept = raw_time == o.time;
     let (tm, byo, periods) = o.time.unwrap_or((0, 0, 0));
     let gametime = match (time_kept, o.time) {
