@@ -225,7 +225,11 @@ fn parse_document(text: &str, report: &mut Reporter) -> Document {
     let mut state = State::Before;
     // A header value still waiting for its closing `\]`.
     let mut pending: Option<(String, Pos)> = None;
+    let mut last = Pos::default();
     for (line, pos) in lines(text) {
+        if !line.trim().is_empty() {
+            last = pos;
+        }
         if state == State::After {
             break;
         }
@@ -298,7 +302,7 @@ fn parse_document(text: &str, report: &mut Reporter) -> Document {
     if state == State::Game {
         report.warn(
             W_TRUNCATED,
-            None,
+            Some(last),
             "the game section has no `\\GE`: the file is cut short; the moves read are kept",
         );
     }
