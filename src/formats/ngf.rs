@@ -147,6 +147,13 @@ fn looks_like_rank(tok: &str) -> bool {
 /// A player line `name   rank` → (name, raw rank token).
 fn split_player(line: &str) -> (String, Option<String>) {
     let t = line.trim();
+    // `          9DP`: a rank after the padding of an empty name.
+    if line.starts_with(char::is_whitespace)
+        && !t.contains(char::is_whitespace)
+        && looks_like_rank(t)
+    {
+        return (String::new(), Some(t.to_string()));
+    }
     match t.rsplit_once(char::is_whitespace) {
         Some((name, rank)) if looks_like_rank(rank) && !name.trim().is_empty() => {
             (name.trim().to_string(), Some(rank.to_string()))
@@ -497,11 +504,13 @@ fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporte
         );
     }
     let at = |i: usize| head.get(i).map(|s| s.trim().to_string());
+    // Player lines keep their leading blanks (an empty name).
+    let player_at = |i: usize| head.get(i).map(|s| s.trim_end().to_string());
     let f = if gi {
         Fields {
             title: at(0),
-            white: at(1),
-            black: at(2),
+            white: player_at(1),
+            black: player_at(2),
             date: at(5),
             size: at(6),
             handicap: at(7),
@@ -515,8 +524,8 @@ fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporte
         Fields {
             title: at(0),
             size: at(1),
-            white: at(2),
-            black: at(3),
+            white: player_at(2),
+            black: player_at(3),
             place: at(4),
             handicap: at(5),
             line7: at(6),
@@ -1226,6 +1235,11 @@ mod tests {
             ("user 1 1".into(), Some("10k".into()))
         );
         assert_eq!(split_player("Lee Sedol"), ("Lee Sedol".into(), None));
+        assert_eq!(
+            split_player("            9DP"),
+            ("".into(), Some("9DP".into()))
+        );
+        assert_eq!(split_player("9DP"), ("9DP".into(), None));
     }
 
     #[test]
