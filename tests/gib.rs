@@ -699,6 +699,21 @@ fn written_layout_is_the_clients() {
 }
 
 #[test]
+fn no_time_settings_in_none_out() {
+    let mut g = Game::default();
+    g.root_mut().set("PB", "a");
+    let a = g.add_child(0);
+    g.node_mut(a).set("B", "pd");
+    let (out, _) = write_game(&g, &WriteOptions::default());
+    let (back, _) = read_bytes(&out, &ReadOptions::default());
+    assert_eq!(back.root().text("TM"), None);
+    assert_eq!(back.root().text("OT"), None);
+    assert_eq!(back.root().text("KM"), None);
+    assert_eq!(back.root().text("RE"), None);
+    assert_eq!(back.root().text("DT"), None);
+}
+
+#[test]
 fn to_encoding_is_obeyed_and_unencodable_text_reported() {
     let mut g = Game::default();
     g.root_mut().set("PB", "윤미");

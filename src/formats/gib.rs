@@ -1434,7 +1434,8 @@ struct Outline {
     size: u32,
     white: (String, Option<String>),
     black: (String, Option<String>),
-    komi10: i64,
+    /// Komi ×10; `None` when the game has no KM (the fields stay empty).
+    komi10: Option<i64>,
     handicap: u32,
     result: (i64, i64, String),
     date: Option<(u32, u32, u32)>,
@@ -1474,13 +1475,12 @@ fn outline(game: &Game) -> Outline {
         })
         .unwrap_or_default();
 
-    let komi10 = match text("KM") {
-        Some(k) => parse_tenths(k).unwrap_or_else(|| {
+    let komi10 = text("KM").map(|k| {
+        parse_tenths(k).unwrap_or_else(|| {
             lose("KM (not a multiple of 0.1)");
             0
-        }),
-        None => 0,
-    };
+        })
+    });
     let result = match text("RE") {
         Some(re) => result_code_for(re).unwrap_or_else(|| {
             lose("RE (no GIB result code)");
@@ -1788,10 +1788,11 @@ fn render_text(o: &Outline, kind: &str) -> String {
             .or_else(|| number(field(&raw_tag, tag_key)))
             .or_else(|| number(p(key).as_deref()))
     };
-    let komi = format_tenths(o.komi10);
+    let komi = format_tenths(o.komi10.unwrap_or(0));
+    let gongje = o.komi10.map(|k| k.to_string()).unwrap_or_default();
     let condition = match p("GAMECONDITION") {
         Some(raw)
-            if raw_num("GONGJE", "G", "GAMEGONGJE") == Some(o.komi10)
+            if raw_num("GONGJE", "G", "GAMEGONGJE") == o.komi10
                 && raw_num("GCDT", "R", "").unwrap_or(0) == i64::from(o.handicap) =>
         {
             raw
@@ -1809,16 +1810,24 @@ fn render_text(o: &Outline, kind: &str) -> String {
         .or_else(|| p("GAMETIME").as_deref().and_then(time_from_text));
     let time_kept = raw_time == o.time;
     let (tm, byo, periods) = o.time.unwrap_or((0, 0, 0));
+    // No time settings: empty fields, so that none are read back.
     let gametime = match (time_kept, o.time) {
-        (true, _) | (false, None) => p("GAMETIME").unwrap_or_default(),
+        (true, _) => p("GAMETIME").unwrap_or_default(),
+        (false, None) => String::new(),
         (false, Some(_)) => format!(
             "Time limit {}minute : {byo} second countdown {periods} time",
             tm / 60
         ),
     };
     let gtime = match (time_kept, o.time) {
-        (true, _) | (false, None) => field(&raw_main, "GTIME").unwrap_or("0-0-0").to_string(),
+        (true, _) => field(&raw_main, "GTIME").unwrap_or("").to_string(),
+        (false, None) => String::new(),
         (false, Some(_)) => format!("{tm}-{byo}-{periods}"),
+    };
+    let tag_time = match (time_kept, o.time) {
+        (true, _) => field(&raw_tag, "T").unwrap_or("").to_string(),
+        (false, None) => String::new(),
+        (false, Some(_)) => format!("{byo}-{periods}-{tm}"),
     };
     let raw_grlt = raw_num("GRLT", "W", "");
     let raw_zipsu = raw_num("ZIPSU", "Z", "GAMEZIPSU").unwrap_or(0);
@@ -1845,7 +1854,7 @@ fn render_text(o: &Outline, kind: &str) -> String {
     if field(&main, "DUM").is_none() {
         upsert(&mut main, "DUM", "0");
     }
-    upsert(&mut main, "GONGJE", o.komi10.to_string());
+    upsert(&mut main, "GONGJE", gongje.clone());
     upsert(&mut main, "TCNT", stones.to_string());
     if o.size != 19 || field(&main, "LINE").is_some() {
         upsert(&mut main, "LINE", o.size.to_string());
@@ -1918,14 +1927,13 @@ fn render_text(o: &Outline, kind: &str) -> String {
     if tag.is_empty() {
         tag.push(("S".into(), "0".into()));
     }
-    let (tb, tp, tmain) = (byo, periods, tm);
     for (k, v) in [
         ("R", o.handicap.to_string()),
         ("D", field(&main, "DUM").unwrap_or("0").to_string()),
-        ("G", o.komi10.to_string()),
+        ("G", gongje.clone()),
         ("W", grlt.to_string()),
         ("Z", zipsu.to_string()),
-        ("T", format!("{tb}-{tp}-{tmain}")),
+        ("T", tag_time),
         ("C", tag_date),
         ("I", field(&wuser, "WID").unwrap_or("").to_string()),
         ("L", wlv.unwrap_or(0).to_string()),
@@ -1953,7 +1961,7 @@ fn render_text(o: &Outline, kind: &str) -> String {
     put("GAMERESULT", result_text.clone());
     put("GAMEZIPSU", zipsu.to_string());
     put("GAMEDUM", field(&main, "DUM").unwrap_or("0").to_string());
-    put("GAMEGONGJE", o.komi10.to_string());
+    put("GAMEGONGJE", gongje.clone());
     put(
         "GAMETOTALNUM",
         p("GAMETOTALNUM")
