@@ -511,6 +511,27 @@ fn passes_take_the_colour_by_alternation() {
     assert_eq!(&m[291..], ["W[]", "B[]"]);
 }
 
+/// The third handicap stone is top-left: the 3-stone games replay legally
+/// with it, and run into an occupied point with the standard layout.
+#[test]
+fn three_stone_games_replay_only_with_the_tygem_layout() {
+    for file in ["rooklift-sgf/3handicap.gib", "analyze-sgf/t-utf-8.gib"] {
+        let Some(p) = shared(file) else { return };
+        let (g, _) = read_bytes(&std::fs::read(p).unwrap(), &ReadOptions::default());
+        let ab: Vec<&str> = g
+            .root()
+            .get("AB")
+            .unwrap()
+            .values()
+            .iter()
+            .map(|v| v.text())
+            .collect();
+        assert_eq!(ab, ["pd", "dp", "dd"], "{file}");
+        assert_eq!(replay(&ab, &moves(&g)), Ok(()), "{file}");
+        assert!(replay(&["pd", "dp", "pp"], &moves(&g)).is_err(), "{file}");
+    }
+}
+
 #[test]
 fn weiqihub_snapshot_agrees_on_every_stone() {
     let Some(gib_path) = shared("weiqihub/tygem_19x19.gib") else {
@@ -1087,4 +1108,57 @@ fn own_samples_convert_to_their_expected_sgf() {
         Gib,
     );
     assert!(back == big5, "{}", String::from_utf8_lossy(&back));
+}
+
+/// Plays `moves` from `stones` (black) with captures; `Err(n)` when move
+/// `n` (1-based) lands on an occupied point.
+fn replay(stones: &[&str], moves: &[String]) -> Result<(), usize> {
+    use std::collections::HashMap;
+    let pt = |s: &str| {
+        let b = s.as_bytes();
+        ((b[0] - b'a') as i32, (b[1] - b'a') as i32)
+    };
+    let mut board: HashMap<(i32, i32), char> = stones.iter().map(|s| (pt(s), 'B')).collect();
+    let neighbours = |(x, y): (i32, i32)| {
+        [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+            .into_iter()
+            .filter(|(a, b)| (0..19).contains(a) && (0..19).contains(b))
+    };
+    for (i, m) in moves.iter().enumerate() {
+        let colour = m.chars().next().unwrap();
+        let v = &m[2..m.len() - 1];
+        if v.is_empty() {
+            continue;
+        }
+        let p = pt(v);
+        if board.contains_key(&p) {
+            return Err(i + 1);
+        }
+        board.insert(p, colour);
+        for n in neighbours(p) {
+            if board.get(&n).is_some_and(|c| *c != colour) {
+                // Flood the group; capture it when it has no liberty.
+                let c = board[&n];
+                let (mut group, mut stack, mut free) = (vec![n], vec![n], false);
+                while let Some(q) = stack.pop() {
+                    for r in neighbours(q) {
+                        match board.get(&r) {
+                            None => free = true,
+                            Some(x) if *x == c && !group.contains(&r) => {
+                                group.push(r);
+                                stack.push(r);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                if !free {
+                    for s in group {
+                        board.remove(&s);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }

@@ -267,7 +267,9 @@ fn three_stone_handicap_replays_only_with_the_tygem_layout() {
         .iter()
         .map(|v| v.text())
         .collect();
-    assert!(!ab.contains(&"pp"));
+    assert_eq!(ab, ["pd", "dp", "dd"]);
+    assert_eq!(replay(&ab, &moves(&g)), Ok(()));
+    assert_eq!(replay(&["pd", "dp", "pp"], &moves(&g)), Err(261));
 }
 
 #[test]
@@ -683,4 +685,57 @@ fn own_sample_converts_to_its_expected_sgf() {
         String::from_utf8(got).unwrap(),
         std::fs::read_to_string(dir.join("damaged.sgf")).unwrap()
     );
+}
+
+/// Plays `moves` from `stones` (black) with captures; `Err(n)` when move
+/// `n` (1-based) lands on an occupied point.
+fn replay(stones: &[&str], moves: &[String]) -> Result<(), usize> {
+    use std::collections::HashMap;
+    let pt = |s: &str| {
+        let b = s.as_bytes();
+        ((b[0] - b'a') as i32, (b[1] - b'a') as i32)
+    };
+    let mut board: HashMap<(i32, i32), char> = stones.iter().map(|s| (pt(s), 'B')).collect();
+    let neighbours = |(x, y): (i32, i32)| {
+        [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+            .into_iter()
+            .filter(|(a, b)| (0..19).contains(a) && (0..19).contains(b))
+    };
+    for (i, m) in moves.iter().enumerate() {
+        let colour = m.chars().next().unwrap();
+        let v = &m[2..m.len() - 1];
+        if v.is_empty() {
+            continue;
+        }
+        let p = pt(v);
+        if board.contains_key(&p) {
+            return Err(i + 1);
+        }
+        board.insert(p, colour);
+        for n in neighbours(p) {
+            if board.get(&n).is_some_and(|c| *c != colour) {
+                // Flood the group; capture it when it has no liberty.
+                let c = board[&n];
+                let (mut group, mut stack, mut free) = (vec![n], vec![n], false);
+                while let Some(q) = stack.pop() {
+                    for r in neighbours(q) {
+                        match board.get(&r) {
+                            None => free = true,
+                            Some(x) if *x == c && !group.contains(&r) => {
+                                group.push(r);
+                                stack.push(r);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                if !free {
+                    for s in group {
+                        board.remove(&s);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }
