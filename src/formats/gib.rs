@@ -1800,35 +1800,7 @@ fn render_text(o: &Outline, kind: &str) -> String {
         _ if o.handicap >= 2 => format!("{} Handicap", o.handicap),
         _ => format!("Even : Black {komi} Dum"),
     };
-    let raw_time = field(&raw_main, "GTIME")
-        .and_then(time_triple)
-        .or_else(|| {
-            field(&raw_tag, "T")
-                .and_then(time_triple)
-                .map(|(b, p, m)| (m, b, p))
-        })
-        .or_else(|| p("GAMETIME").as_deref().and_then(time_from_text));
-    let time_kept = raw_time == o.time;
-    let (tm, byo, periods) = o.time.unwrap_or((0, 0, 0));
-    // No time settings: empty fields, so that none are read back.
-    let gametime = match (time_kept, o.time) {
-        (true, _) => p("GAMETIME").unwrap_or_default(),
-        (false, None) => String::new(),
-        (false, Some(_)) => format!(
-            "Time limit {}minute : {byo} second countdown {periods} time",
-            tm / 60
-        ),
-    };
-    let gtime = match (time_kept, o.time) {
-        (true, _) => field(&raw_main, "GTIME").unwrap_or("").to_string(),
-        (false, None) => String::new(),
-        (false, Some(_)) => format!("{tm}-{byo}-{periods}"),
-    };
-    let tag_time = match (time_kept, o.time) {
-        (true, _) => field(&raw_tag, "T").unwrap_or("").to_string(),
-        (false, None) => String::new(),
-        (false, Some(_)) => format!("{byo}-{periods}-{tm}"),
-    };
+    let (gametime, gtime, tag_time) = time_fields(o.time, &o.private, &raw_main, &raw_tag);
     let raw_grlt = raw_num("GRLT", "W", "");
     let raw_zipsu = raw_num("ZIPSU", "Z", "GAMEZIPSU").unwrap_or(0);
     let raw_text = p("GAMERESULT").unwrap_or_default();
@@ -1885,43 +1857,8 @@ fn render_text(o: &Outline, kind: &str) -> String {
         sub.push(("GCMT".into(), String::new()));
     }
 
-    let user = |prefix: &str,
-                raw: Option<String>,
-                (name, _): &(String, Option<String>),
-                lv: Option<i64>| {
-        let mut list = subfields(raw.as_deref());
-        let id = clean(name).replace([',', ':'], " ");
-        let nick_key = format!("{prefix}NICK");
-        let id_key = format!("{prefix}ID");
-        let keep_nick = field(&list, &nick_key).map(str::to_string);
-        // The id may differ from the display name (`윤미89` shown as
-        // `yunmi89`): it is kept unless the player changed.
-        let name_key = if prefix == "W" {
-            "GAMEWHITENAME"
-        } else {
-            "GAMEBLACKNAME"
-        };
-        let old_name = p(name_key)
-            .map(|v| split_name_rank(&v).0)
-            .or_else(|| field(&list, &id_key).map(str::to_string));
-        if old_name.as_deref() != Some(name.as_str()) || field(&list, &id_key).is_none() {
-            upsert(&mut list, &id_key, id.clone());
-        }
-        upsert(
-            &mut list,
-            &format!("{prefix}LV"),
-            lv.unwrap_or(0).to_string(),
-        );
-        upsert(&mut list, &nick_key, keep_nick.unwrap_or(id));
-        if raw.is_none() {
-            for (k, v) in [("NCD", "0"), ("AID", "0"), ("IMSG", "")] {
-                list.push((format!("{prefix}{k}"), v.to_string()));
-            }
-        }
-        list
-    };
-    let wuser = user("W", p("WUSERINFO"), &o.white, wlv);
-    let buser = user("B", p("BUSERINFO"), &o.black, blv);
+    let wuser = user_info(&o.private, "W", &o.white.0, wlv);
+    let buser = user_info(&o.private, "B", &o.black.0, blv);
 
     let mut tag = raw_tag.clone();
     if tag.is_empty() {
@@ -2096,6 +2033,81 @@ fn render_text(o: &Outline, kind: &str) -> String {
     // A value's own line break (GAMETIME of the Chinese and Korean
     // clients) is CRLF like every other line.
     text.replace("\r\n", "\n").replace('\n', "\r\n")
+}
+
+/// `WUSERINFO`/`BUSERINFO` for a player: the original list with the level
+/// updated; the id (which may differ from the display name: `윤미89` shown
+/// as `yunmi89`) is replaced only when the player changed.
+fn user_info(
+    private: &[(String, String)],
+    prefix: &str,
+    name: &str,
+    level: Option<i64>,
+) -> Vec<(String, String)> {
+    let raw = private_get(private, &format!("{prefix}USERINFO"));
+    let mut list = subfields(raw);
+    let id = clean(name).replace([',', ':'], " ");
+    let (id_key, nick_key) = (format!("{prefix}ID"), format!("{prefix}NICK"));
+    let name_key = if prefix == "W" {
+        "GAMEWHITENAME"
+    } else {
+        "GAMEBLACKNAME"
+    };
+    let old_name = private_get(private, name_key)
+        .map(|v| split_name_rank(v).0)
+        .or_else(|| field(&list, &id_key).map(str::to_string));
+    if old_name.as_deref() != Some(name) || field(&list, &id_key).is_none() {
+        upsert(&mut list, &id_key, id.clone());
+    }
+    upsert(
+        &mut list,
+        &format!("{prefix}LV"),
+        level.unwrap_or(0).to_string(),
+    );
+    if field(&list, &nick_key).is_none() {
+        upsert(&mut list, &nick_key, id);
+    }
+    if raw.is_none() {
+        for (k, v) in [("NCD", "0"), ("AID", "0"), ("IMSG", "")] {
+            list.push((format!("{prefix}{k}"), v.to_string()));
+        }
+    }
+    list
+}
+
+/// `GAMETIME`, `GTIME` and `GAMETAG T`: the original values when they still
+/// read as the game's time settings, else written anew (empty without any).
+fn time_fields(
+    time: Option<(u64, u64, u64)>,
+    private: &[(String, String)],
+    raw_main: &[(String, String)],
+    raw_tag: &[(String, String)],
+) -> (String, String, String) {
+    let raw_text = private_get(private, "GAMETIME");
+    let raw_time = field(raw_main, "GTIME")
+        .and_then(time_triple)
+        .or_else(|| {
+            field(raw_tag, "T")
+                .and_then(time_triple)
+                .map(|(b, p, m)| (m, b, p))
+        })
+        .or_else(|| raw_text.and_then(time_from_text));
+    match time {
+        _ if raw_time == time => (
+            raw_text.unwrap_or("").to_string(),
+            field(raw_main, "GTIME").unwrap_or("").to_string(),
+            field(raw_tag, "T").unwrap_or("").to_string(),
+        ),
+        None => (String::new(), String::new(), String::new()),
+        Some((main, byo, periods)) => (
+            format!(
+                "Time limit {}minute : {byo} second countdown {periods} time",
+                main / 60
+            ),
+            format!("{main}-{byo}-{periods}"),
+            format!("{byo}-{periods}-{main}"),
+        ),
+    }
 }
 
 /// Header keys whose values the writer derives from the SGF.
