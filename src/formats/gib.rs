@@ -1740,7 +1740,6 @@ fn render_game(game: &Game, to: Option<&'static Encoding>, report: &mut Reporter
 fn render_text(o: &Outline, kind: &str) -> String {
     let p = |k: &str| private_get(&o.private, k).map(str::to_string);
     let mut lines: Vec<String> = vec!["\\HS".into()];
-    let (grlt, zipsu, result_text) = &o.result;
     let moves = o.moves.len();
     // TCNT and GAMETOTALNUM count stones, not passes.
     let stones = o.moves.iter().filter(|(_, pt)| pt.is_some()).count();
@@ -1801,18 +1800,7 @@ fn render_text(o: &Outline, kind: &str) -> String {
         _ => format!("Even : Black {komi} Dum"),
     };
     let (gametime, gtime, tag_time) = time_fields(o.time, &o.private, &raw_main, &raw_tag);
-    let raw_grlt = raw_num("GRLT", "W", "");
-    let raw_zipsu = raw_num("ZIPSU", "Z", "GAMEZIPSU").unwrap_or(0);
-    let raw_text = p("GAMERESULT").unwrap_or_default();
-    let result_kept = p("GAMEINFOMAIN").is_some()
-        && interpret_result(raw_grlt, raw_zipsu, &raw_text)
-            == interpret_result(Some(*grlt), *zipsu, result_text);
-    let (grlt, zipsu, result_text) = if result_kept {
-        (raw_grlt.unwrap_or(255), raw_zipsu, raw_text)
-    } else {
-        (*grlt, *zipsu, result_text.clone())
-    };
-
+    let (grlt, zipsu, result_text) = result_fields(&o.result, &o.private, &raw_main, &raw_tag);
     let mut main = raw_main.clone();
     if main.is_empty() {
         for (k, v) in [("GBKIND", "3"), ("GTYPE", "0")] {
@@ -2107,6 +2095,32 @@ fn time_fields(
             format!("{main}-{byo}-{periods}"),
             format!("{byo}-{periods}-{main}"),
         ),
+    }
+}
+
+/// `GRLT`, `ZIPSU` and `GAMERESULT`: the original values (a localised text)
+/// when they still read as the game's result, else the derived ones.
+fn result_fields(
+    (grlt, zipsu, text): &(i64, i64, String),
+    private: &[(String, String)],
+    raw_main: &[(String, String)],
+    raw_tag: &[(String, String)],
+) -> (i64, i64, String) {
+    let raw = |main_key: &str, tag_key: &str| {
+        number(field(raw_main, main_key)).or_else(|| number(field(raw_tag, tag_key)))
+    };
+    let raw_grlt = raw("GRLT", "W");
+    let raw_zipsu = raw("ZIPSU", "Z")
+        .or_else(|| number(private_get(private, "GAMEZIPSU")))
+        .unwrap_or(0);
+    let raw_text = private_get(private, "GAMERESULT").unwrap_or("");
+    let kept = private_get(private, "GAMEINFOMAIN").is_some()
+        && interpret_result(raw_grlt, raw_zipsu, raw_text)
+            == interpret_result(Some(*grlt), *zipsu, text);
+    if kept {
+        (raw_grlt.unwrap_or(255), raw_zipsu, raw_text.to_string())
+    } else {
+        (*grlt, *zipsu, text.clone())
     }
 }
 
