@@ -507,7 +507,7 @@ fn canonical_re(re: &str) -> Option<String> {
 
 /// Checks that `back` (read from what we wrote) keeps the main line and the
 /// core game info of `orig`, except what the writer's one warning lists.
-pub fn assert_core_kept(orig: &Game, back: &Game, lost: &str, what: &str) {
+fn assert_core_kept(orig: &Game, back: &Game, lost: &str, what: &str) {
     let text = |g: &Game, id: &str| {
         g.root()
             .text(id)
