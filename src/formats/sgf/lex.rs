@@ -124,10 +124,21 @@ pub fn scan_value(
         // Find the next byte that matters.
         let found = match mode {
             Mode::Bytes => {
-                if compose && split.is_none() {
-                    memchr::memchr3(b']', b'\\', b':', &i[at..])
+                // Values are mostly short (moves, points): a plain loop
+                // finds their end before memchr would have set up.
+                let look = &i[at..(at + 8).min(i.len())];
+                let colon = compose && split.is_none();
+                if let Some(k) = look
+                    .iter()
+                    .position(|&c| c == b']' || c == b'\\' || (colon && c == b':'))
+                {
+                    Some(k)
+                } else if look.len() < 8 {
+                    None
+                } else if colon {
+                    memchr::memchr3(b']', b'\\', b':', &i[at + 8..]).map(|k| k + 8)
                 } else {
-                    memchr::memchr2(b']', b'\\', &i[at..])
+                    memchr::memchr2(b']', b'\\', &i[at + 8..]).map(|k| k + 8)
                 }
             }
             Mode::DoubleByte(is_lead) => {

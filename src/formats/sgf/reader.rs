@@ -346,6 +346,9 @@ impl<'r, 'o> Reader<'r, 'o> {
             match c {
                 b';' => {
                     let at = self.inp.here();
+                    if self.simple_nodes(sink, report)? {
+                        continue;
+                    }
                     self.inp.skip(1);
                     self.open_node(at, sink, report)?;
                 }
@@ -372,6 +375,87 @@ impl<'r, 'o> Reader<'r, 'o> {
                 }
                 c if c.is_ascii_alphabetic() => self.property(sink, report)?,
                 _ => self.stray(report)?,
+            }
+        }
+    }
+
+    /// The fast path for the nodes that make up most of every record,
+    /// `;B[pd]`: a known upper-case identifier and a point (or a pass),
+    /// followed by `;`, `(` or `)` (perhaps after a line break), so the node
+    /// is complete and is sent at once. Emits as many in a row as there are;
+    /// anything else takes the general path. Returns whether any was sent.
+    fn simple_nodes(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<bool, Error> {
+        let points = point_names();
+        let mut sent = false;
+        loop {
+            let r = self.inp.rest();
+            if r.first() != Some(&b';') {
+                return Ok(sent);
+            }
+            let (name, after_id) = match (r.get(1), r.get(2)) {
+                (Some(a), Some(b'[')) if a.is_ascii_uppercase() => (&r[1..2], 2),
+                (Some(a), Some(b)) if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+                    (&r[1..3], 3)
+                }
+                _ => return Ok(sent),
+            };
+            if r.get(after_id) != Some(&b'[') {
+                return Ok(sent);
+            }
+            let v = after_id + 1;
+            let (value, close) = match (r.get(v), r.get(v + 1), r.get(v + 2)) {
+                (Some(b']'), _, _) => ("", v),
+                (Some(x), Some(y), Some(b']'))
+                    if x.is_ascii_lowercase() && y.is_ascii_lowercase() =>
+                {
+                    let k = ((x - b'a') as usize * 26 + (y - b'a') as usize) * 2;
+                    (&points[k..k + 2], v + 2)
+                }
+                _ => return Ok(sent),
+            };
+            // What follows: ';', '(' or ')', perhaps after one line break.
+            let mut next = close + 1;
+            let newline = match r.get(next) {
+                Some(b'\n') => {
+                    next += 1;
+                    true
+                }
+                Some(b'\r') if r.get(next + 1) == Some(&b'\n') => {
+                    next += 2;
+                    true
+                }
+                _ => false,
+            };
+            if !matches!(r.get(next), Some(b';' | b'(' | b')')) {
+                return Ok(sent);
+            }
+            // Known identifiers only: unknown ones may be compose or text.
+            let Some(def) = props::lookup_short(name) else {
+                return Ok(sent);
+            };
+            if !sent {
+                self.flush(sink, report)?;
+                sent = true;
+            }
+            let at = self.inp.here();
+            sink.event(&Event::Node(at), report)?;
+            let spans = [Span {
+                start: 0,
+                end: value.len() as u32,
+                split: NO_SPLIT,
+            }];
+            let prop = Property {
+                name: def.id,
+                values: Values::new(value, &spans),
+                pos: self.inp.pos_ahead(1),
+            };
+            sink.event(&Event::Property(prop), report)?;
+            if newline {
+                self.inp.skip(next - 1);
+                // `next - 1` is the '\n'.
+                self.inp.newline_at_pos();
+            } else {
+                self.inp.skip(next);
             }
         }
     }
@@ -434,17 +518,29 @@ impl<'r, 'o> Reader<'r, 'o> {
         Ok(())
     }
 
+    /// Skips whitespace (the grammar's `ws`), reading more as needed.
+    #[inline]
     fn skip_ws(&mut self) -> Result<(), Error> {
         loop {
-            match lex::ws(self.inp.rest()) {
-                Ok((rest, _)) => {
-                    let n = self.inp.rest().len() - rest.len();
+            let rest = self.inp.rest();
+            // Most tokens follow each other directly, or after one line break.
+            match rest.first() {
+                Some(c) if !lex::is_ws(*c) => return Ok(()),
+                Some(b'\n') if rest.get(1).is_some_and(|c| !lex::is_ws(*c)) => {
+                    self.inp.newline_at_pos();
+                    return Ok(());
+                }
+                _ => {}
+            }
+            match lex::ws(rest) {
+                Ok((after, _)) => {
+                    let n = rest.len() - after.len();
                     self.inp.advance(n);
                     return Ok(());
                 }
                 Err(_) => {
                     // Incomplete: all of the window was whitespace.
-                    let n = self.inp.rest().len();
+                    let n = rest.len();
                     self.inp.advance(n);
                     if !self.inp.fill()? {
                         return Ok(());
@@ -863,6 +959,22 @@ impl<'r, 'o> Reader<'r, 'o> {
         let d = self.options.default_encoding.unwrap_or(WINDOWS_1252);
         Ok((d, charset::ca_name(d), EncodingSource::Default, 1.0))
     }
+}
+
+/// "aa", "ab", … "zz" in one string: the text of every two-letter point,
+/// so the fast path needs no copy.
+fn point_names() -> &'static str {
+    static POINTS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    POINTS.get_or_init(|| {
+        let mut s = String::with_capacity(26 * 26 * 2);
+        for a in b'a'..=b'z' {
+            for b in b'a'..=b'z' {
+                s.push(a as char);
+                s.push(b as char);
+            }
+        }
+        s
+    })
 }
 
 /// Valid UTF-8 multi-byte characters are at least as many as broken
