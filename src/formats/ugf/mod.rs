@@ -14,7 +14,8 @@ mod reader;
 mod writer;
 
 use crate::diag::Code;
-use board::Point;
+use crate::game::{Game, NodeId};
+use board::{Board, Point, Stone};
 
 pub use reader::read;
 pub use writer::writer;
@@ -174,6 +175,60 @@ pub(crate) fn parse_sgf_point(s: &str) -> Option<Point> {
         [a, b] => Some((v(*a)?, v(*b)?)),
         _ => None,
     }
+}
+
+/// The points of a point-list value: one point, or a compressed rectangle
+/// `aa:cc`. Anything else gives none.
+pub(crate) fn sgf_points(v: crate::event::Value<'_>) -> Vec<Point> {
+    match v.parts() {
+        (a, None) => parse_sgf_point(a).into_iter().collect(),
+        (a, Some(b)) => match (parse_sgf_point(a), parse_sgf_point(b)) {
+            (Some(p), Some(q)) => {
+                let mut out = Vec::new();
+                for y in p.1.min(q.1)..=p.1.max(q.1) {
+                    for x in p.0.min(q.0)..=p.0.max(q.0) {
+                        out.push((x, y));
+                    }
+                }
+                out
+            }
+            _ => Vec::new(),
+        },
+    }
+}
+
+/// The position after `node`: setup stones and moves from the root, with
+/// captures. `tt` and empty values are passes.
+pub(crate) fn position(game: &Game, node: NodeId, size: u8) -> Board {
+    let mut path = vec![node];
+    let mut at = node;
+    while let Some(p) = game.nodes.get(at).and_then(|n| n.parent) {
+        path.push(p);
+        at = p;
+    }
+    let mut b = Board::new(size);
+    for &id in path.iter().rev() {
+        let Some(n) = game.nodes.get(id) else {
+            continue;
+        };
+        for p in &n.props {
+            let stone = match p.name.as_str() {
+                "AB" | "B" => Some(Stone::Black),
+                "AW" | "W" => Some(Stone::White),
+                "AE" => None,
+                _ => continue,
+            };
+            for v in p.values().iter() {
+                for pt in sgf_points(v) {
+                    match (p.name.as_str(), stone) {
+                        ("B" | "W", Some(s)) => b.play(pt, s),
+                        (_, s) => b.set(pt, s),
+                    }
+                }
+            }
+        }
+    }
+    b
 }
 
 #[cfg(test)]

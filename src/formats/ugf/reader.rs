@@ -91,12 +91,7 @@ fn declared_lang(bytes: &[u8]) -> Option<String> {
 
 /// The encoding of a `Lang=` value (`SJIS` is read as CP932).
 pub(crate) fn lang_encoding(lang: &str) -> Option<&'static Encoding> {
-    match lang.trim().to_ascii_uppercase().as_str() {
-        "JPN" | "JP" | "JAPANESE" => Some(SHIFT_JIS),
-        "KOR" | "KR" => Some(encoding_rs::EUC_KR),
-        "CHN" | "CN" => Some(encoding_rs::GB18030),
-        _ => charset::lookup(lang),
-    }
+    charset::lookup(lang)
 }
 
 type Decided = (&'static Encoding, EncodingSource);
@@ -1118,38 +1113,6 @@ impl Builder {
         fig
     }
 
-    /// The position after `node`: setup and moves from the root, with captures.
-    fn position(&self, node: NodeId) -> Board {
-        let mut path = vec![node];
-        let mut at = node;
-        while let Some(p) = self.game.node(at).parent {
-            path.push(p);
-            at = p;
-        }
-        let mut b = Board::new(self.grid.size);
-        for &id in path.iter().rev() {
-            let n = self.game.node(id);
-            for p in &n.props {
-                let stone = match p.name.as_str() {
-                    "AB" | "B" => Some(Stone::Black),
-                    "AW" | "W" => Some(Stone::White),
-                    "AE" => None,
-                    _ => continue,
-                };
-                for v in p.values().iter() {
-                    let Some(pt) = parse_sgf_point(v.text()) else {
-                        continue;
-                    };
-                    match (p.name.as_str(), stone) {
-                        ("B" | "W", Some(s)) => b.play(pt, s),
-                        (_, s) => b.set(pt, s),
-                    }
-                }
-            }
-        }
-        b
-    }
-
     /// Attaches a figure as a variation after the node with move number N
     /// whose position equals the figure's start (the main line first, then
     /// variations made by earlier figures), else as a game tree of its own.
@@ -1173,7 +1136,7 @@ impl Builder {
         );
         let parent = candidates
             .into_iter()
-            .find(|&id| self.position(id) == start);
+            .find(|&id| position(&self.game, id, self.grid.size) == start);
         let vw = fig.rect.and_then(|r| self.view(r));
         match parent {
             Some(parent) => {
