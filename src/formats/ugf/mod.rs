@@ -41,7 +41,7 @@ pub const W_NO_SUCH_NODE: Code = Code::new("W316", "ugf-no-such-review-node");
 pub const W_REVIEW_DATA: Code = Code::new("W317", "ugf-review-data-mismatch");
 pub const I_SECTION_KEPT: Code = Code::new("I318", "ugf-section-kept");
 pub const W_SETUP_LATE: Code = Code::new("W319", "ugf-late-setup-stone");
-pub const W_LABEL: Code = Code::new("W320", "ugf-duplicate-label");
+pub const E_LABEL: Code = Code::new("E320", "ugf-duplicate-label");
 
 // Writer diagnostics (440–449).
 pub const W_WRITER_LOSS: Code = Code::new("W440", "ugf-writer-loss");

@@ -404,7 +404,7 @@ impl Builder {
         for s in sections.iter().filter(|s| s.name == "Figure") {
             self.figure_section(s, report);
         }
-        self.finish_text();
+        self.finish_text(report);
         let mut games = vec![self.game];
         games.extend(self.extra_games);
         Ok(games)
@@ -470,10 +470,9 @@ impl Builder {
         let mut kept = PropertyBuf::new(PROP_HEADER);
         for (k, v, pos) in &entries {
             let key = header::canonical(k);
-            if let Some(key) = key.filter(|k| header::PLUMBING.contains(k)) {
-                self.game
-                    .meta
-                    .push((format!("ugf:Header/{key}"), v.clone()));
+            // Fields about the file itself (version, charset, cipher,
+            // orientation, move count) are rewritten by any writer.
+            if key.is_some_and(|k| header::PLUMBING.contains(&k)) {
                 continue;
             }
             let name = key.unwrap_or(k.as_str());
@@ -507,9 +506,6 @@ impl Builder {
             };
             if keep {
                 kept.push_compose(name, v);
-                self.game
-                    .meta
-                    .push((format!("ugf:Header/{name}"), v.clone()));
             }
         }
         if !kept.values().is_empty() {
@@ -1169,7 +1165,7 @@ impl Builder {
                 let saved_comments = std::mem::take(&mut self.comments);
                 let saved_labels = std::mem::take(&mut self.labels);
                 self.fill_figure(Game::ROOT, fig, vw);
-                self.finish_text();
+                self.finish_text(report);
                 let g = std::mem::replace(&mut self.game, main);
                 self.comments = saved_comments;
                 self.labels = saved_labels;
@@ -1257,7 +1253,7 @@ impl Builder {
         }
     }
 
-    fn finish_text(&mut self) {
+    fn finish_text(&mut self, report: &mut Reporter) {
         let mut ids: Vec<NodeId> = self
             .comments
             .keys()
@@ -1275,6 +1271,11 @@ impl Builder {
                 let mut seen: Vec<Point> = Vec::new();
                 for (pt, text) in labels {
                     if seen.contains(&pt) {
+                        report.error(
+                            E_LABEL,
+                            Some(self.game.node(id).pos),
+                            format!("two labels on {}: `{text}` dropped", sgf_point(pt)),
+                        );
                         continue;
                     }
                     seen.push(pt);
