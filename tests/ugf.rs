@@ -529,3 +529,189 @@ fn one_game_per_file() {
     let (back, _) = read_bytes(&bytes);
     assert_eq!(back.len(), 1);
 }
+
+// ---- through SGF --------------------------------------------------------------
+
+fn sgf_text(games: &[Game]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut r = Reporter::collecting("sgf");
+    {
+        let mut w = sgfconv::formats::sgf::SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap();
+        for g in games {
+            g.replay(&mut w, &mut r).unwrap();
+        }
+        sgfconv::Sink::finish(&mut w, &mut r).unwrap();
+    }
+    out
+}
+
+fn read_sgf(bytes: &[u8]) -> Vec<Game> {
+    let mut r = Reporter::collecting("in.sgf");
+    collect_games(
+        |s, r| sgfconv::formats::sgf::read(&mut &bytes[..], &ReadOptions::default(), s, r),
+        &mut r,
+    )
+    .unwrap()
+}
+
+#[test]
+fn ugf_to_sgf_to_ugf_keeps_everything() {
+    let mut files: Vec<(String, Vec<u8>)> = ["figure.ugf", "review.ugi", "header.ugf"]
+        .iter()
+        .map(|f| (f.to_string(), std::fs::read(corpus(f)).unwrap()))
+        .collect();
+    if let Some(p) = shared("corpus/ugf/sabaki/amateur.ugf") {
+        files.push(("amateur.ugf".into(), std::fs::read(p).unwrap()));
+    }
+    for (name, bytes) in files {
+        let (games, _) = read_bytes(&bytes);
+        let via_sgf = read_sgf(&sgf_text(&games));
+        let (ugf, w) = write(&via_sgf, &WriteOptions::default());
+        assert_eq!(codes(&w), Vec::<&str>::new(), "{name}");
+        let (back, _) = read_bytes(&ugf);
+        assert_eq!(back.len(), games.len(), "{name}");
+        for (a, b) in games.iter().zip(&back) {
+            assert_eq!(render(b), render(a), "{name}");
+        }
+        // The UGF written from the SGF is the UGF written directly.
+        let (direct, _) = write(&games, &WriteOptions::default());
+        assert_eq!(String::from_utf8_lossy(&ugf), String::from_utf8_lossy(&direct), "{name}");
+    }
+}
+
+/// Moves of a tree, nodes without a move contracted: `B[pd](W[dd])(W[dp])`.
+fn move_tree(g: &Game) -> String {
+    fn norm(v: &str) -> &str {
+        if v == "tt" {
+            ""
+        } else {
+            v
+        }
+    }
+    // Children with a move, looking through nodes without one.
+    fn move_children(g: &Game, id: NodeId) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        for &c in &g.node(id).children {
+            if g.node(c).mv().is_some() {
+                out.push(c);
+            } else {
+                out.extend(move_children(g, c));
+            }
+        }
+        out
+    }
+    let mut s = String::new();
+    let mut stack: Vec<Option<NodeId>> = vec![];
+    for c in move_children(g, 0).into_iter().rev() {
+        stack.push(None);
+        stack.push(Some(c));
+    }
+    let mut depth_guard = 0;
+    while let Some(item) = stack.pop() {
+        depth_guard += 1;
+        assert!(depth_guard < 1_000_000);
+        match item {
+            None => s.push(')'),
+            Some(id) => {
+                let (c, v) = g.node(id).mv().unwrap();
+                s.push('(');
+                s.push(c);
+                s.push('[');
+                s.push_str(norm(v));
+                s.push(']');
+                for c in move_children(g, id).into_iter().rev() {
+                    stack.push(None);
+                    stack.push(Some(c));
+                }
+            }
+        }
+    }
+    s
+}
+
+fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            sgf_files(&p, out);
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
+            out.push(p);
+        }
+    }
+}
+
+const CORE: &[&str] = &["PB", "PW", "BR", "WR", "KM", "HA", "RE", "DT", "SZ"];
+
+fn core_info(g: &Game) -> Vec<(String, String)> {
+    CORE.iter()
+        .map(|&k| {
+            let v = g.root().text(k).unwrap_or("").trim().to_string();
+            let v = match k {
+                "KM" | "HA" | "SZ" => {
+                    let d = if k == "SZ" { 19.0 } else { 0.0 };
+                    let x = v.parse::<f64>().unwrap_or(d);
+                    format!("{x}")
+                }
+                _ => v,
+            };
+            (k.to_string(), v)
+        })
+        .collect()
+}
+
+#[test]
+fn sgf_to_ugf_to_sgf_keeps_main_line_and_core_info() {
+    let Some(dir) = shared("corpus/sgf/ff4") else { return };
+    let mut files = Vec::new();
+    sgf_files(&dir, &mut files);
+    let mut checked = 0;
+    for f in &files {
+        for (i, g) in read_sgf(&std::fs::read(f).unwrap()).into_iter().enumerate() {
+            let sz = g.root().text("SZ").unwrap_or("19").trim().to_string();
+            if sz != "19" {
+                continue;
+            }
+            let (ugf, w) = write(std::slice::from_ref(&g), &WriteOptions::default());
+            let (back, _) = read_bytes(&ugf);
+            let b = &back[0];
+            let want: Vec<String> = main_moves(&g).into_iter().map(|m| m.replace("[tt]", "[]")).collect();
+            assert_eq!(main_moves(b), want, "{} game {i}", f.display());
+            // Core game info comes back unless the writer said it could not.
+            let lost = w.collected().first().map(|d| d.message.clone()).unwrap_or_default();
+            for ((k, a), (_, b)) in core_info(&g).iter().zip(core_info(b).iter()) {
+                if !lost.contains(&format!("{k} as written")) && !lost.contains(&format!("/{k} as written")) {
+                    assert_eq!(b, a, "{} game {i}: {k} ({lost})", f.display());
+                }
+            }
+            assert_eq!(move_tree(b), move_tree(&g), "{} game {i}", f.display());
+            checked += 1;
+        }
+    }
+    eprintln!("{checked} games checked");
+    assert!(checked >= 20, "{checked}");
+}
+
+#[test]
+fn sgf_variations_come_back_through_figures() {
+    let Some(dir) = shared("corpus/sgf/variations") else { return };
+    let mut files = Vec::new();
+    sgf_files(&dir, &mut files);
+    let mut checked = 0;
+    for f in &files {
+        for (i, g) in read_sgf(&std::fs::read(f).unwrap()).into_iter().enumerate() {
+            let (ugf, w) = write(std::slice::from_ref(&g), &WriteOptions::default());
+            let (back, r) = read_bytes(&ugf);
+            let lost = w.collected().first().map(|d| d.message.clone()).unwrap_or_default();
+            if lost.contains("setup stones") || !r.collected().is_empty() {
+                eprintln!("{} game {i}: {lost} / {:?}", f.display(), codes(&r));
+            }
+            if back.len() == 1 {
+                assert_eq!(move_tree(&back[0]), move_tree(&g), "{} game {i}", f.display());
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("{checked} games checked");
+}

@@ -5,7 +5,7 @@
 /// A point: 0-based column from the left, 0-based row from the top.
 pub(crate) type Point = (u8, u8);
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Stone {
     Black,
     White,
@@ -20,7 +20,7 @@ impl Stone {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Board {
     size: u8,
     cells: Vec<Option<Stone>>,

@@ -180,7 +180,7 @@ pub(crate) fn parse_sgf_point(s: &str) -> Option<Point> {
 /// The points of a point-list value: one point, or a compressed rectangle
 /// `aa:cc`. Anything else gives none.
 pub(crate) fn sgf_points(v: crate::event::Value<'_>) -> Vec<Point> {
-    match v.parts() {
+    match point_pair(v) {
         (a, None) => parse_sgf_point(a).into_iter().collect(),
         (a, Some(b)) => match (parse_sgf_point(a), parse_sgf_point(b)) {
             (Some(p), Some(q)) => {
@@ -197,6 +197,38 @@ pub(crate) fn sgf_points(v: crate::event::Value<'_>) -> Vec<Point> {
     }
 }
 
+/// A value as `(first, Some(second))` when it is a compose pair, whether
+/// or not the reader that made it split it (`VW[aa:jj]` may arrive whole).
+pub(crate) fn point_pair(v: crate::event::Value<'_>) -> (&str, Option<&str>) {
+    match v.parts() {
+        (a, None) => match a.split_once(':') {
+            Some((x, y)) => (x, Some(y)),
+            None => (a, None),
+        },
+        pair => pair,
+    }
+}
+
+/// Plays a node's setup stones and move on a board.
+pub(crate) fn apply_node(b: &mut Board, n: &crate::game::Node) {
+    for p in &n.props {
+        let stone = match p.name.as_str() {
+            "AB" | "B" => Some(Stone::Black),
+            "AW" | "W" => Some(Stone::White),
+            "AE" => None,
+            _ => continue,
+        };
+        for v in p.values().iter() {
+            for pt in sgf_points(v) {
+                match (p.name.as_str(), stone) {
+                    ("B" | "W", Some(s)) => b.play(pt, s),
+                    (_, s) => b.set(pt, s),
+                }
+            }
+        }
+    }
+}
+
 /// The position after `node`: setup stones and moves from the root, with
 /// captures. `tt` and empty values are passes.
 pub(crate) fn position(game: &Game, node: NodeId, size: u8) -> Board {
@@ -208,24 +240,8 @@ pub(crate) fn position(game: &Game, node: NodeId, size: u8) -> Board {
     }
     let mut b = Board::new(size);
     for &id in path.iter().rev() {
-        let Some(n) = game.nodes.get(id) else {
-            continue;
-        };
-        for p in &n.props {
-            let stone = match p.name.as_str() {
-                "AB" | "B" => Some(Stone::Black),
-                "AW" | "W" => Some(Stone::White),
-                "AE" => None,
-                _ => continue,
-            };
-            for v in p.values().iter() {
-                for pt in sgf_points(v) {
-                    match (p.name.as_str(), stone) {
-                        ("B" | "W", Some(s)) => b.play(pt, s),
-                        (_, s) => b.set(pt, s),
-                    }
-                }
-            }
+        if let Some(n) = game.nodes.get(id) {
+            apply_node(&mut b, n);
         }
     }
     b

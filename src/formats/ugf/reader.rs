@@ -354,6 +354,11 @@ struct Builder {
     labels: HashMap<NodeId, Vec<(Point, String)>>,
     /// `[Data]` move number → node.
     data_nodes: Vec<(u32, NodeId)>,
+    /// For each node: moves from the root, and the position after it;
+    /// nodes by (moves, position). Built when figures are placed.
+    depth: Vec<u32>,
+    boards: Vec<Board>,
+    by_position: HashMap<(u32, Board), Vec<NodeId>>,
 }
 
 impl Builder {
@@ -368,6 +373,9 @@ impl Builder {
             comments: HashMap::new(),
             labels: HashMap::new(),
             data_nodes: Vec::new(),
+            depth: Vec::new(),
+            boards: Vec::new(),
+            by_position: HashMap::new(),
         }
     }
 
@@ -1110,29 +1118,28 @@ impl Builder {
     }
 
     /// Attaches a figure as a variation after the node with move number N
-    /// whose position equals the figure's start (the main line first, then
-    /// variations made by earlier figures), else as a game tree of its own.
+    /// whose position equals the figure's start: the main-line node first,
+    /// else the most recently made node (a figure of a variation inside a
+    /// variation follows the figure that made its branch point, and every
+    /// figure written in between lies deeper), else as a game tree of its
+    /// own.
     fn place_figure(&mut self, fig: Figure, report: &mut Reporter) {
         let mut start = Board::new(self.grid.size);
         for &(p, s) in &fig.setup {
             start.set(p, Some(s));
         }
-        let n = self.game.nodes.len();
-        let mut depth = vec![0u32; n];
-        for id in 1..n {
-            let node = self.game.node(id);
-            let d = node.parent.map_or(0, |p| depth[p]);
-            depth[id] = d + u32::from(node.mv().is_some());
-        }
-        let main: Vec<NodeId> = self.game.main_line();
-        let main_hit = main.iter().copied().find(|&id| depth[id] == fig.n);
-        let mut candidates: Vec<NodeId> = main_hit.into_iter().collect();
-        candidates.extend(
-            (0..n).filter(|&id| depth[id] == fig.n && Some(id) != main_hit && self.reachable(id)),
-        );
-        let parent = candidates
+        self.index_nodes();
+        let main_hit = self
+            .game
+            .main_line()
             .into_iter()
-            .find(|&id| position(&self.game, id, self.grid.size) == start);
+            .find(|&id| self.depth.get(id) == Some(&fig.n))
+            .filter(|&id| self.boards.get(id) == Some(&start));
+        let parent = main_hit.or_else(|| {
+            self.by_position
+                .get(&(fig.n, start))
+                .and_then(|ids| ids.iter().rev().copied().find(|&id| self.reachable(id)))
+        });
         let vw = fig.rect.and_then(|r| self.view(r));
         match parent {
             Some(parent) => {
@@ -1174,14 +1181,31 @@ impl Builder {
         }
     }
 
-    fn reachable(&self, mut id: NodeId) -> bool {
-        while let Some(p) = self.game.node(id).parent {
-            if !self.game.node(p).children.contains(&id) {
-                return false;
-            }
-            id = p;
+    /// Pruned review nodes are detached from their parent (and have no
+    /// children), so a node is in the tree when its parent lists it.
+    fn reachable(&self, id: NodeId) -> bool {
+        match self.game.node(id).parent {
+            Some(p) => self.game.node(p).children.contains(&id),
+            None => id == Game::ROOT,
         }
-        id == Game::ROOT
+    }
+
+    /// Depth (moves from the root) and position of every node created
+    /// since last time (a parent always has a smaller id than its child).
+    fn index_nodes(&mut self) {
+        for id in self.depth.len()..self.game.nodes.len() {
+            let node = self.game.node(id);
+            let parent = node.parent.filter(|&p| p < id);
+            let d = parent.and_then(|p| self.depth.get(p).copied()).unwrap_or(0)
+                + u32::from(node.mv().is_some());
+            let mut board = parent
+                .and_then(|p| self.boards.get(p).cloned())
+                .unwrap_or_else(|| Board::new(self.grid.size));
+            apply_node(&mut board, node);
+            self.depth.push(d);
+            self.by_position.entry((d, board.clone())).or_default().push(id);
+            self.boards.push(board);
+        }
     }
 
     /// `VW` for a figure rectangle, unless it is the whole board.

@@ -585,7 +585,7 @@ fn moves_to(game: &Game, mut id: NodeId) -> u32 {
 fn rect(cx: &mut Ctx<'_>, node: &Node) -> (u32, u32, u32, u32) {
     let s = cx.grid.size as u32;
     if let Some(v) = node.get("VW").and_then(|p| p.values().first()) {
-        if let (a, Some(b)) = v.parts() {
+        if let (a, Some(b)) = point_pair(v) {
             if let (Some(p), Some(q)) = (parse_sgf_point(a), parse_sgf_point(b)) {
                 if p.0.max(q.0) < cx.grid.size && p.1.max(q.1) < cx.grid.size {
                     let (x1, y1) = cx.grid.to_numeric((p.0.min(q.0), p.1.max(q.1)));
