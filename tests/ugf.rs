@@ -536,7 +536,9 @@ fn sgf_text(games: &[Game]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut r = Reporter::collecting("sgf");
     {
-        let mut w = sgfconv::formats::sgf::SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap();
+        let mut w =
+            sgfconv::formats::sgf::SgfWriter::new(Box::new(&mut out), &WriteOptions::default())
+                .unwrap();
         for g in games {
             g.replay(&mut w, &mut r).unwrap();
         }
@@ -575,7 +577,11 @@ fn ugf_to_sgf_to_ugf_keeps_everything() {
         }
         // The UGF written from the SGF is the UGF written directly.
         let (direct, _) = write(&games, &WriteOptions::default());
-        assert_eq!(String::from_utf8_lossy(&ugf), String::from_utf8_lossy(&direct), "{name}");
+        assert_eq!(
+            String::from_utf8_lossy(&ugf),
+            String::from_utf8_lossy(&direct),
+            "{name}"
+        );
     }
 }
 
@@ -630,7 +636,9 @@ fn move_tree(g: &Game) -> String {
 }
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
@@ -663,7 +671,9 @@ fn core_info(g: &Game) -> Vec<(String, String)> {
 
 #[test]
 fn sgf_to_ugf_to_sgf_keeps_main_line_and_core_info() {
-    let Some(dir) = shared("corpus/sgf/ff4") else { return };
+    let Some(dir) = shared("corpus/sgf/ff4") else {
+        return;
+    };
     let mut files = Vec::new();
     sgf_files(&dir, &mut files);
     let mut checked = 0;
@@ -676,12 +686,21 @@ fn sgf_to_ugf_to_sgf_keeps_main_line_and_core_info() {
             let (ugf, w) = write(std::slice::from_ref(&g), &WriteOptions::default());
             let (back, _) = read_bytes(&ugf);
             let b = &back[0];
-            let want: Vec<String> = main_moves(&g).into_iter().map(|m| m.replace("[tt]", "[]")).collect();
+            let want: Vec<String> = main_moves(&g)
+                .into_iter()
+                .map(|m| m.replace("[tt]", "[]"))
+                .collect();
             assert_eq!(main_moves(b), want, "{} game {i}", f.display());
             // Core game info comes back unless the writer said it could not.
-            let lost = w.collected().first().map(|d| d.message.clone()).unwrap_or_default();
+            let lost = w
+                .collected()
+                .first()
+                .map(|d| d.message.clone())
+                .unwrap_or_default();
             for ((k, a), (_, b)) in core_info(&g).iter().zip(core_info(b).iter()) {
-                if !lost.contains(&format!("{k} as written")) && !lost.contains(&format!("/{k} as written")) {
+                if !lost.contains(&format!("{k} as written"))
+                    && !lost.contains(&format!("/{k} as written"))
+                {
                     assert_eq!(b, a, "{} game {i}: {k} ({lost})", f.display());
                 }
             }
@@ -695,7 +714,9 @@ fn sgf_to_ugf_to_sgf_keeps_main_line_and_core_info() {
 
 #[test]
 fn sgf_variations_come_back_through_figures() {
-    let Some(dir) = shared("corpus/sgf/variations") else { return };
+    let Some(dir) = shared("corpus/sgf/variations") else {
+        return;
+    };
     let mut files = Vec::new();
     sgf_files(&dir, &mut files);
     let mut checked = 0;
@@ -703,12 +724,21 @@ fn sgf_variations_come_back_through_figures() {
         for (i, g) in read_sgf(&std::fs::read(f).unwrap()).into_iter().enumerate() {
             let (ugf, w) = write(std::slice::from_ref(&g), &WriteOptions::default());
             let (back, r) = read_bytes(&ugf);
-            let lost = w.collected().first().map(|d| d.message.clone()).unwrap_or_default();
+            let lost = w
+                .collected()
+                .first()
+                .map(|d| d.message.clone())
+                .unwrap_or_default();
             if lost.contains("setup stones") || !r.collected().is_empty() {
                 eprintln!("{} game {i}: {lost} / {:?}", f.display(), codes(&r));
             }
             if back.len() == 1 {
-                assert_eq!(move_tree(&back[0]), move_tree(&g), "{} game {i}", f.display());
+                assert_eq!(
+                    move_tree(&back[0]),
+                    move_tree(&g),
+                    "{} game {i}",
+                    f.display()
+                );
                 checked += 1;
             }
         }

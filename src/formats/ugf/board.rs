@@ -23,7 +23,16 @@ impl Stone {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Board {
     size: u8,
-    cells: Vec<Option<Stone>>,
+    /// 0 empty, 1 black, 2 white: bytes, so a board hashes as one slice.
+    cells: Vec<u8>,
+}
+
+fn cell(stone: Option<Stone>) -> u8 {
+    match stone {
+        None => 0,
+        Some(Stone::Black) => 1,
+        Some(Stone::White) => 2,
+    }
 }
 
 impl Board {
@@ -31,7 +40,7 @@ impl Board {
         let n = size as usize;
         Board {
             size,
-            cells: vec![None; n * n],
+            cells: vec![0; n * n],
         }
     }
 
@@ -41,14 +50,17 @@ impl Board {
     }
 
     pub(crate) fn get(&self, p: Point) -> Option<Stone> {
-        self.index(p)
-            .and_then(|i| self.cells.get(i).copied().flatten())
+        match self.index(p).and_then(|i| self.cells.get(i)) {
+            Some(1) => Some(Stone::Black),
+            Some(2) => Some(Stone::White),
+            _ => None,
+        }
     }
 
     /// Puts (or, with `None`, removes) a stone without captures: setup.
     pub(crate) fn set(&mut self, p: Point, stone: Option<Stone>) {
         if let Some(c) = self.index(p).and_then(|i| self.cells.get_mut(i)) {
-            *c = stone;
+            *c = cell(stone);
         }
     }
 

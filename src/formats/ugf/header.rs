@@ -293,6 +293,10 @@ pub(crate) fn matches(key: &str, props: &Props, get: &dyn Fn(&str) -> Option<Str
                     _ => x == y,
                 }
             }
+            (Some(x), Some(y)) if n == "DT" => match (dt_dates(x), dt_dates(y)) {
+                (Some(p), Some(q)) => p == q,
+                _ => x == y,
+            },
             _ => a == b,
         }
     })
@@ -321,13 +325,14 @@ fn iso(d: Ymd) -> String {
     format!("{:04}-{:02}-{:02}", d.0, d.1, d.2)
 }
 
-/// `DT` (FF[4] date list, with its shortenings) → first and last full date.
-fn dt_to_date(dt: &str) -> Option<String> {
-    let mut first: Option<Ymd> = None;
-    let mut cur: Option<Ymd> = None;
+/// `DT` (FF[4] date list, with its shortenings `2019-03-08,10`) → full
+/// dates; `None` when an item is not a full or shortened day.
+fn dt_dates(dt: &str) -> Option<Vec<Ymd>> {
+    let mut out: Vec<Ymd> = Vec::new();
     for item in dt.split(',') {
         let n: Vec<&str> = item.trim().split('-').collect();
         let num = |s: &str| s.parse::<u16>().ok();
+        let cur = out.last().copied();
         let d = match (n.as_slice(), cur) {
             ([y, m, d], _) if y.len() == 4 => (num(y)?, num(m)? as u8, num(d)? as u8),
             ([m, d], Some(c)) if m.len() == 2 => (c.0, num(m)? as u8, num(d)? as u8),
@@ -337,10 +342,15 @@ fn dt_to_date(dt: &str) -> Option<String> {
         if !(1..=12).contains(&d.1) || !(1..=31).contains(&d.2) {
             return None;
         }
-        first.get_or_insert(d);
-        cur = Some(d);
+        out.push(d);
     }
-    let (a, b) = (first?, cur?);
+    Some(out)
+}
+
+/// `DT` → `Date`: first and last date, times unknown.
+fn dt_to_date(dt: &str) -> Option<String> {
+    let dates = dt_dates(dt)?;
+    let (a, b) = (dates.first()?, dates.last()?);
     Some(format!(
         "{}/{:02}/{:02},00:00:00,{}/{:02}/{:02},00:00:00",
         a.0, a.1, a.2, b.0, b.1, b.2

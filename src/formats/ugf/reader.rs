@@ -1117,29 +1117,22 @@ impl Builder {
         fig
     }
 
-    /// Attaches a figure as a variation after the node with move number N
-    /// whose position equals the figure's start: the main-line node first,
-    /// else the most recently made node (a figure of a variation inside a
-    /// variation follows the figure that made its branch point, and every
-    /// figure written in between lies deeper), else as a game tree of its
-    /// own.
+    /// Attaches a figure as a variation after a node with N moves behind
+    /// it whose position equals the figure's start — the most recently made
+    /// one: the main line when no figure has reached that position before,
+    /// and, for a figure of a variation inside a variation, the figure that
+    /// made its branch point (every figure written in between lies deeper) —
+    /// else as a game tree of its own.
     fn place_figure(&mut self, fig: Figure, report: &mut Reporter) {
         let mut start = Board::new(self.grid.size);
         for &(p, s) in &fig.setup {
             start.set(p, Some(s));
         }
         self.index_nodes();
-        let main_hit = self
-            .game
-            .main_line()
-            .into_iter()
-            .find(|&id| self.depth.get(id) == Some(&fig.n))
-            .filter(|&id| self.boards.get(id) == Some(&start));
-        let parent = main_hit.or_else(|| {
-            self.by_position
-                .get(&(fig.n, start))
-                .and_then(|ids| ids.iter().rev().copied().find(|&id| self.reachable(id)))
-        });
+        let parent = self
+            .by_position
+            .get(&(fig.n, start))
+            .and_then(|ids| ids.iter().rev().copied().find(|&id| self.reachable(id)));
         let vw = fig.rect.and_then(|r| self.view(r));
         match parent {
             Some(parent) => {
@@ -1203,7 +1196,10 @@ impl Builder {
                 .unwrap_or_else(|| Board::new(self.grid.size));
             apply_node(&mut board, node);
             self.depth.push(d);
-            self.by_position.entry((d, board.clone())).or_default().push(id);
+            self.by_position
+                .entry((d, board.clone()))
+                .or_default()
+                .push(id);
             self.boards.push(board);
         }
     }
