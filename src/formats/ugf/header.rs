@@ -67,20 +67,18 @@ pub(crate) fn to_props(key: &str, raw: &str) -> Result<Props, String> {
         }
     };
     match key {
-        "Title" => {
-            if raw != "(NoName)" {
-                let parts: Vec<&str> = raw.split(',').collect();
-                if parts.len() == 3 {
-                    let ev: Vec<&str> = parts[..2]
-                        .iter()
-                        .map(|s| s.trim())
-                        .filter(|s| !s.is_empty())
-                        .collect();
-                    put("EV", &ev.join(" "));
-                    put("RO", parts[2].trim());
-                } else {
-                    put("EV", raw);
-                }
+        "Title" if raw != "(NoName)" => {
+            let parts: Vec<&str> = raw.split(',').collect();
+            if parts.len() == 3 {
+                let ev: Vec<&str> = parts[..2]
+                    .iter()
+                    .map(|s| s.trim())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                put("EV", &ev.join(" "));
+                put("RO", parts[2].trim());
+            } else {
+                put("EV", raw);
             }
         }
         "Place" => put("PC", raw),

@@ -92,7 +92,7 @@ pub(crate) enum Spot {
 impl Grid {
     /// Row index from the top for a row counted (0-based) in the file's
     /// orientation.
-    fn row_from_file(&self, r: u8) -> u8 {
+    fn row_from_file(self, r: u8) -> u8 {
         if self.igs {
             self.size.saturating_sub(1).saturating_sub(r)
         } else {
@@ -127,7 +127,7 @@ impl Grid {
 
     /// The letters of an on-board point (callers check `p` is on the board;
     /// a board is at most 25 wide, so the letters stay in `A`–`Y`).
-    pub(crate) fn to_letters(&self, p: Point) -> String {
+    pub(crate) fn to_letters(self, p: Point) -> String {
         let r = self.row_from_file(p.1);
         let mut s = String::with_capacity(2);
         s.push(b'A'.saturating_add(p.0) as char);
@@ -135,7 +135,7 @@ impl Grid {
         s
     }
 
-    pub(crate) fn to_numeric(&self, p: Point) -> (u32, u32) {
+    pub(crate) fn to_numeric(self, p: Point) -> (u32, u32) {
         (p.0 as u32 + 1, self.row_from_file(p.1) as u32 + 1)
     }
 

@@ -1336,3 +1336,148 @@ fn colour_name(c: Stone) -> &'static str {
         Stone::White => "White",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::collect_games;
+
+    fn read_str(bytes: &[u8]) -> (Vec<Game>, Vec<&'static str>) {
+        let mut r = Reporter::collecting("t.ugf");
+        let games = collect_games(
+            |s, r| read(&mut &bytes[..], &ReadOptions::default(), s, r),
+            &mut r,
+        )
+        .unwrap();
+        let codes = r.collected().iter().map(|d| d.code.id).collect();
+        (games, codes)
+    }
+
+    fn moves(g: &Game) -> Vec<String> {
+        g.main_line()
+            .into_iter()
+            .filter_map(|id| g.node(id).mv().map(|(c, v)| format!("{c}[{v}]")))
+            .collect()
+    }
+
+    #[test]
+    fn coordinate_type_decides_the_rows() {
+        let igs = b"[Header]\nCoordinateType=IGS\nSize=19\n[Data]\nQP,B1,1,0\nYA,W1,2,0\n";
+        assert_eq!(moves(&read_str(igs).0[0]), ["B[qd]", "W[]"]);
+        let jpn = b"[Header]\nCoordinateType=JPN\n[Data]\nQP,B1,1,0\n";
+        assert_eq!(moves(&read_str(jpn).0[0]), ["B[qp]"]);
+        let absent = b"[Header]\nSize=19\n[Data]\nqp,B1,1,0\n";
+        assert_eq!(moves(&read_str(absent).0[0]), ["B[qp]"]);
+        let odd = b"[Header]\nCoordinateType=XYZ\n[Data]\nQP,B1,1,0\n";
+        let (g, codes) = read_str(odd);
+        assert_eq!(moves(&g[0]), ["B[qp]"]);
+        assert_eq!(codes, ["W305"]);
+    }
+
+    #[test]
+    fn lang_and_bytes_decide_the_charset() {
+        // SJIS bytes of 本因坊, declared.
+        let mut sjis = b"[Header]\nLang=SJIS\nPlayerB=".to_vec();
+        sjis.extend_from_slice(&[0x96, 0x7B, 0x88, 0xF6, 0x96, 0x56]);
+        sjis.extend_from_slice(b",9p,,\n[Data]\n");
+        let (g, codes) = read_str(&sjis);
+        assert_eq!(g[0].root().text("PB"), Some("本因坊"));
+        assert_eq!(g[0].header.encoding, "Shift_JIS");
+        assert_eq!(g[0].header.encoding_source, EncodingSource::Declared);
+        assert!(codes.is_empty(), "{codes:?}");
+        // Valid UTF-8 wins over a Lang that says otherwise.
+        let utf8 = "[Header]\nLang=SJIS\nPlayerW=井山裕太,9p,,\n[Data]\n";
+        let (g, codes) = read_str(utf8.as_bytes());
+        assert_eq!(g[0].root().text("PW"), Some("井山裕太"));
+        assert_eq!(g[0].header.encoding_source, EncodingSource::Utf8);
+        assert_eq!(codes, ["I303"]);
+        // No Lang, not UTF-8: Shift_JIS (CP932) by default.
+        let mut none = b"[Header]\nPlace=".to_vec();
+        none.extend_from_slice(&[0x93, 0x8C, 0x8B, 0x9E]);
+        none.extend_from_slice(b"\n[Data]\n");
+        let (g, _) = read_str(&none);
+        assert_eq!(g[0].root().text("PC"), Some("東京"));
+        assert_eq!(g[0].header.encoding_source, EncodingSource::Default);
+        let (_, codes) = read_str(b"[Header]\nLang=KLINGON\n[Data]\n");
+        assert_eq!(codes, ["W302"]);
+    }
+
+    #[test]
+    fn line_endings_and_bad_lines() {
+        let (g, codes) =
+            read_str(b"[Header]\r\nSize=9\r[Data]\r\nCC,B1,1,0\rGG,W1,2\r\nXX\r\nGC,B1,4,0");
+        assert_eq!(moves(&g[0]), ["B[cc]", "W[gg]", "B[gc]"]);
+        assert_eq!(codes, ["E308", "W310"]);
+    }
+
+    #[test]
+    fn setup_stones_keep_their_colour() {
+        let (g, codes) =
+            read_str(b"[Header]\nSize=9\nHdcp=2,0.50\n[Data]\nCC,B1,0,0\nGG,B1,0,0\nEE,W1,0,0\nCG,W1,1,0\nGC,B1,0,0\n");
+        let root = g[0].root();
+        assert_eq!(root.text("HA"), Some("2"));
+        assert_eq!(root.get("AB").map(|p| p.values().len()), Some(2));
+        assert_eq!(root.text("AW"), Some("ee"));
+        // A move-0 stone after the first move: a setup node of its own.
+        assert_eq!(codes, ["W319"]);
+        let last = *g[0].main_line().last().unwrap();
+        assert_eq!(g[0].node(last).text("AB"), Some("gc"));
+    }
+
+    #[test]
+    fn unknown_winner_is_kept_verbatim() {
+        let (g, codes) = read_str(b"[Header]\nWinner=X,9\nSize=9\n[Data]\n");
+        assert_eq!(g[0].root().text("RE"), None);
+        assert_eq!(g[0].root().text("XUGFH"), Some("Winner:X,9"));
+        assert_eq!(codes, ["W306"]);
+    }
+
+    #[test]
+    fn review_disagreeing_with_data_keeps_data_as_main_line() {
+        let f = b"[Header]\nSize=9\nCoordinateType=JPN\n[Data]\nCC,B1,1,0\nGG,W1,2,0\n[ReviewNode]\nNODE,1,0,0,0\nNODE,2,1,3,3\nNODE,3,2,5,5\n";
+        let (g, codes) = read_str(f);
+        assert_eq!(moves(&g[0]), ["B[cc]", "W[gg]"]);
+        let m1 = g[0].main_line()[1];
+        assert_eq!(g[0].node(m1).children.len(), 2);
+        assert_eq!(codes, ["W317"]);
+    }
+
+    #[test]
+    fn unbalanced_review_blocks_are_repaired() {
+        let f = b"[Header]\nSize=9\n[Data]\n[ReviewNode]\nNODE,1,0,0,0\nNODE,2,1,3,3\nVARIATIONEND,\nVARIATION,\nNODE,3,1,5,5\nNODE,x\n[ReviewComment]\n.Comment,99\nlost?\n";
+        let (g, codes) = read_str(f);
+        assert_eq!(codes, ["W315", "E308", "W315", "W316"]);
+        assert_eq!(g[0].root().text("C"), Some("lost?"));
+        assert_eq!(g[0].root().children.len(), 1);
+    }
+
+    #[test]
+    fn not_ugf_is_refused() {
+        let mut r = Reporter::collecting("t");
+        let mut log = crate::sink::EventLog::default();
+        let e = read(
+            &mut &b"hello\nworld\n"[..],
+            &ReadOptions::default(),
+            &mut log,
+            &mut r,
+        );
+        assert!(matches!(e, Err(Error::Unreadable { code: "E301", .. })));
+    }
+
+    #[test]
+    fn hostile_input_does_not_panic() {
+        let cases: [&[u8]; 6] = [
+            b"[Header]\nSize=255\n[Data]\nZZ,B1,1,0\n",
+            b"[Header]\n[Figure]\n.Fig\n.Fig,,,,,,,\n.Text,-1\n.#,\n.#,99,99,x\n.EndFig\n",
+            b"[Data]\n,,,\n\xff\xfe,B1,1,0\n",
+            b"[ReviewNode]\nVARIATION,\nVARIATION,\nNODE,1,9,9,9\n[Header]\n",
+            b"[Header]\nHdcp=99999999999,1e400\nDate=9999/99/99\n[Data]\n",
+            b"\xef\xbb\xbf[Header]\n[Figure]\n.Fig,4294967296,1,1,1,1\n",
+        ];
+        for c in cases {
+            let mut r = Reporter::collecting("t");
+            let mut log = crate::sink::EventLog::default();
+            let _ = read(&mut &c[..], &ReadOptions::default(), &mut log, &mut r);
+        }
+    }
+}

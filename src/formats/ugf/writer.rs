@@ -599,18 +599,32 @@ fn rect(cx: &mut Ctx<'_>, node: &Node) -> (u32, u32, u32, u32) {
     (1, 1, s, s)
 }
 
-/// The `.Fig` head line, the starting position and the numbered moves of a
-/// line of nodes (first children from `first`).
-fn figure_block(
-    cx: &mut Ctx<'_>,
+/// What a `.Fig` block is made of.
+struct FigureSource<'a> {
+    /// Moves before the starting position.
     n: u32,
-    heading_node: &Node,
-    start: &Board,
-    line: &[NodeId],
+    /// The node whose `N` is the heading and whose `VW` is the rectangle.
+    heading_node: &'a Node,
+    start: Board,
+    /// The nodes whose moves are numbered from 1.
+    line: Vec<NodeId>,
+    /// Labels and comment lines about the starting position.
     pre: (Vec<String>, Vec<String>),
     serial: u32,
-    game: &Game,
-) {
+    game: &'a Game,
+}
+
+/// The `.Fig` head line, the starting position and the numbered moves.
+fn figure_block(cx: &mut Ctx<'_>, f: FigureSource<'_>) {
+    let FigureSource {
+        n,
+        heading_node,
+        start,
+        line,
+        pre,
+        serial,
+        game,
+    } = f;
     let (x1, y1, x2, y2) = rect(cx, heading_node);
     let heading = heading_node
         .text("N")
@@ -626,18 +640,18 @@ fn figure_block(
     }
     text_block(cx, 0, &pre.0, &pre.1);
     let mut k = 0u32;
-    for &id in line {
+    for id in line {
         let node = game.node(id);
         if let Some((colour, v)) = node.mv() {
             k += 1;
             let pt = cx.letters(v);
             cx.line(&format!("{pt},{colour}1,{k},0"));
         }
+        // A node without a move: its text joins the move before (or the
+        // starting position).
         let labels = cx.label_lines(node);
         let lines = cx.comment_lines(node);
-        if node.mv().is_some() || k > 0 {
-            text_block(cx, k, &labels, &lines);
-        }
+        text_block(cx, k, &labels, &lines);
     }
     cx.line(".EndFig");
 }
@@ -681,7 +695,18 @@ fn write_variation(cx: &mut Ctx<'_>, first: NodeId, serial: u32) {
                 .add("nodes without a move inside variations (their text joins the move before)");
         }
     }
-    figure_block(cx, n, first_node, &start, &body, pre, serial, game);
+    figure_block(
+        cx,
+        FigureSource {
+            n,
+            heading_node: first_node,
+            start,
+            line: body,
+            pre,
+            serial,
+            game,
+        },
+    );
 }
 
 fn write_figure_game(cx: &mut Ctx<'_>, g: &Game, serial: u32) {
@@ -725,7 +750,18 @@ fn write_figure_game(cx: &mut Ctx<'_>, g: &Game, serial: u32) {
     for &id in &line {
         cx.check_props(g.node(id), &["B", "W", "C", "LB"], "figure games");
     }
-    figure_block(cx, n, root, &start, &line, pre, serial, g);
+    figure_block(
+        cx,
+        FigureSource {
+            n,
+            heading_node: root,
+            start,
+            line,
+            pre,
+            serial,
+            game: g,
+        },
+    );
 }
 
 /// `[ReviewNode]` and `[ReviewComment]`: the whole tree, main line first
