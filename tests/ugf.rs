@@ -183,7 +183,7 @@ fn amateur_ugf_header_and_main_line() {
     assert_eq!(root("KM"), Some("-5.5"));
     assert_eq!(root("HA"), None);
     assert_eq!(root("RE"), Some("B+7.5"));
-    assert_eq!(root("DT"), Some("2019-03-08,2019-03-09"));
+    assert_eq!(root("DT"), Some("2019-03-08,09"));
     assert_eq!(root("RU"), Some("Japanese"));
     assert_eq!(root("EV"), Some("2019 PANDA-NET"));
     assert_eq!(root("PC"), Some("PANDA-NET"));
@@ -245,7 +245,7 @@ fn figure_file_comments_labels_and_figures() {
     assert_eq!(text(g, 0, "EV"), Some("第30期 棋聖戦"));
     assert_eq!(text(g, 0, "RO"), Some("挑戦手合第1局"));
     assert_eq!(text(g, 0, "PC"), Some("日本棋院,東京"));
-    assert_eq!(text(g, 0, "DT"), Some("2006-01-12,2006-01-13"));
+    assert_eq!(text(g, 0, "DT"), Some("2006-01-12,13"));
     assert_eq!(text(g, 0, "TM"), Some("28800"));
     assert_eq!(text(g, 0, "RE"), Some("W+R"));
     assert_eq!(text(g, 0, "KM"), Some("6.5"));

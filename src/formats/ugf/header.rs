@@ -94,6 +94,13 @@ pub(crate) fn to_props(key: &str, raw: &str) -> Result<Props, String> {
             let d1 = parse_slash_date(first).ok_or("start date is not YYYY/MM/DD")?;
             let d2 = parts.get(2).and_then(|s| parse_slash_date(s.trim()));
             match d2 {
+                // FF[4]'s shortened form: `2019-03-08,09`, `2019-03-31,04-01`.
+                Some(d2) if d2 != d1 && d2.0 == d1.0 && d2.1 == d1.1 => {
+                    put("DT", &format!("{},{:02}", iso(d1), d2.2))
+                }
+                Some(d2) if d2 != d1 && d2.0 == d1.0 => {
+                    put("DT", &format!("{},{:02}-{:02}", iso(d1), d2.1, d2.2))
+                }
                 Some(d2) if d2 != d1 => put("DT", &format!("{},{}", iso(d1), iso(d2))),
                 _ => put("DT", &iso(d1)),
             }
@@ -420,13 +427,21 @@ mod tests {
         assert_eq!(props("Title", "(NoName)"), pv(&[]));
         assert_eq!(
             props("Date", "2019/03/08,22:09:00,2019/03/09,07:16:59"),
-            pv(&[("DT", "2019-03-08,2019-03-09")])
+            pv(&[("DT", "2019-03-08,09")])
         );
         assert_eq!(
             props("Date", "2001/8/20,09:00:00,2001/08/20,00:00:00"),
             pv(&[("DT", "2001-08-20")])
         );
         assert_eq!(props("Date", "//,,//,"), pv(&[]));
+        assert_eq!(
+            props("Date", "2019/03/31,,2019/04/01,"),
+            pv(&[("DT", "2019-03-31,04-01")])
+        );
+        assert_eq!(
+            props("Date", "2019/12/31,,2020/01/01,"),
+            pv(&[("DT", "2019-12-31,2020-01-01")])
+        );
         assert_eq!(props("Rule", "JPN"), pv(&[("RU", "Japanese")]));
         assert_eq!(props("Rule", "CH"), pv(&[("RU", "Chinese")]));
         assert_eq!(props("Rule", "AR"), pv(&[("RU", "AR")]));
