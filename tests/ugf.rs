@@ -740,8 +740,83 @@ fn sgf_variations_come_back_through_figures() {
                     f.display()
                 );
                 checked += 1;
+            } else {
+                eprintln!("{} game {i}: {} figure trees", f.display(), back.len() - 1);
             }
         }
     }
     eprintln!("{checked} games checked");
+    assert!(checked >= 15, "{checked}");
+}
+
+// ---- no panics ----------------------------------------------------------------
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn seeds() -> Vec<Vec<u8>> {
+        ["figure.ugf", "review.ugi", "header.ugf"]
+            .iter()
+            .map(|f| std::fs::read(corpus(f)).unwrap())
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 150, .. ProptestConfig::default() })]
+
+        /// Damaged files (bytes replaced, lines cut) read without panicking,
+        /// and what is read can be written and read again.
+        #[test]
+        fn damaged_files_do_not_panic(seed in 0usize..3, edits in proptest::collection::vec((any::<usize>(), any::<u8>()), 0..12), cut in any::<usize>()) {
+            let mut bytes = seeds()[seed].clone();
+            for (at, b) in edits {
+                let i = at % bytes.len();
+                bytes[i] = b;
+            }
+            bytes.truncate(cut % (bytes.len() + 1));
+            let mut r = Reporter::collecting("fuzz");
+            if let Ok(games) = collect_games(|s, r| ugf::read(&mut &bytes[..], &ReadOptions::default(), s, r), &mut r) {
+                for review in [false, true] {
+                    let opts = WriteOptions { ugf_review: review, ..Default::default() };
+                    let (out, _) = write(&games, &opts);
+                    let _ = read_bytes(&out);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn writer_handles_odd_sgf() {
+    let sgf = b"(;GM[1]FF[4]SZ[19:13]AB[aa:cb]LB[zz:x][dd:y]C[.EndText\n[Data]\nok];B[zz];W[tt];B[dd]N[name]TR[aa])";
+    let games = read_sgf(sgf);
+    let (bytes, w) = write(&games, &WriteOptions::default());
+    let msg = &w.collected()[0].message;
+    for part in [
+        "non-square board size 19:13",
+        "move `zz` off the board",
+        "labels off the board",
+        "comment lines that look like UGF syntax",
+        "N (main line)",
+        "TR (main line)",
+    ] {
+        assert!(msg.contains(part), "{part}: {msg}");
+    }
+    let (back, _) = read_bytes(&bytes);
+    let g = &back[0];
+    assert_eq!(values(g, 0, "AB"), ["aa", "ba", "ca", "ab", "bb", "cb"]);
+    assert_eq!(values(g, 0, "LB"), ["dd:y"]);
+    assert_eq!(g.root().text("C"), Some("'.EndText\n'[Data]\nok"));
+    assert_eq!(main_moves(g), ["B[]", "W[]", "B[dd]"]);
+
+    let big = read_sgf(b"(;GM[1]SZ[37];B[aa])");
+    let mut out = Vec::new();
+    let mut r = Reporter::collecting("big");
+    let mut w = ugf::writer(Box::new(&mut out), &WriteOptions::default()).unwrap();
+    big[0].replay(&mut *w, &mut r).unwrap();
+    match w.finish(&mut r) {
+        Err(sgfconv::Error::Unwritable { code, .. }) => assert_eq!(code, "E442"),
+        other => panic!("{other:?}"),
+    }
 }
