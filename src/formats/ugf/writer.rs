@@ -253,7 +253,7 @@ fn write_game(
     };
     let size = match size {
         Some(n) if (2..=25).contains(&n) => n as u8,
-        Some(n) => return Err(Error::unwritable(
+        Some(_) => return Err(Error::unwritable(
             E_UNWRITABLE_SIZE.id,
             format!(
                 "UGF boards are 2×2 to 25×25 (points are letters A–Y): SZ[{sz}] cannot be written"
