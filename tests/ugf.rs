@@ -656,11 +656,36 @@ fn core_info(g: &Game) -> Vec<(String, String)> {
     CORE.iter()
         .map(|&k| {
             let v = g.root().text(k).unwrap_or("").trim().to_string();
+            // Equal in meaning: numbers by value, HA[0] = no HA, results
+            // with the reason spelled out or not.
             let v = match k {
                 "KM" | "HA" | "SZ" => {
                     let d = if k == "SZ" { 19.0 } else { 0.0 };
                     let x = v.parse::<f64>().unwrap_or(d);
-                    format!("{x}")
+                    if k == "HA" && x == 0.0 {
+                        String::new()
+                    } else {
+                        format!("{x}")
+                    }
+                }
+                "RE" => {
+                    let l = v.to_lowercase();
+                    match l.split_once('+') {
+                        _ if l == "draw" || l == "jigo" => "0".to_string(),
+                        Some((who, how)) => {
+                            let how = match how {
+                                "resign" => "r".to_string(),
+                                "time" => "t".to_string(),
+                                "forfeit" => "f".to_string(),
+                                m => m
+                                    .parse::<f64>()
+                                    .map(|x| x.to_string())
+                                    .unwrap_or(m.to_string()),
+                            };
+                            format!("{who}+{how}")
+                        }
+                        None => l,
+                    }
                 }
                 _ => v,
             };
@@ -697,6 +722,9 @@ fn sgf_to_ugf_to_sgf_keeps_main_line_and_core_info() {
                 .first()
                 .map(|d| d.message.clone())
                 .unwrap_or_default();
+            if !lost.is_empty() {
+                eprintln!("{} game {i}: {lost}", f.display());
+            }
             for ((k, a), (_, b)) in core_info(&g).iter().zip(core_info(b).iter()) {
                 if !lost.contains(&format!("{k} as written"))
                     && !lost.contains(&format!("/{k} as written"))

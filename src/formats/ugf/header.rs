@@ -278,33 +278,57 @@ fn re_to_winner(re: &str) -> String {
     }
 }
 
-/// Whether `props` (derived from a header value) say the same as the root.
-/// Numbers compare by value; absent `SZ` is 19 and absent `KM` is 0.
+/// Whether `props` (derived from a header value) say the same as the root,
+/// in meaning: numbers by value, absent `SZ` = 19, absent `KM` = 0, `HA[0]`
+/// = no `HA`, `TM[0]` = no `TM`, `RU` ignoring case, `RE` with `Resign`/`Time`/`Forfeit`/`Draw`
+/// spelled out or not, `DT` as the list of dates it stands for.
 pub(crate) fn matches(key: &str, props: &Props, get: &dyn Fn(&str) -> Option<String>) -> bool {
     prop_names(key).iter().all(|&n| {
         let a = props.iter().find(|(k, _)| *k == n).map(|(_, v)| v.clone());
         let b = get(n);
-        let default = |v: Option<String>| match (n, v) {
-            ("SZ", None) => Some("19".to_string()),
-            ("KM", None) => Some("0".to_string()),
-            (_, Some(s)) if s.is_empty() => None,
-            (_, v) => v,
-        };
-        let (a, b) = (default(a), default(b));
-        match (&a, &b) {
-            (Some(x), Some(y)) if matches!(n, "SZ" | "KM" | "HA" | "TM") => {
-                match (x.trim().parse::<f64>(), y.trim().parse::<f64>()) {
-                    (Ok(p), Ok(q)) => p == q,
-                    _ => x == y,
-                }
-            }
-            (Some(x), Some(y)) if n == "DT" => match (dt_dates(x), dt_dates(y)) {
-                (Some(p), Some(q)) => p == q,
-                _ => x == y,
-            },
-            _ => a == b,
-        }
+        canonical_value(n, a) == canonical_value(n, b)
     })
+}
+
+fn canonical_value(name: &str, v: Option<String>) -> Option<String> {
+    let v = v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    let num = |s: String| s.parse::<f64>().map(number).unwrap_or(s);
+    match name {
+        "SZ" => Some(num(v.unwrap_or_else(|| "19".into()))),
+        "KM" => Some(num(v.unwrap_or_else(|| "0".into()))),
+        "HA" => v.map(num).filter(|s| s != "0"),
+        "TM" => v.map(num).filter(|s| s != "0"),
+        "RU" => v.map(|s| s.to_lowercase()),
+        "RE" => v.map(|s| canonical_result(&s)),
+        "DT" => v.map(|s| match dt_dates(&s) {
+            Some(d) => format!("{d:?}"),
+            None => s,
+        }),
+        _ => v,
+    }
+}
+
+fn canonical_result(re: &str) -> String {
+    let l = re.to_lowercase();
+    match l.as_str() {
+        "0" | "draw" | "jigo" => return "0".into(),
+        _ => {}
+    }
+    match l.split_once('+') {
+        Some((who, how)) => {
+            let how = match how.trim() {
+                "resign" => "r".to_string(),
+                "time" => "t".to_string(),
+                "forfeit" => "f".to_string(),
+                m => m
+                    .parse::<f64>()
+                    .map(number)
+                    .unwrap_or_else(|_| m.to_string()),
+            };
+            format!("{}+{how}", who.trim())
+        }
+        None => l,
+    }
 }
 
 /// A number without trailing zeros: `6.50` → `6.5`, `7.00` → `7`.
@@ -483,6 +507,24 @@ mod tests {
         );
         assert_eq!(from_root("Winner", &get), "W,C");
         assert_eq!(from_root("Title", &get), ",Kisei,Game 3");
+    }
+
+    #[test]
+    fn equal_meanings_are_not_losses() {
+        let root = pv(&[
+            ("RE", "B+Resign"),
+            ("HA", "0"),
+            ("KM", "7.500000"),
+            ("RU", "japanese"),
+        ]);
+        let get = |k: &str| root.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        for key in ["Winner", "Hdcp", "Rule"] {
+            let back = to_props(key, &from_root(key, &get)).unwrap();
+            assert!(matches(key, &back, &get), "{key}");
+        }
+        let draw = pv(&[("RE", "Draw")]);
+        let get = |k: &str| draw.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        assert_eq!(from_root("Winner", &get), "D");
     }
 
     #[test]

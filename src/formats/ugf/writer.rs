@@ -253,12 +253,14 @@ fn write_game(
     };
     let size = match size {
         Some(n) if (2..=25).contains(&n) => n as u8,
-        Some(_) => return Err(Error::unwritable(
-            E_UNWRITABLE_SIZE.id,
-            format!(
+        Some(_) => {
+            return Err(Error::unwritable(
+                E_UNWRITABLE_SIZE.id,
+                format!(
                 "UGF boards are 2×2 to 25×25 (points are letters A–Y): SZ[{sz}] cannot be written"
             ),
-        )),
+            ))
+        }
         None => 19,
     };
     let mut cx = Ctx {
