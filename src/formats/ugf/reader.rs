@@ -441,8 +441,15 @@ impl Builder {
         // Refuse encrypted files before anything is emitted.
         for (k, v, pos) in &entries {
             if k.eq_ignore_ascii_case("Crypt") {
-                let kind = v.split(',').nth(1).unwrap_or("").trim();
-                if !kind.eq_ignore_ascii_case("PLAIN_UGF_FILE") {
+                // `n,PLAIN_UGF_FILE,…` is plain; without a second field, only
+                // a key of 0 (or none) is.
+                let mut f = v.split(',').map(str::trim);
+                let key = f.next().unwrap_or("");
+                let plain = match f.next() {
+                    Some(kind) if !kind.is_empty() => kind.eq_ignore_ascii_case("PLAIN_UGF_FILE"),
+                    _ => key.is_empty() || key == "0",
+                };
+                if !plain {
                     return Err(Error::unreadable(
                         E_ENCRYPTED.id,
                         format!(
@@ -1400,6 +1407,41 @@ mod tests {
         assert_eq!(g[0].header.encoding_source, EncodingSource::Default);
         let (_, codes) = read_str(b"[Header]\nLang=KLINGON\n[Data]\n");
         assert_eq!(codes, ["W302"]);
+    }
+
+    #[test]
+    fn crypt_field() {
+        for (crypt, ok) in [
+            ("0,PLAIN_UGF_FILE,READ_WRITE", true),
+            ("2146,plain_ugf_file,READ_WRITE", true),
+            ("0", true),
+            ("", true),
+            ("9666,CRYPT_UGF_FILE", false),
+            ("9666", false),
+        ] {
+            let f = format!("[Header]\nCrypt={crypt}\n[Data]\n");
+            let mut r = Reporter::collecting("t");
+            let mut log = crate::sink::EventLog::default();
+            let res = read(&mut f.as_bytes(), &ReadOptions::default(), &mut log, &mut r);
+            assert_eq!(res.is_ok(), ok, "{crypt}");
+        }
+    }
+
+    #[test]
+    fn byte_order_marks() {
+        let text = "[Header]\r\nLang=SJIS\r\nPlayerB=趙治勲,名誉名人,,\r\n[Data]\r\nPD,B1,1,0\r\n";
+        let mut utf16 = vec![0xFF, 0xFE];
+        for u in text.encode_utf16() {
+            utf16.extend_from_slice(&u.to_le_bytes());
+        }
+        let mut utf8 = b"\xEF\xBB\xBF".to_vec();
+        utf8.extend_from_slice(text.as_bytes());
+        for bytes in [utf16, utf8] {
+            let (g, _) = read_str(&bytes);
+            assert_eq!(g[0].root().text("PB"), Some("趙治勲"));
+            assert_eq!(g[0].header.encoding_source, EncodingSource::Bom);
+            assert_eq!(moves(&g[0]), ["B[pd]"]);
+        }
     }
 
     #[test]
