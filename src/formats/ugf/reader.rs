@@ -385,13 +385,13 @@ impl Builder {
         for s in sections.iter().filter(|s| s.name == "Header") {
             self.header(s, report)?;
         }
-        if self.game.root().get("SZ").is_none() {
-            let sz = self.grid.size.to_string();
-            self.game
-                .root_mut()
-                .props
-                .insert(2, PropertyBuf::with_values("SZ", &[sz]));
-        }
+        // SZ right after GM and FF, where readers look first.
+        let size = self.grid.size.to_string();
+        let root = self.game.root_mut();
+        let sz = root
+            .remove("SZ")
+            .unwrap_or_else(|| PropertyBuf::with_values("SZ", &[size]));
+        root.props.insert(2.min(root.props.len()), sz);
         for s in sections {
             match s.name.as_str() {
                 "Header" | "Data" | "Figure" | "ReviewNode" | "ReviewComment" => {}
