@@ -51,6 +51,16 @@ pub fn read(
 ) -> Result<(), Error> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
+    // `.ugz`: two bytes, then an LHA header (`-lh5-` at offset 2 of it).
+    if bytes
+        .get(4..9)
+        .is_some_and(|m| m.starts_with(b"-lh") && m.ends_with(b"-"))
+    {
+        return Err(Error::unreadable(
+            E_NOT_UGF.id,
+            "this is UGZ (UGF compressed with LHA): skip its first 2 bytes, unpack it with an LHA tool, then convert the .ugf inside",
+        ));
+    }
     let (lines, encoding) = decode(&bytes, options, report);
     let sections = split_sections(lines);
     if !sections
