@@ -1,7 +1,7 @@
 //! Character-set detection and mojibake repair against the real files of
 //! `../shared/corpus/sgf` (skipped when the corpus is absent).
 
-use sgfconv::charset::{self, detect, repair_mojibake};
+use sgfconv::charset::detect;
 use std::path::{Path, PathBuf};
 
 fn corpus() -> Option<PathBuf> {

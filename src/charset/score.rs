@@ -204,9 +204,7 @@ pub fn score(text: &str, lang: Lang) -> Score {
             } else {
                 -12.0
             }
-        } else if cp < 32 && !matches!(cp, 9 | 10 | 13) {
-            -6.0
-        } else if (0x80..=0x9F).contains(&cp) {
+        } else if (cp < 32 && !matches!(cp, 9 | 10 | 13)) || (0x80..=0x9F).contains(&cp) {
             -6.0
         } else if cp < 0x80 {
             0.0

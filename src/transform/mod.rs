@@ -1,10 +1,216 @@
 //! Transforms: sinks that rewrite events and forward them to another sink.
 //! Each is switchable; [`pipeline`] assembles the default chain.
+//!
+//! The dialect rewrites (formats/sgf-dialects.md), in the order they run:
+//!
+//! | module | rule | names (for [`Rules::from_names`]) |
+//! |---|---|---|
+//! | [`ids`] | lower-case letters in identifiers | `ids` |
+//! | [`quirks`] | merged duplicates, duplicate `AP` | `duplicates`, `duplicate-ap` |
+//! | [`kifu`] | the kifu (SGF2) dialect of Asian servers | `kifu` |
+//! | [`ff3`] | FF[1]–FF[3] properties | `ki`, `labels`, `marks`, `player`, `annotations`, `view` |
+//! | [`passes`] | `tt` passes | `tt-pass` |
+//! | [`quirks`] | Fox komi and `HA[1]` | `fox-komi`, `fox-handicap` |
+//! | [`smartgo`] | SmartGo `S[]` move sequences | `smartgo` |
+//! | [`split`] | setup and moves, black and white, in one node | `split` |
+//! | [`nesting`] | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
+//!
+//! Every rewrite is reported as an info diagnostic (codes I150–I199).
 
 use crate::formats::ReadOptions;
 use crate::sink::Sink;
 
-/// The transforms applied between a reader and a writer by default.
-pub fn pipeline<'a>(sink: Box<dyn Sink + 'a>, _options: &ReadOptions) -> Box<dyn Sink + 'a> {
-    sink
+pub mod ff3;
+pub mod ids;
+pub mod kifu;
+pub mod nesting;
+pub mod node;
+pub mod passes;
+pub mod quirks;
+pub mod smartgo;
+pub mod split;
+
+use node::NodeAdapter;
+
+/// Which dialect rewrites run. All are on by default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub ids: bool,
+    pub duplicates: bool,
+    pub duplicate_ap: bool,
+    pub kifu: bool,
+    pub ff3: ff3::Ff3Flags,
+    pub tt_pass: bool,
+    pub fox_komi: bool,
+    pub fox_handicap: bool,
+    pub smartgo: bool,
+    pub split: bool,
+    pub ogs_nesting: bool,
+}
+
+/// The switchable rule names, as `--no-fix NAME` takes them.
+pub const RULE_NAMES: &[&str] = &[
+    "ids",
+    "duplicates",
+    "duplicate-ap",
+    "kifu",
+    "ki",
+    "labels",
+    "marks",
+    "player",
+    "annotations",
+    "view",
+    "tt-pass",
+    "fox-komi",
+    "fox-handicap",
+    "smartgo",
+    "split",
+    "ogs-nesting",
+];
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::all()
+    }
+}
+
+impl Rules {
+    pub fn all() -> Self {
+        Rules {
+            ids: true,
+            duplicates: true,
+            duplicate_ap: true,
+            kifu: true,
+            ff3: ff3::Ff3Flags::default(),
+            tt_pass: true,
+            fox_komi: true,
+            fox_handicap: true,
+            smartgo: true,
+            split: true,
+            ogs_nesting: true,
+        }
+    }
+
+    pub fn none() -> Self {
+        let mut r = Rules::all();
+        for name in RULE_NAMES {
+            r.set(name, false);
+        }
+        r
+    }
+
+    /// Turns one rule on or off by name; false for an unknown name.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let f = match name {
+            "ids" => &mut self.ids,
+            "duplicates" => &mut self.duplicates,
+            "duplicate-ap" => &mut self.duplicate_ap,
+            "kifu" => &mut self.kifu,
+            "ki" => &mut self.ff3.ki,
+            "labels" => &mut self.ff3.labels,
+            "marks" => &mut self.ff3.marks,
+            "player" => &mut self.ff3.player,
+            "annotations" => &mut self.ff3.annotations,
+            "view" => &mut self.ff3.view,
+            "tt-pass" => &mut self.tt_pass,
+            "fox-komi" => &mut self.fox_komi,
+            "fox-handicap" => &mut self.fox_handicap,
+            "smartgo" => &mut self.smartgo,
+            "split" => &mut self.split,
+            "ogs-nesting" => &mut self.ogs_nesting,
+            "ff3" => {
+                self.ff3 = if on {
+                    ff3::Ff3Flags::default()
+                } else {
+                    ff3::Ff3Flags::none()
+                };
+                return true;
+            }
+            "fox" => {
+                self.fox_komi = on;
+                self.fox_handicap = on;
+                return true;
+            }
+            "all" => {
+                *self = if on { Rules::all() } else { Rules::none() };
+                return true;
+            }
+            _ => return false,
+        };
+        *f = on;
+        true
+    }
+
+    /// All rules except those named in `disabled` (comma- or
+    /// space-separated; also the groups `ff3`, `fox` and `all`). The value of
+    /// a repeatable `--no-fix NAME` option.
+    pub fn from_names(disabled: &str) -> Result<Rules, String> {
+        let mut r = Rules::all();
+        for name in disabled
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            if !r.set(name, false) {
+                return Err(format!(
+                    "unknown dialect rule `{name}` (known: {}, ff3, fox, all)",
+                    RULE_NAMES.join(", ")
+                ));
+            }
+        }
+        Ok(r)
+    }
+}
+
+/// The transforms applied between a reader and a writer by default: every
+/// dialect rewrite, none under `--keep-dialect`.
+pub fn pipeline<'a>(sink: Box<dyn Sink + 'a>, options: &ReadOptions) -> Box<dyn Sink + 'a> {
+    pipeline_with(sink, options, &Rules::all())
+}
+
+/// [`pipeline`] with a choice of rules (`--no-fix NAME`).
+pub fn pipeline_with<'a>(
+    sink: Box<dyn Sink + 'a>,
+    options: &ReadOptions,
+    rules: &Rules,
+) -> Box<dyn Sink + 'a> {
+    if options.keep_dialect {
+        return sink;
+    }
+    // Built from the writer outwards: the last wrapped runs first.
+    let mut s: Box<dyn Sink + 'a> = sink;
+    if rules.ogs_nesting {
+        s = Box::new(nesting::Nesting::new(s));
+    }
+    if rules.split {
+        s = Box::new(NodeAdapter::new(split::Split, s));
+    }
+    if rules.smartgo {
+        s = Box::new(NodeAdapter::new(smartgo::SmartGo::default(), s));
+    }
+    if rules.fox_komi || rules.fox_handicap {
+        s = Box::new(NodeAdapter::new(
+            quirks::Fox::new(rules.fox_komi, rules.fox_handicap),
+            s,
+        ));
+    }
+    if rules.tt_pass {
+        s = Box::new(NodeAdapter::new(passes::Passes::default(), s));
+    }
+    if rules.ff3 != ff3::Ff3Flags::none() {
+        s = Box::new(NodeAdapter::new(ff3::Ff3::new(rules.ff3), s));
+    }
+    if rules.kifu {
+        s = Box::new(NodeAdapter::new(kifu::Kifu, s));
+    }
+    if rules.duplicates || rules.duplicate_ap {
+        s = Box::new(NodeAdapter::new(
+            quirks::Duplicates::new(rules.duplicates, rules.duplicate_ap),
+            s,
+        ));
+    }
+    if rules.ids {
+        s = Box::new(NodeAdapter::new(ids::Ids, s));
+    }
+    s
 }
