@@ -14,6 +14,7 @@
 //! | [`smartgo`] | SmartGo `S[]` move sequences | `smartgo` |
 //! | [`split`] | setup and moves, black and white, in one node | `split` |
 //! | [`nesting`] | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
+//! | [`mojibake`] | double-encoded names (runs after `kifu`) | `mojibake` |
 //!
 //! Every rewrite is reported as an info diagnostic (codes I150–I199).
 
@@ -23,6 +24,7 @@ use crate::sink::Sink;
 pub mod ff3;
 pub mod ids;
 pub mod kifu;
+pub mod mojibake;
 pub mod nesting;
 pub mod node;
 pub mod passes;
@@ -46,6 +48,7 @@ pub struct Rules {
     pub smartgo: bool,
     pub split: bool,
     pub ogs_nesting: bool,
+    pub mojibake: bool,
 }
 
 /// The switchable rule names, as `--no-fix NAME` takes them.
@@ -66,6 +69,7 @@ pub const RULE_NAMES: &[&str] = &[
     "smartgo",
     "split",
     "ogs-nesting",
+    "mojibake",
 ];
 
 impl Default for Rules {
@@ -88,6 +92,7 @@ impl Rules {
             smartgo: true,
             split: true,
             ogs_nesting: true,
+            mojibake: true,
         }
     }
 
@@ -118,6 +123,7 @@ impl Rules {
             "smartgo" => &mut self.smartgo,
             "split" => &mut self.split,
             "ogs-nesting" => &mut self.ogs_nesting,
+            "mojibake" => &mut self.mojibake,
             "ff3" => {
                 self.ff3 = if on {
                     ff3::Ff3Flags::default()
@@ -200,6 +206,9 @@ pub fn pipeline_with<'a>(
     if rules.ff3 != ff3::Ff3Flags::none() {
         s = Box::new(NodeAdapter::new(ff3::Ff3::new(rules.ff3), s));
     }
+    if rules.mojibake {
+        s = Box::new(NodeAdapter::new(mojibake::Mojibake, s));
+    }
     if rules.kifu {
         s = Box::new(NodeAdapter::new(kifu::Kifu, s));
     }
@@ -213,4 +222,49 @@ pub fn pipeline_with<'a>(
         s = Box::new(NodeAdapter::new(ids::Ids, s));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::node::testing::*;
+    use super::*;
+
+    #[test]
+    fn rules_by_name() {
+        let r = Rules::from_names("fox-komi, ogs-nesting").unwrap();
+        assert!(!r.fox_komi && !r.ogs_nesting && r.fox_handicap && r.kifu);
+        assert_eq!(Rules::from_names("all").unwrap(), Rules::none());
+        assert_eq!(Rules::from_names("").unwrap(), Rules::all());
+        assert!(!Rules::from_names("ff3").unwrap().ff3.marks);
+        assert!(Rules::from_names("nonsense").is_err());
+    }
+
+    #[test]
+    fn pipeline_runs_every_rule_and_keep_dialect_none() {
+        let g = line("FileFormat=3 SiZe=19 AP=foxwq KM=375 PL=2;S=pddp;Black=tt White=aa");
+        let opts = ReadOptions::default();
+        let (log, r) = run(&g, |s| pipeline(Box::new(s), &opts));
+        assert_eq!(
+            sgf(&log),
+            "(;FF[3]SZ[19]AP[foxwq]KM[7.5]PL[W];W[pd];B[dp];B[];W[aa])"
+        );
+        assert!(r
+            .collected()
+            .iter()
+            .all(|d| d.severity == crate::diag::Severity::Info));
+        let keep = ReadOptions {
+            keep_dialect: true,
+            ..ReadOptions::default()
+        };
+        let (log, r) = run(&g, |s| pipeline(Box::new(s), &keep));
+        assert_eq!(
+            sgf(&log),
+            "(;FileFormat[3]SiZe[19]AP[foxwq]KM[375]PL[2];S[pddp];Black[tt]White[aa])"
+        );
+        assert!(r.collected().is_empty());
+        // A switched-off rule leaves its quirk alone.
+        let rules = Rules::from_names("fox-komi").unwrap();
+        let (log, _) = run(&g, |s| pipeline_with(Box::new(s), &opts, &rules));
+        assert!(sgf(&log).contains("KM[375]"));
+    }
 }
