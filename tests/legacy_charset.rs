@@ -125,7 +125,11 @@ fn detection_gives_each_files_true_encoding() {
         if g.encoding.name() != *want {
             failures.push(format!("{file}: got {} want {want}", g.encoding.name()));
         }
-        assert!((0.0..=1.0).contains(&g.confidence));
+        // Above the reader's threshold: detection decides these files.
+        if g.encoding.name() != "UTF-8" {
+            assert!(g.confidence >= 0.5, "{file}: confidence {}", g.confidence);
+        }
+        assert!(g.confidence <= 1.0);
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }

@@ -1,5 +1,6 @@
 //! Dialect rule 3: FF[1]–FF[3] properties become FF[4], as SGFC converts
-//! them: `KI` → `KM` (halved), `L` → `LB` (letters a, b, c… in value
+//! them: `KI` → `KM` (halved; dropped when `KM` says the same, kept when
+//! it differs), `L` → `LB` (letters a, b, c… in value
 //! order), `M` → `MA` (or `TR` on a stone), `PL[1]`/`PL[2]` → `PL[B]`/
 //! `PL[W]`, `TE` and `BM` in one node → `IT` (TE first) or `DO` (BM first),
 //! and in FF[1]–FF[3] files `VW` with two points → the rectangle `VW[a:b]`.
@@ -123,13 +124,23 @@ impl NodeRule for Ff3 {
 /// `KI[13]` (twice the komi, integer) → `KM[6.5]`, unless `KM` is there.
 fn ki(node: &mut BufNode, cx: &mut Cx<'_>) {
     let Some(text) = node.text("KI") else { return };
-    if node.has("KM") {
-        return;
-    }
     let Ok(n) = text.trim().parse::<i64>() else {
         return;
     };
     let km = format_half(n);
+    if let Some(existing) = node.text("KM") {
+        // Both: KI goes only when it says the same.
+        if existing.trim().parse::<f64>().ok() == Some(n as f64 / 2.0) {
+            if let Some(p) = node.remove("KI") {
+                cx.report.info(
+                    KI_KOMI,
+                    Some(p.pos),
+                    format!("KI[{n}] repeats KM[{km}]: dropped"),
+                );
+            }
+        }
+        return;
+    }
     if let Some(p) = node.remove("KI") {
         cx.report.info(
             KI_KOMI,
@@ -458,6 +469,7 @@ mod tests {
         assert_eq!(ff3("FF=3 KI=11").0, "(;FF[3]KM[5.5])");
         assert_eq!(ff3("KI=12").0, "(;KM[6])");
         assert_eq!(ff3("KI=11 KM=6.5").0, "(;KI[11]KM[6.5])");
+        assert_eq!(ff3("KI=1 KM=0.5").0, "(;KM[0.5])");
     }
 
     #[test]

@@ -11,8 +11,9 @@
 //! seconds (`1時間` → 3600; a bare number is minutes), `LT`/`LC` → `OT`
 //! (`5x30 byo-yomi`), and the free-text result → FF[4] `RE`
 //! (`257手完, 黒中押し勝ち` → `B+R`). Every original text that a rewrite
-//! replaced is kept in a `Meta` event `kifu:<ID>`; a result that cannot be
-//! read stays in `RE` as written.
+//! replaced is named in its diagnostic (and, on request, kept in a `Meta`
+//! event `kifu:<ID>`); a result that cannot be read stays in `RE` as
+//! written.
 
 use super::node::{board_size, BufNode, Cx, NodeRule};
 use crate::diag::Code;
@@ -26,8 +27,14 @@ pub const KIFU_TIME: Code = Code::new("I174", "kifu-time");
 pub const KIFU_RESULT: Code = Code::new("I175", "kifu-result");
 pub const KIFU_KEPT: Code = Code::new("I176", "kifu-kept");
 
+/// The kifu rewrites. With `keep_originals`, every original text a rewrite
+/// replaced also goes into a `Meta` event `kifu:<ID>` (for JSON/XML output;
+/// the SGF writer has no place for it and warns). The info diagnostic of
+/// each rewrite always names the original.
 #[derive(Default)]
-pub struct Kifu;
+pub struct Kifu {
+    pub keep_originals: bool,
+}
 
 /// Whether a game is in the kifu dialect (formats-notes §5.1).
 pub fn is_kifu(implicit_root: bool, root: &BufNode) -> bool {
@@ -51,7 +58,11 @@ impl NodeRule for Kifu {
                 Some(node.pos),
                 "root in the kifu dialect (GK/TE/KO/RD/HD/TM/LT/LC): rewritten to FF[4]",
             );
+            let before = cx.meta.len();
             rewrite_root(&mut node, cx);
+            if !self.keep_originals {
+                cx.meta.truncate(before);
+            }
         }
         out.push(node);
     }
@@ -601,7 +612,14 @@ mod tests {
     fn kifu(d: &str, implicit: bool) -> (String, Vec<&'static str>) {
         let mut g = line(d);
         g.header.implicit_root = implicit;
-        let (log, r) = run(&g, |s| Box::new(NodeAdapter::new(Kifu, s)));
+        let (log, r) = run(&g, |s| {
+            Box::new(NodeAdapter::new(
+                Kifu {
+                    keep_originals: true,
+                },
+                s,
+            ))
+        });
         let text = sgf(&log);
         assert!(
             log.events

@@ -210,7 +210,7 @@ pub fn pipeline_with<'a>(
         s = Box::new(NodeAdapter::new(mojibake::Mojibake, s));
     }
     if rules.kifu {
-        s = Box::new(NodeAdapter::new(kifu::Kifu, s));
+        s = Box::new(NodeAdapter::new(kifu::Kifu::default(), s));
     }
     if rules.duplicates || rules.duplicate_ap {
         s = Box::new(NodeAdapter::new(
