@@ -246,7 +246,7 @@ fn kifu_dialect_yuanyu_and_ff4_files() {
     // A standard FF[4] file: TE stays tesuji, no kifu rewrite.
     let conv = convert_path(&c.join("ff4/gogui/ff4_ex.1.sgf"));
     assert_eq!(count(&conv, "I170"), 0);
-    assert!(all_values(&conv, "TE").len() >= 1);
+    assert!(!all_values(&conv, "TE").is_empty());
 }
 
 #[test]
