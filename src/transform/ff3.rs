@@ -82,11 +82,15 @@ impl NodeRule for Ff3 {
                 .unwrap_or(1);
             self.old = ff < 4;
             let (w, h) = board_size(&node);
-            self.board = Board::new(w.min(52), h.min(52));
+            if self.old {
+                self.board = Board::new(w.min(52), h.min(52));
+            }
             self.stack.clear();
         }
-        if self.rules.marks {
-            // `M` on a stone becomes `TR`: the position must be known.
+        if self.rules.marks && self.old {
+            // `M` on a stone becomes `TR`: the position must be known. `M`
+            // is an FF[1]/FF[2] property, so only older games pay for it;
+            // in FF[4] games a stray `M` becomes `MA`.
             self.board.apply(&node);
         }
         if self.rules.ki {
@@ -110,13 +114,21 @@ impl NodeRule for Ff3 {
         out.push(node);
     }
 
+    fn sees_plain_moves(&self) -> bool {
+        self.old && self.rules.marks
+    }
+
     fn variation_start(&mut self) {
-        self.stack.push(self.board.clone());
+        if self.old {
+            self.stack.push(self.board.clone());
+        }
     }
 
     fn variation_end(&mut self) {
-        if let Some(b) = self.stack.pop() {
-            self.board = b;
+        if self.old {
+            if let Some(b) = self.stack.pop() {
+                self.board = b;
+            }
         }
     }
 }
@@ -428,8 +440,8 @@ impl Board {
             return;
         }
         let mut group = vec![i];
-        let mut seen = vec![false; self.cells.len()];
-        seen[i] = true;
+        let mut seen = std::collections::HashSet::new();
+        seen.insert(i);
         let mut k = 0;
         while k < group.len() {
             let at = group[k];
@@ -439,8 +451,7 @@ impl Board {
                 if self.cells[n] == 0 {
                     return;
                 }
-                if self.cells[n] == colour && !seen[n] {
-                    seen[n] = true;
+                if self.cells[n] == colour && seen.insert(n) {
                     group.push(n);
                 }
             }

@@ -32,7 +32,7 @@ pub mod quirks;
 pub mod smartgo;
 pub mod split;
 
-use node::NodeAdapter;
+use node::{Chain, NodeAdapter};
 
 /// Which dialect rewrites run. All are on by default.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,43 +183,46 @@ pub fn pipeline_with<'a>(
     if options.keep_dialect {
         return sink;
     }
-    // Built from the writer outwards: the last wrapped runs first.
+    // One buffered node runs through every node rule in order (a node is
+    // copied once); the OGS nesting rule, which may need a whole game,
+    // comes last.
+    let mut chain = Chain::new();
+    if rules.ids {
+        chain.push(ids::Ids);
+    }
+    if rules.duplicates || rules.duplicate_ap {
+        chain.push(quirks::Duplicates::new(
+            rules.duplicates,
+            rules.duplicate_ap,
+        ));
+    }
+    if rules.kifu {
+        chain.push(kifu::Kifu::default());
+    }
+    if rules.mojibake {
+        chain.push(mojibake::Mojibake);
+    }
+    if rules.ff3 != ff3::Ff3Flags::none() {
+        chain.push(ff3::Ff3::new(rules.ff3));
+    }
+    if rules.tt_pass {
+        chain.push(passes::Passes::default());
+    }
+    if rules.fox_komi || rules.fox_handicap {
+        chain.push(quirks::Fox::new(rules.fox_komi, rules.fox_handicap));
+    }
+    if rules.smartgo {
+        chain.push(smartgo::SmartGo::default());
+    }
+    if rules.split {
+        chain.push(split::Split);
+    }
     let mut s: Box<dyn Sink + 'a> = sink;
     if rules.ogs_nesting {
         s = Box::new(nesting::Nesting::new(s));
     }
-    if rules.split {
-        s = Box::new(NodeAdapter::new(split::Split, s));
-    }
-    if rules.smartgo {
-        s = Box::new(NodeAdapter::new(smartgo::SmartGo::default(), s));
-    }
-    if rules.fox_komi || rules.fox_handicap {
-        s = Box::new(NodeAdapter::new(
-            quirks::Fox::new(rules.fox_komi, rules.fox_handicap),
-            s,
-        ));
-    }
-    if rules.tt_pass {
-        s = Box::new(NodeAdapter::new(passes::Passes::default(), s));
-    }
-    if rules.ff3 != ff3::Ff3Flags::none() {
-        s = Box::new(NodeAdapter::new(ff3::Ff3::new(rules.ff3), s));
-    }
-    if rules.mojibake {
-        s = Box::new(NodeAdapter::new(mojibake::Mojibake, s));
-    }
-    if rules.kifu {
-        s = Box::new(NodeAdapter::new(kifu::Kifu::default(), s));
-    }
-    if rules.duplicates || rules.duplicate_ap {
-        s = Box::new(NodeAdapter::new(
-            quirks::Duplicates::new(rules.duplicates, rules.duplicate_ap),
-            s,
-        ));
-    }
-    if rules.ids {
-        s = Box::new(NodeAdapter::new(ids::Ids, s));
+    if !chain.is_empty() {
+        s = Box::new(NodeAdapter::new(chain, s));
     }
     s
 }

@@ -54,9 +54,9 @@ impl BufNode {
         }
     }
 
-    /// The colour of the move in this node, if any (the first of B/W).
+    /// The colour of the (last) move in this node, if any.
     pub fn move_colour(&self) -> Option<char> {
-        self.props.iter().find_map(|p| match p.name.as_str() {
+        self.props.iter().rev().find_map(|p| match p.name.as_str() {
             "B" => Some('B'),
             "W" => Some('W'),
             _ => None,
@@ -86,11 +86,100 @@ pub trait NodeRule {
     /// more than one splits the node into a sequence, none drops it).
     fn node(&mut self, node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>);
 
+    /// The rule must see every node, even a plain move (`;B[pd]`) that no
+    /// rule rewrites (the FF[3] rule tracks the position for `M`).
+    fn sees_plain_moves(&self) -> bool {
+        false
+    }
+
     /// A variation opens (after the node it hangs from was emitted).
     fn variation_start(&mut self) {}
 
     /// A variation closes.
     fn variation_end(&mut self) {}
+}
+
+/// Several rules run in order on one buffered node: what the pipeline uses,
+/// so that a node is copied once however many rules there are. Each rule
+/// sees the nodes the previous one produced.
+#[derive(Default)]
+pub struct Chain {
+    rules: Vec<Box<dyn NodeRule>>,
+    cur: Vec<BufNode>,
+    next: Vec<BufNode>,
+}
+
+impl Chain {
+    pub fn new() -> Self {
+        Chain::default()
+    }
+
+    pub fn push(&mut self, rule: impl NodeRule + 'static) {
+        self.rules.push(Box::new(rule));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+}
+
+impl NodeRule for Chain {
+    fn game_start(&mut self, header: &GameHeader) {
+        for r in &mut self.rules {
+            r.game_start(header);
+        }
+    }
+
+    fn node(&mut self, node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        // Most nodes of a game are one plain move: nothing to rewrite.
+        if !cx.is_root && is_plain_move(&node) && !self.rules.iter().any(|r| r.sees_plain_moves()) {
+            out.push(node);
+            return;
+        }
+        let mut cur = std::mem::take(&mut self.cur);
+        let mut next = std::mem::take(&mut self.next);
+        cur.clear();
+        cur.push(node);
+        for rule in &mut self.rules {
+            next.clear();
+            for (i, n) in cur.drain(..).enumerate() {
+                let mut sub = Cx {
+                    header: cx.header,
+                    is_root: cx.is_root && i == 0,
+                    last_move: cx.last_move,
+                    report: &mut *cx.report,
+                    meta: &mut *cx.meta,
+                };
+                rule.node(n, &mut sub, &mut next);
+            }
+            std::mem::swap(&mut cur, &mut next);
+        }
+        out.append(&mut cur);
+        self.cur = cur;
+        self.next = next;
+    }
+
+    fn variation_start(&mut self) {
+        for r in &mut self.rules {
+            r.variation_start();
+        }
+    }
+
+    fn variation_end(&mut self) {
+        for r in &mut self.rules {
+            r.variation_end();
+        }
+    }
+}
+
+/// One `B` or `W` property with one two-letter value other than `tt`.
+fn is_plain_move(node: &BufNode) -> bool {
+    match node.props.as_slice() {
+        [p] if (p.name == "B" || p.name == "W") && p.values().len() == 1 => {
+            p.first_text().is_some_and(|v| v.len() == 2 && v != "tt")
+        }
+        _ => false,
+    }
 }
 
 /// A sink that applies a [`NodeRule`] and forwards to `S`.
@@ -107,6 +196,11 @@ pub struct NodeAdapter<R, S> {
     /// `last_move` where each open variation starts.
     stack: Vec<Option<char>>,
     out: Vec<BufNode>,
+    /// Spent properties, reused so that a node costs no allocation once
+    /// the buffers have grown.
+    pool: Vec<PropertyBuf>,
+    /// An emptied property list, reused for the next node.
+    spare: Vec<PropertyBuf>,
 }
 
 impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
@@ -121,6 +215,8 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
             last_move: None,
             stack: Vec::new(),
             out: Vec::new(),
+            pool: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -159,16 +255,30 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
             self.meta.extend(extra_meta);
             self.flush_meta(report)?;
         }
-        for n in out.drain(..) {
-            self.sink.event(&Event::Node(n.pos), report)?;
-            for p in &n.props {
-                self.sink.event(&Event::Property(p.as_property()), report)?;
+        let mut result = Ok(());
+        for mut n in out.drain(..) {
+            if result.is_ok() {
+                result = self.emit(&n, report);
             }
             if let Some(c) = n.move_colour() {
                 self.last_move = Some(c);
             }
+            if self.pool.len() < 256 {
+                self.pool.append(&mut n.props);
+            }
+            if n.props.is_empty() && n.props.capacity() > self.spare.capacity() {
+                self.spare = std::mem::take(&mut n.props);
+            }
         }
         self.out = out;
+        result
+    }
+
+    fn emit(&mut self, n: &BufNode, report: &mut Reporter) -> Result<(), Error> {
+        self.sink.event(&Event::Node(n.pos), report)?;
+        for p in &n.props {
+            self.sink.event(&Event::Property(p.as_property()), report)?;
+        }
         Ok(())
     }
 }
@@ -196,12 +306,25 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
             }
             Event::Node(pos) => {
                 self.flush(report)?;
-                self.current = Some(BufNode::new(*pos));
+                let mut n = BufNode::new(*pos);
+                n.props = std::mem::take(&mut self.spare);
+                self.current = Some(n);
                 Ok(())
             }
             Event::Property(p) => match &mut self.current {
                 Some(n) => {
-                    n.props.push(PropertyBuf::from_property(p));
+                    let b = match self.pool.pop() {
+                        Some(mut b) => {
+                            b.name.clear();
+                            b.name.push_str(p.name);
+                            b.clear_values();
+                            b.extend_values(p.values);
+                            b.pos = p.pos;
+                            b
+                        }
+                        None => PropertyBuf::from_property(p),
+                    };
+                    n.props.push(b);
                     Ok(())
                 }
                 None => self.sink.event(event, report),
