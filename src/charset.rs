@@ -557,6 +557,23 @@ mod latin_contexts {
     }
 
     #[test]
+    fn short_latin1_runs_are_not_cjk_or_cyrillic() {
+        // From SGFC's test files: `sôhôn` (Big5 would swallow `h` and `n`)
+        // and `öüä` (Windows-1251 `цьд`, a word without a vowel).
+        for bytes in [
+            &b"s\xf4h\xf4n"[..],
+            b"illegal byte sequence: \xf6\xfc\xe4 (call with",
+        ] {
+            assert_eq!(
+                detect(bytes).encoding,
+                WINDOWS_1252,
+                "{}",
+                String::from_utf8_lossy(bytes)
+            );
+        }
+    }
+
+    #[test]
     fn mojibake_is_repaired_only_when_clean_and_coherent() {
         // CP949 read as Latin-1 then saved as UTF-8 (bazilxp/gokifu sample1.gib).
         assert_eq!(

@@ -481,12 +481,14 @@ fn whole_corpus_converts_and_reads_back_clean() {
             .to_string_lossy()
             .to_string();
         let conv = convert_path(f);
-        for g in &conv.games {
-            let e = format!(
-                "{} ({})",
-                g.header.encoding,
-                g.header.encoding_source.as_str()
-            );
+        // The reader's decision per game: "game 1: encoding gb18030 (detected, confidence 0.80)".
+        for d in conv.diags.iter().filter(|d| d.code.id == "I100") {
+            let e = d
+                .message
+                .split_once(": encoding ")
+                .map(|x| x.1)
+                .unwrap_or(&d.message);
+            let e = e.split(", confidence").next().unwrap_or(e).to_string() + ")";
             *encodings
                 .entry(folder.clone())
                 .or_default()
@@ -531,4 +533,27 @@ fn whole_corpus_converts_and_reads_back_clean() {
         unclean.is_empty(),
         "output read back with warnings: {unclean:#?}"
     );
+}
+
+/// SGFC's mixed-encoding collection: five games, five charsets (UTF-16LE
+/// values between ASCII syntax, ISO-8859-15, none (detected Latin-1),
+/// GB18030 with byte-level escapes, Shift_JIS); the comments must match
+/// SGFC's own UTF-8 output, except the last (SGFC's iconv reads Shift_JIS
+/// 0x5C as `¥`, WHATWG as `\`).
+#[test]
+fn mixed_encodings_in_one_collection() {
+    let Some(c) = shared() else { return };
+    let conv = convert_path(&c.join("charsets/sgfc/mixed-encoding.sgf"));
+    let expected = convert_path(&c.join("charsets/sgfc/mixed-encoding.expected.sgf"));
+    assert_eq!(conv.games.len(), 5);
+    for i in 0..4 {
+        assert_eq!(
+            root(&conv, i, "C"),
+            root(&expected, i, "C"),
+            "game {}",
+            i + 1
+        );
+    }
+    assert!(root(&conv, 3, "C").is_some_and(|t| t.contains("趙 治勲") && t.contains("指揮權")));
+    assert_eq!(root(&conv, 4, "C"), Some("Yen: \\"));
 }

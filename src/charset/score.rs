@@ -108,6 +108,50 @@ fn is_cyrillic_upper(cp: u32) -> bool {
     (0x400..=0x42F).contains(&cp)
 }
 
+/// Characters whose script evidence does not count, by the run they are
+/// in: ideographs in a run of one or two touching an ASCII letter (`sôhôn`
+/// read as Big5 is `s` + two ideographs that swallowed `h` and `n`), and
+/// Cyrillic words of two or more letters without a vowel.
+fn weak_runs(chars: &[char]) -> Vec<bool> {
+    let mut weak = vec![false; chars.len()];
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i] as u32;
+        let han = is_han(c);
+        let cyr = is_cyrillic(c) && chars[i].is_alphabetic();
+        if !han && !cyr {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < chars.len() {
+            let d = chars[j] as u32;
+            if (han && is_han(d)) || (cyr && is_cyrillic(d) && chars[j].is_alphabetic()) {
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        let is_weak = if han {
+            let touches = (i > 0 && chars[i - 1].is_ascii_alphabetic())
+                || chars.get(j).is_some_and(|c| c.is_ascii_alphabetic());
+            touches && j - i <= 2
+        } else {
+            j - i >= 2
+                && !chars[i..j]
+                    .iter()
+                    .any(|c| "аеёиоуыэюяАЕЁИОУЫЭЮЯіїєІЇЄ".contains(*c))
+        };
+        if is_weak {
+            for w in &mut weak[i..j] {
+                *w = true;
+            }
+        }
+        i = j;
+    }
+    weak
+}
+
 /// Letters of the Russian, Ukrainian and Belarusian alphabets.
 fn is_russian_like(cp: u32) -> bool {
     (0x410..=0x44F).contains(&cp)
@@ -188,6 +232,7 @@ pub fn score(text: &str, lang: Lang) -> Score {
     let mut prev: Option<char> = None;
     let mut prev_was_latin_sup = false;
     let chars: Vec<char> = text.chars().collect();
+    let weak = weak_runs(&chars);
     for (i, &c) in chars.iter().enumerate() {
         let cp = c as u32;
         let next = chars.get(i + 1).copied();
@@ -230,7 +275,7 @@ pub fn score(text: &str, lang: Lang) -> Score {
         } else if is_han(cp) {
             // An ideograph beside an ASCII letter is how accented Latin
             // bytes look in a CJK decoding (`Müller` as GBK is `M黮ler`).
-            let v = if prev_letter || next_letter {
+            let v = if prev_letter || next_letter || weak[i] {
                 0.0
             } else {
                 let common = COMMON.contains(c);
@@ -296,9 +341,10 @@ pub fn score(text: &str, lang: Lang) -> Score {
                 Lang::Cyrillic | Lang::Any | Lang::Other => {
                     let prev_cyr = prev.is_some_and(|p| is_cyrillic(p as u32));
                     let next_cyr = next.is_some_and(|n| is_cyrillic(n as u32));
-                    if prev_letter || next_letter {
-                        // A Cyrillic letter inside a Latin word: an accented
-                        // Latin byte read as Cyrillic (`Jьrgen`).
+                    if prev_letter || next_letter || weak[i] {
+                        // A Cyrillic letter inside a Latin word (`Jьrgen`),
+                        // or in a word without a vowel (`äöü` read as
+                        // Windows-1251 is `дць`): accented Latin bytes.
                         -1.0
                     } else if !is_russian_like(cp) {
                         // Serbian/Macedonian letters in what decodes as

@@ -3,7 +3,7 @@
 //! SGF2 in the seeds). Its root properties mean other things than FF[4]'s.
 //!
 //! A game is in the dialect when its tree opened with `(` followed by a
-//! property (no `;`), or its root has `RD`, `GK` or `HD`, or a `TE` that is
+//! property (no `;`), or its root has `RD`, `GK`, or `HD` without `HA`, or a `TE` that is
 //! not an FF[4] double (`1`/`2`), or a `KO` with a value (FF[4] `KO` takes
 //! none). Only then, in the root node: `GK`→`GM`, `TE`→`EV`, `KO`→`KM`
 //! (also Japanese/Korean/Chinese komi text: `黒6目半` → 6.5), `RD`→`DT`,
@@ -38,7 +38,10 @@ pub struct Kifu {
 
 /// Whether a game is in the kifu dialect (formats-notes §5.1).
 pub fn is_kifu(implicit_root: bool, root: &BufNode) -> bool {
-    if implicit_root || root.has("RD") || root.has("GK") || root.has("HD") {
+    // `HD` alone is weak evidence (Many Faces of Go writes a private
+    // `HD[0]` beside `HA[0]`): it counts only without an `HA`.
+    let hd = root.has("HD") && !root.has("HA");
+    if implicit_root || root.has("RD") || root.has("GK") || hd {
         return true;
     }
     let te_not_double = root
@@ -656,6 +659,14 @@ mod tests {
         assert!(c.is_empty());
         // FF[4] root TE[1] is not the dialect either.
         assert_eq!(kifu("FF=4 TE=1", false).0, "(;FF[4]TE[1])");
+    }
+
+    #[test]
+    fn hd_beside_ha_is_not_the_dialect() {
+        // Many Faces of Go: private HD[0] beside HA[0].
+        let (s, c) = kifu("FF=4 HA=0 HD=0 TM=60", false);
+        assert_eq!(s, "(;FF[4]HA[0]HD[0]TM[60])");
+        assert!(c.is_empty());
     }
 
     #[test]
