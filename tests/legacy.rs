@@ -314,6 +314,42 @@ fn fox_quirks() {
     assert_eq!(root(&conv, 0, "AP"), Some("foxwq"));
 }
 
+/// What a strict FF[4] reader insists on, checked on our output: upper-case
+/// identifiers, no `tt` move on boards up to 19×19, no move beside setup,
+/// no two moves in one node.
+fn strict_ff4(conv: &Converted, name: &str) {
+    for g in &conv.games {
+        let size: u32 = g
+            .root()
+            .text("SZ")
+            .and_then(|s| s.split(':').next().and_then(|w| w.trim().parse().ok()))
+            .unwrap_or(19);
+        for n in &g.nodes {
+            let mut moves = 0;
+            let mut setup = false;
+            for p in &n.props {
+                assert!(
+                    !p.name.is_empty() && p.name.bytes().all(|b| b.is_ascii_uppercase()),
+                    "{name}: identifier `{}`",
+                    p.name
+                );
+                match p.name.as_str() {
+                    "B" | "W" => {
+                        moves += 1;
+                        if size <= 19 {
+                            assert_ne!(p.first_text(), Some("tt"), "{name}: tt move");
+                        }
+                    }
+                    "AB" | "AW" | "AE" => setup = true,
+                    _ => {}
+                }
+            }
+            assert!(moves <= 1, "{name}: {moves} moves in one node");
+            assert!(!(setup && moves > 0), "{name}: setup beside a move");
+        }
+    }
+}
+
 fn max_depth(sgf: &str) -> usize {
     let (mut d, mut m) = (0usize, 0usize);
     let mut in_value = false;
@@ -512,6 +548,7 @@ fn whole_corpus_converts_and_reads_back_clean() {
             .filter(|d| d.severity >= Severity::Warning)
             .map(|d| d.to_string())
             .collect();
+        strict_ff4(&conv, &rel.display().to_string());
         // Known reader issue, tested (ignored) in sgfc_torture_file_reads_back_clean.
         if !bad.is_empty() && !rel.ends_with("broken/sgfc/test.sgf") {
             unclean.push(format!("{}: {}", rel.display(), bad.join(" | ")));
@@ -556,4 +593,59 @@ fn mixed_encodings_in_one_collection() {
     }
     assert!(root(&conv, 3, "C").is_some_and(|t| t.contains("趙 治勲") && t.contains("指揮權")));
     assert_eq!(root(&conv, 4, "C"), Some("Yen: \\"));
+}
+
+mod no_panic {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// SGF-ish fragments that reach every rule: dialect ids, kifu values,
+    /// S[] sequences, Fox/OGS sources, broken structure, legacy bytes.
+    fn fragment() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            Just(b"(".to_vec()),
+            Just(b")".to_vec()),
+            Just(b";".to_vec()),
+            Just(b"(;".to_vec()),
+            Just(b"B[tt]".to_vec()),
+            Just(b"W[aa]B[bb]".to_vec()),
+            Just(b"AB[aa:cc]".to_vec()),
+            Just(b"S[ddpptt]".to_vec()),
+            Just(b"S[abc]".to_vec()),
+            Just(b"M[aa][ZZ:aa]".to_vec()),
+            Just(b"L[aa][bb]".to_vec()),
+            Just(b"KI[-13]".to_vec()),
+            Just(b"TE[1]BM[2]".to_vec()),
+            Just(b"VW[aa][ss]".to_vec()),
+            Just(b"PL[2]".to_vec()),
+            Just(b"SiZe[25:3]".to_vec()),
+            Just(b"SZ[0]".to_vec()),
+            Just(b"FF[3]".to_vec()),
+            Just(b"AP[foxwq]KM[375]HA[1]".to_vec()),
+            Just(b"PC[online-go.com]".to_vec()),
+            Just(b"HD[9]".to_vec()),
+            Just(b"RD[x]".to_vec()),
+            Just("KO[黒6目半]".as_bytes().to_vec()),
+            Just("RE[黑胜2又3/4子]".as_bytes().to_vec()),
+            Just("RE[0手]".as_bytes().to_vec()),
+            Just("TM[1時間99分]LT[秒]LC[回]".as_bytes().to_vec()),
+            Just("RE[1/0子]".as_bytes().to_vec()),
+            Just(b"PB[\xc0\xb1\xb9\xcc]".to_vec()),
+            Just(b"C[\x83\x5c]".to_vec()),
+            Just(b"C[\\".to_vec()),
+            Just(b"GM[1][1]".to_vec()),
+            proptest::collection::vec(any::<u8>(), 0..6),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, .. ProptestConfig::default() })]
+        #[test]
+        fn any_input_converts_without_panic(parts in proptest::collection::vec(fragment(), 0..40)) {
+            let data: Vec<u8> = parts.concat();
+            let mut out = Vec::new();
+            let mut r = Reporter::collecting("fuzz");
+            let _ = convert(&mut &data[..], Format::Sgf, &mut out, Format::Sgf, &Options::default(), &mut r);
+        }
+    }
 }

@@ -166,6 +166,10 @@ impl<S: Sink> Sink for Nesting<S> {
         if matches!(self.state, State::Root { .. }) {
             self.decide(report)?;
         }
+        if matches!(self.state, State::Build(..)) {
+            // The input ended inside a game: what was read still goes out.
+            self.event(&Event::GameEnd(crate::event::Pos::default()), report)?;
+        }
         self.sink.finish(report)
     }
 }
@@ -200,6 +204,27 @@ mod tests {
             "(;PC[OGS: https://online-go.com/game/1234];B[qd];W[dp];B[pp](;W[dc])(;W[cc]))"
         );
         assert_eq!(codes(&r), vec!["I169"]);
+    }
+
+    #[test]
+    fn a_game_cut_short_still_goes_out() {
+        let g = nested("online-go.com");
+        let mut log = crate::sink::EventLog::default();
+        let mut r = Reporter::collecting("t");
+        {
+            let mut n = Nesting::new(&mut log);
+            let mut all = crate::sink::EventLog::default();
+            g.replay(&mut all, &mut r).unwrap();
+            // Everything but GameEnd.
+            for e in &all.events[..all.events.len() - 1] {
+                n.event(&e.as_event(), &mut r).unwrap();
+            }
+            n.finish(&mut r).unwrap();
+        }
+        assert_eq!(
+            sgf(&log),
+            "(;PC[online-go.com];B[qd];W[dp];B[pp](;W[dc])(;W[cc]))"
+        );
     }
 
     #[test]
