@@ -41,6 +41,12 @@ const COMMON_HAN: &str = "的一是不了人我在有他这个们中来上大为
 李昌鎬曺薰鉉劉赫徐奉洙朴崔金鄭姜尹洪申權韓睦鎭鎮俊圭寧\
 聂卫平马晓春常昊古力柯洁芈昱廷陈耀烨时越范廷钰唐韦星党毅飞檀啸连笑谢尔豪辜梓豪江维杰周睿羊俊勋王元均";
 
+/// Frequent hangul syllables: particles and endings, the vocabulary of Go
+/// records (흑 백 집 승 불계 덤 단 급 수), and the syllables of Korean
+/// names. A wrong decoding of Chinese or Japanese bytes as EUC-KR yields
+/// valid but mostly infrequent syllables.
+const COMMON_HANGUL: &str = "이다의는에하고을가지기로서사리한도자들대시어구나를인아여정수게라해보주상장전제있것부과원일우되스거년적성생오소위만면국동개경문비내연요그신세당치중간무계방유미공조화와마실물회분선발모바학용행진현관식야민업명통결때음및본반심법체단외저금터까차입말너했안없않더많점받알같좋왜니습었였겠님씨번째집승흑백불패덤호초급배강판돌둑김박최윤임권황송류홍고양손허남노곽추엄채천함변염석설길표왕옥육맹탁은편예봉복태목형피두감빈온범좌팽갈견창옹순빙종풍훈철영준혁재희숙란혜규환광근찬욱웅완택열색새네데레메베케테페헤께요료효쿄교뇨묘코토포뉴뮤슈츄큐튜퓨휴느드르므브으즈츠크트프흐디키티히각낙닥락막삭악작착학난란산잔칸탄갑납답밥삽압잡탑합낭랑망앙탕항걸널덜멀벌얼절털헐됐갔왔봤줬텐건던런먼언턴헌등능름늘슬즐틀플흘빌질칠필밀못웃옷았께까운울른근는든쓰려며게했네요를령렬률론록롭뢰료루룹뤼르른릅릇릴림립링잎잘잠잡잣장재쟁저적전절점접정젖제져조족존졸좀종좋죄주죽준줄중즈즉즌즐증지직진질짐집징짓짜짝째쪽쯤찌찍차착찬찰참창찾채책처척천철첨첩청체초촉촌총최추축춘출춤충취층치칙친칠침칭카캐커컨컴케켜코콘콜콩쾌크큰클키킨킬타탁탄탈탐탑탕태택터턱털텅테텔토톤톨통퇴투툭튀트특튼틀틈티틱팀팅파판팔팝패팩퍼펀펄페펴편펼평폐포폭폰표푸품풍프픈플피픽핀필핍하학한할함합항해핵햇했행향허헌험헤혀현혈협형혜호혹혼홀홍화확환활황회획효후훈훌훨휘휴흐흑흔흘흙흡흥흩희흰히힘";
+
 /// Forms used only in simplified Chinese (GB text).
 const SIMPLIFIED_ONLY: &str = "这们个来为国说时会对动发后现当没进还过经问与长开体间关点业将两学机义种话气员变总电数报结实场计区见认术处师视亲极战胜负围盘贴级让读请书写华语乐岁从万龙陈刘张杨赵黄吴郑谢许马钱孙聂卫齐苏韩职选纪录联赛决军亚热领导传统权势艺广东双击陆伤谁边罗门题头风飞买卖车声号难单无爱乡网显属听观欢应条队连险党园圆团层阳阴际准备随确认识议论轻检验续营质顺愿类顾";
 
@@ -80,6 +86,7 @@ static COMMON: CharSet = CharSet::new(COMMON_HAN);
 static SIMPLIFIED: CharSet = CharSet::new(SIMPLIFIED_ONLY);
 static TRADITIONAL: CharSet = CharSet::new(TRADITIONAL_ONLY);
 static JAPANESE: CharSet = CharSet::new(JAPANESE_ONLY);
+static HANGUL: CharSet = CharSet::new(COMMON_HANGUL);
 
 fn is_kana(cp: u32) -> bool {
     (0x3040..=0x30FF).contains(&cp)
@@ -179,7 +186,7 @@ fn is_ascii_letter(c: char) -> bool {
 /// A hangul syllable of the 2,350 in KS X 1001 (EUC-KR proper). The 8,822
 /// others exist only in CP949's extension and are rare in real text, but
 /// wrong decodings of Chinese bytes as CP949 produce them.
-fn is_common_hangul(c: char) -> bool {
+fn is_ks_hangul(c: char) -> bool {
     let mut buf = [0u8; 4];
     let (bytes, _, err) = EUC_KR.encode(c.encode_utf8(&mut buf));
     !err && bytes.len() == 2 && bytes[0] >= 0xB0 && bytes[1] >= 0xA1
@@ -263,10 +270,12 @@ pub fn score(text: &str, lang: Lang) -> Score {
         } else if is_hangul(cp) {
             match lang {
                 Lang::Korean => {
-                    if is_common_hangul(c) {
+                    if !is_ks_hangul(c) {
+                        -1.0
+                    } else if HANGUL.contains(c) {
                         3.0
                     } else {
-                        -1.0
+                        1.0
                     }
                 }
                 Lang::Any => 4.0,
@@ -392,8 +401,12 @@ pub fn score(text: &str, lang: Lang) -> Score {
         } else if (0xE000..=0xF8FF).contains(&cp) {
             // Private use: vendor extensions hit by wrong decodings.
             -4.0
-        } else if (0x2460..=0x24FF).contains(&cp) || (0x2500..=0x25FF).contains(&cp) {
-            // Circled numbers, box drawing: rare in game records.
+        } else if (0x2500..=0x259F).contains(&cp) {
+            // Box drawing and blocks: what CJK bytes look like in KOI8-R
+            // or code page 866, never in a game record's text.
+            -3.0
+        } else if (0x2460..=0x24FF).contains(&cp) || (0x25A0..=0x25FF).contains(&cp) {
+            // Circled numbers, shapes: rare in game records.
             -1.0
         } else if c.is_alphabetic() {
             match lang {
@@ -434,8 +447,8 @@ mod tests {
 
     #[test]
     fn common_hangul_is_ks_x_1001() {
-        assert!(is_common_hangul('흑'));
-        assert!(is_common_hangul('집'));
-        assert!(!is_common_hangul('갂'));
+        assert!(is_ks_hangul('흑'));
+        assert!(is_ks_hangul('집'));
+        assert!(!is_ks_hangul('갂'));
     }
 }
