@@ -419,7 +419,7 @@ fn keep_dialect_turns_every_rewrite_off() {
 
 /// Crafted files whose expected output the SGF reader does not give yet;
 /// each has an ignored test below saying why.
-const READER_BUGS: &[&str] = &["korean-variations.sgf", "trail-bytes-big5-escaped.sgf"];
+const READER_BUGS: &[&str] = &["trail-bytes-big5-escaped.sgf"];
 
 fn golden(name: &str) {
     let path = crafted(name);
@@ -428,7 +428,6 @@ fn golden(name: &str) {
 }
 
 #[test]
-#[ignore = "reader: in a variation opened without ';' ((W[dd];B[pp])), the repaired node loses the identifier of its first property: written (;[dd];B[pp])"]
 fn korean_variations_without_semicolon() {
     golden("korean-variations.sgf");
 }
@@ -440,7 +439,6 @@ fn big5_byte_level_escaped_trail_bytes() {
 }
 
 #[test]
-#[ignore = "reader: broken/sgfc/test.sgf line 66-67: '(;C[var 1]) ;C[var 2])' is written back as a node after a variation, and '(C[var 2])' loses its identifier"]
 fn sgfc_torture_file_reads_back_clean() {
     let Some(c) = shared() else { return };
     let conv = convert_path(&c.join("broken/sgfc/test.sgf"));
@@ -549,8 +547,7 @@ fn whole_corpus_converts_and_reads_back_clean() {
             .map(|d| d.to_string())
             .collect();
         strict_ff4(&conv, &rel.display().to_string());
-        // Known reader issue, tested (ignored) in sgfc_torture_file_reads_back_clean.
-        if !bad.is_empty() && !rel.ends_with("broken/sgfc/test.sgf") {
+        if !bad.is_empty() {
             unclean.push(format!("{}: {}", rel.display(), bad.join(" | ")));
         }
         assert!(
