@@ -107,6 +107,8 @@ pub struct Chain {
     rules: Vec<Box<dyn NodeRule>>,
     cur: Vec<BufNode>,
     next: Vec<BufNode>,
+    /// Some rule must see plain moves in this game (asked once per root).
+    sees_plain: bool,
 }
 
 impl Chain {
@@ -131,8 +133,8 @@ impl NodeRule for Chain {
     }
 
     fn node(&mut self, node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
-        // Most nodes of a game are one plain move: nothing to rewrite.
-        if !cx.is_root && is_plain_move(&node) && !self.rules.iter().any(|r| r.sees_plain_moves()) {
+        // Most nodes of a game are a plain move: nothing to rewrite.
+        if !cx.is_root && !self.sees_plain && is_plain_node(&node) {
             out.push(node);
             return;
         }
@@ -157,6 +159,10 @@ impl NodeRule for Chain {
         out.append(&mut cur);
         self.cur = cur;
         self.next = next;
+        if cx.is_root {
+            // Rules decide what they need from the root.
+            self.sees_plain = self.rules.iter().any(|r| r.sees_plain_moves());
+        }
     }
 
     fn variation_start(&mut self) {
@@ -172,14 +178,45 @@ impl NodeRule for Chain {
     }
 }
 
-/// One `B` or `W` property with one two-letter value other than `tt`.
-fn is_plain_move(node: &BufNode) -> bool {
-    match node.props.as_slice() {
-        [p] if (p.name == "B" || p.name == "W") && p.values().len() == 1 => {
-            p.first_text().is_some_and(|v| v.len() == 2 && v != "tt")
+/// A node no rule rewrites outside the root: at most one move (`B`/`W`,
+/// a two-letter point other than `tt`), no setup, none of the properties a
+/// rule looks at (`S`, `KI`, `L`, `M`, `PL`, `TE`, `BM`, `VW`, game
+/// information), upper-case identifiers, one value each except in markup
+/// lists. Most nodes of a game are such: `;B[pd]BL[600]`.
+fn is_plain_node(node: &BufNode) -> bool {
+    let mut moves = 0;
+    for p in &node.props {
+        let name = p.name.as_str();
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_uppercase()) {
+            return false;
         }
-        _ => false,
+        match name {
+            "B" | "W" => {
+                moves += 1;
+                if moves > 1 || p.values().len() != 1 {
+                    return false;
+                }
+                if !p.first_text().is_some_and(|v| v.len() == 2 && v != "tt") {
+                    return false;
+                }
+            }
+            "AB" | "AW" | "AE" | "S" | "KI" | "L" | "M" | "PL" | "TE" | "BM" | "VW" => {
+                return false
+            }
+            "MA" | "TR" | "CR" | "SQ" | "LB" | "AR" | "LN" | "SL" | "DD" | "TB" | "TW" => {}
+            _ => {
+                if p.values().len() != 1 {
+                    return false;
+                }
+                if crate::props::lookup(name)
+                    .is_some_and(|d| d.scope == crate::props::Scope::GameInfo)
+                {
+                    return false;
+                }
+            }
+        }
     }
+    true
 }
 
 /// A sink that applies a [`NodeRule`] and forwards to `S`.
