@@ -80,6 +80,7 @@ fn rewrite_root(node: &mut BufNode, cx: &mut Cx<'_>) {
         rename(node, cx, "TE", "GN");
     }
     komi(node, cx);
+    km_text(node, cx);
     handicap(node, cx);
     time(node, cx);
     result(node, cx);
@@ -107,8 +108,9 @@ fn rename(node: &mut BufNode, cx: &mut Cx<'_>, from: &str, to: &str) {
     p.name = to.to_string();
     if to == "DT" {
         if let Some(t) = p.first_text().map(|t| t.trim().to_string()) {
+            let d = normalize_date(&t).unwrap_or(t);
             p.clear_values();
-            p.push(&t);
+            p.push(&d);
         }
     }
 }
@@ -153,6 +155,27 @@ fn komi(node: &mut BufNode, cx: &mut Cx<'_>) {
         p.clear_values();
         p.push(&km);
     }
+}
+
+/// `KM[덤6집반]`, `KM[6目半]`: komi text in KM itself.
+fn km_text(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(p) = node.props.iter_mut().find(|p| p.name == "KM") else {
+        return;
+    };
+    let text = p.first_text().unwrap_or("").to_string();
+    if text.trim().is_empty() || text.trim().parse::<f64>().is_ok() {
+        return;
+    }
+    let Some(k) = parse_komi(&text) else { return };
+    let km = format_real(k);
+    cx.report.info(
+        KIFU_KOMI,
+        Some(p.pos),
+        format!("kifu KM[{text}] written KM[{km}]"),
+    );
+    cx.meta.push(("kifu:KM".into(), text));
+    p.clear_values();
+    p.push(&km);
 }
 
 fn handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
@@ -256,7 +279,9 @@ fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
         .get("LC")
         .map(|p| (p.first_text().unwrap_or("").to_string(), p.pos));
     let Some((lt_text, pos)) = lt else { return };
-    let Some(secs) = parse_duration(&lt_text, 1) else {
+    // `30초 5회`: the periods can be written in LT itself.
+    let (dur_text, inline_periods) = split_periods(&lt_text);
+    let Some(secs) = parse_duration(dur_text, 1) else {
         return;
     };
     let periods = match &lc {
@@ -264,7 +289,7 @@ fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
             Some(n) => Some(n),
             None => return,
         },
-        None => None,
+        None => inline_periods,
     };
     let ot = match periods {
         Some(n) => format!("{}x{} byo-yomi", format_real(n), format_real(secs)),
@@ -310,6 +335,61 @@ fn result(node: &mut BufNode, cx: &mut Cx<'_>) {
             format!("kifu RE[{text}] not read as a result: kept as written"),
         ),
     }
+}
+
+/// A single date written `2021/01/20`, `2021年1月20日` or
+/// `2021년 1월 20일` → `2021-01-20`; `None` for anything else (kept).
+pub fn normalize_date(s: &str) -> Option<String> {
+    let mut nums = Vec::new();
+    let mut rest = s.trim();
+    while let Some((n, after)) = number_at(rest) {
+        nums.push(n);
+        rest = after;
+    }
+    let seps_ok = s.chars().all(|c| {
+        c.is_ascii_digit()
+            || matches!(
+                c,
+                '-' | '/' | '.' | ' ' | '年' | '月' | '日' | '년' | '월' | '일'
+            )
+    });
+    match nums.as_slice() {
+        [y, m, d]
+            if seps_ok
+                && y.fract() == 0.0
+                && (1000.0..=2999.0).contains(y)
+                && (1.0..=12.0).contains(m)
+                && (1.0..=31.0).contains(d) =>
+        {
+            Some(format!(
+                "{:04}-{:02}-{:02}",
+                *y as u32, *m as u32, *d as u32
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `30秒 5回` → (`30秒`, Some(5)): a count of periods after the duration.
+fn split_periods(s: &str) -> (&str, Option<f64>) {
+    for unit in ["회", "回", "次"] {
+        if let Some(i) = s.find(unit) {
+            // The number right before the unit.
+            let head = s[..i].trim_end();
+            let start = head
+                .char_indices()
+                .rev()
+                .take_while(|(_, c)| c.is_ascii_digit())
+                .last()
+                .map(|(j, _)| j);
+            if let Some(j) = start {
+                if let Ok(n) = head[j..].parse::<f64>() {
+                    return (head[..j].trim_end(), Some(n));
+                }
+            }
+        }
+    }
+    (s, None)
 }
 
 /// Already an FF[4] result: `B+R`, `W+2.5`, `0`, `Draw`, `Void`, `?`.
@@ -419,9 +499,9 @@ pub fn parse_komi(s: &str) -> Option<f64> {
     if let Ok(v) = t.parse::<f64>() {
         return Some(v);
     }
-    let v = parse_amount(t)?;
-    let white_gives = t.starts_with('白') || t.starts_with('백');
-    Some(if white_gives { -v } else { v })
+    // A colour in front (`黒6目半`: Black gives 6.5) does not change the
+    // sign: reverse komi is written as a negative number, never as text.
+    parse_amount(t)
 }
 
 /// A duration: `1時間` 3600, `1시간 30분` 5400, `30秒` 30, `5분` 300; a
@@ -501,6 +581,11 @@ pub fn parse_result(s: &str) -> Option<String> {
         _ => t,
     };
     let body = body.trim();
+    for void in ["無勝負", "打ち掛け", "打掛"] {
+        if body.contains(void) {
+            return Some("Void".into());
+        }
+    }
     for draw in ["持碁", "ジゴ", "和棋", "무승부", "和局"] {
         if body.contains(draw) {
             return Some("0".into());
@@ -598,6 +683,31 @@ mod tests {
         assert_eq!(parse_duration("30秒", 1), Some(30.0));
         assert_eq!(parse_duration("60", 1), Some(60.0));
         assert_eq!(parse_duration("soon", 1), None);
+    }
+
+    #[test]
+    fn dates_and_periods() {
+        assert_eq!(normalize_date("2021/01/20").as_deref(), Some("2021-01-20"));
+        assert_eq!(
+            normalize_date("2021年1月20日").as_deref(),
+            Some("2021-01-20")
+        );
+        assert_eq!(
+            normalize_date("2021년 1월 20일").as_deref(),
+            Some("2021-01-20")
+        );
+        assert_eq!(normalize_date("2021-01-20,21"), None);
+        assert_eq!(normalize_date("spring 2021"), None);
+        assert_eq!(split_periods("30초 5회"), ("30초", Some(5.0)));
+        assert_eq!(split_periods("1分 3回"), ("1分", Some(3.0)));
+        assert_eq!(split_periods("30秒"), ("30秒", None));
+        let (s, _) = kifu("RD=2021년_1월_20일 LT=30초_5회 KM=덤6집반", true);
+        assert_eq!(
+            s,
+            "(M{kifu:KM=덤6집반}M{kifu:LT=30초 5회};DT[2021-01-20]OT[5x30 byo-yomi]KM[6.5])"
+        );
+        assert_eq!(parse_result("無勝負").as_deref(), Some("Void"));
+        assert_eq!(parse_komi("コミ6目半"), Some(6.5));
     }
 
     #[test]
