@@ -789,3 +789,22 @@ mod names_only {
         assert!(bad * 10 <= total, "{bad}/{total} name-only texts misread");
     }
 }
+#[cfg(test)]
+mod other_scripts {
+    use super::*;
+
+    #[test]
+    fn central_european_and_greek_follow_chardetng() {
+        for (label, text) in [
+            ("windows-1250", "C[Bardzo ciekawa partia. Biały zagrał świetnie, ale czarny wygrał dzięki mocnej końcówce. Źle, że żółw]"),
+            ("windows-1250", "C[Černý hrál velmi dobře, bílý udělal chybu v koncovce. Příliš žluťoučký kůň úpěl ďábelské ódy.]"),
+            ("windows-1253", "C[Πολύ ενδιαφέρουσα παρτίδα. Ο μαύρος κέρδισε με ένα πόντο.]"),
+        ] {
+            let e = lookup(label).unwrap();
+            let (bytes, _, err) = e.encode(text);
+            assert!(!err);
+            let g = detect(&bytes);
+            assert_eq!(g.encoding, e, "{text}: {}", g.encoding.name());
+        }
+    }
+}
