@@ -1,9 +1,9 @@
-//! Dialect rule 3: FF[1]–FF[3] properties become FF[4], as SGFC converts
+//! Dialect rule 3: `FF[1]`–`FF[3]` properties become `FF[4]`, as SGFC converts
 //! them: `KI` → `KM` (halved; dropped when `KM` says the same, kept when
 //! it differs), `L` → `LB` (letters a, b, c… in value
 //! order), `M` → `MA` (or `TR` on a stone), `PL[1]`/`PL[2]` → `PL[B]`/
 //! `PL[W]`, `TE` and `BM` in one node → `IT` (TE first) or `DO` (BM first),
-//! and in FF[1]–FF[3] files `VW` with two points → the rectangle `VW[a:b]`.
+//! and in `FF[1]`–`FF[3]` files `VW` with two points → the rectangle `VW[a:b]`.
 //! Splitting moves from setup is [`super::split`]'s job.
 
 use super::node::{board_size, BufNode, Cx, NodeRule};
@@ -17,7 +17,7 @@ pub const NUMERIC_PLAYER: Code = Code::new("I156", "numeric-player");
 pub const OLD_ANNOTATION: Code = Code::new("I157", "old-annotation");
 pub const VIEW_CORNERS: Code = Code::new("I158", "view-corners");
 
-/// Which of the FF[3] conversions run.
+/// Which of the `FF[3]` conversions run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ff3Flags {
     pub ki: bool,
@@ -56,7 +56,7 @@ impl Default for Ff3Flags {
 
 pub struct Ff3 {
     rules: Ff3Flags,
-    /// The game is FF[1]–FF[3] (no `FF` means FF[1]).
+    /// The game is `FF[1]`–`FF[3]` (no `FF` means `FF[1]`).
     old: bool,
     board: Board,
     stack: Vec<Board>,
@@ -283,7 +283,7 @@ fn annotations(node: &mut BufNode, cx: &mut Cx<'_>) {
     node.set(id, "", pos);
 }
 
-/// FF[1]–FF[3] `VW[aa][ii]` (two corners) → `VW[aa:ii]`.
+/// `FF[1]`–`FF[3]` `VW[aa][ii]` (two corners) → `VW[aa:ii]`.
 fn view(node: &mut BufNode, cx: &mut Cx<'_>) {
     let Some(p) = node.props.iter_mut().find(|p| p.name == "VW") else {
         return;

@@ -1,4 +1,4 @@
-//! Dialect rule 1: identifiers written with lower-case letters (FF[1]–FF[3]
+//! Dialect rule 1: identifiers written with lower-case letters (`FF[1]`–`FF[3]`
 //! `SiZe`, `CoPyright`, `PlayerBlack`, `Black`) become their upper-case
 //! letters, as SGFC, sgfmill and Sabaki read them.
 

@@ -1,15 +1,15 @@
 //! Dialect rule 4: the kifu dialect of Asian servers and associations
 //! (Nihon Ki-in, Korea Baduk Association / Cyberoro, Sina, YuanYu; called
-//! SGF2 in the seeds). Its root properties mean other things than FF[4]'s.
+//! SGF2 in the seeds). Its root properties mean other things than `FF[4]`'s.
 //!
 //! A game is in the dialect when its tree opened with `(` followed by a
 //! property (no `;`), or its root has `RD`, `GK`, or `HD` without `HA`, or a `TE` that is
-//! not an FF[4] double (`1`/`2`), or a `KO` with a value (FF[4] `KO` takes
+//! not an `FF[4]` double (`1`/`2`), or a `KO` with a value (`FF[4]` `KO` takes
 //! none). Only then, in the root node: `GK`→`GM`, `TE`→`EV`, `KO`→`KM`
 //! (also Japanese/Korean/Chinese komi text: `黒6目半` → 6.5), `RD`→`DT`,
 //! `HD`→`HA` plus the standard handicap stones as `AB`, `TM` text → `TM`
 //! seconds (`1時間` → 3600; a bare number is minutes), `LT`/`LC` → `OT`
-//! (`5x30 byo-yomi`), and the free-text result → FF[4] `RE`
+//! (`5x30 byo-yomi`), and the free-text result → `FF[4]` `RE`
 //! (`257手完, 黒中押し勝ち` → `B+R`). Every original text that a rewrite
 //! replaced is named in its diagnostic (and, on request, kept in a `Meta`
 //! event `kifu:<ID>`); a result that cannot be read stays in `RE` as
@@ -209,7 +209,7 @@ fn handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
     node.props.push(ab);
 }
 
-/// The standard (hoshi) handicap points, FF[4] layout: 2 = top-right and
+/// The standard (hoshi) handicap points, `FF[4]` layout: 2 = top-right and
 /// bottom-left, 3 adds bottom-right, 4 top-left, 5 and 7 and 9 the centre,
 /// 6 the left and right sides, 8 the top and bottom. Empty when the board
 /// does not have them (even sizes above 4 stones, boards under 7).
@@ -392,7 +392,7 @@ fn split_periods(s: &str) -> (&str, Option<f64>) {
     (s, None)
 }
 
-/// Already an FF[4] result: `B+R`, `W+2.5`, `0`, `Draw`, `Void`, `?`.
+/// Already an `FF[4]` result: `B+R`, `W+2.5`, `0`, `Draw`, `Void`, `?`.
 pub fn is_ff4_result(s: &str) -> bool {
     let s = s.trim();
     if matches!(s, "0" | "Draw" | "Void" | "?") {

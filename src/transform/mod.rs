@@ -9,7 +9,7 @@
 //! | [`quirks`] | merged duplicates, duplicate `AP` | `duplicates`, `duplicate-ap` |
 //! | [`kifu`] | the kifu (SGF2) dialect of Asian servers | `kifu` |
 //! | [`mojibake`] | double-encoded names | `mojibake` |
-//! | [`ff3`] | FF[1]–FF[3] properties | `ki`, `labels`, `marks`, `player`, `annotations`, `view` |
+//! | [`ff3`] | `FF[1]`–`FF[3]` properties | `ki`, `labels`, `marks`, `player`, `annotations`, `view` |
 //! | [`passes`] | `tt` passes | `tt-pass` |
 //! | [`quirks`] | Fox komi and `HA[1]` | `fox-komi`, `fox-handicap` |
 //! | [`smartgo`] | SmartGo `S[]` move sequences | `smartgo` |

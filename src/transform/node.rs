@@ -87,7 +87,7 @@ pub trait NodeRule {
     fn node(&mut self, node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>);
 
     /// The rule must see every node, even a plain move (`;B[pd]`) that no
-    /// rule rewrites (the FF[3] rule tracks the position for `M`).
+    /// rule rewrites (the `FF[3]` rule tracks the position for `M`).
     fn sees_plain_moves(&self) -> bool {
         false
     }

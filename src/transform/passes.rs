@@ -1,5 +1,5 @@
 //! Dialect rule 2: `B[tt]`/`W[tt]` are passes on boards of 19×19 or smaller
-//! (the FF[3] habit, kept readable by FF[4]); on larger boards `tt` is a
+//! (the `FF[3]` habit, kept readable by `FF[4]`); on larger boards `tt` is a
 //! point and stays.
 
 use super::node::{board_size, BufNode, Cx, NodeRule};

@@ -13,7 +13,7 @@
 //!   `AP[SGFC:2.0]`), `KM` is an integer in scaled units: `KM[375]`/
 //!   `KM[750]` → 7.5, `KM[325]`/`KM[650]` → 6.5, `KM[50]` → 0.5.
 //! * `fox-handicap`: Fox writes `HA[1]` (one-stone handicap: Black first,
-//!   no komi), which FF[4] does not define: written `HA[0]`.
+//!   no komi), which `FF[4]` does not define: written `HA[0]`.
 
 use super::node::{BufNode, Cx, NodeRule};
 use crate::diag::Code;

@@ -1,5 +1,5 @@
-//! Dialect rule 3 (structure): FF[4] forbids a move and setup in one node,
-//! and two moves in one node. Such nodes (FF[1]–FF[3] files, `;B[aa]W[ab]`)
+//! Dialect rule 3 (structure): `FF[4]` forbids a move and setup in one node,
+//! and two moves in one node. Such nodes (`FF[1]`–`FF[3]` files, `;B[aa]W[ab]`)
 //! are split, as SGFC does:
 //!
 //! * setup and move: `;AB[dd]B[pd]C[x]` → `;AB[dd];B[pd]C[x]` — the setup
