@@ -619,6 +619,13 @@ mod latin_contexts {
             "plain",
             "Ää Öö",
             "黑胜",
+            "Ääkkönen",
+            "Jääskeläinen",
+            "Åsa Öberg",
+            "Müßig",
+            "Þórður Guðjónsson",
+            "ÆØÅ",
+            "François Señor",
         ] {
             assert_eq!(repair_mojibake(s), None, "{s}");
         }
