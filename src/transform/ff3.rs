@@ -1,6 +1,6 @@
 //! Dialect rule 3: `FF[1]`–`FF[3]` properties become `FF[4]`, as SGFC converts
 //! them: `KI` → `KM` (halved; dropped when `KM` says the same, kept when
-//! it differs), `L` → `LB` (letters a, b, c… in value
+//! it differs), `L` → `LB` (letters A, B, C… in value
 //! order), `M` → `MA` (or `TR` on a stone), `PL[1]`/`PL[2]` → `PL[B]`/
 //! `PL[W]`, `TE` and `BM` in one node → `IT` (TE first) or `DO` (BM first),
 //! and in `FF[1]`–`FF[3]` files `VW` with two points → the rectangle `VW[a:b]`.
@@ -178,7 +178,10 @@ fn labels(node: &mut BufNode, cx: &mut Cx<'_>) {
     let mut lb = node
         .remove("LB")
         .unwrap_or_else(|| PropertyBuf::new("LB").at(l.pos));
-    let mut letters = (b'a'..=b'z').chain(b'A'..=b'Z').map(char::from);
+    // Upper case, as Smart Game Board (which defined `L`) showed them and
+    // as the comments of real files name them (GOWrite: `L[qd][pc]` with
+    // "at A … hane at B"); SGFC writes lower case.
+    let mut letters = (b'A'..=b'Z').chain(b'a'..=b'z').map(char::from);
     for v in l.values().iter() {
         let letter = letters
             .next()
@@ -190,7 +193,7 @@ fn labels(node: &mut BufNode, cx: &mut Cx<'_>) {
         OLD_LABELS,
         Some(l.pos),
         format!(
-            "L with {} point(s) written as LB labels a, b, c…",
+            "L with {} point(s) written as LB labels A, B, C…",
             l.values().len()
         ),
     );
@@ -486,7 +489,7 @@ mod tests {
     #[test]
     fn letters_and_marks() {
         let (s, c) = ff3("FF=1;B=dd;L=aa|bb M=dd|ee");
-        assert_eq!(s, "(;FF[1];B[dd];LB[aa:a][bb:b]MA[ee]TR[dd])");
+        assert_eq!(s, "(;FF[1];B[dd];LB[aa:A][bb:B]MA[ee]TR[dd])");
         assert_eq!(c, vec!["I154", "I155"]);
     }
 
