@@ -262,7 +262,8 @@ fn main() {
     let mut found: BTreeSet<String> = BTreeSet::new();
     let mut slow = 0u32;
     let mut input = Vec::new();
-    while started.elapsed() < deadline && found.len() < 20 {
+    // Every seed runs once, whatever the time; then mutations until the deadline.
+    while (execs < seeds.len() as u64 || started.elapsed() < deadline) && found.len() < 20 {
         input.clear();
         // Every seed unmutated first: the corpus itself must pass.
         if let Some(s) = seeds.get(execs as usize) {
