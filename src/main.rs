@@ -407,22 +407,53 @@ fn same_file(a: &Path, b: &Path) -> bool {
 
 /// Writes through a temporary file beside `path`, renamed over it only when
 /// `write` succeeds: a failed conversion leaves no partial output.
+///
+/// Only regular files are replaced that way. A device or a pipe
+/// (`/dev/null`, `/dev/stdout`, a FIFO) is written in place, and a symbolic
+/// link is followed to the file it names.
 fn write_atomically<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+    let existing = std::fs::metadata(path).ok();
+    if let Some(m) = &existing {
+        if !m.is_file() {
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .truncate(true)
+                .open(path)?;
+            let mut out = BufWriter::with_capacity(64 * 1024, f);
+            let value = write(&mut out)?;
+            out.flush()?;
+            return Ok(value);
+        }
+    }
+    let target = match &existing {
+        Some(_) => path.canonicalize()?,
+        None => path.to_path_buf(),
     };
-    let tmp = tempfile::Builder::new()
-        .prefix(".sgfconv-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".sgfconv-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // The mode a plain create would give (the umask still applies), or
+        // the mode of the file being replaced.
+        let mode = existing
+            .as_ref()
+            .map(|m| m.permissions().mode() & 0o7777)
+            .unwrap_or(0o666);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    let tmp = builder.tempfile_in(&dir)?;
     let mut out = BufWriter::with_capacity(64 * 1024, tmp);
     let value = write(&mut out)?;
     let tmp = out.into_inner().map_err(|e| Error::Io(e.into_error()))?;
-    tmp.persist(path).map_err(|e| Error::Io(e.error))?;
+    tmp.persist(&target).map_err(|e| Error::Io(e.error))?;
     Ok(value)
 }
 
