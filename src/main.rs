@@ -85,6 +85,10 @@ struct ReadArgs {
     /// Do not rewrite legacy identifiers or values; only decode and re-encode.
     #[arg(long)]
     keep_dialect: bool,
+    /// Do not apply this dialect rule or server-quirk fix (repeatable; see
+    /// formats/sgf-dialects.md for the names; groups: ff3, fox, all).
+    #[arg(long = "no-fix", value_name = "NAME")]
+    no_fix: Vec<String>,
     /// NGF input was written rotated by 180 degrees.
     #[arg(long)]
     ngf_rotate_180: bool,
@@ -193,7 +197,9 @@ fn format_arg(name: &Option<String>, what: &str) -> Result<Option<Format>, Strin
 }
 
 fn read_options(r: &ReadArgs) -> Result<sgfconv::ReadOptions, String> {
+    transform::Rules::from_names(&r.no_fix.join(",")).map_err(|e| format!("--no-fix: {e}"))?;
     Ok(sgfconv::ReadOptions {
+        no_fix: r.no_fix.clone(),
         encoding: encoding_arg(&r.encoding, "--encoding")?,
         default_encoding: encoding_arg(&r.default_encoding, "--default-encoding")?,
         keep_dialect: r.keep_dialect,

@@ -438,7 +438,6 @@ fn korean_variations_without_semicolon() {
 }
 
 #[test]
-#[ignore = "reader: Big5 A6 5C 5D (因 byte-level escaped: '\\' before its 5D trail) is read as 吒 (A6 5C) + ']' instead of 因"]
 fn big5_byte_level_escaped_trail_bytes() {
     golden("trail-bytes-big5-escaped.sgf");
 }
@@ -457,13 +456,11 @@ fn sgfc_torture_file_reads_back_clean() {
 }
 
 #[test]
-#[ignore = "reader: byte-level escaped Shift_JIS: ゾ (83 5C 5D) read as ソ + ']', and 十 (8F 5C 5C) before ']' read as 十 + '\\]', so GN swallows RE"]
 fn sjis_byte_level_escaped_trail_bytes() {
     golden("trail-bytes-sjis-escaped.sgf");
 }
 
 #[test]
-#[ignore = "reader: byte-level escaped GBK without CA: 乗 (81 5C 5C) before ']' read as 乗 + '\\]', so PB swallows PW"]
 fn gbk_byte_level_escaped_trail_bytes() {
     golden("trail-bytes-gbk-escaped.sgf");
 }

@@ -224,6 +224,9 @@ pub struct ReadOptions {
     pub keep_dialect: bool,
     /// `--ngf-rotate-180`: NGF files written rotated.
     pub ngf_rotate_180: bool,
+    /// `--no-fix NAME`: dialect rules and server-quirk fixes not to apply
+    /// (names from `transform::RULE_NAMES`, or the groups `ff3`, `fox`, `all`).
+    pub no_fix: Vec<String>,
 }
 
 /// Options for writers.

@@ -173,10 +173,13 @@ impl Rules {
     }
 }
 
-/// The transforms applied between a reader and a writer by default: every
-/// dialect rewrite, none under `--keep-dialect`.
+/// The transforms applied between a reader and a writer: every dialect
+/// rewrite but those named in `options.no_fix`, none under `--keep-dialect`.
+/// (Names are checked where they are given, with [`Rules::from_names`]; an
+/// unknown one here is ignored.)
 pub fn pipeline<'a>(sink: Box<dyn Sink + 'a>, options: &ReadOptions) -> Box<dyn Sink + 'a> {
-    pipeline_with(sink, options, &Rules::all())
+    let rules = Rules::from_names(&options.no_fix.join(",")).unwrap_or_else(|_| Rules::all());
+    pipeline_with(sink, options, &rules)
 }
 
 /// [`pipeline`] with a choice of rules (`--no-fix NAME`).

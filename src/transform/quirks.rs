@@ -21,7 +21,7 @@ use crate::props;
 
 pub const MERGED_VALUES: Code = Code::new("I160", "duplicate-merged");
 pub const DUPLICATE_AP: Code = Code::new("I161", "duplicate-ap");
-pub const DUPLICATE_DROPPED: Code = Code::new("W162", "duplicate-dropped");
+pub const DUPLICATE_DROPPED: Code = Code::new("E162", "duplicate-dropped");
 pub const FOX_KOMI: Code = Code::new("I163", "fox-komi");
 pub const FOX_HANDICAP: Code = Code::new("I164", "fox-handicap");
 
@@ -112,7 +112,7 @@ impl NodeRule for Duplicates {
                 p.clear_values();
                 p.push(&vals.join(sep));
             } else {
-                cx.report.warn(
+                cx.report.report(
                     DUPLICATE_DROPPED,
                     Some(p.pos),
                     format!(
@@ -284,7 +284,7 @@ mod tests {
         assert_eq!(dup("PB=Ann|Bob").0, "(;PB[Ann, Bob])");
         let (s, c) = dup("KM=6.5|7.5");
         assert_eq!(s, "(;KM[6.5])");
-        assert_eq!(c, vec!["W162"]);
+        assert_eq!(c, vec!["E162"]);
         assert_eq!(dup("AB=aa|bb").0, "(;AB[aa][bb])");
     }
 }

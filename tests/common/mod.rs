@@ -90,3 +90,19 @@ pub fn sgf_events(input: &[u8]) -> Vec<OwnedEvent> {
     .expect("read runs");
     log.events
 }
+
+/// The events the SGF reader produces after the default transforms: what
+/// a writer receives.
+pub fn sgf_events_transformed(input: &[u8]) -> Vec<OwnedEvent> {
+    let mut log = EventLog::default();
+    let mut report = Reporter::collecting("t");
+    let mut src = input;
+    let options = sgfconv::ReadOptions::default();
+    {
+        let mut chain = sgfconv::transform::pipeline(Box::new(&mut log), &options);
+        sgfconv::formats::read(Format::Sgf, &mut src, &options, &mut *chain, &mut report)
+            .expect("read runs");
+        chain.finish(&mut report).expect("finish runs");
+    }
+    log.events
+}

@@ -746,7 +746,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         };
         if matches!(mode, Mode::DoubleByte(_)) {
             if let Some((alt_len, alt_split, alt_brackets)) =
-                self.byte_level_reading(len, as_compose)
+                self.byte_level_reading(len, as_compose, brackets)
             {
                 report.warn(
                     BYTE_LEVEL_ESCAPES,
@@ -788,6 +788,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         &mut self,
         len: usize,
         compose: bool,
+        char_brackets: usize,
     ) -> Option<(usize, Option<usize>, usize)> {
         let rest = self.inp.rest();
         let raw = &rest[..len.min(rest.len())];
@@ -795,9 +796,12 @@ impl<'r, 'o> Reader<'r, 'o> {
             return None;
         }
         let enc = self.decoding.encoding;
-        if charset::decodes_cleanly(enc, &self.scratch)
-            && !suspicious_escapes(raw, self.decoding.mode)
-        {
+        // The character reading looks damaged: undecodable, an escape no
+        // writer needs, or a ']' kept as text by the look-ahead.
+        let damaged = char_brackets > 0
+            || !charset::decodes_cleanly(enc, &self.scratch)
+            || suspicious_escapes(raw, self.decoding.mode);
+        if !damaged {
             return None;
         }
         let mut alt = Vec::new();
@@ -813,7 +817,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             Scan::Done {
                 len: alt_len,
                 brackets,
-            } if charset::decodes_cleanly(enc, &alt) => {
+            } if brackets == 0 && charset::decodes_cleanly(enc, &alt) => {
                 self.scratch = alt;
                 Some((alt_len, alt_split, brackets))
             }
@@ -878,6 +882,24 @@ impl<'r, 'o> Reader<'r, 'o> {
     fn decide_encoding(&mut self, start: Pos, report: &mut Reporter) -> Result<GameHeader, Error> {
         let (decode_with, name, source, confidence) = self.choose_encoding(start, report)?;
         self.decoding = Decoding::new(decode_with);
+        if let Mode::DoubleByte(is_lead) = self.decoding.mode {
+            self.inp.ensure(WINDOW)?;
+            let avail = self.inp.rest().len().min(WINDOW);
+            let window = &self.inp.rest()[..avail];
+            let extent = lex::game_extent(window, &mut Vec::new());
+            if written_with_byte_level_escapes(&window[..extent], is_lead) {
+                report.warn(
+                    BYTE_LEVEL_ESCAPES,
+                    Some(start),
+                    format!(
+                        "game {}: {} text written with byte-level escapes (a '\\' before every ']' or '\\' trail byte): read that way",
+                        self.games + 1,
+                        decode_with.name()
+                    ),
+                );
+                self.decoding.mode = Mode::Bytes;
+            }
+        }
         let mut h = GameHeader::new(self.games);
         h.pos = start;
         h.encoding = name;
@@ -1074,6 +1096,39 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
         }
     }
     bad > 0 && multibyte >= 3 && multibyte >= bad
+}
+
+/// Whether a game in a double-byte encoding was written with byte-level
+/// escapes (a `\` inserted before every `]` or `\` byte, trail bytes
+/// included, as the FF[4] spec reads literally). Read character by
+/// character, such a game shows `lead 5C 5C` (a trail-`\` character, then
+/// the escape of the next one) and never a trail-`\` character followed by
+/// anything else or a bare trail-`]` character, both of which a
+/// character-level writer produces.
+fn written_with_byte_level_escapes(game: &[u8], is_lead: fn(u8) -> bool) -> bool {
+    let (mut byte_level, mut char_level) = (0usize, 0usize);
+    let mut k = 0;
+    while k + 1 < game.len() {
+        let c = game[k];
+        if !is_lead(c) {
+            k += 1;
+            continue;
+        }
+        match (game[k + 1], game.get(k + 2)) {
+            (b'\\', Some(b'\\')) => {
+                byte_level += 1;
+                k += 3;
+                continue;
+            }
+            // Ambiguous: a trail-'\\' character ending a value, or a
+            // trail-']' character escaped at the byte level.
+            (b'\\', Some(b']')) => {}
+            (b'\\', _) | (b']', _) => char_level += 1,
+            _ => {}
+        }
+        k += 2;
+    }
+    byte_level > 0 && char_level == 0
 }
 
 /// A `\` in a double-byte value before a byte that never needs escaping
