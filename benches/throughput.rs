@@ -455,7 +455,7 @@ fn median(v: &[f64]) -> Option<f64> {
     })
 }
 
-/// True when `cmd` (with `{}` → `file`) succeeds and prints something: used
+/// True when `cmd` (with `{}` → `file`) exits 0 on a tiny valid game: used
 /// to find out which CLI entry points the current sgfconv has.
 fn probe(cmd: &[String], file: &Path) -> bool {
     let args: Vec<String> = cmd.iter().map(|a| subst(a, file)).collect();
