@@ -1,0 +1,908 @@
+//! `sgfconv migrate`: walking, naming, skipping, atomic writes, safety rules,
+//! the report, and the binary (exit status, an interrupted run).
+//!
+//! Most tests run the library with a small fake reader/writer (a line format,
+//! `XX=value` per root property), so they test the migration machinery and
+//! nothing else; `real_sgf_*` tests go through the real SGF reader and writer.
+
+use pretty_assertions::assert_eq;
+use sgfconv::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf};
+use sgfconv::formats::{Format, ReadOptions, WriteOptions};
+use sgfconv::migrate::{self, Backend, MigrateOptions, NoProgress, Status, Summary};
+use sgfconv::{Code, Error, Reporter, Sink};
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+const I_FAKE_REWRITE: Code = Code::new("I150", "fake-rewrite");
+const W_FAKE: Code = Code::new("W151", "fake-warning");
+
+/// The fake input format: games separated by `---` lines; `XX=value` lines
+/// are root properties; `ENC=name` sets the game's encoding (as detected);
+/// `REWRITE` reports an info rewrite, `WARN` a warning; `FAIL` makes the
+/// reader fail after the games before it were sent. The input format name
+/// goes into an `FM` property, so outputs show how each file was read.
+fn fake_read(
+    format: Format,
+    input: &mut dyn Read,
+    _o: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    let mut text = String::new();
+    input.read_to_string(&mut text)?;
+    let mut index = 0;
+    for game in text.split("---\n") {
+        if !game.contains('=') && !game.contains("FAIL") {
+            continue;
+        }
+        let mut header = GameHeader::new(index);
+        header.encoding = "UTF-8";
+        header.encoding_source = EncodingSource::Utf8;
+        let mut props = vec![PropertyBuf::with_values("FM", &[format.name()])];
+        for line in game.lines() {
+            if line == "FAIL" {
+                return Err(Error::unreadable("E001", "fake failure"));
+            } else if line == "REWRITE" {
+                report.info(I_FAKE_REWRITE, Some(Pos::new(0, 1, 1)), "rewrote");
+            } else if line == "WARN" {
+                report.warn(W_FAKE, Some(Pos::new(0, 2, 3)), "warned");
+            } else if let Some(enc) = line.strip_prefix("ENC=") {
+                header.encoding = if enc == "GB18030" {
+                    "GB18030"
+                } else {
+                    "Shift_JIS"
+                };
+                header.encoding_source = EncodingSource::Detected;
+                header.confidence = 0.5;
+            } else if let Some((k, v)) = line.split_once('=') {
+                if k.len() <= 2 && k.chars().all(|c| c.is_ascii_uppercase()) {
+                    props.push(PropertyBuf::with_values(k, &[v]));
+                }
+            }
+        }
+        sink.event(&Event::GameStart(&header), report)?;
+        sink.event(&Event::Node(Pos::default()), report)?;
+        for p in &props {
+            sink.event(&Event::Property(p.as_property()), report)?;
+        }
+        sink.event(&Event::Node(Pos::default()), report)?;
+        sink.event(
+            &Event::Property(PropertyBuf::with_values("B", &["pd"]).as_property()),
+            report,
+        )?;
+        sink.event(&Event::GameEnd(Pos::default()), report)?;
+        index += 1;
+    }
+    Ok(())
+}
+
+/// Writes `(;XX[v]...;B[pd])` per game.
+struct FakeWriter<'w>(Box<dyn Write + 'w>);
+
+impl Sink for FakeWriter<'_> {
+    fn event(&mut self, e: &Event<'_>, _r: &mut Reporter) -> Result<(), Error> {
+        match e {
+            Event::GameStart(_) => self.0.write_all(b"(")?,
+            Event::Node(_) => self.0.write_all(b";")?,
+            Event::Property(p) => {
+                write!(self.0, "{}[{}]", p.name, p.first_text().unwrap_or(""))?;
+            }
+            Event::GameEnd(_) => self.0.write_all(b")\n")?,
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+fn fake_writer<'w>(
+    out: Box<dyn Write + 'w>,
+    _o: &WriteOptions,
+) -> Result<Box<dyn Sink + 'w>, Error> {
+    Ok(Box::new(FakeWriter(out)))
+}
+
+fn fake() -> Backend {
+    Backend {
+        read: fake_read,
+        writer: fake_writer,
+    }
+}
+
+fn write_tree(root: &Path, files: &[(&str, &str)]) {
+    for (p, content) in files {
+        let path = root.join(p);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, content).unwrap();
+    }
+}
+
+/// Every regular file under `root`: relative path → contents.
+fn listing(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let e = e.unwrap();
+            let ft = e.file_type().unwrap();
+            if ft.is_dir() {
+                stack.push(e.path());
+            } else if ft.is_file() {
+                out.insert(
+                    e.path().strip_prefix(root).unwrap().to_path_buf(),
+                    fs::read(e.path()).unwrap(),
+                );
+            }
+        }
+    }
+    out
+}
+
+fn text_listing(root: &Path) -> BTreeMap<String, String> {
+    listing(root)
+        .into_iter()
+        .map(|(k, v)| {
+            (
+                k.to_string_lossy().into_owned(),
+                String::from_utf8_lossy(&v).into_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Everything observable about a tree: paths, kinds, sizes, modes, mtimes,
+/// contents, link targets.
+fn snapshot(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let meta = fs::symlink_metadata(&d).unwrap();
+        out.push(format!(
+            "{} dir {:?} {:?}",
+            d.display(),
+            meta.permissions(),
+            meta.modified().unwrap()
+        ));
+        for e in fs::read_dir(&d).unwrap() {
+            let e = e.unwrap();
+            let m = fs::symlink_metadata(e.path()).unwrap();
+            if m.is_dir() {
+                stack.push(e.path());
+            } else if m.file_type().is_symlink() {
+                out.push(format!(
+                    "{:?} -> {:?}",
+                    e.path(),
+                    fs::read_link(e.path()).unwrap()
+                ));
+            } else {
+                out.push(format!(
+                    "{:?} {} {:?} {:?} {:?}",
+                    e.path(),
+                    m.len(),
+                    m.permissions(),
+                    m.modified().unwrap(),
+                    fs::read(e.path()).unwrap()
+                ));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn opts(src: &Path, dst: &Path) -> MigrateOptions {
+    let mut o = MigrateOptions::new(src, dst);
+    o.jobs = 2;
+    o
+}
+
+fn run(o: &MigrateOptions) -> Summary {
+    migrate::run_with(o, &NoProgress, fake()).unwrap()
+}
+
+fn status_of(s: &Summary, suffix: &str) -> Status {
+    s.entries
+        .iter()
+        .find(|e| e.source.ends_with(suffix))
+        .unwrap_or_else(|| panic!("no entry for {suffix}"))
+        .status
+}
+
+fn set_mtime(p: &Path, t: SystemTime) {
+    fs::File::options()
+        .write(true)
+        .open(p)
+        .unwrap()
+        .set_modified(t)
+        .unwrap();
+}
+
+fn temp_files(root: &Path) -> Vec<PathBuf> {
+    listing(root)
+        .into_keys()
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy();
+            n.starts_with(".sgfconv-") && n.ends_with(".tmp")
+        })
+        .collect()
+}
+
+#[test]
+fn mirrors_the_tree_and_recognises_records_by_extension_or_content() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    write_tree(
+        &src,
+        &[
+            ("a/b.sgf", "PB=Black\n"),
+            ("a/c.gib.dll", "PB=Gib\n"),
+            ("a/deep/er/d.NGF", "PB=Ngf\n"),
+            ("u.ugi", "PB=Ugi\n"),
+            ("old.txt", "(;GM[1]\nPB=Sniffed\n"),
+            ("noext", "(;FF[4]\nPB=NoExt\n"),
+            ("README.md", "A note (See below) about PB=x\n"),
+            ("expected.json", "{\"PB\": 1}\n"),
+            ("photo.jpg", "\u{0}\u{1}JFIF"),
+        ],
+    );
+    let s = run(&opts(&src, &dst));
+    assert_eq!(
+        text_listing(&dst),
+        BTreeMap::from([
+            ("a/b.sgf".into(), "(;FM[sgf]PB[Black];B[pd])\n".into()),
+            ("a/c.sgf".into(), "(;FM[gib]PB[Gib];B[pd])\n".into()),
+            ("a/deep/er/d.sgf".into(), "(;FM[ngf]PB[Ngf];B[pd])\n".into()),
+            ("noext.sgf".into(), "(;FM[sgf]PB[NoExt];B[pd])\n".into()),
+            ("old.sgf".into(), "(;FM[sgf]PB[Sniffed];B[pd])\n".into()),
+            ("u.sgf".into(), "(;FM[ugf]PB[Ugi];B[pd])\n".into()),
+        ])
+    );
+    assert_eq!(s.records(), 6);
+    assert_eq!(s.count(Status::Converted), 6);
+    assert_eq!(s.count(Status::Ignored), 3);
+    assert_eq!(s.failed(), 0);
+    let by: Vec<_> = s.by_format().into_iter().collect();
+    assert_eq!(by, vec![("gib", 1), ("ngf", 1), ("sgf", 3), ("ugf", 1)]);
+    let old = s
+        .entries
+        .iter()
+        .find(|e| e.source.ends_with("old.txt"))
+        .unwrap();
+    assert_eq!(old.recognised_by, Some("content"));
+    let gib = s
+        .entries
+        .iter()
+        .find(|e| e.source.ends_with("c.gib.dll"))
+        .unwrap();
+    assert_eq!(gib.recognised_by, Some("extension"));
+    assert_eq!(status_of(&s, "README.md"), Status::Ignored);
+    assert_eq!(status_of(&s, "expected.json"), Status::Ignored);
+}
+
+#[test]
+fn output_is_the_same_whatever_the_number_of_jobs() {
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    let mut files = Vec::new();
+    for i in 0..60 {
+        // Same stems in one directory, in several formats: collisions.
+        files.push((
+            format!("d{}/g{}.sgf", i % 3, i % 7),
+            format!("PB=P{i}\nPW=W\nDT=2020\n"),
+        ));
+        files.push((
+            format!("d{}/g{}.gib", i % 3, i % 7),
+            format!("PB=P{i}\nPW=W\nDT=2020\n"),
+        ));
+    }
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    write_tree(&src, &files);
+    for (split, name) in [
+        (false, None),
+        (true, Some("{DT} {PB} vs {PW}")),
+        (false, Some("{PW}")),
+    ] {
+        let mut results = Vec::new();
+        for jobs in [1, 2, 5] {
+            let dst = t
+                .path()
+                .join(format!("dst-{jobs}-{split}-{}", name.is_some()));
+            let mut o = opts(&src, &dst);
+            o.jobs = jobs;
+            o.split_collections = split;
+            o.name_template = name.map(String::from);
+            let s = run(&o);
+            let mut report = s.to_json();
+            report["totals"]["seconds"] = 0.into();
+            report["dst"] = "".into();
+            let report = report
+                .to_string()
+                .replace(&dst.to_string_lossy().into_owned(), "DST");
+            results.push((text_listing(&dst), report));
+        }
+        assert_eq!(results[0], results[1]);
+        assert_eq!(results[0], results[2]);
+    }
+    // Mirror mode: g0.gib comes before g0.sgf, so it keeps the name.
+    let dst = t.path().join("dst-1-false-false");
+    let l = text_listing(&dst);
+    // (d0/g0.* was last written for i = 42.)
+    assert_eq!(l["d0/g0.sgf"], "(;FM[gib]PB[P42]PW[W]DT[2020];B[pd])\n");
+    assert_eq!(l["d0/g0 (2).sgf"], "(;FM[sgf]PB[P42]PW[W]DT[2020];B[pd])\n");
+}
+
+#[test]
+fn refuses_dst_inside_or_equal_to_src() {
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    write_tree(&src, &[("a.sgf", "PB=x\n")]);
+    let before = snapshot(&src);
+    for dst in [src.join("out"), src.clone(), src.join("a/../out2")] {
+        let r = migrate::run_with(&opts(&src, &dst), &NoProgress, fake());
+        assert!(matches!(r, Err(Error::Usage(_))), "{dst:?} must be refused");
+    }
+    assert_eq!(snapshot(&src), before);
+    // SRC missing, or a file.
+    assert!(migrate::run_with(
+        &opts(&t.path().join("none"), &t.path().join("d")),
+        &NoProgress,
+        fake()
+    )
+    .is_err());
+    assert!(migrate::run_with(
+        &opts(&src.join("a.sgf"), &t.path().join("d")),
+        &NoProgress,
+        fake()
+    )
+    .is_err());
+}
+
+#[test]
+fn src_inside_dst_is_fine_and_outputs_never_land_in_src() {
+    let t = tempfile::tempdir().unwrap();
+    let dst = t.path().join("archive");
+    let src = dst.join("incoming");
+    // incoming/incoming/x.sgf would mirror to archive/incoming/x.sgf: inside SRC.
+    write_tree(&src, &[("a.sgf", "PB=a\n"), ("incoming/x.sgf", "PB=x\n")]);
+    let before = snapshot(&src);
+    let s = run(&opts(&src, &dst));
+    assert_eq!(snapshot(&src), before);
+    assert_eq!(status_of(&s, "incoming/a.sgf"), Status::Converted);
+    assert_eq!(status_of(&s, "incoming/x.sgf"), Status::Failed);
+    assert_eq!(
+        fs::read_to_string(dst.join("a.sgf")).unwrap(),
+        "(;FM[sgf]PB[a];B[pd])\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symbolic_links_are_never_followed() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst, outside) = (
+        t.path().join("src"),
+        t.path().join("dst"),
+        t.path().join("outside"),
+    );
+    write_tree(&src, &[("in.sgf", "PB=in\n")]);
+    write_tree(
+        &outside,
+        &[("secret.sgf", "PB=secret\n"), ("more/s2.sgf", "PB=s2\n")],
+    );
+    std::os::unix::fs::symlink(&outside, src.join("linkdir")).unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.sgf"), src.join("link.sgf")).unwrap();
+    std::os::unix::fs::symlink(src.join("in.sgf"), src.join("inner.sgf")).unwrap();
+    let s = run(&opts(&src, &dst));
+    assert_eq!(
+        text_listing(&dst).into_keys().collect::<Vec<_>>(),
+        vec!["in.sgf".to_string()]
+    );
+    assert_eq!(status_of(&s, "link.sgf"), Status::Ignored);
+    assert_eq!(status_of(&s, "inner.sgf"), Status::Ignored);
+    assert!(s.entries.iter().all(|e| !e.source.contains("secret")));
+}
+
+#[cfg(unix)]
+#[test]
+fn copes_with_non_utf8_file_names() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    // "本因坊.sgf" in Shift_JIS bytes, as old CD-ROM archives name them.
+    let dir = src.join(OsStr::from_bytes(b"\x8a\xfa\x95\x88"));
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(
+        dir.join(OsStr::from_bytes(b"\x96\x7b\x88\xf6\x96\x56.gib")),
+        "PB=sjis\n",
+    )
+    .unwrap();
+    let s = run(&opts(&src, &dst));
+    let out = dst
+        .join(OsStr::from_bytes(b"\x8a\xfa\x95\x88"))
+        .join(OsStr::from_bytes(b"\x96\x7b\x88\xf6\x96\x56.sgf"));
+    assert_eq!(
+        fs::read_to_string(&out).unwrap(),
+        "(;FM[gib]PB[sjis];B[pd])\n"
+    );
+    assert_eq!(s.entries.len(), 1);
+    assert!(s.entries[0].source_not_utf8);
+    assert!(s.entries[0].source.contains('\u{FFFD}'));
+    // The report is valid JSON.
+    let mut buf = Vec::new();
+    s.write_report(&mut buf).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+    assert_eq!(v["files"][0]["source_not_utf8"], true);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_src_is_never_touched() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    write_tree(
+        &src,
+        &[
+            ("a/x.sgf", "PB=x\n"),
+            ("a/y.gib", "PB=y\nFAIL\n"),
+            ("b.txt", "(;GM[1]\nPB=b\n"),
+        ],
+    );
+    let set_mode = |mode_dir: u32, mode_file: u32| {
+        for p in [src.join("a/x.sgf"), src.join("a/y.gib"), src.join("b.txt")] {
+            fs::set_permissions(&p, fs::Permissions::from_mode(mode_file)).unwrap();
+        }
+        for p in [src.join("a"), src.clone()] {
+            fs::set_permissions(&p, fs::Permissions::from_mode(mode_dir)).unwrap();
+        }
+    };
+    set_mode(0o555, 0o444);
+    let before = snapshot(&src);
+    // As root, permission bits do not stop writes: the snapshot (listing,
+    // modes, mtimes, contents) is what proves nothing was written.
+    let s = run(&opts(&src, &dst));
+    let mut o = opts(&src, &dst);
+    o.force = true;
+    o.preserve_mtime = true;
+    let s2 = run(&o);
+    let after = snapshot(&src);
+    set_mode(0o755, 0o644);
+    assert_eq!(after, before);
+    assert_eq!(s.count(Status::Converted), 2);
+    assert_eq!(s.failed(), 1);
+    assert_eq!(s2.count(Status::Converted), 2);
+    assert_eq!(
+        text_listing(&dst).into_keys().collect::<Vec<_>>(),
+        vec!["a/x.sgf".to_string(), "b.sgf".to_string()]
+    );
+}
+
+#[test]
+fn an_interrupted_run_leaves_nothing_half_written_and_the_next_run_completes() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    write_tree(
+        &src,
+        &[
+            ("d/a.sgf", "PB=a\n"),
+            ("d/b.sgf", "PB=b\n"),
+            ("c.sgf", "PB=c\n"),
+        ],
+    );
+    // What a killed run leaves behind: its temporary files (complete or not),
+    // and the outputs it had finished.
+    write_tree(
+        &dst,
+        &[
+            ("d/.sgfconv-AbC123.tmp", "(;FM[sgf]PB[b"),
+            (".sgfconv-XyZ789.tmp", ""),
+            ("d/a.sgf", "(;FM[sgf]PB[a];B[pd])\n"),
+        ],
+    );
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    for f in ["d/a.sgf", "d/b.sgf", "c.sgf"] {
+        set_mtime(&src.join(f), old);
+    }
+    let s = run(&opts(&src, &dst));
+    assert_eq!(status_of(&s, "d/a.sgf"), Status::Skipped);
+    assert_eq!(status_of(&s, "d/b.sgf"), Status::Converted);
+    assert_eq!(status_of(&s, "c.sgf"), Status::Converted);
+    assert_eq!(
+        text_listing(&dst),
+        BTreeMap::from([
+            ("c.sgf".into(), "(;FM[sgf]PB[c];B[pd])\n".into()),
+            ("d/a.sgf".into(), "(;FM[sgf]PB[a];B[pd])\n".into()),
+            ("d/b.sgf".into(), "(;FM[sgf]PB[b];B[pd])\n".into()),
+        ])
+    );
+    assert_eq!(
+        s.entries.len(),
+        3,
+        "temporary files are not inputs or outputs"
+    );
+}
+
+#[test]
+fn a_failed_file_leaves_no_output_and_the_run_goes_on() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    for split in [false, true] {
+        // Without --split-collections the failing collection fails after
+        // writing more than a megabyte, so a temporary file exists on disk
+        // when it fails; with it, after two games were written.
+        let n = if split { 3 } else { 200_000 };
+        let big_ok = "PB=x\n---\n".repeat(n);
+        let big_fail = format!("{}FAIL\n", "PB=y\n---\n".repeat(n));
+        let _ = fs::remove_dir_all(&src);
+        write_tree(
+            &src,
+            &[
+                ("1.sgf", "PB=one\n"),
+                ("2.sgf", "PB=two\nFAIL\n"),
+                ("3.sgf", ""),
+                ("4.sgf", &big_ok),
+                ("5.sgf", &big_fail),
+                ("6.sgf", "PB=six\n"),
+            ],
+        );
+        let _ = fs::remove_dir_all(&dst);
+        let mut o = opts(&src, &dst);
+        o.split_collections = split;
+        let s = run(&o);
+        assert_eq!(s.failed(), 3);
+        assert_eq!(status_of(&s, "2.sgf"), Status::Failed);
+        assert_eq!(status_of(&s, "3.sgf"), Status::Failed);
+        assert_eq!(status_of(&s, "5.sgf"), Status::Failed);
+        let two = s
+            .entries
+            .iter()
+            .find(|e| e.source.ends_with("2.sgf"))
+            .unwrap();
+        assert!(two.reason.as_deref().unwrap().contains("fake failure"));
+        assert_eq!(two.diagnostics.last().unwrap().code, "E450");
+        let three = s
+            .entries
+            .iter()
+            .find(|e| e.source.ends_with("3.sgf"))
+            .unwrap();
+        assert_eq!(three.diagnostics.last().unwrap().code, "E451");
+        let out = listing(&dst);
+        assert!(temp_files(&dst).is_empty());
+        if split {
+            let names: Vec<_> = out
+                .keys()
+                .map(|k| k.to_string_lossy().into_owned())
+                .collect();
+            assert_eq!(
+                names,
+                vec!["1.sgf", "4-1.sgf", "4-2.sgf", "4-3.sgf", "6.sgf"]
+            );
+        } else {
+            let names: Vec<_> = out
+                .keys()
+                .map(|k| k.to_string_lossy().into_owned())
+                .collect();
+            assert_eq!(names, vec!["1.sgf", "4.sgf", "6.sgf"]);
+            assert_eq!(
+                out[Path::new("4.sgf")].len(),
+                200_000 * "(;FM[sgf]PB[x];B[pd])\n".len()
+            );
+        }
+    }
+}
+
+#[test]
+fn outputs_newer_than_their_input_are_skipped_unless_forced() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    write_tree(&src, &[("a.sgf", "PB=a\n"), ("b.sgf", "PB=b\n")]);
+    let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+    set_mtime(&src.join("a.sgf"), hour_ago);
+    set_mtime(&src.join("b.sgf"), hour_ago);
+    let s = run(&opts(&src, &dst));
+    assert_eq!(s.count(Status::Converted), 2);
+    // Up to date: nothing is read or written.
+    fs::write(dst.join("a.sgf"), "kept").unwrap();
+    let s = run(&opts(&src, &dst));
+    assert_eq!(s.count(Status::Skipped), 2);
+    assert_eq!(fs::read_to_string(dst.join("a.sgf")).unwrap(), "kept");
+    // The input changed after its output: converted again.
+    fs::write(src.join("b.sgf"), "PB=b2\n").unwrap();
+    set_mtime(&dst.join("b.sgf"), hour_ago);
+    let s = run(&opts(&src, &dst));
+    assert_eq!(status_of(&s, "a.sgf"), Status::Skipped);
+    assert_eq!(status_of(&s, "b.sgf"), Status::Converted);
+    assert_eq!(
+        fs::read_to_string(dst.join("b.sgf")).unwrap(),
+        "(;FM[sgf]PB[b2];B[pd])\n"
+    );
+    // --force.
+    let mut o = opts(&src, &dst);
+    o.force = true;
+    let s = run(&o);
+    assert_eq!(s.count(Status::Converted), 2);
+    assert_eq!(
+        fs::read_to_string(dst.join("a.sgf")).unwrap(),
+        "(;FM[sgf]PB[a];B[pd])\n"
+    );
+    // Named mode skips too (after reading, since names come from the games).
+    let mut o = opts(&src, &t.path().join("named"));
+    o.name_template = Some("{PB}".into());
+    assert_eq!(run(&o).count(Status::Converted), 2);
+    assert_eq!(run(&o).count(Status::Skipped), 2);
+}
+
+#[test]
+fn preserve_mtime_copies_the_input_time_and_counts_as_up_to_date() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    write_tree(&src, &[("a.sgf", "PB=a\n")]);
+    let when = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+    set_mtime(&src.join("a.sgf"), when);
+    let mut o = opts(&src, &dst);
+    o.preserve_mtime = true;
+    run(&o);
+    assert_eq!(
+        fs::metadata(dst.join("a.sgf")).unwrap().modified().unwrap(),
+        when
+    );
+    assert_eq!(run(&o).count(Status::Skipped), 1);
+}
+
+#[test]
+fn dry_run_writes_nothing_but_reports_everything() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    write_tree(
+        &src,
+        &[
+            ("a.sgf", "ENC=GB18030\nPB=a\nREWRITE\n"),
+            ("b.gib", "FAIL\n"),
+        ],
+    );
+    let mut o = opts(&src, &dst);
+    o.dry_run = true;
+    let s = run(&o);
+    assert!(!dst.exists());
+    assert_eq!(s.count(Status::Converted), 1);
+    assert_eq!(s.failed(), 1);
+    let a = &s.entries[0];
+    assert_eq!(
+        a.outputs,
+        vec![dst.join("a.sgf").to_string_lossy().into_owned()]
+    );
+    assert_eq!(a.encoding_label().as_deref(), Some("GB18030 (detected)"));
+    assert_eq!(a.bytes_out, "(;FM[sgf]PB[a];B[pd])\n".len() as u64);
+    o.split_collections = true;
+    o.name_template = Some("{PB}".into());
+    run(&o);
+    assert!(!dst.exists());
+}
+
+#[test]
+fn include_and_exclude_globs() {
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    write_tree(
+        &src,
+        &[
+            ("a/1.sgf", "PB=1\n"),
+            ("a/2.gib", "PB=2\n"),
+            ("b/3.sgf", "PB=3\n"),
+            ("b/old/4.sgf", "PB=4\n"),
+        ],
+    );
+    let names = |inc: &[&str], exc: &[&str]| {
+        let dst = t
+            .path()
+            .join(format!("dst{}{}", inc.join(","), exc.join(",")).replace(['*', '/'], "_"));
+        let mut o = opts(&src, &dst);
+        o.include = inc.iter().map(|s| s.to_string()).collect();
+        o.exclude = exc.iter().map(|s| s.to_string()).collect();
+        let s = run(&o);
+        assert_eq!(
+            s.entries.len(),
+            s.records(),
+            "excluded files are not reported"
+        );
+        text_listing(&dst).into_keys().collect::<Vec<_>>()
+    };
+    assert_eq!(
+        names(&["*.sgf"], &[]),
+        vec!["a/1.sgf", "b/3.sgf", "b/old/4.sgf"]
+    );
+    assert_eq!(
+        names(&[], &["b/old/**"]),
+        vec!["a/1.sgf", "a/2.sgf", "b/3.sgf"]
+    );
+    assert_eq!(names(&["b/**"], &["4.*"]), vec!["b/3.sgf"]);
+    assert_eq!(names(&["*.gib", "b/*"], &[]), vec!["a/2.sgf", "b/3.sgf"]);
+}
+
+#[test]
+fn split_collections_and_name_templates_number_collisions() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    let coll = "DT=2001-01-01\nPB=Go Seigen\nPW=Kitani\n---\nDT=2001-01-01\nPB=Go Seigen\nPW=Kitani\n---\nDT=2002\nPB=A/B\nPW=C:D\n";
+    write_tree(
+        &src,
+        &[
+            ("x/coll.sgf", coll),
+            ("x/single.gib", "DT=2001-01-01\nPB=Go Seigen\nPW=Kitani\n"),
+            ("y/z.sgf", "PB=z\n---\nPB=zz\n"),
+        ],
+    );
+    let mut o = opts(&src, &dst);
+    o.split_collections = true;
+    let s = run(&o);
+    assert_eq!(
+        text_listing(&dst).into_keys().collect::<Vec<_>>(),
+        vec![
+            "x/coll-1.sgf",
+            "x/coll-2.sgf",
+            "x/coll-3.sgf",
+            "x/single.sgf",
+            "y/z-1.sgf",
+            "y/z-2.sgf"
+        ]
+    );
+    assert_eq!(s.outputs(), 6);
+    assert_eq!(s.games(), 6);
+
+    let dst2 = t.path().join("dst2");
+    let mut o = opts(&src, &dst2);
+    o.split_collections = true;
+    o.name_template = Some("{DT} {PB} vs {PW}".into());
+    let s = run(&o);
+    assert_eq!(
+        text_listing(&dst2),
+        BTreeMap::from([
+            (
+                "x/2001-01-01 Go Seigen vs Kitani.sgf".into(),
+                "(;FM[sgf]DT[2001-01-01]PB[Go Seigen]PW[Kitani];B[pd])\n".into()
+            ),
+            (
+                "x/2001-01-01 Go Seigen vs Kitani (2).sgf".into(),
+                "(;FM[sgf]DT[2001-01-01]PB[Go Seigen]PW[Kitani];B[pd])\n".into()
+            ),
+            (
+                "x/2002 A_B vs C_D.sgf".into(),
+                "(;FM[sgf]DT[2002]PB[A/B]PW[C:D];B[pd])\n".into()
+            ),
+            (
+                "x/2001-01-01 Go Seigen vs Kitani (3).sgf".into(),
+                "(;FM[gib]DT[2001-01-01]PB[Go Seigen]PW[Kitani];B[pd])\n".into()
+            ),
+            ("y/z vs.sgf".into(), "(;FM[sgf]PB[z];B[pd])\n".into()),
+            ("y/zz vs.sgf".into(), "(;FM[sgf]PB[zz];B[pd])\n".into()),
+        ])
+    );
+    let numbered = s
+        .entries
+        .iter()
+        .find(|e| e.source.ends_with("single.gib"))
+        .unwrap();
+    assert_eq!(numbered.rewrites.get("I452 output-name-numbered"), Some(&1));
+
+    // Without --split-collections a template names the whole collection
+    // after its first game; subdirectories come from the template.
+    let dst3 = t.path().join("dst3");
+    let mut o = opts(&src, &dst3);
+    o.name_template = Some("{PB}/{stem}".into());
+    run(&o);
+    let l = text_listing(&dst3);
+    assert_eq!(
+        l.keys().collect::<Vec<_>>(),
+        vec![
+            "x/Go Seigen/coll.sgf",
+            "x/Go Seigen/single.sgf",
+            "y/z/z.sgf"
+        ]
+    );
+    assert_eq!(l["x/Go Seigen/coll.sgf"].lines().count(), 3);
+}
+
+#[test]
+fn the_report_has_one_entry_per_input_with_encoding_rewrites_and_diagnostics() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    write_tree(
+        &src,
+        &[
+            (
+                "a.sgf",
+                "ENC=GB18030\nPB=a\nREWRITE\nREWRITE\nWARN\n---\nENC=GB18030\nPB=b\n",
+            ),
+            ("b.gib", "PB=x\nFAIL\n"),
+            ("c.sgf", "PB=c\n---\nENC=SJIS\nPB=d\n"),
+            ("notes.txt", "nothing here"),
+        ],
+    );
+    let s = run(&opts(&src, &dst));
+    let report = t.path().join("report.json");
+    s.write_report_file(&report).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&fs::read_to_string(&report).unwrap()).unwrap();
+    let files = v["files"].as_array().unwrap();
+    assert_eq!(files.len(), 4);
+    let a = &files[0];
+    assert_eq!(a["source"], src.join("a.sgf").to_string_lossy().as_ref());
+    assert_eq!(
+        a["outputs"][0],
+        dst.join("a.sgf").to_string_lossy().as_ref()
+    );
+    assert_eq!(a["format"], "sgf");
+    assert_eq!(a["recognised_by"], "extension");
+    assert_eq!(a["status"], "converted");
+    assert_eq!(a["games"], 2);
+    assert_eq!(
+        a["encodings"],
+        serde_json::json!([{"encoding": "GB18030", "source": "detected", "confidence": 0.5, "games": 2}])
+    );
+    assert_eq!(a["rewrites"], serde_json::json!({"I150 fake-rewrite": 2}));
+    assert_eq!(a["warnings"], 1);
+    assert_eq!(a["diagnostics"][2]["code"], "W151");
+    assert_eq!(a["diagnostics"][2]["line"], 2);
+    assert_eq!(a["diagnostics"][2]["column"], 3);
+    let b = &files[1];
+    assert_eq!(b["status"], "failed");
+    assert_eq!(b["outputs"], serde_json::json!([]));
+    assert_eq!(b["errors"], 1);
+    assert_eq!(files[2]["encodings"].as_array().unwrap().len(), 2);
+    assert_eq!(files[3]["status"], "ignored");
+    assert_eq!(v["totals"]["failed"], 1);
+    assert_eq!(v["totals"]["converted"], 2);
+    assert_eq!(
+        v["totals"]["by_encoding"],
+        serde_json::json!({"GB18030 (detected)": 1, "mixed": 1})
+    );
+    assert_eq!(
+        v["totals"]["rewrites"],
+        serde_json::json!({"I150 fake-rewrite": 2})
+    );
+    let text = s.to_string();
+    assert!(text.contains("3 records: 2 converted (2 outputs, 4 games), 0 up to date, 1 failed; 1 other files ignored"), "{text}");
+    assert!(text.contains("GB18030 (detected)"), "{text}");
+    assert!(text.contains("b.gib: [E001] fake failure"), "{text}");
+}
+
+#[test]
+fn the_extension_can_lie() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    // A file named .gib whose content is SGF; the fake reader fails on GIB.
+    fn picky(
+        f: Format,
+        i: &mut dyn Read,
+        o: &ReadOptions,
+        s: &mut dyn Sink,
+        r: &mut Reporter,
+    ) -> Result<(), Error> {
+        if f == Format::Gib {
+            return Err(Error::unreadable("E200", "not GIB"));
+        }
+        fake_read(f, i, o, s, r)
+    }
+    write_tree(&src, &[("x.gib", "(;GM[1]\nPB=x\n")]);
+    let s = migrate::run_with(
+        &opts(&src, &dst),
+        &NoProgress,
+        Backend {
+            read: picky,
+            writer: fake_writer,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.entries[0].format, Some("sgf"));
+    assert_eq!(s.entries[0].recognised_by, Some("content"));
+    assert_eq!(s.entries[0].diagnostics[0].code, "W454");
+    assert_eq!(
+        fs::read_to_string(dst.join("x.sgf")).unwrap(),
+        "(;FM[sgf]PB[x];B[pd])\n"
+    );
+}
