@@ -906,3 +906,354 @@ fn the_extension_can_lie() {
         "(;FM[sgf]PB[x];B[pd])\n"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Through the real SGF reader and writer.
+
+fn shared_corpus(sub: &str) -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(sub);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!("SKIP: {} not present", p.display());
+        None
+    }
+}
+
+fn entry<'s>(s: &'s Summary, suffix: &str) -> &'s migrate::Entry {
+    s.entries
+        .iter()
+        .find(|e| e.source.ends_with(suffix))
+        .unwrap_or_else(|| panic!("no entry for {suffix}"))
+}
+
+#[test]
+fn real_sgf_legacy_charsets_become_utf8_and_a_second_pass_changes_nothing() {
+    let Some(src) = shared_corpus("sgf/charsets") else {
+        return;
+    };
+    let t = tempfile::tempdir().unwrap();
+    let (dst, dst2) = (t.path().join("utf8"), t.path().join("again"));
+    let before = snapshot(&src);
+    let s = migrate::run(&opts(&src, &dst), &NoProgress).unwrap();
+    assert_eq!(snapshot(&src), before);
+    assert_eq!(s.failed(), 0, "{s}");
+    assert_eq!(s.records(), listing(&src).len());
+    let enc = |suffix: &str| {
+        let e = entry(&s, suffix);
+        (e.encodings[0].encoding, e.encodings[0].source)
+    };
+    assert_eq!(
+        enc("libsgfc/encoding-traditionalchinese-big5.sgf"),
+        ("Big5", "ca")
+    );
+    assert_eq!(
+        enc("libsgfc/encoding-utf16-withbom.sgf"),
+        ("UTF-16BE", "bom")
+    );
+    assert_eq!(enc("sabaki/no-ca.sgf"), ("gb18030", "detected"));
+    assert_eq!(
+        enc("ogatak/shift_jis/japanese.sgf"),
+        ("Shift_JIS", "detected")
+    );
+    assert_eq!(
+        entry(&s, "sgfc/mixed-encoding.sgf")
+            .encoding_label()
+            .as_deref(),
+        Some("mixed")
+    );
+
+    let out = listing(&dst);
+    assert_eq!(out.len(), s.outputs());
+    for (path, bytes) in &out {
+        let text = std::str::from_utf8(bytes).unwrap_or_else(|_| panic!("{path:?} is not UTF-8"));
+        assert!(text.contains("CA[UTF-8]"), "{path:?} has no CA[UTF-8]");
+    }
+    let ja = String::from_utf8(out[Path::new("ogatak/shift_jis/japanese.sgf")].clone()).unwrap();
+    assert!(
+        ja.contains("PB[小林光一]") && ja.contains("PW[武宮正樹]"),
+        "{ja}"
+    );
+    let big5 =
+        String::from_utf8(out[Path::new("libsgfc/encoding-traditionalchinese-big5.sgf")].clone())
+            .unwrap();
+    assert!(big5.contains("C[圍棋是一種古老的遊戲"), "{big5}");
+
+    // The outputs are canonical: migrating them again gives the same bytes,
+    // and every game is now read as UTF-8 (declared).
+    let s2 = migrate::run(&opts(&dst, &dst2), &NoProgress).unwrap();
+    assert_eq!(s2.failed(), 0);
+    assert_eq!(listing(&dst2), out);
+    assert!(
+        s2.by_encoding().keys().all(|k| k == "UTF-8 (ca)"),
+        "{:?}",
+        s2.by_encoding()
+    );
+}
+
+#[test]
+fn real_sgf_collections_split_and_named() {
+    let Some(src) = shared_corpus("sgf/collections") else {
+        return;
+    };
+    let t = tempfile::tempdir().unwrap();
+    let dst = t.path().join("split");
+    let whole = migrate::run(&opts(&src, &t.path().join("whole")), &NoProgress).unwrap();
+    let mut o = opts(&src, &dst);
+    o.split_collections = true;
+    o.name_template = Some("{PB} vs {PW}".into());
+    let s = migrate::run(&o, &NoProgress).unwrap();
+    assert_eq!(s.failed(), whole.failed());
+    assert_eq!(s.games(), whole.games());
+    // One output per game, each one game.
+    assert_eq!(s.outputs(), s.games());
+    let mut multi = 0;
+    for bytes in listing(&dst).values() {
+        let mut count = sgfconv::sink::Counter::default();
+        let mut r = Reporter::collecting("out");
+        let read = sgfconv::formats::read(
+            Format::Sgf,
+            &mut &bytes[..],
+            &ReadOptions::default(),
+            &mut count,
+            &mut r,
+        );
+        read.unwrap();
+        assert_eq!(count.games, 1, "{}", String::from_utf8_lossy(bytes));
+        multi += 1;
+    }
+    assert!(multi > whole.outputs(), "the collections were split");
+}
+
+// ---------------------------------------------------------------------------
+// The binary.
+
+fn sgfconv() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sgfconv"))
+}
+
+/// Whether `sgfconv migrate` is wired into the binary (main.rs).
+fn binary_has_migrate() -> bool {
+    let ok = sgfconv()
+        .args(["migrate", "--help"])
+        .output()
+        .map(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains("SRC"))
+        .unwrap_or(false);
+    if !ok {
+        eprintln!("SKIP: `sgfconv migrate` is not wired into the binary yet");
+    }
+    ok
+}
+
+#[test]
+fn cli_exit_status_summary_and_report() {
+    if !binary_has_migrate() {
+        return;
+    }
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    write_tree(
+        &src,
+        &[
+            (
+                "ok/a.sgf",
+                "(;GM[1]FF[4]PB[Honinbo Shusaku]PW[Gennan Inseki];B[qd];W[dc])",
+            ),
+            ("bad.sgf", "no game in here"),
+        ],
+    );
+    let report = t.path().join("r.json");
+    let out = sgfconv()
+        .arg("migrate")
+        .arg(&src)
+        .arg(&dst)
+        .arg("--report")
+        .arg(&report)
+        .args(["-j", "2"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.contains("2 records: 1 converted (1 outputs, 1 games), 0 up to date, 1 failed"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("bad.sgf"), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&report).unwrap()).unwrap();
+    assert_eq!(v["totals"]["failed"], 1);
+    assert_eq!(v["files"][0]["status"], "failed");
+    assert_eq!(v["files"][1]["status"], "converted");
+    let a = fs::read_to_string(dst.join("ok/a.sgf")).unwrap();
+    assert!(
+        a.contains("PB[Honinbo Shusaku]") && a.contains("CA[UTF-8]"),
+        "{a}"
+    );
+
+    // Up to date now; -q prints only the failure; still exit 1.
+    let out = sgfconv()
+        .arg("migrate")
+        .arg("-q")
+        .arg(&src)
+        .arg(&dst)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("failed") && stderr.contains("bad.sgf"),
+        "{stderr}"
+    );
+
+    // All good: exit 0.
+    fs::remove_file(src.join("bad.sgf")).unwrap();
+    let out = sgfconv()
+        .arg("migrate")
+        .arg("-q")
+        .arg(&src)
+        .arg(&dst)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn cli_bad_usage_writes_nothing() {
+    if !binary_has_migrate() {
+        return;
+    }
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    write_tree(&src, &[("a.sgf", "(;GM[1])")]);
+    let before = snapshot(&src);
+    for args in [
+        vec![src.clone(), src.join("out")],
+        vec![t.path().join("missing"), t.path().join("out")],
+    ] {
+        let out = sgfconv().arg("migrate").args(&args).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = sgfconv()
+        .arg("migrate")
+        .arg(&src)
+        .arg(t.path().join("out"))
+        .arg("--report")
+        .arg(src.join("r.json"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = sgfconv()
+        .arg("migrate")
+        .arg(&src)
+        .arg(t.path().join("out"))
+        .args(["--encoding", "no-such-charset"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(snapshot(&src), before);
+    assert!(!t.path().join("out").exists());
+}
+
+/// Kills the binary in the middle of a run on big files (each output
+/// streams through a temporary file), then checks that every `.sgf` in DST
+/// is complete, and that the next run completes the rest and leaves no
+/// temporary file behind.
+#[cfg(unix)]
+#[test]
+fn cli_killed_mid_run_leaves_no_half_written_output() {
+    if !binary_has_migrate() {
+        return;
+    }
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst, reference) = (
+        t.path().join("src"),
+        t.path().join("dst"),
+        t.path().join("ref"),
+    );
+    // Games of ~1 MB: bigger than the in-memory limit of the output
+    // buffer, so a temporary file is on disk while each is written.
+    let moves: String = (0..200_000)
+        .map(|i| {
+            let c = (b'a' + (i % 19) as u8) as char;
+            let r = (b'a' + (i / 19 % 19) as u8) as char;
+            format!(";{}[{c}{r}]", if i % 2 == 0 { "B" } else { "W" })
+        })
+        .collect();
+    for i in 0..4 {
+        let game = format!("(;GM[1]FF[4]SZ[19]GN[game {i}]{moves})");
+        write_tree(&src, &[(&format!("d{}/g{i}.sgf", i % 2), &game)]);
+    }
+    let mut child = sgfconv()
+        .arg("migrate")
+        .arg("-q")
+        .args(["-j", "2"])
+        .arg(&src)
+        .arg(&dst)
+        .spawn()
+        .unwrap();
+    // Kill as soon as something is being written.
+    let start = std::time::Instant::now();
+    loop {
+        let busy = dst.exists() && !listing(&dst).is_empty();
+        if busy || start.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert!(
+        !status.success(),
+        "the run was supposed to be killed mid-way"
+    );
+
+    // Reference: an uninterrupted run.
+    let s = migrate::run(&opts(&src, &reference), &NoProgress).unwrap();
+    assert_eq!(s.failed(), 0);
+    let expected = listing(&reference);
+    assert_eq!(expected.len(), 4);
+    assert!(
+        expected.values().all(|v| v.len() > 1 << 20),
+        "outputs must spill to disk"
+    );
+    let partial = listing(&dst);
+    let outputs: Vec<_> = partial
+        .keys()
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    assert!(
+        outputs.len() < 4,
+        "killed too late to test anything: {outputs:?}"
+    );
+    for p in &outputs {
+        assert_eq!(partial[*p], expected[*p], "{p:?} is not complete");
+    }
+    // The next run completes, skips what is done, and cleans up.
+    let out = sgfconv()
+        .arg("migrate")
+        .arg(&src)
+        .arg(&dst)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{} up to date", outputs.len())),
+        "{stderr}"
+    );
+    assert_eq!(listing(&dst), expected);
+}

@@ -79,12 +79,18 @@ impl<'a> Spill<'a> {
         };
         let file = match &mut self.file {
             Some(f) => f,
-            None => self.file.insert(
-                tempfile::Builder::new()
-                    .prefix(TEMP_PREFIX)
-                    .suffix(TEMP_SUFFIX)
-                    .tempfile_in(dir)?,
-            ),
+            None => {
+                let mut b = tempfile::Builder::new();
+                b.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
+                // Outputs get the usual mode of new files (0666 less the
+                // umask), not tempfile's private 0600.
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    b.permissions(std::fs::Permissions::from_mode(0o666));
+                }
+                self.file.insert(b.tempfile_in(dir)?)
+            }
         };
         file.as_file_mut().write_all(&self.buf)?;
         self.buf.clear();

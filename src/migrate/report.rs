@@ -71,6 +71,9 @@ impl From<&Diagnostic> for DiagEntry {
     }
 }
 
+/// The code of the readers' per-game encoding decision (info).
+const ENCODING_DECISION: &str = "I100";
+
 /// Diagnostics kept per input in the report; the rest are counted.
 pub const MAX_DIAGNOSTICS_PER_FILE: usize = 200;
 
@@ -131,9 +134,13 @@ impl Entry {
     }
 
     /// Takes counts, rewrites and the listed diagnostics from a collecting
-    /// reporter's output.
+    /// reporter's output. The per-game encoding decision (`I100 encoding`)
+    /// is already in [`Entry::encodings`]: it is neither a rewrite nor listed.
     pub fn add_diagnostics(&mut self, diags: &[Diagnostic]) {
         for d in diags {
+            if d.code.id == ENCODING_DECISION {
+                continue;
+            }
             match d.severity {
                 Severity::Info => {
                     *self
