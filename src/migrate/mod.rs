@@ -41,7 +41,7 @@ use std::fs::{self, File};
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 use tempfile::TempPath;
 
 /// The input could not be read or converted at all; nothing was written.
@@ -270,8 +270,6 @@ fn absolute_resolved(p: &Path) -> Result<PathBuf, Error> {
 #[derive(Clone, Debug)]
 struct Item {
     rel: PathBuf,
-    size: u64,
-    mtime: Option<SystemTime>,
     format: Option<Format>,
     by_content: bool,
 }
@@ -296,7 +294,8 @@ fn rel_text(rel: &Path) -> String {
 }
 
 /// Walks SRC in a fixed order: each directory's entries sorted by name,
-/// files before subdirectories. Symbolic links are never followed.
+/// files before subdirectories. Symbolic links are never followed. Only
+/// directories are read (no per-file `stat`).
 fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
     let mut found = Vec::new();
     let mut stack: Vec<PathBuf> = vec![PathBuf::new()];
@@ -354,17 +353,10 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
                 found.push(Found::Ignored(rel, "not a regular file".into()));
                 continue;
             }
-            let meta = match e.metadata() {
-                Ok(m) => m,
-                Err(err) => {
-                    found.push(Found::Broken(rel, format!("cannot stat: {err}")));
-                    continue;
-                }
-            };
+            // No stat here: the directory entry's type is enough to walk,
+            // and a fresh destination needs no time stamps at all.
             let mut item = Item {
                 rel,
-                size: meta.len(),
-                mtime: meta.modified().ok(),
                 format: None,
                 by_content: false,
             };
@@ -465,8 +457,24 @@ struct Ctx<'a> {
     progress: &'a dyn Progress,
 }
 
-/// Output directories, checked once each.
-type DirChecks = HashMap<PathBuf, Result<(), String>>;
+/// An output directory, checked once.
+#[derive(Clone)]
+struct DirState {
+    /// `Err`: refused (inside SRC) or could not be created.
+    ok: Result<(), String>,
+    /// Did not exist before this run: nothing in it can be up to date, so
+    /// its outputs need no `stat`.
+    fresh: bool,
+}
+
+type DirChecks = HashMap<PathBuf, DirState>;
+
+fn dir_state(checks: &DirChecks, rel: &Path) -> DirState {
+    checks.get(rel).cloned().unwrap_or(DirState {
+        ok: Ok(()),
+        fresh: false,
+    })
+}
 
 impl Ctx<'_> {
     fn named_mode(&self) -> bool {
@@ -557,8 +565,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        let total: u64 = items.iter().map(|(_, i)| i.size).sum();
-        self.progress.start(items.len() as u64, total);
+        self.progress.start(items.len() as u64, 0);
 
         let done: Vec<(usize, Entry)> = if self.named_mode() {
             self.migrate_named(items)
@@ -582,13 +589,13 @@ impl Ctx<'_> {
                 continue;
             }
             let abs = self.roots.dst.join(rel);
+            let existed = abs.is_dir();
             let result = (|| -> Result<(), String> {
                 if self.options.dry_run {
                     let lexical = self.roots.dst_abs.join(rel);
                     let resolved = fs::canonicalize(&abs).unwrap_or(lexical);
                     return inside_check(&resolved, &self.roots.src_canon);
                 }
-                let existed = abs.is_dir();
                 fs::create_dir_all(&abs)
                     .map_err(|e| format!("cannot create {}: {e}", abs.display()))?;
                 let resolved = fs::canonicalize(&abs)
@@ -599,7 +606,13 @@ impl Ctx<'_> {
                 }
                 Ok(())
             })();
-            checks.insert(rel.to_path_buf(), result);
+            checks.insert(
+                rel.to_path_buf(),
+                DirState {
+                    ok: result,
+                    fresh: !existed,
+                },
+            );
         }
     }
 
@@ -626,24 +639,23 @@ impl Ctx<'_> {
             .zip(plans.into_par_iter())
             .map(|((i, item), plan)| {
                 let dir = plan.rel_out.parent().unwrap_or(Path::new(""));
-                let check = checks.get(dir).cloned().unwrap_or(Ok(()));
-                let e = self.mirror_one(&item, &plan, check);
+                let e = self.mirror_one(&item, &plan, dir_state(&checks, dir));
                 self.progress
-                    .file_done(item.size, e.status == Status::Failed);
+                    .file_done(e.bytes_in, e.status == Status::Failed);
                 (i, e)
             })
             .collect()
     }
 
-    fn mirror_one(&self, item: &Item, plan: &Planned, dir_ok: Result<(), String>) -> Entry {
+    fn mirror_one(&self, item: &Item, plan: &Planned, dir: DirState) -> Entry {
         let mut e = self.entry(item, Status::Converted);
         let out_abs = self.roots.dst.join(&plan.rel_out);
         e.outputs.push(self.output_text(&plan.rel_out));
-        if let Err(why) = dir_ok {
+        if let Err(why) = dir.ok {
             self.fail(&mut e, E_OUTPUT_IN_SOURCE, why);
             return e;
         }
-        if !self.options.force && up_to_date(&out_abs, item.mtime) {
+        if !self.options.force && !dir.fresh && self.up_to_date(&out_abs, item) {
             e.status = Status::Skipped;
             e.reason = Some("output is up to date".into());
             return e;
@@ -688,7 +700,7 @@ impl Ctx<'_> {
             .map(|(i, item)| {
                 let mut e = self.entry(&item, Status::Converted);
                 let dir_rel = item.rel.parent().unwrap_or(Path::new(""));
-                let c = match checks.get(dir_rel).cloned().unwrap_or(Ok(())) {
+                let c = match dir_state(&checks, dir_rel).ok {
                     Err(why) => {
                         self.fail(&mut e, E_OUTPUT_IN_SOURCE, why);
                         None
@@ -703,7 +715,7 @@ impl Ctx<'_> {
                     }
                 };
                 self.progress
-                    .file_done(item.size, e.status == Status::Failed);
+                    .file_done(e.bytes_in, e.status == Status::Failed);
                 (i, item, e, c)
             })
             .collect();
@@ -784,12 +796,13 @@ impl Ctx<'_> {
         let mut written = 0;
         for (tmp, rel_out) in c.outputs.into_iter().zip(names) {
             let dir = rel_out.parent().unwrap_or(Path::new(""));
-            if let Some(Err(why)) = checks.get(dir) {
-                self.fail(e, E_OUTPUT_IN_SOURCE, why.clone());
+            let state = dir_state(checks, dir);
+            if let Err(why) = state.ok {
+                self.fail(e, E_OUTPUT_IN_SOURCE, why);
                 return;
             }
             let out_abs = self.roots.dst.join(rel_out);
-            if !self.options.force && up_to_date(&out_abs, item.mtime) {
+            if !self.options.force && !state.fresh && self.up_to_date(&out_abs, item) {
                 continue;
             }
             written += 1;
@@ -845,77 +858,61 @@ impl Ctx<'_> {
         };
         let path = self.roots.src_canon.join(&item.rel);
         let mut report = Reporter::collecting(e.source.as_str()).with_per_code_limit(10_000);
+        let file = match File::open(&path) {
+            Ok(f) => f,
+            Err(err) => {
+                self.fail(
+                    e,
+                    E_CONVERSION_FAILED,
+                    format!("cannot read {}: {err}", path.display()),
+                );
+                return None;
+            }
+        };
+        let mtime = if self.options.preserve_mtime {
+            file.metadata().and_then(|m| m.modified()).ok()
+        } else {
+            None
+        };
         let policy = WritePolicy {
             dir: (!self.options.dry_run).then_some(dir),
             fsync: self.options.fsync,
-            mtime: if self.options.preserve_mtime {
-                item.mtime
-            } else {
-                None
-            },
+            mtime,
         };
-        let result = match File::open(&path) {
-            Err(err) => Err(Error::Io(err)),
-            Ok(file) if item.size <= IN_MEMORY_MAX => INPUT.with(|cell| {
-                let mut buf = cell.take();
-                let r = read_into(file, item.size, &mut buf)
-                    .map_err(Error::Io)
-                    .and_then(|()| {
-                        e.bytes_in = buf.len() as u64;
-                        let first = self.convert_input(format, &mut &buf[..], policy, &mut report);
-                        match first {
-                            Err(err) if !item.by_content => {
-                                // The extension may lie: try what the content is.
-                                let head = &buf[..buf.len().min(SNIFF_BYTES)];
-                                match sniff_record(head) {
-                                    Some(other) if other != format => {
-                                        let mut retry = Reporter::collecting(e.source.as_str())
-                                            .with_per_code_limit(10_000);
-                                        match self.convert_input(
-                                            other,
-                                            &mut &buf[..],
-                                            policy,
-                                            &mut retry,
-                                        ) {
-                                            Ok(c) => {
-                                                retry.report(
-                                                    W_FORMAT_BY_CONTENT,
-                                                    None,
-                                                    format!(
-                                                        "named as {} but is {}; read as {}",
-                                                        format.name(),
-                                                        other.name(),
-                                                        other.name()
-                                                    ),
-                                                );
-                                                report = retry;
-                                                Ok((c, other, true))
-                                            }
-                                            Err(_) => Err(err),
-                                        }
-                                    }
-                                    _ => Err(err),
-                                }
-                            }
-                            other => other.map(|c| (c, format, item.by_content)),
-                        }
-                    });
-                buf.clear();
-                cell.replace(buf);
-                r
-            }),
-            Ok(file) => {
-                e.bytes_in = item.size;
-                let mut input = BufReader::with_capacity(256 * 1024, file);
-                self.convert_input(format, &mut input, policy, &mut report)
-                    .map(|c| (c, format, item.by_content))
-            }
-        };
+        let result = INPUT.with(|cell| {
+            let mut buf = cell.take();
+            let r = match read_head(&file, &mut buf, IN_MEMORY_MAX) {
+                Err(err) => Err(Error::Io(err)),
+                // The whole file is in memory.
+                Ok((n, true)) => {
+                    e.bytes_in = n as u64;
+                    let data = buf.get(..n).unwrap_or_default();
+                    self.convert_in_memory(item, format, data, policy, &mut report)
+                }
+                // A big file: what was read, then the rest, streaming.
+                Ok((n, false)) => {
+                    let head = buf.get(..n).unwrap_or_default();
+                    let mut counted = CountingRead {
+                        inner: io::Read::chain(head, &file),
+                        n: 0,
+                    };
+                    let mut input = BufReader::with_capacity(256 * 1024, &mut counted);
+                    let r = self
+                        .convert_input(format, &mut input, policy, &mut report)
+                        .map(|c| (c, format, item.by_content));
+                    drop(input);
+                    e.bytes_in = counted.n;
+                    r
+                }
+            };
+            cell.replace(buf);
+            r
+        });
         e.add_diagnostics(report.collected());
         match result {
             Err(err) => {
                 let why = match &err {
-                    Error::Io(io) => format!("cannot read {}: {io}", path.display()),
+                    Error::Io(io) => format!("input/output error: {io}"),
                     other => other.to_string(),
                 };
                 self.fail(e, E_CONVERSION_FAILED, why);
@@ -930,6 +927,60 @@ impl Ctx<'_> {
                 }
                 Some(c)
             }
+        }
+    }
+
+    /// Converts a whole input held in memory; when the format named by the
+    /// extension fails and the content is another record format, tries that.
+    fn convert_in_memory(
+        &self,
+        item: &Item,
+        format: Format,
+        data: &[u8],
+        policy: WritePolicy<'_>,
+        report: &mut Reporter,
+    ) -> Result<(Converted, Format, bool), Error> {
+        let err = match self.convert_input(format, &mut &data[..], policy, report) {
+            Ok(c) => return Ok((c, format, item.by_content)),
+            Err(err) => err,
+        };
+        if item.by_content {
+            return Err(err);
+        }
+        let head = data.get(..data.len().min(SNIFF_BYTES)).unwrap_or_default();
+        let Some(other) = sniff_record(head).filter(|f| *f != format) else {
+            return Err(err);
+        };
+        let mut retry = Reporter::collecting(report.file().clone()).with_per_code_limit(10_000);
+        match self.convert_input(other, &mut &data[..], policy, &mut retry) {
+            Ok(c) => {
+                retry.report(
+                    W_FORMAT_BY_CONTENT,
+                    None,
+                    format!(
+                        "named as {} but is {}; read as {}",
+                        format.name(),
+                        other.name(),
+                        other.name()
+                    ),
+                );
+                *report = retry;
+                Ok((c, other, true))
+            }
+            Err(_) => Err(err),
+        }
+    }
+
+    /// The output exists and is at least as new as the input (equal counts,
+    /// so `--preserve-mtime` outputs are up to date too).
+    fn up_to_date(&self, out: &Path, item: &Item) -> bool {
+        let Ok(t_out) = fs::metadata(out).and_then(|m| m.modified()) else {
+            return false;
+        };
+        let input = self.roots.src_canon.join(&item.rel);
+        match fs::symlink_metadata(input).and_then(|m| m.modified()) {
+            Ok(t_in) => t_out >= t_in,
+            Err(_) => false,
         }
     }
 
@@ -975,36 +1026,42 @@ fn inside_check(resolved: &Path, src_canon: &Path) -> Result<(), String> {
     }
 }
 
-/// The output exists and is at least as new as the input (equal counts, so
-/// `--preserve-mtime` outputs are up to date too).
-fn up_to_date(out: &Path, input_mtime: Option<SystemTime>) -> bool {
-    let Some(t_in) = input_mtime else {
-        return false;
-    };
-    match fs::metadata(out).and_then(|m| m.modified()) {
-        Ok(t_out) => t_out >= t_in,
-        Err(_) => false,
+/// Reads `f` from the start into `buf` (reused; its length is kept as
+/// scratch space), up to `limit` bytes: the number of bytes read, and whether
+/// that is the whole file. No `stat`: the size is found by reading.
+fn read_head(mut f: &File, buf: &mut Vec<u8>, limit: u64) -> io::Result<(usize, bool)> {
+    if buf.len() < 64 * 1024 {
+        buf.resize(64 * 1024, 0);
     }
-}
-
-/// Reads a whole file of (about) `size` bytes, with no extra `stat`.
-fn read_into(mut f: File, size: u64, buf: &mut Vec<u8>) -> io::Result<()> {
-    buf.clear();
-    buf.resize(size as usize + 1, 0);
     let mut n = 0;
     loop {
         if n == buf.len() {
-            buf.resize(n * 2 + 4096, 0);
+            if n as u64 >= limit {
+                return Ok((n, false));
+            }
+            buf.resize((n * 2).min(limit as usize).max(n + 1), 0);
         }
         match f.read(&mut buf[n..]) {
-            Ok(0) => break,
+            Ok(0) => return Ok((n, true)),
             Ok(k) => n += k,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),
         }
     }
-    buf.truncate(n);
-    Ok(())
+}
+
+/// Counts the bytes read through it.
+struct CountingRead<R> {
+    inner: R,
+    n: u64,
+}
+
+impl<R: Read> Read for CountingRead<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let k = self.inner.read(buf)?;
+        self.n += k as u64;
+        Ok(k)
+    }
 }
 
 /// Deletes the temporary files a killed run left in `dir` (ours only: the
