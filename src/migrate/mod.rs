@@ -42,7 +42,6 @@ use std::io::{self, BufReader, Read, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
-use tempfile::TempPath;
 
 /// The input could not be read or converted at all; nothing was written.
 pub const E_CONVERSION_FAILED: Code = Code::new("E450", "conversion-failed");
@@ -446,7 +445,7 @@ struct Converted {
     format: Format,
     by_content: bool,
     games: Vec<GameFacts>,
-    outputs: Vec<Option<TempPath>>,
+    outputs: Vec<Option<output::Pending>>,
     bytes_out: u64,
 }
 
@@ -676,7 +675,7 @@ impl Ctx<'_> {
                 self.fail(
                     &mut e,
                     E_OUTPUT_FAILED,
-                    format!("cannot write {}: {}", out_abs.display(), err.error),
+                    format!("cannot write {}: {err}", out_abs.display()),
                 );
             }
         }
@@ -811,7 +810,7 @@ impl Ctx<'_> {
                     self.fail(
                         e,
                         E_OUTPUT_FAILED,
-                        format!("cannot write {}: {}", out_abs.display(), err.error),
+                        format!("cannot write {}: {err}", out_abs.display()),
                     );
                     return;
                 }
@@ -878,6 +877,7 @@ impl Ctx<'_> {
             dir: (!self.options.dry_run).then_some(dir),
             fsync: self.options.fsync,
             mtime,
+            anonymous: !self.named_mode(),
         };
         let result = INPUT.with(|cell| {
             let mut buf = cell.take();

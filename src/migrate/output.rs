@@ -8,6 +8,7 @@ use crate::event::{EncodingSource, Event};
 use crate::formats::WriteOptions;
 use crate::sink::Sink;
 use std::cell::RefCell;
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 use std::rc::Rc;
@@ -52,12 +53,168 @@ pub struct WritePolicy<'a> {
     pub dir: Option<&'a Path>,
     pub fsync: bool,
     pub mtime: Option<SystemTime>,
+    /// Linux: write into an unnamed file (`O_TMPFILE`) and link it into
+    /// place; only for outputs placed right after they are written (each
+    /// pending one holds a descriptor).
+    pub anonymous: bool,
+}
+
+/// A finished output, not yet in place. Dropping it leaves nothing behind.
+pub enum Pending {
+    /// A `.sgfconv-*.tmp` file beside the output.
+    Named(TempPath),
+    /// An unnamed file in the output's directory (Linux `O_TMPFILE`).
+    Anonymous(File),
+}
+
+impl Pending {
+    /// Puts the output in place at `target`, atomically, replacing what is
+    /// there.
+    pub fn persist(self, target: &Path) -> io::Result<()> {
+        match self {
+            Pending::Named(p) => p.persist(target).map(|_| ()).map_err(|e| e.error),
+            Pending::Anonymous(f) => anonymous::link(&f, target),
+        }
+    }
+}
+
+enum Temp {
+    Named(NamedTempFile),
+    Anonymous(File),
+}
+
+impl Temp {
+    fn file(&self) -> &File {
+        match self {
+            Temp::Named(t) => t.as_file(),
+            Temp::Anonymous(f) => f,
+        }
+    }
+}
+
+fn named_temp(dir: &Path) -> io::Result<NamedTempFile> {
+    let mut b = tempfile::Builder::new();
+    b.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
+    // Outputs get the usual mode of new files (0666 less the umask), not
+    // tempfile's private 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    b.tempfile_in(dir)
+}
+
+#[cfg(target_os = "linux")]
+mod anonymous {
+    //! `O_TMPFILE` + `linkat`: the output has no name until it is complete,
+    //! so a killed run leaves nothing at all, and the directory is changed
+    //! once per output instead of three times (create, rename's unlink and
+    //! link), which is most of the cost of small files.
+
+    use std::ffi::CString;
+    use std::fs::{File, OpenOptions};
+    use std::io;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    use std::path::Path;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Cleared at the first failure (file system or kernel without
+    /// `O_TMPFILE`, no `/proc`): named temporary files from then on.
+    static WORKS: AtomicBool = AtomicBool::new(true);
+
+    pub fn create(dir: &Path) -> Option<File> {
+        if !WORKS.load(Ordering::Relaxed) {
+            return None;
+        }
+        match OpenOptions::new()
+            .read(true)
+            .write(true)
+            .mode(0o666)
+            .custom_flags(libc::O_TMPFILE)
+            .open(dir)
+        {
+            Ok(f) => Some(f),
+            Err(_) => {
+                WORKS.store(false, Ordering::Relaxed);
+                None
+            }
+        }
+    }
+
+    fn linkat(f: &File, target: &Path) -> io::Result<()> {
+        let from = CString::new(format!("/proc/self/fd/{}", f.as_raw_fd()))?;
+        let to = CString::new(target.as_os_str().as_bytes())?;
+        // SAFETY: both are valid NUL-terminated strings that outlive the call.
+        let r = unsafe {
+            libc::linkat(
+                libc::AT_FDCWD,
+                from.as_ptr(),
+                libc::AT_FDCWD,
+                to.as_ptr(),
+                libc::AT_SYMLINK_FOLLOW,
+            )
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+
+    pub fn link(f: &File, target: &Path) -> io::Result<()> {
+        match linkat(f, target) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                // Replacing an output: link under a temporary name, rename.
+                let dir = target.parent().unwrap_or(Path::new("."));
+                let tmp = tempfile::Builder::new()
+                    .prefix(super::TEMP_PREFIX)
+                    .suffix(super::TEMP_SUFFIX)
+                    .make_in(dir, |p| linkat(f, p))?;
+                tmp.persist(target).map(|_| ()).map_err(|e| e.error)
+            }
+            Err(e) => {
+                WORKS.store(false, Ordering::Relaxed);
+                copy_into_place(f, target).map_err(|_| e)
+            }
+        }
+    }
+
+    /// Last resort when linking fails (no `/proc`): copy into a named
+    /// temporary file.
+    fn copy_into_place(f: &File, target: &Path) -> io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        let dir = target.parent().unwrap_or(Path::new("."));
+        let mut src = f.try_clone()?;
+        src.seek(SeekFrom::Start(0))?;
+        let mut tmp = super::named_temp(dir)?;
+        io::copy(&mut src, tmp.as_file_mut())?;
+        tmp.persist(target).map(|_| ()).map_err(|e| e.error)
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod anonymous {
+    use std::fs::File;
+    use std::io;
+    use std::path::Path;
+
+    pub fn create(_dir: &Path) -> Option<File> {
+        None
+    }
+
+    pub fn link(_f: &File, _target: &Path) -> io::Result<()> {
+        Err(io::Error::other("unnamed temporary files are Linux only"))
+    }
 }
 
 /// One output being written.
 pub struct Spill<'a> {
     buf: Vec<u8>,
-    file: Option<NamedTempFile>,
+    file: Option<Temp>,
     policy: WritePolicy<'a>,
     pub written: u64,
 }
@@ -80,37 +237,41 @@ impl<'a> Spill<'a> {
         let file = match &mut self.file {
             Some(f) => f,
             None => {
-                let mut b = tempfile::Builder::new();
-                b.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
-                // Outputs get the usual mode of new files (0666 less the
-                // umask), not tempfile's private 0600.
-                #[cfg(unix)]
-                {
-                    use std::os::unix::fs::PermissionsExt;
-                    b.permissions(std::fs::Permissions::from_mode(0o666));
-                }
-                self.file.insert(b.tempfile_in(dir)?)
+                let anonymous = if self.policy.anonymous {
+                    anonymous::create(dir)
+                } else {
+                    None
+                };
+                let t = match anonymous {
+                    Some(f) => Temp::Anonymous(f),
+                    None => Temp::Named(named_temp(dir)?),
+                };
+                self.file.insert(t)
             }
         };
-        file.as_file_mut().write_all(&self.buf)?;
+        let mut f: &File = file.file();
+        f.write_all(&self.buf)?;
         self.buf.clear();
         Ok(())
     }
 
-    /// Writes what is left and closes the file: its path, to be renamed into
-    /// place (`None` in a dry run). Dropping the path deletes the file.
-    pub fn finish(mut self) -> io::Result<Option<TempPath>> {
+    /// Writes what is left: the output, to be put in place (`None` in a
+    /// dry run). Dropping it deletes it.
+    pub fn finish(mut self) -> io::Result<Option<Pending>> {
         self.spill()?;
         let Some(file) = self.file.take() else {
             return Ok(None);
         };
         if let Some(t) = self.policy.mtime {
-            file.as_file().set_modified(t)?;
+            file.file().set_modified(t)?;
         }
         if self.policy.fsync {
-            file.as_file().sync_all()?;
+            file.file().sync_all()?;
         }
-        Ok(Some(file.into_temp_path()))
+        Ok(Some(match file {
+            Temp::Named(t) => Pending::Named(t.into_temp_path()),
+            Temp::Anonymous(f) => Pending::Anonymous(f),
+        }))
     }
 }
 
@@ -182,7 +343,7 @@ pub struct Router<'a> {
     current: Option<(Box<dyn Sink + 'a>, Rc<RefCell<Spill<'a>>>)>,
     where_: Where,
     pub games: Vec<GameFacts>,
-    pub outputs: Vec<Option<TempPath>>,
+    pub outputs: Vec<Option<Pending>>,
     pub bytes_out: u64,
 }
 
