@@ -368,7 +368,15 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
                     item.rel,
                     format!("{} file, not a game record to migrate", f.name()),
                 )),
-                None => found.push(Found::Unknown(item)),
+                None => match archive_extension(&item.rel) {
+                    Some(ext) => found.push(Found::Ignored(
+                        item.rel,
+                        format!(
+                            "{ext} archive or binary file: unpack archives to migrate their games"
+                        ),
+                    )),
+                    None => found.push(Found::Unknown(item)),
+                },
             }
         }
         stack.extend(subdirs.into_iter().rev());
@@ -379,10 +387,38 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
 /// Bytes looked at to recognise a file without a known extension.
 const SNIFF_BYTES: usize = 4096;
 
+/// Extensions of archives and other binary files, never sniffed (a
+/// compressed archive can contain `(;` by chance).
+const BINARY_EXTENSIONS: &[&str] = &[
+    "gz", "tgz", "bz2", "tbz", "xz", "txz", "zst", "lz", "lzma", "z", "zip", "7z", "rar", "tar",
+    "cab", "lzh", "arj", "iso", "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "ico", "webp",
+    "pdf", "exe", "dll", "so", "dylib", "bin", "mp3", "mp4", "avi", "mov", "wav", "ogg", "doc",
+    "docx", "xls", "xlsx",
+];
+
+fn archive_extension(rel: &Path) -> Option<String> {
+    let ext = rel.extension()?.to_string_lossy().to_ascii_lowercase();
+    BINARY_EXTENSIONS
+        .contains(&ext.as_str())
+        .then(|| format!(".{ext}"))
+}
+
+/// Binary data: a NUL byte without a UTF-16/32 byte-order mark.
+fn looks_binary(head: &[u8]) -> bool {
+    let bom = head.starts_with(b"\xFF\xFE")
+        || head.starts_with(b"\xFE\xFF")
+        || head.starts_with(b"\0\0\xFE\xFF");
+    !bom && memchr::memchr(0, head).is_some()
+}
+
 /// The record format of a file's first bytes, if it is one `migrate`
 /// converts. SGF needs `(` then `;` (or `(` then a property): a lone `(` in
-/// prose is not enough.
+/// prose is not enough; binary data (a NUL byte without a UTF-16 BOM) is
+/// never a record.
 pub fn sniff_record(head: &[u8]) -> Option<Format> {
+    if looks_binary(head) {
+        return None;
+    }
     match Format::sniff(head)? {
         Format::Sgf if looks_like_sgf(head) => Some(Format::Sgf),
         f @ (Format::Gib | Format::Ngf | Format::Ugf) => Some(f),
