@@ -4,7 +4,7 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sgfconv::migrate::{self, MigrateOptions, Progress, Status};
 use sgfconv::{charset, Error};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -281,23 +281,31 @@ impl Progress for Bar {
 /// Periodic plain lines when stderr is not a terminal (logs, CI).
 struct Lines {
     counts: Counts,
-    last: Mutex<Instant>,
+    every: Duration,
+    /// When the last line was written, and where lines go.
+    out: Mutex<(Instant, Box<dyn Write + Send>)>,
 }
 
 const LINE_EVERY: Duration = Duration::from_secs(5);
 
 impl Lines {
     fn new() -> Self {
+        Lines::to(Box::new(std::io::stderr()), LINE_EVERY)
+    }
+
+    fn to(out: Box<dyn Write + Send>, every: Duration) -> Self {
         Lines {
             counts: Counts::new(),
-            last: Mutex::new(Instant::now()),
+            every,
+            out: Mutex::new((Instant::now(), out)),
         }
     }
 
-    fn line(&self) {
+    fn line(&self, out: &mut dyn Write) {
         let done = self.counts.done.load(Ordering::Relaxed);
         let total = self.counts.total.load(Ordering::Relaxed).max(1);
-        eprintln!(
+        let _ = writeln!(
+            out,
             "sgfconv migrate: {done}/{total} files ({}%), {:.1} MB/s, {} failed",
             done * 100 / total,
             self.counts.rate(),
@@ -313,11 +321,104 @@ impl Progress for Lines {
 
     fn file_done(&self, bytes: u64, failed: bool) {
         self.counts.add(bytes, failed);
-        if let Ok(mut last) = self.last.try_lock() {
-            if last.elapsed() >= LINE_EVERY {
+        if let Ok(mut guard) = self.out.try_lock() {
+            let (last, out) = &mut *guard;
+            if last.elapsed() >= self.every {
                 *last = Instant::now();
-                self.line();
+                self.line(out.as_mut());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use std::sync::Arc;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: MigrateArgs,
+    }
+
+    #[test]
+    fn arguments_map_to_options() {
+        let cli = Cli::try_parse_from([
+            "x",
+            "in",
+            "out",
+            "-j",
+            "3",
+            "--force",
+            "--dry-run",
+            "--preserve-mtime",
+            "--include",
+            "*.gib",
+            "--include",
+            "*.sgf",
+            "--exclude",
+            "old/**",
+            "--split-collections",
+            "--name",
+            "{DT} {PB} vs {PW}",
+            "--encoding",
+            "SJIS",
+            "--keep-dialect",
+        ])
+        .unwrap();
+        let o = options(&cli.args).unwrap();
+        assert_eq!(o.src, PathBuf::from("in"));
+        assert_eq!(o.dst, PathBuf::from("out"));
+        assert_eq!(o.jobs, 3);
+        assert!(o.force && o.dry_run && o.preserve_mtime && o.split_collections);
+        assert!(!o.fsync);
+        assert_eq!(o.include, vec!["*.gib", "*.sgf"]);
+        assert_eq!(o.exclude, vec!["old/**"]);
+        assert_eq!(o.name_template.as_deref(), Some("{DT} {PB} vs {PW}"));
+        assert_eq!(o.read.encoding.map(|e| e.name()), Some("Shift_JIS"));
+        assert!(o.read.keep_dialect && o.write.keep_dialect);
+        let bad = Cli::try_parse_from(["x", "in", "out", "--default-encoding", "nope"]).unwrap();
+        assert!(options(&bad.args).is_err());
+    }
+
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn plain_lines_report_files_rate_and_failures() {
+        let out = Shared::default();
+        let lines = Lines::to(Box::new(out.clone()), Duration::ZERO);
+        lines.start(4, 0);
+        lines.file_done(1000, false);
+        lines.file_done(1000, true);
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let v: Vec<&str> = text.lines().collect();
+        assert_eq!(v.len(), 2);
+        assert!(
+            v[0].starts_with("sgfconv migrate: 1/4 files (25%), "),
+            "{text}"
+        );
+        assert!(
+            v[1].starts_with("sgfconv migrate: 2/4 files (50%), "),
+            "{text}"
+        );
+        assert!(v[1].ends_with("MB/s, 1 failed"), "{text}");
+        // Not more often than asked.
+        let quiet = Shared::default();
+        let slow = Lines::to(Box::new(quiet.clone()), Duration::from_secs(3600));
+        slow.file_done(1, false);
+        assert!(quiet.0.lock().unwrap().is_empty());
     }
 }

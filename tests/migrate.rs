@@ -1265,3 +1265,57 @@ fn cli_killed_mid_run_leaves_no_half_written_output() {
     );
     assert_eq!(listing(&dst), expected);
 }
+
+#[test]
+fn progress_is_told_about_every_record() {
+    use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
+    #[derive(Default)]
+    struct Record {
+        starts: AtomicU64,
+        total: AtomicU64,
+        done: AtomicU64,
+        failed: AtomicU64,
+        bytes: AtomicU64,
+        finished: AtomicU64,
+    }
+    impl migrate::Progress for Record {
+        fn start(&self, files: u64, _bytes: u64) {
+            self.starts.fetch_add(1, SeqCst);
+            self.total.store(files, SeqCst);
+        }
+        fn file_done(&self, bytes: u64, failed: bool) {
+            self.done.fetch_add(1, SeqCst);
+            self.bytes.fetch_add(bytes, SeqCst);
+            if failed {
+                self.failed.fetch_add(1, SeqCst);
+            }
+        }
+        fn finish(&self) {
+            self.finished.fetch_add(1, SeqCst);
+        }
+    }
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    write_tree(
+        &src,
+        &[
+            ("a.sgf", "PB=a\n"),
+            ("b.sgf", "FAIL\n"),
+            ("c.sgf", "PB=c\n"),
+            ("n.txt", "x"),
+        ],
+    );
+    for named in [false, true] {
+        let p = Record::default();
+        let mut o = opts(&src, &dst);
+        o.force = true;
+        o.split_collections = named;
+        migrate::run_with(&o, &p, fake()).unwrap();
+        assert_eq!(p.starts.load(SeqCst), 1);
+        assert_eq!(p.total.load(SeqCst), 3);
+        assert_eq!(p.done.load(SeqCst), 3);
+        assert_eq!(p.failed.load(SeqCst), 1);
+        assert_eq!(p.bytes.load(SeqCst), 15);
+        assert_eq!(p.finished.load(SeqCst), 1);
+    }
+}

@@ -320,7 +320,7 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
                 )),
             }
         }
-        entries.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+        entries.sort_by_key(|e| e.file_name());
         let mut subdirs = Vec::new();
         for e in entries {
             let name = e.file_name();
@@ -491,6 +491,9 @@ struct Ctx<'a> {
     backend: Backend,
     progress: &'a dyn Progress,
 }
+
+/// A converted record with its planned output names (named mode).
+type Placed = (usize, Item, Entry, Option<Converted>, Vec<PathBuf>);
 
 /// An output directory, checked once.
 #[derive(Clone)]
@@ -756,7 +759,7 @@ impl Ctx<'_> {
             .collect();
         // Plan names, sequentially, in path order.
         let mut claims = Claims::default();
-        let mut planned: Vec<(usize, Item, Entry, Option<Converted>, Vec<PathBuf>)> =
+        let mut planned: Vec<Placed> =
             Vec::with_capacity(converted.len());
         for (i, item, mut e, c) in converted {
             let mut names = Vec::new();

@@ -332,6 +332,9 @@ enum Where {
     Below,
 }
 
+/// A writer and the output it writes into.
+type OpenOutput<'a> = (Box<dyn Sink + 'a>, Rc<RefCell<Spill<'a>>>);
+
 /// The last sink of the chain: taps game facts and writes games to one
 /// output (a collection stays a collection) or one output per game.
 pub struct Router<'a> {
@@ -340,7 +343,7 @@ pub struct Router<'a> {
     policy: WritePolicy<'a>,
     split: bool,
     keep_root: bool,
-    current: Option<(Box<dyn Sink + 'a>, Rc<RefCell<Spill<'a>>>)>,
+    current: Option<OpenOutput<'a>>,
     where_: Where,
     pub games: Vec<GameFacts>,
     pub outputs: Vec<Option<Pending>>,
