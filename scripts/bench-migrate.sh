@@ -3,6 +3,7 @@
 #
 #   scripts/bench-migrate.sh            # all sets, 3 runs each
 #   RUNS=5 SETS="yenw" scripts/bench-migrate.sh
+#   DST_DIR=/dev/shm scripts/bench-migrate.sh   # outputs on tmpfs
 #
 # Sets (skipped with a message when ../shared is absent):
 #   yenw  ../shared/corpus/bulk/yenw-AI, a plain directory (7 259 files)
@@ -10,9 +11,10 @@
 #   fox   ../shared/corpus/bulk/featurecat-fox-pro/Pro.7z unpacked (needs 7z)
 #
 # Archives are unpacked once into $BENCH_DIR (default /tmp/sgfconv-bench).
-# Each run writes into a fresh destination on the same file system and
-# deletes it afterwards, outside the timed part (deleting just before a run
-# makes ext4 with `discard` much slower at creating files). Prints, per set,
+# Each run writes into a fresh destination on the same file system; they are
+# all deleted at the end (deleting thousands of files just before a run
+# makes ext4 mounted with `discard` several times slower at creating files
+# for a while, which would measure the deletion). Prints, per set,
 # the median of RUNS runs: files/s and MB/s (input bytes) of a full
 # conversion, then of a resumed run where every output is up to date, with
 # the CPU time (user+sys) of the median run: on a shared machine wall time
@@ -22,6 +24,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BULK="$ROOT/../shared/corpus/bulk"
 BENCH_DIR="${BENCH_DIR:-/tmp/sgfconv-bench}"
+# Where outputs go: the same disk by default; DST_DIR=/dev/shm measures the
+# migration without the disk (tmpfs).
+DST_DIR="${DST_DIR:-$BENCH_DIR}"
 RUNS="${RUNS:-3}"
 SETS="${SETS:-yenw kgs fox}"
 JOBS="${JOBS:-}"
@@ -35,6 +40,9 @@ if [ -z "${SGFCONV_NO_BUILD:-}" ]; then
     (cd "$ROOT" && cargo build --release --quiet)
 fi
 mkdir -p "$BENCH_DIR"
+OUTPUTS=()
+cleanup() { for d in "${OUTPUTS[@]}"; do rm -rf "$d" "$d.full.json" "$d.resume.json"; done; }
+trap cleanup EXIT
 
 source_of() {
     case "$1" in
@@ -91,7 +99,7 @@ print(f"{n:>7} files {mb:7.1f} MB  {wall:6.2f} s  {n / wall:8.0f} files/s  {mb /
 '
 }
 
-echo "sgfconv migrate benchmark: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), runs=$RUNS"
+echo "sgfconv migrate benchmark: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), runs=$RUNS, outputs in $DST_DIR"
 for set in $SETS; do
     if ! src=$(source_of "$set"); then
         echo "$set: SKIP (cannot unpack)"
@@ -100,10 +108,10 @@ for set in $SETS; do
     full=""
     resume=""
     for _ in $(seq "$RUNS"); do
-        dst=$(mktemp -d "$BENCH_DIR/out.XXXXXX")
+        dst=$(mktemp -d "$DST_DIR/sgfconv-out.XXXXXX")
+        OUTPUTS+=("$dst")
         full+="$(one_run "$src" "$dst/o" "$dst.full.json")"$'\n'
         resume+="$(one_run "$src" "$dst/o" "$dst.resume.json")"$'\n'
-        rm -rf "$dst" "$dst.full.json" "$dst.resume.json"
     done
     printf '%-5s migrate  ' "$set"; printf '%s' "$full" | summarise
     printf '%-5s resume   ' "$set"; printf '%s' "$resume" | summarise
