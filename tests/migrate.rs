@@ -1319,3 +1319,80 @@ fn progress_is_told_about_every_record() {
         assert_eq!(p.finished.load(SeqCst), 1);
     }
 }
+
+#[test]
+fn real_gib_ngf_ugf_records_are_recognised_and_converted() {
+    let (Some(gib), Some(ngf), Some(ugf)) = (
+        shared_corpus("gib/sabaki-history/GB2312 China even.gib"),
+        shared_corpus("ngf/sabaki/gb2312.ngf"),
+        shared_corpus("ugf/sabaki/amateur.ugf"),
+    ) else {
+        return;
+    };
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    fs::create_dir_all(src.join("server")).unwrap();
+    // As archives hold them: a junk suffix, no extension at all, upper case.
+    fs::copy(&gib, src.join("server/game.gib.dll")).unwrap();
+    fs::copy(&gib, src.join("server/noext")).unwrap();
+    fs::copy(&ngf, src.join("server/GAME.NGF")).unwrap();
+    fs::copy(&ugf, src.join("amateur.ugf")).unwrap();
+    let s = migrate::run(&opts(&src, &dst), &NoProgress).unwrap();
+    assert_eq!(s.failed(), 0, "{s}");
+    let summary: Vec<_> = s
+        .entries
+        .iter()
+        .map(|e| {
+            (
+                e.source.rsplit('/').next().unwrap().to_string(),
+                e.format,
+                e.recognised_by,
+                e.status,
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (
+                "amateur.ugf".into(),
+                Some("ugf"),
+                Some("extension"),
+                Status::Converted
+            ),
+            (
+                "GAME.NGF".into(),
+                Some("ngf"),
+                Some("extension"),
+                Status::Converted
+            ),
+            (
+                "game.gib.dll".into(),
+                Some("gib"),
+                Some("extension"),
+                Status::Converted
+            ),
+            (
+                "noext".into(),
+                Some("gib"),
+                Some("content"),
+                Status::Converted
+            ),
+        ]
+    );
+    let out = |p: &str| fs::read_to_string(dst.join(p)).unwrap();
+    // GAME.NGF came first and took GAME.sgf: names are compared without
+    // case, so game.gib.dll is numbered.
+    let g = out("server/game (2).sgf");
+    assert!(
+        g.contains("CA[UTF-8]") && g.contains("PB[玻璃中国风]") && g.contains("PW[harpmaster]"),
+        "{g}"
+    );
+    assert_eq!(out("server/noext.sgf"), g);
+    let n = out("server/GAME.sgf");
+    assert!(n.contains("PB[李载雄]") && n.contains("PW[朴承华]"), "{n}");
+    let u = out("amateur.sgf");
+    assert!(u.contains("PB[kaziwami]") && u.contains("PW[YINNI]"), "{u}");
+    let gib_entry = entry(&s, "game.gib.dll");
+    assert_eq!(gib_entry.encodings[0].encoding, "gb18030");
+}

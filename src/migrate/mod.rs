@@ -759,8 +759,7 @@ impl Ctx<'_> {
             .collect();
         // Plan names, sequentially, in path order.
         let mut claims = Claims::default();
-        let mut planned: Vec<Placed> =
-            Vec::with_capacity(converted.len());
+        let mut planned: Vec<Placed> = Vec::with_capacity(converted.len());
         for (i, item, mut e, c) in converted {
             let mut names = Vec::new();
             if let Some(c) = &c {
