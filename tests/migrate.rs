@@ -411,6 +411,12 @@ fn symbolic_links_are_never_followed() {
         vec!["in.sgf".to_string()]
     );
     assert_eq!(status_of(&s, "link.sgf"), Status::Ignored);
+    // A DST that is a symbolic link into SRC is inside SRC.
+    fs::create_dir_all(src.join("sub")).unwrap();
+    std::os::unix::fs::symlink(src.join("sub"), t.path().join("sneaky")).unwrap();
+    let r = migrate::run_with(&opts(&src, &t.path().join("sneaky/out")), &NoProgress, fake());
+    assert!(matches!(r, Err(Error::Usage(_))));
+    assert!(!src.join("sub/out").exists());
     assert_eq!(status_of(&s, "inner.sgf"), Status::Ignored);
     assert!(s.entries.iter().all(|e| !e.source.contains("secret")));
 }
