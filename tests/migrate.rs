@@ -1402,3 +1402,29 @@ fn real_gib_ngf_ugf_records_are_recognised_and_converted() {
     let gib_entry = entry(&s, "game.gib.dll");
     assert_eq!(gib_entry.encodings[0].encoding, "gb18030");
 }
+
+/// The cost of the migration machinery alone (walk, read, temporary file,
+/// link, report) with a reader and writer that do next to nothing:
+/// `cargo test --release --test migrate machinery -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn machinery_throughput_on_the_bulk_corpus() {
+    let Some(src) = shared_corpus("bulk/yenw-AI") else {
+        return;
+    };
+    fn skim(_: Format, i: &mut dyn Read, _: &ReadOptions, s: &mut dyn Sink, r: &mut Reporter) -> Result<(), Error> {
+        let mut buf = [0u8; 64 * 1024];
+        while i.read(&mut buf)? > 0 {}
+        let h = GameHeader::new(0);
+        s.event(&Event::GameStart(&h), r)?;
+        s.event(&Event::Node(Pos::default()), r)?;
+        s.event(&Event::GameEnd(Pos::default()), r)
+    }
+    let t = tempfile::tempdir_in(std::env::var("DST_DIR").unwrap_or("/tmp".into())).unwrap();
+    let backend = Backend { read: skim, writer: fake_writer };
+    let started = std::time::Instant::now();
+    let s = migrate::run_with(&opts(&src, &t.path().join("o")), &NoProgress, backend).unwrap();
+    let secs = started.elapsed().as_secs_f64();
+    println!("machinery: {} files in {secs:.2} s: {:.0} files/s", s.records(), s.records() as f64 / secs);
+    assert_eq!(s.failed(), 0);
+}
