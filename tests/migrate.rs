@@ -414,7 +414,11 @@ fn symbolic_links_are_never_followed() {
     // A DST that is a symbolic link into SRC is inside SRC.
     fs::create_dir_all(src.join("sub")).unwrap();
     std::os::unix::fs::symlink(src.join("sub"), t.path().join("sneaky")).unwrap();
-    let r = migrate::run_with(&opts(&src, &t.path().join("sneaky/out")), &NoProgress, fake());
+    let r = migrate::run_with(
+        &opts(&src, &t.path().join("sneaky/out")),
+        &NoProgress,
+        fake(),
+    );
     assert!(matches!(r, Err(Error::Usage(_))));
     assert!(!src.join("sub/out").exists());
     assert_eq!(status_of(&s, "inner.sgf"), Status::Ignored);
@@ -1412,7 +1416,13 @@ fn machinery_throughput_on_the_bulk_corpus() {
     let Some(src) = shared_corpus("bulk/yenw-AI") else {
         return;
     };
-    fn skim(_: Format, i: &mut dyn Read, _: &ReadOptions, s: &mut dyn Sink, r: &mut Reporter) -> Result<(), Error> {
+    fn skim(
+        _: Format,
+        i: &mut dyn Read,
+        _: &ReadOptions,
+        s: &mut dyn Sink,
+        r: &mut Reporter,
+    ) -> Result<(), Error> {
         let mut buf = [0u8; 64 * 1024];
         while i.read(&mut buf)? > 0 {}
         let h = GameHeader::new(0);
@@ -1421,10 +1431,47 @@ fn machinery_throughput_on_the_bulk_corpus() {
         s.event(&Event::GameEnd(Pos::default()), r)
     }
     let t = tempfile::tempdir_in(std::env::var("DST_DIR").unwrap_or("/tmp".into())).unwrap();
-    let backend = Backend { read: skim, writer: fake_writer };
+    let backend = Backend {
+        read: skim,
+        writer: fake_writer,
+    };
     let started = std::time::Instant::now();
     let s = migrate::run_with(&opts(&src, &t.path().join("o")), &NoProgress, backend).unwrap();
     let secs = started.elapsed().as_secs_f64();
-    println!("machinery: {} files in {secs:.2} s: {:.0} files/s", s.records(), s.records() as f64 / secs);
+    println!(
+        "machinery: {} files in {secs:.2} s: {:.0} files/s",
+        s.records(),
+        s.records() as f64 / secs
+    );
     assert_eq!(s.failed(), 0);
+}
+
+#[test]
+fn real_sgf_encoding_options_reach_the_reader() {
+    let Some(no_ca) = shared_corpus("sgf/charsets/sabaki/no-ca.sgf") else {
+        return;
+    };
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    fs::create_dir_all(&src).unwrap();
+    fs::copy(&no_ca, src.join("no-ca.sgf")).unwrap();
+    let mut o = opts(&src, &t.path().join("forced"));
+    o.read.encoding = sgfconv::charset::lookup("GB2312");
+    let s = migrate::run(&o, &NoProgress).unwrap();
+    assert_eq!(
+        s.entries[0].encoding_label().as_deref(),
+        Some("gb18030 (forced)")
+    );
+    let out = fs::read_to_string(t.path().join("forced/no-ca.sgf")).unwrap();
+    assert!(out.contains("这是从压长星定式演变而来的形"), "{out}");
+    // Forcing the wrong one is the user's call: the text changes.
+    let mut o = opts(&src, &t.path().join("wrong"));
+    o.read.encoding = sgfconv::charset::lookup("Big5");
+    let s = migrate::run(&o, &NoProgress).unwrap();
+    assert_eq!(
+        s.entries[0].encoding_label().as_deref(),
+        Some("Big5 (forced)")
+    );
+    let wrong = fs::read_to_string(t.path().join("wrong/no-ca.sgf")).unwrap();
+    assert!(!wrong.contains("这是从压长星定式演变而来的形"));
 }
