@@ -554,7 +554,7 @@ fn a_failed_file_leaves_no_output_and_the_run_goes_on() {
         // Without --split-collections the failing collection fails after
         // writing more than a megabyte, so a temporary file exists on disk
         // when it fails; with it, after two games were written.
-        let n = if split { 3 } else { 200_000 };
+        let n = if split { 3 } else { 60_000 };
         let big_ok = "PB=x\n---\n".repeat(n);
         let big_fail = format!("{}FAIL\n", "PB=y\n---\n".repeat(n));
         let _ = fs::remove_dir_all(&src);
@@ -607,9 +607,11 @@ fn a_failed_file_leaves_no_output_and_the_run_goes_on() {
                 .map(|k| k.to_string_lossy().into_owned())
                 .collect();
             assert_eq!(names, vec!["1.sgf", "4.sgf", "6.sgf"]);
+            // Over the 1 MiB kept in memory: it went through a file.
+            assert!(out[Path::new("4.sgf")].len() > 1 << 20);
             assert_eq!(
                 out[Path::new("4.sgf")].len(),
-                200_000 * "(;FM[sgf]PB[x];B[pd])\n".len()
+                60_000 * "(;FM[sgf]PB[x];B[pd])\n".len()
             );
         }
     }
