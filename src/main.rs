@@ -39,6 +39,9 @@ struct Cli {
 enum Command {
     /// Read records and report diagnostics; write nothing.
     Check(CheckArgs),
+    /// Convert every record under SRC into UTF-8 SGF under DST, in parallel,
+    /// mirroring the tree; never writes inside SRC (docs/migrate.md).
+    Migrate(cli_migrate::MigrateArgs),
     /// List the formats, their extensions and what each can carry.
     Formats,
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
@@ -162,6 +165,7 @@ fn main() -> ExitCode {
         Some(Command::Formats) => list_formats(),
         Some(Command::Completions { shell, dir }) => completions(shell, dir),
         Some(Command::Man { dir }) => man(dir),
+        Some(Command::Migrate(args)) => cli_migrate::run(args),
         None => convert(cli.convert),
     }
 }
