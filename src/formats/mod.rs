@@ -11,6 +11,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 pub mod csv;
+pub mod flat;
 pub mod gib;
 pub mod jago;
 pub mod json;
