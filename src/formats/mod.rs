@@ -11,12 +11,12 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 pub mod csv;
-pub mod flat;
 pub mod gib;
 pub mod jago;
 pub mod json;
 pub mod ngf;
 pub mod sgf;
+pub mod structured;
 pub mod ugf;
 pub mod xml;
 

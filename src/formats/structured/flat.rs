@@ -291,39 +291,26 @@ impl Shape {
     }
 }
 
-/// Collects events into [`FlatGame`]s, one game at a time, and hands each
-/// to a callback. Memory is bounded by one game.
-pub struct FlatCollector<F> {
+/// Collects events into [`FlatGame`]s, one game at a time: [`push`]
+/// returns each game when its `GameEnd` arrives. Memory is bounded by one
+/// game.
+///
+/// [`push`]: FlatCollector::push
+#[derive(Default)]
+pub struct FlatCollector {
     game: Option<FlatGame>,
     shape: Shape,
     /// Tokens seen since the last node.
     pending: String,
-    on_game: F,
 }
 
-impl<F> FlatCollector<F>
-where
-    F: FnMut(FlatGame, &mut Reporter) -> Result<(), Error>,
-{
-    pub fn new(on_game: F) -> Self {
-        FlatCollector {
-            game: None,
-            shape: Shape::default(),
-            pending: String::new(),
-            on_game,
-        }
+impl FlatCollector {
+    pub fn new() -> Self {
+        FlatCollector::default()
     }
 
-    pub fn into_inner(self) -> F {
-        self.on_game
-    }
-}
-
-impl<F> Sink for FlatCollector<F>
-where
-    F: FnMut(FlatGame, &mut Reporter) -> Result<(), Error>,
-{
-    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+    /// Takes one event; returns the game it completes, if any.
+    pub fn push(&mut self, event: &Event<'_>, report: &mut Reporter) -> Option<FlatGame> {
         match event {
             Event::GameStart(h) => {
                 self.game = Some(FlatGame::new((*h).clone()));
@@ -335,16 +322,10 @@ where
                     g.meta.push((key.to_string(), value.to_string()));
                 }
             }
-            Event::VariationStart(_) => {
-                self.pending.push('(');
-            }
-            Event::VariationEnd(_) => {
-                self.pending.push(')');
-            }
+            Event::VariationStart(_) => self.pending.push('('),
+            Event::VariationEnd(_) => self.pending.push(')'),
             Event::Node(_) => {
-                let Some(g) = &mut self.game else {
-                    return Ok(());
-                };
+                let g = self.game.as_mut()?;
                 let index = g.nodes.len();
                 let parent = self.shape.current_after(&self.pending);
                 let variation = self.pending.ends_with('(');
@@ -371,17 +352,44 @@ where
                 ),
             },
             Event::GameEnd(_) => {
-                if let Some(mut g) = self.game.take() {
-                    let expected = self.shape.expected_tail();
-                    if expected != self.pending {
-                        g.tail = Some(self.pending.clone());
+                let mut g = self.game.take()?;
+                if self.shape.expected_tail() != self.pending {
+                    g.tail = Some(self.pending.clone());
+                }
+                self.pending.clear();
+                return Some(g);
+            }
+        }
+        None
+    }
+}
+
+impl FlatGame {
+    /// For each node, its first child (the main line continues there).
+    pub fn first_children(&self) -> Vec<Option<usize>> {
+        let mut first = vec![None; self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            if let Some(p) = n.parent {
+                if let Some(slot) = first.get_mut(p) {
+                    if slot.is_none() {
+                        *slot = Some(i);
                     }
-                    self.pending.clear();
-                    (self.on_game)(g, report)?;
                 }
             }
         }
-        Ok(())
+        first
+    }
+
+    /// Node indices of the main line, root first.
+    pub fn main_line(&self) -> Vec<usize> {
+        let first = self.first_children();
+        let mut line = Vec::new();
+        let mut at = if self.nodes.is_empty() { None } else { Some(0) };
+        while let Some(i) = at {
+            line.push(i);
+            at = first.get(i).copied().flatten();
+        }
+        line
     }
 }
 
@@ -409,14 +417,9 @@ mod tests {
     fn round_trip(script: &str) -> (Vec<FlatGame>, Vec<OwnedEvent>) {
         let mut games = Vec::new();
         let mut r = Reporter::collecting("t");
-        {
-            let mut c = FlatCollector::new(|g, _: &mut Reporter| {
-                games.push(g);
-                Ok(())
-            });
-            for e in events(script) {
-                c.event(&e.as_event(), &mut r).unwrap();
-            }
+        let mut c = FlatCollector::new();
+        for e in events(script) {
+            games.extend(c.push(&e.as_event(), &mut r));
         }
         let mut log = EventLog::default();
         for g in &games {
@@ -428,7 +431,13 @@ mod tests {
 
     #[test]
     fn well_formed_trees_need_no_gaps() {
-        for script in [";A;B", ";A(;B)", ";A(;B;C)(;D(;E)(;F))", ";(;B)", ";A(;B(;C))"] {
+        for script in [
+            ";A;B",
+            ";A(;B)",
+            ";A(;B;C)(;D(;E)(;F))",
+            ";(;B)",
+            ";A(;B(;C))",
+        ] {
             let (games, back) = round_trip(script);
             assert_eq!(back, events(script), "{script}");
             assert!(games[0].nodes.iter().all(|n| n.gap.is_none()), "{script}");
@@ -447,7 +456,9 @@ mod tests {
 
     #[test]
     fn odd_parentheses_survive_exactly() {
-        for script in [";A((;B))", ";A()(;B)", ";A(;B", ";A(;B);C", ";A)", "", "(;A)", ";A(;B)))"] {
+        for script in [
+            ";A((;B))", ";A()(;B)", ";A(;B", ";A(;B);C", ";A)", "", "(;A)", ";A(;B)))",
+        ] {
             let (_, back) = round_trip(script);
             assert_eq!(back, events(script), "{script:?}");
         }
