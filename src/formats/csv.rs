@@ -95,7 +95,9 @@ pub fn writer<'w>(
     columns.extend(["move", "color"]);
     columns.extend(match options.coords {
         Coords::Sgf => &["sgf", "gtp", "x", "y"][..],
-        Coords::Gtp => &["gtp"][..],
+        // A GTP vertex counts rows from the bottom: reading it back needs
+        // the board's height.
+        Coords::Gtp => &["gtp", "size"][..],
         Coords::Numeric => &["x", "y"][..],
     });
     columns.extend(["pass", "time_left", "comment"]);
@@ -261,6 +263,8 @@ impl CsvWriter<'_> {
                     "x" => xy.map_or(String::new(), |(x, _)| x.to_string()),
                     "y" => xy.map_or(String::new(), |(_, y)| y.to_string()),
                     "pass" if mv.is_some() => (pass as u8).to_string(),
+                    "size" if size.0 == size.1 => size.0.to_string(),
+                    "size" => format!("{}:{}", size.0, size.1),
                     "time_left" => time_left.to_string(),
                     "comment" => comment.to_string(),
                     _ => String::new(),
@@ -560,6 +564,12 @@ impl ReadState {
                 _ => None,
             }
         } else if let Some(v) = cols.get(row, "gtp") {
+            if let Some(sz) = cols.get(row, "size") {
+                self.size = coords::board_size(Some(sz));
+                if self.size != (19, 19) {
+                    g.root_mut().set("SZ", sz);
+                }
+            }
             coords::gtp_to_xy(v, self.size.1).and_then(|(x, y)| coords::xy_to_sgf(x, y))
         } else {
             None
@@ -684,7 +694,7 @@ mod tests {
             ..Default::default()
         };
         let (csv, _) = to_csv(&sample(), &opts);
-        assert!(csv.starts_with("game,move,color,gtp,pass,time_left,comment\n0,1,W,Q16,0,"));
+        assert!(csv.starts_with("game,move,color,gtp,size,pass,time_left,comment\n0,1,W,Q16,19,0,"));
         let opts = WriteOptions {
             coords: Coords::Numeric,
             ..Default::default()

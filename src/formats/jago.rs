@@ -864,12 +864,6 @@ fn start_element(
                 };
                 st.mark = Some((kind, label));
             }
-            if let Some(t) = attr(e, "timeleft") {
-                let id_name = if name == "Black" { "BL" } else { "WL" };
-                if matches!(name, "Black" | "White") {
-                    st.game.node_mut(id).set(id_name, t.trim());
-                }
-            }
             if let Some(at) = attr(e, "at") {
                 if let Some(p) = st.point(&at, pos, report) {
                     st.apply_point(name, p, report, pos);
@@ -877,6 +871,12 @@ fn start_element(
                 st.point_owner = None;
             } else {
                 st.point_owner = Some(name.to_string());
+            }
+            if let Some(t) = attr(e, "timeleft") {
+                let id_name = if name == "Black" { "BL" } else { "WL" };
+                if matches!(name, "Black" | "White") {
+                    st.game.node_mut(id).set(id_name, t.trim());
+                }
             }
         }
         "SGF" => {

@@ -1,0 +1,491 @@
+//! The structured formats (JSON, XML, Jago XML, CSV) end to end: golden
+//! outputs of the samples in corpus/{json,xml,csv,jago}, schema validation
+//! of every JSON output (formats/sgfconv.schema.json) and of XML output
+//! (formats/sgfconv.xsd, with xmllint when it is installed), and lossless
+//! round trips over every SGF file of ../shared/corpus/sgf.
+//!
+//! `UPDATE_GOLDEN=1 cargo test --test structured` rewrites the expected
+//! files; review the diff before committing it.
+
+use pretty_assertions::assert_eq;
+use sgfconv::event::OwnedEvent;
+use sgfconv::formats::{self, Coords, Format, ReadOptions, WriteOptions};
+use sgfconv::sink::EventLog;
+use sgfconv::{Error, Options, Reporter, Severity};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn convert(
+    input: &[u8],
+    from: Format,
+    to: Format,
+    write: WriteOptions,
+) -> Result<(Vec<u8>, Reporter), Error> {
+    let mut out = Vec::new();
+    let mut report = Reporter::collecting("input");
+    let options = Options {
+        read: ReadOptions::default(),
+        write,
+    };
+    sgfconv::convert(&mut &input[..], from, &mut out, to, &options, &mut report)?;
+    Ok((out, report))
+}
+
+fn json_lines() -> WriteOptions {
+    WriteOptions {
+        json_lines: true,
+        ..WriteOptions::default()
+    }
+}
+
+fn moves() -> WriteOptions {
+    WriteOptions {
+        json_lines: true,
+        moves: true,
+        ..WriteOptions::default()
+    }
+}
+
+fn schema() -> &'static jsonschema::Validator {
+    static V: OnceLock<jsonschema::Validator> = OnceLock::new();
+    V.get_or_init(|| {
+        let text = std::fs::read_to_string(root().join("formats/sgfconv.schema.json")).unwrap();
+        let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+        jsonschema::validator_for(&schema).unwrap()
+    })
+}
+
+/// Every JSON value in `bytes` (a document or JSON Lines) is valid.
+fn assert_valid_json(bytes: &[u8], what: &str) {
+    let text = std::str::from_utf8(bytes).unwrap();
+    let mut n = 0;
+    for value in serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>() {
+        let value = value.unwrap_or_else(|e| panic!("{what}: not JSON: {e}"));
+        let errors: Vec<String> = schema()
+            .iter_errors(&value)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{what}: schema violations: {errors:#?}");
+        n += 1;
+    }
+    assert!(n > 0, "{what}: no JSON value");
+}
+
+fn xmllint() -> bool {
+    static HAS: OnceLock<bool> = OnceLock::new();
+    *HAS.get_or_init(|| {
+        std::process::Command::new("xmllint")
+            .arg("--version")
+            .output()
+            .is_ok()
+    })
+}
+
+/// The XML validates against formats/sgfconv.xsd (when xmllint exists).
+fn assert_valid_xml(bytes: &[u8], what: &str) {
+    if !xmllint() {
+        eprintln!("SKIP XSD validation of {what}: xmllint is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.xml");
+    std::fs::write(&file, bytes).unwrap();
+    let out = std::process::Command::new("xmllint")
+        .arg("--noout")
+        .arg("--schema")
+        .arg(root().join("formats/sgfconv.xsd"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn golden(path: &Path, actual: &[u8]) {
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, actual).unwrap();
+        return;
+    }
+    let expected =
+        std::fs::read(path).unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
+    assert_eq!(
+        String::from_utf8_lossy(actual),
+        String::from_utf8_lossy(&expected),
+        "{}",
+        path.display()
+    );
+}
+
+/// The samples, their format, and the outputs kept beside them.
+const SAMPLES: &[(&str, Format)] = &[
+    ("corpus/json/two-games.json", Format::Json),
+    ("corpus/xml/awkward-text.xml", Format::Xml),
+    ("corpus/csv/hand-written.csv", Format::Csv),
+    ("corpus/jago/gogui-style.xml", Format::Jago),
+];
+
+fn expected_path(sample: &str, suffix: &str) -> PathBuf {
+    let p = root().join(sample);
+    let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+    p.with_file_name(format!("{stem}.expected.{suffix}"))
+}
+
+#[test]
+fn samples_convert_to_their_golden_outputs() {
+    for (sample, from) in SAMPLES {
+        let input = std::fs::read(root().join(sample)).unwrap();
+        let targets: Vec<(&str, Format, WriteOptions)> = vec![
+            ("json", Format::Json, WriteOptions::default()),
+            ("jsonl", Format::Json, json_lines()),
+            ("moves.jsonl", Format::Json, moves()),
+            ("xml", Format::Xml, WriteOptions::default()),
+            ("csv", Format::Csv, WriteOptions::default()),
+            (
+                "all.csv",
+                Format::Csv,
+                WriteOptions {
+                    all_variations: true,
+                    ..WriteOptions::default()
+                },
+            ),
+            ("jago.xml", Format::Jago, WriteOptions::default()),
+        ];
+        for (suffix, to, options) in targets {
+            let (out, _) = convert(&input, *from, to, options).unwrap();
+            golden(&expected_path(sample, suffix), &out);
+            if to == Format::Json {
+                assert_valid_json(&out, &format!("{sample} -> {suffix}"));
+            }
+            if suffix == "xml" {
+                assert_valid_xml(&out, &format!("{sample} -> {suffix}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn sample_values_arrive_as_written() {
+    let input = std::fs::read(root().join("corpus/json/two-games.json")).unwrap();
+    let mut r = Reporter::collecting("two-games.json");
+    let games = sgfconv::game::collect_games(
+        |s, r| formats::read(Format::Json, &mut &input[..], &ReadOptions::default(), s, r),
+        &mut r,
+    )
+    .unwrap();
+    assert_eq!(games.len(), 2);
+    let g = &games[0];
+    assert_eq!(g.root().text("PB"), Some("Kuroda, \"Black\""));
+    assert_eq!(g.root().text("PW"), Some("白"));
+    assert_eq!(
+        g.root().text("C"),
+        Some("A comment ] with \\ and\nsecond line")
+    );
+    assert_eq!(
+        g.root()
+            .get("AP")
+            .unwrap()
+            .values()
+            .first()
+            .unwrap()
+            .parts(),
+        ("sgfconv", Some("0.1"))
+    );
+    assert_eq!(
+        g.node(2)
+            .get("LB")
+            .unwrap()
+            .values()
+            .get(1)
+            .unwrap()
+            .parts(),
+        ("cg", Some("B:2"))
+    );
+    assert_eq!(g.node(1).children, vec![2, 4]);
+    assert!(
+        g.node(5).starts_variation,
+        "(;W[cc](;B[])) keeps its single variation"
+    );
+    assert_eq!(games[1].header.encoding, "Shift_JIS");
+    assert_eq!(
+        games[1].meta[0],
+        ("ugf:Title".to_string(), "棋聖戦".to_string())
+    );
+    assert_eq!(r.warnings() + r.errors(), 0, "{:?}", r.collected());
+
+    let xml = std::fs::read(root().join("corpus/xml/awkward-text.xml")).unwrap();
+    let mut r = Reporter::collecting("awkward-text.xml");
+    let games = sgfconv::game::collect_games(
+        |s, r| formats::read(Format::Xml, &mut &xml[..], &ReadOptions::default(), s, r),
+        &mut r,
+    )
+    .unwrap();
+    let g = &games[0];
+    assert_eq!(g.meta[0].1, "S1=0,C=1\r\nnext");
+    assert_eq!(g.root().text("PB"), Some("  spaces kept  "));
+    assert_eq!(g.root().text("C"), Some("bell\u{7}char"));
+    assert_eq!(g.root().text("GC"), Some("<b>CDATA</b> & more"));
+    assert!(g.header.implicit_root);
+    assert_eq!(g.header.encoding, "Big5");
+    assert_eq!(r.warnings() + r.errors(), 0, "{:?}", r.collected());
+}
+
+/// Events with positions cleared (the lossless formats do not keep where
+/// each token was in the original input).
+fn events(bytes: &[u8], from: Format) -> Result<(Vec<OwnedEvent>, Reporter), Error> {
+    let mut log = EventLog::default();
+    let mut r = Reporter::collecting("input");
+    formats::read(
+        from,
+        &mut &bytes[..],
+        &ReadOptions::default(),
+        &mut log,
+        &mut r,
+    )?;
+    for e in &mut log.events {
+        match e {
+            OwnedEvent::GameStart(h) => h.pos = Default::default(),
+            OwnedEvent::Property(p) => p.pos = Default::default(),
+            _ => {}
+        }
+    }
+    Ok((log.events, r))
+}
+
+#[test]
+fn json_and_xml_carry_each_other_losslessly() {
+    for (sample, from) in &SAMPLES[..2] {
+        let input = std::fs::read(root().join(sample)).unwrap();
+        let (original, _) = events(&input, *from).unwrap();
+        let (json, _) = convert(&input, *from, Format::Json, WriteOptions::default()).unwrap();
+        let (lines, _) = convert(&input, *from, Format::Json, json_lines()).unwrap();
+        let (xml, _) = convert(&input, *from, Format::Xml, WriteOptions::default()).unwrap();
+        for (bytes, fmt, what) in [
+            (&json, Format::Json, "json"),
+            (&lines, Format::Json, "jsonl"),
+            (&xml, Format::Xml, "xml"),
+        ] {
+            let (back, r) = events(bytes, fmt).unwrap();
+            assert_eq!(back, original, "{sample} via {what}");
+            assert_eq!(
+                r.count(Severity::Warning) + r.errors(),
+                0,
+                "{sample} via {what}"
+            );
+        }
+        // JSON -> XML -> JSON gives the JSON back byte for byte.
+        let (again, _) = convert(&xml, Format::Xml, Format::Json, WriteOptions::default()).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&again),
+            String::from_utf8_lossy(&json),
+            "{sample}"
+        );
+    }
+}
+
+#[test]
+fn csv_round_trip_keeps_the_main_line() {
+    let input = std::fs::read(root().join("corpus/json/two-games.json")).unwrap();
+    let main_lines = |bytes: &[u8], from: Format| -> Vec<Vec<(char, String)>> {
+        let games = sgfconv::game::collect_games(
+            |s, r| formats::read(from, &mut &bytes[..], &ReadOptions::default(), s, r),
+            &mut Reporter::collecting("x"),
+        )
+        .unwrap();
+        games
+            .iter()
+            .map(|g| {
+                g.main_line()
+                    .iter()
+                    .filter_map(|&i| g.node(i).mv())
+                    .map(|(c, p)| {
+                        (
+                            c,
+                            if p == "tt" {
+                                String::new()
+                            } else {
+                                p.to_string()
+                            },
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let want = main_lines(&input, Format::Json);
+    assert_eq!(
+        want[0],
+        vec![
+            ('B', "ee".to_string()),
+            ('W', "gc".to_string()),
+            ('B', "cg".to_string())
+        ]
+    );
+    for coords in [Coords::Sgf, Coords::Gtp, Coords::Numeric] {
+        let (csv, r) = convert(
+            &input,
+            Format::Json,
+            Format::Csv,
+            WriteOptions {
+                coords,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        // One warning per game says what the move list could not carry.
+        assert_eq!(r.warnings(), 2, "{coords:?}");
+        assert_eq!(main_lines(&csv, Format::Csv), want, "{coords:?}");
+    }
+}
+
+#[test]
+fn games_csv_sits_beside_the_move_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.csv");
+    let input = std::fs::read(root().join("corpus/json/two-games.json")).unwrap();
+    let (csv, _) = convert(
+        &input,
+        Format::Json,
+        Format::Csv,
+        WriteOptions {
+            games_csv: Some(games.clone()),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(&games).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(
+        rows[1],
+        "0,input,9,6.5,,,\"Kuroda, \"\"Black\"\"\",,白,,W+2.5,,,,,,,,3"
+    );
+    assert_eq!(rows[2], "1,input,19,,2,,,,,,,,,,,,dppd,,2");
+    assert_eq!(String::from_utf8(csv).unwrap().lines().count(), 1 + 3 + 2);
+}
+
+#[test]
+fn deep_trees_go_through_json_and_xml() {
+    // 100 000 nested variations, as OGS writes them: (;B[aa](;W[bb](;B[aa]...
+    let mut g = sgfconv::Game::default();
+    let mut at = 0;
+    for i in 0..100_000 {
+        at = g.add_variation(at);
+        g.node_mut(at).set(if i % 2 == 0 { "B" } else { "W" }, "aa");
+    }
+    let mut json = Vec::new();
+    let mut r = Reporter::collecting("deep");
+    {
+        let mut w =
+            formats::writer(Format::Json, Box::new(&mut json), &WriteOptions::default()).unwrap();
+        g.replay(&mut w, &mut r).unwrap();
+        w.finish(&mut r).unwrap();
+    }
+    let (xml, _) = convert(&json, Format::Json, Format::Xml, WriteOptions::default()).unwrap();
+    let (back, _) = convert(&xml, Format::Xml, Format::Json, WriteOptions::default()).unwrap();
+    assert!(back == json, "deep game changed on the way through XML");
+    let mut counter = sgfconv::sink::Counter::default();
+    formats::read(
+        Format::Json,
+        &mut &back[..],
+        &ReadOptions::default(),
+        &mut counter,
+        &mut r,
+    )
+    .unwrap();
+    assert_eq!(counter.nodes, 100_001);
+}
+
+/// Every SGF file of the shared corpus, recursively.
+fn shared_sgf_files() -> Option<Vec<PathBuf>> {
+    let dir = root().join("../shared/corpus/sgf");
+    if !dir.is_dir() {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![dir];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if Format::from_path(&p) == Some(Format::Sgf) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Some(out)
+}
+
+/// SGF → JSON → SGF and SGF → XML → SGF give exactly the bytes of
+/// SGF → SGF, for every file of ../shared/corpus/sgf; every JSON output
+/// validates against the schema.
+#[test]
+fn shared_corpus_round_trips_byte_for_byte() {
+    let Some(files) = shared_sgf_files() else {
+        eprintln!("SKIP: ../shared/corpus/sgf is absent");
+        return;
+    };
+    let mut checked = 0;
+    let mut xsd_checked = 0;
+    for path in &files {
+        let input = std::fs::read(path).unwrap();
+        let name = path.display().to_string();
+        let direct = match convert(&input, Format::Sgf, Format::Sgf, WriteOptions::default()) {
+            Ok((out, _)) => out,
+            Err(Error::Usage(m)) if m.contains("in progress") => {
+                eprintln!("SKIP: the SGF reader/writer is not on this branch yet ({m})");
+                return;
+            }
+            // A file the SGF reader refuses is refused either way.
+            Err(_) => continue,
+        };
+        let (json, _) =
+            convert(&input, Format::Sgf, Format::Json, WriteOptions::default()).unwrap();
+        assert_valid_json(&json, &name);
+        let (via_json, _) =
+            convert(&json, Format::Json, Format::Sgf, WriteOptions::default()).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&via_json),
+            String::from_utf8_lossy(&direct),
+            "{name} via JSON"
+        );
+        let (lines, _) = convert(&input, Format::Sgf, Format::Json, json_lines()).unwrap();
+        assert_valid_json(&lines, &name);
+        let (via_lines, _) =
+            convert(&lines, Format::Json, Format::Sgf, WriteOptions::default()).unwrap();
+        assert!(via_lines == direct, "{name} via JSON Lines");
+        let (xml, _) = convert(&input, Format::Sgf, Format::Xml, WriteOptions::default()).unwrap();
+        let (via_xml, _) =
+            convert(&xml, Format::Xml, Format::Sgf, WriteOptions::default()).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&via_xml),
+            String::from_utf8_lossy(&direct),
+            "{name} via XML"
+        );
+        if checked % 10 == 0 {
+            // xmllint is a process per file: a sample of the corpus is enough.
+            assert_valid_xml(&xml, &name);
+            xsd_checked += 1;
+        }
+        // Events too, not only the bytes the SGF writer makes of them.
+        let (sgf_events, _) = events(&input, Format::Sgf).unwrap();
+        let (json_events, _) = events(&json, Format::Json).unwrap();
+        assert!(
+            sgf_events == json_events,
+            "{name}: events differ after JSON"
+        );
+        let (moves_out, _) = convert(&input, Format::Sgf, Format::Json, moves()).unwrap();
+        assert_valid_json(&moves_out, &name);
+        checked += 1;
+    }
+    eprintln!("{checked} corpus files round-tripped byte for byte; {xsd_checked} XML outputs checked against the XSD");
+    assert!(checked > 100, "only {checked} files checked");
+}
