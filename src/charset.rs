@@ -104,7 +104,7 @@ pub fn detect(bytes: &[u8]) -> Guess {
     det.feed(bytes, true);
     let (enc, sure) = det.guess_assess(None, true);
     let enc = widen(enc);
-    let confidence = if sure { 0.9 } else { 0.5 };
+    let confidence = if sure { 0.9 } else { 0.4 };
     Guess {
         encoding: enc,
         confidence,
@@ -247,7 +247,7 @@ mod tests {
         let (s, bad) = decode(UTF_8, b"ab\xffcd\xfe");
         assert_eq!(s, "ab\u{FFFD}cd\u{FFFD}");
         assert_eq!(bad, vec![2, 5]);
-        let (s, bad) = decode(SHIFT_JIS, b"\x83\x5c\x80x");
+        let (s, bad) = decode(SHIFT_JIS, b"\x83\x5c\x83 x");
         assert!(s.starts_with('ソ'));
         assert_eq!(bad, vec![2]);
     }

@@ -254,6 +254,12 @@ impl Reporter {
         }
     }
 
+    /// Whether a diagnostic of this severity would be shown or kept (callers
+    /// skip building messages nobody will see).
+    pub fn wants(&self, severity: Severity) -> bool {
+        severity >= self.min_shown && (severity != Severity::Info || self.show_info)
+    }
+
     pub fn info(&mut self, code: Code, pos: Option<Pos>, message: impl Into<String>) {
         self.report_as(code, Severity::Info, pos, message)
     }

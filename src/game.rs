@@ -174,8 +174,7 @@ impl Game {
             if next < node.children.len() {
                 top.1 += 1;
                 let child = node.children[next];
-                let as_variation =
-                    node.children.len() > 1 || self.nodes[child].starts_variation;
+                let as_variation = node.children.len() > 1 || self.nodes[child].starts_variation;
                 if as_variation {
                     sink.event(&Event::VariationStart(self.nodes[child].pos), report)?;
                 }
@@ -194,7 +193,12 @@ impl Game {
         sink.event(&Event::GameEnd(Pos::default()), report)
     }
 
-    fn emit_node(&self, id: NodeId, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+    fn emit_node(
+        &self,
+        id: NodeId,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
         let node = &self.nodes[id];
         sink.event(&Event::Node(node.pos), report)?;
         for p in &node.props {
@@ -397,7 +401,8 @@ mod tests {
             g.node_mut(at).set("B", "aa");
         }
         let mut counter = crate::sink::Counter::default();
-        g.replay(&mut counter, &mut Reporter::collecting("t")).unwrap();
+        g.replay(&mut counter, &mut Reporter::collecting("t"))
+            .unwrap();
         assert_eq!(counter.nodes, 200_001);
     }
 }

@@ -1,1 +1,622 @@
-fn main() {}
+//! The `sgfconv` command: the contract of `CLI.md` over the library.
+
+mod cli_migrate;
+
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use sgfconv::diag::{Output, Reporter, Severity};
+use sgfconv::formats::{self, Coords, Format, FORMATS};
+use sgfconv::sink::{Counter, Sink};
+use sgfconv::{charset, transform, Error, Options};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Converts Go game records between SGF (every dialect and character set),
+/// Tygem GIB, PandaNet UGF/UGI, WBaduk NGF, JSON, XML and CSV.
+///
+/// With no INPUT (or `-`) it reads stdin; with no OUTPUT (or `-`) it writes
+/// stdout. Formats come from the file extensions, else from the content;
+/// the output is UTF-8 SGF unless told otherwise.
+#[derive(Parser, Debug)]
+#[command(
+    name = "sgfconv",
+    version,
+    args_conflicts_with_subcommands = true,
+    after_help = "Exit status: 0 done, nothing lost; 1 done, but some input could not be kept \
+                  (or a warning under --strict); 2 bad usage, unreadable input or unknown format, \
+                  nothing written."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    convert: ConvertArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Read records and report diagnostics; write nothing.
+    Check(CheckArgs),
+    /// List the formats, their extensions and what each can carry.
+    Formats,
+    /// Print shell completions (bash, zsh, fish, elvish, powershell).
+    #[command(hide = true)]
+    Completions {
+        shell: clap_complete::Shell,
+        /// Write into this directory instead of stdout.
+        dir: Option<PathBuf>,
+    },
+    /// Write the man page (sgfconv.1).
+    #[command(hide = true)]
+    Man {
+        /// Write into this directory instead of stdout.
+        dir: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DiagFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum CoordsArg {
+    Sgf,
+    Gtp,
+    Numeric,
+}
+
+/// Options shared by every command that reads records.
+#[derive(Args, Debug, Clone)]
+struct ReadArgs {
+    /// Input format: sgf, gib, ugf (also .ugi), ngf, json, xml, jago, csv.
+    #[arg(short = 'f', long = "from", value_name = "FORMAT")]
+    from: Option<String>,
+    /// Force the input character set (any WHATWG label, or SJIS, MS_KANJI,
+    /// KS_C_5601-1987, UTF8, GB2312...).
+    #[arg(long, value_name = "NAME")]
+    encoding: Option<String>,
+    /// Character set used only when neither a BOM, CA[] nor detection decides.
+    #[arg(long, value_name = "NAME")]
+    default_encoding: Option<String>,
+    /// Do not rewrite legacy identifiers or values; only decode and re-encode.
+    #[arg(long)]
+    keep_dialect: bool,
+    /// NGF input was written rotated by 180 degrees.
+    #[arg(long)]
+    ngf_rotate_180: bool,
+    /// No warnings on stderr.
+    #[arg(short, long)]
+    quiet: bool,
+    /// Also show info diagnostics (each rewrite, each encoding decision).
+    #[arg(short, long, conflicts_with = "quiet")]
+    verbose: bool,
+    /// How diagnostics are printed on stderr.
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    diagnostics: DiagFormat,
+    /// Any warning makes the run fail (exit 1).
+    #[arg(long)]
+    strict: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+struct ConvertArgs {
+    /// Input file; absent or '-' for stdin.
+    input: Option<PathBuf>,
+    /// Output file; absent or '-' for stdout.
+    output: Option<PathBuf>,
+    /// Output format (default: from OUTPUT's extension, else sgf).
+    #[arg(short = 't', long = "to", value_name = "FORMAT")]
+    to: Option<String>,
+    /// Output character set (default UTF-8; SGF gets a matching CA[]).
+    #[arg(long, value_name = "NAME")]
+    to_encoding: Option<String>,
+    /// UGF output: variations as a [ReviewNode] tree instead of figures.
+    #[arg(long)]
+    ugf_review: bool,
+    /// JSON output: one game per line.
+    #[arg(long)]
+    json_lines: bool,
+    /// JSON output: the move-list projection (size, komi, players, moves).
+    #[arg(long)]
+    moves: bool,
+    /// CSV output: every node of every variation, with a path column.
+    #[arg(long)]
+    all_variations: bool,
+    /// CSV output: coordinate style of the move column.
+    #[arg(long, value_enum, default_value = "sgf")]
+    coords: CoordsArg,
+    /// CSV output: also write one row per game, with its game info, here.
+    #[arg(long, value_name = "FILE")]
+    games_csv: Option<PathBuf>,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+#[derive(Args, Debug, Clone)]
+struct CheckArgs {
+    /// Files to check ('-' for stdin).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Print one line per file and totals, with diagnostics counted by code.
+    #[arg(long)]
+    summary: bool,
+    /// Only parse: no dialect rewrites (for measuring the reader).
+    #[arg(long)]
+    parse_only: bool,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Check(args)) => check(args),
+        Some(Command::Formats) => list_formats(),
+        Some(Command::Completions { shell, dir }) => completions(shell, dir),
+        Some(Command::Man { dir }) => man(dir),
+        None => convert(cli.convert),
+    }
+}
+
+const EXIT_LOST: u8 = 1;
+const EXIT_USAGE: u8 = 2;
+
+fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("sgfconv: {msg}");
+    ExitCode::from(EXIT_USAGE)
+}
+
+fn encoding_arg(
+    name: &Option<String>,
+    what: &str,
+) -> Result<Option<&'static encoding_rs::Encoding>, String> {
+    match name {
+        None => Ok(None),
+        Some(n) => charset::lookup(n)
+            .map(Some)
+            .ok_or_else(|| format!("{what}: unknown character set '{n}'")),
+    }
+}
+
+fn format_arg(name: &Option<String>, what: &str) -> Result<Option<Format>, String> {
+    match name {
+        None => Ok(None),
+        Some(n) => Format::from_name(n).map(Some).ok_or_else(|| {
+            let names: Vec<&str> = FORMATS.iter().map(|f| f.name).collect();
+            format!("{what}: unknown format '{n}' (known: {})", names.join(", "))
+        }),
+    }
+}
+
+fn read_options(r: &ReadArgs) -> Result<sgfconv::ReadOptions, String> {
+    Ok(sgfconv::ReadOptions {
+        encoding: encoding_arg(&r.encoding, "--encoding")?,
+        default_encoding: encoding_arg(&r.default_encoding, "--default-encoding")?,
+        keep_dialect: r.keep_dialect,
+        ngf_rotate_180: r.ngf_rotate_180,
+    })
+}
+
+fn reporter(name: &str, r: &ReadArgs) -> Reporter {
+    let out = if r.quiet && !r.strict {
+        Output::Discard
+    } else {
+        match r.diagnostics {
+            DiagFormat::Text => Output::Text(Box::new(io::stderr())),
+            DiagFormat::Json => Output::Json(Box::new(io::stderr())),
+        }
+    };
+    let mut rep = Reporter::new(name, out).with_info(r.verbose);
+    if r.diagnostics == DiagFormat::Text {
+        rep = rep.with_per_code_limit(100);
+    }
+    rep
+}
+
+/// An opened input: its display name and a reader that starts with the
+/// sniffed head.
+struct Opened {
+    name: String,
+    format: Format,
+    reader: Box<dyn Read>,
+}
+
+fn open_input(path: Option<&Path>, forced: Option<Format>) -> Result<Opened, String> {
+    let (name, mut raw): (String, Box<dyn Read>) = match path {
+        None => ("<stdin>".into(), Box::new(io::stdin().lock())),
+        Some(p) if p == Path::new("-") => ("<stdin>".into(), Box::new(io::stdin().lock())),
+        Some(p) => {
+            let f = File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+                return Err(format!("{}: is a directory", p.display()));
+            }
+            (p.display().to_string(), Box::new(f))
+        }
+    };
+    let format = match forced.or_else(|| path.and_then(Format::from_path)) {
+        Some(f) => f,
+        None => {
+            let mut head = vec![0u8; 8192];
+            let mut got = 0;
+            while got < head.len() {
+                match raw.read(&mut head[got..]) {
+                    Ok(0) => break,
+                    Ok(n) => got += n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(format!("{name}: {e}")),
+                }
+            }
+            head.truncate(got);
+            let f = Format::sniff(&head).ok_or_else(|| {
+                format!("{name}: cannot tell the format from the content; name it with -f")
+            })?;
+            raw = Box::new(io::Cursor::new(head).chain(raw));
+            f
+        }
+    };
+    Ok(Opened {
+        name,
+        format,
+        reader: raw,
+    })
+}
+
+fn convert(args: ConvertArgs) -> ExitCode {
+    let read_opts = match read_options(&args.read) {
+        Ok(o) => o,
+        Err(e) => return usage_error(e),
+    };
+    let from = match format_arg(&args.read.from, "--from") {
+        Ok(f) => f,
+        Err(e) => return usage_error(e),
+    };
+    let to = match format_arg(&args.to, "--to") {
+        Ok(Some(f)) => f,
+        Ok(None) => args
+            .output
+            .as_deref()
+            .filter(|p| *p != Path::new("-"))
+            .and_then(Format::from_path)
+            .unwrap_or(Format::Sgf),
+        Err(e) => return usage_error(e),
+    };
+    let to_encoding = match &args.to_encoding {
+        None => None,
+        Some(n) => match charset::output_encoding(n) {
+            Some(e) => Some(e),
+            None => {
+                return usage_error(format!(
+                    "--to-encoding: '{n}' is unknown or cannot carry ASCII syntax"
+                ))
+            }
+        },
+    };
+    let options = Options {
+        read: read_opts,
+        write: sgfconv::WriteOptions {
+            to_encoding,
+            keep_dialect: args.read.keep_dialect,
+            ugf_review: args.ugf_review,
+            json_lines: args.json_lines,
+            moves: args.moves,
+            all_variations: args.all_variations,
+            coords: match args.coords {
+                CoordsArg::Sgf => Coords::Sgf,
+                CoordsArg::Gtp => Coords::Gtp,
+                CoordsArg::Numeric => Coords::Numeric,
+            },
+            games_csv: args.games_csv.clone(),
+        },
+    };
+    let in_path = args.input.as_deref().filter(|p| *p != Path::new("-"));
+    let out_path = args.output.as_deref().filter(|p| *p != Path::new("-"));
+    if let (Some(i), Some(o)) = (in_path, out_path) {
+        if same_file(i, o) {
+            return usage_error(format!(
+                "{}: output is the input; sgfconv never overwrites its input",
+                o.display()
+            ));
+        }
+    }
+    let mut opened = match open_input(in_path, from) {
+        Ok(o) => o,
+        Err(e) => return usage_error(e),
+    };
+    let mut report = reporter(&opened.name, &args.read);
+    let result = match out_path {
+        None => {
+            let stdout = io::stdout();
+            let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+            let r = sgfconv::convert(
+                &mut opened.reader,
+                opened.format,
+                &mut out,
+                to,
+                &options,
+                &mut report,
+            );
+            r.and_then(|s| out.flush().map(|_| s).map_err(Error::from))
+        }
+        Some(path) => write_atomically(path, |out| {
+            let r = sgfconv::convert(
+                &mut opened.reader,
+                opened.format,
+                out,
+                to,
+                &options,
+                &mut report,
+            )?;
+            // Under --strict a warning fails the run: keep no output.
+            if args.read.strict && report.warnings() > 0 {
+                return Err(Error::unwritable("strict", "warnings under --strict"));
+            }
+            Ok(r)
+        }),
+    };
+    finish(result.map(|_| ()), &mut report, &args.read, &opened.name)
+}
+
+/// The exit status of a run, from its result and its diagnostics.
+fn finish(
+    result: Result<(), Error>,
+    report: &mut Reporter,
+    args: &ReadArgs,
+    name: &str,
+) -> ExitCode {
+    report.flush();
+    note_suppressed(report);
+    match result {
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(Error::Unwritable { code: "strict", .. }) => ExitCode::from(EXIT_LOST),
+        Err(Error::Usage(m)) => usage_error(m),
+        Err(e @ Error::Unreadable { .. }) => usage_error(format!("{name}: {e}")),
+        Err(e) => {
+            eprintln!("sgfconv: {name}: {e}");
+            ExitCode::from(EXIT_USAGE)
+        }
+        Ok(()) => {
+            if report.errors() > 0 || (args.strict && report.warnings() > 0) {
+                ExitCode::from(EXIT_LOST)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+    }
+}
+
+fn note_suppressed(report: &Reporter) {
+    if report.suppressed() > 0 {
+        eprintln!(
+            "sgfconv: {}: {} more diagnostics of the same kinds not shown (--diagnostics json shows all)",
+            report.file(),
+            report.suppressed()
+        );
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Writes through a temporary file beside `path`, renamed over it only when
+/// `write` succeeds: a failed conversion leaves no partial output.
+fn write_atomically<T>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let tmp = tempfile::Builder::new()
+        .prefix(".sgfconv-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    let mut out = BufWriter::with_capacity(64 * 1024, tmp);
+    let value = write(&mut out)?;
+    let tmp = out.into_inner().map_err(|e| Error::Io(e.into_error()))?;
+    tmp.persist(path).map_err(|e| Error::Io(e.error))?;
+    Ok(value)
+}
+
+fn check(args: CheckArgs) -> ExitCode {
+    let read_opts = match read_options(&args.read) {
+        Ok(o) => o,
+        Err(e) => return usage_error(e),
+    };
+    let from = match format_arg(&args.read.from, "--from") {
+        Ok(f) => f,
+        Err(e) => return usage_error(e),
+    };
+    let mut worst = ExitCode::SUCCESS;
+    let mut worst_rank = 0;
+    let mut totals = Counter::default();
+    let mut by_code: BTreeMap<String, usize> = BTreeMap::new();
+    let mut bytes_total = 0u64;
+    for path in &args.files {
+        let p = (path != Path::new("-")).then_some(path.as_path());
+        let opened = match open_input(p, from) {
+            Ok(o) => o,
+            Err(e) => {
+                eprintln!("sgfconv: {e}");
+                worst = ExitCode::from(EXIT_USAGE);
+                worst_rank = 2;
+                continue;
+            }
+        };
+        let mut report = if args.summary {
+            // Keep everything to count by code; print as asked.
+            Reporter::collecting(opened.name.as_str())
+        } else {
+            reporter(&opened.name, &args.read)
+        };
+        let mut counter = Counter::default();
+        let mut counted = CountingRead {
+            inner: opened.reader,
+            bytes: 0,
+        };
+        let result = (|| {
+            if args.parse_only {
+                formats::read(
+                    opened.format,
+                    &mut counted,
+                    &read_opts,
+                    &mut counter,
+                    &mut report,
+                )?;
+            } else {
+                let mut chain = transform::pipeline(Box::new(&mut counter), &read_opts);
+                formats::read(
+                    opened.format,
+                    &mut counted,
+                    &read_opts,
+                    &mut *chain,
+                    &mut report,
+                )?;
+                chain.finish(&mut report)?;
+            }
+            Ok::<(), Error>(())
+        })();
+        bytes_total += counted.bytes;
+        if args.summary {
+            let diags = report.take_collected();
+            if !args.read.quiet {
+                for d in &diags {
+                    if d.severity >= Severity::Warning || args.read.verbose {
+                        match args.read.diagnostics {
+                            DiagFormat::Text => eprintln!("{d}"),
+                            DiagFormat::Json => eprintln!("{}", d.to_json()),
+                        }
+                    }
+                }
+            }
+            for d in &diags {
+                *by_code
+                    .entry(format!("{} {}", d.code.id, d.code.name))
+                    .or_default() += 1;
+            }
+            println!(
+                "{}: {} games, {} nodes, {} properties, {} warnings, {} errors",
+                opened.name,
+                counter.games,
+                counter.nodes,
+                counter.properties,
+                report.warnings(),
+                report.errors()
+            );
+        }
+        totals.games += counter.games;
+        totals.nodes += counter.nodes;
+        totals.properties += counter.properties;
+        let status = finish(result, &mut report, &args.read, &opened.name);
+        let rank = if status == ExitCode::SUCCESS {
+            0
+        } else if status == ExitCode::from(EXIT_LOST) {
+            1
+        } else {
+            2
+        };
+        if rank > worst_rank {
+            worst_rank = rank;
+            worst = status;
+        }
+    }
+    if args.summary {
+        println!(
+            "total: {} files, {} bytes, {} games, {} nodes, {} properties",
+            args.files.len(),
+            bytes_total,
+            totals.games,
+            totals.nodes,
+            totals.properties
+        );
+        for (code, n) in &by_code {
+            println!("  {code}: {n}");
+        }
+    }
+    worst
+}
+
+/// Counts the bytes read through it.
+struct CountingRead {
+    inner: Box<dyn Read>,
+    bytes: u64,
+}
+
+impl Read for CountingRead {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+}
+
+fn list_formats() -> ExitCode {
+    let mut out = io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "{:<6} {:<22} {:<6} description / what it carries",
+        "name", "extensions", "lossy"
+    );
+    for f in FORMATS {
+        let exts: Vec<String> = f.extensions.iter().map(|e| format!(".{e}")).collect();
+        let _ = writeln!(
+            out,
+            "{:<6} {:<22} {:<6} {}\n{:36}carries: {}",
+            f.name,
+            if exts.is_empty() {
+                "-".to_string()
+            } else {
+                exts.join(" ")
+            },
+            if f.lossy { "yes" } else { "no" },
+            f.description,
+            "",
+            f.carries
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+fn completions(shell: clap_complete::Shell, dir: Option<PathBuf>) -> ExitCode {
+    let mut cmd = Cli::command();
+    match dir {
+        None => {
+            clap_complete::generate(shell, &mut cmd, "sgfconv", &mut io::stdout());
+            ExitCode::SUCCESS
+        }
+        Some(d) => match clap_complete::generate_to(shell, &mut cmd, "sgfconv", &d) {
+            Ok(p) => {
+                println!("{}", p.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => usage_error(format!("{}: {e}", d.display())),
+        },
+    }
+}
+
+fn man(dir: Option<PathBuf>) -> ExitCode {
+    let cmd = Cli::command();
+    let page = clap_mangen::Man::new(cmd);
+    let mut buf = Vec::new();
+    if let Err(e) = page.render(&mut buf) {
+        return usage_error(e);
+    }
+    let r = match dir {
+        None => io::stdout().write_all(&buf),
+        Some(d) => {
+            std::fs::create_dir_all(&d).and_then(|_| std::fs::write(d.join("sgfconv.1"), &buf))
+        }
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => usage_error(e),
+    }
+}

@@ -52,9 +52,11 @@ pub struct PropDef {
 impl PropDef {
     /// Values may be compose (`a:b`): a `:` in them is a separator.
     pub fn allows_compose(&self) -> bool {
-        self.value_type
-            .split('|')
-            .any(|alt| alt.trim_start_matches("elist:").trim_start_matches("list:").contains(':'))
+        self.value_type.split('|').any(|alt| {
+            alt.trim_start_matches("elist:")
+                .trim_start_matches("list:")
+                .contains(':')
+        })
     }
 
     /// Text values (`text`, `simpletext`, or compose with text).
@@ -64,9 +66,7 @@ impl PropDef {
 
     /// Free text where line breaks are kept (`text`, not `simpletext`).
     pub fn is_multiline_text(&self) -> bool {
-        self.value_type
-            .split(['|', ':'])
-            .any(|t| t == "text")
+        self.value_type.split(['|', ':']).any(|t| t == "text")
     }
 
     /// Takes a list of values.

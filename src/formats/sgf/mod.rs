@@ -1,17 +1,34 @@
-//! SGF: the streaming reader (nom) and the canonical writer.
+//! SGF: the streaming reader (a nom grammar over a byte window) and the
+//! canonical writer. `formats/sgf.md` describes what they implement.
 
+mod input;
+mod lex;
 mod reader;
+mod transcode;
 mod writer;
 
 pub use reader::read;
 pub use writer::SgfWriter;
 
+/// The diagnostic codes of the SGF reader and writer.
+pub mod codes {
+    pub use super::reader::{
+        BYTE_LEVEL_ESCAPES, CA_OVERRULED, DUPLICATE_PROPERTY, EMPTY_GAME, EMPTY_VARIATION,
+        ENCODING, LEADING_TEXT, MISSING_CLOSE_PAREN, MISSING_SEMICOLON, NOT_SGF,
+        PROPERTY_WITHOUT_VALUE, REDUNDANT_PARENTHESIS, STRAY_TEXT, UNDECODABLE, UNESCAPED_BRACKET,
+        UNKNOWN_CHARSET, UNTERMINATED_VALUE, VALUE_WITHOUT_PROPERTY,
+    };
+    pub use super::writer::{META_NOT_CARRIED, UNENCODABLE, UNSAFE_OUTPUT_ENCODING};
+}
+
 /// Looks like SGF: optional text, then `(` and `;` or a property.
 pub fn sniff(head: &[u8]) -> bool {
-    let Some(i) = memchr::memchr(b'(', head) else {
-        return false;
-    };
-    let rest = &head[i + 1..];
-    let n = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
-    matches!(rest.get(n), Some(b';') | Some(b'A'..=b'Z'))
+    let mut rest = head;
+    while let Some(i) = memchr::memchr(b'(', rest) {
+        if lex::starts_game(&rest[i..], false) {
+            return true;
+        }
+        rest = &rest[i + 1..];
+    }
+    false
 }

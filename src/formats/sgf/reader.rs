@@ -1,14 +1,927 @@
-use crate::diag::Reporter;
+//! The streaming SGF reader: bytes in, events out.
+//!
+//! Structure (games, variations, nodes) is an explicit state machine with a
+//! stack of open variations, so depth costs one bit of memory per level and
+//! no recursion. Tokens come from the nom grammar in [`super::lex`].
+//!
+//! Each game tree decides its own character set before its first node (a
+//! collection may mix them) from a look-ahead window: `--encoding`, a BOM,
+//! `CA[]` checked against the bytes, UTF-8 validity, detection, then the
+//! default. Properties of a node are held until the node ends, so duplicates
+//! can be merged; that is the only buffering besides the window.
+
+use super::input::Input;
+use super::lex::{self, Mode, Scan};
+use super::transcode;
+use crate::charset;
+use crate::diag::{Code, Reporter, Severity};
 use crate::error::Error;
+use crate::event::{EncodingSource, Event, GameHeader, Pos, Property, Span, Values, NO_SPLIT};
 use crate::formats::ReadOptions;
+use crate::props;
 use crate::sink::Sink;
+use encoding_rs::{Encoding, ISO_2022_JP, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
 use std::io::Read;
 
+// Syntax (001–099).
+pub const LEADING_TEXT: Code = Code::new("I001", "leading-text");
+pub const STRAY_TEXT: Code = Code::new("W002", "stray-text");
+pub const MISSING_SEMICOLON: Code = Code::new("W003", "missing-semicolon");
+pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
+pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");
+pub const UNTERMINATED_VALUE: Code = Code::new("E006", "unterminated-value");
+pub const PROPERTY_WITHOUT_VALUE: Code = Code::new("W007", "property-without-value");
+pub const EMPTY_VARIATION: Code = Code::new("W008", "empty-variation");
+// W009 is reserved (was stray-close-paren: a ')' between games is stray text).
+pub const REDUNDANT_PARENTHESIS: Code = Code::new("W010", "redundant-parenthesis");
+pub const VALUE_WITHOUT_PROPERTY: Code = Code::new("E011", "value-without-property");
+pub const UNESCAPED_BRACKET: Code = Code::new("W012", "unescaped-bracket");
+pub const EMPTY_GAME: Code = Code::new("W013", "empty-game");
+pub const NOT_SGF: Code = Code::new("E014", "no-game-tree");
+
+// Character sets (100–109; 110–149 belong to src/charset.rs).
+pub const ENCODING: Code = Code::new("I100", "encoding");
+pub const CA_OVERRULED: Code = Code::new("W101", "charset-overruled");
+pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
+pub const UNDECODABLE: Code = Code::new("E103", "undecodable-bytes");
+pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
+
+/// Below this, a statistical guess does not decide a game's encoding.
+const MIN_CONFIDENCE: f32 = 0.5;
+
+/// Bytes of a game looked at to decide its encoding.
+const WINDOW: usize = 64 * 1024;
+
+/// Reads an SGF collection from `input`, pushing events into `sink`.
 pub fn read(
-    _input: &mut dyn Read,
-    _options: &ReadOptions,
-    _sink: &mut dyn Sink,
-    _report: &mut Reporter,
+    input: &mut dyn Read,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
 ) -> Result<(), Error> {
-    Err(Error::Usage("SGF reader: in progress".into()))
+    // A byte-order mark decides for the whole input; UTF-16/32 are turned
+    // into UTF-8 first so the grammar can scan ASCII syntax.
+    let mut head = [0u8; 4];
+    let got = read_head(input, &mut head)?;
+    let head = &head[..got];
+    let (bom, skip) = transcode::sniff_bom(head);
+    let mut chained = std::io::Read::chain(&head[skip..], input);
+    match bom {
+        Some(enc) if enc != transcode::Bom::Utf8 => {
+            let mut t = transcode::ToUtf8::new(&mut chained, enc);
+            Reader::new(&mut t, options, Some(enc.name())).run(sink, report)
+        }
+        Some(_) => Reader::new(&mut chained, options, Some("UTF-8")).run(sink, report),
+        None => Reader::new(&mut chained, options, None).run(sink, report),
+    }
+}
+
+fn read_head(input: &mut dyn Read, head: &mut [u8; 4]) -> Result<usize, Error> {
+    let mut got = 0;
+    while got < head.len() {
+        match input.read(&mut head[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(got)
+}
+
+/// How one game's bytes become text.
+#[derive(Clone, Copy)]
+struct Decoding {
+    encoding: &'static Encoding,
+    mode: Mode,
+}
+
+impl Decoding {
+    fn new(encoding: &'static Encoding) -> Self {
+        let mode = if encoding == ISO_2022_JP {
+            Mode::Iso2022Jp
+        } else if charset::has_unsafe_trail_bytes(encoding) {
+            let lead: fn(u8) -> bool = if encoding == encoding_rs::SHIFT_JIS {
+                |b| (0x81..=0x9F).contains(&b) || (0xE0..=0xFC).contains(&b)
+            } else {
+                |b| (0x81..=0xFE).contains(&b)
+            };
+            Mode::DoubleByte(lead)
+        } else {
+            Mode::Bytes
+        };
+        Decoding { encoding, mode }
+    }
+}
+
+/// A property of the open node, waiting for the node to end.
+struct Pending {
+    name: (u32, u32),
+    spans: (u32, u32),
+    pos: Pos,
+}
+
+/// The open node: its properties, decoded, in one reused arena.
+#[derive(Default)]
+struct NodeBuf {
+    names: String,
+    text: String,
+    spans: Vec<Span>,
+    props: Vec<Pending>,
+    open: bool,
+}
+
+impl NodeBuf {
+    fn name(&self, p: &Pending) -> &str {
+        self.names
+            .get(p.name.0 as usize..p.name.1 as usize)
+            .unwrap_or("")
+    }
+
+    /// Merges the last property into an earlier one of the same name, if
+    /// any. Returns true when merged.
+    fn merge_last(&mut self) -> bool {
+        let Some(last) = self.props.last() else {
+            return false;
+        };
+        let name = self.name(last);
+        let n = self.props.len() - 1;
+        let Some(q) = self.props[..n].iter().position(|p| self.name(p) == name) else {
+            return false;
+        };
+        let (a, b) = self.props[n].spans;
+        let moved = b - a;
+        let at = self.props[q].spans.1;
+        self.spans[at as usize..b as usize].rotate_right(moved as usize);
+        self.props[q].spans.1 += moved;
+        for p in &mut self.props[q + 1..n] {
+            p.spans.0 += moved;
+            p.spans.1 += moved;
+        }
+        self.props.pop();
+        true
+    }
+
+    fn clear(&mut self) {
+        self.names.clear();
+        self.text.clear();
+        self.spans.clear();
+        self.props.clear();
+        self.open = false;
+    }
+}
+
+struct Reader<'r, 'o> {
+    inp: Input<'r>,
+    options: &'o ReadOptions,
+    /// Set when a BOM decided the encoding of the whole input.
+    bom: Option<&'static str>,
+    node: NodeBuf,
+    /// Open variations: whether each emitted a `VariationStart`.
+    levels: Vec<bool>,
+    scratch: Vec<u8>,
+    games: usize,
+    decoding: Decoding,
+    /// The property being read has a text type (only text is in the game's
+    /// charset; the FF[4] spec keeps every other value ASCII).
+    text_typed: bool,
+}
+
+impl<'r, 'o> Reader<'r, 'o> {
+    fn new(src: &'r mut dyn Read, options: &'o ReadOptions, bom: Option<&'static str>) -> Self {
+        Reader {
+            inp: Input::new(src),
+            options,
+            bom,
+            node: NodeBuf::default(),
+            levels: Vec::new(),
+            scratch: Vec::new(),
+            games: 0,
+            decoding: Decoding::new(UTF_8),
+            text_typed: true,
+        }
+    }
+
+    fn run(mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        loop {
+            // Between games: everything up to the next '(' is not SGF.
+            let (found, skipped, nonblank_at) = self.skip_to_game()?;
+            if let Some(at) = nonblank_at {
+                let (code, what) = if self.games == 0 {
+                    (LEADING_TEXT, "text before the first game")
+                } else if found {
+                    (STRAY_TEXT, "text between games")
+                } else {
+                    (STRAY_TEXT, "text after the last game")
+                };
+                if self.games == 0 || found {
+                    report.report(code, Some(at), format!("{what} skipped ({skipped} bytes)"));
+                } else {
+                    report.info(
+                        LEADING_TEXT,
+                        Some(at),
+                        format!("{what} skipped ({skipped} bytes)"),
+                    );
+                }
+            }
+            if !found {
+                break;
+            }
+            self.game(sink, report)?;
+        }
+        if self.games == 0 {
+            report.error(
+                NOT_SGF,
+                None,
+                "no game tree found: the input has no '(' that starts SGF",
+            );
+        }
+        report.set_game(None);
+        Ok(())
+    }
+
+    /// Skips to the next '(' that starts a game tree. Returns whether one
+    /// was found, how many bytes were skipped, and where the first non-blank
+    /// skipped byte was.
+    fn skip_to_game(&mut self) -> Result<(bool, u64, Option<Pos>), Error> {
+        let mut skipped = 0u64;
+        let mut nonblank: Option<Pos> = None;
+        loop {
+            let rest = self.inp.rest();
+            let hit = memchr::memchr(b'(', rest);
+            let upto = hit.unwrap_or(rest.len());
+            if nonblank.is_none() {
+                if let Some(k) = rest[..upto].iter().position(|c| !lex::is_ws(*c)) {
+                    nonblank = Some(self.inp.pos_after(k));
+                }
+            }
+            skipped += upto as u64;
+            self.inp.advance(upto);
+            if hit.is_some() {
+                // A '(' in a mail header or a note is not a game: SGF follows
+                // with ';' or a property identifier and '['.
+                self.inp.ensure(300)?;
+                match lex::starts_game(self.inp.rest(), self.inp.eof) {
+                    true => return Ok((true, skipped, nonblank)),
+                    false => {
+                        nonblank.get_or_insert(self.inp.here());
+                        skipped += 1;
+                        self.inp.skip(1);
+                        continue;
+                    }
+                }
+            }
+            if !self.inp.fill()? {
+                return Ok((false, skipped, nonblank));
+            }
+        }
+    }
+
+    /// Reads one game tree; `inp` is at its '('.
+    fn game(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        let start = self.inp.here();
+        report.set_game(Some(self.games));
+        let header = self.decide_encoding(start, report)?;
+        self.inp.skip(1); // '('
+        self.skip_ws()?;
+        let mut header = header;
+        match self.inp.rest().first() {
+            Some(b')') => {
+                self.inp.skip(1);
+                report.warn(EMPTY_GAME, Some(start), "empty game tree '()' skipped");
+                return Ok(());
+            }
+            None => {
+                report.warn(
+                    EMPTY_GAME,
+                    Some(start),
+                    "input ends inside an empty game tree",
+                );
+                return Ok(());
+            }
+            Some(b';') => {}
+            Some(_) => {
+                header.implicit_root = true;
+                report.warn(
+                    MISSING_SEMICOLON,
+                    Some(self.inp.here()),
+                    "game tree starts without ';': root node created",
+                );
+            }
+        }
+        self.games += 1;
+        sink.event(&Event::GameStart(&header), report)?;
+        if header.implicit_root {
+            self.open_node(self.inp.here(), sink, report)?;
+        }
+        self.levels.clear();
+        self.tree(sink, report)?;
+        self.node.clear();
+        Ok(())
+    }
+
+    /// The body of a game tree, up to and including its ')'.
+    fn tree(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        loop {
+            self.skip_ws()?;
+            let Some(&c) = self.inp.rest().first() else {
+                // The input ends inside the game: close what is open.
+                self.flush(sink, report)?;
+                let at = self.inp.here();
+                report.warn(
+                    MISSING_CLOSE_PAREN,
+                    Some(at),
+                    format!(
+                        "input ends inside a game tree: {} ')' added",
+                        self.levels.len() + 1
+                    ),
+                );
+                while let Some(emitted) = self.levels.pop() {
+                    if emitted {
+                        sink.event(&Event::VariationEnd(at), report)?;
+                    }
+                }
+                return sink.event(&Event::GameEnd(at), report);
+            };
+            match c {
+                b';' => {
+                    let at = self.inp.here();
+                    self.inp.skip(1);
+                    self.open_node(at, sink, report)?;
+                }
+                b'(' => self.open_variation(sink, report)?,
+                b')' => {
+                    let at = self.inp.here();
+                    self.inp.skip(1);
+                    self.flush(sink, report)?;
+                    match self.levels.pop() {
+                        Some(true) => sink.event(&Event::VariationEnd(at), report)?,
+                        Some(false) => {}
+                        None => return sink.event(&Event::GameEnd(at), report),
+                    }
+                }
+                b'[' => {
+                    let at = self.inp.here();
+                    self.inp.skip(1);
+                    self.value(None, report)?;
+                    report.error(
+                        VALUE_WITHOUT_PROPERTY,
+                        Some(at),
+                        "value without a property identifier dropped",
+                    );
+                }
+                c if c.is_ascii_alphabetic() => self.property(sink, report)?,
+                _ => self.stray(report)?,
+            }
+        }
+    }
+
+    fn open_node(
+        &mut self,
+        at: Pos,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        self.flush(sink, report)?;
+        sink.event(&Event::Node(at), report)?;
+        self.node.open = true;
+        Ok(())
+    }
+
+    /// A '(' inside a game.
+    fn open_variation(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        let at = self.inp.here();
+        self.inp.skip(1);
+        self.flush(sink, report)?;
+        self.skip_ws()?;
+        match self.inp.rest().first() {
+            Some(b')') => {
+                self.inp.skip(1);
+                report.warn(EMPTY_VARIATION, Some(at), "empty variation '()' removed");
+            }
+            Some(b'(') => {
+                report.warn(
+                    REDUNDANT_PARENTHESIS,
+                    Some(at),
+                    "variation without a node: its parentheses were dropped",
+                );
+                self.levels.push(false);
+            }
+            _ => {
+                self.levels.push(true);
+                sink.event(&Event::VariationStart(at), report)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends the open node's properties.
+    fn flush(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        let n = &self.node;
+        for p in &n.props {
+            let spans = n
+                .spans
+                .get(p.spans.0 as usize..p.spans.1 as usize)
+                .unwrap_or(&[]);
+            let prop = Property {
+                name: n.name(p),
+                values: Values::new(&n.text, spans),
+                pos: p.pos,
+            };
+            sink.event(&Event::Property(prop), report)?;
+        }
+        self.node.clear();
+        Ok(())
+    }
+
+    fn skip_ws(&mut self) -> Result<(), Error> {
+        loop {
+            match lex::ws(self.inp.rest()) {
+                Ok((rest, _)) => {
+                    let n = self.inp.rest().len() - rest.len();
+                    self.inp.advance(n);
+                    return Ok(());
+                }
+                Err(_) => {
+                    // Incomplete: all of the window was whitespace.
+                    let n = self.inp.rest().len();
+                    self.inp.advance(n);
+                    if !self.inp.fill()? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Skips a run of bytes that cannot start anything.
+    fn stray(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        let at = self.inp.here();
+        let mut n = 0u64;
+        let mut sample = Vec::new();
+        loop {
+            let rest = self.inp.rest();
+            let k = rest
+                .iter()
+                .position(|&c| {
+                    matches!(c, b';' | b'(' | b')' | b'[')
+                        || c.is_ascii_alphabetic()
+                        || lex::is_ws(c)
+                })
+                .unwrap_or(rest.len());
+            if sample.len() < 20 {
+                sample.extend_from_slice(&rest[..k.min(20 - sample.len())]);
+            }
+            n += k as u64;
+            self.inp.advance(k);
+            if !self.inp.rest().is_empty() || !self.inp.fill()? {
+                break;
+            }
+        }
+        report.warn(
+            STRAY_TEXT,
+            Some(at),
+            format!(
+                "stray characters skipped: {:?} ({n} bytes)",
+                String::from_utf8_lossy(&sample)
+            ),
+        );
+        Ok(())
+    }
+
+    /// A property: identifier, then one or more values.
+    fn property(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        let at = self.inp.here();
+        let len = loop {
+            match lex::ident(self.inp.rest()) {
+                Ok((rest, _)) => break self.inp.rest().len() - rest.len(),
+                Err(_) if !self.inp.eof => {
+                    self.inp.fill()?;
+                }
+                Err(_) => break self.inp.rest().len(),
+            }
+        };
+        let name_start = self.node.names.len();
+        // Identifiers are ASCII letters: always valid UTF-8.
+        let ident = &self.inp.rest()[..len];
+        self.node
+            .names
+            .push_str(std::str::from_utf8(ident).unwrap_or_default());
+        self.inp.skip(len);
+        self.skip_ws()?;
+        if self.inp.rest().first() != Some(&b'[') {
+            let name = self.node.names.split_off(name_start);
+            report.warn(
+                PROPERTY_WITHOUT_VALUE,
+                Some(at),
+                format!("property {name} has no value: dropped"),
+            );
+            return Ok(());
+        }
+        if !self.node.open {
+            report.warn(
+                MISSING_SEMICOLON,
+                Some(at),
+                "property outside a node: ';' added before it",
+            );
+            self.open_node(at, sink, report)?;
+        }
+        let name = &self.node.names[name_start..];
+        let def = if name.bytes().all(|c| c.is_ascii_uppercase()) {
+            props::lookup(name)
+        } else {
+            props::uppercase_form(name).and_then(|n| props::lookup(&n))
+        };
+        // Unknown properties may be compose and may be text.
+        let compose = def.is_none_or(|d| d.allows_compose());
+        self.text_typed = def.is_none_or(|d| d.is_text());
+        let span_start = self.node.spans.len() as u32;
+        while self.inp.rest().first() == Some(&b'[') {
+            self.inp.skip(1);
+            self.value(Some(compose), report)?;
+            self.skip_ws()?;
+        }
+        self.node.props.push(Pending {
+            name: (name_start as u32, self.node.names.len() as u32),
+            spans: (span_start, self.node.spans.len() as u32),
+            pos: at,
+        });
+        if self.node.merge_last() {
+            report.warn(
+                DUPLICATE_PROPERTY,
+                Some(at),
+                format!(
+                    "property {} repeated in one node: values merged",
+                    &self.node.names[name_start..]
+                ),
+            );
+            self.node.names.truncate(name_start);
+        }
+        Ok(())
+    }
+
+    /// A value; `inp` is just after its '['. `compose: None` scans and
+    /// discards it (a value with no property).
+    fn value(&mut self, compose: Option<bool>, report: &mut Reporter) -> Result<(), Error> {
+        let at = self.inp.here();
+        let mut split = None;
+        let mode = self.decoding.mode;
+        let as_compose = compose.unwrap_or(false);
+        let (mut len, mut brackets, terminated) = loop {
+            let eof = self.inp.eof;
+            match lex::scan_value(
+                self.inp.rest(),
+                eof,
+                mode,
+                as_compose,
+                &mut self.scratch,
+                &mut split,
+            ) {
+                Scan::Done { len, brackets } => break (len, brackets, true),
+                Scan::Unterminated { len, brackets } => break (len, brackets, false),
+                Scan::Incomplete => {
+                    self.inp.fill()?;
+                }
+            }
+        };
+        if matches!(mode, Mode::DoubleByte(_)) {
+            if let Some((alt_len, alt_split, alt_brackets)) =
+                self.byte_level_reading(len, as_compose)
+            {
+                report.warn(
+                    BYTE_LEVEL_ESCAPES,
+                    Some(at),
+                    "value read with byte-level escapes (a '\\' written before a trail byte)",
+                );
+                len = alt_len;
+                split = alt_split;
+                brackets = alt_brackets;
+            }
+        }
+        if brackets > 0 {
+            report.warn(
+                UNESCAPED_BRACKET,
+                Some(at),
+                format!("{brackets} unescaped ']' kept as text: what follows cannot end the value"),
+            );
+        }
+        if !terminated {
+            report.error(
+                UNTERMINATED_VALUE,
+                Some(at),
+                "input ends inside a value: kept what was there",
+            );
+        }
+        if compose.is_some() {
+            self.push_value(split, at, report);
+        }
+        self.inp.advance(len);
+        Ok(())
+    }
+
+    /// In double-byte encodings a writer may have escaped `]`/`\` trail
+    /// bytes at the byte level (a `\` inserted before them, as the FF[4] spec
+    /// reads). When the character reading of a value looks damaged and the
+    /// byte reading decodes cleanly, the byte reading wins: `scratch` then
+    /// holds it, and its length and split are returned.
+    fn byte_level_reading(
+        &mut self,
+        len: usize,
+        compose: bool,
+    ) -> Option<(usize, Option<usize>, usize)> {
+        let rest = self.inp.rest();
+        let raw = &rest[..len.min(rest.len())];
+        if memchr::memchr(b'\\', raw).is_none() {
+            return None;
+        }
+        let enc = self.decoding.encoding;
+        if charset::decodes_cleanly(enc, &self.scratch)
+            && !suspicious_escapes(raw, self.decoding.mode)
+        {
+            return None;
+        }
+        let mut alt = Vec::new();
+        let mut alt_split = None;
+        match lex::scan_value(
+            rest,
+            self.inp.eof,
+            Mode::Bytes,
+            compose,
+            &mut alt,
+            &mut alt_split,
+        ) {
+            Scan::Done {
+                len: alt_len,
+                brackets,
+            } if charset::decodes_cleanly(enc, &alt) => {
+                self.scratch = alt;
+                Some((alt_len, alt_split, brackets))
+            }
+            _ => None,
+        }
+    }
+
+    /// Decodes the scanned value (in `scratch`) into the open node.
+    fn push_value(&mut self, split: Option<usize>, at: Pos, report: &mut Reporter) {
+        let mut enc = self.decoding.encoding;
+        if !self.text_typed && !enc.is_ascii_compatible() {
+            enc = UTF_8;
+        }
+        let text = &mut self.node.text;
+        let start = text.len();
+        let mut bad = Vec::new();
+        let mut decode = |bytes: &[u8], base: usize, text: &mut String| {
+            if enc == UTF_8 {
+                if let Ok(s) = std::str::from_utf8(bytes) {
+                    text.push_str(s);
+                    return;
+                }
+            }
+            for b in charset::decode_into(enc, bytes, text) {
+                bad.push(base + b);
+            }
+        };
+        let split_at = match split {
+            Some(k) if k < self.scratch.len() => {
+                decode(&self.scratch[..k], 0, text);
+                let s = text.len();
+                text.push(':');
+                decode(&self.scratch[k + 1..], k + 1, text);
+                s as u32
+            }
+            _ => {
+                decode(&self.scratch, 0, text);
+                NO_SPLIT
+            }
+        };
+        self.node.spans.push(Span {
+            start: start as u32,
+            end: text.len() as u32,
+            split: split_at,
+        });
+        for b in bad {
+            report.error(
+                UNDECODABLE,
+                Some(at),
+                format!(
+                    "byte 0x{:02X} at offset {} is not {}: kept as U+FFFD",
+                    self.scratch.get(b).copied().unwrap_or(0),
+                    at.offset + 1 + b as u64,
+                    enc.name()
+                ),
+            );
+        }
+    }
+
+    /// Decides the character set of the game tree starting at `inp` (its
+    /// '('), and reports the decision.
+    fn decide_encoding(&mut self, start: Pos, report: &mut Reporter) -> Result<GameHeader, Error> {
+        let (decode_with, name, source, confidence) = self.choose_encoding(start, report)?;
+        self.decoding = Decoding::new(decode_with);
+        let mut h = GameHeader::new(self.games);
+        h.pos = start;
+        h.encoding = name;
+        h.encoding_source = source;
+        h.confidence = confidence;
+        if report.wants(Severity::Info) {
+            report.info(
+                ENCODING,
+                Some(start),
+                format!(
+                    "game {}: encoding {} ({}, confidence {:.2})",
+                    self.games + 1,
+                    name,
+                    source.as_str(),
+                    confidence
+                ),
+            );
+        }
+        Ok(h)
+    }
+
+    /// (decoder, name to report, why, confidence).
+    fn choose_encoding(
+        &mut self,
+        start: Pos,
+        report: &mut Reporter,
+    ) -> Result<(&'static Encoding, &'static str, EncodingSource, f32), Error> {
+        if let Some(bom) = self.bom {
+            // Transcoded to UTF-8 already when it was UTF-16/32.
+            return Ok((UTF_8, bom, EncodingSource::Bom, 1.0));
+        }
+        if let Some(e) = self.options.encoding {
+            return Ok((e, e.name(), EncodingSource::Forced, 1.0));
+        }
+        self.inp.ensure(WINDOW)?;
+        let avail = self.inp.rest().len().min(WINDOW);
+        let all_utf8 = self.inp.valid_utf8_ahead(avail);
+        let mut text = Vec::new();
+        let extent = if all_utf8 {
+            avail
+        } else {
+            lex::game_extent(&self.inp.rest()[..avail], &mut text)
+        };
+        let utf8 = all_utf8 || self.inp.valid_utf8_ahead(extent);
+        let game = &self.inp.rest()[..extent];
+        // Valid UTF-8 but for a few cut sequences (names truncated by a
+        // server mid-character): UTF-8, with the bad bytes reported.
+        let dirty_utf8 = !utf8 && mostly_utf8(game);
+        let declared =
+            lex::root_charset(game).map(|v| String::from_utf8_lossy(v).trim().to_string());
+
+        let detect = |text: &[u8], game: &[u8]| {
+            let g = charset::detect(if text.is_empty() { game } else { text });
+            (g.encoding, g.confidence)
+        };
+        if let Some(label) = declared.filter(|l| !l.is_empty()) {
+            match charset::lookup(&label) {
+                Some(enc) if enc == UTF_8 => {
+                    if utf8 {
+                        return Ok((UTF_8, UTF_8.name(), EncodingSource::Declared, 1.0));
+                    }
+                    if dirty_utf8 {
+                        return Ok((UTF_8, UTF_8.name(), EncodingSource::Declared, 0.8));
+                    }
+                    let (g, c) = detect(&text, game);
+                    if g != UTF_8 && charset::decodes_cleanly(g, game) {
+                        report.warn(
+                            CA_OVERRULED,
+                            Some(start),
+                            format!(
+                                "CA[{label}] does not match the bytes: read as {} (detected)",
+                                g.name()
+                            ),
+                        );
+                        return Ok((g, g.name(), EncodingSource::Detected, c));
+                    }
+                    return Ok((UTF_8, UTF_8.name(), EncodingSource::Declared, 0.5));
+                }
+                // Values in UTF-16 between ASCII syntax (SGFC's spec mode),
+                // or ISO-2022-JP's 7-bit escapes: scanned byte-wise, each
+                // value decoded on its own.
+                Some(enc) if enc == UTF_16LE || enc == UTF_16BE => {
+                    return Ok((enc, enc.name(), EncodingSource::Declared, 0.8));
+                }
+                Some(enc) if enc == ISO_2022_JP && game.is_ascii() => {
+                    return Ok((enc, enc.name(), EncodingSource::Declared, 1.0));
+                }
+                Some(enc) if enc.is_ascii_compatible() => {
+                    let non_ascii = !game.is_ascii();
+                    if utf8 && non_ascii && enc == WINDOWS_1252 {
+                        report.warn(
+                            CA_OVERRULED,
+                            Some(start),
+                            format!("CA[{label}] does not match the bytes: they are UTF-8"),
+                        );
+                        return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 1.0));
+                    }
+                    if charset::decodes_cleanly(enc, game) {
+                        return Ok((enc, enc.name(), EncodingSource::Declared, 1.0));
+                    }
+                    if utf8 {
+                        report.warn(
+                            CA_OVERRULED,
+                            Some(start),
+                            format!("CA[{label}] does not match the bytes: they are UTF-8"),
+                        );
+                        return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 1.0));
+                    }
+                    let (g, c) = detect(&text, game);
+                    if g != enc && charset::decodes_cleanly(g, game) {
+                        report.warn(
+                            CA_OVERRULED,
+                            Some(start),
+                            format!(
+                                "CA[{label}] does not match the bytes: read as {} (detected)",
+                                g.name()
+                            ),
+                        );
+                        return Ok((g, g.name(), EncodingSource::Detected, c));
+                    }
+                    return Ok((enc, enc.name(), EncodingSource::Declared, 0.5));
+                }
+                _ => {
+                    report.warn(
+                        UNKNOWN_CHARSET,
+                        Some(start),
+                        format!("CA[{label}] names no character set this reader knows (or one that cannot be read byte-wise): detecting"),
+                    );
+                }
+            }
+        }
+        if utf8 {
+            return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 1.0));
+        }
+        if dirty_utf8 {
+            return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 0.8));
+        }
+        let (g, c) = detect(&text, game);
+        if c >= MIN_CONFIDENCE {
+            return Ok((g, g.name(), EncodingSource::Detected, c));
+        }
+        // Detection does not decide: the user's default, else FF[4]'s.
+        let d = self.options.default_encoding.unwrap_or(WINDOWS_1252);
+        Ok((d, charset::ca_name(d), EncodingSource::Default, 1.0))
+    }
+}
+
+/// Valid UTF-8 multi-byte characters are at least as many as broken
+/// sequences (and there are a few): text that is UTF-8 with damage (Fox
+/// writes '?' over bytes, servers cut names mid-character), not another
+/// encoding, where valid UTF-8 sequences are rare by chance.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let mut rest = bytes;
+    let mut bad = 0usize;
+    let mut multibyte = 0usize;
+    loop {
+        let (good, done) = match std::str::from_utf8(rest) {
+            Ok(s) => (s, true),
+            Err(e) => (
+                std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
+                false,
+            ),
+        };
+        multibyte += good.bytes().filter(|b| *b >= 0xC0).count();
+        if done {
+            break;
+        }
+        bad += 1;
+        let skip = good.len()
+            + std::str::from_utf8(&rest[good.len()..])
+                .err()
+                .and_then(|e| e.error_len())
+                .unwrap_or(rest.len() - good.len())
+                .max(1);
+        rest = &rest[skip.min(rest.len())..];
+        if bad > 64 {
+            return false;
+        }
+    }
+    bad > 0 && multibyte >= 3 && multibyte >= bad
+}
+
+/// A `\` in a double-byte value before a byte that never needs escaping
+/// (not `]`, `\`, `:`, a line break): the mark of a byte-level escaper.
+fn suspicious_escapes(raw: &[u8], mode: Mode) -> bool {
+    let Mode::DoubleByte(is_lead) = mode else {
+        return false;
+    };
+    let mut k = 0;
+    while k < raw.len() {
+        let c = raw[k];
+        if is_lead(c) {
+            k += 2;
+            continue;
+        }
+        if c == b'\\' {
+            match raw.get(k + 1) {
+                Some(b']' | b'\\' | b':' | b'\n' | b'\r') | None => {}
+                Some(_) => return true,
+            }
+            k += 2;
+            continue;
+        }
+        k += 1;
+    }
+    false
 }

@@ -1,22 +1,313 @@
-use crate::diag::Reporter;
+//! The SGF writer: FF[4], UTF-8 with `CA[UTF-8]` (or the encoding asked
+//! for), one deterministic layout.
+//!
+//! Layout: the root node's properties one per line; other nodes packed on
+//! lines of at most [`WIDTH`] columns (a long value may overrun); each
+//! variation starts on a new line. The layout depends only on the events,
+//! so converting the output again gives the same bytes.
+
+use crate::charset;
+use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::Event;
+use crate::event::{Event, Property, PropertyBuf, Value};
 use crate::formats::WriteOptions;
+use crate::props;
 use crate::sink::Sink;
+use encoding_rs::{Encoding, UTF_8};
 use std::io::Write;
 
+pub const UNENCODABLE: Code = Code::new("E400", "unencodable-character");
+pub const UNSAFE_OUTPUT_ENCODING: Code = Code::new("W401", "byte-level-escaping");
+pub const META_NOT_CARRIED: Code = Code::new("W402", "source-metadata-not-carried");
+
+/// Lines are kept under this many columns where values allow.
+pub const WIDTH: usize = 79;
+
+/// Bytes buffered before they go to the output.
+const FLUSH_AT: usize = 64 * 1024;
+
 pub struct SgfWriter<'w> {
-    _out: Box<dyn Write + 'w>,
+    out: Box<dyn Write + 'w>,
+    buf: Vec<u8>,
+    encoding: &'static Encoding,
+    keep_dialect: bool,
+    /// Column of the end of `buf` (bytes since the last line break).
+    col: usize,
+    /// Properties of the root node, held until it ends (FF and CA are set
+    /// there).
+    root: Option<Vec<PropertyBuf>>,
+    /// The node being written (not the root), held to decide line breaks.
+    node: Vec<u8>,
+    in_node: bool,
+    /// Nodes written in this game (the first is the root).
+    nodes_in_game: u64,
+    /// `Meta` keys of this game (SGF has no place for them).
+    meta_keys: Vec<String>,
+    /// Characters the output encoding could not carry, in this game.
+    lost: Vec<char>,
+    warned_unsafe: bool,
 }
 
 impl<'w> SgfWriter<'w> {
-    pub fn new(out: Box<dyn Write + 'w>, _options: &WriteOptions) -> Result<Self, Error> {
-        Ok(SgfWriter { _out: out })
+    pub fn new(out: Box<dyn Write + 'w>, options: &WriteOptions) -> Result<Self, Error> {
+        let encoding = options.to_encoding.unwrap_or(UTF_8);
+        if !encoding.is_ascii_compatible() {
+            return Err(Error::Usage(format!(
+                "SGF cannot be written in {}: its syntax needs an ASCII-compatible encoding",
+                encoding.name()
+            )));
+        }
+        Ok(SgfWriter {
+            out,
+            buf: Vec::with_capacity(FLUSH_AT + 4096),
+            encoding,
+            keep_dialect: options.keep_dialect,
+            col: 0,
+            root: None,
+            node: Vec::with_capacity(256),
+            in_node: false,
+            nodes_in_game: 0,
+            meta_keys: Vec::new(),
+            lost: Vec::new(),
+            warned_unsafe: false,
+        })
+    }
+
+    fn push(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+        match memchr::memrchr(b'\n', bytes) {
+            Some(i) => self.col = bytes.len() - i - 1,
+            None => self.col += bytes.len(),
+        }
+    }
+
+    fn newline(&mut self) {
+        if self.col > 0 {
+            self.buf.push(b'\n');
+            self.col = 0;
+        }
+    }
+
+    fn maybe_flush(&mut self) -> Result<(), Error> {
+        if self.buf.len() >= FLUSH_AT {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    /// Ends the node being written: the root with its FF/CA, or a packed
+    /// node on the current line or the next.
+    fn end_node(&mut self) {
+        if let Some(root) = self.root.take() {
+            self.write_root(&root);
+            return;
+        }
+        if !self.in_node {
+            return;
+        }
+        self.in_node = false;
+        let node = std::mem::take(&mut self.node);
+        let first_line = memchr::memchr(b'\n', &node).unwrap_or(node.len());
+        if self.col > 0 && self.col + first_line > WIDTH {
+            self.newline();
+        }
+        self.push(&node);
+        self.node = node;
+        self.node.clear();
+    }
+
+    fn write_root(&mut self, root: &[PropertyBuf]) {
+        let ca = charset::ca_name(self.encoding);
+        let mut lines: Vec<Vec<u8>> = Vec::with_capacity(root.len() + 2);
+        let has_ff = root.iter().any(|p| p.name == "FF");
+        let has_ca = root.iter().any(|p| p.name == "CA");
+        let ca_line = format!("CA[{ca}]").into_bytes();
+        // FF first, CA right after it; both added when missing.
+        if !has_ff {
+            if !self.keep_dialect {
+                lines.push(b"FF[4]".to_vec());
+            }
+            if !has_ca {
+                lines.push(ca_line.clone());
+            }
+        }
+        for p in root {
+            let mut line = Vec::new();
+            if p.name == "FF" && !self.keep_dialect {
+                line.extend_from_slice(b"FF[4]");
+            } else if p.name == "CA" {
+                line.extend_from_slice(&ca_line);
+            } else {
+                self.property_into(&p.as_property(), &mut line);
+            }
+            lines.push(line);
+            if p.name == "FF" && !has_ca {
+                lines.push(ca_line.clone());
+            }
+        }
+        self.push(b";");
+        for (i, l) in lines.iter().enumerate() {
+            if i > 0 {
+                self.newline();
+            }
+            self.push(l);
+        }
+        self.newline();
+    }
+
+    /// Writes `name[value][value]…` into `out`.
+    fn property_into(&mut self, p: &Property<'_>, out: &mut Vec<u8>) {
+        out.extend_from_slice(p.name.as_bytes());
+        let compose = props::allows_compose(p.name);
+        for v in p.values.iter() {
+            out.push(b'[');
+            self.value_into(v, compose, out);
+            out.push(b']');
+        }
+    }
+
+    fn value_into(&mut self, v: Value<'_>, compose: bool, out: &mut Vec<u8>) {
+        match v.parts() {
+            (a, Some(b)) => {
+                self.text_into(a, true, out);
+                out.push(b':');
+                self.text_into(b, false, out);
+            }
+            // A plain value of a property that may be compose: its ':' are
+            // escaped so they read back as text, not as a separator.
+            (a, None) => self.text_into(a, compose, out),
+        }
+    }
+
+    /// Escapes `]`, `\` (and `:` when asked) at the byte level of the output
+    /// encoding, which is the character level in UTF-8 and every
+    /// ASCII-safe encoding.
+    fn text_into(&mut self, text: &str, escape_colon: bool, out: &mut Vec<u8>) {
+        let encoded;
+        let bytes: &[u8] = if self.encoding == UTF_8 {
+            text.as_bytes()
+        } else {
+            let mut b = Vec::with_capacity(text.len());
+            let lost = charset::encode_into(self.encoding, text, &mut b);
+            self.lost.extend(lost);
+            encoded = b;
+            &encoded
+        };
+        let mut at = 0;
+        loop {
+            let hit = if escape_colon {
+                memchr::memchr3(b']', b'\\', b':', &bytes[at..])
+            } else {
+                memchr::memchr2(b']', b'\\', &bytes[at..])
+            };
+            match hit {
+                Some(k) => {
+                    out.extend_from_slice(&bytes[at..at + k]);
+                    out.push(b'\\');
+                    out.push(bytes[at + k]);
+                    at += k + 1;
+                }
+                None => {
+                    out.extend_from_slice(&bytes[at..]);
+                    break;
+                }
+            }
+        }
+    }
+
+    fn end_game(&mut self, report: &mut Reporter) {
+        if !self.meta_keys.is_empty() {
+            report.warn(
+                META_NOT_CARRIED,
+                None,
+                format!(
+                    "SGF has no place for source metadata: {} not written",
+                    self.meta_keys.join(", ")
+                ),
+            );
+            self.meta_keys.clear();
+        }
+        if !self.lost.is_empty() {
+            let mut chars: Vec<char> = std::mem::take(&mut self.lost);
+            chars.sort_unstable();
+            chars.dedup();
+            let shown: String = chars.iter().take(20).collect();
+            report.error(
+                UNENCODABLE,
+                None,
+                format!(
+                    "{} cannot carry {} character(s) ({shown}): written as '?'",
+                    self.encoding.name(),
+                    chars.len()
+                ),
+            );
+        }
     }
 }
 
 impl Sink for SgfWriter<'_> {
-    fn event(&mut self, _event: &Event<'_>, _report: &mut Reporter) -> Result<(), Error> {
-        Err(Error::Usage("SGF writer: in progress".into()))
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        match event {
+            Event::GameStart(_) => {
+                if !self.warned_unsafe && charset::has_unsafe_trail_bytes(self.encoding) {
+                    self.warned_unsafe = true;
+                    report.warn(
+                        UNSAFE_OUTPUT_ENCODING,
+                        None,
+                        format!(
+                            "{}: ']' and '\\' trail bytes are escaped at the byte level, as FF[4] says; many readers mis-read such files",
+                            self.encoding.name()
+                        ),
+                    );
+                }
+                self.newline();
+                self.push(b"(");
+                self.nodes_in_game = 0;
+            }
+            Event::Meta { key, .. } => self.meta_keys.push(key.to_string()),
+            Event::Node(_) => {
+                self.end_node();
+                if self.nodes_in_game == 0 {
+                    self.root = Some(Vec::new());
+                } else {
+                    self.in_node = true;
+                    self.node.push(b';');
+                }
+                self.nodes_in_game += 1;
+            }
+            Event::Property(p) => {
+                if let Some(root) = &mut self.root {
+                    root.push(PropertyBuf::from_property(p));
+                } else if self.in_node {
+                    let mut node = std::mem::take(&mut self.node);
+                    self.property_into(p, &mut node);
+                    self.node = node;
+                }
+            }
+            Event::VariationStart(_) => {
+                self.end_node();
+                self.newline();
+                self.push(b"(");
+            }
+            Event::VariationEnd(_) => {
+                self.end_node();
+                self.push(b")");
+            }
+            Event::GameEnd(_) => {
+                self.end_node();
+                self.push(b")\n");
+                self.end_game(report);
+            }
+        }
+        self.maybe_flush()
+    }
+
+    fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
+        self.end_node();
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        self.out.flush()?;
+        Ok(())
     }
 }

@@ -1,0 +1,223 @@
+//! The byte window the SGF reader works on: pulls fixed-size chunks from any
+//! `Read`, keeps the unread part, and tracks offsets and lines.
+//!
+//! Tokens are parsed from `pos`; a token cut by the end of the buffer is
+//! parsed again after [`Input::fill`], which keeps everything from `pos` on.
+//! Memory is the chunk size plus the largest single token, never the input.
+
+use crate::event::Pos;
+use std::io::{self, Read};
+
+/// How much is read at a time.
+pub const CHUNK: usize = 256 * 1024;
+
+pub struct Input<'r> {
+    src: &'r mut dyn Read,
+    pub buf: Vec<u8>,
+    /// Next unread byte in `buf`.
+    pub pos: usize,
+    /// End of the filled part of `buf`.
+    pub end: usize,
+    pub eof: bool,
+    /// Absolute input offset of `buf[0]`.
+    base: u64,
+    /// 1-based line of `buf[pos]`.
+    line: u32,
+    /// Absolute offset where the current line starts.
+    line_start: u64,
+    /// Absolute offsets: `[utf8_from, utf8_to)` is known to be valid UTF-8,
+    /// and `utf8_bad` is the first byte known not to be.
+    utf8_from: u64,
+    utf8_to: u64,
+    utf8_bad: Option<u64>,
+}
+
+impl<'r> Input<'r> {
+    pub fn new(src: &'r mut dyn Read) -> Self {
+        Input {
+            src,
+            buf: vec![0; CHUNK * 2],
+            pos: 0,
+            end: 0,
+            eof: false,
+            base: 0,
+            line: 1,
+            line_start: 0,
+            utf8_from: 0,
+            utf8_to: 0,
+            utf8_bad: None,
+        }
+    }
+
+    /// The unread bytes.
+    #[inline]
+    pub fn rest(&self) -> &[u8] {
+        &self.buf[self.pos..self.end]
+    }
+
+    /// Absolute offset of `buf[pos]`.
+    #[inline]
+    pub fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    /// Consumes `n` bytes that contain no line break.
+    #[inline]
+    pub fn skip(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.end);
+    }
+
+    /// Consumes `n` bytes, counting the line breaks in them.
+    #[inline]
+    pub fn advance(&mut self, n: usize) {
+        let start = self.pos;
+        let stop = (start + n).min(self.end);
+        let part = &self.buf[start..stop];
+        if let Some(last) = memchr::memrchr(b'\n', part) {
+            let count = memchr::memchr_iter(b'\n', part).count();
+            self.line = self.line.saturating_add(count as u32);
+            self.line_start = self.base + (start + last + 1) as u64;
+        }
+        self.pos = stop;
+    }
+
+    /// Position of the byte `k` bytes after `pos`, assuming no line break in
+    /// between.
+    #[inline]
+    pub fn pos_ahead(&self, k: usize) -> Pos {
+        let off = self.offset() + k as u64;
+        Pos::new(off, self.line, (off - self.line_start + 1) as u32)
+    }
+
+    /// Position of `buf[pos]`.
+    #[inline]
+    pub fn here(&self) -> Pos {
+        self.pos_ahead(0)
+    }
+
+    /// Position of the byte `k` bytes after `pos`, counting line breaks.
+    pub fn pos_after(&self, k: usize) -> Pos {
+        let stop = (self.pos + k).min(self.end);
+        let part = &self.buf[self.pos..stop];
+        match memchr::memrchr(b'\n', part) {
+            None => self.pos_ahead(k),
+            Some(last) => {
+                let lines = memchr::memchr_iter(b'\n', part).count() as u32;
+                let off = self.offset() + k as u64;
+                let ls = self.offset() + last as u64 + 1;
+                Pos::new(off, self.line.saturating_add(lines), (off - ls + 1) as u32)
+            }
+        }
+    }
+
+    /// Reads more input, keeping the unread bytes. Returns false at the end
+    /// of the input (nothing more will come).
+    pub fn fill(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        if self.pos > 0 && self.end + CHUNK > self.buf.len() {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.base += self.pos as u64;
+            self.pos = 0;
+        }
+        if self.end + CHUNK > self.buf.len() {
+            let new_len = (self.buf.len() * 2).max(self.end + CHUNK);
+            self.buf.resize(new_len, 0);
+        }
+        loop {
+            match self.src.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Makes sure at least `n` unread bytes are buffered, unless the input
+    /// ends first.
+    pub fn ensure(&mut self, n: usize) -> io::Result<()> {
+        while self.end - self.pos < n && self.fill()? {}
+        Ok(())
+    }
+
+    /// Whether the `len` unread bytes from `pos` are valid UTF-8 (a character
+    /// cut by the end of the buffered data counts as valid). Each byte is
+    /// validated once however often this is asked.
+    pub fn valid_utf8_ahead(&mut self, len: usize) -> bool {
+        let from = self.offset();
+        let to = from + len as u64;
+        if from < self.utf8_from || from > self.utf8_to {
+            self.utf8_from = from;
+            self.utf8_to = from;
+            self.utf8_bad = None;
+        }
+        if self.utf8_bad.is_none() && self.utf8_to < to {
+            let start = (self.utf8_to - self.base) as usize;
+            match std::str::from_utf8(&self.buf[start..self.end]) {
+                Ok(_) => self.utf8_to = self.base + self.end as u64,
+                Err(e) => {
+                    self.utf8_to += e.valid_up_to() as u64;
+                    if e.error_len().is_some() {
+                        self.utf8_bad = Some(self.utf8_to);
+                    }
+                }
+            }
+        }
+        match self.utf8_bad {
+            Some(bad) => bad >= to,
+            None => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hands out its data a few bytes at a time, like a slow pipe.
+    struct Trickle<'a>(&'a [u8], usize);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn tracks_lines_and_columns() {
+        let data = b"ab\ncd\n\nef";
+        let mut src = Trickle(data, 3);
+        let mut inp = Input::new(&mut src);
+        inp.ensure(100).unwrap();
+        assert_eq!(inp.rest(), data);
+        inp.advance(4);
+        assert_eq!(inp.here(), Pos::new(4, 2, 2));
+        inp.advance(4);
+        assert_eq!(inp.here(), Pos::new(8, 4, 2));
+    }
+
+    #[test]
+    fn utf8_frontier_finds_bad_bytes_once() {
+        let data = "(;C[é])(;C[\u{FF}".as_bytes().to_vec();
+        let mut bad = data.clone();
+        bad.extend_from_slice(b"\xff])");
+        let mut src = &bad[..];
+        let mut inp = Input::new(&mut src);
+        inp.ensure(1000).unwrap();
+        assert!(inp.valid_utf8_ahead(8));
+        assert!(!inp.valid_utf8_ahead(bad.len()));
+        let len = data.len();
+        assert!(inp.valid_utf8_ahead(len));
+    }
+}
