@@ -425,25 +425,24 @@ fn shared_sgf_files() -> Option<Vec<PathBuf>> {
 }
 
 /// SGF → JSON → SGF and SGF → XML → SGF give exactly the bytes of
-/// SGF → SGF, for every file of ../shared/corpus/sgf; every JSON output
-/// validates against the schema.
-#[test]
-fn shared_corpus_round_trips_byte_for_byte() {
+/// SGF → SGF, for every file of ../shared/corpus/sgf (JSON Lines too, made
+/// from the JSON); every JSON output validates against the schema. Split in
+/// two halves so the two run side by side.
+fn shared_corpus_round_trips(half: usize) {
     let Some(files) = shared_sgf_files() else {
         eprintln!("SKIP: ../shared/corpus/sgf is absent");
         return;
     };
     let mut checked = 0;
     let mut xsd_checked = 0;
-    for path in &files {
+    for (i, path) in files.iter().enumerate() {
+        if i % 2 != half {
+            continue;
+        }
         let input = std::fs::read(path).unwrap();
         let name = path.display().to_string();
         let direct = match convert(&input, Format::Sgf, Format::Sgf, WriteOptions::default()) {
             Ok((out, _)) => out,
-            Err(Error::Usage(m)) if m.contains("in progress") => {
-                eprintln!("SKIP: the SGF reader/writer is not on this branch yet ({m})");
-                return;
-            }
             // A file the SGF reader refuses is refused either way.
             Err(_) => continue,
         };
@@ -457,7 +456,7 @@ fn shared_corpus_round_trips_byte_for_byte() {
             String::from_utf8_lossy(&direct),
             "{name} via JSON"
         );
-        let (lines, _) = convert(&input, Format::Sgf, Format::Json, json_lines()).unwrap();
+        let (lines, _) = convert(&json, Format::Json, Format::Json, json_lines()).unwrap();
         assert_valid_json(&lines, &name);
         let (via_lines, _) =
             convert(&lines, Format::Json, Format::Sgf, WriteOptions::default()).unwrap();
@@ -470,22 +469,34 @@ fn shared_corpus_round_trips_byte_for_byte() {
             String::from_utf8_lossy(&direct),
             "{name} via XML"
         );
-        if checked % 10 == 0 {
+        if i % 10 == half {
             // xmllint is a process per file: a sample of the corpus is enough.
             assert_valid_xml(&xml, &name);
             xsd_checked += 1;
         }
-        // Events too, not only the bytes the SGF writer makes of them.
-        let (sgf_events, _) = events(&input, Format::Sgf).unwrap();
-        let (json_events, _) = events(&json, Format::Json).unwrap();
-        assert!(
-            sgf_events == json_events,
-            "{name}: events differ after JSON"
-        );
-        let (moves_out, _) = convert(&input, Format::Sgf, Format::Json, moves()).unwrap();
-        assert_valid_json(&moves_out, &name);
+        if input.len() < 100_000 {
+            // Events too, not only the bytes the SGF writer makes of them.
+            let (sgf_events, _) = events(&input, Format::Sgf).unwrap();
+            let (json_events, _) = events(&json, Format::Json).unwrap();
+            assert!(
+                sgf_events == json_events,
+                "{name}: events differ after JSON"
+            );
+            let (moves_out, _) = convert(&json, Format::Json, Format::Json, moves()).unwrap();
+            assert_valid_json(&moves_out, &name);
+        }
         checked += 1;
     }
     eprintln!("{checked} corpus files round-tripped byte for byte; {xsd_checked} XML outputs checked against the XSD");
-    assert!(checked > 100, "only {checked} files checked");
+    assert!(checked > 50, "only {checked} files checked");
+}
+
+#[test]
+fn shared_corpus_round_trips_byte_for_byte_first_half() {
+    shared_corpus_round_trips(0);
+}
+
+#[test]
+fn shared_corpus_round_trips_byte_for_byte_second_half() {
+    shared_corpus_round_trips(1);
 }

@@ -27,12 +27,6 @@ use std::io::{BufReader, BufWriter, Read, Write};
 pub const E_SYNTAX: Code = Code::new("E354", "json-syntax");
 /// An `encoding` name no decoder knows; UTF-8 was recorded instead.
 pub const W_UNKNOWN_ENCODING: Code = Code::new("W355", "json-unknown-encoding");
-/// A property identifier with characters other than `A`-`Z`; its upper-case
-/// letters were kept (`CoPyright` → `CP`).
-pub const W_IDENTIFIER_REWRITTEN: Code = Code::new("W356", "json-identifier-rewritten");
-/// A property identifier without any upper-case letter; the property was
-/// dropped.
-pub const E_IDENTIFIER_DROPPED: Code = Code::new("E357", "json-identifier-dropped");
 /// A `format` or `version` this reader does not know; read as version 1.
 pub const W_UNKNOWN_VERSION: Code = Code::new("W358", "json-unknown-version");
 /// A field this reader does not know; ignored.
@@ -680,31 +674,6 @@ pub(crate) fn encoding_name(label: Option<&str>, report: &mut Reporter) -> &'sta
     }
 }
 
-/// A property identifier as events need it (`A`-`Z` only), or `None`.
-pub(crate) fn clean_identifier(id: &str, report: &mut Reporter) -> Option<String> {
-    if !id.is_empty() && id.bytes().all(|b| b.is_ascii_uppercase()) {
-        return Some(id.to_string());
-    }
-    match crate::props::uppercase_form(id) {
-        Some(up) => {
-            report.warn(
-                W_IDENTIFIER_REWRITTEN,
-                None,
-                format!("property identifier {id:?} read as {up}"),
-            );
-            Some(up)
-        }
-        None => {
-            report.error(
-                E_IDENTIFIER_DROPPED,
-                None,
-                format!("property identifier {id:?} has no upper-case letter; property dropped"),
-            );
-            None
-        }
-    }
-}
-
 impl GameDoc {
     fn into_flat(self, index: usize, report: &mut Reporter) -> FlatGame {
         let mut header = GameHeader::new(index);
@@ -730,7 +699,9 @@ impl GameDoc {
                     .props
                     .into_iter()
                     .filter_map(|p| {
-                        let mut b = PropertyBuf::new(clean_identifier(&p.id, report)?);
+                        // Identifiers pass through as written: the SGF
+                        // reader keeps even malformed ones, so must we.
+                        let mut b = PropertyBuf::new(p.id);
                         for v in p.values {
                             match v {
                                 ValueDoc::Plain(s) => b.push(&s),
@@ -1080,15 +1051,20 @@ mod tests {
     }
 
     #[test]
-    fn lower_case_identifiers_are_repaired_and_reported() {
+    fn identifiers_pass_through_as_written() {
+        // The SGF reader keeps malformed identifiers; so does JSON.
         let (back, r) = read_events(
-            r#"{"nodes":[{"props":[{"id":"CoPyright","values":["x"]},{"id":"xx","values":[]}]}]}"#,
+            r#"{"nodes":[{"props":[{"id":"CoPyright","values":["x"]},{"id":"","values":[]}]}]}"#,
         );
-        assert!(back
+        let names: Vec<_> = back
             .iter()
-            .any(|e| matches!(e, OwnedEvent::Property(p) if p.name == "CP")));
-        assert_eq!(r.collected()[0].code, W_IDENTIFIER_REWRITTEN);
-        assert_eq!(r.collected()[1].code, E_IDENTIFIER_DROPPED);
+            .filter_map(|e| match e {
+                OwnedEvent::Property(p) => Some(p.name.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(names, vec!["CoPyright", ""]);
+        assert_eq!(r.warnings() + r.errors(), 0);
     }
 
     #[test]

@@ -35,9 +35,6 @@ pub const W_STRAY_TEXT: Code = Code::new("W366", "xml-stray-text");
 /// A compose value `<c>` without exactly two `<v>`; its parts were joined
 /// as one plain value.
 pub const W_BAD_COMPOSE: Code = Code::new("W367", "xml-bad-compose");
-/// A property identifier with characters other than `A`-`Z`; its
-/// upper-case letters were kept, or the property dropped if it has none.
-pub const W_BAD_IDENTIFIER: Code = Code::new("W368", "xml-bad-identifier");
 
 pub const VERSION: &str = "1";
 
@@ -474,24 +471,8 @@ fn start(st: &mut XmlReadState, e: &BytesStart<'_>, _empty: bool, pos: Pos, repo
             });
         }
         b"p" => {
-            let id = attr(e, "id").unwrap_or_default();
-            let name = if !id.is_empty() && id.bytes().all(|b| b.is_ascii_uppercase()) {
-                Some(id)
-            } else {
-                let up = crate::props::uppercase_form(&id);
-                report.warn(
-                    W_BAD_IDENTIFIER,
-                    Some(pos),
-                    match &up {
-                        Some(u) => format!("property identifier {id:?} read as {u}"),
-                        None => format!(
-                            "property identifier {id:?} has no upper-case letter; property dropped"
-                        ),
-                    },
-                );
-                up
-            };
-            st.prop = name.map(PropertyBuf::new);
+            // Identifiers pass through as written, like the SGF reader's.
+            st.prop = Some(PropertyBuf::new(attr(e, "id").unwrap_or_default()));
         }
         b"c" => st.compose = Some(Vec::new()),
         b"k" | b"v" => {
