@@ -698,7 +698,7 @@ impl GameDoc {
                 props: n
                     .props
                     .into_iter()
-                    .filter_map(|p| {
+                    .map(|p| {
                         // Identifiers pass through as written: the SGF
                         // reader keeps even malformed ones, so must we.
                         let mut b = PropertyBuf::new(p.id);
@@ -708,7 +708,7 @@ impl GameDoc {
                                 ValueDoc::Compose(a, c) => b.push_compose(&a, &c),
                             };
                         }
-                        Some(b)
+                        b
                     })
                     .collect(),
             })

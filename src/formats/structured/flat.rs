@@ -498,7 +498,7 @@ mod tests {
 
     #[test]
     fn deep_games_stay_flat() {
-        let script: String = std::iter::repeat_n("(;B", 100_000).collect();
+        let script = "(;B".repeat(100_000);
         let close = ")".repeat(100_000);
         let (games, back) = round_trip(&format!(";A{script}{close}"));
         assert_eq!(games[0].nodes.len(), 100_001);
