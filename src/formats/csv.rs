@@ -549,6 +549,12 @@ impl ReadState {
                 return;
             }
         };
+        if let Some(sz) = cols.get(row, "size") {
+            self.size = coords::board_size(Some(sz));
+            if self.size != (19, 19) && g.root().text("SZ") != Some(sz) {
+                g.root_mut().set("SZ", sz);
+            }
+        }
         // The point: SGF letters, else x,y, else the GTP vertex.
         let pass = cols.get(row, "pass") == Some("1")
             || cols
@@ -564,12 +570,6 @@ impl ReadState {
                 _ => None,
             }
         } else if let Some(v) = cols.get(row, "gtp") {
-            if let Some(sz) = cols.get(row, "size") {
-                self.size = coords::board_size(Some(sz));
-                if self.size != (19, 19) {
-                    g.root_mut().set("SZ", sz);
-                }
-            }
             coords::gtp_to_xy(v, self.size.1).and_then(|(x, y)| coords::xy_to_sgf(x, y))
         } else {
             None

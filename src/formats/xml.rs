@@ -306,10 +306,15 @@ pub fn read(
         match ev {
             XmlEvent::Start(e) | XmlEvent::Empty(e) if !seen_root => {
                 if e.name().as_ref() != b"sgfconv" {
+                    let hint = if e.name().as_ref() == b"Go" {
+                        " (this looks like Jago/GoGui XML: read it with -f jago)"
+                    } else {
+                        ""
+                    };
                     return Err(Error::unreadable(
                         E_SYNTAX.id,
                         format!(
-                            "root element is <{}>, not <sgfconv>",
+                            "root element is <{}>, not <sgfconv>{hint}",
                             String::from_utf8_lossy(e.name().as_ref())
                         ),
                     ));
