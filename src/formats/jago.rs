@@ -471,6 +471,9 @@ pub fn read(
 ) -> Result<(), Error> {
     let mut buffered = BufReader::with_capacity(1 << 16, input);
     let head = buffered.fill_buf()?.to_vec();
+    if head.starts_with(b"\xEF\xBB\xBF") {
+        buffered.consume(3);
+    }
     let declared = declared_encoding(&head);
     match declared {
         Some(enc) if enc != encoding_rs::UTF_8 => {

@@ -428,7 +428,9 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let mut de = serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, input));
+    let mut buffered = BufReader::with_capacity(1 << 16, input);
+    skip_bom(&mut buffered)?;
+    let mut de = serde_json::Deserializer::from_reader(buffered);
     let mut ctx = Ctx {
         sink,
         report,
@@ -460,6 +462,14 @@ pub fn read(
             );
             break;
         }
+    }
+    Ok(())
+}
+
+/// Skips a UTF-8 byte-order mark (editors on Windows add one).
+fn skip_bom(r: &mut impl std::io::BufRead) -> std::io::Result<()> {
+    if r.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
+        r.consume(3);
     }
     Ok(())
 }
@@ -1048,6 +1058,12 @@ mod tests {
         );
         assert_eq!(r.collected()[0].code, E_SYNTAX);
         assert_eq!(r.collected()[0].pos.map(|p| p.line), Some(2));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let (back, _) = read_events("\u{feff}{\"nodes\":[{\"props\":[]}]}");
+        assert_eq!(back.len(), 3);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::formats::structured::LineCounter;
 use crate::formats::{ReadOptions, WriteOptions};
 use crate::sink::Sink;
 use quick_xml::events::{BytesStart, Event as XmlEvent};
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
 /// Not well-formed XML, or not sgfconv XML at all; games before the fault
 /// were kept.
@@ -271,8 +271,11 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let mut reader =
-        quick_xml::Reader::from_reader(LineCounter::new(BufReader::with_capacity(1 << 16, input)));
+    let mut buffered = BufReader::with_capacity(1 << 16, input);
+    if buffered.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
+        buffered.consume(3);
+    }
+    let mut reader = quick_xml::Reader::from_reader(LineCounter::new(buffered));
     let mut buf = Vec::new();
     let mut st = XmlReadState {
         game: None,
