@@ -500,3 +500,103 @@ fn shared_corpus_round_trips_byte_for_byte_first_half() {
 fn shared_corpus_round_trips_byte_for_byte_second_half() {
     shared_corpus_round_trips(1);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+    use sgfconv::event::{GameHeader, PropertyBuf};
+    use sgfconv::Sink;
+
+    /// One token of a game's event stream.
+    #[derive(Clone, Debug)]
+    enum Token {
+        Open,
+        Close,
+        Node,
+        Prop(String, Vec<(String, Option<String>)>),
+    }
+
+    fn token() -> impl Strategy<Value = Token> {
+        let text = "(?s).{0,8}";
+        let value = (text, proptest::option::of(text));
+        prop_oneof![
+            2 => Just(Token::Open),
+            2 => Just(Token::Close),
+            3 => Just(Token::Node),
+            3 => ("[A-Z]{1,2}|[a-z]{0,3}", proptest::collection::vec(value, 0..3))
+                .prop_map(|(id, vals)| Token::Prop(id, vals)),
+        ]
+    }
+
+    fn replay(games: &[Vec<Token>], sink: &mut dyn Sink) {
+        let mut r = Reporter::collecting("p");
+        for (i, tokens) in games.iter().enumerate() {
+            let mut h = GameHeader::new(i);
+            h.implicit_root = i % 2 == 1;
+            sink.event(&sgfconv::Event::GameStart(&h), &mut r).unwrap();
+            // Properties follow their node directly, as every reader makes them.
+            let mut in_node = false;
+            for t in tokens {
+                in_node = match t {
+                    Token::Node => true,
+                    Token::Prop(..) => in_node,
+                    _ => false,
+                };
+                let e = match t {
+                    Token::Open => OwnedEvent::VariationStart,
+                    Token::Close => OwnedEvent::VariationEnd,
+                    Token::Node => OwnedEvent::Node,
+                    Token::Prop(..) if !in_node => continue,
+                    Token::Prop(id, vals) => {
+                        let mut p = PropertyBuf::new(id.clone());
+                        for (a, b) in vals {
+                            match b {
+                                Some(b) => p.push_compose(a, b),
+                                None => p.push(a),
+                            };
+                        }
+                        OwnedEvent::Property(p)
+                    }
+                };
+                sink.event(&e.as_event(), &mut r).unwrap();
+            }
+            sink.event(&sgfconv::Event::GameEnd(Default::default()), &mut r)
+                .unwrap();
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Any event stream, however odd its parentheses, comes back from
+        /// JSON and from XML event for event.
+        #[test]
+        fn any_event_stream_survives_json_and_xml(games in proptest::collection::vec(proptest::collection::vec(token(), 0..24), 0..3)) {
+            let mut log = EventLog::default();
+            replay(&games, &mut log);
+            for (to, options) in [(Format::Json, WriteOptions::default()), (Format::Json, json_lines()), (Format::Xml, WriteOptions::default())] {
+                let mut out = Vec::new();
+                {
+                    let mut w = formats::writer(to, Box::new(&mut out), &options).unwrap();
+                    replay(&games, &mut w);
+                    w.finish(&mut Reporter::collecting("p")).unwrap();
+                }
+                let (back, r) = events(&out, to).unwrap();
+                prop_assert_eq!(r.warnings() + r.errors(), 0);
+                prop_assert_eq!(&back, &log.events, "{:?}", to);
+            }
+        }
+
+        /// Readers never panic, whatever the bytes.
+        #[test]
+        fn readers_survive_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..200), prefix in 0usize..5) {
+            let prefixes: [&[u8]; 5] = [b"", b"{\"games\":[", b"<sgfconv version=\"1\"><game>", b"game,color,sgf\n", b"<Go><GoGame><Nodes>"];
+            let mut input = prefixes[prefix].to_vec();
+            input.extend(&bytes);
+            for from in [Format::Json, Format::Xml, Format::Csv, Format::Jago] {
+                let mut counter = sgfconv::sink::Counter::default();
+                let _ = formats::read(from, &mut &input[..], &ReadOptions::default(), &mut counter, &mut Reporter::collecting("p"));
+            }
+        }
+    }
+}

@@ -82,7 +82,7 @@ impl FlatGame {
                     self.header.index + 1
                 ),
             );
-            return self.to_game(&parents).replay(sink, report);
+            return self.to_game(&parents, report).replay(sink, report);
         }
         sink.event(&Event::GameStart(&self.header), report)?;
         for (k, v) in &self.meta {
@@ -115,8 +115,10 @@ impl FlatGame {
         sink.event(&Event::GameEnd(Pos::default()), report)
     }
 
-    /// Parent links made safe: the root has none, every other node points
-    /// to an earlier one (else to the node before it, with a warning).
+    /// Parent links made safe: the root has none, and a parent is always an
+    /// earlier node (else the node before, with a warning). A later node
+    /// may have none: in a stream like `((;a);b)` the node `b` follows a
+    /// variation closed before the root.
     fn checked_parents(&self, report: &mut Reporter) -> Vec<Option<usize>> {
         let mut out = Vec::with_capacity(self.nodes.len());
         for (i, n) in self.nodes.iter().enumerate() {
@@ -134,15 +136,15 @@ impl FlatGame {
                     None
                 }
                 (_, Some(p)) if p < i => Some(p),
-                (_, p) => {
+                (_, None) => None,
+                (_, Some(p)) => {
                     report.warn(
                         W_BAD_PARENT,
                         None,
                         format!(
-                            "game {}: node {i} has parent {}, which is not an earlier node; \
+                            "game {}: node {i} has parent {p}, which is not an earlier node; \
                              attached to node {}",
                             self.header.index + 1,
-                            p.map_or("null".to_string(), |p| p.to_string()),
                             i - 1
                         ),
                     );
@@ -175,19 +177,34 @@ impl FlatGame {
     }
 
     /// The game as a tree, children in document order.
-    fn to_game(&self, parents: &[Option<usize>]) -> Game {
+    fn to_game(&self, parents: &[Option<usize>], report: &mut Reporter) -> Game {
         let mut g = Game::new(self.header.clone());
         g.meta = self.meta.clone();
         g.nodes.clear();
         for (i, node) in self.nodes.iter().enumerate() {
+            let parent = match parents[i] {
+                None if i > 0 => {
+                    report.warn(
+                        W_BAD_PARENT,
+                        None,
+                        format!(
+                            "game {}: node {i} has no parent; attached to node {}",
+                            self.header.index + 1,
+                            i - 1
+                        ),
+                    );
+                    Some(i - 1)
+                }
+                p => p,
+            };
             g.nodes.push(crate::game::Node {
-                parent: parents[i],
+                parent,
                 children: Vec::new(),
                 props: node.props.clone(),
                 starts_variation: i == 0 || node.variation,
                 pos: Pos::default(),
             });
-            if let Some(p) = parents[i] {
+            if let Some(p) = parent {
                 if let Some(parent) = g.nodes.get_mut(p) {
                     parent.children.push(i);
                 }
