@@ -246,31 +246,67 @@ impl CsvWriter<'_> {
                 .find(|p| p.name == "C")
                 .and_then(|p| p.first_text())
                 .unwrap_or("");
-            let mut record: Vec<String> = Vec::with_capacity(self.columns.len());
+            // Fields go out one by one: no allocation for the text ones.
+            let num = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
             for col in &self.columns {
-                record.push(match *col {
-                    "game" => self.games.to_string(),
-                    "node" => i.to_string(),
-                    "parent" => node.parent.map_or(String::new(), |p| p.to_string()),
-                    "path" => path[i].clone(),
-                    "move" if mv.is_some() => moves_to[i].to_string(),
-                    "color" => colour.to_string(),
-                    "sgf" if mv.is_some() && !pass => value.to_string(),
-                    "gtp" if pass => "pass".into(),
-                    "gtp" => xy
-                        .and_then(|(x, y)| coords::xy_to_gtp(x, y, size.1))
-                        .unwrap_or_default(),
-                    "x" => xy.map_or(String::new(), |(x, _)| x.to_string()),
-                    "y" => xy.map_or(String::new(), |(_, y)| y.to_string()),
-                    "pass" if mv.is_some() => (pass as u8).to_string(),
-                    "size" if size.0 == size.1 => size.0.to_string(),
-                    "size" => format!("{}:{}", size.0, size.1),
-                    "time_left" => time_left.to_string(),
-                    "comment" => comment.to_string(),
-                    _ => String::new(),
-                });
+                let owned;
+                let field: &str = match *col {
+                    "game" => {
+                        owned = self.games.to_string();
+                        &owned
+                    }
+                    "node" => {
+                        owned = i.to_string();
+                        &owned
+                    }
+                    "parent" => {
+                        owned = num(node.parent);
+                        &owned
+                    }
+                    "path" => &path[i],
+                    "move" if mv.is_some() => {
+                        owned = moves_to[i].to_string();
+                        &owned
+                    }
+                    "color" => colour,
+                    "sgf" if mv.is_some() && !pass => value,
+                    "gtp" if pass => "pass",
+                    "gtp" => {
+                        owned = xy
+                            .and_then(|(x, y)| coords::xy_to_gtp(x, y, size.1))
+                            .unwrap_or_default();
+                        &owned
+                    }
+                    "x" => {
+                        owned = num(xy.map(|(x, _)| x as usize));
+                        &owned
+                    }
+                    "y" => {
+                        owned = num(xy.map(|(_, y)| y as usize));
+                        &owned
+                    }
+                    "pass" if mv.is_some() => {
+                        if pass {
+                            "1"
+                        } else {
+                            "0"
+                        }
+                    }
+                    "size" => {
+                        owned = if size.0 == size.1 {
+                            size.0.to_string()
+                        } else {
+                            format!("{}:{}", size.0, size.1)
+                        };
+                        &owned
+                    }
+                    "time_left" => time_left,
+                    "comment" => comment,
+                    _ => "",
+                };
+                self.out.write_field(field).map_err(csv_io)?;
             }
-            self.out.write_record(&record).map_err(csv_io)?;
+            self.out.write_record(None::<&[u8]>).map_err(csv_io)?;
         }
         if let Some(w) = &mut self.games_out {
             let record = game_record(
