@@ -20,7 +20,7 @@ use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
 /// The input is not JSON, or not shaped like sgfconv JSON; games before the
 /// fault were kept.
@@ -422,6 +422,11 @@ fn write_moves(
 
 /// Reads the lossless model (a collection document, a JSON Lines stream of
 /// games, or an array of games) or the move-list projection.
+///
+/// Any layout is read by serde_json's streaming parser. The layouts this
+/// writer produces (and JSON Lines in general) hold one game per line; those
+/// lines are parsed from memory, several times faster, still one game at a
+/// time. A line longer than [`MAX_LINE`] goes to the streaming parser.
 pub fn read(
     input: &mut dyn Read,
     _options: &ReadOptions,
@@ -430,19 +435,146 @@ pub fn read(
 ) -> Result<(), Error> {
     let mut buffered = BufReader::with_capacity(1 << 16, input);
     skip_bom(&mut buffered)?;
-    let mut de = serde_json::Deserializer::from_reader(buffered);
     let mut ctx = Ctx {
         sink,
         report,
         games: 0,
         error: None,
+        line_offset: 0,
     };
+    let mut line = Vec::new();
+    let complete = read_line(&mut buffered, &mut line)?;
+    let head = line.trim_ascii();
+    let opening = |name: &str| format!("{{\"format\":\"{name}\",\"version\":{VERSION},\"games\":[");
+    if complete
+        && (head == opening(FORMAT_NAME).as_bytes()
+            || head == opening(MOVES_FORMAT_NAME).as_bytes())
+    {
+        return read_document_lines(&mut buffered, &mut ctx);
+    }
+    if complete && head.starts_with(b"{") && serde_json::from_slice::<IgnoredAny>(head).is_ok() {
+        return read_json_lines(line, &mut buffered, &mut ctx);
+    }
+    read_stream(std::io::Cursor::new(line).chain(buffered), &mut ctx)
+}
+
+/// Longest line parsed from memory; longer ones are streamed.
+const MAX_LINE: usize = 16 << 20;
+
+/// Reads one line into `buf` (cleared first), at most [`MAX_LINE`] bytes.
+/// `true` when the line ended (newline or end of input) within the limit.
+fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<bool> {
+    buf.clear();
+    loop {
+        let avail = r.fill_buf()?;
+        if avail.is_empty() {
+            return Ok(true);
+        }
+        let room = MAX_LINE.saturating_sub(buf.len());
+        match memchr::memchr(b'\n', avail) {
+            Some(i) if i < room => {
+                buf.extend_from_slice(&avail[..=i]);
+                r.consume(i + 1);
+                return Ok(true);
+            }
+            _ => {
+                let n = avail.len().min(room);
+                buf.extend_from_slice(&avail[..n]);
+                r.consume(n);
+                if n == room {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+}
+
+/// One value parsed from memory; a syntax error is returned as is.
+fn parse_line(ctx: &mut Ctx<'_>, text: &[u8]) -> Result<Result<(), serde_json::Error>, Error> {
+    let mut de = serde_json::Deserializer::from_slice(text);
+    let result = TopSeed { ctx: &mut *ctx }
+        .deserialize(&mut de)
+        .and_then(|()| de.end());
+    if let Some(e) = ctx.error.take() {
+        return Err(e);
+    }
+    Ok(result)
+}
+
+/// JSON Lines: one value per line.
+fn read_json_lines(first: Vec<u8>, r: &mut impl BufRead, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let mut line = first;
+    let mut line_no = 1u32;
+    let mut complete = true;
+    loop {
+        if !complete {
+            ctx.line_offset = line_no - 1;
+            return read_stream(std::io::Cursor::new(line).chain(r), ctx);
+        }
+        let text = line.trim_ascii();
+        if !text.is_empty() {
+            if let Err(e) = parse_line(ctx, text)? {
+                return syntax_error(ctx, &e, line_no, e.column() as u32);
+            }
+        }
+        complete = read_line(r, &mut line)?;
+        if line.is_empty() {
+            return Ok(());
+        }
+        line_no += 1;
+    }
+}
+
+/// A collection document laid out as the writer writes it: the opening on
+/// the first line, then one game per line, then `]}`.
+fn read_document_lines(r: &mut impl BufRead, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let mut line = Vec::new();
+    let mut line_no = 1u32;
+    loop {
+        let complete = read_line(r, &mut line)?;
+        if line.is_empty() {
+            return syntax_error_msg(ctx, "the document ends inside its games array", line_no, 1);
+        }
+        line_no += 1;
+        let text = line.trim_ascii();
+        if text.is_empty() {
+            continue;
+        }
+        if text == b"]}" {
+            // Another document may follow (concatenated collections).
+            ctx.line_offset = line_no;
+            return read_stream(r, ctx);
+        }
+        let game = text.strip_suffix(b",").unwrap_or(text);
+        let fallback = if !complete {
+            true
+        } else {
+            match parse_line(ctx, game)? {
+                Ok(()) => false,
+                // The rest is laid out differently (edited by hand): stream
+                // it, as the inside of the games array it is.
+                Err(e) if e.is_eof() => true,
+                Err(e) => return syntax_error(ctx, &e, line_no, e.column() as u32),
+            }
+        };
+        if fallback {
+            ctx.line_offset = line_no - 1;
+            let mut start = b"{\"games\":[".to_vec();
+            start.extend_from_slice(&line);
+            return read_stream(std::io::Cursor::new(start).chain(r), ctx);
+        }
+    }
+}
+
+/// Any layout: serde_json's streaming parser, value after value.
+fn read_stream(input: impl Read, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let mut de = serde_json::Deserializer::from_reader(input);
     loop {
         // `end` succeeds only at the end of input; otherwise another value follows.
         if de.end().is_ok() {
             break;
         }
-        let result = TopSeed { ctx: &mut ctx }.deserialize(&mut de);
+        let result = TopSeed { ctx: &mut *ctx }.deserialize(&mut de);
         if let Some(e) = ctx.error.take() {
             return Err(e);
         }
@@ -450,24 +582,46 @@ pub fn read(
             if e.is_io() {
                 return Err(Error::Io(e.into()));
             }
-            let msg = format!("not sgfconv JSON: {e}");
-            if ctx.games == 0 {
-                return Err(Error::unreadable(E_SYNTAX.id, msg));
-            }
-            let pos = Pos::new(0, e.line() as u32, e.column() as u32);
-            ctx.report.error(
-                E_SYNTAX,
-                Some(pos),
-                format!("{msg}; the {} games before it were kept", ctx.games),
-            );
-            break;
+            let line = ctx.line_offset + e.line() as u32;
+            return syntax_error(ctx, &e, line, e.column() as u32);
         }
     }
     Ok(())
 }
 
+fn syntax_error(
+    ctx: &mut Ctx<'_>,
+    e: &serde_json::Error,
+    line: u32,
+    col: u32,
+) -> Result<(), Error> {
+    // serde_json's message ends with its own "at line L column C"; ours is
+    // relative to the whole input.
+    let msg = e.to_string();
+    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    syntax_error_msg(ctx, &msg, line, col)
+}
+
+fn syntax_error_msg(ctx: &mut Ctx<'_>, msg: &str, line: u32, col: u32) -> Result<(), Error> {
+    if ctx.games == 0 {
+        return Err(Error::unreadable(
+            E_SYNTAX.id,
+            format!("{line}:{col}: not sgfconv JSON: {msg}"),
+        ));
+    }
+    ctx.report.error(
+        E_SYNTAX,
+        Some(Pos::new(0, line, col)),
+        format!(
+            "not sgfconv JSON: {msg}; the {} games before it were kept",
+            ctx.games
+        ),
+    );
+    Ok(())
+}
+
 /// Skips a UTF-8 byte-order mark (editors on Windows add one).
-fn skip_bom(r: &mut impl std::io::BufRead) -> std::io::Result<()> {
+fn skip_bom(r: &mut impl BufRead) -> std::io::Result<()> {
     if r.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
         r.consume(3);
     }
@@ -480,6 +634,8 @@ struct Ctx<'a> {
     games: usize,
     /// The sink's error, carried out of serde.
     error: Option<Error>,
+    /// Lines of the input before what the streaming parser sees.
+    line_offset: u32,
 }
 
 impl Ctx<'_> {
@@ -1058,6 +1214,38 @@ mod tests {
         );
         assert_eq!(r.collected()[0].code, E_SYNTAX);
         assert_eq!(r.collected()[0].pos.map(|p| p.line), Some(2));
+    }
+
+    #[test]
+    fn every_layout_reads_the_same() {
+        let games = vec![sample_game(), sample_game(), sample_game()];
+        let doc = to_json(&games, &WriteOptions::default());
+        let (want, _) = read_events(&doc);
+        assert_eq!(
+            want.iter()
+                .filter(|e| matches!(e, OwnedEvent::GameStart(_)))
+                .count(),
+            3
+        );
+        let v: serde_json::Value = serde_json::from_str(&doc).unwrap();
+        let lines: Vec<&str> = doc.lines().collect();
+        // The first game on our line, then the rest edited by hand (pretty).
+        let rest = serde_json::to_string_pretty(&v["games"].as_array().unwrap()[1..]).unwrap();
+        let edited = format!("{}\n{}\n{}}}", lines[0], lines[1], &rest[1..]);
+        let layouts = [
+            ("minified", serde_json::to_string(&v).unwrap()),
+            ("pretty", serde_json::to_string_pretty(&v).unwrap()),
+            ("edited", edited),
+            ("array", serde_json::to_string_pretty(&v["games"]).unwrap()),
+        ];
+        for (name, text) in layouts {
+            let (back, r) = read_events(&text);
+            assert_eq!(back, want, "{name}");
+            assert_eq!(r.warnings() + r.errors(), 0, "{name}: {:?}", r.collected());
+        }
+        // Two documents one after the other.
+        let (back, _) = read_events(&format!("{doc}{doc}"));
+        assert_eq!(back.len(), 2 * want.len());
     }
 
     #[test]
