@@ -47,31 +47,62 @@ pub struct PropDef {
     pub ff: &'static str,
     pub aliases: Vec<&'static str>,
     pub description: &'static str,
+    // Derived from `value_type` once, when the table is loaded.
+    compose: bool,
+    text: bool,
+    multiline: bool,
+    list: bool,
 }
 
 impl PropDef {
+    fn new(
+        id: &'static str,
+        value_type: &'static str,
+        scope: Scope,
+        ff: &'static str,
+        aliases: Vec<&'static str>,
+        description: &'static str,
+    ) -> Self {
+        PropDef {
+            id,
+            value_type,
+            scope,
+            ff,
+            aliases,
+            description,
+            compose: value_type.split('|').any(|alt| {
+                alt.trim_start_matches("elist:")
+                    .trim_start_matches("list:")
+                    .contains(':')
+            }),
+            text: value_type.contains("text"),
+            multiline: value_type.split(['|', ':']).any(|t| t == "text"),
+            list: value_type.starts_with("list:") || value_type.starts_with("elist:"),
+        }
+    }
+
     /// Values may be compose (`a:b`): a `:` in them is a separator.
+    #[inline]
     pub fn allows_compose(&self) -> bool {
-        self.value_type.split('|').any(|alt| {
-            alt.trim_start_matches("elist:")
-                .trim_start_matches("list:")
-                .contains(':')
-        })
+        self.compose
     }
 
     /// Text values (`text`, `simpletext`, or compose with text).
+    #[inline]
     pub fn is_text(&self) -> bool {
-        self.value_type.contains("text")
+        self.text
     }
 
     /// Free text where line breaks are kept (`text`, not `simpletext`).
+    #[inline]
     pub fn is_multiline_text(&self) -> bool {
-        self.value_type.split(['|', ':']).any(|t| t == "text")
+        self.multiline
     }
 
     /// Takes a list of values.
+    #[inline]
     pub fn is_list(&self) -> bool {
-        self.value_type.starts_with("list:") || self.value_type.starts_with("elist:")
+        self.list
     }
 
     /// Defined by FF[4] (not only by older versions or dialects).
@@ -109,14 +140,14 @@ fn table() -> &'static Table {
             if f.len() < 6 {
                 continue;
             }
-            defs.push(PropDef {
-                id: f[0],
-                value_type: f[1],
-                scope: Scope::parse(f[2]),
-                ff: f[3],
-                aliases: f[4].split(',').filter(|a| !a.is_empty()).collect(),
-                description: f[5],
-            });
+            defs.push(PropDef::new(
+                f[0],
+                f[1],
+                Scope::parse(f[2]),
+                f[3],
+                f[4].split(',').filter(|a| !a.is_empty()).collect(),
+                f[5],
+            ));
         }
         let mut short = vec![NONE; 28 * 27];
         for (i, d) in defs.iter().enumerate() {
@@ -129,6 +160,7 @@ fn table() -> &'static Table {
 }
 
 /// The definition of an identifier (exact, upper-case form).
+#[inline]
 pub fn lookup(id: &str) -> Option<&'static PropDef> {
     let t = table();
     match short_key(id.as_bytes()) {
@@ -137,6 +169,17 @@ pub fn lookup(id: &str) -> Option<&'static PropDef> {
             i => t.defs.get(i as usize),
         },
         None => t.defs.iter().find(|d| d.id == id),
+    }
+}
+
+/// The definition of a one- or two-letter upper-case identifier given as
+/// bytes (the reader's fast path).
+#[inline]
+pub fn lookup_short(id: &[u8]) -> Option<&'static PropDef> {
+    let t = table();
+    match t.short.get(short_key(id)?) {
+        Some(&NONE) | None => None,
+        Some(&i) => t.defs.get(i as usize),
     }
 }
 

@@ -73,12 +73,30 @@ impl<'r> Input<'r> {
         let start = self.pos;
         let stop = (start + n).min(self.end);
         let part = &self.buf[start..stop];
+        if part.len() <= 16 {
+            for (k, c) in part.iter().enumerate() {
+                if *c == b'\n' {
+                    self.line = self.line.saturating_add(1);
+                    self.line_start = self.base + (start + k + 1) as u64;
+                }
+            }
+            self.pos = stop;
+            return;
+        }
         if let Some(last) = memchr::memrchr(b'\n', part) {
             let count = memchr::memchr_iter(b'\n', part).count();
             self.line = self.line.saturating_add(count as u32);
             self.line_start = self.base + (start + last + 1) as u64;
         }
         self.pos = stop;
+    }
+
+    /// Consumes one byte, a line feed.
+    #[inline]
+    pub fn newline_at_pos(&mut self) {
+        self.pos += 1;
+        self.line = self.line.saturating_add(1);
+        self.line_start = self.base + self.pos as u64;
     }
 
     /// Position of the byte `k` bytes after `pos`, assuming no line break in

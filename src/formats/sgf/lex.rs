@@ -70,6 +70,10 @@ pub enum Mode {
 /// Whether a `]` followed by `after` can end a value: what follows must be
 /// able to continue SGF (another value, a node, a variation, a property
 /// identifier followed by `[`), or the input ends. `None`: cannot tell yet.
+///
+/// An identifier needs an upper-case letter: FF[1]–FF[3] long names
+/// (`AddBlack`) have them, while words in a comment (`see [1] and [2]`)
+/// usually do not.
 pub fn can_end_value(after: &[u8], eof: bool) -> Option<bool> {
     const LOOKAHEAD: usize = 256;
     let n = after.iter().take_while(|c| is_ws(**c)).count();
@@ -84,19 +88,61 @@ pub fn can_end_value(after: &[u8], eof: bool) -> Option<bool> {
         c if c.is_ascii_alphabetic() => {
             let rest = &after[n..];
             let letters = rest.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+            let upper = rest[..letters].iter().any(|c| c.is_ascii_uppercase());
             let rest = &rest[letters..];
             let w = rest.iter().take_while(|c| is_ws(**c)).count();
             if letters + w + n >= LOOKAHEAD {
                 return Some(true);
             }
             match rest.get(w) {
-                Some(b'[') => Some(true),
+                Some(b'[') => Some(upper),
                 Some(_) => Some(false),
                 None if eof => Some(true),
                 None => None,
             }
         }
         _ => Some(false),
+    }
+}
+
+/// For a `]` that [`can_end_value`] says cannot end the value: whether SGF
+/// structure (`;` or `(` starting a node with a property) comes before the
+/// next `]` that could end it. Then the `]` did end the value and what
+/// follows it is stray text; otherwise it is a literal `]`. `None`: cannot
+/// tell yet.
+pub fn structure_before_next_end(after: &[u8], eof: bool) -> Option<bool> {
+    let mut k = 0;
+    while k < after.len() {
+        match after[k] {
+            b'\\' => k += 2,
+            b']' => match can_end_value(&after[k + 1..], eof) {
+                Some(true) => return Some(false),
+                Some(false) => k += 1,
+                None => return None,
+            },
+            b';' | b'(' => {
+                let rest = &after[k + 1..];
+                let w = rest.iter().take_while(|c| is_ws(**c)).count();
+                let rest = &rest[w..];
+                if rest.first() == Some(&b';') {
+                    return Some(true);
+                }
+                let letters = rest.iter().take_while(|c| c.is_ascii_uppercase()).count();
+                if letters > 0 && letters <= 2 && rest.get(letters) == Some(&b'[') {
+                    return Some(true);
+                }
+                if letters == rest.len() && !eof {
+                    return None;
+                }
+                k += 1;
+            }
+            _ => k += 1,
+        }
+    }
+    if eof {
+        Some(false)
+    } else {
+        None
     }
 }
 
@@ -124,10 +170,21 @@ pub fn scan_value(
         // Find the next byte that matters.
         let found = match mode {
             Mode::Bytes => {
-                if compose && split.is_none() {
-                    memchr::memchr3(b']', b'\\', b':', &i[at..])
+                // Values are mostly short (moves, points): a plain loop
+                // finds their end before memchr would have set up.
+                let look = &i[at..(at + 8).min(i.len())];
+                let colon = compose && split.is_none();
+                if let Some(k) = look
+                    .iter()
+                    .position(|&c| c == b']' || c == b'\\' || (colon && c == b':'))
+                {
+                    Some(k)
+                } else if look.len() < 8 {
+                    None
+                } else if colon {
+                    memchr::memchr3(b']', b'\\', b':', &i[at + 8..]).map(|k| k + 8)
                 } else {
-                    memchr::memchr2(b']', b'\\', &i[at..])
+                    memchr::memchr2(b']', b'\\', &i[at + 8..]).map(|k| k + 8)
                 }
             }
             Mode::DoubleByte(is_lead) => {
@@ -249,7 +306,11 @@ pub fn scan_value(
             }
             _ => {
                 // ']'
-                match can_end_value(&i[j + 1..], eof) {
+                let ends = match can_end_value(&i[j + 1..], eof) {
+                    Some(false) => structure_before_next_end(&i[j + 1..], eof),
+                    other => other,
+                };
+                match ends {
                     Some(true) => {
                         return Scan::Done {
                             len: j + 1,
@@ -418,6 +479,40 @@ mod tests {
         assert_eq!(out, b"see [a] here");
         // Followed by an identifier and '[': ends.
         let (r, _, _) = scan(b"x]\n  PB [y]", false);
+        assert_eq!(
+            r,
+            Scan::Done {
+                len: 2,
+                brackets: 0
+            }
+        );
+    }
+
+    #[test]
+    fn words_before_a_bracket_are_not_identifiers() {
+        let (r, out, _) = scan(b"see [1] and [2]\n;W[aa]", false);
+        assert_eq!(
+            r,
+            Scan::Done {
+                len: 15,
+                brackets: 1
+            }
+        );
+        assert_eq!(out, b"see [1] and [2");
+    }
+
+    #[test]
+    fn junk_after_a_value_does_not_swallow_the_next_node() {
+        let (r, out, _) = scan(b"pd]  !! stray ;W[dp];B[aa]", false);
+        assert_eq!(
+            r,
+            Scan::Done {
+                len: 3,
+                brackets: 0
+            }
+        );
+        assert_eq!(out, b"pd");
+        let (r, _, _) = scan(b"c] KO ;W[dd]", true);
         assert_eq!(
             r,
             Scan::Done {

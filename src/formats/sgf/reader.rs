@@ -38,6 +38,7 @@ pub const VALUE_WITHOUT_PROPERTY: Code = Code::new("E011", "value-without-proper
 pub const UNESCAPED_BRACKET: Code = Code::new("W012", "unescaped-bracket");
 pub const EMPTY_GAME: Code = Code::new("W013", "empty-game");
 pub const NOT_SGF: Code = Code::new("E014", "no-game-tree");
+pub const NODE_AFTER_VARIATIONS: Code = Code::new("W015", "node-after-variations");
 
 // Character sets (100–109; 110–149 belong to src/charset.rs).
 pub const ENCODING: Code = Code::new("I100", "encoding");
@@ -114,6 +115,18 @@ impl Decoding {
     }
 }
 
+/// An open `(` inside a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Level {
+    /// Sent as `VariationStart`.
+    Written,
+    /// Redundant parentheses around variations: not sent.
+    Transparent,
+    /// Opened by the reader for nodes that followed variations; closes with
+    /// the variation around it.
+    Implicit,
+}
+
 /// A property of the open node, waiting for the node to end.
 struct Pending {
     name: (u32, u32),
@@ -177,8 +190,11 @@ struct Reader<'r, 'o> {
     /// Set when a BOM decided the encoding of the whole input.
     bom: Option<&'static str>,
     node: NodeBuf,
-    /// Open variations: whether each emitted a `VariationStart`.
-    levels: Vec<bool>,
+    /// Open variations, innermost last.
+    levels: Vec<Level>,
+    /// Variations were closed at the current level since its last node: a
+    /// node now would follow variations, which SGF does not allow.
+    after_variation: bool,
     scratch: Vec<u8>,
     games: usize,
     decoding: Decoding,
@@ -195,6 +211,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             bom,
             node: NodeBuf::default(),
             levels: Vec::new(),
+            after_variation: false,
             scratch: Vec::new(),
             games: 0,
             decoding: Decoding::new(UTF_8),
@@ -315,6 +332,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.open_node(self.inp.here(), sink, report)?;
         }
         self.levels.clear();
+        self.after_variation = false;
         self.tree(sink, report)?;
         self.node.clear();
         Ok(())
@@ -336,8 +354,8 @@ impl<'r, 'o> Reader<'r, 'o> {
                         self.levels.len() + 1
                     ),
                 );
-                while let Some(emitted) = self.levels.pop() {
-                    if emitted {
+                while let Some(level) = self.levels.pop() {
+                    if level != Level::Transparent {
                         sink.event(&Event::VariationEnd(at), report)?;
                     }
                 }
@@ -346,6 +364,9 @@ impl<'r, 'o> Reader<'r, 'o> {
             match c {
                 b';' => {
                     let at = self.inp.here();
+                    if self.simple_nodes(sink, report)? {
+                        continue;
+                    }
                     self.inp.skip(1);
                     self.open_node(at, sink, report)?;
                 }
@@ -354,11 +375,17 @@ impl<'r, 'o> Reader<'r, 'o> {
                     let at = self.inp.here();
                     self.inp.skip(1);
                     self.flush(sink, report)?;
+                    // Implicit variations end with the variation around them.
+                    while self.levels.last() == Some(&Level::Implicit) {
+                        self.levels.pop();
+                        sink.event(&Event::VariationEnd(at), report)?;
+                    }
                     match self.levels.pop() {
-                        Some(true) => sink.event(&Event::VariationEnd(at), report)?,
-                        Some(false) => {}
+                        Some(Level::Transparent) => {}
+                        Some(_) => sink.event(&Event::VariationEnd(at), report)?,
                         None => return sink.event(&Event::GameEnd(at), report),
                     }
+                    self.after_variation = true;
                 }
                 b'[' => {
                     let at = self.inp.here();
@@ -376,6 +403,90 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
     }
 
+    /// The fast path for the nodes that make up most of every record,
+    /// `;B[pd]`: a known upper-case identifier and a point (or a pass),
+    /// followed by `;`, `(` or `)` (perhaps after a line break), so the node
+    /// is complete and is sent at once. Emits as many in a row as there are;
+    /// anything else takes the general path. Returns whether any was sent.
+    fn simple_nodes(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<bool, Error> {
+        if self.after_variation {
+            return Ok(false);
+        }
+        let points = point_names();
+        let mut sent = false;
+        loop {
+            let r = self.inp.rest();
+            if r.first() != Some(&b';') {
+                return Ok(sent);
+            }
+            let (name, after_id) = match (r.get(1), r.get(2)) {
+                (Some(a), Some(b'[')) if a.is_ascii_uppercase() => (&r[1..2], 2),
+                (Some(a), Some(b)) if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+                    (&r[1..3], 3)
+                }
+                _ => return Ok(sent),
+            };
+            if r.get(after_id) != Some(&b'[') {
+                return Ok(sent);
+            }
+            let v = after_id + 1;
+            let (value, close) = match (r.get(v), r.get(v + 1), r.get(v + 2)) {
+                (Some(b']'), _, _) => ("", v),
+                (Some(x), Some(y), Some(b']'))
+                    if x.is_ascii_lowercase() && y.is_ascii_lowercase() =>
+                {
+                    let k = ((x - b'a') as usize * 26 + (y - b'a') as usize) * 2;
+                    (&points[k..k + 2], v + 2)
+                }
+                _ => return Ok(sent),
+            };
+            // What follows: ';', '(' or ')', perhaps after one line break.
+            let mut next = close + 1;
+            let newline = match r.get(next) {
+                Some(b'\n') => {
+                    next += 1;
+                    true
+                }
+                Some(b'\r') if r.get(next + 1) == Some(&b'\n') => {
+                    next += 2;
+                    true
+                }
+                _ => false,
+            };
+            if !matches!(r.get(next), Some(b';' | b'(' | b')')) {
+                return Ok(sent);
+            }
+            // Known identifiers only: unknown ones may be compose or text.
+            let Some(def) = props::lookup_short(name) else {
+                return Ok(sent);
+            };
+            if !sent {
+                self.flush(sink, report)?;
+                sent = true;
+            }
+            let at = self.inp.here();
+            sink.event(&Event::Node(at), report)?;
+            let spans = [Span {
+                start: 0,
+                end: value.len() as u32,
+                split: NO_SPLIT,
+            }];
+            let prop = Property {
+                name: def.id,
+                values: Values::new(value, &spans),
+                pos: self.inp.pos_ahead(1),
+            };
+            sink.event(&Event::Property(prop), report)?;
+            if newline {
+                self.inp.skip(next - 1);
+                // `next - 1` is the '\n'.
+                self.inp.newline_at_pos();
+            } else {
+                self.inp.skip(next);
+            }
+        }
+    }
+
     fn open_node(
         &mut self,
         at: Pos,
@@ -383,6 +494,16 @@ impl<'r, 'o> Reader<'r, 'o> {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         self.flush(sink, report)?;
+        if self.after_variation {
+            report.warn(
+                NODE_AFTER_VARIATIONS,
+                Some(at),
+                "node after variations: it starts a variation of its own",
+            );
+            sink.event(&Event::VariationStart(at), report)?;
+            self.levels.push(Level::Implicit);
+            self.after_variation = false;
+        }
         sink.event(&Event::Node(at), report)?;
         self.node.open = true;
         Ok(())
@@ -405,10 +526,11 @@ impl<'r, 'o> Reader<'r, 'o> {
                     Some(at),
                     "variation without a node: its parentheses were dropped",
                 );
-                self.levels.push(false);
+                self.levels.push(Level::Transparent);
             }
             _ => {
-                self.levels.push(true);
+                self.levels.push(Level::Written);
+                self.after_variation = false;
                 sink.event(&Event::VariationStart(at), report)?;
             }
         }
@@ -434,17 +556,29 @@ impl<'r, 'o> Reader<'r, 'o> {
         Ok(())
     }
 
+    /// Skips whitespace (the grammar's `ws`), reading more as needed.
+    #[inline]
     fn skip_ws(&mut self) -> Result<(), Error> {
         loop {
-            match lex::ws(self.inp.rest()) {
-                Ok((rest, _)) => {
-                    let n = self.inp.rest().len() - rest.len();
+            let rest = self.inp.rest();
+            // Most tokens follow each other directly, or after one line break.
+            match rest.first() {
+                Some(c) if !lex::is_ws(*c) => return Ok(()),
+                Some(b'\n') if rest.get(1).is_some_and(|c| !lex::is_ws(*c)) => {
+                    self.inp.newline_at_pos();
+                    return Ok(());
+                }
+                _ => {}
+            }
+            match lex::ws(rest) {
+                Ok((after, _)) => {
+                    let n = rest.len() - after.len();
                     self.inp.advance(n);
                     return Ok(());
                 }
                 Err(_) => {
                     // Incomplete: all of the window was whitespace.
-                    let n = self.inp.rest().len();
+                    let n = rest.len();
                     self.inp.advance(n);
                     if !self.inp.fill()? {
                         return Ok(());
@@ -501,7 +635,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 Err(_) => break self.inp.rest().len(),
             }
         };
-        let name_start = self.node.names.len();
+        let mut name_start = self.node.names.len();
         // Identifiers are ASCII letters: always valid UTF-8.
         let ident = &self.inp.rest()[..len];
         self.node
@@ -524,7 +658,11 @@ impl<'r, 'o> Reader<'r, 'o> {
                 Some(at),
                 "property outside a node: ';' added before it",
             );
+            // Opening the node flushes the arena the name is in: keep it.
+            let name = self.node.names.split_off(name_start);
             self.open_node(at, sink, report)?;
+            name_start = self.node.names.len();
+            self.node.names.push_str(&name);
         }
         let name = &self.node.names[name_start..];
         let def = if name.bytes().all(|c| c.is_ascii_uppercase()) {
@@ -863,6 +1001,22 @@ impl<'r, 'o> Reader<'r, 'o> {
         let d = self.options.default_encoding.unwrap_or(WINDOWS_1252);
         Ok((d, charset::ca_name(d), EncodingSource::Default, 1.0))
     }
+}
+
+/// "aa", "ab", … "zz" in one string: the text of every two-letter point,
+/// so the fast path needs no copy.
+fn point_names() -> &'static str {
+    static POINTS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    POINTS.get_or_init(|| {
+        let mut s = String::with_capacity(26 * 26 * 2);
+        for a in b'a'..=b'z' {
+            for b in b'a'..=b'z' {
+                s.push(a as char);
+                s.push(b as char);
+            }
+        }
+        s
+    })
 }
 
 /// Valid UTF-8 multi-byte characters are at least as many as broken

@@ -9,7 +9,7 @@
 use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, Property, PropertyBuf, Value};
+use crate::event::{Event, Property, PropertyBuf};
 use crate::formats::WriteOptions;
 use crate::props;
 use crate::sink::Sink;
@@ -19,6 +19,29 @@ use std::io::Write;
 pub const UNENCODABLE: Code = Code::new("E400", "unencodable-character");
 pub const UNSAFE_OUTPUT_ENCODING: Code = Code::new("W401", "byte-level-escaping");
 pub const META_NOT_CARRIED: Code = Code::new("W402", "source-metadata-not-carried");
+
+/// Whether a `:` in a value is escaped.
+#[derive(Clone, Copy)]
+enum Colon<'a> {
+    /// The first part of a compose value.
+    Escape,
+    /// The second part: its `:` are text.
+    Keep,
+    /// A plain value: escaped when the property may be compose.
+    EscapeIfCompose(&'a str),
+}
+
+/// Appends a few bytes without the call a `memcpy` costs.
+#[inline]
+fn push_small(out: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes.len() <= 4 {
+        for &b in bytes {
+            out.push(b);
+        }
+    } else {
+        out.extend_from_slice(bytes);
+    }
+}
 
 /// Lines are kept under this many columns where values allow.
 pub const WIDTH: usize = 79;
@@ -38,6 +61,8 @@ pub struct SgfWriter<'w> {
     root: Option<Vec<PropertyBuf>>,
     /// The node being written (not the root), held to decide line breaks.
     node: Vec<u8>,
+    /// Where the first line break in `node` is, if any.
+    node_newline: Option<usize>,
     in_node: bool,
     /// Nodes written in this game (the first is the root).
     nodes_in_game: u64,
@@ -65,6 +90,7 @@ impl<'w> SgfWriter<'w> {
             col: 0,
             root: None,
             node: Vec::with_capacity(256),
+            node_newline: None,
             in_node: false,
             nodes_in_game: 0,
             meta_keys: Vec::new(),
@@ -107,14 +133,21 @@ impl<'w> SgfWriter<'w> {
             return;
         }
         self.in_node = false;
-        let node = std::mem::take(&mut self.node);
-        let first_line = memchr::memchr(b'\n', &node).unwrap_or(node.len());
+        let first_line = self.node_newline.unwrap_or(self.node.len());
         if self.col > 0 && self.col + first_line > WIDTH {
             self.newline();
         }
-        self.push(&node);
-        self.node = node;
+        self.buf.extend_from_slice(&self.node);
+        match self.node_newline {
+            // Only a node with a line break in a value needs a scan.
+            Some(_) => {
+                let last = memchr::memrchr(b'\n', &self.node).unwrap_or(0);
+                self.col = self.node.len() - last - 1;
+            }
+            None => self.col += self.node.len(),
+        }
         self.node.clear();
+        self.node_newline = None;
     }
 
     fn write_root(&mut self, root: &[PropertyBuf]) {
@@ -158,32 +191,27 @@ impl<'w> SgfWriter<'w> {
 
     /// Writes `name[value][value]…` into `out`.
     fn property_into(&mut self, p: &Property<'_>, out: &mut Vec<u8>) {
-        out.extend_from_slice(p.name.as_bytes());
-        let compose = props::allows_compose(p.name);
+        push_small(out, p.name.as_bytes());
         for v in p.values.iter() {
             out.push(b'[');
-            self.value_into(v, compose, out);
+            match v.parts() {
+                (a, Some(b)) => {
+                    self.text_into(a, Colon::Escape, out);
+                    out.push(b':');
+                    self.text_into(b, Colon::Keep, out);
+                }
+                // A plain value of a property that may be compose: its ':'
+                // are escaped so they read back as text, not a separator.
+                (a, None) => self.text_into(a, Colon::EscapeIfCompose(p.name), out),
+            }
             out.push(b']');
         }
     }
 
-    fn value_into(&mut self, v: Value<'_>, compose: bool, out: &mut Vec<u8>) {
-        match v.parts() {
-            (a, Some(b)) => {
-                self.text_into(a, true, out);
-                out.push(b':');
-                self.text_into(b, false, out);
-            }
-            // A plain value of a property that may be compose: its ':' are
-            // escaped so they read back as text, not as a separator.
-            (a, None) => self.text_into(a, compose, out),
-        }
-    }
-
-    /// Escapes `]`, `\` (and `:` when asked) at the byte level of the output
-    /// encoding, which is the character level in UTF-8 and every
+    /// Escapes `]`, `\` (and `:` where asked) at the byte level of the
+    /// output encoding, which is the character level in UTF-8 and every
     /// ASCII-safe encoding.
-    fn text_into(&mut self, text: &str, escape_colon: bool, out: &mut Vec<u8>) {
+    fn text_into(&mut self, text: &str, colon: Colon<'_>, out: &mut Vec<u8>) {
         let encoded;
         let bytes: &[u8] = if self.encoding == UTF_8 {
             text.as_bytes()
@@ -193,6 +221,17 @@ impl<'w> SgfWriter<'w> {
             self.lost.extend(lost);
             encoded = b;
             &encoded
+        };
+        // Short values (points, numbers) rarely need escaping: check them
+        // with a plain loop, and decide about ':' only when there is one.
+        if bytes.len() <= 16 && !bytes.iter().any(|&c| c == b']' || c == b'\\' || c == b':') {
+            push_small(out, bytes);
+            return;
+        }
+        let escape_colon = match colon {
+            Colon::Escape => true,
+            Colon::Keep => false,
+            Colon::EscapeIfCompose(name) => props::allows_compose(name),
         };
         let mut at = 0;
         loop {
@@ -281,7 +320,12 @@ impl Sink for SgfWriter<'_> {
                     root.push(PropertyBuf::from_property(p));
                 } else if self.in_node {
                     let mut node = std::mem::take(&mut self.node);
+                    let before = node.len();
                     self.property_into(p, &mut node);
+                    if self.node_newline.is_none() {
+                        self.node_newline =
+                            memchr::memchr(b'\n', &node[before..]).map(|k| k + before);
+                    }
                     self.node = node;
                 }
             }
