@@ -600,3 +600,55 @@ mod properties {
         }
     }
 }
+
+/// WeiqiHub's parsed snapshots of two real records (PAIR files in the
+/// shared corpus) list every main-line move as colour, row and column (-1
+/// for a pass): our CSV move list must agree move for move.
+#[test]
+fn csv_move_lists_agree_with_weiqihub_snapshots() {
+    let dir = root().join("../shared/corpus/sgf/ff4/weiqihub");
+    if !dir.is_dir() {
+        eprintln!("SKIP: ../shared/corpus/sgf/ff4/weiqihub is absent");
+        return;
+    }
+    for stem in ["ogs_9x9", "fox_9x9"] {
+        let sgf = std::fs::read(dir.join(format!("{stem}.sgf"))).unwrap();
+        let snapshot: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.join(format!("{stem}.json"))).unwrap())
+                .unwrap();
+        let want: Vec<(String, i64, i64)> = snapshot["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["color"].as_str().unwrap().to_string(),
+                    m["row"].as_i64().unwrap(),
+                    m["col"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        let (csv, _) = convert(
+            &sgf,
+            Format::Sgf,
+            Format::Csv,
+            WriteOptions {
+                coords: Coords::Numeric,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let mut rdr = csv::Reader::from_reader(&csv[..]);
+        let got: Vec<(String, i64, i64)> = rdr
+            .records()
+            .map(|r| {
+                let r = r.unwrap();
+                // game,move,color,x,y,pass,...
+                let n = |i: usize| r[i].parse::<i64>().unwrap_or(-1);
+                (r[2].to_string(), n(4), n(3))
+            })
+            .collect();
+        assert!(want.len() > 10, "{stem}");
+        assert_eq!(got, want, "{stem}");
+    }
+}

@@ -1213,6 +1213,25 @@ mod tests {
     }
 
     #[test]
+    fn deep_trees_do_not_recurse() {
+        // Every node has two children and the line goes on in the second:
+        // <Variation>s nested 20 000 deep.
+        let mut g = Game::default();
+        let mut at = 0;
+        for _ in 0..20_000 {
+            let side = g.add_child(at);
+            g.node_mut(side).set("B", "aa");
+            let main = g.add_child(at);
+            g.node_mut(main).set("B", "bb");
+            at = main;
+        }
+        let (xml, _) = to_jago(&g);
+        assert_eq!(xml.matches("<Variation>").count(), 20_000);
+        let (games, _) = read_games(&xml);
+        assert_eq!(games[0].nodes.len(), g.nodes.len());
+    }
+
+    #[test]
     fn latin1_documents_are_decoded() {
         let xml = b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><Go><GoGame><Information><BlackPlayer>Jos\xe9</BlackPlayer></Information><Nodes><Black at=\"D4\"/></Nodes></GoGame></Go>";
         let mut r = Reporter::collecting("t");
