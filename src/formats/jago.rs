@@ -572,7 +572,7 @@ impl GameState {
 
     fn point(&self, text: &str, pos: Pos, report: &mut Reporter) -> Option<String> {
         let t = text.trim();
-        if t.is_empty() {
+        if t.is_empty() || t.eq_ignore_ascii_case("pass") {
             return Some(String::new());
         }
         let xy = if let Some((x, y)) = t.split_once(',') {
@@ -1079,7 +1079,7 @@ mod tests {
              <Komi>0</Komi><Copyright><P>a</P><P>b</P></Copyright></Information><Nodes>\
              <Node><AddBlack at=\"C3\"/><Mark at=\"E5\" label=\"A\"/><Mark at=\"A9\" type=\"triangle\"/>\
              <Mark><at>J1</at></Mark><SGF type=\"OB\"><Arg>10</Arg></SGF><Comment><P/><P>x  y</P></Comment></Node>\
-             <White at=\"\" timeleft=\"30\"/><Comment><P>pass</P></Comment></Nodes></GoGame></Go>",
+             <White at=\"\" timeleft=\"30\"/><Comment><P>pass</P></Comment><Black at=\"PASS\"/></Nodes></GoGame></Go>",
         );
         let g = &games[0];
         let root = g.root();
@@ -1100,6 +1100,7 @@ mod tests {
         assert_eq!(w.mv(), Some(('W', "")));
         assert_eq!(w.text("WL"), Some("30"));
         assert_eq!(w.text("C"), Some("pass"));
+        assert_eq!(g.node(w.children[0]).mv(), Some(('B', "")));
     }
 
     fn sample() -> Game {
