@@ -587,6 +587,57 @@ mod properties {
             }
         }
 
+        /// A main line of moves, passes, clocks and comments comes back from
+        /// a CSV move list, whatever the coordinate columns.
+        #[test]
+        fn csv_keeps_any_main_line(
+            moves in proptest::collection::vec(
+                (any::<bool>(), proptest::option::of((0u32..19, 0u32..19)), proptest::option::of("(?s).{0,12}"), proptest::option::of(0u32..3600)),
+                0..30,
+            ),
+            coords in 0usize..3,
+        ) {
+            let mut g = sgfconv::Game::default();
+            g.root_mut().set("SZ", "19");
+            let mut at = 0;
+            let mut want = Vec::new();
+            for (black, point, comment, clock) in &moves {
+                at = g.add_child(at);
+                let colour = if *black { "B" } else { "W" };
+                let p = point.map(|(x, y)| sgfconv::formats::structured::coords::xy_to_sgf(x, y).unwrap()).unwrap_or_default();
+                g.node_mut(at).set(colour, &p);
+                if let Some(t) = clock {
+                    g.node_mut(at).set(if *black { "BL" } else { "WL" }, &t.to_string());
+                }
+                if let Some(c) = comment.as_ref().filter(|c| !c.is_empty()) {
+                    g.node_mut(at).set("C", c);
+                }
+                want.push((colour.to_string(), p, clock.map(|t| t.to_string()), comment.clone().filter(|c| !c.is_empty())));
+            }
+            let mut json = Vec::new();
+            {
+                let mut w = formats::writer(Format::Json, Box::new(&mut json), &WriteOptions::default()).unwrap();
+                g.replay(&mut w, &mut Reporter::collecting("p")).unwrap();
+                w.finish(&mut Reporter::collecting("p")).unwrap();
+            }
+            let coords = [Coords::Sgf, Coords::Gtp, Coords::Numeric][coords];
+            let (csv, _) = convert(&json, Format::Json, Format::Csv, WriteOptions { coords, ..Default::default() }).unwrap();
+            let games = sgfconv::game::collect_games(
+                |s, r| formats::read(Format::Csv, &mut &csv[..], &ReadOptions::default(), s, r),
+                &mut Reporter::collecting("p"),
+            ).unwrap();
+            let got: Vec<_> = match games.first() {
+                None => Vec::new(),
+                Some(back) => back.main_line().iter().skip(1).map(|&i| {
+                    let n = back.node(i);
+                    let (c, p) = n.mv().unwrap();
+                    let clock = n.text(if c == 'B' { "BL" } else { "WL" }).map(str::to_string);
+                    (c.to_string(), p.to_string(), clock, n.text("C").map(str::to_string))
+                }).collect(),
+            };
+            prop_assert_eq!(got, want);
+        }
+
         /// Readers never panic, whatever the bytes.
         #[test]
         fn readers_survive_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..200), prefix in 0usize..5) {

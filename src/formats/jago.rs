@@ -193,6 +193,10 @@ fn write_game(
     report: &mut Reporter,
 ) -> Result<(), Error> {
     let mut lost = Losses(BTreeMap::new());
+    if index > 0 {
+        // go.dtd allows several, but GoGui refuses a second <GoGame>.
+        lost.add("a place GoGui reads (it reads only the first <GoGame> of a file)");
+    }
     for (k, _) in &game.meta {
         lost.add(format!("source field {k}"));
     }
