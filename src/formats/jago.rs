@@ -193,10 +193,6 @@ fn write_game(
     report: &mut Reporter,
 ) -> Result<(), Error> {
     let mut lost = Losses(BTreeMap::new());
-    if index > 0 {
-        // go.dtd allows several, but GoGui refuses a second <GoGame>.
-        lost.add("a place GoGui reads (it reads only the first <GoGame> of a file)");
-    }
     for (k, _) in &game.meta {
         lost.add(format!("source field {k}"));
     }
@@ -290,17 +286,22 @@ fn write_game(
         }
     }
     out.write_all(b"</Nodes>\n</GoGame>\n")?;
-    if !lost.0.is_empty() {
-        let list: Vec<String> = lost.0.iter().map(|(k, n)| format!("{k} ×{n}")).collect();
+    // go.dtd allows several games, but GoGui refuses a second <GoGame>.
+    let second = index > 0;
+    if !lost.0.is_empty() || second {
+        let mut parts = Vec::new();
+        if !lost.0.is_empty() {
+            let list: Vec<String> = lost.0.iter().map(|(k, n)| format!("{k} ×{n}")).collect();
+            parts.push(format!("Jago XML cannot hold: {}", list.join(", ")));
+        }
+        if second {
+            parts.push("GoGui reads only the first <GoGame> of a file".to_string());
+        }
         report.set_game(Some(index));
         report.warn(
             W_NOT_CARRIED,
             None,
-            format!(
-                "game {}: Jago XML cannot hold: {}",
-                index + 1,
-                list.join(", ")
-            ),
+            format!("game {}: {}", index + 1, parts.join("; ")),
         );
     }
     Ok(())
