@@ -457,24 +457,35 @@ fn start(st: &mut XmlReadState, e: &BytesStart<'_>, _empty: bool, pos: Pos, repo
             let Some(g) = &mut st.game else {
                 return unknown(st, e, pos, report);
             };
-            let parent = match attr(e, "parent") {
-                None => None,
-                Some(p) => match p.trim().parse::<usize>() {
-                    Ok(p) => Some(p),
-                    Err(_) => {
-                        report.warn(
-                            W_BAD_ATTRIBUTE,
-                            Some(pos),
-                            format!("parent {p:?} is not a node number; ignored"),
-                        );
-                        None
+            // One pass over the attributes: this runs for every node.
+            let (mut parent, mut variation, mut gap) = (None, false, None);
+            for a in e.attributes().flatten() {
+                let value = || {
+                    a.unescape_value()
+                        .map(|v| v.into_owned())
+                        .unwrap_or_default()
+                };
+                match a.key.as_ref() {
+                    b"parent" => {
+                        let p = value();
+                        match p.trim().parse::<usize>() {
+                            Ok(p) => parent = Some(p),
+                            Err(_) => report.warn(
+                                W_BAD_ATTRIBUTE,
+                                Some(pos),
+                                format!("parent {p:?} is not a node number; ignored"),
+                            ),
+                        }
                     }
-                },
-            };
+                    b"variation" => variation = matches!(a.value.as_ref(), b"true" | b"1"),
+                    b"gap" => gap = Some(value()),
+                    _ => {}
+                }
+            }
             g.nodes.push(FlatNode {
                 parent,
-                variation: attr(e, "variation").is_some_and(|v| v == "true" || v == "1"),
-                gap: attr(e, "gap"),
+                variation,
+                gap,
                 props: Vec::new(),
             });
         }
@@ -484,7 +495,8 @@ fn start(st: &mut XmlReadState, e: &BytesStart<'_>, _empty: bool, pos: Pos, repo
         }
         b"c" => st.compose = Some(Vec::new()),
         b"k" | b"v" => {
-            let b64 = attr(e, "enc").is_some_and(|v| v == "base64");
+            let b64 =
+                !e.attributes_raw().is_empty() && attr(e, "enc").is_some_and(|v| v == "base64");
             st.text = Text::Value(String::new(), b64);
         }
         _ => unknown(st, e, pos, report),
