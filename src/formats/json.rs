@@ -11,9 +11,11 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf};
+use crate::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf, Values};
 use crate::formats::structured::coords;
-use crate::formats::structured::flat::{FlatCollector, FlatGame, FlatNode};
+use crate::formats::structured::flat::{
+    FlatCollector, FlatGame, FlatNode, NodePlace, Tracker, E_ORPHAN_PROPERTY,
+};
 use crate::formats::{ReadOptions, WriteOptions};
 use crate::sink::Sink;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -60,20 +62,43 @@ pub fn writer<'w>(
     Ok(Box::new(JsonWriter {
         out: BufWriter::with_capacity(1 << 16, output),
         collector: FlatCollector::new(),
+        tracker: Tracker::default(),
         lines: options.json_lines,
         moves: options.moves,
         games: 0,
         opened: false,
+        game: GameState::Outside,
+        meta: Vec::new(),
+        props_in_node: 0,
     }))
 }
 
+/// Where the lossless writer is inside the current game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GameState {
+    Outside,
+    /// The header is written; `Meta` events are still being collected.
+    Header,
+    /// `"nodes":[` is written, no node yet.
+    Nodes,
+    /// Inside a node's `"props":[`.
+    InNode,
+}
+
+/// The JSON writer. The lossless model streams node by node (nothing of a
+/// game is held but its source facts until its first node); the move list
+/// needs the main line, so it collects one game at a time.
 struct JsonWriter<'w> {
     out: BufWriter<Box<dyn Write + 'w>>,
     collector: FlatCollector,
+    tracker: Tracker,
     lines: bool,
     moves: bool,
     games: usize,
     opened: bool,
+    game: GameState,
+    meta: Vec<(String, String)>,
+    props_in_node: usize,
 }
 
 impl JsonWriter<'_> {
@@ -93,34 +118,126 @@ impl JsonWriter<'_> {
         Ok(())
     }
 
-    fn write_game(&mut self, game: &FlatGame, report: &mut Reporter) -> Result<(), Error> {
+    /// What goes before a game: the separator from the previous one.
+    fn before_game(&mut self) -> std::io::Result<()> {
         self.open()?;
         if !self.lines {
             self.out
                 .write_all(if self.games == 0 { b"\n" } else { b",\n" })?;
         }
-        if self.moves {
-            write_moves(&mut self.out, game, self.games, report)?;
-        } else {
-            write_game(&mut self.out, game, self.games)?;
-        }
+        Ok(())
+    }
+
+    fn after_game(&mut self) -> std::io::Result<()> {
         if self.lines {
             self.out.write_all(b"\n")?;
         }
         self.games += 1;
         Ok(())
     }
+
+    /// The source facts, then the opening of the node list.
+    fn open_nodes(&mut self) -> std::io::Result<()> {
+        self.out.write_all(b",\"meta\":[")?;
+        for (i, (k, v)) in self.meta.iter().enumerate() {
+            self.out.write_all(if i == 0 { b"[" } else { b",[" })?;
+            json_str(&mut self.out, k)?;
+            self.out.write_all(b",")?;
+            json_str(&mut self.out, v)?;
+            self.out.write_all(b"]")?;
+        }
+        self.meta.clear();
+        self.out.write_all(b"],\"nodes\":[")?;
+        self.game = GameState::Nodes;
+        Ok(())
+    }
+
+    fn end_game(&mut self) -> std::io::Result<()> {
+        match self.game {
+            GameState::Outside => return Ok(()),
+            GameState::Header => self.open_nodes()?,
+            GameState::InNode => self.out.write_all(b"]}")?,
+            GameState::Nodes => {}
+        }
+        self.out.write_all(b"]")?;
+        if let Some(t) = self.tracker.end() {
+            self.out.write_all(b",\"tail\":")?;
+            json_str(&mut self.out, &t)?;
+        }
+        self.out.write_all(b"}")?;
+        self.game = GameState::Outside;
+        self.after_game()
+    }
+
+    fn lossless(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        match event {
+            Event::GameStart(h) => {
+                self.end_game()?;
+                self.before_game()?;
+                write_header(&mut self.out, h, self.games)?;
+                self.tracker.start();
+                self.meta.clear();
+                self.game = GameState::Header;
+            }
+            Event::Meta { key, value } => match self.game {
+                GameState::Header => self.meta.push((key.to_string(), value.to_string())),
+                _ => report.error(
+                    E_ORPHAN_PROPERTY,
+                    None,
+                    format!("source fact {key} comes after the first node of its game; dropped"),
+                ),
+            },
+            Event::VariationStart(_) => self.tracker.paren(true),
+            Event::VariationEnd(_) => self.tracker.paren(false),
+            Event::Node(_) => {
+                match self.game {
+                    GameState::Outside => return Ok(()),
+                    GameState::Header => self.open_nodes()?,
+                    GameState::InNode => self.out.write_all(b"]},")?,
+                    GameState::Nodes => {}
+                }
+                let place = self.tracker.node();
+                write_place(&mut self.out, &place)?;
+                self.game = GameState::InNode;
+                self.props_in_node = 0;
+            }
+            Event::Property(p) => {
+                if self.game != GameState::InNode {
+                    report.error(
+                        E_ORPHAN_PROPERTY,
+                        Some(p.pos),
+                        format!("property {} comes before the first node; dropped", p.name),
+                    );
+                    return Ok(());
+                }
+                if self.props_in_node > 0 {
+                    self.out.write_all(b",")?;
+                }
+                self.props_in_node += 1;
+                write_property(&mut self.out, &p.name, p.values)?;
+            }
+            Event::GameEnd(_) => self.end_game()?,
+        }
+        Ok(())
+    }
 }
 
 impl Sink for JsonWriter<'_> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if !self.moves {
+            return self.lossless(event, report);
+        }
         if let Some(game) = self.collector.push(event, report) {
-            self.write_game(&game, report)?;
+            self.before_game()?;
+            write_moves(&mut self.out, &game, self.games, report)?;
+            self.after_game()?;
         }
         Ok(())
     }
 
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
+        // A game the events left open is closed, not lost.
+        self.end_game()?;
         if !self.lines {
             self.open()?;
             self.out.write_all(b"\n]}\n")?;
@@ -141,9 +258,8 @@ fn json_opt_str(out: &mut impl Write, s: Option<&str>) -> std::io::Result<()> {
     }
 }
 
-/// One game of the lossless model, on one line.
-fn write_game(out: &mut impl Write, game: &FlatGame, index: usize) -> std::io::Result<()> {
-    let h = &game.header;
+/// The fields of a game before its source facts and nodes.
+fn write_header(out: &mut impl Write, h: &GameHeader, index: usize) -> std::io::Result<()> {
     write!(out, "{{\"game\":{index},\"encoding\":")?;
     json_str(out, h.encoding)?;
     write!(
@@ -157,63 +273,44 @@ fn write_game(out: &mut impl Write, game: &FlatGame, index: usize) -> std::io::R
         1.0
     };
     serde_json::to_writer(&mut *out, &confidence).map_err(std::io::Error::from)?;
-    write!(out, ",\"implicit_root\":{},\"meta\":[", h.implicit_root)?;
-    for (i, (k, v)) in game.meta.iter().enumerate() {
-        out.write_all(if i == 0 { b"[" } else { b",[" })?;
-        json_str(out, k)?;
-        out.write_all(b",")?;
-        json_str(out, v)?;
-        out.write_all(b"]")?;
-    }
-    out.write_all(b"],\"nodes\":[")?;
-    for (i, node) in game.nodes.iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        write_node(out, i, node)?;
-    }
-    out.write_all(b"]")?;
-    if let Some(t) = &game.tail {
-        out.write_all(b",\"tail\":")?;
-        json_str(out, t)?;
-    }
-    out.write_all(b"}")
+    write!(out, ",\"implicit_root\":{}", h.implicit_root)
 }
 
-fn write_node(out: &mut impl Write, index: usize, node: &FlatNode) -> std::io::Result<()> {
-    write!(out, "{{\"node\":{index},\"parent\":")?;
-    match node.parent {
+/// A node's place, and the opening of its property list.
+fn write_place(out: &mut impl Write, place: &NodePlace) -> std::io::Result<()> {
+    write!(out, "{{\"node\":{},\"parent\":", place.index)?;
+    match place.parent {
         Some(p) => write!(out, "{p}")?,
         None => out.write_all(b"null")?,
     }
-    if node.variation {
+    if place.variation {
         out.write_all(b",\"variation\":true")?;
     }
-    if let Some(g) = &node.gap {
+    if let Some(g) = &place.gap {
         out.write_all(b",\"gap\":")?;
         json_str(out, g)?;
     }
-    out.write_all(b",\"props\":[")?;
-    for (i, p) in node.props.iter().enumerate() {
-        out.write_all(if i == 0 { b"{\"id\":" } else { b",{\"id\":" })?;
-        json_str(out, &p.name)?;
-        out.write_all(b",\"values\":[")?;
-        for (j, v) in p.values().iter().enumerate() {
-            if j > 0 {
-                out.write_all(b",")?;
-            }
-            match v.parts() {
-                (a, Some(b)) => {
-                    out.write_all(b"[")?;
-                    json_str(out, a)?;
-                    out.write_all(b",")?;
-                    json_str(out, b)?;
-                    out.write_all(b"]")?;
-                }
-                (a, None) => json_str(out, a)?,
-            }
+    out.write_all(b",\"props\":[")
+}
+
+fn write_property(out: &mut impl Write, name: &str, values: Values<'_>) -> std::io::Result<()> {
+    out.write_all(b"{\"id\":")?;
+    json_str(out, name)?;
+    out.write_all(b",\"values\":[")?;
+    for (j, v) in values.iter().enumerate() {
+        if j > 0 {
+            out.write_all(b",")?;
         }
-        out.write_all(b"]}")?;
+        match v.parts() {
+            (a, Some(b)) => {
+                out.write_all(b"[")?;
+                json_str(out, a)?;
+                out.write_all(b",")?;
+                json_str(out, b)?;
+                out.write_all(b"]")?;
+            }
+            (a, None) => json_str(out, a)?,
+        }
     }
     out.write_all(b"]}")
 }

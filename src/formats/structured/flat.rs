@@ -29,7 +29,8 @@ pub const W_TREE_REBUILT: Code = Code::new("W351", "tree-rebuilt");
 /// A `gap` or `tail` held something other than `(` and `)`; those
 /// characters were ignored.
 pub const W_BAD_GAP: Code = Code::new("W352", "bad-gap");
-/// A property arrived before the first node of its game; it was dropped.
+/// A property arrived before the first node of its game, or a source fact
+/// (`Meta`) after it; it was dropped. Readers never produce either.
 pub const E_ORPHAN_PROPERTY: Code = Code::new("E353", "orphan-property");
 
 /// One node of a flat game.
@@ -308,6 +309,72 @@ impl Shape {
     }
 }
 
+/// Where a node goes in the flat model, as [`Tracker::node`] works it out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodePlace {
+    pub index: usize,
+    pub parent: Option<usize>,
+    pub variation: bool,
+    pub gap: Option<String>,
+}
+
+/// Follows the structure events of one game and says, node by node, where
+/// each node goes in the flat model, without keeping the game: writers can
+/// stream nodes as they come. Memory: the open variations only.
+#[derive(Default, Debug)]
+pub struct Tracker {
+    shape: Shape,
+    /// Tokens seen since the last node.
+    pending: String,
+    nodes: usize,
+}
+
+impl Tracker {
+    /// A game starts.
+    pub fn start(&mut self) {
+        *self = Tracker::default();
+    }
+
+    /// A `(` (`true`) or `)` (`false`).
+    pub fn paren(&mut self, open: bool) {
+        self.pending.push(if open { '(' } else { ')' });
+    }
+
+    /// Nodes seen so far in this game.
+    pub fn nodes(&self) -> usize {
+        self.nodes
+    }
+
+    /// A node starts: its index, parent, flag and exact gap when needed.
+    pub fn node(&mut self) -> NodePlace {
+        let index = self.nodes;
+        let parent = self.shape.current_after(&self.pending);
+        let variation = self.pending.ends_with('(');
+        let expected = self.shape.expected_before(index, parent, variation);
+        let gap = (expected != self.pending).then(|| self.pending.clone());
+        for t in self.pending.chars() {
+            self.shape.apply(t);
+        }
+        self.pending.clear();
+        self.shape.enter(index);
+        self.nodes += 1;
+        NodePlace {
+            index,
+            parent,
+            variation: index == 0 || variation,
+            gap,
+        }
+    }
+
+    /// The game ends: its exact tail when it is not "close every open
+    /// variation".
+    pub fn end(&mut self) -> Option<String> {
+        let tail = (self.shape.expected_tail() != self.pending).then(|| self.pending.clone());
+        self.pending.clear();
+        tail
+    }
+}
+
 /// Collects events into [`FlatGame`]s, one game at a time: [`push`]
 /// returns each game when its `GameEnd` arrives. Memory is bounded by one
 /// game.
@@ -316,9 +383,7 @@ impl Shape {
 #[derive(Default)]
 pub struct FlatCollector {
     game: Option<FlatGame>,
-    shape: Shape,
-    /// Tokens seen since the last node.
-    pending: String,
+    tracker: Tracker,
 }
 
 impl FlatCollector {
@@ -331,32 +396,22 @@ impl FlatCollector {
         match event {
             Event::GameStart(h) => {
                 self.game = Some(FlatGame::new((*h).clone()));
-                self.shape = Shape::default();
-                self.pending.clear();
+                self.tracker.start();
             }
             Event::Meta { key, value } => {
                 if let Some(g) = &mut self.game {
                     g.meta.push((key.to_string(), value.to_string()));
                 }
             }
-            Event::VariationStart(_) => self.pending.push('('),
-            Event::VariationEnd(_) => self.pending.push(')'),
+            Event::VariationStart(_) => self.tracker.paren(true),
+            Event::VariationEnd(_) => self.tracker.paren(false),
             Event::Node(_) => {
                 let g = self.game.as_mut()?;
-                let index = g.nodes.len();
-                let parent = self.shape.current_after(&self.pending);
-                let variation = self.pending.ends_with('(');
-                let expected = self.shape.expected_before(index, parent, variation);
-                let gap = (expected != self.pending).then(|| self.pending.clone());
-                for t in self.pending.chars() {
-                    self.shape.apply(t);
-                }
-                self.pending.clear();
-                self.shape.enter(index);
+                let place = self.tracker.node();
                 g.nodes.push(FlatNode {
-                    parent,
-                    variation: index == 0 || variation,
-                    gap,
+                    parent: place.parent,
+                    variation: place.variation,
+                    gap: place.gap,
                     props: Vec::new(),
                 });
             }
@@ -370,10 +425,7 @@ impl FlatCollector {
             },
             Event::GameEnd(_) => {
                 let mut g = self.game.take()?;
-                if self.shape.expected_tail() != self.pending {
-                    g.tail = Some(self.pending.clone());
-                }
-                self.pending.clear();
+                g.tail = self.tracker.end();
                 return Some(g);
             }
         }
