@@ -703,3 +703,51 @@ fn csv_move_lists_agree_with_weiqihub_snapshots() {
         assert_eq!(got, want, "{stem}");
     }
 }
+
+/// Streams whose parentheses the tree does not imply (`gap`, `tail`) still
+/// validate against both schemas and come back exactly.
+#[test]
+fn odd_parentheses_validate_against_the_schemas() {
+    use sgfconv::event::{GameHeader, PropertyBuf};
+    // (;A((;B)) and (;A(;B  — a doubled parenthesis, an unclosed variation.
+    let mut log = EventLog::default();
+    let mut r = Reporter::collecting("odd");
+    let b = PropertyBuf::with_values("B", &["aa"]);
+    for (i, script) in [";((;)))", ";(;"].iter().enumerate() {
+        let h = GameHeader::new(i);
+        let mut events = vec![OwnedEvent::GameStart(h)];
+        for c in script.chars() {
+            events.push(match c {
+                ';' => OwnedEvent::Node,
+                '(' => OwnedEvent::VariationStart,
+                _ => OwnedEvent::VariationEnd,
+            });
+            if c == ';' {
+                events.push(OwnedEvent::Property(b.clone()));
+            }
+        }
+        events.push(OwnedEvent::GameEnd);
+        for e in &events {
+            sgfconv::Sink::event(&mut log, &e.as_event(), &mut r).unwrap();
+        }
+    }
+    for to in [Format::Json, Format::Xml] {
+        let mut out = Vec::new();
+        {
+            let mut w = formats::writer(to, Box::new(&mut out), &WriteOptions::default()).unwrap();
+            for e in &log.events {
+                w.event(&e.as_event(), &mut r).unwrap();
+            }
+            w.finish(&mut r).unwrap();
+        }
+        let text = String::from_utf8_lossy(&out).into_owned();
+        assert!(text.contains("((") && text.contains("tail"), "{text}");
+        if to == Format::Json {
+            assert_valid_json(&out, "odd parentheses");
+        } else {
+            assert_valid_xml(&out, "odd parentheses");
+        }
+        let (back, _) = events(&out, to).unwrap();
+        assert_eq!(back, log.events, "{to:?}");
+    }
+}

@@ -214,7 +214,7 @@ impl JsonWriter<'_> {
                     self.out.write_all(b",")?;
                 }
                 self.props_in_node += 1;
-                write_property(&mut self.out, &p.name, p.values)?;
+                write_property(&mut self.out, p.name, p.values)?;
             }
             Event::GameEnd(_) => self.end_game()?,
         }

@@ -11,8 +11,8 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf};
-use crate::formats::structured::flat::{FlatCollector, FlatGame, FlatNode};
+use crate::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf, Values};
+use crate::formats::structured::flat::{FlatGame, FlatNode, Tracker, E_ORPHAN_PROPERTY};
 use crate::formats::structured::LineCounter;
 use crate::formats::{ReadOptions, WriteOptions};
 use crate::sink::Sink;
@@ -52,17 +52,35 @@ pub fn writer<'w>(
 ) -> Result<Box<dyn Sink + 'w>, Error> {
     Ok(Box::new(XmlWriter {
         out: BufWriter::with_capacity(1 << 16, output),
-        collector: FlatCollector::new(),
+        tracker: Tracker::default(),
         games: 0,
         opened: false,
+        game: GameState::Outside,
+        meta: Vec::new(),
     }))
 }
 
+/// Where the writer is inside the current game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GameState {
+    Outside,
+    /// `<game>` is written; `Meta` events are still being collected.
+    Header,
+    /// Between nodes.
+    Nodes,
+    /// Inside a `<node>`, properties being written.
+    InNode,
+}
+
+/// Streams node by node: nothing of a game is held but its source facts
+/// until its first node.
 struct XmlWriter<'w> {
     out: BufWriter<Box<dyn Write + 'w>>,
-    collector: FlatCollector,
+    tracker: Tracker,
     games: usize,
     opened: bool,
+    game: GameState,
+    meta: Vec<(String, String)>,
 }
 
 impl XmlWriter<'_> {
@@ -76,19 +94,105 @@ impl XmlWriter<'_> {
         }
         Ok(())
     }
+
+    fn write_meta(&mut self) -> std::io::Result<()> {
+        for (k, v) in std::mem::take(&mut self.meta) {
+            self.out.write_all(b"<meta>")?;
+            text_element(&mut self.out, "k", &k)?;
+            text_element(&mut self.out, "v", &v)?;
+            self.out.write_all(b"</meta>\n")?;
+        }
+        self.game = GameState::Nodes;
+        Ok(())
+    }
+
+    fn close_node(&mut self) -> std::io::Result<()> {
+        if self.game == GameState::InNode {
+            self.out.write_all(b"</node>\n")?;
+            self.game = GameState::Nodes;
+        }
+        Ok(())
+    }
+
+    fn end_game(&mut self) -> std::io::Result<()> {
+        match self.game {
+            GameState::Outside => return Ok(()),
+            GameState::Header => self.write_meta()?,
+            _ => self.close_node()?,
+        }
+        if let Some(t) = self.tracker.end() {
+            text_element(&mut self.out, "tail", &t)?;
+            self.out.write_all(b"\n")?;
+        }
+        self.out.write_all(b"</game>\n")?;
+        self.game = GameState::Outside;
+        self.games += 1;
+        Ok(())
+    }
 }
 
 impl Sink for XmlWriter<'_> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
-        if let Some(game) = self.collector.push(event, report) {
-            self.open()?;
-            write_game(&mut self.out, &game, self.games)?;
-            self.games += 1;
+        match event {
+            Event::GameStart(h) => {
+                self.end_game()?;
+                self.open()?;
+                write_game_start(&mut self.out, h, self.games)?;
+                self.tracker.start();
+                self.meta.clear();
+                self.game = GameState::Header;
+            }
+            Event::Meta { key, value } => match self.game {
+                GameState::Header => self.meta.push((key.to_string(), value.to_string())),
+                _ => report.error(
+                    E_ORPHAN_PROPERTY,
+                    None,
+                    format!("source fact {key} comes after the first node of its game; dropped"),
+                ),
+            },
+            Event::VariationStart(_) => self.tracker.paren(true),
+            Event::VariationEnd(_) => self.tracker.paren(false),
+            Event::Node(_) => {
+                match self.game {
+                    GameState::Outside => return Ok(()),
+                    GameState::Header => self.write_meta()?,
+                    _ => self.close_node()?,
+                }
+                let place = self.tracker.node();
+                write!(self.out, "<node n=\"{}\"", place.index)?;
+                if let Some(p) = place.parent {
+                    write!(self.out, " parent=\"{p}\"")?;
+                }
+                if place.variation {
+                    self.out.write_all(b" variation=\"true\"")?;
+                }
+                if let Some(g) = &place.gap {
+                    self.out.write_all(b" gap=\"")?;
+                    escape(&mut self.out, g, true)?;
+                    self.out.write_all(b"\"")?;
+                }
+                self.out.write_all(b">")?;
+                self.game = GameState::InNode;
+            }
+            Event::Property(p) => {
+                if self.game != GameState::InNode {
+                    report.error(
+                        E_ORPHAN_PROPERTY,
+                        Some(p.pos),
+                        format!("property {} comes before the first node; dropped", p.name),
+                    );
+                    return Ok(());
+                }
+                write_property(&mut self.out, p.name, p.values)?;
+            }
+            Event::GameEnd(_) => self.end_game()?,
         }
         Ok(())
     }
 
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
+        // A game the events left open is closed, not lost.
+        self.end_game()?;
         self.open()?;
         self.out.write_all(b"</sgfconv>\n")?;
         self.out.flush()?;
@@ -137,8 +241,7 @@ fn text_element(out: &mut impl Write, tag: &str, s: &str) -> std::io::Result<()>
     write!(out, "</{tag}>")
 }
 
-fn write_game(out: &mut impl Write, game: &FlatGame, index: usize) -> std::io::Result<()> {
-    let h = &game.header;
+fn write_game_start(out: &mut impl Write, h: &GameHeader, index: usize) -> std::io::Result<()> {
     write!(out, "<game index=\"{index}\" encoding=\"")?;
     escape(out, h.encoding, true)?;
     let confidence = if h.confidence.is_finite() {
@@ -146,62 +249,30 @@ fn write_game(out: &mut impl Write, game: &FlatGame, index: usize) -> std::io::R
     } else {
         1.0
     };
-    write!(
+    writeln!(
         out,
-        "\" encoding-source=\"{}\" confidence=\"{confidence}\" implicit-root=\"{}\"",
+        "\" encoding-source=\"{}\" confidence=\"{confidence}\" implicit-root=\"{}\">",
         h.encoding_source.as_str(),
         h.implicit_root
-    )?;
-    if let Some(t) = &game.tail {
-        out.write_all(b" tail=\"")?;
-        escape(out, t, true)?;
-        out.write_all(b"\"")?;
-    }
-    out.write_all(b">\n")?;
-    for (k, v) in &game.meta {
-        out.write_all(b"<meta>")?;
-        text_element(out, "k", k)?;
-        text_element(out, "v", v)?;
-        out.write_all(b"</meta>\n")?;
-    }
-    for (i, node) in game.nodes.iter().enumerate() {
-        write!(out, "<node n=\"{i}\"")?;
-        if let Some(p) = node.parent {
-            write!(out, " parent=\"{p}\"")?;
-        }
-        if node.variation {
-            out.write_all(b" variation=\"true\"")?;
-        }
-        if let Some(g) = &node.gap {
-            out.write_all(b" gap=\"")?;
-            escape(out, g, true)?;
-            out.write_all(b"\"")?;
-        }
-        if node.props.is_empty() {
-            out.write_all(b"/>\n")?;
-            continue;
-        }
-        out.write_all(b">")?;
-        for p in &node.props {
-            out.write_all(b"<p id=\"")?;
-            escape(out, &p.name, true)?;
-            out.write_all(b"\">")?;
-            for v in p.values().iter() {
-                match v.parts() {
-                    (a, Some(b)) => {
-                        out.write_all(b"<c>")?;
-                        text_element(out, "v", a)?;
-                        text_element(out, "v", b)?;
-                        out.write_all(b"</c>")?;
-                    }
-                    (a, None) => text_element(out, "v", a)?,
-                }
+    )
+}
+
+fn write_property(out: &mut impl Write, name: &str, values: Values<'_>) -> std::io::Result<()> {
+    out.write_all(b"<p id=\"")?;
+    escape(out, name, true)?;
+    out.write_all(b"\">")?;
+    for v in values.iter() {
+        match v.parts() {
+            (a, Some(b)) => {
+                out.write_all(b"<c>")?;
+                text_element(out, "v", a)?;
+                text_element(out, "v", b)?;
+                out.write_all(b"</c>")?;
             }
-            out.write_all(b"</p>")?;
+            (a, None) => text_element(out, "v", a)?,
         }
-        out.write_all(b"</node>\n")?;
     }
-    out.write_all(b"</game>\n")
+    out.write_all(b"</p>")
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -494,7 +565,7 @@ fn start(st: &mut XmlReadState, e: &BytesStart<'_>, _empty: bool, pos: Pos, repo
             st.prop = Some(PropertyBuf::new(attr(e, "id").unwrap_or_default()));
         }
         b"c" => st.compose = Some(Vec::new()),
-        b"k" | b"v" => {
+        b"k" | b"v" | b"tail" => {
             let b64 =
                 !e.attributes_raw().is_empty() && attr(e, "enc").is_some_and(|v| v == "base64");
             st.text = Text::Value(String::new(), b64);
@@ -523,7 +594,7 @@ fn end(
     report: &mut Reporter,
 ) -> Result<(), Error> {
     match name {
-        b"k" | b"v" => {
+        b"k" | b"v" | b"tail" => {
             let text = match std::mem::replace(&mut st.text, Text::None) {
                 Text::Value(s, false) => s,
                 Text::Value(s, true) => match base64_decode(&s)
@@ -541,7 +612,11 @@ fn end(
                 },
                 Text::None => String::new(),
             };
-            if let Some(parts) = &mut st.compose {
+            if name == b"tail" {
+                if let Some(g) = &mut st.game {
+                    g.tail = Some(text);
+                }
+            } else if let Some(parts) = &mut st.compose {
                 parts.push(text);
             } else if let Some(p) = &mut st.prop {
                 p.push(&text);
