@@ -8,7 +8,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos};
+use crate::event::{Event, GameHeader, Pos, PropertyBuf};
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{FlatCollector, FlatGame};
 use crate::formats::{Coords, ReadOptions, WriteOptions};
@@ -231,8 +231,6 @@ impl CsvWriter<'_> {
             let mv = node.props.iter().find(|p| p.name == "B" || p.name == "W");
             let colour = mv.map_or("", |p| p.name.as_str());
             let value = mv.and_then(|p| p.first_text()).unwrap_or("");
-            let pass = mv.is_some() && coords::is_pass(value, size);
-            let xy = if pass { None } else { coords::sgf_to_xy(value) };
             let time_left = match colour {
                 "B" => node.props.iter().find(|p| p.name == "BL"),
                 "W" => node.props.iter().find(|p| p.name == "WL"),
@@ -246,71 +244,27 @@ impl CsvWriter<'_> {
                 .find(|p| p.name == "C")
                 .and_then(|p| p.first_text())
                 .unwrap_or("");
-            // Fields go out one by one: no allocation for the text ones.
-            let num = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
-            for col in &self.columns {
-                let owned;
-                let field: &str = match *col {
-                    "game" => {
-                        owned = self.games.to_string();
-                        &owned
-                    }
-                    "node" => {
-                        owned = i.to_string();
-                        &owned
-                    }
-                    "parent" => {
-                        owned = num(node.parent);
-                        &owned
-                    }
-                    "path" => &path[i],
-                    "move" if mv.is_some() => {
-                        owned = moves_to[i].to_string();
-                        &owned
-                    }
-                    "color" => colour,
-                    "sgf" if mv.is_some() && !pass => value,
-                    "gtp" if pass => "pass",
-                    "gtp" => {
-                        owned = xy
-                            .and_then(|(x, y)| coords::xy_to_gtp(x, y, size.1))
-                            .unwrap_or_default();
-                        &owned
-                    }
-                    "x" => {
-                        owned = num(xy.map(|(x, _)| x as usize));
-                        &owned
-                    }
-                    "y" => {
-                        owned = num(xy.map(|(_, y)| y as usize));
-                        &owned
-                    }
-                    "pass" if mv.is_some() => {
-                        if pass {
-                            "1"
-                        } else {
-                            "0"
-                        }
-                    }
-                    "size" => {
-                        owned = if size.0 == size.1 {
-                            size.0.to_string()
-                        } else {
-                            format!("{}:{}", size.0, size.1)
-                        };
-                        &owned
-                    }
-                    "time_left" => time_left,
-                    "comment" => comment,
-                    _ => "",
-                };
-                self.out.write_field(field).map_err(csv_io)?;
-            }
-            self.out.write_record(None::<&[u8]>).map_err(csv_io)?;
+            write_row(
+                &mut self.out,
+                &self.columns,
+                &Row {
+                    game: self.games,
+                    node: i,
+                    parent: node.parent,
+                    path: &path[i],
+                    number: mv.map(|_| moves_to[i]),
+                    colour,
+                    value,
+                    time_left,
+                    comment,
+                    size,
+                },
+            )?;
         }
         if let Some(w) = &mut self.games_out {
+            let root = game.nodes.first().map_or(&[][..], |n| &n.props[..]);
             let record = game_record(
-                game,
+                root,
                 self.games,
                 report.file(),
                 size,
@@ -318,22 +272,7 @@ impl CsvWriter<'_> {
             );
             w.write_record(&record).map_err(csv_io)?;
         }
-        if !not_carried.is_empty() {
-            let list: Vec<String> = not_carried
-                .iter()
-                .map(|(k, n)| format!("{k} ×{n}"))
-                .collect();
-            report.set_game(Some(self.games));
-            report.warn(
-                W_NOT_CARRIED,
-                None,
-                format!(
-                    "game {}: the CSV move list keeps moves, time left and comments; not carried: {}",
-                    self.games + 1,
-                    list.join(", ")
-                ),
-            );
-        }
+        loss_warning(report, self.games, &not_carried);
         Ok(())
     }
 }
@@ -346,42 +285,36 @@ fn moves_to_end(game: &FlatGame, moves_to: &[usize]) -> usize {
 }
 
 fn game_record(
-    game: &FlatGame,
+    root: &[PropertyBuf],
     index: usize,
     file: &str,
     size: (u32, u32),
     moves: usize,
 ) -> Vec<String> {
-    let text = |id: &str| prop(game, 0, id).unwrap_or("").to_string();
+    let text = |id: &str| {
+        root.iter()
+            .find(|p| p.name == id)
+            .and_then(|p| p.first_text())
+            .unwrap_or("")
+            .to_string()
+    };
     let setup = |id: &str| -> String {
-        game.nodes
-            .first()
-            .map(|n| {
-                n.props
+        root.iter()
+            .filter(|p| p.name == id)
+            .flat_map(|p| {
+                p.values()
                     .iter()
-                    .filter(|p| p.name == id)
-                    .flat_map(|p| {
-                        p.values()
-                            .iter()
-                            .flat_map(|v| coords::expand_points(v.text()))
-                            .collect::<Vec<_>>()
-                    })
-                    .collect()
+                    .flat_map(|v| coords::expand_points(v.text()))
+                    .collect::<Vec<_>>()
             })
-            .unwrap_or_default()
+            .collect()
     };
     GAME_COLUMNS
         .iter()
         .map(|col| match *col {
             "game" => index.to_string(),
             "file" => file.to_string(),
-            "size" => {
-                if size.0 == size.1 {
-                    size.0.to_string()
-                } else {
-                    format!("{}:{}", size.0, size.1)
-                }
-            }
+            "size" => size_text(size),
             "komi" => text("KM"),
             "handicap" => text("HA"),
             "rules" => text("RU"),
@@ -401,6 +334,120 @@ fn game_record(
             _ => String::new(),
         })
         .collect()
+}
+
+fn size_text(size: (u32, u32)) -> String {
+    if size.0 == size.1 {
+        size.0.to_string()
+    } else {
+        format!("{}:{}", size.0, size.1)
+    }
+}
+
+/// One move row, as the columns ask for it.
+struct Row<'a> {
+    game: usize,
+    node: usize,
+    parent: Option<usize>,
+    path: &'a str,
+    /// Move number, for a node with a move.
+    number: Option<usize>,
+    colour: &'a str,
+    value: &'a str,
+    time_left: &'a str,
+    comment: &'a str,
+    size: (u32, u32),
+}
+
+fn write_row<W: Write>(
+    out: &mut csv::Writer<W>,
+    columns: &[&'static str],
+    row: &Row<'_>,
+) -> Result<(), Error> {
+    let has_move = row.number.is_some();
+    let pass = has_move && coords::is_pass(row.value, row.size);
+    let xy = if pass {
+        None
+    } else {
+        coords::sgf_to_xy(row.value)
+    };
+    let num = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
+    // Fields go out one by one: no allocation for the text ones.
+    for col in columns {
+        let owned;
+        let field: &str = match *col {
+            "game" => {
+                owned = row.game.to_string();
+                &owned
+            }
+            "node" => {
+                owned = row.node.to_string();
+                &owned
+            }
+            "parent" => {
+                owned = num(row.parent);
+                &owned
+            }
+            "path" => row.path,
+            "move" => {
+                owned = num(row.number);
+                &owned
+            }
+            "color" => row.colour,
+            "sgf" if has_move && !pass => row.value,
+            "gtp" if pass => "pass",
+            "gtp" => {
+                owned = xy
+                    .and_then(|(x, y)| coords::xy_to_gtp(x, y, row.size.1))
+                    .unwrap_or_default();
+                &owned
+            }
+            "x" => {
+                owned = num(xy.map(|(x, _)| x as usize));
+                &owned
+            }
+            "y" => {
+                owned = num(xy.map(|(_, y)| y as usize));
+                &owned
+            }
+            "pass" if has_move => {
+                if pass {
+                    "1"
+                } else {
+                    "0"
+                }
+            }
+            "size" => {
+                owned = size_text(row.size);
+                &owned
+            }
+            "time_left" => row.time_left,
+            "comment" => row.comment,
+            _ => "",
+        };
+        out.write_field(field).map_err(csv_io)?;
+    }
+    out.write_record(None::<&[u8]>).map_err(csv_io)
+}
+
+fn loss_warning(report: &mut Reporter, game: usize, not_carried: &BTreeMap<String, usize>) {
+    if not_carried.is_empty() {
+        return;
+    }
+    let list: Vec<String> = not_carried
+        .iter()
+        .map(|(k, n)| format!("{k} ×{n}"))
+        .collect();
+    report.set_game(Some(game));
+    report.warn(
+        W_NOT_CARRIED,
+        None,
+        format!(
+            "game {}: the CSV move list keeps moves, time left and comments; not carried: {}",
+            game + 1,
+            list.join(", ")
+        ),
+    );
 }
 
 // ---------------------------------------------------------------- reader
