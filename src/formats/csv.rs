@@ -10,7 +10,7 @@ use crate::diag::{Code, Reporter};
 use crate::error::Error;
 use crate::event::{Event, GameHeader, Pos, PropertyBuf};
 use crate::formats::structured::coords;
-use crate::formats::structured::flat::{FlatCollector, FlatGame};
+use crate::formats::structured::flat::{FlatCollector, FlatGame, Tracker, E_ORPHAN_PROPERTY};
 use crate::formats::{Coords, ReadOptions, WriteOptions};
 use crate::game::Game;
 use crate::sink::Sink;
@@ -105,6 +105,7 @@ pub fn writer<'w>(
         out: csv::Writer::from_writer(output),
         games_out: games,
         collector: FlatCollector::new(),
+        main: MainLine::default(),
         columns,
         all_variations: options.all_variations,
         games: 0,
@@ -119,10 +120,15 @@ fn csv_io(e: csv::Error) -> Error {
     }
 }
 
+/// The CSV writer. The main line streams: a row goes out as soon as its
+/// node is complete, and only the root's properties are held (for the
+/// games list). `--all-variations` needs whole games (a node's path depends
+/// on siblings that come later), so it collects one game at a time.
 struct CsvWriter<'w> {
     out: csv::Writer<Box<dyn Write + 'w>>,
     games_out: Option<csv::Writer<Box<dyn Write>>>,
     collector: FlatCollector,
+    main: MainLine,
     columns: Vec<&'static str>,
     all_variations: bool,
     games: usize,
@@ -135,6 +141,9 @@ impl Sink for CsvWriter<'_> {
             self.out.write_record(&self.columns).map_err(csv_io)?;
             self.header_written = true;
         }
+        if !self.all_variations {
+            return self.main_line_event(event, report);
+        }
         if let Some(game) = self.collector.push(event, report) {
             self.write_game(&game, report)?;
             self.games += 1;
@@ -142,7 +151,11 @@ impl Sink for CsvWriter<'_> {
         Ok(())
     }
 
-    fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        if !self.all_variations {
+            // A game the events left open is closed, not lost.
+            self.end_main_line_game(report)?;
+        }
         if !self.header_written {
             self.out.write_record(&self.columns).map_err(csv_io)?;
             self.header_written = true;
@@ -151,6 +164,197 @@ impl Sink for CsvWriter<'_> {
         if let Some(g) = &mut self.games_out {
             g.flush()?;
         }
+        Ok(())
+    }
+}
+
+/// The streaming state of a main-line move list, for the current game.
+#[derive(Default)]
+struct MainLine {
+    in_game: bool,
+    tracker: Tracker,
+    /// Per node: it is on the main line; it has a child already.
+    on_main: Vec<bool>,
+    has_child: Vec<bool>,
+    /// The node whose properties are arriving, and whether it is on the
+    /// main line.
+    current: Option<(usize, Option<usize>, bool)>,
+    colour: Option<&'static str>,
+    value: String,
+    black_time: Option<String>,
+    white_time: Option<String>,
+    comment: Option<String>,
+    /// `C`, `BL`, `WL` seen on the current node: carried only if it has a move.
+    pending_names: Vec<&'static str>,
+    moves: usize,
+    root: Vec<PropertyBuf>,
+    size: (u32, u32),
+    not_carried: BTreeMap<String, usize>,
+}
+
+impl CsvWriter<'_> {
+    fn main_line_event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        match event {
+            Event::GameStart(_) => {
+                self.end_main_line_game(report)?;
+                let m = &mut self.main;
+                m.in_game = true;
+                m.tracker.start();
+                m.on_main.clear();
+                m.has_child.clear();
+                m.current = None;
+                m.moves = 0;
+                m.root.clear();
+                m.size = (19, 19);
+                m.not_carried.clear();
+            }
+            Event::Meta { .. } => {
+                *self
+                    .main
+                    .not_carried
+                    .entry("source facts".into())
+                    .or_default() += 1;
+            }
+            Event::VariationStart(_) => self.main.tracker.paren(true),
+            Event::VariationEnd(_) => self.main.tracker.paren(false),
+            Event::Node(_) => {
+                if !self.main.in_game {
+                    return Ok(());
+                }
+                self.flush_node()?;
+                let m = &mut self.main;
+                let place = m.tracker.node();
+                let main = match place.parent {
+                    None => place.index == 0,
+                    Some(p) => {
+                        let first = !m.has_child.get(p).copied().unwrap_or(true);
+                        if let Some(h) = m.has_child.get_mut(p) {
+                            *h = true;
+                        }
+                        first && m.on_main.get(p).copied().unwrap_or(false)
+                    }
+                };
+                m.on_main.push(main);
+                m.has_child.push(false);
+                if !main {
+                    *m.not_carried.entry("variation nodes".into()).or_default() += 1;
+                }
+                m.current = Some((place.index, place.parent, main));
+            }
+            Event::Property(p) => {
+                let games_file = self.games_out.is_some();
+                let m = &mut self.main;
+                let Some((index, _, main)) = m.current else {
+                    report.error(
+                        E_ORPHAN_PROPERTY,
+                        Some(p.pos),
+                        format!("property {} comes before the first node; dropped", p.name),
+                    );
+                    return Ok(());
+                };
+                if index == 0 {
+                    m.root.push(PropertyBuf::from_property(p));
+                }
+                if !main {
+                    return Ok(());
+                }
+                let first = || p.first_text().unwrap_or("").to_string();
+                match p.name {
+                    "B" | "W" if m.colour.is_none() => {
+                        m.colour = Some(if p.name == "B" { "B" } else { "W" });
+                        m.value.clear();
+                        m.value.push_str(p.first_text().unwrap_or(""));
+                    }
+                    "B" => m.pending_names.push("B"),
+                    "W" => m.pending_names.push("W"),
+                    "BL" => {
+                        m.black_time.get_or_insert_with(first);
+                        m.pending_names.push("BL");
+                    }
+                    "WL" => {
+                        m.white_time.get_or_insert_with(first);
+                        m.pending_names.push("WL");
+                    }
+                    "C" => {
+                        m.comment.get_or_insert_with(first);
+                        m.pending_names.push("C");
+                    }
+                    id if FILE_PROPS.contains(&id) => {}
+                    id if index == 0 && games_file && GAME_PROPS.contains(&id) => {}
+                    id => *m.not_carried.entry(id.to_string()).or_default() += 1,
+                }
+            }
+            Event::GameEnd(_) => self.end_main_line_game(report)?,
+        }
+        Ok(())
+    }
+
+    /// The current node is complete: its row, if it is a move of the main line.
+    fn flush_node(&mut self) -> Result<(), Error> {
+        let m = &mut self.main;
+        let Some((index, parent, main)) = m.current.take() else {
+            return Ok(());
+        };
+        if index == 0 {
+            let sz = m
+                .root
+                .iter()
+                .find(|p| p.name == "SZ")
+                .and_then(|p| p.first_text());
+            m.size = coords::board_size(sz);
+        }
+        let colour = m.colour.take();
+        let names = std::mem::take(&mut m.pending_names);
+        let (black_time, white_time, comment) =
+            (m.black_time.take(), m.white_time.take(), m.comment.take());
+        if !main {
+            return Ok(());
+        }
+        let Some(colour) = colour else {
+            // Clocks and comments of a node without a move have no row.
+            for n in names {
+                *m.not_carried.entry(n.to_string()).or_default() += 1;
+            }
+            return Ok(());
+        };
+        m.moves += 1;
+        let time_left = if colour == "B" {
+            black_time
+        } else {
+            white_time
+        };
+        write_row(
+            &mut self.out,
+            &self.columns,
+            &Row {
+                game: self.games,
+                node: index,
+                parent,
+                path: "",
+                number: Some(m.moves),
+                colour,
+                value: &m.value,
+                time_left: time_left.as_deref().unwrap_or(""),
+                comment: comment.as_deref().unwrap_or(""),
+                size: m.size,
+            },
+        )
+    }
+
+    fn end_main_line_game(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        if !self.main.in_game {
+            return Ok(());
+        }
+        self.flush_node()?;
+        self.main.tracker.end();
+        self.main.in_game = false;
+        if let Some(w) = &mut self.games_out {
+            let m = &self.main;
+            let record = game_record(&m.root, self.games, report.file(), m.size, m.moves);
+            w.write_record(&record).map_err(csv_io)?;
+        }
+        loss_warning(report, self.games, &self.main.not_carried);
+        self.games += 1;
         Ok(())
     }
 }
@@ -189,6 +393,9 @@ impl CsvWriter<'_> {
         let on_rows: std::collections::HashSet<usize> = rows.iter().copied().collect();
         if !self.all_variations && n > rows.len() {
             not_carried.insert("variation nodes".into(), n - rows.len());
+        }
+        if !game.meta.is_empty() {
+            not_carried.insert("source facts".into(), game.meta.len());
         }
         let games_file = self.games_out.is_some();
         for (i, node) in game.nodes.iter().enumerate() {
