@@ -2,9 +2,10 @@
 //! `--all-variations`), and with `--games-csv FILE` one row per game with
 //! its game info. What the format is: `formats/csv.md`.
 //!
-//! The writer holds one game (the flat model) at a time; rows go out as
-//! soon as the game ends. The reader reads a move list (or a games list)
-//! back into games, one at a time.
+//! The main-line writer streams: each row goes out when its node is
+//! complete, and only the root's properties are held (for the games list).
+//! `--all-variations` holds one game at a time. The reader reads a move list
+//! (or a games list) back into games, one at a time.
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
