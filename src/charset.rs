@@ -4,8 +4,13 @@
 //! for legacy names (`SJIS`, `KS_C_5601-1987`, `GB2312`...) and for choosing a
 //! superset decoder live in one place.
 
+mod score;
+
+pub use score::{score as score_text, Lang, Score};
+
 use encoding_rs::{
-    Encoding, BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252,
+    Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, KOI8_R, KOI8_U, SHIFT_JIS, UTF_16BE, UTF_16LE,
+    UTF_8, WINDOWS_1251, WINDOWS_1252,
 };
 
 /// The encoding to decode with for a declared charset name: every
@@ -97,18 +102,222 @@ pub struct Guess {
     pub confidence: f32,
 }
 
+/// The candidates scored by [`detect`], in priority order (ties go to the
+/// earlier one).
+const CANDIDATES: [&Encoding; 9] = [
+    UTF_8,
+    SHIFT_JIS,
+    EUC_JP,
+    EUC_KR,
+    GB18030,
+    BIG5,
+    WINDOWS_1252,
+    WINDOWS_1251,
+    KOI8_R,
+];
+
+/// Bytes beyond this are not looked at: enough text to decide, and a
+/// bound on the work for huge comment-laden games.
+const DETECT_LIMIT: usize = 256 * 1024;
+
 /// Guesses the encoding of non-UTF-8 bytes. `bytes` should be the text the
 /// decision is about (the values of a game), not only its syntax.
+///
+/// Every candidate (UTF-8 with damage, Shift_JIS, EUC-JP, CP949, GB18030,
+/// Big5, Windows-1252, Windows-1251, KOI8-R, and chardetng's own guess) decodes
+/// the bytes; each decoding is scored by the characters it produces (see
+/// `score`), chardetng's guess gets a small bonus, and the best wins. The
+/// confidence grows with the margin over the runner-up. Valid UTF-8 (ASCII
+/// included) is returned as UTF-8 with confidence 1.
 pub fn detect(bytes: &[u8]) -> Guess {
+    let bytes = &bytes[..bytes.len().min(DETECT_LIMIT)];
+    if std::str::from_utf8(bytes).is_ok() {
+        return Guess {
+            encoding: UTF_8,
+            confidence: 1.0,
+        };
+    }
     let mut det = chardetng::EncodingDetector::new();
     det.feed(bytes, true);
-    let (enc, sure) = det.guess_assess(None, true);
-    let enc = widen(enc);
-    let confidence = if sure { 0.9 } else { 0.4 };
+    let (chardet, sure) = det.guess_assess(None, true);
+    let mut chardet = widen(chardet);
+    if chardet == KOI8_U && !bytes.iter().any(|b| KOI8_U_ONLY.contains(b)) {
+        // Identical to KOI8-R on these bytes; KOI8-R is the usual label.
+        chardet = KOI8_R;
+    }
+
+    let mut scored: Vec<(&'static Encoding, f32)> = Vec::with_capacity(CANDIDATES.len() + 1);
+    let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
+    // Short texts: chardetng's statistics need material; below this, its
+    // guesses among the many Latin code pages are noise.
+    let enough = non_ascii >= 12;
+    let mut candidates: Vec<&'static Encoding> = CANDIDATES.to_vec();
+    if !candidates.contains(&chardet) && chardet.is_ascii_compatible() && enough {
+        candidates.push(chardet);
+    }
+    for enc in candidates {
+        let (text, _) = decode(enc, bytes);
+        let mut total = score::score(&text, score::lang_of(enc)).total;
+        if enc == UTF_8 {
+            total += utf8_structure_bonus(&text);
+        }
+        if enc == chardet && total > 0.0 {
+            // chardetng's statistics need material: on a short name its
+            // guess is worth little.
+            let weight = (non_ascii as f32 / 24.0).min(1.0);
+            total += (if sure { 4.0 } else { 2.0 }) * weight + total * 0.05;
+        }
+        scored.push((enc, total));
+    }
+    // Stable: the first of equal scores stays first.
+    scored.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
+    let (mut best, best_score) = scored.first().copied().unwrap_or((WINDOWS_1252, 0.0));
+    let mut second = scored.get(1).map(|s| s.1).unwrap_or(0.0);
+    // The scores decide the script; between single-byte encodings of
+    // alphabetic scripts (Latin or Cyrillic), chardetng's letter statistics
+    // know better than character classes do.
+    let single_byte = |e: &'static Encoding| {
+        matches!(
+            score::lang_of(e),
+            score::Lang::Latin | score::Lang::Cyrillic | score::Lang::Other
+        )
+    };
+    if best != chardet && single_byte(best) && single_byte(chardet) {
+        let chardet_score = scored.iter().find(|s| s.0 == chardet).map(|s| s.1);
+        if sure && enough && chardet_score.is_some_and(|c| c > 0.0) {
+            second = best_score.min(second);
+            best = chardet;
+        }
+    }
+    if best_score <= 0.0 {
+        // Nothing looks like text: say so, and fall back on Latin-1 (the
+        // FF[4] default), which keeps every byte.
+        return Guess {
+            encoding: WINDOWS_1252,
+            confidence: 0.1,
+        };
+    }
+    // Evidence: how much text-like material the winner found (full at 10
+    // points, about three frequent ideographs); margin: its lead over the
+    // runner-up. A clear winner on real text lands well above 0.5 (the
+    // reader's threshold for trusting detection); a single accented byte
+    // among equals stays below it.
+    let margin = ((best_score - second.max(0.0)) / best_score).clamp(0.0, 1.0);
+    let evidence = (best_score / 10.0).min(1.0);
+    let confidence = (0.35 + 0.3 * evidence + 0.34 * margin).min(0.99);
     Guess {
-        encoding: enc,
+        encoding: best,
         confidence,
     }
+}
+
+/// Bytes KOI8-U decodes differently from KOI8-R (Ukrainian letters).
+const KOI8_U_ONLY: [u8; 8] = [0xA4, 0xA6, 0xA7, 0xAD, 0xB4, 0xB6, 0xB7, 0xBD];
+
+/// Valid multi-byte UTF-8 sequences are strong evidence: legacy bytes
+/// rarely form them by chance, least of all three- and four-byte ones.
+fn utf8_structure_bonus(text: &str) -> f32 {
+    text.chars()
+        .map(|c| match c as u32 {
+            0xFFFD => 4.0, // only undoes part of the replacement penalty
+            0x80..=0x7FF => 1.0,
+            0x800.. => 4.0,
+            _ => 0.0,
+        })
+        .sum()
+}
+
+/// Repairs text that was decoded with the wrong single-byte charset and
+/// saved again: CP949, GBK, Shift_JIS, Big5 or UTF-8 bytes read as Latin-1 /
+/// Windows-1252 (`À±¹Ì89` is CP949 `윤미89`). Returns the repaired text and
+/// the encoding the bytes really were in.
+///
+/// Conservative: `None` unless the text has a run of at least two
+/// non-ASCII characters (isolated accents are real Latin text), every
+/// character maps back to one byte, the bytes decode cleanly in the
+/// candidate, the result is coherent in its script (every non-ASCII
+/// character belongs to it) and it scores clearly better than the text as
+/// it stands.
+pub fn repair_mojibake(s: &str) -> Option<(String, &'static Encoding)> {
+    let mut bytes = Vec::with_capacity(s.len());
+    let mut run = 0usize;
+    let mut longest_run = 0usize;
+    for c in s.chars() {
+        if c.is_ascii() {
+            run = 0;
+            bytes.push(c as u8);
+            continue;
+        }
+        run += 1;
+        longest_run = longest_run.max(run);
+        bytes.push(latin_byte(c)?);
+    }
+    if longest_run < 2 {
+        return None;
+    }
+    let as_is = score::score(s, score::Lang::Latin).total;
+    let mut best: Option<(String, &'static Encoding, f32)> = None;
+    for enc in [UTF_8, EUC_KR, GB18030, SHIFT_JIS, BIG5] {
+        let Some(text) = decode_strict(enc, &bytes) else {
+            continue;
+        };
+        if !script_coherent(&text, enc) {
+            continue;
+        }
+        let lang = score::lang_of(enc);
+        let sc = score::score(&text, lang);
+        let per_char = sc.total / sc.non_ascii.max(1) as f32;
+        // UTF-8 structure is proof enough; legacy CJK must look like
+        // frequent text, not merely valid ideographs.
+        let needed = if enc == UTF_8 { 0.5 } else { 2.0 };
+        let margin = if enc == UTF_8 { 0.0 } else { 2.0 };
+        if sc.non_ascii == 0 || per_char < needed || sc.total <= as_is + margin {
+            continue;
+        }
+        match &best {
+            Some((_, _, b)) if *b >= sc.total => {}
+            _ => best = Some((text, enc, sc.total)),
+        }
+    }
+    best.map(|(t, e, _)| (t, e))
+}
+
+/// The Windows-1252 (Latin-1 for C1 controls) byte of a character.
+fn latin_byte(c: char) -> Option<u8> {
+    let cp = c as u32;
+    if cp < 0x100 {
+        return Some(cp as u8);
+    }
+    let mut buf = [0u8; 4];
+    let (b, _, err) = WINDOWS_1252.encode(c.encode_utf8(&mut buf));
+    (!err && b.len() == 1).then(|| b[0])
+}
+
+fn decode_strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
+    if enc == UTF_8 {
+        return std::str::from_utf8(bytes).ok().map(str::to_owned);
+    }
+    enc.decode_without_bom_handling_and_without_replacement(bytes)
+        .map(|c| c.into_owned())
+}
+
+/// Every non-ASCII character of `text` belongs to the script `enc` is for.
+fn script_coherent(text: &str, enc: &'static Encoding) -> bool {
+    let lang = score::lang_of(enc);
+    text.chars().filter(|c| !c.is_ascii()).all(|c| {
+        let cp = c as u32;
+        let han = (0x4E00..=0x9FFF).contains(&cp);
+        let kana = (0x3040..=0x30FF).contains(&cp);
+        let hangul = (0xAC00..=0xD7A3).contains(&cp);
+        let cjk_punct = (0x3000..=0x303F).contains(&cp) || (0xFF01..=0xFF5E).contains(&cp);
+        match lang {
+            score::Lang::Korean => hangul || han || cjk_punct,
+            score::Lang::Japanese => kana || han || cjk_punct,
+            score::Lang::SimplifiedChinese | score::Lang::TraditionalChinese => han || cjk_punct,
+            // UTF-8: any printable character, no controls, no private use.
+            _ => !c.is_control() && !(0xE000..=0xF8FF).contains(&cp) && cp != 0xFFFD,
+        }
+    })
 }
 
 /// The superset to decode a detected legacy encoding with.
@@ -247,7 +456,7 @@ mod tests {
         let (s, bad) = decode(UTF_8, b"ab\xffcd\xfe");
         assert_eq!(s, "ab\u{FFFD}cd\u{FFFD}");
         assert_eq!(bad, vec![2, 5]);
-        let (s, bad) = decode(SHIFT_JIS, b"\x83\x5c\x83 x");
+        let (s, bad) = decode(SHIFT_JIS, b"\x83\x5c\xa0x");
         assert!(s.starts_with('ソ'));
         assert_eq!(bad, vec![2]);
     }
@@ -268,5 +477,341 @@ mod tests {
         let lost = encode_into(WINDOWS_1252, "aé碁", &mut out);
         assert_eq!(out, b"a\xe9?");
         assert_eq!(lost, vec!['碁']);
+    }
+}
+#[cfg(test)]
+mod latin_contexts {
+    use super::*;
+
+    #[test]
+    fn single_latin1_letters_stay_latin1() {
+        let mut bad = Vec::new();
+        for b in 0xA0u8..=0xFF {
+            for (pre, post) in [
+                (&b"Jo"[..], &b"l Smith"[..]),
+                (b"", b"mile Zola"),
+                (b"Caf", b""),
+                (b"C[A game of go ", b" nice.]"),
+            ] {
+                let mut v = pre.to_vec();
+                v.push(b);
+                v.extend_from_slice(post);
+                let g = detect(&v);
+                if g.encoding != WINDOWS_1252 {
+                    bad.push(format!(
+                        "{:?} -> {}",
+                        String::from_utf8_lossy(&v),
+                        g.encoding.name()
+                    ));
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{} misread: {bad:#?}", bad.len());
+    }
+
+    fn enc(label: &str, text: &str) -> Vec<u8> {
+        let e = lookup(label).unwrap();
+        let (b, _, err) = e.encode(text);
+        assert!(!err, "{text} not in {label}");
+        b.into_owned()
+    }
+
+    #[test]
+    fn hard_cases_from_ogataks_corpus_style() {
+        let cases = [
+            (
+                "windows-1252",
+                "PB[Émile Durand]PW[Þórður Guðjónsson]C[Góður leikur, hvítur vann.]",
+            ),
+            ("windows-1252", "C[ÉCOLE FRANÇAISE DE GO – RÉSULTAT FINAL]"),
+            ("windows-1252", "PB[Jürgen]"),
+            (
+                "gb18030",
+                "PB[柯洁]PW[申真谞]RE[黑胜2又3/4子]C[AlphaGo 对局]",
+            ),
+            ("Big5", "PB[周俊勳]PW[王元均]RE[白中盤勝]"),
+            ("Shift_JIS", "PB[井山裕太]PW[張栩]RE[白中押し勝ち]"),
+            (
+                "Shift_JIS",
+                "PB[井山裕太]BR[九段]PW[一力遼]WR[九段]KO[黒6目半]",
+            ),
+            ("EUC-KR", "PB[신진서]PW[박정환]RE[226수 백불계승]"),
+            ("EUC-KR", "PB[李世乭]PW[曺薰鉉]C[흑 반집승]"),
+            ("EUC-JP", "PB[井山裕太]PW[張栩]C[黒の中押し勝ち]"),
+            (
+                "windows-1251",
+                "PB[Иванов Пётр]C[Хорошая партия, белые выиграли.]",
+            ),
+            (
+                "KOI8-R",
+                "PB[Иванов Пётр]C[Хорошая партия, белые выиграли.]",
+            ),
+        ];
+        for (label, text) in cases {
+            let g = detect(&enc(label, text));
+            assert_eq!(
+                g.encoding,
+                lookup(label).unwrap(),
+                "{text}: {}",
+                g.encoding.name()
+            );
+            assert!(g.confidence > 0.3, "{text}: {}", g.confidence);
+        }
+    }
+
+    #[test]
+    fn short_latin1_runs_are_not_cjk_or_cyrillic() {
+        // From SGFC's test files: `sôhôn` (Big5 would swallow `h` and `n`)
+        // and `öüä` (Windows-1251 `цьд`, a word without a vowel).
+        for bytes in [
+            &b"s\xf4h\xf4n"[..],
+            b"illegal byte sequence: \xf6\xfc\xe4 (call with",
+        ] {
+            assert_eq!(
+                detect(bytes).encoding,
+                WINDOWS_1252,
+                "{}",
+                String::from_utf8_lossy(bytes)
+            );
+        }
+    }
+
+    #[test]
+    fn mojibake_is_repaired_only_when_clean_and_coherent() {
+        // CP949 read as Latin-1 then saved as UTF-8 (bazilxp/gokifu sample1.gib).
+        assert_eq!(
+            repair_mojibake("À±¹Ì89").map(|(s, e)| (s, e.name())),
+            Some(("윤미89".to_string(), "EUC-KR"))
+        );
+        let sjis_as_latin: String = enc("Shift_JIS", "井山裕太")
+            .iter()
+            .map(|&b| {
+                WINDOWS_1252
+                    .decode_without_bom_handling(&[b])
+                    .0
+                    .into_owned()
+            })
+            .collect();
+        assert_eq!(
+            repair_mojibake(&sjis_as_latin).map(|(s, _)| s),
+            Some("井山裕太".into())
+        );
+        let gbk_as_latin: String = enc("gbk", "古力 黑胜")
+            .iter()
+            .map(|&b| char::from(b))
+            .collect();
+        assert_eq!(
+            repair_mojibake(&gbk_as_latin).map(|(s, e)| (s, e.name())),
+            Some(("古力 黑胜".into(), "gb18030"))
+        );
+        // UTF-8 read as Latin-1.
+        assert_eq!(
+            repair_mojibake("Ã©cole").map(|(s, _)| s),
+            Some("école".into())
+        );
+        // Real Latin text stays.
+        for s in [
+            "Jürgen Müller",
+            "Björn Schäfer",
+            "Émile",
+            "Grüße",
+            "ÉCOLE",
+            "plain",
+            "Ää Öö",
+            "黑胜",
+            "Ääkkönen",
+            "Jääskeläinen",
+            "Åsa Öberg",
+            "Müßig",
+            "Þórður Guðjónsson",
+            "ÆØÅ",
+            "François Señor",
+        ] {
+            assert_eq!(repair_mojibake(s), None, "{s}");
+        }
+    }
+}
+#[cfg(test)]
+mod names_only {
+    use super::*;
+
+    #[test]
+    fn players_names_alone_are_detected() {
+        let sets: &[(&str, &[&str])] = &[
+            (
+                "gbk",
+                &[
+                    "古力",
+                    "柯洁",
+                    "聂卫平",
+                    "常昊",
+                    "芈昱廷",
+                    "范廷钰",
+                    "时越",
+                    "陈耀烨",
+                    "唐韦星",
+                    "连笑",
+                    "马晓春",
+                    "俞斌",
+                    "周睿羊",
+                    "江维杰",
+                    "檀啸",
+                    "杨鼎新",
+                    "辜梓豪",
+                    "谢尔豪",
+                    "李轩豪",
+                    "丁浩",
+                ],
+            ),
+            (
+                "big5",
+                &[
+                    "周俊勳",
+                    "王元均",
+                    "林海峰",
+                    "王立誠",
+                    "張栩",
+                    "謝依旻",
+                    "許皓鋐",
+                    "賴均輔",
+                    "林至涵",
+                    "簡靖庭",
+                    "陳詩淵",
+                    "蕭正浩",
+                    "王銘琬",
+                    "彭景華",
+                    "黑嘉嘉",
+                ],
+            ),
+            (
+                "shift_jis",
+                &[
+                    "井山裕太",
+                    "一力遼",
+                    "芝野虎丸",
+                    "本因坊秀策",
+                    "趙治勲",
+                    "小林光一",
+                    "武宮正樹",
+                    "藤沢里菜",
+                    "上野愛咲美",
+                    "余正麒",
+                    "許家元",
+                    "河野臨",
+                    "山下敬吾",
+                    "羽根直樹",
+                    "高尾紳路",
+                    "坂井秀至",
+                ],
+            ),
+            (
+                "euc-jp",
+                &[
+                    "井山裕太",
+                    "一力遼",
+                    "芝野虎丸",
+                    "本因坊秀策",
+                    "趙治勲",
+                    "小林光一",
+                    "武宮正樹",
+                    "藤沢里菜",
+                    "上野愛咲美",
+                    "山下敬吾",
+                    "羽根直樹",
+                    "高尾紳路",
+                ],
+            ),
+            (
+                "euc-kr",
+                &[
+                    "이세돌",
+                    "박정환",
+                    "신진서",
+                    "최정",
+                    "조훈현",
+                    "이창호",
+                    "김지석",
+                    "변상일",
+                    "신민준",
+                    "朴廷桓",
+                    "申眞諝",
+                    "李昌鎬",
+                    "曺薰鉉",
+                    "劉昌赫",
+                    "徐奉洙",
+                ],
+            ),
+            (
+                "windows-1252",
+                &[
+                    "Émile",
+                    "Jürgen",
+                    "Søren",
+                    "François",
+                    "José",
+                    "Ólafur Þórðarson",
+                    "Ægir",
+                    "ÅSA",
+                    "Zoë",
+                    "Müller",
+                    "Ñandú",
+                ],
+            ),
+            (
+                "windows-1251",
+                &["Иванов", "Петров", "Сидорова", "Александр", "Дмитрий"],
+            ),
+            (
+                "koi8-r",
+                &["Иванов", "Петров", "Сидорова", "Александр", "Дмитрий"],
+            ),
+        ];
+        let mut bad = 0;
+        let mut total = 0;
+        for (label, names) in sets {
+            let e = lookup(label).unwrap();
+            for (i, a) in names.iter().enumerate() {
+                let b = names[(i + 1) % names.len()];
+                for text in [format!("PB[{a}]PW[{b}]"), format!("PB[{a}]")] {
+                    let (bytes, _, err) = e.encode(&text);
+                    if err {
+                        continue;
+                    }
+                    total += 1;
+                    let g = detect(&bytes);
+                    if g.encoding != e || g.confidence < 0.5 {
+                        bad += 1;
+                        eprintln!(
+                            "{label}: {text} -> {} {:.2}",
+                            g.encoding.name(),
+                            g.confidence
+                        );
+                    }
+                }
+            }
+        }
+        eprintln!("{bad}/{total} wrong");
+        // Names alone are the hardest input (a few bytes, no kana, no
+        // Go words); most must still come out right.
+        assert!(bad * 10 <= total, "{bad}/{total} name-only texts misread");
+    }
+}
+#[cfg(test)]
+mod other_scripts {
+    use super::*;
+
+    #[test]
+    fn central_european_and_greek_follow_chardetng() {
+        for (label, text) in [
+            ("windows-1250", "C[Bardzo ciekawa partia. Biały zagrał świetnie, ale czarny wygrał dzięki mocnej końcówce. Źle, że żółw]"),
+            ("windows-1250", "C[Černý hrál velmi dobře, bílý udělal chybu v koncovce. Příliš žluťoučký kůň úpěl ďábelské ódy.]"),
+            ("windows-1253", "C[Πολύ ενδιαφέρουσα παρτίδα. Ο μαύρος κέρδισε με ένα πόντο.]"),
+        ] {
+            let e = lookup(label).unwrap();
+            let (bytes, _, err) = e.encode(text);
+            assert!(!err);
+            let g = detect(&bytes);
+            assert_eq!(g.encoding, e, "{text}: {}", g.encoding.name());
+        }
     }
 }

@@ -274,13 +274,22 @@ pub enum Event<'a> {
 }
 
 /// An owned property, for transforms that rewrite values and for the game tree.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Two are equal when their names and values are (not their positions).
+#[derive(Clone, Debug, Default)]
 pub struct PropertyBuf {
     pub name: String,
     text: String,
     spans: Vec<Span>,
     pub pos: Pos,
 }
+
+impl PartialEq for PropertyBuf {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.values() == other.values()
+    }
+}
+
+impl Eq for PropertyBuf {}
 
 impl PropertyBuf {
     pub fn new(name: impl Into<String>) -> Self {

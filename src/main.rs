@@ -85,6 +85,10 @@ struct ReadArgs {
     /// Do not rewrite legacy identifiers or values; only decode and re-encode.
     #[arg(long)]
     keep_dialect: bool,
+    /// Do not apply this dialect rule or server-quirk fix (repeatable; see
+    /// formats/sgf-dialects.md for the names; groups: ff3, fox, all).
+    #[arg(long = "no-fix", value_name = "NAME")]
+    no_fix: Vec<String>,
     /// NGF input was written rotated by 180 degrees.
     #[arg(long)]
     ngf_rotate_180: bool,
@@ -193,7 +197,9 @@ fn format_arg(name: &Option<String>, what: &str) -> Result<Option<Format>, Strin
 }
 
 fn read_options(r: &ReadArgs) -> Result<sgfconv::ReadOptions, String> {
+    transform::Rules::from_names(&r.no_fix.join(",")).map_err(|e| format!("--no-fix: {e}"))?;
     Ok(sgfconv::ReadOptions {
+        no_fix: r.no_fix.clone(),
         encoding: encoding_arg(&r.encoding, "--encoding")?,
         default_encoding: encoding_arg(&r.default_encoding, "--default-encoding")?,
         keep_dialect: r.keep_dialect,
@@ -407,22 +413,53 @@ fn same_file(a: &Path, b: &Path) -> bool {
 
 /// Writes through a temporary file beside `path`, renamed over it only when
 /// `write` succeeds: a failed conversion leaves no partial output.
+///
+/// Only regular files are replaced that way. A device or a pipe
+/// (`/dev/null`, `/dev/stdout`, a FIFO) is written in place, and a symbolic
+/// link is followed to the file it names.
 fn write_atomically<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+    let existing = std::fs::metadata(path).ok();
+    if let Some(m) = &existing {
+        if !m.is_file() {
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .truncate(true)
+                .open(path)?;
+            let mut out = BufWriter::with_capacity(64 * 1024, f);
+            let value = write(&mut out)?;
+            out.flush()?;
+            return Ok(value);
+        }
+    }
+    let target = match &existing {
+        Some(_) => path.canonicalize()?,
+        None => path.to_path_buf(),
     };
-    let tmp = tempfile::Builder::new()
-        .prefix(".sgfconv-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".sgfconv-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // The mode a plain create would give (the umask still applies), or
+        // the mode of the file being replaced.
+        let mode = existing
+            .as_ref()
+            .map(|m| m.permissions().mode() & 0o7777)
+            .unwrap_or(0o666);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    let tmp = builder.tempfile_in(&dir)?;
     let mut out = BufWriter::with_capacity(64 * 1024, tmp);
     let value = write(&mut out)?;
     let tmp = out.into_inner().map_err(|e| Error::Io(e.into_error()))?;
-    tmp.persist(path).map_err(|e| Error::Io(e.error))?;
+    tmp.persist(&target).map_err(|e| Error::Io(e.error))?;
     Ok(value)
 }
 

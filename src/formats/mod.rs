@@ -149,13 +149,12 @@ impl Format {
         None
     }
 
-    /// Recognises a format from the first bytes of an input.
+    /// Recognises a format from the first bytes of an input. Formats with
+    /// a signature of their own come first; SGF's test (a `(` then `;` or a
+    /// property) is weaker, since a GIB or UGF header may hold `X (BOT)`.
     pub fn sniff(head: &[u8]) -> Option<Format> {
         let head = strip_bom(head);
         let text = skip_ws(head);
-        if sgf::sniff(head) {
-            return Some(Format::Sgf);
-        }
         if gib::sniff(head) {
             return Some(Format::Gib);
         }
@@ -165,10 +164,19 @@ impl Format {
         if jago::sniff(head) {
             return Some(Format::Jago);
         }
+        if text.starts_with(b"<?xml") || text.starts_with(b"<sgfconv") {
+            return Some(Format::Xml);
+        }
+        if text.starts_with(b"{") {
+            return Some(Format::Json);
+        }
+        if sgf::sniff(head) {
+            return Some(Format::Sgf);
+        }
         if text.starts_with(b"<") {
             return Some(Format::Xml);
         }
-        if text.starts_with(b"{") || text.starts_with(b"[") {
+        if text.starts_with(b"[") {
             return Some(Format::Json);
         }
         if ngf::sniff(head) {
@@ -217,6 +225,9 @@ pub struct ReadOptions {
     pub keep_dialect: bool,
     /// `--ngf-rotate-180`: NGF files written rotated.
     pub ngf_rotate_180: bool,
+    /// `--no-fix NAME`: dialect rules and server-quirk fixes not to apply
+    /// (names from `transform::RULE_NAMES`, or the groups `ff3`, `fox`, `all`).
+    pub no_fix: Vec<String>,
 }
 
 /// Options for writers.
@@ -292,6 +303,12 @@ mod tests {
         assert_eq!(Format::from_path(Path::new("x.gib.dll")), Some(Format::Gib));
         assert_eq!(Format::from_path(Path::new("x.ugi")), Some(Format::Ugf));
         assert_eq!(Format::from_path(Path::new("noext")), None);
+    }
+
+    #[test]
+    fn signatures_win_over_sgf() {
+        let gib = b"\\HS\r\n\\[GAMEBLACKNAME=X (BOT)\\]\r\n";
+        assert_eq!(Format::sniff(gib), Some(Format::Gib));
     }
 
     #[test]

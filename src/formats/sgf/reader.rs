@@ -118,6 +118,8 @@ impl Decoding {
 /// An open `(` inside a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Level {
+    /// No node yet: not announced (it may be empty).
+    Pending(Pos),
     /// Sent as `VariationStart`.
     Written,
     /// Redundant parentheses around variations: not sent.
@@ -190,8 +192,9 @@ struct Reader<'r, 'o> {
     /// Set when a BOM decided the encoding of the whole input.
     bom: Option<&'static str>,
     node: NodeBuf,
-    /// Open variations, innermost last.
-    levels: Vec<Level>,
+    /// Open variations, innermost last, each with the `after_variation` of
+    /// the level around it (restored when it closes empty).
+    levels: Vec<(Level, bool)>,
     /// Variations were closed at the current level since its last node: a
     /// node now would follow variations, which SGF does not allow.
     after_variation: bool,
@@ -354,8 +357,8 @@ impl<'r, 'o> Reader<'r, 'o> {
                         self.levels.len() + 1
                     ),
                 );
-                while let Some(level) = self.levels.pop() {
-                    if level != Level::Transparent {
+                while let Some((level, _)) = self.levels.pop() {
+                    if matches!(level, Level::Written | Level::Implicit) {
                         sink.event(&Event::VariationEnd(at), report)?;
                     }
                 }
@@ -376,16 +379,22 @@ impl<'r, 'o> Reader<'r, 'o> {
                     self.inp.skip(1);
                     self.flush(sink, report)?;
                     // Implicit variations end with the variation around them.
-                    while self.levels.last() == Some(&Level::Implicit) {
+                    while matches!(self.levels.last(), Some((Level::Implicit, _))) {
                         self.levels.pop();
                         sink.event(&Event::VariationEnd(at), report)?;
                     }
                     match self.levels.pop() {
-                        Some(Level::Transparent) => {}
-                        Some(_) => sink.event(&Event::VariationEnd(at), report)?,
+                        Some((Level::Pending(start), outer)) => {
+                            report.warn(EMPTY_VARIATION, Some(start), "empty variation removed");
+                            self.after_variation = outer;
+                        }
+                        Some((Level::Transparent, _)) => self.after_variation = true,
+                        Some(_) => {
+                            sink.event(&Event::VariationEnd(at), report)?;
+                            self.after_variation = true;
+                        }
                         None => return sink.event(&Event::GameEnd(at), report),
                     }
-                    self.after_variation = true;
                 }
                 b'[' => {
                     let at = self.inp.here();
@@ -409,7 +418,7 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// is complete and is sent at once. Emits as many in a row as there are;
     /// anything else takes the general path. Returns whether any was sent.
     fn simple_nodes(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<bool, Error> {
-        if self.after_variation {
+        if self.after_variation || matches!(self.levels.last(), Some((Level::Pending(_), _))) {
             return Ok(false);
         }
         let points = point_names();
@@ -494,6 +503,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         self.flush(sink, report)?;
+        self.start_pending_variation(sink, report)?;
         if self.after_variation {
             report.warn(
                 NODE_AFTER_VARIATIONS,
@@ -501,7 +511,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 "node after variations: it starts a variation of its own",
             );
             sink.event(&Event::VariationStart(at), report)?;
-            self.levels.push(Level::Implicit);
+            self.levels.push((Level::Implicit, true));
             self.after_variation = false;
         }
         sink.event(&Event::Node(at), report)?;
@@ -514,23 +524,35 @@ impl<'r, 'o> Reader<'r, 'o> {
         let at = self.inp.here();
         self.inp.skip(1);
         self.flush(sink, report)?;
-        self.skip_ws()?;
-        match self.inp.rest().first() {
-            Some(b')') => {
-                self.inp.skip(1);
-                report.warn(EMPTY_VARIATION, Some(at), "empty variation '()' removed");
-            }
-            Some(b'(') => {
+        self.node.open = false;
+        // A '(' before the enclosing variation had a node: those outer
+        // parentheses hold only variations, and are dropped.
+        if let Some((top, _)) = self.levels.last_mut() {
+            if let Level::Pending(outer) = *top {
+                *top = Level::Transparent;
                 report.warn(
                     REDUNDANT_PARENTHESIS,
-                    Some(at),
+                    Some(outer),
                     "variation without a node: its parentheses were dropped",
                 );
-                self.levels.push(Level::Transparent);
             }
-            _ => {
-                self.levels.push(Level::Written);
-                self.after_variation = false;
+        }
+        // Announced when its first node comes: a variation may turn out empty.
+        self.levels.push((Level::Pending(at), self.after_variation));
+        self.after_variation = false;
+        Ok(())
+    }
+
+    /// Announces the innermost variation if no node has done so yet.
+    #[inline]
+    fn start_pending_variation(
+        &mut self,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        if let Some((top, _)) = self.levels.last_mut() {
+            if let Level::Pending(at) = *top {
+                *top = Level::Written;
                 sink.event(&Event::VariationStart(at), report)?;
             }
         }
@@ -724,7 +746,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         };
         if matches!(mode, Mode::DoubleByte(_)) {
             if let Some((alt_len, alt_split, alt_brackets)) =
-                self.byte_level_reading(len, as_compose)
+                self.byte_level_reading(len, as_compose, brackets)
             {
                 report.warn(
                     BYTE_LEVEL_ESCAPES,
@@ -766,6 +788,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         &mut self,
         len: usize,
         compose: bool,
+        char_brackets: usize,
     ) -> Option<(usize, Option<usize>, usize)> {
         let rest = self.inp.rest();
         let raw = &rest[..len.min(rest.len())];
@@ -773,9 +796,12 @@ impl<'r, 'o> Reader<'r, 'o> {
             return None;
         }
         let enc = self.decoding.encoding;
-        if charset::decodes_cleanly(enc, &self.scratch)
-            && !suspicious_escapes(raw, self.decoding.mode)
-        {
+        // The character reading looks damaged: undecodable, an escape no
+        // writer needs, or a ']' kept as text by the look-ahead.
+        let damaged = char_brackets > 0
+            || !charset::decodes_cleanly(enc, &self.scratch)
+            || suspicious_escapes(raw, self.decoding.mode);
+        if !damaged {
             return None;
         }
         let mut alt = Vec::new();
@@ -791,7 +817,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             Scan::Done {
                 len: alt_len,
                 brackets,
-            } if charset::decodes_cleanly(enc, &alt) => {
+            } if brackets == 0 && charset::decodes_cleanly(enc, &alt) => {
                 self.scratch = alt;
                 Some((alt_len, alt_split, brackets))
             }
@@ -856,6 +882,24 @@ impl<'r, 'o> Reader<'r, 'o> {
     fn decide_encoding(&mut self, start: Pos, report: &mut Reporter) -> Result<GameHeader, Error> {
         let (decode_with, name, source, confidence) = self.choose_encoding(start, report)?;
         self.decoding = Decoding::new(decode_with);
+        if let Mode::DoubleByte(is_lead) = self.decoding.mode {
+            self.inp.ensure(WINDOW)?;
+            let avail = self.inp.rest().len().min(WINDOW);
+            let window = &self.inp.rest()[..avail];
+            let extent = lex::game_extent(window, &mut Vec::new());
+            if written_with_byte_level_escapes(&window[..extent], is_lead) {
+                report.warn(
+                    BYTE_LEVEL_ESCAPES,
+                    Some(start),
+                    format!(
+                        "game {}: {} text written with byte-level escapes (a '\\' before every ']' or '\\' trail byte): read that way",
+                        self.games + 1,
+                        decode_with.name()
+                    ),
+                );
+                self.decoding.mode = Mode::Bytes;
+            }
+        }
         let mut h = GameHeader::new(self.games);
         h.pos = start;
         h.encoding = name;
@@ -1052,6 +1096,39 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
         }
     }
     bad > 0 && multibyte >= 3 && multibyte >= bad
+}
+
+/// Whether a game in a double-byte encoding was written with byte-level
+/// escapes (a `\` inserted before every `]` or `\` byte, trail bytes
+/// included, as the FF[4] spec reads literally). Read character by
+/// character, such a game shows `lead 5C 5C` (a trail-`\` character, then
+/// the escape of the next one) and never a trail-`\` character followed by
+/// anything else or a bare trail-`]` character, both of which a
+/// character-level writer produces.
+fn written_with_byte_level_escapes(game: &[u8], is_lead: fn(u8) -> bool) -> bool {
+    let (mut byte_level, mut char_level) = (0usize, 0usize);
+    let mut k = 0;
+    while k + 1 < game.len() {
+        let c = game[k];
+        if !is_lead(c) {
+            k += 1;
+            continue;
+        }
+        match (game[k + 1], game.get(k + 2)) {
+            (b'\\', Some(b'\\')) => {
+                byte_level += 1;
+                k += 3;
+                continue;
+            }
+            // Ambiguous: a trail-'\\' character ending a value, or a
+            // trail-']' character escaped at the byte level.
+            (b'\\', Some(b']')) => {}
+            (b'\\', _) | (b']', _) => char_level += 1,
+            _ => {}
+        }
+        k += 2;
+    }
+    byte_level > 0 && char_level == 0
 }
 
 /// A `\` in a double-byte value before a byte that never needs escaping

@@ -18,7 +18,9 @@ use std::io::Write;
 
 pub const UNENCODABLE: Code = Code::new("E400", "unencodable-character");
 pub const UNSAFE_OUTPUT_ENCODING: Code = Code::new("W401", "byte-level-escaping");
-pub const META_NOT_CARRIED: Code = Code::new("W402", "source-metadata-not-carried");
+/// Readers that emit `Meta` keep the same data in private properties too;
+/// this only records that the side channel was not written.
+pub const META_NOT_CARRIED: Code = Code::new("I402", "source-metadata-not-written");
 
 /// Whether a `:` in a value is escaped.
 #[derive(Clone, Copy)]
@@ -257,11 +259,11 @@ impl<'w> SgfWriter<'w> {
 
     fn end_game(&mut self, report: &mut Reporter) {
         if !self.meta_keys.is_empty() {
-            report.warn(
+            report.info(
                 META_NOT_CARRIED,
                 None,
                 format!(
-                    "SGF has no place for source metadata: {} not written",
+                    "source metadata {} not written (SGF keeps what readers put in properties)",
                     self.meta_keys.join(", ")
                 ),
             );

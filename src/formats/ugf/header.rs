@@ -1,0 +1,539 @@
+//! `[Header]` fields ↔ SGF root properties. One function each way, shared by
+//! the reader and the writer, so a value the mapping cannot reproduce is
+//! detected the same way on both sides (and kept verbatim in `XUGFH`).
+
+/// SGF properties derived from one header field, in order.
+pub(crate) type Props = Vec<(&'static str, String)>;
+
+/// Header keys with an SGF mapping, in the order the writer writes them.
+pub(crate) const MAPPED: &[&str] = &[
+    "Code",
+    "Title",
+    "Place",
+    "Date",
+    "Rule",
+    "Size",
+    "Hdcp",
+    "Ptime",
+    "Winner",
+    "Writer",
+    "Copyright",
+    "Comment",
+    "PlayerB",
+    "PlayerW",
+];
+
+/// Keys about the file itself: read, reported as `Meta`, and rewritten by
+/// the writer (never kept in `XUGFH`).
+pub(crate) const PLUMBING: &[&str] = &["Ver", "Lang", "Crypt", "Moves", "CoordinateType"];
+
+/// The canonical spelling of a known key (keys are matched ignoring case).
+pub(crate) fn canonical(key: &str) -> Option<&'static str> {
+    MAPPED
+        .iter()
+        .chain(PLUMBING)
+        .find(|k| k.eq_ignore_ascii_case(key.trim()))
+        .copied()
+}
+
+/// The SGF properties a mapped key reads and writes.
+pub(crate) fn prop_names(key: &str) -> &'static [&'static str] {
+    match key {
+        "Title" => &["EV", "RO"],
+        "Place" => &["PC"],
+        "Date" => &["DT"],
+        "Rule" => &["RU"],
+        "Size" => &["SZ"],
+        "Hdcp" => &["HA", "KM"],
+        "Ptime" => &["TM"],
+        "Winner" => &["RE"],
+        "Writer" => &["US"],
+        "Copyright" => &["CP"],
+        "Comment" => &["GC"],
+        "PlayerB" => &["PB", "BR"],
+        "PlayerW" => &["PW", "WR"],
+        _ => &[],
+    }
+}
+
+/// The SGF properties for a header value. `Err` says why the value is not
+/// understood (it is then kept verbatim only).
+pub(crate) fn to_props(key: &str, raw: &str) -> Result<Props, String> {
+    let raw = raw.trim();
+    let mut p: Props = Vec::new();
+    let mut put = |k: &'static str, v: &str| {
+        if !v.is_empty() {
+            p.push((k, v.to_string()));
+        }
+    };
+    match key {
+        "Title" if raw != "(NoName)" => {
+            let parts: Vec<&str> = raw.split(',').collect();
+            if parts.len() == 3 {
+                let ev: Vec<&str> = parts[..2]
+                    .iter()
+                    .map(|s| s.trim())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                put("EV", &ev.join(" "));
+                put("RO", parts[2].trim());
+            } else {
+                put("EV", raw);
+            }
+        }
+        "Place" => put("PC", raw),
+        "Writer" => put("US", raw),
+        "Copyright" => put("CP", raw),
+        "Comment" => put("GC", raw),
+        "Date" => {
+            let parts: Vec<&str> = raw.split(',').collect();
+            let first = parts.first().map(|s| s.trim()).unwrap_or("");
+            if first.trim_matches('/').is_empty() {
+                return Ok(p);
+            }
+            let d1 = parse_slash_date(first).ok_or("start date is not YYYY/MM/DD")?;
+            let d2 = parts.get(2).and_then(|s| parse_slash_date(s.trim()));
+            match d2 {
+                // FF[4]'s shortened form: `2019-03-08,09`, `2019-03-31,04-01`.
+                Some(d2) if d2 != d1 && d2.0 == d1.0 && d2.1 == d1.1 => {
+                    put("DT", &format!("{},{:02}", iso(d1), d2.2))
+                }
+                Some(d2) if d2 != d1 && d2.0 == d1.0 => {
+                    put("DT", &format!("{},{:02}-{:02}", iso(d1), d2.1, d2.2))
+                }
+                Some(d2) if d2 != d1 => put("DT", &format!("{},{}", iso(d1), iso(d2))),
+                _ => put("DT", &iso(d1)),
+            }
+        }
+        "Rule" => {
+            let v = match raw.to_ascii_uppercase().as_str() {
+                "JPN" | "JP" | "JAPANESE" => "Japanese",
+                "CH" | "CHN" | "CHINESE" => "Chinese",
+                _ => raw,
+            };
+            put("RU", v);
+        }
+        "Size" => match raw.parse::<u8>() {
+            Ok(n) if (2..=25).contains(&n) => put("SZ", raw),
+            _ => return Err("board size is not a number from 2 to 25".into()),
+        },
+        "Hdcp" => {
+            let (h, k) = raw.split_once(',').unwrap_or((raw, ""));
+            let h = h.trim();
+            let stones: u32 = if h.is_empty() {
+                0
+            } else {
+                h.parse().map_err(|_| "handicap is not a number")?
+            };
+            if stones >= 2 {
+                put("HA", &stones.to_string());
+            }
+            // One writer used a decimal comma: `0,0,50` is komi 0.5.
+            let k = k.trim().replace(',', ".");
+            if !k.is_empty() {
+                let komi: f64 = k.parse().map_err(|_| "komi is not a number")?;
+                put("KM", &number(komi));
+            }
+        }
+        "Ptime" => {
+            let main =
+                |s: Option<&str>| -> Option<u32> { s?.split(';').nth(1)?.trim().parse().ok() };
+            let parts: Vec<&str> = raw.split(',').collect();
+            if let (Some(b), Some(w)) = (main(parts.first().copied()), main(parts.get(1).copied()))
+            {
+                if b == w && b > 0 {
+                    put("TM", &(u64::from(b) * 60).to_string());
+                }
+            }
+        }
+        "Winner" => {
+            if let Some(re) = winner_to_re(raw)? {
+                put("RE", &re);
+            }
+        }
+        "PlayerB" | "PlayerW" => {
+            let mut parts = raw.split(',');
+            let name = parts.next().unwrap_or("").trim();
+            let rank = parts.next().unwrap_or("").trim();
+            let (n, r) = if key == "PlayerB" {
+                ("PB", "BR")
+            } else {
+                ("PW", "WR")
+            };
+            put(n, name);
+            put(r, rank);
+        }
+        _ => {}
+    }
+    Ok(p)
+}
+
+fn winner_to_re(raw: &str) -> Result<Option<String>, String> {
+    let (who, reason) = raw.split_once(',').unwrap_or((raw, ""));
+    let who = who.trim().to_ascii_uppercase();
+    let reason = reason.trim();
+    Ok(Some(match who.as_str() {
+        "" => return Ok(None),
+        "B" | "W" => {
+            let how = match reason.to_ascii_uppercase().as_str() {
+                "" => String::new(),
+                "C" => "R".into(),
+                "T" => "T".into(),
+                "F" | "N" | "G" => "F".into(),
+                m => match m.replace(',', ".").parse::<f64>() {
+                    Ok(x) if x > 0.0 => number(x),
+                    Ok(_) => String::new(),
+                    Err(_) => return Err(format!("unknown win reason `{reason}`")),
+                },
+            };
+            format!("{who}+{how}")
+        }
+        "D" => "0".into(),
+        "A" | "P" | "E" => "?".into(),
+        "N" | "N1" | "O" => "Void".into(),
+        _ => return Err(format!("unknown winner code `{who}`")),
+    }))
+}
+
+/// The header value the writer writes for `key`, from the root's properties.
+pub(crate) fn from_root(key: &str, get: &dyn Fn(&str) -> Option<String>) -> String {
+    let one_line = |s: String| s.replace(['\r', '\n'], " ");
+    let text = |k: &str| get(k).map(one_line).unwrap_or_default();
+    match key {
+        "Title" => {
+            let (ev, ro) = (text("EV"), text("RO"));
+            if ro.is_empty() && ev.split(',').count() != 3 {
+                ev
+            } else {
+                format!(",{},{}", ev.replace(',', " "), ro.replace(',', " "))
+            }
+        }
+        "Place" => text("PC"),
+        "Writer" => text("US"),
+        "Copyright" => text("CP"),
+        "Comment" => text("GC"),
+        "Date" => get("DT").and_then(|dt| dt_to_date(&dt)).unwrap_or_default(),
+        "Rule" => {
+            let ru = text("RU");
+            match ru.to_ascii_lowercase().as_str() {
+                "japanese" => "JPN".into(),
+                "chinese" => "CH".into(),
+                _ => ru,
+            }
+        }
+        "Size" => get("SZ").unwrap_or_else(|| "19".into()),
+        "Hdcp" => {
+            let ha: u32 = get("HA").and_then(|s| s.trim().parse().ok()).unwrap_or(0);
+            let km: f64 = get("KM").and_then(|s| s.trim().parse().ok()).unwrap_or(0.0);
+            format!("{ha},{km:.2}")
+        }
+        "Ptime" => match get("TM").and_then(|s| s.trim().parse::<f64>().ok()) {
+            Some(t) if t > 0.0 && t % 60.0 == 0.0 => {
+                let m = (t / 60.0) as u64;
+                format!("J;{m};0;0,J;{m};0;0,0,0")
+            }
+            _ => "N;0;0;0,N;0;0;0,0,0".into(),
+        },
+        "Winner" => get("RE").map(|re| re_to_winner(&re)).unwrap_or_default(),
+        "PlayerB" | "PlayerW" => {
+            let (n, r) = if key == "PlayerB" {
+                ("PB", "BR")
+            } else {
+                ("PW", "WR")
+            };
+            format!(
+                "{},{},,",
+                text(n).replace(',', " "),
+                text(r).replace(',', " ")
+            )
+        }
+        _ => String::new(),
+    }
+}
+
+fn re_to_winner(re: &str) -> String {
+    let re = re.trim();
+    match re.to_ascii_lowercase().as_str() {
+        "0" | "draw" | "jigo" => return "D".into(),
+        "?" => return "E".into(),
+        "void" => return "N".into(),
+        _ => {}
+    }
+    let Some((who, how)) = re.split_once('+') else {
+        return String::new();
+    };
+    let who = who.trim().to_ascii_uppercase();
+    if who != "B" && who != "W" {
+        return String::new();
+    }
+    match how.trim().to_ascii_lowercase().as_str() {
+        "" => who,
+        "r" | "resign" => format!("{who},C"),
+        "t" | "time" => format!("{who},T"),
+        "f" | "forfeit" => format!("{who},F"),
+        m => match m.parse::<f64>() {
+            Ok(x) if x > 0.0 => format!("{who},{x:.2}"),
+            _ => String::new(),
+        },
+    }
+}
+
+/// Whether `props` (derived from a header value) say the same as the root,
+/// in meaning: numbers by value, absent `SZ` = 19, absent `KM` = 0, `HA[0]`
+/// = no `HA`, `TM[0]` = no `TM`, `RU` ignoring case, `RE` with `Resign`/`Time`/`Forfeit`/`Draw`
+/// spelled out or not, `DT` as the list of dates it stands for.
+pub(crate) fn matches(key: &str, props: &Props, get: &dyn Fn(&str) -> Option<String>) -> bool {
+    prop_names(key).iter().all(|&n| {
+        let a = props.iter().find(|(k, _)| *k == n).map(|(_, v)| v.clone());
+        let b = get(n);
+        canonical_value(n, a) == canonical_value(n, b)
+    })
+}
+
+fn canonical_value(name: &str, v: Option<String>) -> Option<String> {
+    let v = v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    let num = |s: String| s.parse::<f64>().map(number).unwrap_or(s);
+    match name {
+        "SZ" => Some(num(v.unwrap_or_else(|| "19".into()))),
+        "KM" => Some(num(v.unwrap_or_else(|| "0".into()))),
+        "HA" => v.map(num).filter(|s| s != "0"),
+        "TM" => v.map(num).filter(|s| s != "0"),
+        "RU" => v.map(|s| s.to_lowercase()),
+        "RE" => v.map(|s| canonical_result(&s)),
+        "DT" => v.map(|s| match dt_dates(&s) {
+            Some(d) => format!("{d:?}"),
+            None => s,
+        }),
+        _ => v,
+    }
+}
+
+fn canonical_result(re: &str) -> String {
+    let l = re.to_lowercase();
+    match l.as_str() {
+        "0" | "draw" | "jigo" => return "0".into(),
+        _ => {}
+    }
+    match l.split_once('+') {
+        Some((who, how)) => {
+            let how = match how.trim() {
+                "resign" => "r".to_string(),
+                "time" => "t".to_string(),
+                "forfeit" => "f".to_string(),
+                m => m
+                    .parse::<f64>()
+                    .map(number)
+                    .unwrap_or_else(|_| m.to_string()),
+            };
+            format!("{}+{how}", who.trim())
+        }
+        None => l,
+    }
+}
+
+/// A number without trailing zeros: `6.50` → `6.5`, `7.00` → `7`.
+pub(crate) fn number(x: f64) -> String {
+    if x == 0.0 {
+        "0".into()
+    } else {
+        format!("{x}")
+    }
+}
+
+type Ymd = (u16, u8, u8);
+
+fn parse_slash_date(s: &str) -> Option<Ymd> {
+    let mut it = s.split('/');
+    let y: u16 = it.next()?.trim().parse().ok()?;
+    let m: u8 = it.next()?.trim().parse().ok()?;
+    let d: u8 = it.next()?.trim().parse().ok()?;
+    (it.next().is_none() && (1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
+}
+
+fn iso(d: Ymd) -> String {
+    format!("{:04}-{:02}-{:02}", d.0, d.1, d.2)
+}
+
+/// `DT` (FF[4] date list, with its shortenings `2019-03-08,10`) → full
+/// dates; `None` when an item is not a full or shortened day.
+fn dt_dates(dt: &str) -> Option<Vec<Ymd>> {
+    let mut out: Vec<Ymd> = Vec::new();
+    for item in dt.split(',') {
+        let n: Vec<&str> = item.trim().split('-').collect();
+        let num = |s: &str| s.parse::<u16>().ok();
+        let cur = out.last().copied();
+        let d = match (n.as_slice(), cur) {
+            ([y, m, d], _) if y.len() == 4 => (num(y)?, num(m)? as u8, num(d)? as u8),
+            ([m, d], Some(c)) if m.len() == 2 => (c.0, num(m)? as u8, num(d)? as u8),
+            ([d], Some(c)) if d.len() == 2 => (c.0, c.1, num(d)? as u8),
+            _ => return None,
+        };
+        if !(1..=12).contains(&d.1) || !(1..=31).contains(&d.2) {
+            return None;
+        }
+        out.push(d);
+    }
+    Some(out)
+}
+
+/// `DT` → `Date`: first and last date, times unknown.
+fn dt_to_date(dt: &str) -> Option<String> {
+    let dates = dt_dates(dt)?;
+    let (a, b) = (dates.first()?, dates.last()?);
+    Some(format!(
+        "{}/{:02}/{:02},00:00:00,{}/{:02}/{:02},00:00:00",
+        a.0, a.1, a.2, b.0, b.1, b.2
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn props(key: &str, raw: &str) -> Vec<(String, String)> {
+        to_props(key, raw)
+            .unwrap()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect()
+    }
+
+    fn pv(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn handicap_and_komi() {
+        assert_eq!(props("Hdcp", "0,6.50"), pv(&[("KM", "6.5")]));
+        assert_eq!(props("Hdcp", "0,-5.50"), pv(&[("KM", "-5.5")]));
+        assert_eq!(props("Hdcp", "2,0.50"), pv(&[("HA", "2"), ("KM", "0.5")]));
+        assert_eq!(props("Hdcp", "0,0,50"), pv(&[("KM", "0.5")]));
+        assert_eq!(props("Hdcp", "9,0.00"), pv(&[("HA", "9"), ("KM", "0")]));
+        assert!(to_props("Hdcp", "x,6.5").is_err());
+    }
+
+    #[test]
+    fn every_winner_code() {
+        let re = |raw: &str| props("Winner", raw).first().map(|p| p.1.clone());
+        assert_eq!(re("B,7.50").as_deref(), Some("B+7.5"));
+        assert_eq!(re("W,1.5").as_deref(), Some("W+1.5"));
+        assert_eq!(re("W,C").as_deref(), Some("W+R"));
+        assert_eq!(re("B,T").as_deref(), Some("B+T"));
+        assert_eq!(re("B,F").as_deref(), Some("B+F"));
+        assert_eq!(re("W,N").as_deref(), Some("W+F"));
+        assert_eq!(re("B,G").as_deref(), Some("B+F"));
+        assert_eq!(re("B").as_deref(), Some("B+"));
+        assert_eq!(re("D").as_deref(), Some("0"));
+        assert_eq!(re("D,0").as_deref(), Some("0"));
+        assert_eq!(re("A").as_deref(), Some("?"));
+        assert_eq!(re("P").as_deref(), Some("?"));
+        assert_eq!(re("E").as_deref(), Some("?"));
+        assert_eq!(re("O").as_deref(), Some("Void"));
+        assert_eq!(re("N").as_deref(), Some("Void"));
+        assert_eq!(re("N1").as_deref(), Some("Void"));
+        assert_eq!(re(""), None);
+        assert!(to_props("Winner", "X,1").is_err());
+        assert!(to_props("Winner", "B,Q").is_err());
+    }
+
+    #[test]
+    fn title_date_rule_players() {
+        assert_eq!(
+            props("Title", "26th,Gosei,Title matches 5th game"),
+            pv(&[("EV", "26th Gosei"), ("RO", "Title matches 5th game")])
+        );
+        assert_eq!(
+            props("Title", "2019,PANDA-NET,"),
+            pv(&[("EV", "2019 PANDA-NET")])
+        );
+        assert_eq!(props("Title", "(NoName)"), pv(&[]));
+        assert_eq!(
+            props("Date", "2019/03/08,22:09:00,2019/03/09,07:16:59"),
+            pv(&[("DT", "2019-03-08,09")])
+        );
+        assert_eq!(
+            props("Date", "2001/8/20,09:00:00,2001/08/20,00:00:00"),
+            pv(&[("DT", "2001-08-20")])
+        );
+        assert_eq!(props("Date", "//,,//,"), pv(&[]));
+        assert_eq!(
+            props("Date", "2019/03/31,,2019/04/01,"),
+            pv(&[("DT", "2019-03-31,04-01")])
+        );
+        assert_eq!(
+            props("Date", "2019/12/31,,2020/01/01,"),
+            pv(&[("DT", "2019-12-31,2020-01-01")])
+        );
+        assert_eq!(props("Rule", "JPN"), pv(&[("RU", "Japanese")]));
+        assert_eq!(props("Rule", "CH"), pv(&[("RU", "Chinese")]));
+        assert_eq!(props("Rule", "AR"), pv(&[("RU", "AR")]));
+        assert_eq!(
+            props("PlayerW", "YINNI,8d,,raymond.wang@live.ca"),
+            pv(&[("PW", "YINNI"), ("WR", "8d")])
+        );
+        assert_eq!(
+            props("Ptime", "J;240;0;0,J;240;0;0,0,0"),
+            pv(&[("TM", "14400")])
+        );
+        assert_eq!(props("Ptime", "N;0;0;0,N;0;0;0,0,0"), pv(&[]));
+    }
+
+    #[test]
+    fn writer_values_read_back_to_the_same_properties() {
+        let root = pv(&[
+            ("EV", "Kisei"),
+            ("RO", "Game 3"),
+            ("DT", "2019-03-08,10"),
+            ("RU", "Japanese"),
+            ("SZ", "19"),
+            ("HA", "2"),
+            ("KM", "0.5"),
+            ("TM", "14400"),
+            ("RE", "W+R"),
+            ("PB", "Iyama Yuta"),
+            ("BR", "9p"),
+        ]);
+        let get = |k: &str| root.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        for key in MAPPED {
+            let text = from_root(key, &get);
+            let back = to_props(key, &text).unwrap();
+            assert!(matches(key, &back, &get), "{key}: {text}");
+        }
+        assert_eq!(
+            from_root("Date", &get),
+            "2019/03/08,00:00:00,2019/03/10,00:00:00"
+        );
+        assert_eq!(from_root("Winner", &get), "W,C");
+        assert_eq!(from_root("Title", &get), ",Kisei,Game 3");
+    }
+
+    #[test]
+    fn equal_meanings_are_not_losses() {
+        let root = pv(&[
+            ("RE", "B+Resign"),
+            ("HA", "0"),
+            ("KM", "7.500000"),
+            ("RU", "japanese"),
+        ]);
+        let get = |k: &str| root.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        for key in ["Winner", "Hdcp", "Rule"] {
+            let back = to_props(key, &from_root(key, &get)).unwrap();
+            assert!(matches(key, &back, &get), "{key}");
+        }
+        let draw = pv(&[("RE", "Draw")]);
+        let get = |k: &str| draw.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        assert_eq!(from_root("Winner", &get), "D");
+    }
+
+    #[test]
+    fn lossy_values_are_detected() {
+        let root = pv(&[("PB", "Lee, Sedol"), ("DT", "2019")]);
+        let get = |k: &str| root.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        for key in ["PlayerB", "Date"] {
+            let back = to_props(key, &from_root(key, &get)).unwrap();
+            assert!(!matches(key, &back, &get), "{key}");
+        }
+    }
+}

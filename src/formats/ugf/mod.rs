@@ -1,0 +1,303 @@
+//! PandaNet (IGS) UGF/UGI: reader and writer. `formats/ugf.md` describes the
+//! format; this module implements exactly that text.
+//!
+//! * [`read`]: `[Header]` → game info, `[Data]` → main line, `[Figure]`
+//!   `.Text` → comments and labels, `.Fig` → variations (or separate game
+//!   trees), `[ReviewNode]`/`[ReviewComment]` → the review tree. Sections with
+//!   no SGF home are kept as `Meta` events and in the private root property
+//!   `XUGFS`; header values the mapping cannot reproduce in `XUGFH`.
+//! * [`writer`]: SGF → UGF, the inverse of the reader.
+
+mod board;
+mod header;
+mod reader;
+mod writer;
+
+use crate::diag::Code;
+use crate::game::{Game, NodeId};
+use board::{Board, Point, Stone};
+
+pub use reader::read;
+pub use writer::writer;
+
+// Reader diagnostics (300–349).
+pub const E_ENCRYPTED: Code = Code::new("E300", "ugf-encrypted");
+pub const E_NOT_UGF: Code = Code::new("E301", "ugf-not-ugf");
+pub const W_UNKNOWN_LANG: Code = Code::new("W302", "ugf-unknown-lang");
+pub const I_LANG_MISMATCH: Code = Code::new("I303", "ugf-lang-mismatch");
+pub const W_UNDECODABLE: Code = Code::new("W304", "ugf-undecodable-bytes");
+pub const W_COORDINATE_TYPE: Code = Code::new("W305", "ugf-unknown-coordinate-type");
+pub const W_HEADER_VALUE: Code = Code::new("W306", "ugf-header-value");
+pub const I_HEADER_KEPT: Code = Code::new("I307", "ugf-header-kept");
+pub const E_BAD_LINE: Code = Code::new("E308", "ugf-bad-line");
+pub const W_COLOUR_INFERRED: Code = Code::new("W309", "ugf-colour-inferred");
+pub const W_MOVE_NUMBER: Code = Code::new("W310", "ugf-move-number");
+pub const W_OFF_BOARD: Code = Code::new("W311", "ugf-off-board");
+pub const W_UNTERMINATED: Code = Code::new("W312", "ugf-unterminated-block");
+pub const W_NO_SUCH_MOVE: Code = Code::new("W313", "ugf-no-such-move");
+pub const I_FIGURE_TREE: Code = Code::new("I314", "ugf-figure-separate-tree");
+pub const W_REVIEW_STRUCTURE: Code = Code::new("W315", "ugf-review-structure");
+pub const W_NO_SUCH_NODE: Code = Code::new("W316", "ugf-no-such-review-node");
+pub const W_REVIEW_DATA: Code = Code::new("W317", "ugf-review-data-mismatch");
+pub const I_SECTION_KEPT: Code = Code::new("I318", "ugf-section-kept");
+pub const W_SETUP_LATE: Code = Code::new("W319", "ugf-late-setup-stone");
+pub const E_LABEL: Code = Code::new("E320", "ugf-duplicate-label");
+
+// Writer diagnostics (440–449).
+pub const W_WRITER_LOSS: Code = Code::new("W440", "ugf-writer-loss");
+pub const E_EXTRA_GAME: Code = Code::new("E441", "ugf-extra-game");
+pub const E_UNWRITABLE_SIZE: Code = Code::new("E442", "ugf-unwritable-size");
+
+/// Root property: header fields kept verbatim (`Key:raw value`).
+pub(crate) const PROP_HEADER: &str = "XUGFH";
+/// Root property: sections kept verbatim (`Name:lines`).
+pub(crate) const PROP_SECTION: &str = "XUGFS";
+/// Root property of a game that is a `.Fig` diagram of the preceding game
+/// (value: the move number N of its `.Fig` line).
+pub(crate) const PROP_FIGURE: &str = "XUGFFIG";
+/// Move property: the `[Data]` time field when it is not `0`.
+pub(crate) const PROP_SECONDS: &str = "XUGFSEC";
+/// Move property: the player number of a pair/team game when it is not 1.
+pub(crate) const PROP_PLAYER: &str = "XUGFPLAYER";
+
+/// Looks like UGF/UGI: the first section is `[Header]` (after optional BOM,
+/// blank lines and `#` comment lines).
+pub fn sniff(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    for line in head.split(|&b| b == b'\n' || b == b'\r') {
+        let t = line.trim_ascii();
+        if t.is_empty() || t.starts_with(b"#") {
+            continue;
+        }
+        return t.eq_ignore_ascii_case(b"[Header]");
+    }
+    false
+}
+
+/// How points are written: board size and row orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Grid {
+    pub size: u8,
+    /// `CoordinateType=IGS`: rows count from the bottom.
+    pub igs: bool,
+}
+
+/// A point read from the file: on the board, or a pass (off the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spot {
+    At(Point),
+    Pass,
+}
+
+impl Grid {
+    /// Row index from the top for a row counted (0-based) in the file's
+    /// orientation.
+    fn row_from_file(self, r: u8) -> u8 {
+        if self.igs {
+            self.size.saturating_sub(1).saturating_sub(r)
+        } else {
+            r
+        }
+    }
+
+    /// A two-letter point (`QP`); letters beyond the board (`YA`) are a pass.
+    pub(crate) fn letters(&self, s: &str) -> Option<Spot> {
+        let b = s.trim().as_bytes();
+        let [c, r] = b else { return None };
+        if !c.is_ascii_alphabetic() || !r.is_ascii_alphabetic() {
+            return None;
+        }
+        let c = c.to_ascii_uppercase() - b'A';
+        let r = r.to_ascii_uppercase() - b'A';
+        if c >= self.size || r >= self.size {
+            return Some(Spot::Pass);
+        }
+        Some(Spot::At((c, self.row_from_file(r))))
+    }
+
+    /// A 1-based numeric point (`.#` labels, `[ReviewNode]`); anything off
+    /// the board (`20,20` on 19×19, `0,0`) is a pass.
+    pub(crate) fn numeric(&self, x: i64, y: i64) -> Spot {
+        let s = self.size as i64;
+        if x < 1 || y < 1 || x > s || y > s {
+            return Spot::Pass;
+        }
+        Spot::At(((x - 1) as u8, self.row_from_file((y - 1) as u8)))
+    }
+
+    /// The letters of an on-board point (callers check `p` is on the board;
+    /// a board is at most 25 wide, so the letters stay in `A`–`Y`).
+    pub(crate) fn to_letters(self, p: Point) -> String {
+        let r = self.row_from_file(p.1);
+        let mut s = String::with_capacity(2);
+        s.push(b'A'.saturating_add(p.0) as char);
+        s.push(b'A'.saturating_add(r) as char);
+        s
+    }
+
+    pub(crate) fn to_numeric(self, p: Point) -> (u32, u32) {
+        (p.0 as u32 + 1, self.row_from_file(p.1) as u32 + 1)
+    }
+
+    /// The letters written for a pass: `YA`, or `ZZ` on a 25×25 board
+    /// where `Y` is a column.
+    pub(crate) fn pass_letters(&self) -> &'static str {
+        if self.size >= 25 {
+            "ZZ"
+        } else {
+            "YA"
+        }
+    }
+}
+
+/// SGF point letters (`a`–`z`, then `A`–`Z`).
+pub(crate) fn sgf_point(p: Point) -> String {
+    let l = |i: u8| -> char {
+        if i < 26 {
+            (b'a' + i) as char
+        } else {
+            (b'A' + (i - 26)) as char
+        }
+    };
+    [l(p.0), l(p.1)].iter().collect()
+}
+
+/// Parses SGF point letters; `None` for a pass (`""`) or anything else.
+pub(crate) fn parse_sgf_point(s: &str) -> Option<Point> {
+    let v = |c: u8| -> Option<u8> {
+        match c {
+            b'a'..=b'z' => Some(c - b'a'),
+            b'A'..=b'Z' => Some(c - b'A' + 26),
+            _ => None,
+        }
+    };
+    match s.as_bytes() {
+        [a, b] => Some((v(*a)?, v(*b)?)),
+        _ => None,
+    }
+}
+
+/// The points of a point-list value: one point, or a compressed rectangle
+/// `aa:cc`. Anything else gives none.
+pub(crate) fn sgf_points(v: crate::event::Value<'_>) -> Vec<Point> {
+    match point_pair(v) {
+        (a, None) => parse_sgf_point(a).into_iter().collect(),
+        (a, Some(b)) => match (parse_sgf_point(a), parse_sgf_point(b)) {
+            (Some(p), Some(q)) => {
+                let mut out = Vec::new();
+                for y in p.1.min(q.1)..=p.1.max(q.1) {
+                    for x in p.0.min(q.0)..=p.0.max(q.0) {
+                        out.push((x, y));
+                    }
+                }
+                out
+            }
+            _ => Vec::new(),
+        },
+    }
+}
+
+/// A value as `(first, Some(second))` when it is a compose pair, whether
+/// or not the reader that made it split it (`VW[aa:jj]` may arrive whole).
+pub(crate) fn point_pair(v: crate::event::Value<'_>) -> (&str, Option<&str>) {
+    match v.parts() {
+        (a, None) => match a.split_once(':') {
+            Some((x, y)) => (x, Some(y)),
+            None => (a, None),
+        },
+        pair => pair,
+    }
+}
+
+/// Plays a node's setup stones and move on a board.
+pub(crate) fn apply_node(b: &mut Board, n: &crate::game::Node) {
+    for p in &n.props {
+        let stone = match p.name.as_str() {
+            "AB" | "B" => Some(Stone::Black),
+            "AW" | "W" => Some(Stone::White),
+            "AE" => None,
+            _ => continue,
+        };
+        for v in p.values().iter() {
+            for pt in sgf_points(v) {
+                match (p.name.as_str(), stone) {
+                    ("B" | "W", Some(s)) => b.play(pt, s),
+                    (_, s) => b.set(pt, s),
+                }
+            }
+        }
+    }
+}
+
+/// The position after `node`: setup stones and moves from the root, with
+/// captures. `tt` and empty values are passes.
+pub(crate) fn position(game: &Game, node: NodeId, size: u8) -> Board {
+    let mut path = vec![node];
+    let mut at = node;
+    while let Some(p) = game.nodes.get(at).and_then(|n| n.parent) {
+        path.push(p);
+        at = p;
+    }
+    let mut b = Board::new(size);
+    for &id in path.iter().rev() {
+        if let Some(n) = game.nodes.get(id) {
+            apply_node(&mut b, n);
+        }
+    }
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn igs_rows_count_from_the_bottom() {
+        let igs = Grid {
+            size: 19,
+            igs: true,
+        };
+        assert_eq!(igs.letters("QP"), Some(Spot::At((16, 3))));
+        assert_eq!(sgf_point((16, 3)), "qd");
+        assert_eq!(igs.to_letters((16, 3)), "QP");
+        assert_eq!(igs.numeric(17, 16), Spot::At((16, 3)));
+        assert_eq!(igs.to_numeric((16, 3)), (17, 16));
+        let jpn = Grid {
+            size: 19,
+            igs: false,
+        };
+        assert_eq!(jpn.letters("QP"), Some(Spot::At((16, 15))));
+        assert_eq!(jpn.numeric(17, 16), Spot::At((16, 15)));
+    }
+
+    #[test]
+    fn off_board_points_are_passes() {
+        let g = Grid {
+            size: 19,
+            igs: true,
+        };
+        for p in ["YA", "YB", "YR", "YS", "YZ", "ZZ", "TA"] {
+            assert_eq!(g.letters(p), Some(Spot::Pass), "{p}");
+        }
+        assert_eq!(g.numeric(20, 20), Spot::Pass);
+        assert_eq!(g.numeric(0, 0), Spot::Pass);
+        assert_eq!(g.letters("Q"), None);
+        assert_eq!(g.letters("Q1"), None);
+    }
+
+    #[test]
+    fn sniffs_the_header_section() {
+        assert!(sniff(b"[Header]\r\nVer=UGF3,200\r\n"));
+        assert!(sniff(b"\xEF\xBB\xBF# made by hand\n\n[HEADER]\n"));
+        assert!(!sniff(b"(;GM[1])"));
+        assert!(!sniff(b"[Data]\nQP,B1,1,0\n"));
+    }
+
+    #[test]
+    fn sgf_points_round_trip() {
+        assert_eq!(parse_sgf_point("qd"), Some((16, 3)));
+        assert_eq!(parse_sgf_point(""), None);
+        assert_eq!(sgf_point((30, 0)), "Ea");
+        assert_eq!(parse_sgf_point("Ea"), Some((30, 0)));
+    }
+}

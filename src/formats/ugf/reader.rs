@@ -1,0 +1,1535 @@
+//! UGF/UGI → events. The whole file is one game: it is read into memory,
+//! built into a [`Game`] (plus one game per unmatched `.Fig`), then replayed.
+
+use super::board::{Board, Point, Stone};
+use super::header;
+use super::*;
+use crate::charset;
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf};
+use crate::formats::ReadOptions;
+use crate::game::{Game, NodeId};
+use crate::sink::Sink;
+use encoding_rs::{Encoding, SHIFT_JIS, UTF_8};
+use std::collections::HashMap;
+use std::io::Read;
+
+/// One line of the file, decoded, without its line ending.
+#[derive(Clone, Debug)]
+pub(crate) struct Line {
+    pub text: String,
+    pub pos: Pos,
+}
+
+struct Section {
+    name: String,
+    pos: Pos,
+    lines: Vec<Line>,
+}
+
+/// Sections whose header is always recognised, even inside a text block.
+const KNOWN_SECTIONS: &[&str] = &[
+    "Header",
+    "Remote",
+    "Files",
+    "Data",
+    "Figure",
+    "Comment",
+    "MessageLine",
+    "ReviewNode",
+    "ReviewComment",
+    "End",
+];
+
+/// Reads one UGF/UGI file and sends its game (and figure trees) to `sink`.
+pub fn read(
+    input: &mut dyn Read,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    // `.ugz`: two bytes, then an LHA header (`-lh5-` at offset 2 of it).
+    if bytes
+        .get(4..9)
+        .is_some_and(|m| m.starts_with(b"-lh") && m.ends_with(b"-"))
+    {
+        return Err(Error::unreadable(
+            E_NOT_UGF.id,
+            "this is UGZ (UGF compressed with LHA): skip its first 2 bytes, unpack it with an LHA tool, then convert the .ugf inside",
+        ));
+    }
+    let (lines, encoding) = decode(&bytes, options, report);
+    let sections = split_sections(lines);
+    if !sections
+        .iter()
+        .any(|s| s.name.eq_ignore_ascii_case("Header") || s.name.eq_ignore_ascii_case("Data"))
+    {
+        return Err(Error::unreadable(
+            E_NOT_UGF.id,
+            "not a UGF/UGI file: no [Header] or [Data] section",
+        ));
+    }
+    let mut head = GameHeader::new(0);
+    head.encoding = encoding.0.name();
+    head.encoding_source = encoding.1;
+    head.confidence = 1.0;
+    let games = Builder::new(head, report).build(&sections, report)?;
+    for (i, g) in games.iter().enumerate() {
+        report.set_game(Some(i));
+        g.replay(sink, report)?;
+    }
+    report.set_game(None);
+    Ok(())
+}
+
+/// Finds the value of `Lang=` in the raw bytes (it is ASCII in every file).
+fn declared_lang(bytes: &[u8]) -> Option<String> {
+    for line in bytes.split(|&b| b == b'\n' || b == b'\r') {
+        let t = line.trim_ascii();
+        if t.len() > 5 && t[..5].eq_ignore_ascii_case(b"lang=") {
+            return Some(String::from_utf8_lossy(&t[5..]).trim().to_string());
+        }
+        if t.eq_ignore_ascii_case(b"[Data]") {
+            break;
+        }
+    }
+    None
+}
+
+/// The encoding of a `Lang=` value (`SJIS` is read as CP932).
+pub(crate) fn lang_encoding(lang: &str) -> Option<&'static Encoding> {
+    charset::lookup(lang)
+}
+
+type Decided = (&'static Encoding, EncodingSource);
+
+/// Decides the encoding and splits the file into decoded lines.
+fn decode(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> (Vec<Line>, Decided) {
+    let (mut body, bom) = match charset::bom(bytes) {
+        Some((enc, n)) => (&bytes[n..], Some(enc)),
+        None => (bytes, None),
+    };
+    let lang = declared_lang(body);
+    let declared = lang.as_deref().and_then(lang_encoding);
+    if let (Some(l), None) = (&lang, declared) {
+        if !l.is_empty() {
+            report.warn(
+                W_UNKNOWN_LANG,
+                None,
+                format!(
+                    "unknown Lang={l}; the text is read as UTF-8 if valid, else Shift_JIS (CP932)"
+                ),
+            );
+        }
+    }
+    let decided: Decided = if let Some(enc) = options.encoding {
+        (enc, EncodingSource::Forced)
+    } else if let Some(enc) = bom {
+        (enc, EncodingSource::Bom)
+    } else if body.is_ascii() {
+        (
+            declared.unwrap_or(UTF_8),
+            if declared.is_some() {
+                EncodingSource::Declared
+            } else {
+                EncodingSource::Utf8
+            },
+        )
+    } else if std::str::from_utf8(body).is_ok() {
+        if let Some(d) = declared.filter(|d| *d != UTF_8) {
+            report.info(
+                I_LANG_MISMATCH,
+                None,
+                format!(
+                    "Lang={} but the bytes are valid UTF-8: read as UTF-8",
+                    d.name()
+                ),
+            );
+        }
+        (UTF_8, EncodingSource::Utf8)
+    } else if let Some(enc) = declared {
+        (enc, EncodingSource::Declared)
+    } else {
+        (
+            options.default_encoding.unwrap_or(SHIFT_JIS),
+            EncodingSource::Default,
+        )
+    };
+    // Encodings that are not ASCII-compatible (UTF-16) are turned into UTF-8
+    // first, so lines can be split on bytes.
+    let transcoded;
+    let mut enc = decided.0;
+    if !enc.is_ascii_compatible() {
+        let (s, bad) = charset::decode(enc, body);
+        if !bad.is_empty() {
+            report.warn(
+                W_UNDECODABLE,
+                None,
+                format!(
+                    "{} bytes not valid {}: replaced by U+FFFD",
+                    bad.len(),
+                    enc.name()
+                ),
+            );
+        }
+        transcoded = s.into_bytes();
+        body = &transcoded;
+        enc = UTF_8;
+    }
+    let base = (bytes.len() - body.len()) as u64;
+    let mut lines = Vec::new();
+    let mut start = 0usize;
+    let mut number = 1u32;
+    loop {
+        let end = memchr::memchr2(b'\n', b'\r', &body[start..]).map_or(body.len(), |k| start + k);
+        let pos = Pos::new(base + start as u64, number, 1);
+        let (text, bad) = charset::decode(enc, &body[start..end]);
+        if let Some(&b) = bad.first() {
+            let col = b as u32 + 1;
+            report.warn(
+                W_UNDECODABLE,
+                Some(Pos::new(pos.offset + b as u64, number, col)),
+                format!("bytes not valid {}: replaced by U+FFFD", enc.name()),
+            );
+        }
+        lines.push(Line { text, pos });
+        if end >= body.len() {
+            break;
+        }
+        start = if body[end] == b'\r' && body.get(end + 1) == Some(&b'\n') {
+            end + 2
+        } else {
+            end + 1
+        };
+        number += 1;
+        if start >= body.len() {
+            break;
+        }
+    }
+    (lines, decided)
+}
+
+fn section_name(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let inner = t.strip_prefix('[')?.strip_suffix(']')?;
+    (!inner.is_empty()
+        && inner
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+    .then_some(inner)
+}
+
+/// Splits lines into sections. Lines before the first section are kept as
+/// a section named `#`. Inside a `.Text` block of `[Figure]` and inside
+/// `[ReviewComment]`, only known section names start a section (a comment
+/// line may well look like `[Note]`).
+fn split_sections(lines: Vec<Line>) -> Vec<Section> {
+    let mut out: Vec<Section> = Vec::new();
+    let mut in_text = false;
+    for line in lines {
+        let current = out.last().map(|s| s.name.as_str()).unwrap_or("#");
+        if let Some(name) = section_name(&line.text) {
+            let known = KNOWN_SECTIONS.iter().find(|k| k.eq_ignore_ascii_case(name));
+            let free_text = in_text || current.eq_ignore_ascii_case("ReviewComment");
+            if known.is_some() || !free_text {
+                out.push(Section {
+                    name: known.map_or(name.to_string(), |k| k.to_string()),
+                    pos: line.pos,
+                    lines: Vec::new(),
+                });
+                in_text = false;
+                continue;
+            }
+        }
+        if current == "Figure" {
+            let t = line.text.trim_start();
+            if directive(t, ".Text") {
+                in_text = true;
+            } else if directive(t, ".EndText") {
+                in_text = false;
+            }
+        }
+        match out.last_mut() {
+            Some(s) => s.lines.push(line),
+            None => {
+                if !line.text.trim().is_empty() {
+                    out.push(Section {
+                        name: "#".into(),
+                        pos: line.pos,
+                        lines: vec![line],
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `t` is the directive `name` (`.Text`, `.Text,12`, `.EndText`).
+fn directive(t: &str, name: &str) -> bool {
+    let t = t.trim_end();
+    t.len() >= name.len()
+        && t.is_char_boundary(name.len())
+        && t[..name.len()].eq_ignore_ascii_case(name)
+        && matches!(t.as_bytes().get(name.len()), None | Some(b','))
+}
+
+fn fields(t: &str) -> Vec<&str> {
+    t.split(',').map(|s| s.trim()).collect()
+}
+
+/// A move or setup line of `[Data]` or of a `.Fig`.
+struct DataLine {
+    spot: Spot,
+    colour: Option<Stone>,
+    /// The colour field when it is not plain `B1`/`W1` (`B2`, `MK`).
+    player: Option<String>,
+    number: u32,
+    /// The time field when it is not `0`.
+    time: Option<String>,
+    pos: Pos,
+}
+
+fn parse_data_line(line: &Line, grid: Grid) -> Result<DataLine, String> {
+    let f: Vec<&str> = line.text.splitn(4, ',').collect();
+    if f.len() < 3 {
+        return Err("expected `point,colour,number,time`".into());
+    }
+    let spot = grid
+        .letters(f[0])
+        .ok_or_else(|| format!("`{}` is not a point", f[0].trim()))?;
+    let cp = f[1].trim();
+    let colour = match cp.as_bytes().first().map(|b| b.to_ascii_uppercase()) {
+        Some(b'B') => Some(Stone::Black),
+        Some(b'W') => Some(Stone::White),
+        _ => None,
+    };
+    let player =
+        (!(cp.eq_ignore_ascii_case("B1") || cp.eq_ignore_ascii_case("W1"))).then(|| cp.to_string());
+    let number: u32 = f[2]
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{}` is not a move number", f[2].trim()))?;
+    let time = f
+        .get(3)
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty() && *s != "0")
+        .map(str::to_string);
+    Ok(DataLine {
+        spot,
+        colour,
+        player,
+        number,
+        time,
+        pos: line.pos,
+    })
+}
+
+/// Text and labels of a `.Text` block or a review comment.
+#[derive(Default)]
+struct TextBlock {
+    lines: Vec<String>,
+    labels: Vec<(Point, String)>,
+}
+
+impl TextBlock {
+    fn is_empty(&self) -> bool {
+        self.lines.is_empty() && self.labels.is_empty()
+    }
+}
+
+struct FigMove {
+    line: DataLine,
+    text: TextBlock,
+}
+
+struct Figure {
+    n: u32,
+    rect: Option<[i64; 4]>,
+    heading: String,
+    setup: Vec<(Point, Stone)>,
+    pre_text: TextBlock,
+    moves: Vec<FigMove>,
+    pos: Pos,
+}
+
+struct Builder {
+    game: Game,
+    grid: Grid,
+    extra_games: Vec<Game>,
+    comments: HashMap<NodeId, Vec<String>>,
+    labels: HashMap<NodeId, Vec<(Point, String)>>,
+    /// `[Data]` move number → node.
+    data_nodes: Vec<(u32, NodeId)>,
+    /// For each node: moves from the root, and the position after it;
+    /// nodes by (moves, position). Built when figures are placed.
+    depth: Vec<u32>,
+    boards: Vec<Board>,
+    by_position: HashMap<(u32, Board), Vec<NodeId>>,
+}
+
+impl Builder {
+    fn new(head: GameHeader, _report: &mut Reporter) -> Self {
+        Builder {
+            game: Game::new(head),
+            grid: Grid {
+                size: 19,
+                igs: false,
+            },
+            extra_games: Vec::new(),
+            comments: HashMap::new(),
+            labels: HashMap::new(),
+            data_nodes: Vec::new(),
+            depth: Vec::new(),
+            boards: Vec::new(),
+            by_position: HashMap::new(),
+        }
+    }
+
+    fn build(mut self, sections: &[Section], report: &mut Reporter) -> Result<Vec<Game>, Error> {
+        self.game.root_mut().set("GM", "1");
+        self.game.root_mut().set("FF", "4");
+        for s in sections.iter().filter(|s| s.name == "Header") {
+            self.header(s, report)?;
+        }
+        // SZ right after GM and FF, where readers look first.
+        let size = self.grid.size.to_string();
+        let root = self.game.root_mut();
+        let sz = root
+            .remove("SZ")
+            .unwrap_or_else(|| PropertyBuf::with_values("SZ", &[size]));
+        root.props.insert(2.min(root.props.len()), sz);
+        for s in sections {
+            match s.name.as_str() {
+                "Header" | "Data" | "Figure" | "ReviewNode" | "ReviewComment" => {}
+                "End" if s.lines.iter().all(|l| l.text.trim().is_empty()) => {}
+                _ => self.keep_section(s, report),
+            }
+        }
+        let mut review_ids = HashMap::new();
+        for s in sections.iter().filter(|s| s.name == "ReviewNode") {
+            self.review_nodes(s, &mut review_ids, report);
+        }
+        let data: Vec<&Section> = sections.iter().filter(|s| s.name == "Data").collect();
+        self.data(&data, report);
+        for s in sections.iter().filter(|s| s.name == "ReviewComment") {
+            self.review_comments(s, &review_ids, report);
+        }
+        self.prune_empty_review_nodes(&review_ids);
+        for s in sections.iter().filter(|s| s.name == "Figure") {
+            self.figure_section(s, report);
+        }
+        self.finish_text(report);
+        let mut games = vec![self.game];
+        games.extend(self.extra_games);
+        Ok(games)
+    }
+
+    // ---- [Header] ------------------------------------------------------
+
+    fn header(&mut self, s: &Section, report: &mut Reporter) -> Result<(), Error> {
+        let mut entries = Vec::new();
+        for line in &s.lines {
+            let t = line.text.trim();
+            if t.is_empty() {
+                continue;
+            }
+            match t.split_once('=') {
+                Some((k, v)) => {
+                    entries.push((k.trim().to_string(), v.trim().to_string(), line.pos))
+                }
+                None => report.error(
+                    E_BAD_LINE,
+                    Some(line.pos),
+                    format!("header line without `=`: `{t}` dropped"),
+                ),
+            }
+        }
+        // Refuse encrypted files before anything is emitted.
+        for (k, v, pos) in &entries {
+            if k.eq_ignore_ascii_case("Crypt") {
+                // `n,PLAIN_UGF_FILE,…` is plain; without a second field, only
+                // a key of 0 (or none) is.
+                let mut f = v.split(',').map(str::trim);
+                let key = f.next().unwrap_or("");
+                let plain = match f.next() {
+                    Some(kind) if !kind.is_empty() => kind.eq_ignore_ascii_case("PLAIN_UGF_FILE"),
+                    _ => key.is_empty() || key == "0",
+                };
+                if !plain {
+                    return Err(Error::unreadable(
+                        E_ENCRYPTED.id,
+                        format!(
+                            "{}:{}: encrypted UGF file (Crypt={v}): the cipher is unknown, nothing can be read",
+                            pos.line, pos.col
+                        ),
+                    ));
+                }
+            }
+        }
+        for (k, v, pos) in &entries {
+            match header::canonical(k) {
+                Some("CoordinateType") => match v.to_ascii_uppercase().as_str() {
+                    "IGS" => self.grid.igs = true,
+                    "JPN" | "" => self.grid.igs = false,
+                    _ => report.warn(
+                        W_COORDINATE_TYPE,
+                        Some(*pos),
+                        format!("unknown CoordinateType={v}: rows read from the top (JPN)"),
+                    ),
+                },
+                Some("Size") => match v.parse::<u8>() {
+                    Ok(n) if (2..=25).contains(&n) => self.grid.size = n,
+                    _ => report.warn(
+                        W_HEADER_VALUE,
+                        Some(*pos),
+                        format!("Size={v} is not a board size from 2 to 25: 19 is used"),
+                    ),
+                },
+                _ => {}
+            }
+        }
+        let mut kept = PropertyBuf::new(PROP_HEADER);
+        for (k, v, pos) in &entries {
+            let key = header::canonical(k);
+            // Fields about the file itself (version, charset, cipher,
+            // orientation, move count) are rewritten by any writer.
+            if key.is_some_and(|k| header::PLUMBING.contains(&k)) {
+                continue;
+            }
+            let name = key.unwrap_or(k.as_str());
+            let keep = match key {
+                Some(key) => match header::to_props(key, v) {
+                    Ok(props) => {
+                        for (p, val) in &props {
+                            self.game.root_mut().set(p, val);
+                        }
+                        // Kept when the writer would not write it back as is.
+                        let root = self.game.root();
+                        header::from_root(key, &|n: &str| root.text(n).map(str::to_string)) != *v
+                    }
+                    Err(why) => {
+                        report.warn(
+                            W_HEADER_VALUE,
+                            Some(*pos),
+                            format!("{key}={v}: {why}; kept verbatim in {PROP_HEADER}"),
+                        );
+                        true
+                    }
+                },
+                None => {
+                    report.info(
+                        I_HEADER_KEPT,
+                        Some(*pos),
+                        format!("unknown header field {k}: kept in {PROP_HEADER}"),
+                    );
+                    true
+                }
+            };
+            if keep {
+                kept.push_compose(name, v);
+            }
+        }
+        if !kept.values().is_empty() {
+            self.game.root_mut().props.push(kept);
+        }
+        Ok(())
+    }
+
+    /// A section with no SGF home: `Meta` events and `XUGFS[Name:lines]`.
+    fn keep_section(&mut self, s: &Section, report: &mut Reporter) {
+        let mut lines: Vec<&str> = s.lines.iter().map(|l| l.text.as_str()).collect();
+        while lines.last().is_some_and(|l| l.trim().is_empty()) {
+            lines.pop();
+        }
+        let text = lines.join("\n");
+        if s.name == "Files" {
+            for l in &lines {
+                if let Some((label, hex)) = l.split_once('=') {
+                    self.game.meta.push((
+                        format!("ugf:Files/{}", label.trim()),
+                        hex.trim().to_string(),
+                    ));
+                }
+            }
+        } else {
+            self.game
+                .meta
+                .push((format!("ugf:{}", s.name), text.clone()));
+        }
+        report.info(
+            I_SECTION_KEPT,
+            Some(s.pos),
+            format!("[{}] has no SGF form: kept in {PROP_SECTION}", s.name),
+        );
+        let root = self.game.root_mut();
+        match root.get_mut(PROP_SECTION) {
+            Some(p) => {
+                p.push_compose(&s.name, &text);
+            }
+            None => {
+                let mut p = PropertyBuf::new(PROP_SECTION);
+                p.push_compose(&s.name, &text);
+                root.props.push(p);
+            }
+        }
+    }
+
+    // ---- tree helpers ----------------------------------------------------
+
+    fn set_move(&mut self, node: NodeId, colour: Stone, spot: Spot) {
+        let (name, value) = move_prop(colour, spot);
+        self.game.node_mut(node).set(name, &value);
+    }
+
+    /// The child of `at` that plays this move, looking through empty nodes
+    /// on the first line; else a new child placed first (the `[Data]` line
+    /// is the main line).
+    fn data_child(
+        &mut self,
+        mut at: NodeId,
+        colour: Stone,
+        spot: Spot,
+        pos: Pos,
+        report: &mut Reporter,
+    ) -> NodeId {
+        let (name, value) = move_prop(colour, spot);
+        loop {
+            let node = self.game.node(at);
+            if let Some(&c) = node.children.iter().find(|&&c| {
+                self.game
+                    .node(c)
+                    .mv()
+                    .is_some_and(|(col, v)| col.to_string() == name && v == value)
+            }) {
+                return c;
+            }
+            match node.children.first() {
+                Some(&c) if is_empty_node(self.game.node(c)) => at = c,
+                _ => break,
+            }
+        }
+        let had_children = !self.game.node(at).children.is_empty();
+        let id = self.game.add_child(at);
+        self.game.node_mut(id).pos = pos;
+        self.set_move(id, colour, spot);
+        if had_children {
+            report.warn(
+                W_REVIEW_DATA,
+                Some(pos),
+                "[Data] and [ReviewNode] disagree here: the [Data] move is the main line, the review line a variation",
+            );
+            let ch = &mut self.game.node_mut(at).children;
+            ch.retain(|&c| c != id);
+            ch.insert(0, id);
+        }
+        id
+    }
+
+    // ---- [ReviewNode] ----------------------------------------------------
+
+    fn review_nodes(&mut self, s: &Section, ids: &mut HashMap<u64, NodeId>, report: &mut Reporter) {
+        let mut cur = Game::ROOT;
+        let mut stack: Vec<NodeId> = Vec::new();
+        let mut after_end = false;
+        let mut first = true;
+        for line in &s.lines {
+            let t = line.text.trim();
+            if t.is_empty() {
+                continue;
+            }
+            let f = fields(t);
+            match f[0].to_ascii_uppercase().as_str() {
+                "NODE" => {
+                    let num = |i: usize| f.get(i).and_then(|s| s.parse::<i64>().ok());
+                    let (Some(id), Some(colour), Some(x), Some(y)) =
+                        (num(1), num(2), num(3), num(4))
+                    else {
+                        report.error(
+                            E_BAD_LINE,
+                            Some(line.pos),
+                            format!("review node `{t}` not understood: dropped"),
+                        );
+                        continue;
+                    };
+                    let stone = match colour {
+                        0 => None,
+                        1 => Some(Stone::Black),
+                        2 => Some(Stone::White),
+                        _ => {
+                            report.error(
+                                E_BAD_LINE,
+                                Some(line.pos),
+                                format!("review node colour {colour} unknown: node `{t}` dropped"),
+                            );
+                            continue;
+                        }
+                    };
+                    if first && stone.is_none() && stack.is_empty() {
+                        first = false;
+                        ids.insert(id as u64, Game::ROOT);
+                        continue;
+                    }
+                    first = false;
+                    let node = self.game.add_child(cur);
+                    self.game.node_mut(node).pos = line.pos;
+                    if after_end {
+                        let ch = &mut self.game.node_mut(cur).children;
+                        ch.retain(|&c| c != node);
+                        ch.insert(0, node);
+                        after_end = false;
+                    }
+                    if let Some(stone) = stone {
+                        let spot = self.grid.numeric(x, y);
+                        if spot == Spot::Pass
+                            && !(x == 0 && y == 0)
+                            && x != self.grid.size as i64 + 1
+                        {
+                            report.warn(
+                                W_OFF_BOARD,
+                                Some(line.pos),
+                                format!("review node at {x},{y} is off the board: read as a pass"),
+                            );
+                        }
+                        self.set_move(node, stone, spot);
+                    }
+                    if ids.insert(id as u64, node).is_some() {
+                        report.warn(
+                            W_REVIEW_STRUCTURE,
+                            Some(line.pos),
+                            format!("review node id {id} used twice: comments go to the last one"),
+                        );
+                    }
+                    cur = node;
+                }
+                "VARIATION" => {
+                    stack.push(cur);
+                    after_end = false;
+                }
+                "VARIATIONEND" => match stack.pop() {
+                    Some(c) => {
+                        cur = c;
+                        after_end = true;
+                    }
+                    None => report.warn(
+                        W_REVIEW_STRUCTURE,
+                        Some(line.pos),
+                        "VARIATIONEND without VARIATION: ignored",
+                    ),
+                },
+                _ => report.error(
+                    E_BAD_LINE,
+                    Some(line.pos),
+                    format!("review line `{t}` not understood: dropped"),
+                ),
+            }
+        }
+        if !stack.is_empty() {
+            report.warn(
+                W_REVIEW_STRUCTURE,
+                Some(s.pos),
+                format!(
+                    "{} VARIATION blocks not closed: closed at the end",
+                    stack.len()
+                ),
+            );
+        }
+    }
+
+    /// Drops review nodes that carry nothing: no move, no comment, no child
+    /// (PandaEgg ends its review line with such a node).
+    fn prune_empty_review_nodes(&mut self, ids: &HashMap<u64, NodeId>) {
+        for &id in ids.values() {
+            if id == Game::ROOT {
+                continue;
+            }
+            let n = self.game.node(id);
+            if n.children.is_empty()
+                && n.props.is_empty()
+                && !self.comments.contains_key(&id)
+                && !self.labels.contains_key(&id)
+            {
+                if let Some(p) = n.parent {
+                    self.game.node_mut(p).children.retain(|&c| c != id);
+                }
+            }
+        }
+    }
+
+    fn review_comments(&mut self, s: &Section, ids: &HashMap<u64, NodeId>, report: &mut Reporter) {
+        let mut target: Option<NodeId> = None;
+        let mut block = TextBlock::default();
+        let mut stray = TextBlock::default();
+        for line in &s.lines {
+            let t = line.text.trim();
+            if directive(t, ".Comment") {
+                if let Some(n) = target {
+                    self.add_text(n, std::mem::take(&mut block));
+                }
+                let id = fields(t).get(1).and_then(|s| s.parse::<u64>().ok());
+                target = match id.and_then(|id| ids.get(&id)) {
+                    Some(&n) => Some(n),
+                    None => {
+                        report.warn(
+                            W_NO_SUCH_NODE,
+                            Some(line.pos),
+                            format!("`{t}` names no review node: the comment goes on the root"),
+                        );
+                        Some(Game::ROOT)
+                    }
+                };
+                continue;
+            }
+            let b = if target.is_some() {
+                &mut block
+            } else {
+                &mut stray
+            };
+            if directive(t, ".#") {
+                if let Some(l) = self.label(t, line.pos, report) {
+                    b.labels.push(l);
+                }
+            } else {
+                b.lines.push(line.text.clone());
+            }
+        }
+        if let Some(n) = target {
+            self.add_text(n, block);
+        }
+        while stray.lines.last().is_some_and(|l| l.trim().is_empty()) {
+            stray.lines.pop();
+        }
+        if !stray.is_empty() {
+            report.warn(
+                W_NO_SUCH_NODE,
+                Some(s.pos),
+                "[ReviewComment] text before the first .Comment: put on the root",
+            );
+            self.add_text(Game::ROOT, stray);
+        }
+    }
+
+    // ---- [Data] ------------------------------------------------------------
+
+    fn data(&mut self, sections: &[&Section], report: &mut Reporter) {
+        let mut cur = Game::ROOT;
+        let mut last_colour: Option<Stone> = None;
+        let mut count = 0u32;
+        for line in sections.iter().flat_map(|s| &s.lines) {
+            if line.text.trim().is_empty() {
+                continue;
+            }
+            let d = match parse_data_line(line, self.grid) {
+                Ok(d) => d,
+                Err(why) => {
+                    report.error(
+                        E_BAD_LINE,
+                        Some(line.pos),
+                        format!("[Data] line `{}`: {why}; dropped", line.text.trim()),
+                    );
+                    continue;
+                }
+            };
+            if d.number == 0 {
+                let (Spot::At(p), Some(colour)) = (d.spot, d.colour) else {
+                    report.error(
+                        E_BAD_LINE,
+                        Some(d.pos),
+                        "setup stone (move 0) without a point or a colour: dropped",
+                    );
+                    continue;
+                };
+                let at = if count == 0 {
+                    Game::ROOT
+                } else {
+                    report.warn(
+                        W_SETUP_LATE,
+                        Some(d.pos),
+                        "setup stone (move 0) after the first move: put in a node of its own",
+                    );
+                    if self.game.node(cur).mv().is_some() {
+                        let n = self.game.add_child(cur);
+                        let ch = &mut self.game.node_mut(cur).children;
+                        ch.retain(|&c| c != n);
+                        ch.insert(0, n);
+                        cur = n;
+                    }
+                    cur
+                };
+                self.game
+                    .node_mut(at)
+                    .add(setup_prop(colour), &sgf_point(p));
+                continue;
+            }
+            count += 1;
+            if d.number != count {
+                report.warn(
+                    W_MOVE_NUMBER,
+                    Some(d.pos),
+                    format!(
+                        "move number {} where {count} was expected: kept in file order",
+                        d.number
+                    ),
+                );
+            }
+            let colour = match d.colour {
+                Some(c) => c,
+                None => {
+                    let c = match last_colour {
+                        Some(c) => c.opponent(),
+                        None if self.game.root().get("AB").is_some()
+                            && self.game.root().get("AW").is_none() =>
+                        {
+                            Stone::White
+                        }
+                        None => Stone::Black,
+                    };
+                    report.warn(
+                        W_COLOUR_INFERRED,
+                        Some(d.pos),
+                        format!(
+                            "move {} has no colour: {} assumed",
+                            d.number,
+                            colour_name(c)
+                        ),
+                    );
+                    c
+                }
+            };
+            last_colour = Some(colour);
+            let node = self.data_child(cur, colour, d.spot, d.pos, report);
+            if let Some(t) = &d.time {
+                self.game.node_mut(node).set(PROP_SECONDS, t);
+            }
+            if let Some(p) = &d.player {
+                self.game.node_mut(node).set(PROP_PLAYER, p);
+            }
+            self.data_nodes.push((d.number, node));
+            cur = node;
+        }
+    }
+
+    /// The main-line node of `[Data]` move `n` (0 = the root).
+    fn move_node(&self, n: u32) -> Option<NodeId> {
+        if n == 0 {
+            return Some(Game::ROOT);
+        }
+        self.data_nodes
+            .iter()
+            .find(|(k, _)| *k == n)
+            .or_else(|| self.data_nodes.get(n as usize - 1))
+            .map(|(_, id)| *id)
+    }
+
+    // ---- [Figure] ----------------------------------------------------------
+
+    fn label(&self, t: &str, pos: Pos, report: &mut Reporter) -> Option<(Point, String)> {
+        let f: Vec<&str> = t.splitn(4, ',').collect();
+        let num = |i: usize| f.get(i).and_then(|s| s.trim().parse::<i64>().ok());
+        match (num(1), num(2)) {
+            (Some(x), Some(y)) => match self.grid.numeric(x, y) {
+                Spot::At(p) => Some((p, f.get(3).unwrap_or(&"").to_string())),
+                Spot::Pass => {
+                    report.error(
+                        W_OFF_BOARD,
+                        Some(pos),
+                        format!("label at {x},{y} is off the board: dropped"),
+                    );
+                    None
+                }
+            },
+            _ => {
+                report.error(
+                    E_BAD_LINE,
+                    Some(pos),
+                    format!("label line `{t}` not understood: dropped"),
+                );
+                None
+            }
+        }
+    }
+
+    /// Reads a `.Text` block whose opening line was just consumed.
+    fn text_block<'a>(
+        &self,
+        it: &mut std::iter::Peekable<impl Iterator<Item = &'a Line>>,
+        open: Pos,
+        report: &mut Reporter,
+    ) -> TextBlock {
+        let mut b = TextBlock::default();
+        while let Some(line) = it.peek() {
+            let t = line.text.trim();
+            if directive(t, ".EndText") {
+                it.next();
+                return b;
+            }
+            if directive(t, ".Text") || directive(t, ".Fig") || directive(t, ".EndFig") {
+                break;
+            }
+            let line = it.next().map(|l| (l.text.clone(), l.pos));
+            if let Some((text, pos)) = line {
+                if directive(text.trim(), ".#") {
+                    if let Some(l) = self.label(text.trim(), pos, report) {
+                        b.labels.push(l);
+                    }
+                } else {
+                    b.lines.push(text);
+                }
+            }
+        }
+        report.warn(
+            W_UNTERMINATED,
+            Some(open),
+            ".Text without .EndText: closed at the next block",
+        );
+        b
+    }
+
+    fn figure_section(&mut self, s: &Section, report: &mut Reporter) {
+        let mut it = s.lines.iter().peekable();
+        while let Some(line) = it.next() {
+            let t = line.text.trim();
+            if t.is_empty() {
+                continue;
+            }
+            if directive(t, ".Text") {
+                let n = fields(t)
+                    .get(1)
+                    .and_then(|s| s.parse::<u32>().ok())
+                    .unwrap_or(0);
+                let block = self.text_block(&mut it, line.pos, report);
+                let node = match self.move_node(n) {
+                    Some(node) => node,
+                    None => {
+                        let last = self.data_nodes.last().map_or(Game::ROOT, |d| d.1);
+                        report.warn(W_NO_SUCH_MOVE, Some(line.pos), format!(".Text for move {n}, which the game does not have: put on its last move"));
+                        last
+                    }
+                };
+                self.add_text(node, block);
+            } else if directive(t, ".Fig") {
+                let fig = self.figure(t, line.pos, &mut it, report);
+                self.place_figure(fig, report);
+            } else {
+                report.error(
+                    E_BAD_LINE,
+                    Some(line.pos),
+                    format!("[Figure] line outside .Text/.Fig: `{t}` dropped"),
+                );
+            }
+        }
+    }
+
+    fn figure<'a>(
+        &self,
+        head: &str,
+        pos: Pos,
+        it: &mut std::iter::Peekable<impl Iterator<Item = &'a Line>>,
+        report: &mut Reporter,
+    ) -> Figure {
+        let f: Vec<&str> = head.split(',').collect();
+        let num = |i: usize| f.get(i).and_then(|s| s.trim().parse::<i64>().ok());
+        let rect = match (num(2), num(3), num(4), num(5)) {
+            (Some(a), Some(b), Some(c), Some(d)) => Some([a, b, c, d]),
+            _ => None,
+        };
+        // `.Fig,N,x1,y1,x2,y2,heading,serial,0`: a heading with commas
+        // takes every field between the rectangle and the last two.
+        let heading = if f.len() >= 9 {
+            f[6..f.len() - 2].join(",")
+        } else {
+            f.get(6).unwrap_or(&"").to_string()
+        };
+        let mut fig = Figure {
+            n: num(1).and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
+            rect,
+            heading: heading.trim().to_string(),
+            setup: Vec::new(),
+            pre_text: TextBlock::default(),
+            moves: Vec::new(),
+            pos,
+        };
+        let mut closed = false;
+        let mut last_colour: Option<Stone> = None;
+        while let Some(line) = it.peek() {
+            let t = line.text.trim();
+            // A new figure ends one whose .EndFig is missing.
+            if directive(t, ".Fig") {
+                break;
+            }
+            let Some(line) = it.next() else { break };
+            let t = line.text.trim();
+            if t.is_empty() {
+                continue;
+            }
+            if directive(t, ".EndFig") {
+                closed = true;
+                break;
+            }
+            if directive(t, ".Text") {
+                let b = self.text_block(it, line.pos, report);
+                let target = match fig.moves.last_mut() {
+                    Some(m) => &mut m.text,
+                    None => &mut fig.pre_text,
+                };
+                target.lines.extend(b.lines);
+                target.labels.extend(b.labels);
+                continue;
+            }
+            if directive(t, ".#") {
+                if let Some(l) = self.label(t, line.pos, report) {
+                    match fig.moves.last_mut() {
+                        Some(m) => m.text.labels.push(l),
+                        None => fig.pre_text.labels.push(l),
+                    }
+                }
+                continue;
+            }
+            match parse_data_line(line, self.grid) {
+                Ok(d) if d.number == 0 => match (d.spot, d.colour) {
+                    (Spot::At(p), Some(c)) => fig.setup.push((p, c)),
+                    _ => report.error(
+                        E_BAD_LINE,
+                        Some(d.pos),
+                        "figure stone without a point or a colour: dropped",
+                    ),
+                },
+                Ok(mut d) => {
+                    if d.colour.is_none() {
+                        let c = last_colour.map_or(Stone::Black, Stone::opponent);
+                        report.warn(
+                            W_COLOUR_INFERRED,
+                            Some(d.pos),
+                            format!(
+                                "figure move {} has no colour: {} assumed",
+                                d.number,
+                                colour_name(c)
+                            ),
+                        );
+                        d.colour = Some(c);
+                    }
+                    last_colour = d.colour;
+                    fig.moves.push(FigMove {
+                        line: d,
+                        text: TextBlock::default(),
+                    });
+                }
+                Err(why) => report.error(
+                    E_BAD_LINE,
+                    Some(line.pos),
+                    format!("figure line `{t}`: {why}; dropped"),
+                ),
+            }
+        }
+        if !closed {
+            report.warn(
+                W_UNTERMINATED,
+                Some(pos),
+                ".Fig without .EndFig: closed at the next block",
+            );
+        }
+        fig
+    }
+
+    /// Attaches a figure as a variation after a node with N moves behind
+    /// it whose position equals the figure's start — the most recently made
+    /// one: the main line when no figure has reached that position before,
+    /// and, for a figure of a variation inside a variation, the figure that
+    /// made its branch point (every figure written in between lies deeper) —
+    /// else as a game tree of its own.
+    fn place_figure(&mut self, fig: Figure, report: &mut Reporter) {
+        let mut start = Board::new(self.grid.size);
+        for &(p, s) in &fig.setup {
+            start.set(p, Some(s));
+        }
+        self.index_nodes();
+        let parent = self
+            .by_position
+            .get(&(fig.n, start))
+            .and_then(|ids| ids.iter().rev().copied().find(|&id| self.reachable(id)));
+        let vw = fig.rect.and_then(|r| self.view(r));
+        match parent {
+            Some(parent) => {
+                let first = self.game.add_variation(parent);
+                self.game.node_mut(first).pos = fig.pos;
+                self.fill_figure(first, fig, vw);
+            }
+            None => {
+                report.info(
+                    I_FIGURE_TREE,
+                    Some(fig.pos),
+                    format!(
+                        "figure `{}` of move {}: its starting position is not the game's after move {}; kept as a game tree of its own",
+                        fig.heading, fig.n, fig.n
+                    ),
+                );
+                let mut head = self.game.header.clone();
+                head.index = self.extra_games.len() + 1;
+                let mut g = Game::new(head);
+                let root = g.root_mut();
+                root.pos = fig.pos;
+                root.set("GM", "1");
+                root.set("FF", "4");
+                root.set("SZ", &self.grid.size.to_string());
+                for &(p, s) in &fig.setup {
+                    root.add(setup_prop(s), &sgf_point(p));
+                }
+                root.set(PROP_FIGURE, &fig.n.to_string());
+                let main = std::mem::replace(&mut self.game, g);
+                let saved_comments = std::mem::take(&mut self.comments);
+                let saved_labels = std::mem::take(&mut self.labels);
+                self.fill_figure(Game::ROOT, fig, vw);
+                self.finish_text(report);
+                let g = std::mem::replace(&mut self.game, main);
+                self.comments = saved_comments;
+                self.labels = saved_labels;
+                self.extra_games.push(g);
+            }
+        }
+    }
+
+    /// Pruned review nodes are detached from their parent (and have no
+    /// children), so a node is in the tree when its parent lists it.
+    fn reachable(&self, id: NodeId) -> bool {
+        match self.game.node(id).parent {
+            Some(p) => self.game.node(p).children.contains(&id),
+            None => id == Game::ROOT,
+        }
+    }
+
+    /// Depth (moves from the root) and position of every node created
+    /// since last time (a parent always has a smaller id than its child).
+    fn index_nodes(&mut self) {
+        for id in self.depth.len()..self.game.nodes.len() {
+            let node = self.game.node(id);
+            let parent = node.parent.filter(|&p| p < id);
+            let d = parent.and_then(|p| self.depth.get(p).copied()).unwrap_or(0)
+                + u32::from(node.mv().is_some());
+            let mut board = parent
+                .and_then(|p| self.boards.get(p).cloned())
+                .unwrap_or_else(|| Board::new(self.grid.size));
+            apply_node(&mut board, node);
+            self.depth.push(d);
+            self.by_position
+                .entry((d, board.clone()))
+                .or_default()
+                .push(id);
+            self.boards.push(board);
+        }
+    }
+
+    /// `VW` for a figure rectangle, unless it is the whole board.
+    fn view(&self, r: [i64; 4]) -> Option<PropertyBuf> {
+        let (Spot::At(a), Spot::At(b)) =
+            (self.grid.numeric(r[0], r[1]), self.grid.numeric(r[2], r[3]))
+        else {
+            return None;
+        };
+        let tl = (a.0.min(b.0), a.1.min(b.1));
+        let br = (a.0.max(b.0), a.1.max(b.1));
+        if tl == (0, 0) && br == (self.grid.size - 1, self.grid.size - 1) {
+            return None;
+        }
+        let mut p = PropertyBuf::new("VW");
+        p.push_compose(&sgf_point(tl), &sgf_point(br));
+        Some(p)
+    }
+
+    /// Fills a figure's nodes: `first` gets the heading, the view and the
+    /// comment on the starting position; each move a node.
+    fn fill_figure(&mut self, first: NodeId, fig: Figure, vw: Option<PropertyBuf>) {
+        if !fig.heading.is_empty() {
+            self.game.node_mut(first).set("N", &fig.heading);
+        }
+        if let Some(vw) = vw {
+            self.game.node_mut(first).props.push(vw);
+        }
+        self.add_text(first, fig.pre_text);
+        let mut at = first;
+        let mut use_first = first != Game::ROOT;
+        for m in fig.moves {
+            let node = if use_first {
+                use_first = false;
+                first
+            } else {
+                let c = self.game.add_child(at);
+                self.game.node_mut(c).pos = m.line.pos;
+                c
+            };
+            if let Some(colour) = m.line.colour {
+                let (name, value) = move_prop(colour, m.line.spot);
+                // The move goes before the heading and comments.
+                self.game
+                    .node_mut(node)
+                    .props
+                    .insert(0, PropertyBuf::with_values(name, &[value]));
+            }
+            self.add_text(node, m.text);
+            at = node;
+        }
+    }
+
+    // ---- comments and labels ---------------------------------------------
+
+    fn add_text(&mut self, node: NodeId, b: TextBlock) {
+        let mut lines = b.lines;
+        while lines.last().is_some_and(|l| l.trim().is_empty()) {
+            lines.pop();
+        }
+        if !lines.is_empty() {
+            self.comments
+                .entry(node)
+                .or_default()
+                .push(lines.join("\n"));
+        }
+        if !b.labels.is_empty() {
+            self.labels.entry(node).or_default().extend(b.labels);
+        }
+    }
+
+    fn finish_text(&mut self, report: &mut Reporter) {
+        let mut ids: Vec<NodeId> = self
+            .comments
+            .keys()
+            .chain(self.labels.keys())
+            .copied()
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        for id in ids {
+            if let Some(c) = self.comments.remove(&id) {
+                self.game.node_mut(id).set("C", &c.join("\n"));
+            }
+            if let Some(labels) = self.labels.remove(&id) {
+                let mut p = PropertyBuf::new("LB");
+                let mut seen: Vec<Point> = Vec::new();
+                for (pt, text) in labels {
+                    if seen.contains(&pt) {
+                        report.error(
+                            E_LABEL,
+                            Some(self.game.node(id).pos),
+                            format!("two labels on {}: `{text}` dropped", sgf_point(pt)),
+                        );
+                        continue;
+                    }
+                    seen.push(pt);
+                    p.push_compose(&sgf_point(pt), &text);
+                }
+                self.game.node_mut(id).props.push(p);
+            }
+        }
+    }
+}
+
+fn is_empty_node(n: &crate::game::Node) -> bool {
+    n.props.is_empty()
+}
+
+fn move_prop(colour: Stone, spot: Spot) -> (&'static str, String) {
+    let name = match colour {
+        Stone::Black => "B",
+        Stone::White => "W",
+    };
+    let value = match spot {
+        Spot::At(p) => sgf_point(p),
+        Spot::Pass => String::new(),
+    };
+    (name, value)
+}
+
+fn setup_prop(colour: Stone) -> &'static str {
+    match colour {
+        Stone::Black => "AB",
+        Stone::White => "AW",
+    }
+}
+
+fn colour_name(c: Stone) -> &'static str {
+    match c {
+        Stone::Black => "Black",
+        Stone::White => "White",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::collect_games;
+
+    fn read_str(bytes: &[u8]) -> (Vec<Game>, Vec<&'static str>) {
+        let mut r = Reporter::collecting("t.ugf");
+        let games = collect_games(
+            |s, r| read(&mut &bytes[..], &ReadOptions::default(), s, r),
+            &mut r,
+        )
+        .unwrap();
+        let codes = r.collected().iter().map(|d| d.code.id).collect();
+        (games, codes)
+    }
+
+    fn moves(g: &Game) -> Vec<String> {
+        g.main_line()
+            .into_iter()
+            .filter_map(|id| g.node(id).mv().map(|(c, v)| format!("{c}[{v}]")))
+            .collect()
+    }
+
+    #[test]
+    fn coordinate_type_decides_the_rows() {
+        let igs = b"[Header]\nCoordinateType=IGS\nSize=19\n[Data]\nQP,B1,1,0\nYA,W1,2,0\n";
+        assert_eq!(moves(&read_str(igs).0[0]), ["B[qd]", "W[]"]);
+        let jpn = b"[Header]\nCoordinateType=JPN\n[Data]\nQP,B1,1,0\n";
+        assert_eq!(moves(&read_str(jpn).0[0]), ["B[qp]"]);
+        let absent = b"[Header]\nSize=19\n[Data]\nqp,B1,1,0\n";
+        assert_eq!(moves(&read_str(absent).0[0]), ["B[qp]"]);
+        let odd = b"[Header]\nCoordinateType=XYZ\n[Data]\nQP,B1,1,0\n";
+        let (g, codes) = read_str(odd);
+        assert_eq!(moves(&g[0]), ["B[qp]"]);
+        assert_eq!(codes, ["W305"]);
+    }
+
+    #[test]
+    fn lang_and_bytes_decide_the_charset() {
+        // SJIS bytes of 本因坊, declared.
+        let mut sjis = b"[Header]\nLang=SJIS\nPlayerB=".to_vec();
+        sjis.extend_from_slice(&[0x96, 0x7B, 0x88, 0xF6, 0x96, 0x56]);
+        sjis.extend_from_slice(b",9p,,\n[Data]\n");
+        let (g, codes) = read_str(&sjis);
+        assert_eq!(g[0].root().text("PB"), Some("本因坊"));
+        assert_eq!(g[0].header.encoding, "Shift_JIS");
+        assert_eq!(g[0].header.encoding_source, EncodingSource::Declared);
+        assert!(codes.is_empty(), "{codes:?}");
+        // Valid UTF-8 wins over a Lang that says otherwise.
+        let utf8 = "[Header]\nLang=SJIS\nPlayerW=井山裕太,9p,,\n[Data]\n";
+        let (g, codes) = read_str(utf8.as_bytes());
+        assert_eq!(g[0].root().text("PW"), Some("井山裕太"));
+        assert_eq!(g[0].header.encoding_source, EncodingSource::Utf8);
+        assert_eq!(codes, ["I303"]);
+        // No Lang, not UTF-8: Shift_JIS (CP932) by default.
+        let mut none = b"[Header]\nPlace=".to_vec();
+        none.extend_from_slice(&[0x93, 0x8C, 0x8B, 0x9E]);
+        none.extend_from_slice(b"\n[Data]\n");
+        let (g, _) = read_str(&none);
+        assert_eq!(g[0].root().text("PC"), Some("東京"));
+        assert_eq!(g[0].header.encoding_source, EncodingSource::Default);
+        let (_, codes) = read_str(b"[Header]\nLang=KLINGON\n[Data]\n");
+        assert_eq!(codes, ["W302"]);
+    }
+
+    #[test]
+    fn crypt_field() {
+        for (crypt, ok) in [
+            ("0,PLAIN_UGF_FILE,READ_WRITE", true),
+            ("2146,plain_ugf_file,READ_WRITE", true),
+            ("0", true),
+            ("", true),
+            ("9666,CRYPT_UGF_FILE", false),
+            ("9666", false),
+        ] {
+            let f = format!("[Header]\nCrypt={crypt}\n[Data]\n");
+            let mut r = Reporter::collecting("t");
+            let mut log = crate::sink::EventLog::default();
+            let res = read(&mut f.as_bytes(), &ReadOptions::default(), &mut log, &mut r);
+            assert_eq!(res.is_ok(), ok, "{crypt}");
+        }
+    }
+
+    #[test]
+    fn byte_order_marks() {
+        let text = "[Header]\r\nLang=SJIS\r\nPlayerB=趙治勲,名誉名人,,\r\n[Data]\r\nPD,B1,1,0\r\n";
+        let mut utf16 = vec![0xFF, 0xFE];
+        for u in text.encode_utf16() {
+            utf16.extend_from_slice(&u.to_le_bytes());
+        }
+        let mut utf8 = b"\xEF\xBB\xBF".to_vec();
+        utf8.extend_from_slice(text.as_bytes());
+        for bytes in [utf16, utf8] {
+            let (g, _) = read_str(&bytes);
+            assert_eq!(g[0].root().text("PB"), Some("趙治勲"));
+            assert_eq!(g[0].header.encoding_source, EncodingSource::Bom);
+            assert_eq!(moves(&g[0]), ["B[pd]"]);
+        }
+    }
+
+    #[test]
+    fn line_endings_and_bad_lines() {
+        let (g, codes) =
+            read_str(b"[Header]\r\nSize=9\r[Data]\r\nCC,B1,1,0\rGG,W1,2\r\nXX\r\nGC,B1,4,0");
+        assert_eq!(moves(&g[0]), ["B[cc]", "W[gg]", "B[gc]"]);
+        assert_eq!(codes, ["E308", "W310"]);
+    }
+
+    #[test]
+    fn setup_stones_keep_their_colour() {
+        let (g, codes) =
+            read_str(b"[Header]\nSize=9\nHdcp=2,0.50\n[Data]\nCC,B1,0,0\nGG,B1,0,0\nEE,W1,0,0\nCG,W1,1,0\nGC,B1,0,0\n");
+        let root = g[0].root();
+        assert_eq!(root.text("HA"), Some("2"));
+        assert_eq!(root.get("AB").map(|p| p.values().len()), Some(2));
+        assert_eq!(root.text("AW"), Some("ee"));
+        // A move-0 stone after the first move: a setup node of its own.
+        assert_eq!(codes, ["W319"]);
+        let last = *g[0].main_line().last().unwrap();
+        assert_eq!(g[0].node(last).text("AB"), Some("gc"));
+    }
+
+    #[test]
+    fn unknown_winner_is_kept_verbatim() {
+        let (g, codes) = read_str(b"[Header]\nWinner=X,9\nSize=9\n[Data]\n");
+        assert_eq!(g[0].root().text("RE"), None);
+        assert_eq!(g[0].root().text("XUGFH"), Some("Winner:X,9"));
+        assert_eq!(codes, ["W306"]);
+    }
+
+    #[test]
+    fn review_disagreeing_with_data_keeps_data_as_main_line() {
+        let f = b"[Header]\nSize=9\nCoordinateType=JPN\n[Data]\nCC,B1,1,0\nGG,W1,2,0\n[ReviewNode]\nNODE,1,0,0,0\nNODE,2,1,3,3\nNODE,3,2,5,5\n";
+        let (g, codes) = read_str(f);
+        assert_eq!(moves(&g[0]), ["B[cc]", "W[gg]"]);
+        let m1 = g[0].main_line()[1];
+        assert_eq!(g[0].node(m1).children.len(), 2);
+        assert_eq!(codes, ["W317"]);
+    }
+
+    #[test]
+    fn unbalanced_review_blocks_are_repaired() {
+        let f = b"[Header]\nSize=9\n[Data]\n[ReviewNode]\nNODE,1,0,0,0\nNODE,2,1,3,3\nVARIATIONEND,\nVARIATION,\nNODE,3,1,5,5\nNODE,x\n[ReviewComment]\n.Comment,99\nlost?\n";
+        let (g, codes) = read_str(f);
+        assert_eq!(codes, ["W315", "E308", "W315", "W316"]);
+        assert_eq!(g[0].root().text("C"), Some("lost?"));
+        assert_eq!(g[0].root().children.len(), 1);
+    }
+
+    #[test]
+    fn not_ugf_is_refused() {
+        let mut r = Reporter::collecting("t");
+        let mut log = crate::sink::EventLog::default();
+        let e = read(
+            &mut &b"hello\nworld\n"[..],
+            &ReadOptions::default(),
+            &mut log,
+            &mut r,
+        );
+        assert!(matches!(e, Err(Error::Unreadable { code: "E301", .. })));
+    }
+
+    #[test]
+    fn hostile_input_does_not_panic() {
+        let cases: [&[u8]; 6] = [
+            b"[Header]\nSize=255\n[Data]\nZZ,B1,1,0\n",
+            b"[Header]\n[Figure]\n.Fig\n.Fig,,,,,,,\n.Text,-1\n.#,\n.#,99,99,x\n.EndFig\n",
+            b"[Data]\n,,,\n\xff\xfe,B1,1,0\n",
+            b"[ReviewNode]\nVARIATION,\nVARIATION,\nNODE,1,9,9,9\n[Header]\n",
+            b"[Header]\nHdcp=99999999999,1e400\nDate=9999/99/99\n[Data]\n",
+            b"\xef\xbb\xbf[Header]\n[Figure]\n.Fig,4294967296,1,1,1,1\n",
+        ];
+        for c in cases {
+            let mut r = Reporter::collecting("t");
+            let mut log = crate::sink::EventLog::default();
+            let _ = read(&mut &c[..], &ReadOptions::default(), &mut log, &mut r);
+        }
+    }
+}

@@ -1,0 +1,517 @@
+//! Dialect rule 3: `FF[1]`–`FF[3]` properties become `FF[4]`, as SGFC converts
+//! them: `KI` → `KM` (halved; dropped when `KM` says the same, kept when
+//! it differs), `L` → `LB` (letters A, B, C… in value
+//! order), `M` → `MA` (or `TR` on a stone), `PL[1]`/`PL[2]` → `PL[B]`/
+//! `PL[W]`, `TE` and `BM` in one node → `IT` (TE first) or `DO` (BM first),
+//! and in `FF[1]`–`FF[3]` files `VW` with two points → the rectangle `VW[a:b]`.
+//! Splitting moves from setup is [`super::split`]'s job.
+
+use super::node::{board_size, BufNode, Cx, NodeRule};
+use crate::diag::Code;
+use crate::event::PropertyBuf;
+
+pub const KI_KOMI: Code = Code::new("I153", "ki-komi");
+pub const OLD_LABELS: Code = Code::new("I154", "old-labels");
+pub const OLD_MARKS: Code = Code::new("I155", "old-marks");
+pub const NUMERIC_PLAYER: Code = Code::new("I156", "numeric-player");
+pub const OLD_ANNOTATION: Code = Code::new("I157", "old-annotation");
+pub const VIEW_CORNERS: Code = Code::new("I158", "view-corners");
+
+/// Which of the `FF[3]` conversions run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ff3Flags {
+    pub ki: bool,
+    pub labels: bool,
+    pub marks: bool,
+    pub player: bool,
+    pub annotations: bool,
+    pub view: bool,
+}
+
+impl Ff3Flags {
+    pub fn none() -> Self {
+        Ff3Flags {
+            ki: false,
+            labels: false,
+            marks: false,
+            player: false,
+            annotations: false,
+            view: false,
+        }
+    }
+}
+
+impl Default for Ff3Flags {
+    fn default() -> Self {
+        Ff3Flags {
+            ki: true,
+            labels: true,
+            marks: true,
+            player: true,
+            annotations: true,
+            view: true,
+        }
+    }
+}
+
+pub struct Ff3 {
+    rules: Ff3Flags,
+    /// The game is `FF[1]`–`FF[3]` (no `FF` means `FF[1]`).
+    old: bool,
+    board: Board,
+    stack: Vec<Board>,
+}
+
+impl Ff3 {
+    pub fn new(rules: Ff3Flags) -> Self {
+        Ff3 {
+            rules,
+            old: false,
+            board: Board::new(19, 19),
+            stack: Vec::new(),
+        }
+    }
+}
+
+impl NodeRule for Ff3 {
+    fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        if cx.is_root {
+            let ff = node
+                .text("FF")
+                .and_then(|v| v.trim().parse::<u32>().ok())
+                .unwrap_or(1);
+            self.old = ff < 4;
+            let (w, h) = board_size(&node);
+            if self.old {
+                self.board = Board::new(w.min(52), h.min(52));
+            }
+            self.stack.clear();
+        }
+        if self.rules.marks && self.old {
+            // `M` on a stone becomes `TR`: the position must be known. `M`
+            // is an FF[1]/FF[2] property, so only older games pay for it;
+            // in FF[4] games a stray `M` becomes `MA`.
+            self.board.apply(&node);
+        }
+        if self.rules.ki {
+            ki(&mut node, cx);
+        }
+        if self.rules.labels {
+            labels(&mut node, cx);
+        }
+        if self.rules.marks {
+            marks(&mut node, cx, &self.board);
+        }
+        if self.rules.player {
+            player(&mut node, cx);
+        }
+        if self.rules.annotations {
+            annotations(&mut node, cx);
+        }
+        if self.rules.view && self.old {
+            view(&mut node, cx);
+        }
+        out.push(node);
+    }
+
+    fn sees_plain_moves(&self) -> bool {
+        self.old && self.rules.marks
+    }
+
+    fn variation_start(&mut self) {
+        if self.old {
+            self.stack.push(self.board.clone());
+        }
+    }
+
+    fn variation_end(&mut self) {
+        if self.old {
+            if let Some(b) = self.stack.pop() {
+                self.board = b;
+            }
+        }
+    }
+}
+
+/// `KI[13]` (twice the komi, integer) → `KM[6.5]`, unless `KM` is there.
+fn ki(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(text) = node.text("KI") else { return };
+    let Ok(n) = text.trim().parse::<i64>() else {
+        return;
+    };
+    let km = format_half(n);
+    if let Some(existing) = node.text("KM") {
+        // Both: KI goes only when it says the same.
+        if existing.trim().parse::<f64>().ok() == Some(n as f64 / 2.0) {
+            if let Some(p) = node.remove("KI") {
+                cx.report.info(
+                    KI_KOMI,
+                    Some(p.pos),
+                    format!("KI[{n}] repeats KM[{km}]: dropped"),
+                );
+            }
+        }
+        return;
+    }
+    if let Some(p) = node.remove("KI") {
+        cx.report.info(
+            KI_KOMI,
+            Some(p.pos),
+            format!("KI[{n}] (twice the komi) written KM[{km}]"),
+        );
+        node.set("KM", &km, p.pos);
+    }
+}
+
+/// `n / 2` written as SGF real: `13` → `6.5`, `12` → `6`.
+pub fn format_half(n: i64) -> String {
+    if n % 2 == 0 {
+        format!("{}", n / 2)
+    } else {
+        format!("{:.1}", n as f64 / 2.0)
+    }
+}
+
+/// `L[aa][bb]` → `LB[aa:a][bb:b]`.
+fn labels(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(l) = node.remove("L") else { return };
+    let mut lb = node
+        .remove("LB")
+        .unwrap_or_else(|| PropertyBuf::new("LB").at(l.pos));
+    // Upper case, as Smart Game Board (which defined `L`) showed them and
+    // as the comments of real files name them (GOWrite: `L[qd][pc]` with
+    // "at A … hane at B"); SGFC writes lower case.
+    let mut letters = (b'A'..=b'Z').chain(b'a'..=b'z').map(char::from);
+    for v in l.values().iter() {
+        let letter = letters
+            .next()
+            .map(String::from)
+            .unwrap_or_else(|| "?".into());
+        lb.push_compose(v.text(), &letter);
+    }
+    cx.report.info(
+        OLD_LABELS,
+        Some(l.pos),
+        format!(
+            "L with {} point(s) written as LB labels A, B, C…",
+            l.values().len()
+        ),
+    );
+    node.props.push(lb);
+}
+
+/// `M[pt]` → `TR[pt]` where a stone stands, `MA[pt]` elsewhere.
+fn marks(node: &mut BufNode, cx: &mut Cx<'_>, board: &Board) {
+    let Some(m) = node.remove("M") else { return };
+    let mut ma: Vec<String> = Vec::new();
+    let mut tr: Vec<String> = Vec::new();
+    for v in m.values().iter() {
+        for pt in expand_points(v.text()) {
+            if board.stone_at(&pt) {
+                tr.push(pt);
+            } else {
+                ma.push(pt);
+            }
+        }
+    }
+    cx.report.info(
+        OLD_MARKS,
+        Some(m.pos),
+        format!(
+            "M written as MA ({} point(s)) and TR on stones ({} point(s))",
+            ma.len(),
+            tr.len()
+        ),
+    );
+    for (id, pts) in [("MA", ma), ("TR", tr)] {
+        if pts.is_empty() {
+            continue;
+        }
+        match node.props.iter_mut().find(|p| p.name == id) {
+            Some(p) => {
+                for pt in &pts {
+                    p.push(pt);
+                }
+            }
+            None => {
+                let mut p = PropertyBuf::with_values(id, &pts);
+                p.pos = m.pos;
+                node.props.push(p);
+            }
+        }
+    }
+}
+
+/// `PL[1]` → `PL[B]`, `PL[2]` → `PL[W]`.
+fn player(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(p) = node.props.iter_mut().find(|p| p.name == "PL") else {
+        return;
+    };
+    let colour = match p.first_text().map(str::trim) {
+        Some("1") => "B",
+        Some("2") => "W",
+        Some("b") => "B",
+        Some("w") => "W",
+        _ => return,
+    };
+    cx.report.info(
+        NUMERIC_PLAYER,
+        Some(p.pos),
+        format!("PL[{}] written PL[{colour}]", p.first_text().unwrap_or("")),
+    );
+    p.clear_values();
+    p.push(colour);
+}
+
+/// `TE` then `BM` → `IT[]` ("!?"), `BM` then `TE` → `DO[]` ("?!").
+fn annotations(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let te = node.props.iter().position(|p| p.name == "TE");
+    let bm = node.props.iter().position(|p| p.name == "BM");
+    let (Some(te), Some(bm)) = (te, bm) else {
+        return;
+    };
+    let id = if te < bm { "IT" } else { "DO" };
+    let pos = node.props[te.min(bm)].pos;
+    node.remove("TE");
+    node.remove("BM");
+    cx.report.info(
+        OLD_ANNOTATION,
+        Some(pos),
+        if id == "IT" {
+            "TE then BM in one node (interesting, !?) written IT[]"
+        } else {
+            "BM then TE in one node (doubtful, ?!) written DO[]"
+        },
+    );
+    node.set(id, "", pos);
+}
+
+/// `FF[1]`–`FF[3]` `VW[aa][ii]` (two corners) → `VW[aa:ii]`.
+fn view(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(p) = node.props.iter_mut().find(|p| p.name == "VW") else {
+        return;
+    };
+    let vals: Vec<String> = p.values().iter().map(|v| v.text().to_string()).collect();
+    if vals.len() != 2 || vals.iter().any(|v| v.len() != 2 || v.contains(':')) {
+        return;
+    }
+    cx.report.info(
+        VIEW_CORNERS,
+        Some(p.pos),
+        format!(
+            "VW[{}][{}] (two corners, FF[3]) written VW[{}:{}]",
+            vals[0], vals[1], vals[0], vals[1]
+        ),
+    );
+    p.clear_values();
+    p.push_compose(&vals[0], &vals[1]);
+}
+
+/// Points of a value: `aa`, or the rectangle `aa:cc`.
+pub fn expand_points(v: &str) -> Vec<String> {
+    let coord = |c: u8| -> Option<u8> {
+        match c {
+            b'a'..=b'z' => Some(c - b'a'),
+            b'A'..=b'Z' => Some(c - b'A' + 26),
+            _ => None,
+        }
+    };
+    let letter = |i: u8| -> char {
+        if i < 26 {
+            char::from(b'a' + i)
+        } else {
+            char::from(b'A' + i - 26)
+        }
+    };
+    let pt = |s: &str| -> Option<(u8, u8)> {
+        let b = s.as_bytes();
+        (b.len() == 2).then_some(())?;
+        Some((coord(b[0])?, coord(b[1])?))
+    };
+    match v.split_once(':') {
+        Some((a, b)) => match (pt(a), pt(b)) {
+            (Some((x1, y1)), Some((x2, y2))) => {
+                let mut out = Vec::new();
+                for y in y1.min(y2)..=y1.max(y2) {
+                    for x in x1.min(x2)..=x1.max(x2) {
+                        out.push(format!("{}{}", letter(x), letter(y)));
+                    }
+                }
+                out
+            }
+            _ => vec![v.to_string()],
+        },
+        None => vec![v.to_string()],
+    }
+}
+
+/// Stones on the board, enough to tell where a stone stands (captures
+/// included).
+#[derive(Clone, Debug)]
+pub struct Board {
+    w: usize,
+    h: usize,
+    cells: Vec<u8>,
+}
+
+impl Board {
+    pub fn new(w: u32, h: u32) -> Self {
+        let (w, h) = (w.max(1) as usize, h.max(1) as usize);
+        Board {
+            w,
+            h,
+            cells: vec![0; w * h],
+        }
+    }
+
+    fn index(&self, pt: &str) -> Option<usize> {
+        let b = pt.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let c = |c: u8| match c {
+            b'a'..=b'z' => Some((c - b'a') as usize),
+            b'A'..=b'Z' => Some((c - b'A') as usize + 26),
+            _ => None,
+        };
+        let (x, y) = (c(b[0])?, c(b[1])?);
+        (x < self.w && y < self.h).then_some(y * self.w + x)
+    }
+
+    pub fn stone_at(&self, pt: &str) -> bool {
+        self.index(pt).is_some_and(|i| self.cells[i] != 0)
+    }
+
+    /// Applies the setup and the move of a node.
+    pub fn apply(&mut self, node: &BufNode) {
+        for p in &node.props {
+            let colour = match p.name.as_str() {
+                "AB" => 1,
+                "AW" => 2,
+                "AE" => 0,
+                _ => continue,
+            };
+            for v in p.values().iter() {
+                for pt in expand_points(v.text()) {
+                    if let Some(i) = self.index(&pt) {
+                        self.cells[i] = colour;
+                    }
+                }
+            }
+        }
+        for p in &node.props {
+            let colour = match p.name.as_str() {
+                "B" => 1,
+                "W" => 2,
+                _ => continue,
+            };
+            if let Some(i) = p.first_text().and_then(|v| self.index(v)) {
+                self.play(i, colour);
+            }
+        }
+    }
+
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        let (w, h) = (self.w, self.h);
+        let (x, y) = (i % w, i / w);
+        [
+            (x > 0).then(|| i - 1),
+            (x + 1 < w).then(|| i + 1),
+            (y > 0).then(|| i - w),
+            (y + 1 < h).then(|| i + w),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    fn play(&mut self, i: usize, colour: u8) {
+        self.cells[i] = colour;
+        let other = 3 - colour;
+        let ns: Vec<usize> = self.neighbours(i).collect();
+        for n in ns {
+            if self.cells[n] == other {
+                self.capture_if_dead(n);
+            }
+        }
+        self.capture_if_dead(i);
+    }
+
+    /// Removes the group at `i` when it has no liberty.
+    fn capture_if_dead(&mut self, i: usize) {
+        let colour = self.cells[i];
+        if colour == 0 {
+            return;
+        }
+        let mut group = vec![i];
+        let mut seen = std::collections::HashSet::new();
+        seen.insert(i);
+        let mut k = 0;
+        while k < group.len() {
+            let at = group[k];
+            k += 1;
+            let ns: Vec<usize> = self.neighbours(at).collect();
+            for n in ns {
+                if self.cells[n] == 0 {
+                    return;
+                }
+                if self.cells[n] == colour && seen.insert(n) {
+                    group.push(n);
+                }
+            }
+        }
+        for g in group {
+            self.cells[g] = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::node::testing::*;
+    use super::super::node::NodeAdapter;
+    use super::*;
+
+    fn ff3(desc: &str) -> (String, Vec<&'static str>) {
+        let (log, r) = run(&line(desc), |s| {
+            Box::new(NodeAdapter::new(Ff3::new(Ff3Flags::default()), s))
+        });
+        (sgf(&log), codes(&r))
+    }
+
+    #[test]
+    fn ki_is_twice_the_komi() {
+        assert_eq!(ff3("FF=3 KI=11").0, "(;FF[3]KM[5.5])");
+        assert_eq!(ff3("KI=12").0, "(;KM[6])");
+        assert_eq!(ff3("KI=11 KM=6.5").0, "(;KI[11]KM[6.5])");
+        assert_eq!(ff3("KI=1 KM=0.5").0, "(;KM[0.5])");
+    }
+
+    #[test]
+    fn letters_and_marks() {
+        let (s, c) = ff3("FF=1;B=dd;L=aa|bb M=dd|ee");
+        assert_eq!(s, "(;FF[1];B[dd];LB[aa:A][bb:B]MA[ee]TR[dd])");
+        assert_eq!(c, vec!["I154", "I155"]);
+    }
+
+    #[test]
+    fn captured_stones_are_not_stones() {
+        let (s, _) = ff3(";B=ba;W=aa;B=ab;M=aa");
+        assert_eq!(s, "(;;B[ba];W[aa];B[ab];MA[aa])");
+    }
+
+    #[test]
+    fn numeric_player_and_old_annotations() {
+        assert_eq!(ff3("PL=1").0, "(;PL[B])");
+        assert_eq!(ff3("PL=2").0, "(;PL[W])");
+        assert_eq!(ff3(";B=cd BM=1 TE=2").0, "(;;B[cd]DO[])");
+        assert_eq!(ff3(";W=dc TE=2 BM=1").0, "(;;W[dc]IT[])");
+        assert_eq!(ff3(";W=dc TE=2").0, "(;;W[dc]TE[2])");
+    }
+
+    #[test]
+    fn view_corners_only_before_ff4() {
+        assert_eq!(ff3("FF=3;VW=aa|ii").0, "(;FF[3];VW[aa:ii])");
+        assert_eq!(ff3("FF=4;VW=aa|ii").0, "(;FF[4];VW[aa][ii])");
+        assert_eq!(ff3("FF=3;VW=aa|bb|cc").0, "(;FF[3];VW[aa][bb][cc])");
+    }
+}

@@ -1,0 +1,788 @@
+//! Dialect rule 4: the kifu dialect of Asian servers and associations
+//! (Nihon Ki-in, Korea Baduk Association / Cyberoro, Sina, YuanYu; called
+//! SGF2 in the seeds). Its root properties mean other things than `FF[4]`'s.
+//!
+//! A game is in the dialect when its tree opened with `(` followed by a
+//! property (no `;`), or its root has `RD`, `GK`, or `HD` without `HA`, or a `TE` that is
+//! not an `FF[4]` double (`1`/`2`), or a `KO` with a value (`FF[4]` `KO` takes
+//! none). Only then, in the root node: `GK`→`GM`, `TE`→`EV`, `KO`→`KM`
+//! (also Japanese/Korean/Chinese komi text: `黒6目半` → 6.5), `RD`→`DT`,
+//! `HD`→`HA` plus the standard handicap stones as `AB`, `TM` text → `TM`
+//! seconds (`1時間` → 3600; a bare number is minutes), `LT`/`LC` → `OT`
+//! (`5x30 byo-yomi`), and the free-text result → `FF[4]` `RE`
+//! (`257手完, 黒中押し勝ち` → `B+R`). Every original text that a rewrite
+//! replaced is named in its diagnostic (and, on request, kept in a `Meta`
+//! event `kifu:<ID>`); a result that cannot be read stays in `RE` as
+//! written.
+
+use super::node::{board_size, BufNode, Cx, NodeRule};
+use crate::diag::Code;
+use crate::event::Pos;
+
+pub const KIFU_DIALECT: Code = Code::new("I170", "kifu-dialect");
+pub const KIFU_ALIAS: Code = Code::new("I171", "kifu-alias");
+pub const KIFU_KOMI: Code = Code::new("I172", "kifu-komi");
+pub const KIFU_HANDICAP: Code = Code::new("I173", "kifu-handicap-stones");
+pub const KIFU_TIME: Code = Code::new("I174", "kifu-time");
+pub const KIFU_RESULT: Code = Code::new("I175", "kifu-result");
+pub const KIFU_KEPT: Code = Code::new("I176", "kifu-kept");
+
+/// The kifu rewrites. With `keep_originals`, every original text a rewrite
+/// replaced also goes into a `Meta` event `kifu:<ID>` (for JSON/XML output;
+/// the SGF writer has no place for it and warns). The info diagnostic of
+/// each rewrite always names the original.
+#[derive(Default)]
+pub struct Kifu {
+    pub keep_originals: bool,
+}
+
+/// Whether a game is in the kifu dialect (formats-notes §5.1).
+pub fn is_kifu(implicit_root: bool, root: &BufNode) -> bool {
+    // `HD` alone is weak evidence (Many Faces of Go writes a private
+    // `HD[0]` beside `HA[0]`): it counts only without an `HA`.
+    let hd = root.has("HD") && !root.has("HA");
+    if implicit_root || root.has("RD") || root.has("GK") || hd {
+        return true;
+    }
+    let te_not_double = root
+        .text("TE")
+        .is_some_and(|t| !matches!(t.trim(), "1" | "2"));
+    let ko_with_value = root
+        .get("KO")
+        .is_some_and(|p| p.values().iter().any(|v| !v.is_empty()));
+    te_not_double || ko_with_value
+}
+
+impl NodeRule for Kifu {
+    fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        if cx.is_root && is_kifu(cx.header.implicit_root, &node) {
+            cx.report.info(
+                KIFU_DIALECT,
+                Some(node.pos),
+                "root in the kifu dialect (GK/TE/KO/RD/HD/TM/LT/LC): rewritten to FF[4]",
+            );
+            let before = cx.meta.len();
+            rewrite_root(&mut node, cx);
+            if !self.keep_originals {
+                cx.meta.truncate(before);
+            }
+        }
+        out.push(node);
+    }
+}
+
+fn rewrite_root(node: &mut BufNode, cx: &mut Cx<'_>) {
+    rename(node, cx, "GK", "GM");
+    rename(node, cx, "RD", "DT");
+    if !node.has("EV") {
+        rename(node, cx, "TE", "EV");
+    } else if !node.has("GN") {
+        rename(node, cx, "TE", "GN");
+    }
+    komi(node, cx);
+    km_text(node, cx);
+    handicap(node, cx);
+    time(node, cx);
+    result(node, cx);
+}
+
+/// `from` → `to` when `to` is absent; dropped when `to` has the same value.
+fn rename(node: &mut BufNode, cx: &mut Cx<'_>, from: &str, to: &str) {
+    let Some(i) = node.props.iter().position(|p| p.name == from) else {
+        return;
+    };
+    if let Some(existing) = node.get(to) {
+        if existing.values() == node.props[i].values() {
+            let p = node.props.remove(i);
+            cx.report.info(
+                KIFU_ALIAS,
+                Some(p.pos),
+                format!("{from} repeats {to}: dropped"),
+            );
+        }
+        return;
+    }
+    let p = &mut node.props[i];
+    cx.report
+        .info(KIFU_ALIAS, Some(p.pos), format!("kifu {from} written {to}"));
+    p.name = to.to_string();
+    if to == "DT" {
+        if let Some(t) = p.first_text().map(|t| t.trim().to_string()) {
+            let d = normalize_date(&t).unwrap_or(t);
+            p.clear_values();
+            p.push(&d);
+        }
+    }
+}
+
+fn komi(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(ko) = node.get("KO") else { return };
+    let text = ko.first_text().unwrap_or("").to_string();
+    let pos = ko.pos;
+    let Some(k) = parse_komi(&text) else {
+        cx.report.info(
+            KIFU_KEPT,
+            Some(pos),
+            format!("kifu KO[{text}] not read as komi: kept"),
+        );
+        return;
+    };
+    if let Some(km) = node.text("KM") {
+        if parse_komi(km).is_some_and(|v| v == k) {
+            node.remove("KO");
+            cx.report
+                .info(KIFU_ALIAS, Some(pos), "KO repeats KM: dropped");
+        } else {
+            cx.report.info(
+                KIFU_KEPT,
+                Some(pos),
+                format!("kifu KO[{text}] differs from KM: kept"),
+            );
+        }
+        return;
+    }
+    let km = format_real(k);
+    cx.report.info(
+        KIFU_KOMI,
+        Some(pos),
+        format!("kifu KO[{text}] written KM[{km}]"),
+    );
+    if text.trim() != km {
+        cx.meta.push(("kifu:KO".into(), text));
+    }
+    if let Some(p) = node.props.iter_mut().find(|p| p.name == "KO") {
+        p.name = "KM".into();
+        p.clear_values();
+        p.push(&km);
+    }
+}
+
+/// `KM[덤6집반]`, `KM[6目半]`: komi text in KM itself.
+fn km_text(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(p) = node.props.iter_mut().find(|p| p.name == "KM") else {
+        return;
+    };
+    let text = p.first_text().unwrap_or("").to_string();
+    if text.trim().is_empty() || text.trim().parse::<f64>().is_ok() {
+        return;
+    }
+    let Some(k) = parse_komi(&text) else { return };
+    let km = format_real(k);
+    cx.report.info(
+        KIFU_KOMI,
+        Some(p.pos),
+        format!("kifu KM[{text}] written KM[{km}]"),
+    );
+    cx.meta.push(("kifu:KM".into(), text));
+    p.clear_values();
+    p.push(&km);
+}
+
+fn handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(hd) = node.get("HD") else { return };
+    let pos = hd.pos;
+    let text = hd.first_text().unwrap_or("").trim().to_string();
+    if node.has("HA") {
+        rename(node, cx, "HD", "HA");
+        return;
+    }
+    rename(node, cx, "HD", "HA");
+    let Ok(n) = text.parse::<u32>() else { return };
+    if n < 2 || node.has("AB") {
+        return;
+    }
+    let (w, h) = board_size(node);
+    let pts = handicap_points(n, w, h);
+    if pts.is_empty() {
+        return;
+    }
+    cx.report.info(
+        KIFU_HANDICAP,
+        Some(pos),
+        format!(
+            "HD[{n}] without stones: standard handicap stones AB[{}]",
+            pts.join("][")
+        ),
+    );
+    let mut ab = crate::event::PropertyBuf::with_values("AB", &pts);
+    ab.pos = pos;
+    node.props.push(ab);
+}
+
+/// The standard (hoshi) handicap points, `FF[4]` layout: 2 = top-right and
+/// bottom-left, 3 adds bottom-right, 4 top-left, 5 and 7 and 9 the centre,
+/// 6 the left and right sides, 8 the top and bottom. Empty when the board
+/// does not have them (even sizes above 4 stones, boards under 7).
+pub fn handicap_points(n: u32, w: u32, h: u32) -> Vec<String> {
+    if w != h || !(7..=25).contains(&w) || !(2..=9).contains(&n) {
+        return Vec::new();
+    }
+    let d = if w < 13 { 2 } else { 3 };
+    let (lo, hi, mid) = (d, w - 1 - d, w / 2);
+    let odd = w % 2 == 1;
+    if !odd && n > 4 {
+        return Vec::new();
+    }
+    let p = |x: u32, y: u32| {
+        format!(
+            "{}{}",
+            char::from(b'a' + x as u8),
+            char::from(b'a' + y as u8)
+        )
+    };
+    let mut v = vec![p(hi, lo), p(lo, hi)];
+    if n >= 3 {
+        v.push(p(hi, hi));
+    }
+    if n >= 4 {
+        v.push(p(lo, lo));
+    }
+    if n >= 6 {
+        v.push(p(lo, mid));
+        v.push(p(hi, mid));
+    }
+    if n >= 8 {
+        v.push(p(mid, lo));
+        v.push(p(mid, hi));
+    }
+    if n % 2 == 1 && n >= 5 {
+        v.push(p(mid, mid));
+    }
+    v
+}
+
+fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
+    if let Some(tm) = node.get("TM") {
+        let text = tm.first_text().unwrap_or("").to_string();
+        let pos = tm.pos;
+        // FF[4] TM is a real in seconds; in this dialect a bare number is minutes.
+        if let Some(secs) = parse_duration(&text, 60) {
+            let v = format_real(secs);
+            if v != text.trim() {
+                cx.report.info(
+                    KIFU_TIME,
+                    Some(pos),
+                    format!("kifu TM[{text}] written TM[{v}] (seconds)"),
+                );
+                cx.meta.push(("kifu:TM".into(), text));
+                node.set("TM", &v, pos);
+            }
+        }
+    }
+    if node.has("OT") {
+        return;
+    }
+    let lt = node
+        .get("LT")
+        .map(|p| (p.first_text().unwrap_or("").to_string(), p.pos));
+    let lc = node
+        .get("LC")
+        .map(|p| (p.first_text().unwrap_or("").to_string(), p.pos));
+    let Some((lt_text, pos)) = lt else { return };
+    // `30초 5회`: the periods can be written in LT itself.
+    let (dur_text, inline_periods) = split_periods(&lt_text);
+    let Some(secs) = parse_duration(dur_text, 1) else {
+        return;
+    };
+    let periods = match &lc {
+        Some((t, _)) => match leading_number(t) {
+            Some(n) => Some(n),
+            None => return,
+        },
+        None => inline_periods,
+    };
+    let ot = match periods {
+        Some(n) => format!("{}x{} byo-yomi", format_real(n), format_real(secs)),
+        None => format!("{} byo-yomi", format_real(secs)),
+    };
+    node.remove("LC");
+    cx.report.info(
+        KIFU_TIME,
+        Some(pos),
+        format!("kifu LT/LC (byo-yomi) written OT[{ot}]"),
+    );
+    cx.meta.push(("kifu:LT".into(), lt_text));
+    if let Some((t, _)) = lc {
+        cx.meta.push(("kifu:LC".into(), t));
+    }
+    if let Some(p) = node.props.iter_mut().find(|p| p.name == "LT") {
+        p.name = "OT".into();
+        p.clear_values();
+        p.push(&ot);
+    }
+}
+
+fn result(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(re) = node.get("RE") else { return };
+    let text = re.first_text().unwrap_or("").to_string();
+    let pos: Pos = re.pos;
+    if is_ff4_result(&text) {
+        return;
+    }
+    match parse_result(&text) {
+        Some(r) => {
+            cx.report.info(
+                KIFU_RESULT,
+                Some(pos),
+                format!("kifu RE[{text}] written RE[{r}]"),
+            );
+            cx.meta.push(("kifu:RE".into(), text));
+            node.set("RE", &r, pos);
+        }
+        None => cx.report.info(
+            KIFU_KEPT,
+            Some(pos),
+            format!("kifu RE[{text}] not read as a result: kept as written"),
+        ),
+    }
+}
+
+/// A single date written `2021/01/20`, `2021年1月20日` or
+/// `2021년 1월 20일` → `2021-01-20`; `None` for anything else (kept).
+pub fn normalize_date(s: &str) -> Option<String> {
+    let mut nums = Vec::new();
+    let mut rest = s.trim();
+    while let Some((n, after)) = number_at(rest) {
+        nums.push(n);
+        rest = after;
+    }
+    let seps_ok = s.chars().all(|c| {
+        c.is_ascii_digit()
+            || matches!(
+                c,
+                '-' | '/' | '.' | ' ' | '年' | '月' | '日' | '년' | '월' | '일'
+            )
+    });
+    match nums.as_slice() {
+        [y, m, d]
+            if seps_ok
+                && y.fract() == 0.0
+                && (1000.0..=2999.0).contains(y)
+                && (1.0..=12.0).contains(m)
+                && (1.0..=31.0).contains(d) =>
+        {
+            Some(format!(
+                "{:04}-{:02}-{:02}",
+                *y as u32, *m as u32, *d as u32
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `30秒 5回` → (`30秒`, Some(5)): a count of periods after the duration.
+fn split_periods(s: &str) -> (&str, Option<f64>) {
+    for unit in ["회", "回", "次"] {
+        if let Some(i) = s.find(unit) {
+            // The number right before the unit.
+            let head = s[..i].trim_end();
+            let start = head
+                .char_indices()
+                .rev()
+                .take_while(|(_, c)| c.is_ascii_digit())
+                .last()
+                .map(|(j, _)| j);
+            if let Some(j) = start {
+                if let Ok(n) = head[j..].parse::<f64>() {
+                    return (head[..j].trim_end(), Some(n));
+                }
+            }
+        }
+    }
+    (s, None)
+}
+
+/// Already an `FF[4]` result: `B+R`, `W+2.5`, `0`, `Draw`, `Void`, `?`.
+pub fn is_ff4_result(s: &str) -> bool {
+    let s = s.trim();
+    if matches!(s, "0" | "Draw" | "Void" | "?") {
+        return true;
+    }
+    let Some(rest) = s.strip_prefix("B+").or_else(|| s.strip_prefix("W+")) else {
+        return false;
+    };
+    rest.is_empty()
+        || matches!(rest, "R" | "Resign" | "T" | "Time" | "F" | "Forfeit")
+        || rest.parse::<f64>().is_ok()
+}
+
+fn format_real(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{}", x as i64)
+    } else {
+        let s = format!("{x:.2}");
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+/// The first number in `s` (`6`, `0.5`, `２`…), with full-width digits.
+fn leading_number(s: &str) -> Option<f64> {
+    let (n, _) = number_at(s)?;
+    Some(n)
+}
+
+/// Finds the first number; returns it and the text after it.
+fn number_at(s: &str) -> Option<(f64, &str)> {
+    let norm = |c: char| -> Option<char> {
+        match c {
+            '0'..='9' | '.' => Some(c),
+            '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32),
+            '．' => Some('.'),
+            _ => None,
+        }
+    };
+    let start = s
+        .char_indices()
+        .find(|(_, c)| norm(*c).is_some_and(|d| d != '.'))?
+        .0;
+    let mut digits = String::new();
+    let mut end = s.len();
+    for (i, c) in s[start..].char_indices() {
+        match norm(c) {
+            Some(d) => digits.push(d),
+            None => {
+                end = start + i;
+                break;
+            }
+        }
+    }
+    let v = digits.trim_end_matches('.').parse::<f64>().ok()?;
+    Some((v, &s[end..]))
+}
+
+/// An amount of points: `6目半` 6.5, `0.5집` 0.5, `반집` 0.5, `1집반` 1.5,
+/// `2又3/4子` 5.5 (Chinese stones count twice), `3/4子` 1.5, `7.5`.
+pub fn parse_amount(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let stones = s.contains('子');
+    let half = s.contains('半') || s.contains('반');
+    let value = match number_at(s) {
+        Some((n, rest)) => {
+            let rest_t = rest.trim_start();
+            if let Some(frac) = rest_t.strip_prefix('/') {
+                // `3/4子`
+                let (d, _) = number_at(frac)?;
+                if d == 0.0 {
+                    return None;
+                }
+                n / d
+            } else if let Some(after) = rest_t.strip_prefix('又') {
+                // `2又3/4子`
+                let (a, r2) = number_at(after)?;
+                let (b, _) = number_at(r2.trim_start().strip_prefix('/')?)?;
+                if b == 0.0 {
+                    return None;
+                }
+                n + a / b
+            } else {
+                n
+            }
+        }
+        // `반집`: half a point.
+        None if half => 0.0,
+        None => return None,
+    };
+    let mut v = value + if half { 0.5 } else { 0.0 };
+    if stones {
+        v *= 2.0;
+    }
+    Some(v)
+}
+
+/// Komi text: `黒6目半` 6.5, `6.5`, `덤6집반` 6.5, `白6目半` -6.5 (White
+/// gives), `贴3又3/4子` 7.5.
+pub fn parse_komi(s: &str) -> Option<f64> {
+    let t = s.trim();
+    if t.is_empty() {
+        return None;
+    }
+    if let Ok(v) = t.parse::<f64>() {
+        return Some(v);
+    }
+    // A colour in front (`黒6目半`: Black gives 6.5) does not change the
+    // sign: reverse komi is written as a negative number, never as text.
+    parse_amount(t)
+}
+
+/// A duration: `1時間` 3600, `1시간 30분` 5400, `30秒` 30, `5분` 300; a
+/// bare number counts `bare_unit` seconds.
+pub fn parse_duration(s: &str, bare_unit: u32) -> Option<f64> {
+    let mut rest = s.trim();
+    if rest.is_empty() {
+        return None;
+    }
+    if let Ok(v) = rest.parse::<f64>() {
+        return Some(v * bare_unit as f64);
+    }
+    let units: [(&str, f64); 17] = [
+        ("時間", 3600.0),
+        ("时间", 3600.0),
+        ("小時", 3600.0),
+        ("小时", 3600.0),
+        ("시간", 3600.0),
+        ("hours", 3600.0),
+        ("hour", 3600.0),
+        ("h", 3600.0),
+        ("分鐘", 60.0),
+        ("分钟", 60.0),
+        ("分", 60.0),
+        ("분", 60.0),
+        ("min", 60.0),
+        ("秒", 1.0),
+        ("초", 1.0),
+        ("sec", 1.0),
+        ("s", 1.0),
+    ];
+    let mut total = 0.0;
+    let mut any = false;
+    while let Some((n, after)) = number_at(rest) {
+        let after = after.trim_start();
+        let unit = units.iter().find(|(u, _)| after.starts_with(u));
+        match unit {
+            Some((u, f)) => {
+                total += n * f;
+                rest = &after[u.len()..];
+                any = true;
+            }
+            None => return None,
+        }
+        if rest.trim().is_empty() {
+            break;
+        }
+    }
+    any.then_some(total)
+}
+
+/// A free-text result: `257手完, 黒中押し勝ち` B+R, `黒6目半勝ち` B+6.5,
+/// `294수 흑0.5집승` B+0.5, `226수 백불계승` W+R, `黑胜2又3/4子` B+5.5,
+/// `白中盘胜` W+R, `白時間勝ち` W+T, `持碁` 0.
+pub fn parse_result(s: &str) -> Option<String> {
+    let t = s.trim();
+    // Drop a leading move count: `257手完,` `294수`.
+    let body = match t.find(['手', '수']) {
+        Some(i)
+            if t[..i].trim().chars().all(|c| c.is_ascii_digit()) && !t[..i].trim().is_empty() =>
+        {
+            let after = &t[i..];
+            let skip = after
+                .char_indices()
+                .find(|(_, c)| {
+                    !matches!(
+                        c,
+                        '手' | '수' | '完' | 'ま' | 'で' | ',' | '、' | '，' | ' '
+                    )
+                })
+                .map(|(j, _)| j);
+            match skip {
+                Some(j) => &after[j..],
+                None => "",
+            }
+        }
+        _ => t,
+    };
+    let body = body.trim();
+    for void in ["無勝負", "打ち掛け", "打掛"] {
+        if body.contains(void) {
+            return Some("Void".into());
+        }
+    }
+    for draw in ["持碁", "ジゴ", "和棋", "무승부", "和局"] {
+        if body.contains(draw) {
+            return Some("0".into());
+        }
+    }
+    let colour_of = |c: char| match c {
+        '黒' | '黑' | '흑' => Some('B'),
+        '白' | '백' => Some('W'),
+        _ => None,
+    };
+    let first = body.chars().find_map(colour_of)?;
+    let lost = ["負", "负", "패"].iter().any(|w| body.contains(w));
+    let won = ["勝", "胜", "승"].iter().any(|w| body.contains(w));
+    if !won && !lost {
+        return None;
+    }
+    let winner = if lost {
+        if first == 'B' {
+            'W'
+        } else {
+            'B'
+        }
+    } else {
+        first
+    };
+    let how = if ["中押", "中盘", "中盤", "불계", "不計"]
+        .iter()
+        .any(|w| body.contains(w))
+    {
+        "R".to_string()
+    } else if ["時間", "时间", "超时", "超時", "시간"]
+        .iter()
+        .any(|w| body.contains(w))
+    {
+        "T".to_string()
+    } else if ["反則", "犯规", "犯規", "반칙"]
+        .iter()
+        .any(|w| body.contains(w))
+    {
+        "F".to_string()
+    } else {
+        match parse_amount(body) {
+            Some(v) => format_real(v),
+            None if body.contains('半') || body.contains('반') => "0.5".into(),
+            None => String::new(),
+        }
+    };
+    Some(format!("{winner}+{how}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::node::testing::*;
+    use super::super::node::NodeAdapter;
+    use super::*;
+    use crate::event::OwnedEvent;
+
+    #[test]
+    fn results() {
+        for (s, want) in [
+            ("257手完, 黒中押し勝ち", "B+R"),
+            ("294수 흑0.5집승", "B+0.5"),
+            ("226수 백불계승", "W+R"),
+            ("207수 흑불계승", "B+R"),
+            ("黑胜2又3/4子", "B+5.5"),
+            ("黑胜3/4子", "B+1.5"),
+            ("白中盘胜", "W+R"),
+            ("黒6目半勝ち", "B+6.5"),
+            ("白1目半勝", "W+1.5"),
+            ("白時間勝ち", "W+T"),
+            ("흑 반집승", "B+0.5"),
+            ("백 1집반승", "W+1.5"),
+            ("持碁", "0"),
+            ("흑 반칙승", "B+F"),
+            ("黒反則勝ち", "B+F"),
+            ("黒負け", "W+"),
+            ("白7目半胜", "W+7.5"),
+        ] {
+            assert_eq!(parse_result(s).as_deref(), Some(want), "{s}");
+        }
+        assert_eq!(parse_result("unknown"), None);
+        assert!(is_ff4_result("W+3.5") && is_ff4_result("B+R") && !is_ff4_result("黒中押し勝ち"));
+    }
+
+    #[test]
+    fn komi_and_time() {
+        assert_eq!(parse_komi("黒6目半"), Some(6.5));
+        assert_eq!(parse_komi("7.5"), Some(7.5));
+        assert_eq!(parse_komi("덤6집반"), Some(6.5));
+        assert_eq!(parse_komi("贴3又3/4子"), Some(7.5));
+        assert_eq!(parse_duration("1時間", 60), Some(3600.0));
+        assert_eq!(parse_duration("3시간", 60), Some(10800.0));
+        assert_eq!(parse_duration("1시간 30분", 60), Some(5400.0));
+        assert_eq!(parse_duration("60", 60), Some(3600.0));
+        assert_eq!(parse_duration("30秒", 1), Some(30.0));
+        assert_eq!(parse_duration("60", 1), Some(60.0));
+        assert_eq!(parse_duration("soon", 1), None);
+    }
+
+    #[test]
+    fn dates_and_periods() {
+        assert_eq!(normalize_date("2021/01/20").as_deref(), Some("2021-01-20"));
+        assert_eq!(
+            normalize_date("2021年1月20日").as_deref(),
+            Some("2021-01-20")
+        );
+        assert_eq!(
+            normalize_date("2021년 1월 20일").as_deref(),
+            Some("2021-01-20")
+        );
+        assert_eq!(normalize_date("2021-01-20,21"), None);
+        assert_eq!(normalize_date("spring 2021"), None);
+        assert_eq!(split_periods("30초 5회"), ("30초", Some(5.0)));
+        assert_eq!(split_periods("1分 3回"), ("1分", Some(3.0)));
+        assert_eq!(split_periods("30秒"), ("30秒", None));
+        let (s, _) = kifu("RD=2021년_1월_20일 LT=30초_5회 KM=덤6집반", true);
+        assert_eq!(
+            s,
+            "(M{kifu:KM=덤6집반}M{kifu:LT=30초 5회};DT[2021-01-20]OT[5x30 byo-yomi]KM[6.5])"
+        );
+        assert_eq!(parse_result("無勝負").as_deref(), Some("Void"));
+        assert_eq!(parse_komi("コミ6目半"), Some(6.5));
+    }
+
+    #[test]
+    fn handicap_layout() {
+        assert_eq!(handicap_points(2, 19, 19), vec!["pd", "dp"]);
+        assert_eq!(handicap_points(3, 19, 19), vec!["pd", "dp", "pp"]);
+        assert_eq!(
+            handicap_points(9, 19, 19),
+            vec!["pd", "dp", "pp", "dd", "dj", "pj", "jd", "jp", "jj"]
+        );
+        assert_eq!(handicap_points(5, 9, 9), vec!["gc", "cg", "gg", "cc", "ee"]);
+        assert!(handicap_points(5, 10, 10).is_empty());
+    }
+
+    fn kifu(d: &str, implicit: bool) -> (String, Vec<&'static str>) {
+        let mut g = line(d);
+        g.header.implicit_root = implicit;
+        let (log, r) = run(&g, |s| {
+            Box::new(NodeAdapter::new(
+                Kifu {
+                    keep_originals: true,
+                },
+                s,
+            ))
+        });
+        let text = sgf(&log);
+        assert!(
+            log.events
+                .iter()
+                .all(|e| !matches!(e, OwnedEvent::Meta(..)))
+                || text.starts_with("(M{")
+        );
+        (text, codes(&r))
+    }
+
+    #[test]
+    fn nihon_kiin_root() {
+        let (s, _) = kifu("TE=第1回 RD=2025-06-12 TM=1時間 LT=30秒 LC=5回 KO=黒6目半 RE=257手完,_黒中押し勝ち GK=1;B=pd", true);
+        assert_eq!(
+            s,
+            "(M{kifu:KO=黒6目半}M{kifu:TM=1時間}M{kifu:LT=30秒}M{kifu:LC=5回}M{kifu:RE=257手完, 黒中押し勝ち};EV[第1回]DT[2025-06-12]TM[3600]OT[5x30 byo-yomi]KM[6.5]RE[B+R]GM[1];B[pd])"
+        );
+    }
+
+    #[test]
+    fn korean_root_with_handicap() {
+        let (s, c) = kifu("TE=x RD=2021-01-17 KM=6.5 KO=6.5 HD=2 SZ=19;W=pp", true);
+        assert_eq!(
+            s,
+            "(;EV[x]DT[2021-01-17]KM[6.5]HA[2]SZ[19]AB[pd][dp];W[pp])"
+        );
+        assert!(c.contains(&"I173"));
+    }
+
+    #[test]
+    fn ff4_te_and_ko_keep_their_meaning() {
+        let (s, c) = kifu("FF=4 GM=1;B=pd TE=1;W=dd KO", false);
+        assert_eq!(s, "(;FF[4]GM[1];B[pd]TE[1];W[dd]KO[])");
+        assert!(c.is_empty());
+        // FF[4] root TE[1] is not the dialect either.
+        assert_eq!(kifu("FF=4 TE=1", false).0, "(;FF[4]TE[1])");
+    }
+
+    #[test]
+    fn hd_beside_ha_is_not_the_dialect() {
+        // Many Faces of Go: private HD[0] beside HA[0].
+        let (s, c) = kifu("FF=4 HA=0 HD=0 TM=60", false);
+        assert_eq!(s, "(;FF[4]HA[0]HD[0]TM[60])");
+        assert!(c.is_empty());
+    }
+
+    #[test]
+    fn unreadable_result_is_kept() {
+        let (s, c) = kifu("RD=2020-01-01 RE=Jigo?", false);
+        assert_eq!(s, "(;DT[2020-01-01]RE[Jigo?])");
+        assert!(c.contains(&"I176"));
+    }
+}

@@ -1,0 +1,73 @@
+//! Repairs double-encoded game information: names saved by a program that
+//! had read CP949/GBK/Shift_JIS/Big5/UTF-8 bytes as Latin-1 (`PB[À±¹Ì89]`
+//! is CP949 `윤미89`). Only simple-text game-info values (players, ranks,
+//! event, place…) are looked at, and only [`crate::charset::repair_mojibake`]'s
+//! conservative repairs are made.
+
+use super::node::{BufNode, Cx, NodeRule};
+use crate::charset;
+use crate::diag::Code;
+use crate::props::{self, Scope};
+
+pub const MOJIBAKE_REPAIRED: Code = Code::new("I177", "mojibake-repaired");
+
+#[derive(Default)]
+pub struct Mojibake;
+
+impl NodeRule for Mojibake {
+    fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        for p in &mut node.props {
+            let Some(def) = props::lookup(&p.name) else {
+                continue;
+            };
+            if def.scope != Scope::GameInfo || !def.is_text() || def.is_multiline_text() {
+                continue;
+            }
+            let vals: Vec<String> = p.values().iter().map(|v| v.text().to_string()).collect();
+            let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> =
+                vals.iter().map(|v| charset::repair_mojibake(v)).collect();
+            if fixed.iter().all(Option::is_none) {
+                continue;
+            }
+            p.clear_values();
+            for (v, f) in vals.iter().zip(fixed) {
+                match f {
+                    Some((t, enc)) => {
+                        cx.report.info(
+                            MOJIBAKE_REPAIRED,
+                            Some(p.pos),
+                            format!(
+                                "{}[{v}] was {} text read as Latin-1: written {}[{t}]",
+                                p.name,
+                                enc.name(),
+                                p.name
+                            ),
+                        );
+                        p.push(&t);
+                    }
+                    None => {
+                        p.push(v);
+                    }
+                }
+            }
+        }
+        out.push(node);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::node::testing::*;
+    use super::super::node::NodeAdapter;
+    use super::*;
+
+    #[test]
+    fn double_encoded_names_are_repaired() {
+        let (log, r) = run(
+            &line("PB=À±¹Ì89 PW=Jürgen_Müller C=À±¹Ì89"),
+            |s| Box::new(NodeAdapter::new(Mojibake, s)),
+        );
+        assert_eq!(sgf(&log), "(;PB[윤미89]PW[Jürgen Müller]C[À±¹Ì89])");
+        assert_eq!(codes(&r), vec!["I177"]);
+    }
+}

@@ -1,0 +1,240 @@
+//! Dialect rule 7 (`ogs-nesting`): OGS and Fox review files open a new
+//! variation for every move, `(;B[qd](;W[dp](;B[pp]…)))`, so a 300-move
+//! game is nested 300 deep and most programs show 300 branch points. When
+//! the source is identified (a root `PC`/`SO`/`AP` naming online-go.com or
+//! OGS; `AP[foxwq]`), variations that are the only child of their parent
+//! are written as a plain sequence. Real branches stay.
+//!
+//! This needs the whole game: an identified game is built with
+//! [`GameBuilder`] and replayed (memory: one game); other games stream
+//! through after their root node.
+
+use crate::diag::{Code, Reporter};
+use crate::error::Error;
+use crate::event::{Event, OwnedEvent, PropertyBuf};
+use crate::game::{Game, GameBuilder};
+use crate::sink::Sink;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub const NESTING_FLATTENED: Code = Code::new("I169", "ogs-nesting");
+
+type Slot = Rc<RefCell<Option<Game>>>;
+type Builder = GameBuilder<Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>>;
+
+enum State {
+    /// Between games, or streaming a game that needs nothing.
+    Pass,
+    /// Holding a game's first events until its root node is complete.
+    Root {
+        events: Vec<OwnedEvent>,
+        root: Vec<PropertyBuf>,
+        in_root: bool,
+    },
+    /// Building an identified game.
+    Build(Box<Builder>, Slot),
+}
+
+pub struct Nesting<S> {
+    sink: S,
+    state: State,
+}
+
+impl<S: Sink> Nesting<S> {
+    pub fn new(sink: S) -> Self {
+        Nesting {
+            sink,
+            state: State::Pass,
+        }
+    }
+}
+
+/// The root names OGS (online-go.com) or Fox as the source.
+pub fn is_nesting_source(root: &[PropertyBuf]) -> bool {
+    root.iter().any(|p| match p.name.as_str() {
+        "AP" | "PC" | "SO" | "GN" | "EV" => p.values().iter().any(|v| {
+            let t = v.text().to_ascii_lowercase();
+            t.contains("online-go.com")
+                || (p.name == "PC" && t.starts_with("ogs"))
+                || (p.name == "AP" && (t.starts_with("ogs") || t.starts_with("foxwq")))
+        }),
+        _ => false,
+    })
+}
+
+/// Turns variations that are an only child into plain sequence. Returns how
+/// many were flattened.
+pub fn flatten(game: &mut Game) -> usize {
+    let mut n = 0;
+    for id in 0..game.nodes.len() {
+        if game.nodes[id].children.len() == 1 {
+            let c = game.nodes[id].children[0];
+            if game.nodes[c].starts_variation {
+                game.nodes[c].starts_variation = false;
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+impl<S: Sink> Nesting<S> {
+    fn decide(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        let State::Root { events, root, .. } = std::mem::replace(&mut self.state, State::Pass)
+        else {
+            return Ok(());
+        };
+        if is_nesting_source(&root) {
+            let slot: Slot = Rc::new(RefCell::new(None));
+            let s2 = slot.clone();
+            let mut b: Builder = GameBuilder::new(Box::new(move |g, _: &mut Reporter| {
+                *s2.borrow_mut() = Some(g);
+                Ok(())
+            }));
+            for e in &events {
+                b.event(&e.as_event(), report)?;
+            }
+            self.state = State::Build(Box::new(b), slot);
+        } else {
+            for e in &events {
+                self.sink.event(&e.as_event(), report)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<S: Sink> Sink for Nesting<S> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if let Event::GameStart(_) = event {
+            self.state = State::Root {
+                events: vec![OwnedEvent::from_event(event)],
+                root: Vec::new(),
+                in_root: false,
+            };
+            return Ok(());
+        }
+        if let State::Root {
+            events,
+            root,
+            in_root,
+        } = &mut self.state
+        {
+            match event {
+                Event::Meta { .. } => {
+                    events.push(OwnedEvent::from_event(event));
+                    return Ok(());
+                }
+                Event::Node(_) if !*in_root => {
+                    *in_root = true;
+                    events.push(OwnedEvent::from_event(event));
+                    return Ok(());
+                }
+                Event::Property(p) => {
+                    root.push(PropertyBuf::from_property(p));
+                    events.push(OwnedEvent::from_event(event));
+                    return Ok(());
+                }
+                _ => self.decide(report)?,
+            }
+        }
+        match &mut self.state {
+            State::Build(b, slot) => {
+                b.event(event, report)?;
+                if let Event::GameEnd(_) = event {
+                    let game = slot.borrow_mut().take();
+                    self.state = State::Pass;
+                    if let Some(mut g) = game {
+                        let n = flatten(&mut g);
+                        if n > 0 {
+                            report.info(
+                                NESTING_FLATTENED,
+                                Some(g.header.pos),
+                                format!("{n} variation(s) that were the only continuation written as a plain sequence (OGS/Fox nesting)"),
+                            );
+                        }
+                        g.replay(&mut self.sink, report)?;
+                    }
+                }
+                Ok(())
+            }
+            _ => self.sink.event(event, report),
+        }
+    }
+
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        if matches!(self.state, State::Root { .. }) {
+            self.decide(report)?;
+        }
+        if matches!(self.state, State::Build(..)) {
+            // The input ended inside a game: what was read still goes out.
+            self.event(&Event::GameEnd(crate::event::Pos::default()), report)?;
+        }
+        self.sink.finish(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::node::testing::*;
+    use super::*;
+
+    fn nested(pc: &str) -> Game {
+        let mut g = Game::default();
+        g.root_mut().set("PC", pc);
+        let mut at = g.add_child(0);
+        g.node_mut(at).set("B", "qd");
+        for (i, mv) in ["dp", "pp", "dc"].iter().enumerate() {
+            at = g.add_variation(at);
+            g.node_mut(at).set(if i % 2 == 0 { "W" } else { "B" }, mv);
+        }
+        // A real branch at the last move.
+        let parent = g.nodes[at].parent.unwrap_or(0);
+        let alt = g.add_child(parent);
+        g.node_mut(alt).set("W", "cc");
+        g
+    }
+
+    #[test]
+    fn ogs_nesting_is_flattened_when_identified() {
+        let g = nested("OGS: https://online-go.com/game/1234");
+        let (log, r) = run(&g, |s| Box::new(Nesting::new(s)));
+        assert_eq!(
+            sgf(&log),
+            "(;PC[OGS: https://online-go.com/game/1234];B[qd];W[dp];B[pp](;W[dc])(;W[cc]))"
+        );
+        assert_eq!(codes(&r), vec!["I169"]);
+    }
+
+    #[test]
+    fn a_game_cut_short_still_goes_out() {
+        let g = nested("online-go.com");
+        let mut log = crate::sink::EventLog::default();
+        let mut r = Reporter::collecting("t");
+        {
+            let mut n = Nesting::new(&mut log);
+            let mut all = crate::sink::EventLog::default();
+            g.replay(&mut all, &mut r).unwrap();
+            // Everything but GameEnd.
+            for e in &all.events[..all.events.len() - 1] {
+                n.event(&e.as_event(), &mut r).unwrap();
+            }
+            n.finish(&mut r).unwrap();
+        }
+        assert_eq!(
+            sgf(&log),
+            "(;PC[online-go.com];B[qd];W[dp];B[pp](;W[dc])(;W[cc]))"
+        );
+    }
+
+    #[test]
+    fn other_sources_stream_untouched() {
+        let g = nested("Tokyo");
+        let (log, r) = run(&g, |s| Box::new(Nesting::new(s)));
+        assert_eq!(
+            sgf(&log),
+            "(;PC[Tokyo];B[qd](;W[dp](;B[pp](;W[dc])(;W[cc]))))"
+        );
+        assert!(codes(&r).is_empty());
+    }
+}

@@ -1,0 +1,490 @@
+//! The node-at-a-time adapter most transforms are built on: it buffers the
+//! properties of one node, hands the complete node to a [`NodeRule`], and
+//! forwards what the rule returns. Memory: one node (plus the `Meta` events
+//! of a game until its root node is out, so rules can add source facts).
+
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{Event, GameHeader, Pos, PropertyBuf};
+use crate::sink::Sink;
+
+/// One node held by a transform.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BufNode {
+    pub pos: Pos,
+    pub props: Vec<PropertyBuf>,
+}
+
+impl BufNode {
+    pub fn new(pos: Pos) -> Self {
+        BufNode {
+            pos,
+            props: Vec::new(),
+        }
+    }
+
+    pub fn get(&self, id: &str) -> Option<&PropertyBuf> {
+        self.props.iter().find(|p| p.name == id)
+    }
+
+    pub fn has(&self, id: &str) -> bool {
+        self.get(id).is_some()
+    }
+
+    /// First value of a property.
+    pub fn text(&self, id: &str) -> Option<&str> {
+        self.get(id).and_then(|p| p.first_text())
+    }
+
+    pub fn remove(&mut self, id: &str) -> Option<PropertyBuf> {
+        let i = self.props.iter().position(|p| p.name == id)?;
+        Some(self.props.remove(i))
+    }
+
+    /// Sets `id` to one plain value, in place if present, else appended.
+    pub fn set(&mut self, id: &str, value: &str, pos: Pos) {
+        let mut p = PropertyBuf::with_values(id, &[value]);
+        p.pos = pos;
+        match self.props.iter_mut().find(|q| q.name == id) {
+            Some(q) => {
+                p.pos = q.pos;
+                *q = p
+            }
+            None => self.props.push(p),
+        }
+    }
+
+    /// The colour of the (last) move in this node, if any.
+    pub fn move_colour(&self) -> Option<char> {
+        self.props.iter().rev().find_map(|p| match p.name.as_str() {
+            "B" => Some('B'),
+            "W" => Some('W'),
+            _ => None,
+        })
+    }
+}
+
+/// What a rule knows while it rewrites a node.
+pub struct Cx<'a> {
+    pub header: &'a GameHeader,
+    /// The node is the root of its game.
+    pub is_root: bool,
+    /// Colour of the last move before this node on its path, if any.
+    pub last_move: Option<char>,
+    pub report: &'a mut Reporter,
+    /// `Meta` events to add to the game (only honoured for the root node,
+    /// since they must come before it).
+    pub meta: &'a mut Vec<(String, String)>,
+}
+
+/// A rewrite applied to each complete node.
+pub trait NodeRule {
+    /// A new game begins.
+    fn game_start(&mut self, _header: &GameHeader) {}
+
+    /// Rewrites `node`; pushes the node(s) to emit into `out` (in order:
+    /// more than one splits the node into a sequence, none drops it).
+    fn node(&mut self, node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>);
+
+    /// The rule must see every node, even a plain move (`;B[pd]`) that no
+    /// rule rewrites (the `FF[3]` rule tracks the position for `M`).
+    fn sees_plain_moves(&self) -> bool {
+        false
+    }
+
+    /// A variation opens (after the node it hangs from was emitted).
+    fn variation_start(&mut self) {}
+
+    /// A variation closes.
+    fn variation_end(&mut self) {}
+}
+
+/// Several rules run in order on one buffered node: what the pipeline uses,
+/// so that a node is copied once however many rules there are. Each rule
+/// sees the nodes the previous one produced.
+#[derive(Default)]
+pub struct Chain {
+    rules: Vec<Box<dyn NodeRule>>,
+    cur: Vec<BufNode>,
+    next: Vec<BufNode>,
+    /// Some rule must see plain moves in this game (asked once per root).
+    sees_plain: bool,
+}
+
+impl Chain {
+    pub fn new() -> Self {
+        Chain::default()
+    }
+
+    pub fn push(&mut self, rule: impl NodeRule + 'static) {
+        self.rules.push(Box::new(rule));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+}
+
+impl NodeRule for Chain {
+    fn game_start(&mut self, header: &GameHeader) {
+        for r in &mut self.rules {
+            r.game_start(header);
+        }
+    }
+
+    fn node(&mut self, node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        // Most nodes of a game are a plain move: nothing to rewrite.
+        if !cx.is_root && !self.sees_plain && is_plain_node(&node) {
+            out.push(node);
+            return;
+        }
+        let mut cur = std::mem::take(&mut self.cur);
+        let mut next = std::mem::take(&mut self.next);
+        cur.clear();
+        cur.push(node);
+        for rule in &mut self.rules {
+            next.clear();
+            for (i, n) in cur.drain(..).enumerate() {
+                let mut sub = Cx {
+                    header: cx.header,
+                    is_root: cx.is_root && i == 0,
+                    last_move: cx.last_move,
+                    report: &mut *cx.report,
+                    meta: &mut *cx.meta,
+                };
+                rule.node(n, &mut sub, &mut next);
+            }
+            std::mem::swap(&mut cur, &mut next);
+        }
+        out.append(&mut cur);
+        self.cur = cur;
+        self.next = next;
+        if cx.is_root {
+            // Rules decide what they need from the root.
+            self.sees_plain = self.rules.iter().any(|r| r.sees_plain_moves());
+        }
+    }
+
+    fn variation_start(&mut self) {
+        for r in &mut self.rules {
+            r.variation_start();
+        }
+    }
+
+    fn variation_end(&mut self) {
+        for r in &mut self.rules {
+            r.variation_end();
+        }
+    }
+}
+
+/// A node no rule rewrites outside the root: at most one move (`B`/`W`,
+/// a two-letter point other than `tt`), no setup, none of the properties a
+/// rule looks at (`S`, `KI`, `L`, `M`, `PL`, `TE`, `BM`, `VW`, game
+/// information), upper-case identifiers, one value each except in markup
+/// lists. Most nodes of a game are such: `;B[pd]BL[600]`.
+fn is_plain_node(node: &BufNode) -> bool {
+    let mut moves = 0;
+    for p in &node.props {
+        let name = p.name.as_str();
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_uppercase()) {
+            return false;
+        }
+        match name {
+            "B" | "W" => {
+                moves += 1;
+                if moves > 1 || p.values().len() != 1 {
+                    return false;
+                }
+                if !p.first_text().is_some_and(|v| v.len() == 2 && v != "tt") {
+                    return false;
+                }
+            }
+            "AB" | "AW" | "AE" | "S" | "KI" | "L" | "M" | "PL" | "TE" | "BM" | "VW" => {
+                return false
+            }
+            "MA" | "TR" | "CR" | "SQ" | "LB" | "AR" | "LN" | "SL" | "DD" | "TB" | "TW" => {}
+            _ => {
+                if p.values().len() != 1 {
+                    return false;
+                }
+                if crate::props::lookup(name)
+                    .is_some_and(|d| d.scope == crate::props::Scope::GameInfo)
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// A sink that applies a [`NodeRule`] and forwards to `S`.
+pub struct NodeAdapter<R, S> {
+    rule: R,
+    sink: S,
+    header: GameHeader,
+    current: Option<BufNode>,
+    /// The next node is the root of the game.
+    at_root: bool,
+    /// `Meta` events held until the root node is out.
+    meta: Vec<(String, String)>,
+    last_move: Option<char>,
+    /// `last_move` where each open variation starts.
+    stack: Vec<Option<char>>,
+    out: Vec<BufNode>,
+    /// Spent properties, reused so that a node costs no allocation once
+    /// the buffers have grown.
+    pool: Vec<PropertyBuf>,
+    /// An emptied property list, reused for the next node.
+    spare: Vec<PropertyBuf>,
+}
+
+impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
+    pub fn new(rule: R, sink: S) -> Self {
+        NodeAdapter {
+            rule,
+            sink,
+            header: GameHeader::new(0),
+            current: None,
+            at_root: false,
+            meta: Vec::new(),
+            last_move: None,
+            stack: Vec::new(),
+            out: Vec::new(),
+            pool: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+
+    pub fn into_inner(self) -> S {
+        self.sink
+    }
+
+    fn flush_meta(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        for (k, v) in std::mem::take(&mut self.meta) {
+            self.sink
+                .event(&Event::Meta { key: &k, value: &v }, report)?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        let Some(node) = self.current.take() else {
+            return Ok(());
+        };
+        let is_root = self.at_root;
+        self.at_root = false;
+        let mut out = std::mem::take(&mut self.out);
+        out.clear();
+        let mut extra_meta = Vec::new();
+        {
+            let mut cx = Cx {
+                header: &self.header,
+                is_root,
+                last_move: self.last_move,
+                report,
+                meta: &mut extra_meta,
+            };
+            self.rule.node(node, &mut cx, &mut out);
+        }
+        if is_root {
+            self.meta.extend(extra_meta);
+            self.flush_meta(report)?;
+        }
+        let mut result = Ok(());
+        for mut n in out.drain(..) {
+            if result.is_ok() {
+                result = self.emit(&n, report);
+            }
+            if let Some(c) = n.move_colour() {
+                self.last_move = Some(c);
+            }
+            if self.pool.len() < 256 {
+                self.pool.append(&mut n.props);
+            }
+            if n.props.is_empty() && n.props.capacity() > self.spare.capacity() {
+                self.spare = std::mem::take(&mut n.props);
+            }
+        }
+        self.out = out;
+        result
+    }
+
+    fn emit(&mut self, n: &BufNode, report: &mut Reporter) -> Result<(), Error> {
+        self.sink.event(&Event::Node(n.pos), report)?;
+        for p in &n.props {
+            self.sink.event(&Event::Property(p.as_property()), report)?;
+        }
+        Ok(())
+    }
+}
+
+impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        match event {
+            Event::GameStart(h) => {
+                self.flush(report)?;
+                self.header = (*h).clone();
+                self.at_root = true;
+                self.meta.clear();
+                self.last_move = None;
+                self.stack.clear();
+                self.rule.game_start(h);
+                self.sink.event(event, report)
+            }
+            Event::Meta { key, value } => {
+                if self.at_root {
+                    self.meta.push((key.to_string(), value.to_string()));
+                    Ok(())
+                } else {
+                    self.sink.event(event, report)
+                }
+            }
+            Event::Node(pos) => {
+                self.flush(report)?;
+                let mut n = BufNode::new(*pos);
+                n.props = std::mem::take(&mut self.spare);
+                self.current = Some(n);
+                Ok(())
+            }
+            Event::Property(p) => match &mut self.current {
+                Some(n) => {
+                    let b = match self.pool.pop() {
+                        Some(mut b) => {
+                            b.name.clear();
+                            b.name.push_str(p.name);
+                            b.clear_values();
+                            b.extend_values(p.values);
+                            b.pos = p.pos;
+                            b
+                        }
+                        None => PropertyBuf::from_property(p),
+                    };
+                    n.props.push(b);
+                    Ok(())
+                }
+                None => self.sink.event(event, report),
+            },
+            Event::VariationStart(_) => {
+                self.flush(report)?;
+                self.stack.push(self.last_move);
+                self.rule.variation_start();
+                self.sink.event(event, report)
+            }
+            Event::VariationEnd(_) => {
+                self.flush(report)?;
+                if let Some(m) = self.stack.pop() {
+                    self.last_move = m;
+                }
+                self.rule.variation_end();
+                self.sink.event(event, report)
+            }
+            Event::GameEnd(_) => {
+                self.flush(report)?;
+                self.flush_meta(report)?;
+                self.at_root = false;
+                self.sink.event(event, report)
+            }
+        }
+    }
+
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        self.flush(report)?;
+        self.sink.finish(report)
+    }
+}
+
+/// Board size of a root node's `SZ` (`19`, or `19:13` columns:rows);
+/// 19 when absent or unreadable.
+pub fn board_size(root: &BufNode) -> (u32, u32) {
+    let Some(v) = root.get("SZ").and_then(|p| p.values().first()) else {
+        return (19, 19);
+    };
+    let (a, b) = match v.text().split_once(':') {
+        Some((a, b)) => (a, Some(b)),
+        None => (v.text(), None),
+    };
+    let w = a.trim().parse::<u32>().ok();
+    let h = b.and_then(|b| b.trim().parse::<u32>().ok()).or(w);
+    match (w, h) {
+        (Some(w), Some(h)) if w > 0 && h > 0 => (w, h),
+        _ => (19, 19),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Helpers to drive transforms with hand-built games.
+    use super::*;
+    use crate::event::OwnedEvent;
+    use crate::game::Game;
+    use crate::sink::EventLog;
+
+    /// Replays `game` into the sink built by `make` around an event log, and
+    /// returns the log and the diagnostics.
+    pub fn run<F>(game: &Game, make: F) -> (EventLog, Reporter)
+    where
+        F: FnOnce(&mut EventLog) -> Box<dyn Sink + '_>,
+    {
+        let mut log = EventLog::default();
+        let mut r = Reporter::collecting("t.sgf");
+        {
+            let mut s = make(&mut log);
+            game.replay(&mut *s, &mut r).unwrap();
+            s.finish(&mut r).unwrap();
+        }
+        (log, r)
+    }
+
+    /// The log as compact text: `;B[pd]W[]` with `(`, `)` and `M{k=v}`.
+    pub fn sgf(log: &EventLog) -> String {
+        let mut s = String::new();
+        for e in &log.events {
+            match e {
+                OwnedEvent::GameStart(_) => s.push('('),
+                OwnedEvent::GameEnd => s.push(')'),
+                OwnedEvent::Node => s.push(';'),
+                OwnedEvent::VariationStart => s.push('('),
+                OwnedEvent::VariationEnd => s.push(')'),
+                OwnedEvent::Meta(k, v) => s.push_str(&format!("M{{{k}={v}}}")),
+                OwnedEvent::Property(p) => {
+                    s.push_str(&p.name);
+                    for v in p.values().iter() {
+                        s.push('[');
+                        s.push_str(v.text());
+                        s.push(']');
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// Codes of the collected diagnostics, in order.
+    pub fn codes(r: &Reporter) -> Vec<&'static str> {
+        r.collected().iter().map(|d| d.code.id).collect()
+    }
+
+    /// A game from a compact description: nodes separated by `;`, properties
+    /// `ID=v1|v2` separated by spaces; `(`/`)` are not supported (use
+    /// `Game` directly for variations).
+    pub fn line(desc: &str) -> Game {
+        let mut g = Game::default();
+        let mut at = Game::ROOT;
+        for (i, node) in desc.split(';').enumerate() {
+            if i > 0 {
+                at = g.add_child(at);
+            }
+            for prop in node.split_whitespace() {
+                let (id, vals) = prop.split_once('=').unwrap_or((prop, ""));
+                let mut p = PropertyBuf::new(id);
+                for v in vals.split('|') {
+                    p.push(&v.replace('_', " "));
+                }
+                g.node_mut(at).props.push(p);
+            }
+        }
+        g
+    }
+}

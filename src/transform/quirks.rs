@@ -1,0 +1,290 @@
+//! Dialect rule 7: named server quirks, each applied only when the source
+//! is identified (never by a bare numeric threshold), plus what becomes of
+//! properties the reader merged because they were repeated in one node.
+//!
+//! * `duplicates`: a single-valued property written twice (the reader keeps
+//!   both values in one property): equal values become one; text values
+//!   (`C`, `GC`) are joined by a blank line, as SGFC does; other simple
+//!   texts are joined by `, `; anything else keeps its first value and the
+//!   others are named in a warning.
+//! * `duplicate-ap`: Fox writes `AP[GNU Go:3.8]…AP[foxwq]`: the last `AP`
+//!   (the program that wrote the file) is kept.
+//! * `fox-komi`: in files from Fox (`AP[foxwq]`, also gokifu.com's
+//!   `AP[SGFC:2.0]`), `KM` is an integer in scaled units: `KM[375]`/
+//!   `KM[750]` → 7.5, `KM[325]`/`KM[650]` → 6.5, `KM[50]` → 0.5.
+//! * `fox-handicap`: Fox writes `HA[1]` (one-stone handicap: Black first,
+//!   no komi), which `FF[4]` does not define: written `HA[0]`.
+
+use super::node::{BufNode, Cx, NodeRule};
+use crate::diag::Code;
+use crate::props;
+
+pub const MERGED_VALUES: Code = Code::new("I160", "duplicate-merged");
+pub const DUPLICATE_AP: Code = Code::new("I161", "duplicate-ap");
+pub const DUPLICATE_DROPPED: Code = Code::new("E162", "duplicate-dropped");
+pub const FOX_KOMI: Code = Code::new("I163", "fox-komi");
+pub const FOX_HANDICAP: Code = Code::new("I164", "fox-handicap");
+
+pub struct Duplicates {
+    merge: bool,
+    ap: bool,
+}
+
+impl Duplicates {
+    pub fn new(merge: bool, ap: bool) -> Self {
+        Duplicates { merge, ap }
+    }
+}
+
+impl NodeRule for Duplicates {
+    fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        for p in &mut node.props {
+            if p.values().len() < 2 {
+                continue;
+            }
+            let Some(def) = props::lookup(&p.name) else {
+                continue;
+            };
+            if def.is_list() {
+                continue;
+            }
+            let vals: Vec<String> = p.values().iter().map(|v| v.text().to_string()).collect();
+            if p.name == "AP" {
+                if !self.ap {
+                    continue;
+                }
+                let keep = p
+                    .values()
+                    .iter()
+                    .last()
+                    .map(|v| (v.parts().0.to_string(), v.parts().1.map(str::to_string)));
+                cx.report.info(
+                    DUPLICATE_AP,
+                    Some(p.pos),
+                    format!(
+                        "AP written {} times ({}): the last is kept",
+                        vals.len(),
+                        vals.join(", ")
+                    ),
+                );
+                p.clear_values();
+                match keep {
+                    Some((a, Some(b))) => p.push_compose(&a, &b),
+                    Some((a, None)) => p.push(&a),
+                    None => p.push(""),
+                };
+                continue;
+            }
+            if !self.merge {
+                continue;
+            }
+            if vals.iter().all(|v| *v == vals[0]) {
+                cx.report.info(
+                    MERGED_VALUES,
+                    Some(p.pos),
+                    format!(
+                        "{} written {} times with the same value: kept once",
+                        p.name,
+                        vals.len()
+                    ),
+                );
+                let first = p
+                    .values()
+                    .first()
+                    .map(|v| (v.parts().0.to_string(), v.parts().1.map(str::to_string)));
+                p.clear_values();
+                match first {
+                    Some((a, Some(b))) => p.push_compose(&a, &b),
+                    Some((a, None)) => p.push(&a),
+                    None => p.push(""),
+                };
+            } else if def.is_text() && !def.allows_compose() {
+                let sep = if def.is_multiline_text() {
+                    "\n\n"
+                } else {
+                    ", "
+                };
+                cx.report.info(
+                    MERGED_VALUES,
+                    Some(p.pos),
+                    format!("{} written {} times: texts joined", p.name, vals.len()),
+                );
+                p.clear_values();
+                p.push(&vals.join(sep));
+            } else {
+                cx.report.report(
+                    DUPLICATE_DROPPED,
+                    Some(p.pos),
+                    format!(
+                        "{} written {} times: kept {}[{}], dropped {}",
+                        p.name,
+                        vals.len(),
+                        p.name,
+                        vals[0],
+                        vals[1..]
+                            .iter()
+                            .map(|v| format!("[{v}]"))
+                            .collect::<String>()
+                    ),
+                );
+                let first = p
+                    .values()
+                    .first()
+                    .map(|v| (v.parts().0.to_string(), v.parts().1.map(str::to_string)));
+                p.clear_values();
+                match first {
+                    Some((a, Some(b))) => p.push_compose(&a, &b),
+                    Some((a, None)) => p.push(&a),
+                    None => p.push(""),
+                };
+            }
+        }
+        out.push(node);
+    }
+}
+
+/// The game comes from Fox (野狐, `AP[foxwq]`) or from gokifu.com, which
+/// republishes Fox games through SGFC (`AP[SGFC:2.0]`).
+pub fn is_fox(root: &BufNode) -> bool {
+    root.get("AP").is_some_and(|p| {
+        p.values().iter().any(|v| {
+            let t = v.text().trim().to_ascii_lowercase();
+            t.starts_with("foxwq") || t == "sgfc:2.0"
+        })
+    })
+}
+
+/// Fox's scaled komi: points ×100 (`650`) or zi ×100, i.e. points ×50
+/// (`375`). `None` for values that are not scaled.
+pub fn fox_komi(km: &str) -> Option<String> {
+    let v: i64 = km.trim().parse().ok()?;
+    if v < 50 || v % 25 != 0 {
+        return None;
+    }
+    let komi = if !(100..500).contains(&v) {
+        v as f64 / 100.0
+    } else {
+        v as f64 / 50.0
+    };
+    Some(format_real(komi))
+}
+
+fn format_real(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{}", x as i64)
+    } else {
+        let s = format!("{x:.2}");
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+pub struct Fox {
+    komi: bool,
+    handicap: bool,
+}
+
+impl Fox {
+    pub fn new(komi: bool, handicap: bool) -> Self {
+        Fox { komi, handicap }
+    }
+}
+
+impl NodeRule for Fox {
+    fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        if cx.is_root && is_fox(&node) {
+            if self.komi {
+                if let Some(p) = node.props.iter_mut().find(|p| p.name == "KM") {
+                    if let Some(k) = p.first_text().and_then(fox_komi) {
+                        cx.report.info(
+                            FOX_KOMI,
+                            Some(p.pos),
+                            format!(
+                                "Fox komi KM[{}] is in scaled units: written KM[{k}]",
+                                p.first_text().unwrap_or("")
+                            ),
+                        );
+                        p.clear_values();
+                        p.push(&k);
+                    }
+                }
+            }
+            if self.handicap {
+                if let Some(p) = node.props.iter_mut().find(|p| p.name == "HA") {
+                    if p.first_text().map(str::trim) == Some("1") {
+                        cx.report.info(
+                            FOX_HANDICAP,
+                            Some(p.pos),
+                            "Fox HA[1] (Black first, no handicap stones) written HA[0]",
+                        );
+                        p.clear_values();
+                        p.push("0");
+                    }
+                }
+            }
+        }
+        out.push(node);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::node::testing::*;
+    use super::super::node::NodeAdapter;
+    use super::*;
+
+    #[test]
+    fn fox_komi_units() {
+        for (km, want) in [
+            ("375", "7.5"),
+            ("750", "7.5"),
+            ("650", "6.5"),
+            ("325", "6.5"),
+            ("50", "0.5"),
+            ("275", "5.5"),
+            ("350", "7"),
+            ("700", "7"),
+        ] {
+            assert_eq!(fox_komi(km).as_deref(), Some(want), "{km}");
+        }
+        for km in ["0", "6.5", "7", "5"] {
+            assert_eq!(fox_komi(km), None, "{km}");
+        }
+    }
+
+    #[test]
+    fn fox_rules_need_the_source() {
+        let fox = |d: &str| {
+            let (log, r) = run(&line(d), |s| {
+                Box::new(NodeAdapter::new(Fox::new(true, true), s))
+            });
+            (sgf(&log), codes(&r))
+        };
+        assert_eq!(
+            fox("AP=foxwq KM=375 HA=1;B=pd").0,
+            "(;AP[foxwq]KM[7.5]HA[0];B[pd])"
+        );
+        assert_eq!(fox("AP=SGFC:2.0 KM=650").0, "(;AP[SGFC:2.0]KM[6.5])");
+        // Same numbers, unidentified source: untouched.
+        let (s, c) = fox("AP=CGoban KM=375 HA=1");
+        assert_eq!(s, "(;AP[CGoban]KM[375]HA[1])");
+        assert!(c.is_empty());
+    }
+
+    #[test]
+    fn duplicates() {
+        let dup = |d: &str| {
+            let (log, r) = run(&line(d), |s| {
+                Box::new(NodeAdapter::new(Duplicates::new(true, true), s))
+            });
+            (sgf(&log), codes(&r))
+        };
+        assert_eq!(dup("AP=GNU_Go:3.8|foxwq").0, "(;AP[foxwq])");
+        assert_eq!(dup("GM=1|1").0, "(;GM[1])");
+        assert_eq!(dup(";C=text1|text2").0, "(;;C[text1\n\ntext2])");
+        assert_eq!(dup("PB=Ann|Bob").0, "(;PB[Ann, Bob])");
+        let (s, c) = dup("KM=6.5|7.5");
+        assert_eq!(s, "(;KM[6.5])");
+        assert_eq!(c, vec!["E162"]);
+        assert_eq!(dup("AB=aa|bb").0, "(;AB[aa][bb])");
+    }
+}

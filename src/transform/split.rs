@@ -1,0 +1,173 @@
+//! Dialect rule 3 (structure): `FF[4]` forbids a move and setup in one node,
+//! and two moves in one node. Such nodes (`FF[1]`–`FF[3]` files, `;B[aa]W[ab]`)
+//! are split, as SGFC does:
+//!
+//! * setup and move: `;AB[dd]B[pd]C[x]` → `;AB[dd];B[pd]C[x]` — the setup
+//!   (and `PL`) first, then the move with everything else. In the root node
+//!   the root and game-info properties stay in the root.
+//! * black and white: `;B[aa]W[ab]C[x]` → `;B[aa]C[x];W[ab]` — the moves in
+//!   the order written; each move takes its own time-left (`BL`/`OB` with
+//!   `B`, `WL`/`OW` with `W`); the rest stays with the first move.
+
+use super::node::{BufNode, Cx, NodeRule};
+use crate::diag::Code;
+use crate::props::{self, Scope};
+
+pub const SPLIT_SETUP_MOVE: Code = Code::new("I165", "split-setup-move");
+pub const SPLIT_TWO_MOVES: Code = Code::new("I166", "split-two-moves");
+
+#[derive(Default)]
+pub struct Split;
+
+fn is_setup(id: &str) -> bool {
+    matches!(id, "AB" | "AW" | "AE" | "PL")
+}
+
+fn is_move(id: &str) -> bool {
+    matches!(id, "B" | "W")
+}
+
+impl NodeRule for Split {
+    fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        let has_move = node.props.iter().any(|p| is_move(&p.name));
+        // PL alone with a move is how FF[3] files say whose turn: only real
+        // stone setup forces a split.
+        let has_setup = node
+            .props
+            .iter()
+            .any(|p| matches!(p.name.as_str(), "AB" | "AW" | "AE"));
+        if has_move && has_setup {
+            let pos = node.pos;
+            let mut first = BufNode::new(pos);
+            let mut second = BufNode::new(pos);
+            for p in node.props.drain(..) {
+                let stays = is_setup(&p.name)
+                    || (cx.is_root
+                        && props::lookup(&p.name)
+                            .is_some_and(|d| matches!(d.scope, Scope::Root | Scope::GameInfo)));
+                if stays {
+                    first.props.push(p);
+                } else {
+                    second.props.push(p);
+                }
+            }
+            let at = second
+                .props
+                .iter()
+                .find(|p| is_move(&p.name))
+                .map(|p| p.pos);
+            cx.report.info(
+                SPLIT_SETUP_MOVE,
+                at,
+                "setup and a move in one node: the move goes to a node of its own",
+            );
+            out.push(first);
+            split_moves(second, cx, out);
+        } else {
+            split_moves(node, cx, out);
+        }
+    }
+}
+
+fn split_moves(mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+    let moves = node.props.iter().filter(|p| is_move(&p.name)).count();
+    let multi_valued = node
+        .props
+        .iter()
+        .any(|p| is_move(&p.name) && p.values().len() > 1);
+    if moves < 2 || multi_valued {
+        out.push(node);
+        return;
+    }
+    // The first move keeps everything but the later moves and their timing.
+    let first_move = node
+        .props
+        .iter()
+        .position(|p| is_move(&p.name))
+        .unwrap_or(0);
+    let first_colour = node
+        .props
+        .get(first_move)
+        .map(|p| p.name.clone())
+        .unwrap_or_default();
+    let timing_of = |id: &str| match id {
+        "BL" | "OB" => Some("B"),
+        "WL" | "OW" => Some("W"),
+        _ => None,
+    };
+    let mut later: Vec<BufNode> = Vec::new();
+    let mut kept = Vec::new();
+    let mut seen_first = false;
+    let mut timing = Vec::new();
+    for p in node.props.drain(..) {
+        if is_move(&p.name) {
+            if !seen_first {
+                seen_first = true;
+                kept.push(p);
+            } else {
+                cx.report.info(
+                    SPLIT_TWO_MOVES,
+                    Some(p.pos),
+                    format!(
+                        "two moves in one node: {}[{}] goes to a node of its own",
+                        p.name,
+                        p.first_text().unwrap_or("")
+                    ),
+                );
+                let mut n = BufNode::new(p.pos);
+                n.props.push(p);
+                later.push(n);
+            }
+        } else if timing_of(&p.name).is_some_and(|c| c != first_colour) {
+            timing.push(p);
+        } else {
+            kept.push(p);
+        }
+    }
+    // Each colour's time left goes with the last move of that colour.
+    for t in timing {
+        let colour = timing_of(&t.name).unwrap_or("");
+        match later
+            .iter_mut()
+            .rev()
+            .find(|n| n.move_colour().map(String::from).as_deref() == Some(colour))
+        {
+            Some(n) => n.props.push(t),
+            None => kept.push(t),
+        }
+    }
+    node.props = kept;
+    out.push(node);
+    out.extend(later);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::node::testing::*;
+    use super::super::node::NodeAdapter;
+    use super::*;
+
+    fn split(d: &str) -> (String, Vec<&'static str>) {
+        let (log, r) = run(&line(d), |s| Box::new(NodeAdapter::new(Split, s)));
+        (sgf(&log), codes(&r))
+    }
+
+    #[test]
+    fn setup_then_move() {
+        assert_eq!(split(";AB=dd B=pd C=x").0, "(;;AB[dd];B[pd]C[x])");
+        assert_eq!(
+            split("SZ=9 PB=Ann AB=cc B=ee").0,
+            "(;SZ[9]PB[Ann]AB[cc];B[ee])"
+        );
+        assert_eq!(split(";AE=aa AW=eg;B=ef").0, "(;;AE[aa]AW[eg];B[ef])");
+    }
+
+    #[test]
+    fn two_moves() {
+        let (s, c) = split(";B=aa W=ab C=x BL=10 WL=20");
+        assert_eq!(s, "(;;B[aa]C[x]BL[10];W[ab]WL[20])");
+        assert_eq!(c, vec!["I166"]);
+        assert_eq!(split(";W=ff").0, "(;;W[ff])");
+        assert_eq!(split(";PL=W B=aa").0, "(;;PL[W]B[aa])");
+    }
+}

@@ -1,0 +1,378 @@
+//! The command-line contract of CLI.md, tested on the built binary: files
+//! and pipes, formats from extensions or content, diagnostics text and JSON,
+//! exit statuses 0/1/2, and no partial output on failure.
+
+mod common;
+
+use pretty_assertions::assert_eq;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn sgfconv() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sgfconv"))
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = sgfconv()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sgfconv runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn sample(name: &str) -> PathBuf {
+    common::root().join("corpus/sgf").join(name)
+}
+
+fn tmpdir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+const GOOD: &[u8] = b"(;GM[1]FF[4]SZ[19]PB[Lee];B[pd];W[dp])";
+
+#[test]
+fn filter_from_stdin_to_stdout_is_quiet_on_success() {
+    let out = run(&[], GOOD);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "(;GM[1]\nFF[4]\nCA[UTF-8]\nSZ[19]\nPB[Lee]\n;B[pd];W[dp])\n"
+    );
+    assert_eq!(text(&out.stderr), "");
+    // '-' names stdin and stdout too.
+    let out = run(&["-", "-"], GOOD);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).starts_with("(;GM[1]"));
+}
+
+#[test]
+fn file_to_file_matches_the_golden_output() {
+    let dir = tmpdir();
+    let dst = dir.path().join("out.sgf");
+    let out = sgfconv()
+        .arg(sample("collection.sgf"))
+        .arg(&dst)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.stdout, b"");
+    assert_eq!(
+        std::fs::read(&dst).unwrap(),
+        std::fs::read(sample("collection.expected.sgf")).unwrap()
+    );
+}
+
+#[test]
+fn diagnostics_name_file_line_column_and_code_and_data_loss_exits_1() {
+    let dir = tmpdir();
+    let dst = dir.path().join("out.sgf");
+    let out = sgfconv()
+        .arg(sample("recovery.sgf"))
+        .arg(&dst)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "an unterminated value lost data"
+    );
+    let err = text(&out.stderr);
+    let src = sample("recovery.sgf").display().to_string();
+    assert!(
+        err.contains(&format!("{src}:2:9: warning[W002 stray-text]: ")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{src}:10:9: error[E006 unterminated-value]: ")),
+        "{err}"
+    );
+    // Done all the same: the output is there and complete.
+    assert_eq!(
+        std::fs::read(&dst).unwrap(),
+        std::fs::read(sample("recovery.expected.sgf")).unwrap()
+    );
+}
+
+#[test]
+fn warnings_alone_exit_0_and_quiet_hides_them() {
+    let input = b"(;GM[1]C[a]C[b];B[aa]\n";
+    let out = run(&[], input);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("warning[W005 missing-close-paren]"));
+    let out = run(&["-q"], input);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn verbose_shows_each_rewrite() {
+    let out = run(&["-v"], b"(;GM[1]FF[3]SZ[19]KI[13];B[tt])");
+    let err = text(&out.stderr);
+    assert!(err.contains("info[I100 encoding]"), "{err}");
+    assert!(
+        err.contains("info[I1"),
+        "a dialect rewrite is reported: {err}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn strict_fails_on_a_warning_and_writes_no_output() {
+    let dir = tmpdir();
+    let src = dir.path().join("in.sgf");
+    std::fs::write(&src, b"(;GM[1];B[aa]").unwrap();
+    let dst = dir.path().join("out.sgf");
+    let out = sgfconv()
+        .arg("--strict")
+        .arg(&src)
+        .arg(&dst)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!dst.exists(), "no output under --strict after a warning");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+/// Files other than the test's own inputs: temporary files must not remain.
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".sgfconv-"))
+        .collect()
+}
+
+#[test]
+fn json_diagnostics_carry_every_field() {
+    let out = run(&["--diagnostics", "json"], b"(;GM[1];B[aa]C[x]]C[y])");
+    let line = text(&out.stderr)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let v: serde_json::Value =
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+    for key in [
+        "file", "line", "column", "offset", "code", "name", "severity", "message",
+    ] {
+        assert!(v.get(key).is_some(), "{key} missing in {line}");
+    }
+    assert_eq!(v["file"], "<stdin>");
+}
+
+#[test]
+fn bad_usage_and_unreadable_input_exit_2_and_write_nothing() {
+    let dir = tmpdir();
+    let dst = dir.path().join("out.sgf");
+    // Unknown format name.
+    let out = sgfconv()
+        .args(["-t", "doc"])
+        .arg(sample("escapes.sgf"))
+        .arg(&dst)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unknown format 'doc'"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Unknown charset.
+    let out = sgfconv()
+        .args(["--encoding", "klingon"])
+        .arg(sample("escapes.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // Missing input file.
+    let out = sgfconv()
+        .arg(dir.path().join("missing.sgf"))
+        .arg(&dst)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // Content that is no known format.
+    let out = run(&[], b"hello, world\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("cannot tell the format"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dst.exists());
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn never_overwrites_its_input() {
+    let dir = tmpdir();
+    let src = dir.path().join("game.sgf");
+    std::fs::write(&src, GOOD).unwrap();
+    let out = sgfconv().arg(&src).arg(&src).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read(&src).unwrap(), GOOD);
+}
+
+#[test]
+fn format_comes_from_extension_or_content_and_can_be_forced() {
+    let dir = tmpdir();
+    // No extension: sniffed from the content.
+    let src = dir.path().join("noext");
+    std::fs::write(&src, GOOD).unwrap();
+    let out = sgfconv().arg(&src).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).starts_with("(;GM[1]"));
+    // -f overrides a misleading extension.
+    let misnamed = dir.path().join("game.txt");
+    std::fs::write(&misnamed, GOOD).unwrap();
+    let out = sgfconv()
+        .args(["-f", "sgf"])
+        .arg(&misnamed)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    // Output format from the output extension (GIB), read back as GIB.
+    let gib = dir.path().join("game.gib");
+    let out = sgfconv().arg(&src).arg(&gib).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let back = sgfconv().arg(&gib).output().unwrap();
+    assert!(
+        text(&back.stdout).contains(";B[pd];W[dp]"),
+        "{}",
+        text(&back.stdout)
+    );
+}
+
+#[test]
+fn output_to_a_device_is_written_in_place() {
+    let out = sgfconv()
+        .arg(sample("escapes.sgf"))
+        .arg("/dev/null")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let meta = std::fs::metadata("/dev/null").unwrap();
+    assert!(!meta.is_file(), "/dev/null is still a device");
+}
+
+#[test]
+fn legacy_charsets_come_out_as_utf8_with_ca() {
+    // Shift_JIS, declared.
+    let out = sgfconv().arg(sample("sjis-trail.sgf")).output().unwrap();
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("CA[UTF-8]") && s.contains("PB[申眞ソ]") && s.contains("GC[表紙の碁]"),
+        "{s}"
+    );
+    // --to-encoding writes another charset with a matching CA.
+    let out = sgfconv()
+        .args(["--to-encoding", "latin1"])
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all("(;GM[1]PB[Jürgen])".as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(
+        out.stdout,
+        b"(;FF[4]\nCA[ISO-8859-1]\nGM[1]\nPB[J\xfcrgen]\n)\n"
+    );
+}
+
+#[test]
+fn keep_dialect_only_decodes() {
+    let input = b"(;GaMe[1]SiZe[19];Black[tt])";
+    let out = run(&["--keep-dialect"], input);
+    assert_eq!(
+        text(&out.stdout),
+        "(;CA[UTF-8]\nGaMe[1]\nSiZe[19]\n;Black[tt])\n"
+    );
+    let out = run(&[], input);
+    assert_eq!(
+        text(&out.stdout),
+        "(;FF[4]\nCA[UTF-8]\nGM[1]\nSZ[19]\n;B[])\n"
+    );
+}
+
+#[test]
+fn check_reports_and_writes_nothing() {
+    let out = sgfconv()
+        .args(["check", "--summary"])
+        .arg(sample("collection.sgf"))
+        .arg(sample("recovery.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "recovery.sgf lost data");
+    let s = text(&out.stdout);
+    assert!(s.contains("collection.sgf: 2 games, 9 nodes"), "{s}");
+    assert!(s.contains("total: 2 files"), "{s}");
+    assert!(s.contains("E006 unterminated-value: 1"), "{s}");
+    let out = sgfconv()
+        .args(["check"])
+        .arg(sample("collection.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"");
+}
+
+#[test]
+fn formats_lists_every_format() {
+    let out = sgfconv().arg("formats").output().unwrap();
+    let s = text(&out.stdout);
+    for name in ["sgf", "gib", "ugf", "ngf", "json", "xml", "jago", "csv"] {
+        assert!(
+            s.lines().any(|l| l.starts_with(name)),
+            "{name} missing:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn completions_and_man_page_are_generated() {
+    let out = sgfconv().args(["completions", "bash"]).output().unwrap();
+    assert!(text(&out.stdout).contains("sgfconv"), "bash completion");
+    let out = sgfconv().arg("man").output().unwrap();
+    assert!(text(&out.stdout).contains(".TH sgfconv"), "man page");
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let big: Vec<u8> = std::iter::once(&b"(;GM[1]"[..])
+        .chain(std::iter::repeat_n(&b";B[aa];W[bb]"[..], 200_000))
+        .chain(std::iter::once(&b")"[..]))
+        .flatten()
+        .copied()
+        .collect();
+    let mut child = sgfconv()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&big);
+    });
+    drop(child.stdout.take()); // the reader goes away at once
+    let out = child.wait_with_output().unwrap();
+    let _ = feeder.join();
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+}
