@@ -9,6 +9,54 @@
 //! Readers push [`Event`]s into a [`Sink`]; writers and transforms are sinks.
 //! Problems found in the input are [diagnostics](diag), not errors: a reader
 //! repairs what it safely can and says so.
+//!
+//! Convert a record, here a legacy FF[3] game with a long identifier and a
+//! `tt` pass, into clean FF[4]:
+//!
+//! ```
+//! use sgfconv::{convert, Format, Options, Reporter};
+//!
+//! let mut input: &[u8] = b"(;FF[3]GM[1]SiZe[19]PB[Lee];B[pd];W[tt])";
+//! let mut output = Vec::new();
+//! let mut report = Reporter::collecting("game.sgf");
+//! let stats = convert(&mut input, Format::Sgf, &mut output, Format::Sgf,
+//!                     &Options::default(), &mut report)?;
+//! assert_eq!(stats.games, 1);
+//! assert_eq!(
+//!     String::from_utf8(output).unwrap(),
+//!     "(;FF[4]\nCA[UTF-8]\nGM[1]\nSZ[19]\nPB[Lee]\n;B[pd];W[])\n"
+//! );
+//! // Each rewrite was reported (info level).
+//! assert!(report.collected().iter().any(|d| d.code.id == "I150"));
+//! # Ok::<(), sgfconv::Error>(())
+//! ```
+//!
+//! Any sink can receive the events: this one collects the players.
+//!
+//! ```
+//! use sgfconv::{Error, Event, Format, Reporter, Sink};
+//!
+//! #[derive(Default)]
+//! struct Players(Vec<String>);
+//!
+//! impl Sink for Players {
+//!     fn event(&mut self, e: &Event<'_>, _: &mut Reporter) -> Result<(), Error> {
+//!         if let Event::Property(p) = e {
+//!             if p.name == "PB" || p.name == "PW" {
+//!                 self.0.extend(p.first_text().map(str::to_owned));
+//!             }
+//!         }
+//!         Ok(())
+//!     }
+//! }
+//!
+//! let mut input: &[u8] = "(;PB[李世乭]PW[AlphaGo])(;PB[Ke Jie]PW[AlphaGo])".as_bytes();
+//! let mut players = Players::default();
+//! sgfconv::formats::read(Format::Sgf, &mut input, &Default::default(),
+//!                        &mut players, &mut Reporter::collecting("t"))?;
+//! assert_eq!(players.0, ["李世乭", "AlphaGo", "Ke Jie", "AlphaGo"]);
+//! # Ok::<(), sgfconv::Error>(())
+//! ```
 
 pub mod charset;
 pub mod diag;
@@ -16,6 +64,7 @@ pub mod error;
 pub mod event;
 pub mod formats;
 pub mod game;
+pub mod migrate;
 pub mod props;
 pub mod sink;
 pub mod transform;

@@ -11,7 +11,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, OwnedEvent, PropertyBuf};
+use crate::event::{Event, GameHeader, Property, PropertyBuf};
 use crate::game::{Game, GameBuilder};
 use crate::sink::Sink;
 use std::cell::RefCell;
@@ -25,13 +25,13 @@ type Builder = GameBuilder<Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Erro
 enum State {
     /// Between games, or streaming a game that needs nothing.
     Pass,
-    /// Holding a game's first events until its root node is complete.
+    /// Forwarding a game's root node while looking at it.
     Root {
-        events: Vec<OwnedEvent>,
-        root: Vec<PropertyBuf>,
+        header: GameHeader,
         in_root: bool,
+        identified: bool,
     },
-    /// Building an identified game.
+    /// Collecting what follows the root of an identified game.
     Build(Box<Builder>, Slot),
 }
 
@@ -49,17 +49,20 @@ impl<S: Sink> Nesting<S> {
     }
 }
 
-/// The root names OGS (online-go.com) or Fox as the source.
-pub fn is_nesting_source(root: &[PropertyBuf]) -> bool {
-    root.iter().any(|p| match p.name.as_str() {
-        "AP" | "PC" | "SO" | "GN" | "EV" => p.values().iter().any(|v| {
+/// A root property that names OGS (online-go.com) or Fox as the source.
+pub fn names_nesting_source(p: &Property<'_>) -> bool {
+    matches!(p.name, "AP" | "PC" | "SO" | "GN" | "EV")
+        && p.values.iter().any(|v| {
             let t = v.text().to_ascii_lowercase();
             t.contains("online-go.com")
                 || (p.name == "PC" && t.starts_with("ogs"))
                 || (p.name == "AP" && (t.starts_with("ogs") || t.starts_with("foxwq")))
-        }),
-        _ => false,
-    })
+        })
+}
+
+/// The root names OGS (online-go.com) or Fox as the source.
+pub fn is_nesting_source(root: &[PropertyBuf]) -> bool {
+    root.iter().any(|p| names_nesting_source(&p.as_property()))
 }
 
 /// Turns variations that are an only child into plain sequence. Returns how
@@ -78,64 +81,69 @@ pub fn flatten(game: &mut Game) -> usize {
     n
 }
 
-impl<S: Sink> Nesting<S> {
-    fn decide(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        let State::Root { events, root, .. } = std::mem::replace(&mut self.state, State::Pass)
-        else {
-            return Ok(());
-        };
-        if is_nesting_source(&root) {
-            let slot: Slot = Rc::new(RefCell::new(None));
-            let s2 = slot.clone();
-            let mut b: Builder = GameBuilder::new(Box::new(move |g, _: &mut Reporter| {
-                *s2.borrow_mut() = Some(g);
+/// Forwards a replayed game without its start and its (empty) root node:
+/// those went out before the game was collected.
+struct BelowRoot<'a, S> {
+    sink: &'a mut S,
+    root_seen: bool,
+}
+
+impl<S: Sink> Sink for BelowRoot<'_, S> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        match event {
+            Event::GameStart(_) | Event::Meta { .. } => Ok(()),
+            Event::Node(_) if !self.root_seen => {
+                self.root_seen = true;
                 Ok(())
-            }));
-            for e in &events {
-                b.event(&e.as_event(), report)?;
             }
-            self.state = State::Build(Box::new(b), slot);
-        } else {
-            for e in &events {
-                self.sink.event(&e.as_event(), report)?;
-            }
+            _ => self.sink.event(event, report),
         }
-        Ok(())
     }
 }
 
 impl<S: Sink> Sink for Nesting<S> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
-        if let Event::GameStart(_) = event {
+        if let Event::GameStart(h) = event {
             self.state = State::Root {
-                events: vec![OwnedEvent::from_event(event)],
-                root: Vec::new(),
+                header: (*h).clone(),
                 in_root: false,
+                identified: false,
             };
-            return Ok(());
+            return self.sink.event(event, report);
         }
         if let State::Root {
-            events,
-            root,
+            header,
             in_root,
+            identified,
         } = &mut self.state
         {
             match event {
-                Event::Meta { .. } => {
-                    events.push(OwnedEvent::from_event(event));
-                    return Ok(());
-                }
+                Event::Meta { .. } => return self.sink.event(event, report),
                 Event::Node(_) if !*in_root => {
                     *in_root = true;
-                    events.push(OwnedEvent::from_event(event));
-                    return Ok(());
+                    return self.sink.event(event, report);
                 }
                 Event::Property(p) => {
-                    root.push(PropertyBuf::from_property(p));
-                    events.push(OwnedEvent::from_event(event));
-                    return Ok(());
+                    *identified |= names_nesting_source(p);
+                    return self.sink.event(event, report);
                 }
-                _ => self.decide(report)?,
+                _ => {
+                    // The root node is over: decide.
+                    if *identified {
+                        let slot: Slot = Rc::new(RefCell::new(None));
+                        let s2 = slot.clone();
+                        let mut b: Builder =
+                            GameBuilder::new(Box::new(move |g, _: &mut Reporter| {
+                                *s2.borrow_mut() = Some(g);
+                                Ok(())
+                            }));
+                        b.event(&Event::GameStart(header), report)?;
+                        b.event(&Event::Node(header.pos), report)?;
+                        self.state = State::Build(Box::new(b), slot);
+                    } else {
+                        self.state = State::Pass;
+                    }
+                }
             }
         }
         match &mut self.state {
@@ -153,7 +161,11 @@ impl<S: Sink> Sink for Nesting<S> {
                                 format!("{n} variation(s) that were the only continuation written as a plain sequence (OGS/Fox nesting)"),
                             );
                         }
-                        g.replay(&mut self.sink, report)?;
+                        let mut below = BelowRoot {
+                            sink: &mut self.sink,
+                            root_seen: false,
+                        };
+                        g.replay(&mut below, report)?;
                     }
                 }
                 Ok(())
@@ -163,9 +175,6 @@ impl<S: Sink> Sink for Nesting<S> {
     }
 
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        if matches!(self.state, State::Root { .. }) {
-            self.decide(report)?;
-        }
         if matches!(self.state, State::Build(..)) {
             // The input ended inside a game: what was read still goes out.
             self.event(&Event::GameEnd(crate::event::Pos::default()), report)?;

@@ -5,7 +5,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, PropertyBuf};
+use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf, Span, Values, NO_SPLIT};
 use crate::sink::Sink;
 
 /// One node held by a transform.
@@ -92,6 +92,13 @@ pub trait NodeRule {
         false
     }
 
+    /// The rule leaves plain non-root nodes ([`is_plain_node`]) exactly as
+    /// they are, in this game: the adapter may send them on without
+    /// handing them over.
+    fn passes_plain_nodes(&self) -> bool {
+        false
+    }
+
     /// A variation opens (after the node it hangs from was emitted).
     fn variation_start(&mut self) {}
 
@@ -165,6 +172,10 @@ impl NodeRule for Chain {
         }
     }
 
+    fn passes_plain_nodes(&self) -> bool {
+        !self.sees_plain
+    }
+
     fn variation_start(&mut self) {
         for r in &mut self.rules {
             r.variation_start();
@@ -183,17 +194,21 @@ impl NodeRule for Chain {
 /// rule looks at (`S`, `KI`, `L`, `M`, `PL`, `TE`, `BM`, `VW`, game
 /// information), upper-case identifiers, one value each except in markup
 /// lists. Most nodes of a game are such: `;B[pd]BL[600]`.
-fn is_plain_node(node: &BufNode) -> bool {
+pub fn is_plain_node(node: &BufNode) -> bool {
+    plain_properties(node.props.iter().map(|p| p.as_property()))
+}
+
+fn plain_properties<'a>(props: impl Iterator<Item = Property<'a>>) -> bool {
     let mut moves = 0;
-    for p in &node.props {
-        let name = p.name.as_str();
+    for p in props {
+        let name = p.name;
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_uppercase()) {
             return false;
         }
         match name {
             "B" | "W" => {
                 moves += 1;
-                if moves > 1 || p.values().len() != 1 {
+                if moves > 1 || p.values.len() != 1 {
                     return false;
                 }
                 if !p.first_text().is_some_and(|v| v.len() == 2 && v != "tt") {
@@ -205,7 +220,7 @@ fn is_plain_node(node: &BufNode) -> bool {
             }
             "MA" | "TR" | "CR" | "SQ" | "LB" | "AR" | "LN" | "SL" | "DD" | "TB" | "TW" => {}
             _ => {
-                if p.values().len() != 1 {
+                if p.values.len() != 1 {
                     return false;
                 }
                 if crate::props::lookup(name)
@@ -219,12 +234,68 @@ fn is_plain_node(node: &BufNode) -> bool {
     true
 }
 
+/// The properties of the node being read, in one arena: copied once, and
+/// sent on from here when no rule needs to see them.
+#[derive(Default)]
+struct Pending {
+    open: bool,
+    pos: Pos,
+    names: String,
+    text: String,
+    spans: Vec<Span>,
+    /// (name start, name end, first span, end span, position)
+    props: Vec<(u32, u32, u32, u32, Pos)>,
+}
+
+impl Pending {
+    fn push(&mut self, p: &Property<'_>) {
+        let n0 = self.names.len() as u32;
+        self.names.push_str(p.name);
+        let s0 = self.spans.len() as u32;
+        for v in p.values.iter() {
+            let start = self.text.len() as u32;
+            self.text.push_str(v.text());
+            self.spans.push(Span {
+                start,
+                end: self.text.len() as u32,
+                split: v.split().map_or(NO_SPLIT, |k| start + k as u32),
+            });
+        }
+        self.props.push((
+            n0,
+            self.names.len() as u32,
+            s0,
+            self.spans.len() as u32,
+            p.pos,
+        ));
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Property<'_>> {
+        self.props.iter().map(move |&(a, b, c, d, pos)| Property {
+            name: self.names.get(a as usize..b as usize).unwrap_or(""),
+            values: Values::new(
+                &self.text,
+                self.spans.get(c as usize..d as usize).unwrap_or(&[]),
+            ),
+            pos,
+        })
+    }
+
+    fn clear(&mut self) {
+        self.open = false;
+        self.names.clear();
+        self.text.clear();
+        self.spans.clear();
+        self.props.clear();
+    }
+}
+
 /// A sink that applies a [`NodeRule`] and forwards to `S`.
 pub struct NodeAdapter<R, S> {
     rule: R,
     sink: S,
     header: GameHeader,
-    current: Option<BufNode>,
+    current: Pending,
     /// The next node is the root of the game.
     at_root: bool,
     /// `Meta` events held until the root node is out.
@@ -246,7 +317,7 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
             rule,
             sink,
             header: GameHeader::new(0),
-            current: None,
+            current: Pending::default(),
             at_root: false,
             meta: Vec::new(),
             last_move: None,
@@ -270,11 +341,42 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
     }
 
     fn flush(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        let Some(node) = self.current.take() else {
+        if !self.current.open {
             return Ok(());
-        };
+        }
         let is_root = self.at_root;
         self.at_root = false;
+        // Most nodes are plain moves no rule rewrites: straight on.
+        if !is_root && self.rule.passes_plain_nodes() && plain_properties(self.current.iter()) {
+            self.sink.event(&Event::Node(self.current.pos), report)?;
+            for p in self.current.iter() {
+                match p.name {
+                    "B" => self.last_move = Some('B'),
+                    "W" => self.last_move = Some('W'),
+                    _ => {}
+                }
+                self.sink.event(&Event::Property(p), report)?;
+            }
+            self.current.clear();
+            return Ok(());
+        }
+        let mut node = BufNode::new(self.current.pos);
+        node.props = std::mem::take(&mut self.spare);
+        for p in self.current.iter() {
+            let b = match self.pool.pop() {
+                Some(mut b) => {
+                    b.name.clear();
+                    b.name.push_str(p.name);
+                    b.clear_values();
+                    b.extend_values(p.values);
+                    b.pos = p.pos;
+                    b
+                }
+                None => PropertyBuf::from_property(&p),
+            };
+            node.props.push(b);
+        }
+        self.current.clear();
         let mut out = std::mem::take(&mut self.out);
         out.clear();
         let mut extra_meta = Vec::new();
@@ -343,29 +445,18 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
             }
             Event::Node(pos) => {
                 self.flush(report)?;
-                let mut n = BufNode::new(*pos);
-                n.props = std::mem::take(&mut self.spare);
-                self.current = Some(n);
+                self.current.open = true;
+                self.current.pos = *pos;
                 Ok(())
             }
-            Event::Property(p) => match &mut self.current {
-                Some(n) => {
-                    let b = match self.pool.pop() {
-                        Some(mut b) => {
-                            b.name.clear();
-                            b.name.push_str(p.name);
-                            b.clear_values();
-                            b.extend_values(p.values);
-                            b.pos = p.pos;
-                            b
-                        }
-                        None => PropertyBuf::from_property(p),
-                    };
-                    n.props.push(b);
+            Event::Property(p) => {
+                if self.current.open {
+                    self.current.push(p);
                     Ok(())
+                } else {
+                    self.sink.event(event, report)
                 }
-                None => self.sink.event(event, report),
-            },
+            }
             Event::VariationStart(_) => {
                 self.flush(report)?;
                 self.stack.push(self.last_move);

@@ -74,7 +74,21 @@ pub enum Mode {
 /// An identifier needs an upper-case letter: FF[1]–FF[3] long names
 /// (`AddBlack`) have them, while words in a comment (`see [1] and [2]`)
 /// usually do not.
+#[inline]
 pub fn can_end_value(after: &[u8], eof: bool) -> Option<bool> {
+    // The usual cases, without the general look-ahead: `];`, `])`, `](`,
+    // `][`, `]PB[`, `]\n;`.
+    match after {
+        [b';' | b'(' | b')' | b'[', ..] => return Some(true),
+        [a, b'[', ..] if a.is_ascii_uppercase() => return Some(true),
+        [a, b, b'[', ..] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => return Some(true),
+        [b'\n', b';' | b'(' | b')', ..] => return Some(true),
+        _ => {}
+    }
+    can_end_value_slow(after, eof)
+}
+
+fn can_end_value_slow(after: &[u8], eof: bool) -> Option<bool> {
     const LOOKAHEAD: usize = 256;
     let n = after.iter().take_while(|c| is_ws(**c)).count();
     if n >= LOOKAHEAD {

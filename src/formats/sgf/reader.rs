@@ -792,9 +792,8 @@ impl<'r, 'o> Reader<'r, 'o> {
     ) -> Option<(usize, Option<usize>, usize)> {
         let rest = self.inp.rest();
         let raw = &rest[..len.min(rest.len())];
-        if memchr::memchr(b'\\', raw).is_none() {
-            return None;
-        }
+        // Only a value with a '\\' in it can have two readings.
+        memchr::memchr(b'\\', raw)?;
         let enc = self.decoding.encoding;
         // The character reading looks damaged: undecodable, an escape no
         // writer needs, or a ']' kept as text by the look-ahead.

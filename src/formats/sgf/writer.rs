@@ -9,7 +9,7 @@
 use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, Property, PropertyBuf};
+use crate::event::{Event, Property};
 use crate::formats::WriteOptions;
 use crate::props;
 use crate::sink::Sink;
@@ -58,9 +58,13 @@ pub struct SgfWriter<'w> {
     keep_dialect: bool,
     /// Column of the end of `buf` (bytes since the last line break).
     col: usize,
-    /// Properties of the root node, held until it ends (FF and CA are set
-    /// there).
-    root: Option<Vec<PropertyBuf>>,
+    /// The root node being written, one property per line; it goes out
+    /// when the node ends, with `FF` and `CA` added if missing.
+    root: Vec<u8>,
+    in_root: bool,
+    /// Where the `FF` line ends in `root`, and whether `CA` was written.
+    root_ff_end: Option<usize>,
+    root_has_ca: bool,
     /// The node being written (not the root), held to decide line breaks.
     node: Vec<u8>,
     /// Where the first line break in `node` is, if any.
@@ -90,7 +94,10 @@ impl<'w> SgfWriter<'w> {
             encoding,
             keep_dialect: options.keep_dialect,
             col: 0,
-            root: None,
+            root: Vec::with_capacity(1024),
+            in_root: false,
+            root_ff_end: None,
+            root_has_ca: false,
             node: Vec::with_capacity(256),
             node_newline: None,
             in_node: false,
@@ -127,8 +134,9 @@ impl<'w> SgfWriter<'w> {
     /// Ends the node being written: the root with its FF/CA, or a packed
     /// node on the current line or the next.
     fn end_node(&mut self) {
-        if let Some(root) = self.root.take() {
-            self.write_root(&root);
+        if self.in_root {
+            self.in_root = false;
+            self.write_root();
             return;
         }
         if !self.in_node {
@@ -152,43 +160,71 @@ impl<'w> SgfWriter<'w> {
         self.node_newline = None;
     }
 
-    fn write_root(&mut self, root: &[PropertyBuf]) {
+    /// A property of the root node, on a line of its own. `FF` becomes
+    /// `FF[4]` (unless the dialect is kept) and `CA` the output encoding.
+    fn root_property(&mut self, p: &Property<'_>) {
+        let mut root = std::mem::take(&mut self.root);
+        if !root.is_empty() {
+            root.push(b'\n');
+        }
+        match p.name {
+            "FF" if !self.keep_dialect => root.extend_from_slice(b"FF[4]"),
+            "CA" => {
+                root.extend_from_slice(b"CA[");
+                root.extend_from_slice(charset::ca_name(self.encoding).as_bytes());
+                root.push(b']');
+                self.root_has_ca = true;
+            }
+            _ => self.property_into(p, &mut root),
+        }
+        if p.name == "FF" && self.root_ff_end.is_none() {
+            self.root_ff_end = Some(root.len());
+        }
+        self.root = root;
+    }
+
+    /// Writes the root node: `FF` first and `CA` right after it when they
+    /// were missing.
+    fn write_root(&mut self) {
         let ca = charset::ca_name(self.encoding);
-        let mut lines: Vec<Vec<u8>> = Vec::with_capacity(root.len() + 2);
-        let has_ff = root.iter().any(|p| p.name == "FF");
-        let has_ca = root.iter().any(|p| p.name == "CA");
-        let ca_line = format!("CA[{ca}]").into_bytes();
-        // FF first, CA right after it; both added when missing.
-        if !has_ff {
-            if !self.keep_dialect {
-                lines.push(b"FF[4]".to_vec());
-            }
-            if !has_ca {
-                lines.push(ca_line.clone());
-            }
-        }
-        for p in root {
-            let mut line = Vec::new();
-            if p.name == "FF" && !self.keep_dialect {
-                line.extend_from_slice(b"FF[4]");
-            } else if p.name == "CA" {
-                line.extend_from_slice(&ca_line);
-            } else {
-                self.property_into(&p.as_property(), &mut line);
-            }
-            lines.push(line);
-            if p.name == "FF" && !has_ca {
-                lines.push(ca_line.clone());
-            }
-        }
+        let ca_line = format!("CA[{ca}]");
+        let root = std::mem::take(&mut self.root);
         self.push(b";");
-        for (i, l) in lines.iter().enumerate() {
-            if i > 0 {
-                self.newline();
+        match self.root_ff_end {
+            None => {
+                let mut first = true;
+                if !self.keep_dialect {
+                    self.push(b"FF[4]");
+                    first = false;
+                }
+                if !self.root_has_ca {
+                    if !first {
+                        self.newline();
+                    }
+                    self.push(ca_line.as_bytes());
+                    first = false;
+                }
+                if !root.is_empty() {
+                    if !first {
+                        self.newline();
+                    }
+                    self.push(&root);
+                }
             }
-            self.push(l);
+            Some(end) => {
+                self.push(&root[..end]);
+                if !self.root_has_ca {
+                    self.newline();
+                    self.push(ca_line.as_bytes());
+                }
+                self.push(&root[end..]);
+            }
         }
         self.newline();
+        self.root = root;
+        self.root.clear();
+        self.root_ff_end = None;
+        self.root_has_ca = false;
     }
 
     /// Writes `name[value][value]…` into `out`.
@@ -310,7 +346,7 @@ impl Sink for SgfWriter<'_> {
             Event::Node(_) => {
                 self.end_node();
                 if self.nodes_in_game == 0 {
-                    self.root = Some(Vec::new());
+                    self.in_root = true;
                 } else {
                     self.in_node = true;
                     self.node.push(b';');
@@ -318,15 +354,21 @@ impl Sink for SgfWriter<'_> {
                 self.nodes_in_game += 1;
             }
             Event::Property(p) => {
-                if let Some(root) = &mut self.root {
-                    root.push(PropertyBuf::from_property(p));
+                if self.in_root {
+                    self.root_property(p);
                 } else if self.in_node {
                     let mut node = std::mem::take(&mut self.node);
                     let before = node.len();
                     self.property_into(p, &mut node);
                     if self.node_newline.is_none() {
-                        self.node_newline =
-                            memchr::memchr(b'\n', &node[before..]).map(|k| k + before);
+                        let added = &node[before..];
+                        // Short properties (moves) are checked without memchr's set-up.
+                        let found = if added.len() <= 16 {
+                            added.iter().position(|&c| c == b'\n')
+                        } else {
+                            memchr::memchr(b'\n', added)
+                        };
+                        self.node_newline = found.map(|k| k + before);
                     }
                     self.node = node;
                 }

@@ -1,0 +1,954 @@
+//! Throughput benchmark: sgfconv beside a plain read and the peer parsers.
+//!
+//! One binary (`harness = false`), several roles, chosen by the first argument:
+//!
+//! * `prep OUT_DIR SRC_DIR...` — builds the inputs once from unpacked SGF
+//!   files: `once.sgf` (every file once), `big.sgf` (≥ `BENCH_MB`, the corpus
+//!   repeated), `slice.sgf` (≈ `BENCH_PEER_MB`, every k-th file, for the slow
+//!   peers) and `deep.sgf` (a tree nested `BENCH_DEPTH` levels deep).
+//! * `worker read|parse|convert FILE` — one measured action (stdout gets the
+//!   converted data, stderr the counts):
+//!   `read` = plain read in 1 MiB blocks (the baseline),
+//!   `parse` = `formats::read` into a `sink::Counter` (parse-only),
+//!   `convert` = `sgfconv::convert` SGF→SGF.
+//! * `run DATA_DIR` — the benchmark: interleaves repeated runs of every row
+//!   under `/usr/bin/time` (peak RSS), prints a Markdown table of medians.
+//! * no role (what `cargo test --all-targets` does): a quick self-check of the
+//!   workers on generated input, so the harness cannot rot unnoticed.
+//!
+//! Sizes are in MB = 10^6 bytes. See docs/benchmarks.md.
+
+use sgfconv::diag::{Output, Reporter};
+use sgfconv::formats::{self, Format};
+use sgfconv::sink::Counter;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+const MB: f64 = 1e6;
+
+fn main() -> ExitCode {
+    // `cargo bench` appends `--bench`; it carries no meaning here.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let result = match args.first().map(String::as_str) {
+        Some("prep") => prep(&args[1..]),
+        Some("worker") => worker(&args[1..]),
+        Some("run") => run(&args[1..]),
+        Some(other) => Err(format!("unknown role {other:?} (prep, worker, run)")),
+        None => self_check(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("throughput: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn env_num(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+// ---------------------------------------------------------------- workers
+
+/// Reads everything in 1 MiB blocks; returns the byte count.
+fn plain_read(input: &mut dyn Read) -> io::Result<u64> {
+    let mut buf = vec![0u8; 1 << 20];
+    let mut total = 0u64;
+    loop {
+        match input.read(&mut buf) {
+            Ok(0) => return Ok(total),
+            Ok(n) => total += n as u64,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Parse-only: the SGF reader into a counter.
+fn parse_only(input: &mut dyn Read, name: &str) -> Result<(Counter, Reporter), String> {
+    let mut counter = Counter::default();
+    let mut report = Reporter::new(name, Output::Discard);
+    formats::read(
+        Format::Sgf,
+        input,
+        &Default::default(),
+        &mut counter,
+        &mut report,
+    )
+    .map_err(|e| format!("{name}: {e}"))?;
+    Ok((counter, report))
+}
+
+/// SGF→SGF through the library's whole pipeline (transforms included).
+fn convert_sgf(
+    input: &mut dyn Read,
+    output: &mut dyn Write,
+    name: &str,
+) -> Result<sgfconv::Stats, String> {
+    let mut report = Reporter::new(name, Output::Discard);
+    sgfconv::convert(
+        input,
+        Format::Sgf,
+        output,
+        Format::Sgf,
+        &Default::default(),
+        &mut report,
+    )
+    .map_err(|e| format!("{name}: {e}"))
+}
+
+fn worker(args: &[String]) -> Result<(), String> {
+    let [mode, path] = args else {
+        return Err("usage: worker read|parse|convert FILE".into());
+    };
+    let mut file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    match mode.as_str() {
+        "read" => {
+            let n = plain_read(&mut file).map_err(|e| e.to_string())?;
+            eprintln!("bytes={n}");
+        }
+        "parse" => {
+            let (c, r) = parse_only(&mut file, path)?;
+            eprintln!(
+                "games={} nodes={} props={} values={} warnings={} errors={}",
+                c.games,
+                c.nodes,
+                c.properties,
+                c.values,
+                r.warnings(),
+                r.errors()
+            );
+        }
+        "convert" => {
+            let stdout = io::stdout();
+            let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+            let s = convert_sgf(&mut file, &mut out, path)?;
+            out.flush().map_err(|e| e.to_string())?;
+            eprintln!("games={} nodes={} props={}", s.games, s.nodes, s.properties);
+        }
+        other => return Err(format!("unknown worker mode {other:?}")),
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- prep
+
+/// Every `*.sgf` file (any case) under `dir`, recursively.
+fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+    // An explicit stack: directory depth is not ours to bound.
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d)? {
+            let entry = entry?;
+            let path = entry.path();
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                stack.push(path);
+            } else if kind.is_file()
+                && path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+            {
+                out.push(path);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether the game trees of `bytes` close: every `(` has its `)` and no
+/// value is left open. A truncated file (there are a few in the bulk corpus)
+/// would swallow every game after it in a concatenation: prep skips those.
+fn balanced(bytes: &[u8]) -> bool {
+    let (mut depth, mut in_value, mut escaped) = (0u64, false, false);
+    for &b in bytes {
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b']' {
+                in_value = false;
+            }
+            continue;
+        }
+        match b {
+            b'[' if depth > 0 => in_value = true,
+            b'(' => depth += 1,
+            b')' if depth == 0 => return false,
+            b')' => depth -= 1,
+            _ => {}
+        }
+    }
+    depth == 0 && !in_value
+}
+
+/// `(;B[aa](;W[bb](;B[aa]…)))`: one move per level, `depth` levels, the way
+/// OGS writes every move as a variation.
+fn deep_nesting(depth: usize) -> Vec<u8> {
+    let mut v = Vec::with_capacity(depth * 8 + 16);
+    v.extend_from_slice(b"(;FF[4]GM[1]SZ[19]");
+    for i in 0..depth {
+        v.extend_from_slice(if i % 2 == 0 { b"(;B[aa]" } else { b"(;W[bb]" });
+    }
+    v.extend(std::iter::repeat(b')').take(depth + 1));
+    v.push(b'\n');
+    v
+}
+
+fn prep(args: &[String]) -> Result<(), String> {
+    let Some((out_dir, sources)) = args.split_first() else {
+        return Err("usage: prep OUT_DIR SRC_DIR...".into());
+    };
+    let out_dir = Path::new(out_dir);
+    let big_bytes = env_num("BENCH_MB", 200) as f64 * MB;
+    let slice_bytes = env_num("BENCH_PEER_MB", 20) as f64 * MB;
+    let depth = env_num("BENCH_DEPTH", 100_000) as usize;
+
+    let mut files = Vec::new();
+    for s in sources {
+        sgf_files(Path::new(s), &mut files).map_err(|e| format!("{s}: {e}"))?;
+    }
+    files.sort();
+    let found = files.len();
+    files.retain(|f| fs::read(f).is_ok_and(|b| balanced(&b)));
+    let damaged = found - files.len();
+    if files.is_empty() {
+        return Err("no SGF files found in the sources".into());
+    }
+    let io_err = |p: &Path| {
+        let p = p.display().to_string();
+        move |e: io::Error| format!("{p}: {e}")
+    };
+
+    // once.sgf: every file once, a newline after each (a file may lack one).
+    let once = out_dir.join("once.sgf");
+    let mut w = BufWriter::new(File::create(&once).map_err(io_err(&once))?);
+    let mut sizes = Vec::with_capacity(files.len());
+    for f in &files {
+        let bytes = fs::read(f).map_err(io_err(f))?;
+        w.write_all(&bytes).map_err(io_err(&once))?;
+        w.write_all(b"\n").map_err(io_err(&once))?;
+        sizes.push(bytes.len() as u64 + 1);
+    }
+    w.flush().map_err(io_err(&once))?;
+    drop(w);
+    let once_len: u64 = sizes.iter().sum();
+
+    // big.sgf: the corpus repeated until it is large enough.
+    let big = out_dir.join("big.sgf");
+    let copies = (big_bytes / once_len as f64).ceil().max(1.0) as u64;
+    let mut w = BufWriter::new(File::create(&big).map_err(io_err(&big))?);
+    for _ in 0..copies {
+        let mut r = File::open(&once).map_err(io_err(&once))?;
+        io::copy(&mut r, &mut w).map_err(io_err(&big))?;
+    }
+    w.flush().map_err(io_err(&big))?;
+    drop(w);
+
+    // slice.sgf: every k-th file, so the small input has the same mix.
+    let slice = out_dir.join("slice.sgf");
+    let step = ((once_len as f64 / slice_bytes).floor() as usize).max(1);
+    let mut w = BufWriter::new(File::create(&slice).map_err(io_err(&slice))?);
+    let mut slice_len = 0u64;
+    for f in files.iter().step_by(step) {
+        if slice_len as f64 >= slice_bytes {
+            break;
+        }
+        let bytes = fs::read(f).map_err(io_err(f))?;
+        w.write_all(&bytes).map_err(io_err(&slice))?;
+        w.write_all(b"\n").map_err(io_err(&slice))?;
+        slice_len += bytes.len() as u64 + 1;
+    }
+    w.flush().map_err(io_err(&slice))?;
+    drop(w);
+
+    let deep = out_dir.join("deep.sgf");
+    fs::write(&deep, deep_nesting(depth)).map_err(io_err(&deep))?;
+
+    println!(
+        "prep: {} files ({damaged} truncated ones left out), once.sgf {:.1} MB, big.sgf {:.1} MB ({copies} copies), \
+         slice.sgf {:.1} MB (every {step}th file), deep.sgf {depth} levels",
+        files.len(),
+        once_len as f64 / MB,
+        (once_len * copies) as f64 / MB,
+        slice_len as f64 / MB,
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------- run
+
+/// Which prepared input a row reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Input {
+    Big,
+    Slice,
+    Deep,
+}
+
+impl Input {
+    fn file(self) -> &'static str {
+        match self {
+            Input::Big => "big.sgf",
+            Input::Slice => "slice.sgf",
+            Input::Deep => "deep.sgf",
+        }
+    }
+}
+
+/// What a row measures, for the ratios.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Baseline,
+    Floor,
+    Parse,
+    /// Reading with transforms and diagnostics (`sgfconv check`).
+    Check,
+    Convert,
+}
+
+struct Row {
+    input: Input,
+    tool: String,
+    what: &'static str,
+    kind: Kind,
+    ours: bool,
+    /// Program and arguments; `{}` is replaced by the input path.
+    cmd: Vec<String>,
+    times: Vec<f64>,
+    rss_kb: Vec<u64>,
+    /// Failures (exit status, signal, last stderr line).
+    failures: Vec<String>,
+    /// CPU seconds (user + system) of the successful runs.
+    cpu: Vec<f64>,
+    /// Some run exited 1: finished, reporting input it could not keep.
+    /// The first line of its stderr.
+    exit1: Option<String>,
+}
+
+struct Outcome {
+    secs: f64,
+    /// User + system CPU seconds, from /usr/bin/time.
+    cpu: Option<f64>,
+    rss_kb: Option<u64>,
+    failure: Option<String>,
+    /// Finished with exit status 1 (input had errors it reported): the
+    /// first line it wrote on stderr.
+    exit1: Option<String>,
+}
+
+/// Runs `cmd` with stdout to /dev/null under `/usr/bin/time` (when present),
+/// killing it after `limit`.
+fn measure(cmd: &[String], log: &Path, limit: Duration) -> Result<Outcome, String> {
+    let time_bin = Path::new("/usr/bin/time");
+    let rss_file = log.with_extension("rss");
+    let mut command = if time_bin.exists() {
+        let mut c = Command::new(time_bin);
+        c.arg("-f")
+            .arg("%M %U %S")
+            .arg("-o")
+            .arg(&rss_file)
+            .args(cmd);
+        c
+    } else {
+        let mut c = Command::new(&cmd[0]);
+        c.args(&cmd[1..]);
+        c
+    };
+    let err = File::create(log).map_err(|e| format!("{}: {e}", log.display()))?;
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(err));
+    let start = Instant::now();
+    let mut child = command.spawn().map_err(|e| format!("{}: {e}", cmd[0]))?;
+    let status = loop {
+        if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
+            break Some(s);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let time_out = fs::read_to_string(&rss_file).unwrap_or_default();
+    // The last line is "maxrss_kb user_s sys_s".
+    let fields: Vec<&str> = time_out
+        .lines()
+        .last()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let rss_kb = fields.first().and_then(|f| f.parse::<u64>().ok());
+    let cpu = match (fields.get(1), fields.get(2)) {
+        (Some(u), Some(s)) => u
+            .parse::<f64>()
+            .ok()
+            .zip(s.parse::<f64>().ok())
+            .map(|(u, s)| u + s),
+        _ => None,
+    };
+    let stderr = fs::read_to_string(log).unwrap_or_default();
+    let last_err = stderr
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .chars()
+        .take(100)
+        .collect::<String>();
+    let mut exit1 = None;
+    let failure = match status {
+        None => Some(format!("killed after {} s", limit.as_secs())),
+        Some(s) if s.success() => None,
+        // sgfconv (and the peer drivers) exit 1 when they finished but some
+        // input could not be kept: a complete run, with a note.
+        Some(s) if s.code() == Some(1) => {
+            let first = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            exit1 = Some(first.chars().take(100).collect());
+            None
+        }
+        Some(s) => {
+            // /usr/bin/time reports a child's death by signal in its output file.
+            let how = time_out
+                .lines()
+                .find(|l| l.contains("signal"))
+                .map(|l| l.trim().replace("Command terminated by ", ""))
+                .unwrap_or_else(|| format!("exit {}", s.code().unwrap_or(-1)));
+            Some(format!("{how}: {last_err}"))
+        }
+    };
+    Ok(Outcome {
+        secs,
+        cpu,
+        rss_kb,
+        failure,
+        exit1,
+    })
+}
+
+fn median(v: &[f64]) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    let m = s.len() / 2;
+    Some(if s.len() % 2 == 1 {
+        s[m]
+    } else {
+        (s[m - 1] + s[m]) / 2.0
+    })
+}
+
+/// True when `cmd` (with `{}` → `file`) exits 0 on a tiny valid game: used
+/// to find out which CLI entry points the current sgfconv has.
+fn probe(cmd: &[String], file: &Path) -> bool {
+    let args: Vec<String> = cmd.iter().map(|a| subst(a, file)).collect();
+    Command::new(&args[0])
+        .args(&args[1..])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn subst(arg: &str, file: &Path) -> String {
+    if arg == "{}" {
+        file.display().to_string()
+    } else {
+        arg.to_string()
+    }
+}
+
+fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let [data] = args else {
+        return Err("usage: run DATA_DIR".into());
+    };
+    let data = Path::new(data);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let reps = env_num("BENCH_REPS", 5).max(1) as usize;
+    let peer_reps = env_num("BENCH_PEER_REPS", 3).max(1) as usize;
+    let limit = Duration::from_secs(env_num("BENCH_TIMEOUT", 300));
+    let me = std::env::current_exe()
+        .map_err(|e| e.to_string())?
+        .display()
+        .to_string();
+    let sgfconv = root.join("target/release/sgfconv");
+    let peers = data.join("peers-target/release");
+    let logs = data.join("logs");
+    fs::create_dir_all(&logs).map_err(|e| e.to_string())?;
+    for i in [Input::Big, Input::Slice, Input::Deep] {
+        if !data.join(i.file()).exists() {
+            return Err(format!("{} missing: run scripts/bench.sh", i.file()));
+        }
+    }
+
+    // Which CLI entry points exist today (the CLI grows while we measure).
+    let tiny = logs.join("probe.sgf");
+    fs::write(&tiny, b"(;FF[4]GM[1]SZ[19];B[pd];W[dp])\n").map_err(|e| e.to_string())?;
+    let cli = sgfconv.display().to_string();
+    let cli_convert = strings(&[&cli, "-q", "-f", "sgf", "-t", "sgf", "{}"]);
+    let cli_parse = strings(&[&cli, "check", "-q", "--parse-only", "{}"]);
+    let cli_check = strings(&[&cli, "check", "-q", "{}"]);
+    let has_cli = sgfconv.exists();
+    let has_convert = has_cli && probe(&cli_convert, &tiny);
+    let has_parse = has_cli && probe(&cli_parse, &tiny);
+    let has_check = has_cli && probe(&cli_check, &tiny);
+
+    let lib = |mode: &str| strings(&[&me, "worker", mode, "{}"]);
+    let floor = peers.join("sgf-floor").display().to_string();
+    let parser = peers.join("sgf-parser-driver").display().to_string();
+    let parse = peers.join("sgf-parse-driver").display().to_string();
+    let has_floor = Path::new(&floor).exists();
+    let has_parser = Path::new(&parser).exists();
+    let has_parse_peer = Path::new(&parse).exists();
+    // sgfconv through its CLI when the CLI has the entry point, else through
+    // the library (the harness's own workers).
+    let ours_parse = if has_parse {
+        ("sgfconv check --parse-only", cli_parse.clone())
+    } else {
+        ("sgfconv (lib)", lib("parse"))
+    };
+    let ours_convert = if has_convert {
+        ("sgfconv -t sgf", cli_convert.clone())
+    } else {
+        ("sgfconv (lib)", lib("convert"))
+    };
+
+    type Spec<'a> = (Input, &'a str, &'static str, Kind, bool, Vec<String>);
+    let mut specs: Vec<Spec> = Vec::new();
+    for input in [Input::Big, Input::Slice] {
+        use Kind::*;
+        specs.push((
+            input,
+            "plain read",
+            "read, 1 MiB blocks",
+            Baseline,
+            false,
+            lib("read"),
+        ));
+        if has_floor {
+            let count = strings(&[&floor, "--mode", "count", "{}"]);
+            let lex = strings(&[&floor, "--mode", "lex", "{}"]);
+            specs.push((input, "floor", "memchr count of `[`", Floor, false, count));
+            specs.push((input, "floor", "lexer, no tree", Floor, false, lex));
+        }
+        specs.push((
+            input,
+            ours_parse.0,
+            "parse-only",
+            Parse,
+            true,
+            ours_parse.1.clone(),
+        ));
+        if has_check {
+            let what = "read + transforms + diagnostics";
+            specs.push((input, "sgfconv check", what, Check, true, cli_check.clone()));
+        }
+        specs.push((
+            input,
+            ours_convert.0,
+            "SGF→SGF",
+            Convert,
+            true,
+            ours_convert.1.clone(),
+        ));
+        if input == Input::Slice {
+            for (ok, name, bin) in [
+                (has_parser, "sgf-parser", &parser),
+                (has_parse_peer, "sgf-parse", &parse),
+            ] {
+                if ok {
+                    specs.push((
+                        input,
+                        name,
+                        "parse-only",
+                        Parse,
+                        false,
+                        strings(&[bin, "--count", "{}"]),
+                    ));
+                    specs.push((
+                        input,
+                        name,
+                        "SGF→SGF",
+                        Convert,
+                        false,
+                        strings(&[bin, "{}"]),
+                    ));
+                }
+            }
+        }
+    }
+    {
+        use Kind::*;
+        let deep = Input::Deep;
+        specs.push((
+            deep,
+            ours_parse.0,
+            "parse-only",
+            Parse,
+            true,
+            ours_parse.1.clone(),
+        ));
+        specs.push((
+            deep,
+            ours_convert.0,
+            "SGF→SGF",
+            Convert,
+            true,
+            ours_convert.1.clone(),
+        ));
+        for (ok, name, bin) in [
+            (has_parser, "sgf-parser", &parser),
+            (has_parse_peer, "sgf-parse", &parse),
+        ] {
+            if ok {
+                specs.push((deep, name, "SGF→SGF", Convert, false, strings(&[bin, "{}"])));
+            }
+        }
+    }
+    let mut rows: Vec<Row> = specs
+        .into_iter()
+        .map(|(input, tool, what, kind, ours, cmd)| Row {
+            input,
+            tool: tool.to_string(),
+            what,
+            kind,
+            ours,
+            cmd,
+            times: Vec::new(),
+            rss_kb: Vec::new(),
+            failures: Vec::new(),
+            cpu: Vec::new(),
+            exit1: None,
+        })
+        .collect();
+
+    // Interleave: every row once per round, so load from elsewhere on the
+    // machine spreads over all rows alike. Peers get fewer rounds, the deep
+    // file one. Rounds stop early when the next would overrun the budget.
+    let budget = Duration::from_secs(env_num("BENCH_BUDGET", 420));
+    let started = Instant::now();
+    let load_before = loadavg();
+    let mut rounds_done = 0;
+    for round in 0..reps {
+        if round > 0 {
+            let per_round = started.elapsed() / round as u32;
+            if started.elapsed() + per_round > budget {
+                eprintln!(
+                    "stopping after {round} rounds: another would overrun BENCH_BUDGET={} s",
+                    budget.as_secs()
+                );
+                break;
+            }
+        }
+        for (i, row) in rows.iter_mut().enumerate() {
+            let peer = !row.ours && matches!(row.kind, Kind::Parse | Kind::Convert);
+            let rounds = match (row.input, peer) {
+                (Input::Deep, _) => 1,
+                (_, false) => reps,
+                (_, true) => peer_reps,
+            };
+            if round >= rounds {
+                continue;
+            }
+            let file = data.join(row.input.file());
+            let cmd: Vec<String> = row.cmd.iter().map(|a| subst(a, &file)).collect();
+            let log = logs.join(format!("row{i:02}.log"));
+            let o = measure(&cmd, &log, limit)?;
+            eprintln!(
+                "round {}/{reps}  {:<28} {:<20} {:<9} {:>7.3} s  {}",
+                round + 1,
+                row.tool,
+                row.what,
+                row.input.file(),
+                o.secs,
+                o.failure.as_deref().unwrap_or("ok")
+            );
+            if let Some(kb) = o.rss_kb {
+                row.rss_kb.push(kb);
+            }
+            if o.exit1.is_some() {
+                row.exit1 = o.exit1;
+            }
+            match o.failure {
+                Some(f) => row.failures.push(f),
+                None => {
+                    row.times.push(o.secs);
+                    row.cpu.extend(o.cpu);
+                }
+            }
+        }
+        rounds_done = round + 1;
+    }
+
+    let load = format!("{} at the start, {} at the end", load_before, loadavg());
+    let table = report(
+        &rows,
+        data,
+        rounds_done,
+        peer_reps.min(rounds_done),
+        has_cli,
+        &load,
+    );
+    println!("{table}");
+    let out = data.join("results.md");
+    fs::write(&out, &table).map_err(|e| e.to_string())?;
+    eprintln!("(also written to {})", out.display());
+    Ok(())
+}
+
+fn size_of(data: &Path, input: Input) -> f64 {
+    fs::metadata(data.join(input.file())).map_or(0.0, |m| m.len() as f64)
+}
+
+/// The 1-minute load average: how busy the machine was.
+fn loadavg() -> String {
+    fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(String::from))
+        .unwrap_or_else(|| "?".into())
+}
+
+fn report(
+    rows: &[Row],
+    data: &Path,
+    reps: usize,
+    peer_reps: usize,
+    has_cli: bool,
+    load: &str,
+) -> String {
+    let mut s = String::new();
+    let machine = fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_default();
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    s += &format!(
+        "Machine: {machine}, {cores} cores. Medians of {reps} interleaved runs \
+         ({peer_reps} for peers); MB = 10^6 bytes; RSS = peak resident set \
+         (max over runs). Load average: {load}.\n"
+    );
+    if !has_cli {
+        s += "target/release/sgfconv missing: CLI rows skipped.\n";
+    }
+    for input in [Input::Big, Input::Slice] {
+        let size = size_of(data, input);
+        let base = rows
+            .iter()
+            .find(|r| r.input == input && r.kind == Kind::Baseline)
+            .and_then(|r| median(&r.times));
+        s += &format!(
+            "\n### {} ({:.1} MB)\n\n| tool | what | MB/s | × plain read | median s | CPU MB/s | peak RSS MB | runs |\n|---|---|---:|---:|---:|---:|---:|---|\n",
+            input.file(),
+            size / MB
+        );
+        for r in rows.iter().filter(|r| r.input == input) {
+            let m = median(&r.times);
+            let rss = r
+                .rss_kb
+                .iter()
+                .max()
+                .map_or("n/a".into(), |kb| format!("{:.1}", *kb as f64 / 1024.0));
+            let runs = if r.failures.is_empty() {
+                let note = if r.exit1.is_some() { " (exit 1)" } else { "" };
+                format!("{}{note}", r.times.len())
+            } else {
+                format!(
+                    "{} ok, {} failed: {}",
+                    r.times.len(),
+                    r.failures.len(),
+                    r.failures[0]
+                )
+            };
+            match m {
+                Some(m) => {
+                    let ratio = base.map_or("".into(), |b| format!("{:.3}", b / m));
+                    let cpu = median(&r.cpu)
+                        .filter(|c| *c > 0.0)
+                        .map_or("n/a".into(), |c| format!("{:.1}", size / MB / c));
+                    s += &format!(
+                        "| {} | {} | {:.1} | {} | {:.3} | {} | {} | {} |\n",
+                        r.tool,
+                        r.what,
+                        size / MB / m,
+                        ratio,
+                        m,
+                        cpu,
+                        rss,
+                        runs
+                    );
+                }
+                None => {
+                    s += &format!(
+                        "| {} | {} | – | – | – | – | {} | {} |\n",
+                        r.tool, r.what, rss, runs
+                    )
+                }
+            }
+        }
+    }
+
+    // Same-run ratios on the slice: ours against the best peer.
+    let slice: Vec<&Row> = rows.iter().filter(|r| r.input == Input::Slice).collect();
+    s += "\n### sgfconv against the best peer (slice.sgf, same run)\n\n";
+    for (kind, label) in [(Kind::Parse, "parse-only"), (Kind::Convert, "SGF→SGF")] {
+        let best = |ours: bool| {
+            slice
+                .iter()
+                .filter(|r| r.kind == kind && r.ours == ours)
+                .filter_map(|r| median(&r.times).map(|m| (m, median(&r.cpu), r.tool.clone())))
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+        };
+        match (best(true), best(false)) {
+            (Some((o, ocpu, ot)), Some((p, pcpu, pt))) => {
+                let cpu = match (ocpu, pcpu) {
+                    (Some(o), Some(p)) if o > 0.0 => format!(" (CPU time: {:.1}×)", p / o),
+                    _ => String::new(),
+                };
+                s += &format!("- {label}: {ot} is {:.1}× faster than {pt}{cpu}\n", p / o)
+            }
+            _ => s += &format!("- {label}: no pair measured\n"),
+        }
+    }
+
+    // Targets, on the big input: wall-clock MB/s decides; CPU-time MB/s is
+    // what an idle machine would approach.
+    let big_size = size_of(data, Input::Big);
+    let ours_best = |kind: Kind| {
+        rows.iter()
+            .filter(|r| r.input == Input::Big && r.ours && r.kind == kind)
+            .filter_map(|r| median(&r.times).map(|m| (m, median(&r.cpu))))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(m, cpu)| {
+                (
+                    big_size / MB / m,
+                    cpu.filter(|c| *c > 0.0).map(|c| big_size / MB / c),
+                )
+            })
+    };
+    let ours_rss = rows
+        .iter()
+        .filter(|r| r.input == Input::Big && r.ours)
+        .flat_map(|r| r.rss_kb.iter().copied())
+        .max();
+    let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
+    s += "\n### Targets (big.sgf)\n\n";
+    for (kind, label, goal) in [
+        (Kind::Parse, "parse-only ≥ 500 MB/s", 500.0),
+        (Kind::Convert, "SGF→SGF ≥ 250 MB/s", 250.0),
+    ] {
+        match ours_best(kind) {
+            Some((v, cpu)) => {
+                let cpu = cpu.map_or(String::new(), |c| format!(" ({c:.0} MB/s of CPU time)"));
+                s += &format!("- {label}: {v:.0} MB/s{cpu}, {}\n", verdict(v >= goal))
+            }
+            None => s += &format!("- {label}: not measured (failed)\n"),
+        }
+    }
+    match ours_rss {
+        Some(kb) => {
+            let mb = kb as f64 / 1024.0;
+            s += &format!("- peak RSS < 32 MB: {mb:.1} MB, {}\n", verdict(mb < 32.0))
+        }
+        None => s += "- peak RSS < 32 MB: not measured (no /usr/bin/time)\n",
+    }
+
+    let depth_size = size_of(data, Input::Deep);
+    s += &format!(
+        "\n### Deep nesting (deep.sgf, {:.1} MB, {} levels)\n\n| tool | what | result | s | peak RSS MB |\n|---|---|---|---:|---:|\n",
+        depth_size / MB,
+        env_num("BENCH_DEPTH", 100_000)
+    );
+    for r in rows.iter().filter(|r| r.input == Input::Deep) {
+        let rss = r
+            .rss_kb
+            .iter()
+            .max()
+            .map_or("n/a".into(), |kb| format!("{:.1}", *kb as f64 / 1024.0));
+        let (result, secs) = match (r.times.first(), r.failures.first()) {
+            (Some(t), _) if r.exit1.is_some() => (
+                format!("exit 1: {}", r.exit1.as_deref().unwrap_or("")),
+                format!("{t:.3}"),
+            ),
+            (Some(t), _) => ("ok".to_string(), format!("{t:.3}")),
+            (None, Some(f)) => (format!("FAILED: {f}"), "–".into()),
+            (None, None) => ("not run".into(), "–".into()),
+        };
+        s += &format!(
+            "| {} | {} | {} | {} | {} |\n",
+            r.tool,
+            r.what,
+            result.replace('|', "/"),
+            secs,
+            rss
+        );
+    }
+    s
+}
+
+// ---------------------------------------------------------------- self-check
+
+/// What `cargo test --all-targets` runs: the workers on generated input.
+fn self_check() -> Result<(), String> {
+    let games = b"(;FF[4]GM[1]SZ[19]PB[Black]PW[White];B[pd];W[dp])\n\
+                  (;FF[4]GM[1]SZ[9];B[ee](;W[cc])(;W[gg];B[cg]))\n\
+                  (;FF[4]GM[1]C[a \\] bracket];B[aa])\n";
+    let (c, _) = parse_only(&mut &games[..], "self-check")?;
+    let want = (3, 10, 18);
+    if (c.games, c.nodes, c.properties) != want {
+        return Err(format!(
+            "parse-only counted (games, nodes, props) = {:?}, want {want:?}",
+            (c.games, c.nodes, c.properties)
+        ));
+    }
+
+    let mut out = Vec::new();
+    let stats = convert_sgf(&mut &games[..], &mut out, "self-check")?;
+    if stats.games != 3 || stats.nodes != 10 {
+        return Err(format!("SGF→SGF went through {stats:?}"));
+    }
+    let (again, _) = parse_only(&mut &out[..], "self-check output")?;
+    if (again.games, again.nodes) != (3, 10) {
+        return Err(format!("SGF→SGF output re-read as {again:?}"));
+    }
+
+    let n = plain_read(&mut &games[..]).map_err(|e| e.to_string())?;
+    if n != games.len() as u64 {
+        return Err(format!("plain read counted {n} bytes"));
+    }
+
+    // The deep-nesting input, smaller: it must parse without recursion.
+    let depth = 20_000;
+    let deep = deep_nesting(depth);
+    let (c, _) = parse_only(&mut &deep[..], "deep")?;
+    if c.games != 1 || c.nodes != depth as u64 + 1 {
+        return Err(format!("deep nesting counted {c:?}"));
+    }
+    println!("throughput self-check: ok");
+    Ok(())
+}

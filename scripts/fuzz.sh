@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# `make fuzz`: a short fuzzing run of every reader (fuzz/src/lib.rs), seeded
+# from the shared corpus and corpus/. FUZZ_TIME (default 60) is the whole
+# run's length in seconds, shared by the targets.
+#
+# Engines (FUZZ_ENGINE=auto|libfuzzer|smoke; auto picks libFuzzer when a
+# nightly toolchain is installed, installing cargo-fuzz if needed):
+#   libfuzzer  coverage-guided, `cargo +nightly fuzz run` (fuzz/fuzz_targets/);
+#              crashes land in fuzz/artifacts/<target>/, the grown corpus in
+#              fuzz/corpus/<target>/ (both gitignored).
+#   smoke      stable Rust, randomized mutations, not coverage-guided
+#              (fuzz/src/bin/smoke.rs); crashes land in fuzz/artifacts/smoke/.
+# FUZZ_TARGETS (default "read_all convert_sgf") picks the targets.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FUZZ_TIME=${FUZZ_TIME:-60}
+FUZZ_ENGINE=${FUZZ_ENGINE:-auto}
+FUZZ_TARGETS=${FUZZ_TARGETS:-read_all convert_sgf}
+SHARED=${SHARED:-../shared}
+
+seeds=()
+for d in "$SHARED/corpus/sgf" "$SHARED/corpus/gib" "$SHARED/corpus/ngf" "$SHARED/corpus/ugf" corpus; do
+    [ -d "$d" ] && seeds+=("$d")
+done
+[ ${#seeds[@]} -gt 0 ] || echo "fuzz: no seed corpus found ($SHARED/corpus, corpus/): starting from nothing" >&2
+
+if [ "$FUZZ_ENGINE" = auto ]; then
+    if rustup run nightly rustc --version >/dev/null 2>&1; then
+        FUZZ_ENGINE=libfuzzer
+    else
+        echo "fuzz: no nightly toolchain: using the stable smoke runner (not coverage-guided)" >&2
+        FUZZ_ENGINE=smoke
+    fi
+fi
+
+read -r -a targets <<<"$FUZZ_TARGETS"
+per=$(((FUZZ_TIME + ${#targets[@]} - 1) / ${#targets[@]}))
+
+case $FUZZ_ENGINE in
+libfuzzer)
+    if ! cargo fuzz --version >/dev/null 2>&1; then
+        echo "fuzz: installing cargo-fuzz" >&2
+        cargo install cargo-fuzz --locked
+    fi
+    status=0
+    for t in "${targets[@]}"; do
+        mkdir -p "fuzz/corpus/$t"
+        echo "==> libFuzzer: $t for $per s" >&2
+        # -s none: the code under test has no unsafe; without ASan we get
+        # about twice the executions. Debug assertions (overflow checks) stay on.
+        cargo +nightly fuzz run -s none "$t" "fuzz/corpus/$t" "${seeds[@]}" -- \
+            -max_total_time="$per" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+            -print_final_stats=1 || status=$?
+    done
+    exit $status
+    ;;
+smoke)
+    cargo build --quiet --release --manifest-path fuzz/Cargo.toml --no-default-features --bin smoke
+    status=0
+    for t in "${targets[@]}"; do
+        echo "==> smoke: $t for $per s" >&2
+        fuzz/target/release/smoke --time "$per" --target "$t" "${seeds[@]}" || status=$?
+    done
+    exit $status
+    ;;
+*)
+    echo "fuzz: FUZZ_ENGINE must be auto, libfuzzer or smoke" >&2
+    exit 2
+    ;;
+esac
