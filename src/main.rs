@@ -250,7 +250,11 @@ fn open_input(path: Option<&Path>, forced: Option<Format>) -> Result<Opened, Str
             (p.display().to_string(), Box::new(f))
         }
     };
-    let format = match forced.or_else(|| path.and_then(Format::from_path)) {
+    // `.xml` is ours or Jago's: the content tells.
+    let by_name = path
+        .and_then(Format::from_path)
+        .filter(|f| *f != Format::Xml);
+    let format = match forced.or(by_name) {
         Some(f) => f,
         None => {
             let mut head = vec![0u8; 8192];
@@ -264,9 +268,11 @@ fn open_input(path: Option<&Path>, forced: Option<Format>) -> Result<Opened, Str
                 }
             }
             head.truncate(got);
-            let f = Format::sniff(&head).ok_or_else(|| {
-                format!("{name}: cannot tell the format from the content; name it with -f")
-            })?;
+            let f = Format::sniff(&head)
+                .or_else(|| path.and_then(Format::from_path))
+                .ok_or_else(|| {
+                    format!("{name}: cannot tell the format from the content; name it with -f")
+                })?;
             raw = Box::new(io::Cursor::new(head).chain(raw));
             f
         }
@@ -314,7 +320,13 @@ fn convert(args: ConvertArgs) -> ExitCode {
             to_encoding,
             keep_dialect: args.read.keep_dialect,
             ugf_review: args.ugf_review,
-            json_lines: args.json_lines,
+            // `out.jsonl` / `out.ndjson` mean one game per line.
+            json_lines: args.json_lines
+                || args.output.as_deref().is_some_and(|p| {
+                    p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                        e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("ndjson")
+                    })
+                }),
             moves: args.moves,
             all_variations: args.all_variations,
             coords: match args.coords {

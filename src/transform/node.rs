@@ -433,7 +433,13 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
                 self.last_move = None;
                 self.stack.clear();
                 self.rule.game_start(h);
-                self.sink.event(event, report)
+                // `implicit_root` is a reader's fact for the dialect rules;
+                // once they ran, the game is plain FF[4]. Passing it on
+                // would make a later reading (JSON/XML back to SGF) apply
+                // the kifu rules to values already rewritten.
+                let mut out = (*h).clone();
+                out.implicit_root = false;
+                self.sink.event(&Event::GameStart(&out), report)
             }
             Event::Meta { key, value } => {
                 if self.at_root {
