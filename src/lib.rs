@@ -65,6 +65,7 @@ pub mod event;
 pub mod formats;
 pub mod game;
 pub mod props;
+pub mod record;
 pub mod sink;
 pub mod transform;
 
