@@ -106,3 +106,227 @@ pub fn sgf_events_transformed(input: &[u8]) -> Vec<OwnedEvent> {
     }
     log.events
 }
+
+// ---------------------------------------------------------------------------
+// Harness of the line-based format tests (GIB, NGF, UGF)
+
+use sgfconv::formats::{ReadOptions, WriteOptions};
+use sgfconv::game::{collect_games, Game};
+use sgfconv::{Diagnostic, Error, Sink};
+use std::io::{Read, Write};
+
+/// A format's `read` function.
+pub type ReadFn =
+    fn(&mut dyn Read, &ReadOptions, &mut dyn Sink, &mut Reporter) -> Result<(), Error>;
+/// A format's `writer` function.
+pub type WriterFn =
+    for<'w> fn(Box<dyn Write + 'w>, &WriteOptions) -> Result<Box<dyn Sink + 'w>, Error>;
+
+/// `../shared/<rel>`, or `None` (with a SKIP message) when it is absent.
+pub fn shared_path(rel: &str) -> Option<PathBuf> {
+    let p = root().join("../shared").join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        println!("SKIP: {} not found (../shared absent)", p.display());
+        None
+    }
+}
+
+/// The one game of `bytes` read with `read`, and its diagnostics.
+pub fn read_one(
+    read: ReadFn,
+    bytes: &[u8],
+    options: &ReadOptions,
+    name: &str,
+) -> (Game, Vec<Diagnostic>) {
+    let mut report = Reporter::collecting(name);
+    let games = collect_games(
+        |sink: &mut dyn Sink, r: &mut Reporter| read(&mut &bytes[..], options, sink, r),
+        &mut report,
+    )
+    .expect("readable");
+    assert_eq!(games.len(), 1);
+    (games.into_iter().next().unwrap(), report.take_collected())
+}
+
+/// `g` written with `writer`, and the writer's diagnostics.
+pub fn write_one(
+    writer: WriterFn,
+    g: &Game,
+    options: &WriteOptions,
+    name: &str,
+) -> (Vec<u8>, Vec<Diagnostic>) {
+    let mut out = Vec::new();
+    let mut report = Reporter::collecting(name);
+    {
+        let mut w = writer(Box::new(&mut out), options).unwrap();
+        g.replay(&mut *w, &mut report).unwrap();
+        w.finish(&mut report).unwrap();
+    }
+    (out, report.take_collected())
+}
+
+/// The main-line moves, `B[pd]` style.
+pub fn moves(g: &Game) -> Vec<String> {
+    g.main_line()
+        .iter()
+        .filter_map(|id| g.node(*id).mv().map(|(c, p)| format!("{c}[{p}]")))
+        .collect()
+}
+
+/// Main-line moves as the formats keep them: `tt` is a pass on 19×19.
+pub fn main_moves(g: &Game) -> Vec<String> {
+    moves(g)
+        .into_iter()
+        .map(|m| {
+            if m.ends_with("[tt]") {
+                format!("{}[]", &m[..1])
+            } else {
+                m
+            }
+        })
+        .collect()
+}
+
+/// The root properties `ids`, `ID=value|value`, absent ones left out.
+pub fn root_info(g: &Game, ids: &[&str]) -> Vec<String> {
+    ids.iter()
+        .filter_map(|id| {
+            g.root().get(id).map(|p| {
+                let v: Vec<&str> = p.values().iter().map(|v| v.text()).collect();
+                format!("{id}={}", v.join("|"))
+            })
+        })
+        .collect()
+}
+
+/// The codes of `d`, in order.
+pub fn codes(d: &[Diagnostic]) -> Vec<&str> {
+    d.iter().map(|d| d.code.id).collect()
+}
+
+/// Every `.sgf` file below `dir`, sorted.
+pub fn sgf_files(dir: &Path) -> Vec<PathBuf> {
+    files_under(dir, &|p: &Path| {
+        p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+    })
+}
+
+/// The games of an SGF file (none when it cannot be read).
+pub fn read_sgf_file(path: &Path) -> Vec<Game> {
+    let bytes = std::fs::read(path).unwrap();
+    let mut report = Reporter::collecting("in.sgf");
+    collect_games(
+        |sink: &mut dyn Sink, r: &mut Reporter| {
+            sgfconv::formats::read(
+                Format::Sgf,
+                &mut &bytes[..],
+                &ReadOptions::default(),
+                sink,
+                r,
+            )
+        },
+        &mut report,
+    )
+    .unwrap_or_default()
+}
+
+/// A number ×10 (absent: 0), `None` unless a whole number of tenths.
+pub fn tenths(v: Option<&str>) -> Option<i64> {
+    let v = v.unwrap_or("0").trim();
+    let f: f64 = v.parse().ok()?;
+    let t = (f * 10.0).round();
+    ((t - f * 10.0).abs() < 1e-6).then_some(t as i64)
+}
+
+/// The canonical form of an RE the formats carry, `None` for others.
+pub fn canonical_re(re: &str) -> Option<String> {
+    let re = re.trim();
+    if re == "0" || re.eq_ignore_ascii_case("draw") {
+        return Some("0".into());
+    }
+    let (w, how) = re.split_once('+')?;
+    if !matches!(w, "B" | "W") {
+        return None;
+    }
+    let how = match how.to_ascii_uppercase().as_str() {
+        "R" | "RESIGN" => "R".to_string(),
+        "T" | "TIME" => "T".to_string(),
+        "F" | "FORFEIT" => "F".to_string(),
+        "" => String::new(),
+        n => {
+            let t = tenths(Some(n)).filter(|t| *t > 0)?;
+            if t % 10 == 0 {
+                (t / 10).to_string()
+            } else {
+                format!("{}.{}", t / 10, t % 10)
+            }
+        }
+    };
+    Some(format!("{w}+{how}"))
+}
+
+/// A root property, trimmed; `None` when absent or blank.
+pub fn root_text(g: &Game, id: &str) -> Option<String> {
+    g.root()
+        .text(id)
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+/// Checks that `back` keeps KM, RE, DT and HA of `orig`, except what `lost`
+/// (the writer's one warning) lists.
+pub fn assert_km_re_dt_ha_kept(orig: &Game, back: &Game, lost: &str, what: &str) {
+    let text = root_text;
+    if !lost.contains("KM") {
+        assert_eq!(
+            tenths(back.root().text("KM")),
+            tenths(orig.root().text("KM")),
+            "{what}: KM"
+        );
+    }
+    match text(orig, "RE").as_deref().map(canonical_re) {
+        Some(Some(re)) => assert_eq!(text(back, "RE"), Some(re), "{what}: RE"),
+        Some(None) => assert!(lost.contains("RE"), "{what}: RE loss not reported"),
+        None => assert_eq!(text(back, "RE"), None, "{what}: RE"),
+    }
+    match text(orig, "DT") {
+        Some(dt) if dt.len() >= 10 && dt.as_bytes()[4] == b'-' && dt.as_bytes()[7] == b'-' => {
+            assert_eq!(text(back, "DT").as_deref(), dt.get(..10), "{what}: DT")
+        }
+        Some(_) => assert!(lost.contains("DT"), "{what}: DT loss not reported"),
+        None => assert_eq!(text(back, "DT"), None, "{what}: DT"),
+    }
+    if lost.contains("AB") || lost.contains("HA") {
+        return;
+    }
+    assert_eq!(
+        text(back, "HA").unwrap_or_else(|| "0".into()),
+        text(orig, "HA").filter(|h| h != "1").unwrap_or_else(|| {
+            // AB alone on the handicap points counts as a handicap.
+            orig.root()
+                .get("AB")
+                .map_or("0".into(), |p| p.values().len().to_string())
+        }),
+        "{what}: HA"
+    );
+}
+
+/// Calls `check(what, game)` for every 19×19 game of
+/// `../shared/corpus/sgf/ff4`; the number checked, `None` when skipped.
+pub fn each_ff4_19x19_game(check: &mut dyn FnMut(&str, &Game)) -> Option<usize> {
+    let dir = shared_path("corpus/sgf/ff4")?;
+    let mut checked = 0;
+    for f in &sgf_files(&dir) {
+        for (i, g) in read_sgf_file(f).iter().enumerate() {
+            if g.root().text("SZ").unwrap_or("19").trim() != "19" {
+                continue;
+            }
+            check(&format!("{} game {i}", f.display()), g);
+            checked += 1;
+        }
+    }
+    println!("{checked} games checked");
+    Some(checked)
+}
