@@ -4,11 +4,11 @@
 
 mod common;
 
-use common::{codes, main_moves, moves};
+use common::{codes, main_moves, moves, replay};
 use pretty_assertions::assert_eq;
 use sgfconv::formats::{ngf, ReadOptions, WriteOptions};
 use sgfconv::game::Game;
-use sgfconv::{Diagnostic, Reporter};
+use sgfconv::Diagnostic;
 use std::path::{Path, PathBuf};
 
 fn shared(rel: &str) -> Option<PathBuf> {
@@ -361,31 +361,16 @@ fn own_damaged_sample_reads_as_documented() {
 
 #[test]
 fn garbage_is_refused_not_panicked_on() {
-    let mut report = Reporter::collecting("x");
-    let mut sink = sgfconv::sink::EventLog::default();
-    let r = ngf::read(
-        &mut &b""[..],
-        &ReadOptions::default(),
-        &mut sink,
-        &mut report,
+    common::assert_garbage_handled(
+        ngf::read,
+        b"",
+        "E250",
+        &[
+            b"GI\nGI\n",
+            b"x\n999\n\n\n\n-3\n\nz\n\n\n\n\nPMZZBZZZZ\nIDB[99] a\n",
+            b"PM\xff\xfe\nPMABB\n",
+        ],
     );
-    assert!(matches!(
-        r,
-        Err(sgfconv::Error::Unreadable { code: "E250", .. })
-    ));
-    for junk in [
-        &b"GI\nGI\n"[..],
-        b"x\n999\n\n\n\n-3\n\nz\n\n\n\n\nPMZZBZZZZ\nIDB[99] a\n",
-        b"PM\xff\xfe\nPMABB\n",
-    ] {
-        let mut sink = sgfconv::sink::EventLog::default();
-        let _ = ngf::read(
-            &mut &junk[..],
-            &ReadOptions::default(),
-            &mut sink,
-            &mut report,
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -468,29 +453,7 @@ fn damaged_copies_never_panic() {
     for sub in std::fs::read_dir(&dir).unwrap() {
         for f in std::fs::read_dir(sub.unwrap().path()).unwrap() {
             let bytes = std::fs::read(f.unwrap().path()).unwrap();
-            for cut in (0..bytes.len()).step_by(97) {
-                let mut damaged = bytes[..cut].to_vec();
-                damaged.extend(
-                    bytes[cut..]
-                        .iter()
-                        .skip(2)
-                        .map(|b| b.wrapping_add(cut as u8 % 5)),
-                );
-                for input in [&bytes[..cut], &damaged[..]] {
-                    let mut report = Reporter::collecting("x");
-                    let mut sink = sgfconv::game::GameBuilder::new(|g: Game, r: &mut Reporter| {
-                        write_game(&g, &WriteOptions::default());
-                        let _ = r;
-                        Ok(())
-                    });
-                    let _ = ngf::read(
-                        &mut &input[..],
-                        &ReadOptions::default(),
-                        &mut sink,
-                        &mut report,
-                    );
-                }
-            }
+            common::read_cut_and_damaged(ngf::read, ngf::writer, &bytes, 97, 2, 5);
         }
     }
 }
@@ -508,57 +471,4 @@ fn own_sample_converts_to_its_expected_sgf() {
         String::from_utf8(got).unwrap(),
         std::fs::read_to_string(dir.join("damaged.sgf")).unwrap()
     );
-}
-
-/// Plays `moves` from `stones` (black) with captures; `Err(n)` when move
-/// `n` (1-based) lands on an occupied point.
-fn replay(stones: &[&str], moves: &[String]) -> Result<(), usize> {
-    use std::collections::HashMap;
-    let pt = |s: &str| {
-        let b = s.as_bytes();
-        ((b[0] - b'a') as i32, (b[1] - b'a') as i32)
-    };
-    let mut board: HashMap<(i32, i32), char> = stones.iter().map(|s| (pt(s), 'B')).collect();
-    let neighbours = |(x, y): (i32, i32)| {
-        [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
-            .into_iter()
-            .filter(|(a, b)| (0..19).contains(a) && (0..19).contains(b))
-    };
-    for (i, m) in moves.iter().enumerate() {
-        let colour = m.chars().next().unwrap();
-        let v = &m[2..m.len() - 1];
-        if v.is_empty() {
-            continue;
-        }
-        let p = pt(v);
-        if board.contains_key(&p) {
-            return Err(i + 1);
-        }
-        board.insert(p, colour);
-        for n in neighbours(p) {
-            if board.get(&n).is_some_and(|c| *c != colour) {
-                // Flood the group; capture it when it has no liberty.
-                let c = board[&n];
-                let (mut group, mut stack, mut free) = (vec![n], vec![n], false);
-                while let Some(q) = stack.pop() {
-                    for r in neighbours(q) {
-                        match board.get(&r) {
-                            None => free = true,
-                            Some(x) if *x == c && !group.contains(&r) => {
-                                group.push(r);
-                                stack.push(r);
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                if !free {
-                    for s in group {
-                        board.remove(&s);
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
 }

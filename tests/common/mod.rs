@@ -330,3 +330,117 @@ pub fn each_ff4_19x19_game(check: &mut dyn FnMut(&str, &Game)) -> Option<usize> 
     println!("{checked} games checked");
     Some(checked)
 }
+
+/// Plays `moves` from `stones` (black) with captures; `Err(n)` when move
+/// `n` (1-based) lands on an occupied point.
+pub fn replay(stones: &[&str], moves: &[String]) -> Result<(), usize> {
+    use std::collections::HashMap;
+    let pt = |s: &str| {
+        let b = s.as_bytes();
+        ((b[0] - b'a') as i32, (b[1] - b'a') as i32)
+    };
+    let mut board: HashMap<(i32, i32), char> = stones.iter().map(|s| (pt(s), 'B')).collect();
+    let neighbours = |(x, y): (i32, i32)| {
+        [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+            .into_iter()
+            .filter(|(a, b)| (0..19).contains(a) && (0..19).contains(b))
+    };
+    for (i, m) in moves.iter().enumerate() {
+        let colour = m.chars().next().unwrap();
+        let v = &m[2..m.len() - 1];
+        if v.is_empty() {
+            continue;
+        }
+        let p = pt(v);
+        if board.contains_key(&p) {
+            return Err(i + 1);
+        }
+        board.insert(p, colour);
+        for n in neighbours(p) {
+            if board.get(&n).is_some_and(|c| *c != colour) {
+                // Flood the group; capture it when it has no liberty.
+                let c = board[&n];
+                let (mut group, mut stack, mut free) = (vec![n], vec![n], false);
+                while let Some(q) = stack.pop() {
+                    for r in neighbours(q) {
+                        match board.get(&r) {
+                            None => free = true,
+                            Some(x) if *x == c && !group.contains(&r) => {
+                                group.push(r);
+                                stack.push(r);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                if !free {
+                    for s in group {
+                        board.remove(&s);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `refused` is refused with the unreadable-input `code`; each of `junk`
+/// is read (refused or not) without a panic.
+pub fn assert_garbage_handled(read: ReadFn, refused: &[u8], code: &str, junk: &[&[u8]]) {
+    let mut report = Reporter::collecting("x");
+    let mut sink = EventLog::default();
+    let r = read(
+        &mut &refused[..],
+        &ReadOptions::default(),
+        &mut sink,
+        &mut report,
+    );
+    assert!(
+        matches!(&r, Err(Error::Unreadable { code: c, .. }) if *c == code),
+        "{r:?}"
+    );
+    for junk in junk {
+        let mut sink = EventLog::default();
+        let _ = read(
+            &mut &junk[..],
+            &ReadOptions::default(),
+            &mut sink,
+            &mut report,
+        );
+    }
+}
+
+/// Reads copies of `bytes` cut at every `step`th byte, and the same copies
+/// with the rest damaged (`skip` bytes dropped, then each byte shifted by
+/// `cut % modulus`), writing back every game read: nothing may panic.
+pub fn read_cut_and_damaged(
+    read: ReadFn,
+    writer: WriterFn,
+    bytes: &[u8],
+    step: usize,
+    skip: usize,
+    modulus: u8,
+) {
+    for cut in (0..bytes.len()).step_by(step) {
+        let mut damaged = bytes[..cut].to_vec();
+        damaged.extend(
+            bytes[cut..]
+                .iter()
+                .skip(skip)
+                .map(|b| b.wrapping_add(cut as u8 % modulus)),
+        );
+        for input in [&bytes[..cut], &damaged[..]] {
+            let mut report = Reporter::collecting("x");
+            let mut sink = sgfconv::game::GameBuilder::new(|g: Game, _: &mut Reporter| {
+                write_one(writer, &g, &WriteOptions::default(), "out");
+                Ok(())
+            });
+            let _ = read(
+                &mut &input[..],
+                &ReadOptions::default(),
+                &mut sink,
+                &mut report,
+            );
+        }
+    }
+}
