@@ -1,18 +1,23 @@
 //! Conventions of Go records shared by the line-based formats (GIB, NGF):
 //! SGF points, the Tygem handicap layout, ranks, results written in
 //! Korean/Chinese/Japanese/English text, dates, komi in tenths, the
-//! `KEY=value` private property, and the character-set decision for a file
-//! with no reliable declaration.
+//! `KEY=value` private property, the character-set decision for a file
+//! with no reliable declaration, and the writer of a file that holds one game.
 //!
 //! This is not a format module: it knows Go-record facts, not any format's
 //! syntax. Format modules never import each other; they may all use this.
 
 use crate::charset;
 use crate::diag::{Code, Reporter};
-use crate::event::{EncodingSource, Pos};
+use crate::error::Error;
+use crate::event::{EncodingSource, Event, Pos};
 use crate::formats::ReadOptions;
-use crate::game::Game;
+use crate::game::{Game, GameBuilder};
+use crate::sink::Sink;
 use encoding_rs::{Encoding, UTF_8};
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
 
 // ---------------------------------------------------------------------------
 // Numbers in tenths (komi, margins)
@@ -362,6 +367,99 @@ pub fn decode(
         encoding,
         source,
         confidence,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A file that holds one game
+
+type OnGame = Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>;
+
+/// Renders one whole game as the bytes of a file.
+pub type Render<'w> = Box<dyn FnMut(&Game, &mut Reporter) -> Vec<u8> + 'w>;
+
+/// Collects each game (the header needs the whole game) and writes the
+/// first one with `render`; the others are reported once, at the end.
+pub struct OneGameWriter<'w> {
+    out: Box<dyn Write + 'w>,
+    render: Render<'w>,
+    /// `GIB`: the format's name in messages.
+    format: &'static str,
+    /// `a GIB file`: the name with its article.
+    a_file: &'static str,
+    /// Error: more games than one, or none.
+    one_game: Code,
+    builder: GameBuilder<OnGame>,
+    done: Rc<RefCell<Vec<Game>>>,
+    written: usize,
+    skipped: usize,
+}
+
+impl<'w> OneGameWriter<'w> {
+    pub fn new(
+        out: Box<dyn Write + 'w>,
+        render: Render<'w>,
+        format: &'static str,
+        a_file: &'static str,
+        one_game: Code,
+    ) -> Self {
+        let done: Rc<RefCell<Vec<Game>>> = Rc::default();
+        let sink = done.clone();
+        let on_game: OnGame = Box::new(move |g, _| {
+            sink.borrow_mut().push(g);
+            Ok(())
+        });
+        OneGameWriter {
+            out,
+            render,
+            format,
+            a_file,
+            one_game,
+            builder: GameBuilder::new(on_game),
+            done,
+            written: 0,
+            skipped: 0,
+        }
+    }
+}
+
+impl Sink for OneGameWriter<'_> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.builder.event(event, report)?;
+        if matches!(event, Event::GameEnd(_)) {
+            let games: Vec<Game> = self.done.borrow_mut().drain(..).collect();
+            for g in games {
+                if self.written == 0 {
+                    let bytes = (self.render)(&g, report);
+                    self.out.write_all(&bytes)?;
+                    self.written += 1;
+                } else {
+                    self.skipped += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        if self.skipped > 0 {
+            report.error(
+                self.one_game,
+                None,
+                format!(
+                    "{} holds one game: the first was written, {} more were not",
+                    self.a_file, self.skipped
+                ),
+            );
+        }
+        if self.written == 0 {
+            return Err(Error::unwritable(
+                self.one_game.id,
+                format!("no game to write as {}", self.format),
+            ));
+        }
+        self.out.flush()?;
+        Ok(())
     }
 }
 

@@ -8,19 +8,19 @@
 use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, PropertyBuf};
+use crate::event::{GameHeader, Pos, PropertyBuf};
 use crate::formats::{ReadOptions, WriteOptions};
-use crate::game::{Game, GameBuilder, NodeId};
-use crate::record::{self, parse_point, parse_tenths, sgf_point, DecodeCodes, Decoded};
+use crate::game::{Game, NodeId};
+use crate::record::{
+    self, parse_point, parse_tenths, sgf_point, DecodeCodes, Decoded, OneGameWriter,
+};
 pub use crate::record::{
     format_tenths, handicap_points, parse_date, parse_result_text, ResultText,
 };
 use crate::sink::Sink;
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
-use std::rc::Rc;
 
 // ---------------------------------------------------------------------------
 // Diagnostics (GIB reader 200–249, GIB writer 400–419)
@@ -1027,84 +1027,20 @@ fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report:
 // ---------------------------------------------------------------------------
 // Writing
 
-/// A writer of GIB files (one game per file).
+/// A writer of GIB files (one game per file: GIB needs the whole game
+/// before its header).
 pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
     options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
-    Ok(Box::new(GibWriter::new(output, options)))
-}
-
-type OnGame = Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>;
-
-/// Collects each game (GIB needs the whole game before its header) and
-/// writes the first one.
-pub struct GibWriter<'w> {
-    out: Box<dyn Write + 'w>,
-    to_encoding: Option<&'static Encoding>,
-    builder: GameBuilder<OnGame>,
-    done: Rc<RefCell<Vec<Game>>>,
-    written: usize,
-    skipped: usize,
-}
-
-impl<'w> GibWriter<'w> {
-    pub fn new(out: Box<dyn Write + 'w>, options: &WriteOptions) -> Self {
-        let done: Rc<RefCell<Vec<Game>>> = Rc::default();
-        let sink = done.clone();
-        let on_game: OnGame = Box::new(move |g, _| {
-            sink.borrow_mut().push(g);
-            Ok(())
-        });
-        GibWriter {
-            out,
-            to_encoding: options.to_encoding,
-            builder: GameBuilder::new(on_game),
-            done,
-            written: 0,
-            skipped: 0,
-        }
-    }
-}
-
-impl Sink for GibWriter<'_> {
-    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
-        self.builder.event(event, report)?;
-        if matches!(event, Event::GameEnd(_)) {
-            let games: Vec<Game> = self.done.borrow_mut().drain(..).collect();
-            for g in games {
-                if self.written == 0 {
-                    let bytes = render_game(&g, self.to_encoding, report);
-                    self.out.write_all(&bytes)?;
-                    self.written += 1;
-                } else {
-                    self.skipped += 1;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        if self.skipped > 0 {
-            report.error(
-                E_ONE_GAME_PER_FILE,
-                None,
-                format!(
-                    "a GIB file holds one game: the first was written, {} more were not",
-                    self.skipped
-                ),
-            );
-        }
-        if self.written == 0 {
-            return Err(Error::unwritable(
-                E_ONE_GAME_PER_FILE.id,
-                "no game to write as GIB",
-            ));
-        }
-        self.out.flush()?;
-        Ok(())
-    }
+    let to = options.to_encoding;
+    Ok(Box::new(OneGameWriter::new(
+        output,
+        Box::new(move |g, report| render_game(g, to, report)),
+        "GIB",
+        "a GIB file",
+        E_ONE_GAME_PER_FILE,
+    )))
 }
 
 /// Replaces or appends `key` in an ordered list.

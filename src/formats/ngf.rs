@@ -8,17 +8,17 @@
 use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, PropertyBuf};
+use crate::event::{GameHeader, Pos, PropertyBuf};
 use crate::formats::{ReadOptions, WriteOptions};
-use crate::game::{Game, GameBuilder, NodeId};
-use crate::record::{self, format_tenths, parse_point, parse_tenths, sgf_point, DecodeCodes};
+use crate::game::{Game, NodeId};
+use crate::record::{
+    self, format_tenths, parse_point, parse_tenths, sgf_point, DecodeCodes, OneGameWriter,
+};
 pub use crate::record::{handicap_points, parse_date, parse_result_text, ResultText};
 use crate::sink::Sink;
 use encoding_rs::{Encoding, UTF_8};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
-use std::rc::Rc;
 
 // ---------------------------------------------------------------------------
 // Diagnostics (NGF reader 250–299, NGF writer 420–439)
@@ -596,78 +596,14 @@ pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
     options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
-    Ok(Box::new(NgfWriter::new(output, options)))
-}
-
-type OnGame = Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>;
-
-/// Collects each game and writes the first one as NGF.
-pub struct NgfWriter<'w> {
-    out: Box<dyn Write + 'w>,
-    to_encoding: Option<&'static Encoding>,
-    builder: GameBuilder<OnGame>,
-    done: Rc<RefCell<Vec<Game>>>,
-    written: usize,
-    skipped: usize,
-}
-
-impl<'w> NgfWriter<'w> {
-    pub fn new(out: Box<dyn Write + 'w>, options: &WriteOptions) -> Self {
-        let done: Rc<RefCell<Vec<Game>>> = Rc::default();
-        let sink = done.clone();
-        let on_game: OnGame = Box::new(move |g, _| {
-            sink.borrow_mut().push(g);
-            Ok(())
-        });
-        NgfWriter {
-            out,
-            to_encoding: options.to_encoding,
-            builder: GameBuilder::new(on_game),
-            done,
-            written: 0,
-            skipped: 0,
-        }
-    }
-}
-
-impl Sink for NgfWriter<'_> {
-    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
-        self.builder.event(event, report)?;
-        if matches!(event, Event::GameEnd(_)) {
-            let games: Vec<Game> = self.done.borrow_mut().drain(..).collect();
-            for g in games {
-                if self.written == 0 {
-                    let bytes = render_game(&g, self.to_encoding.unwrap_or(UTF_8), report);
-                    self.out.write_all(&bytes)?;
-                    self.written += 1;
-                } else {
-                    self.skipped += 1;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        if self.skipped > 0 {
-            report.error(
-                E_ONE_GAME_PER_FILE,
-                None,
-                format!(
-                    "an NGF file holds one game: the first was written, {} more were not",
-                    self.skipped
-                ),
-            );
-        }
-        if self.written == 0 {
-            return Err(Error::unwritable(
-                E_ONE_GAME_PER_FILE.id,
-                "no game to write as NGF",
-            ));
-        }
-        self.out.flush()?;
-        Ok(())
-    }
+    let to = options.to_encoding.unwrap_or(UTF_8);
+    Ok(Box::new(OneGameWriter::new(
+        output,
+        Box::new(move |g, report| render_game(g, to, report)),
+        "NGF",
+        "an NGF file",
+        E_ONE_GAME_PER_FILE,
+    )))
 }
 
 /// The English result line for an SGF `RE`; `None` when NGF cannot say it.
