@@ -241,6 +241,52 @@ pub fn handicap_points(size: u32, n: u32) -> Option<Vec<(u32, u32)>> {
     Some(pts)
 }
 
+/// Where the main line's first move stands (its length when it has none):
+/// the nodes before it are the setup of the game.
+pub fn first_move(game: &Game) -> usize {
+    let main = game.main_line();
+    main.iter()
+        .position(|id| game.node(*id).mv().is_some())
+        .unwrap_or(main.len())
+}
+
+/// The handicap a file with the Tygem layout can say for `game`: `HA` (`ha`)
+/// with `AB` on the Tygem points, or `AB` alone on them. The stones may be
+/// in the root or in setup nodes before the first move (Fox puts them in
+/// the second node). `Err(what)`: no handicap can be said, and `what` is
+/// the loss to list.
+pub fn tygem_handicap(game: &Game, size: u32, ha: u32) -> Result<u32, &'static str> {
+    let main = game.main_line();
+    let mut setup: Vec<(u32, u32)> = main[..first_move(game)]
+        .iter()
+        .filter_map(|id| game.node(*id).get("AB"))
+        .flat_map(|p| {
+            p.values()
+                .iter()
+                .filter_map(|v| parse_point(v.text(), size))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    setup.sort_unstable();
+    if setup.is_empty() {
+        return if ha >= 2 {
+            Err("HA (no handicap stones placed)")
+        } else {
+            Ok(0)
+        };
+    }
+    let n = if ha >= 2 { ha } else { setup.len() as u32 };
+    let on_layout = handicap_points(size, n).is_some_and(|mut v| {
+        v.sort_unstable();
+        v == setup
+    });
+    if on_layout {
+        Ok(n)
+    } else {
+        Err("AB (stones not on the Tygem handicap points)")
+    }
+}
+
 /// The SGF point letter for a 0-based coordinate (`a`–`z`, then `A`–`Z`).
 pub fn sgf_letter(i: u32) -> Option<char> {
     match i {

@@ -1160,44 +1160,12 @@ fn outline(game: &Game) -> Outline {
 
     // Handicap: HA with AB on the Tygem points, or AB alone on them.
     let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
-    // Handicap stones in the root, or in setup nodes before the first move
-    // (Fox puts them in the second node).
     let main = game.main_line();
-    let first_move = main
-        .iter()
-        .position(|id| game.node(*id).mv().is_some())
-        .unwrap_or(main.len());
-    let mut setup: Vec<(u32, u32)> = main[..first_move]
-        .iter()
-        .filter_map(|id| game.node(*id).get("AB"))
-        .flat_map(|p| {
-            p.values()
-                .iter()
-                .filter_map(|v| parse_point(v.text(), size))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    setup.sort_unstable();
-    let layout = |n: u32| {
-        handicap_points(size, n).map(|mut v| {
-            v.sort_unstable();
-            v
-        })
-    };
-    let handicap = if setup.is_empty() {
-        if ha >= 2 {
-            lose("HA (no handicap stones placed)");
-        }
+    let first_move = record::first_move(game);
+    let handicap = record::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
+        lose(what);
         0
-    } else {
-        let n = if ha >= 2 { ha } else { setup.len() as u32 };
-        if layout(n).as_deref() == Some(setup.as_slice()) {
-            n
-        } else {
-            lose("AB (stones not on the Tygem handicap points)");
-            0
-        }
-    };
+    });
 
     for id in ["AW", "AE"] {
         if root.get(id).is_some() {

@@ -657,44 +657,12 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
 
     // Handicap and komi (line 6 and line 8).
     let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
-    // Handicap stones in the root, or in setup nodes before the first move
-    // (Fox puts them in the second node).
     let main = game.main_line();
-    let first_move = main
-        .iter()
-        .position(|id| game.node(*id).mv().is_some())
-        .unwrap_or(main.len());
-    let mut setup: Vec<(u32, u32)> = main[..first_move]
-        .iter()
-        .filter_map(|id| game.node(*id).get("AB"))
-        .flat_map(|p| {
-            p.values()
-                .iter()
-                .filter_map(|v| parse_point(v.text(), size))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    setup.sort_unstable();
-    let on_layout = |n: u32| {
-        handicap_points(size, n).is_some_and(|mut v| {
-            v.sort_unstable();
-            v == setup
-        })
-    };
-    let handicap = if setup.is_empty() {
-        if ha >= 2 {
-            lose("HA (no handicap stones placed)", &mut lost);
-        }
+    let first_move = record::first_move(game);
+    let handicap = record::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
+        lose(what, &mut lost);
         0
-    } else {
-        let n = if ha >= 2 { ha } else { setup.len() as u32 };
-        if on_layout(n) {
-            n
-        } else {
-            lose("AB (stones not on the Tygem handicap points)", &mut lost);
-            0
-        }
-    };
+    });
     let komi10 = match text("KM") {
         Some(k) => parse_tenths(k).unwrap_or_else(|| {
             lose("KM (not a multiple of 0.1)", &mut lost);
