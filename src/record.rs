@@ -10,12 +10,13 @@
 use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{EncodingSource, Event, Pos};
+use crate::event::{EncodingSource, Event, Pos, PropertyBuf};
 use crate::formats::ReadOptions;
 use crate::game::{Game, GameBuilder};
 use crate::sink::Sink;
 use encoding_rs::{Encoding, UTF_8};
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::rc::Rc;
 
@@ -287,6 +288,18 @@ pub fn tygem_handicap(game: &Game, size: u32, ha: u32) -> Result<u32, &'static s
     }
 }
 
+/// `AB` with the `n` handicap stones of the Tygem layout; `None` when the
+/// layout has no place for them.
+pub fn tygem_handicap_stones(size: u32, n: u32) -> Option<PropertyBuf> {
+    let mut ab = PropertyBuf::new("AB");
+    for (x, y) in handicap_points(size, n)? {
+        if let Some(p) = sgf_point(x, y) {
+            ab.push(&p);
+        }
+    }
+    Some(ab)
+}
+
 /// The SGF point letter for a 0-based coordinate (`a`–`z`, then `A`–`Z`).
 pub fn sgf_letter(i: u32) -> Option<char> {
     match i {
@@ -418,6 +431,51 @@ pub fn decode(
 
 // ---------------------------------------------------------------------------
 // A file that holds one game
+
+/// `text` encoded in `encoding` (characters it lacks become `?` and join
+/// `lost`); then the writer's one warning (`cannot_carry`) lists all that
+/// `format` could not carry, `what ×n` for repeats.
+pub fn encode_listing_losses(
+    text: &str,
+    encoding: &'static Encoding,
+    mut lost: BTreeMap<String, usize>,
+    format: &str,
+    cannot_carry: Code,
+    report: &mut Reporter,
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut unencodable = charset::encode_into(encoding, text, &mut out);
+    if !unencodable.is_empty() {
+        unencodable.sort_unstable();
+        unencodable.dedup();
+        let list: String = unencodable.iter().take(20).collect();
+        lost.insert(
+            format!(
+                "characters not in {} (written as `?`): {list}",
+                encoding.name()
+            ),
+            1,
+        );
+    }
+    if !lost.is_empty() {
+        let what: Vec<String> = lost
+            .iter()
+            .map(|(k, n)| {
+                if *n > 1 {
+                    format!("{k} ×{n}")
+                } else {
+                    k.clone()
+                }
+            })
+            .collect();
+        report.warn(
+            cannot_carry,
+            None,
+            format!("{format} cannot carry, dropped: {}", what.join("; ")),
+        );
+    }
+    out
+}
 
 type OnGame = Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>;
 

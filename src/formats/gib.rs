@@ -5,7 +5,6 @@
 //! lines between `\HS` and `\HE`, then records (`INI`, `STO`, `SKI`...)
 //! between `\GS` and `\GE`.
 
-use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf};
@@ -688,16 +687,8 @@ fn build_game(doc: &Document, decoded: &Decoded, report: &mut Reporter) -> Game 
     let mut setup: Option<PropertyBuf> = None;
     if handicap >= 2 {
         push(&mut props, "HA", &handicap.to_string());
-        match handicap_points(size, handicap) {
-            Some(pts) => {
-                let mut ab = PropertyBuf::new("AB");
-                for (x, y) in pts {
-                    if let Some(p) = sgf_point(x, y) {
-                        ab.push(&p);
-                    }
-                }
-                setup = Some(ab);
-            }
+        match record::tygem_handicap_stones(size, handicap) {
+            Some(ab) => setup = Some(ab),
             None => report.warn(
                 W_BAD_HANDICAP,
                 ini.map(|r| r.pos),
@@ -1293,7 +1284,7 @@ fn private_get<'a>(private: &'a [(String, String)], key: &str) -> Option<&'a str
 
 /// The text of a GIB file for `game`, CRLF line ends, then encoded.
 fn render_game(game: &Game, to: Option<&'static Encoding>, report: &mut Reporter) -> Vec<u8> {
-    let mut o = outline(game);
+    let o = outline(game);
     let kind = private_get(&o.private, "GIBOKIND")
         .unwrap_or("Global")
         .trim()
@@ -1307,40 +1298,7 @@ fn render_game(game: &Game, to: Option<&'static Encoding>, report: &mut Reporter
     }
     .filter(|e| !e.encode(&text).2);
     let encoding = to.or(implied).unwrap_or(UTF_8);
-    let mut out = Vec::with_capacity(text.len());
-    let unencodable = charset::encode_into(encoding, &text, &mut out);
-    if !unencodable.is_empty() {
-        let mut chars: Vec<char> = unencodable;
-        chars.sort_unstable();
-        chars.dedup();
-        let list: String = chars.iter().take(20).collect();
-        o.lost.insert(
-            format!(
-                "characters not in {} (written as `?`): {list}",
-                encoding.name()
-            ),
-            1,
-        );
-    }
-    if !o.lost.is_empty() {
-        let what: Vec<String> = o
-            .lost
-            .iter()
-            .map(|(k, n)| {
-                if *n > 1 {
-                    format!("{k} ×{n}")
-                } else {
-                    k.clone()
-                }
-            })
-            .collect();
-        report.warn(
-            W_CANNOT_CARRY,
-            None,
-            format!("GIB cannot carry, dropped: {}", what.join("; ")),
-        );
-    }
-    out
+    record::encode_listing_losses(&text, encoding, o.lost, "GIB", W_CANNOT_CARRY, report)
 }
 
 fn render_text(o: &Outline, kind: &str) -> String {

@@ -5,7 +5,6 @@
 //! `PM` line per move. The "GI" variant prefixes its header lines with `GI`,
 //! orders them differently and ends with `IDB[n] text[EndTxt]` comments.
 
-use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf};
@@ -376,16 +375,8 @@ fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporte
     let mut setup = None;
     if handicap >= 2 {
         push(&mut props, "HA", &handicap.to_string());
-        match handicap_points(size, handicap) {
-            Some(pts) => {
-                let mut ab = PropertyBuf::new("AB");
-                for (x, y) in pts {
-                    if let Some(p) = sgf_point(x, y) {
-                        ab.push(&p);
-                    }
-                }
-                setup = Some(ab);
-            }
+        match record::tygem_handicap_stones(size, handicap) {
+            Some(ab) => setup = Some(ab),
             None => report.warn(
                 W_BAD_HANDICAP,
                 header_pos(hand_i),
@@ -807,38 +798,7 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
     lines.extend(moves);
     let mut body = lines.join("\r\n");
     body.push_str("\r\n");
-    let mut out = Vec::with_capacity(body.len());
-    let mut unencodable = charset::encode_into(encoding, &body, &mut out);
-    if !unencodable.is_empty() {
-        unencodable.sort_unstable();
-        unencodable.dedup();
-        let list: String = unencodable.iter().take(20).collect();
-        lost.insert(
-            format!(
-                "characters not in {} (written as `?`): {list}",
-                encoding.name()
-            ),
-            1,
-        );
-    }
-    if !lost.is_empty() {
-        let what: Vec<String> = lost
-            .iter()
-            .map(|(k, n)| {
-                if *n > 1 {
-                    format!("{k} ×{n}")
-                } else {
-                    k.clone()
-                }
-            })
-            .collect();
-        report.warn(
-            W_CANNOT_CARRY,
-            None,
-            format!("NGF cannot carry, dropped: {}", what.join("; ")),
-        );
-    }
-    out
+    record::encode_listing_losses(&body, encoding, lost, "NGF", W_CANNOT_CARRY, report)
 }
 
 #[cfg(test)]
