@@ -786,19 +786,7 @@ fn assert_core_kept(orig: &Game, back: &Game, lost: &str, what: &str) {
 
 #[test]
 fn sgf_ff4_corpus_keeps_main_line_and_core_info_through_gib() {
-    let checked = common::each_ff4_19x19_game(&mut |what, g| {
-        let (out, diags) = write_game(g, &WriteOptions::default());
-        let lost: String = diags.iter().map(|d| d.message.clone()).collect();
-        assert!(
-            diags.iter().all(|d| d.code.id == "W400"),
-            "{what}: {diags:?}"
-        );
-        let (back, _) = read_bytes(&out, &ReadOptions::default());
-        assert_core_kept(g, &back, &lost, what);
-    });
-    if let Some(checked) = checked {
-        assert!(checked >= 30, "only {checked} 19×19 games found");
-    }
+    common::assert_ff4_corpus_through(gib::read, gib::writer, "W400", &assert_core_kept);
 }
 
 fn convert(bytes: &[u8], from: sgfconv::Format, to: sgfconv::Format) -> Vec<u8> {

@@ -444,3 +444,28 @@ pub fn read_cut_and_damaged(
         }
     }
 }
+
+/// Every 19×19 game of `../shared/corpus/sgf/ff4` written with `writer`
+/// (its only diagnostic the one `cannot_carry` warning) and read back with
+/// `read`; `check(orig, back, lost, what)` compares them (`lost`: the
+/// warning's text). At least 30 games must be checked.
+pub fn assert_ff4_corpus_through(
+    read: ReadFn,
+    writer: WriterFn,
+    cannot_carry: &str,
+    check: &dyn Fn(&Game, &Game, &str, &str),
+) {
+    let checked = each_ff4_19x19_game(&mut |what, g| {
+        let (out, diags) = write_one(writer, g, &WriteOptions::default(), "out");
+        let lost: String = diags.iter().map(|d| d.message.clone()).collect();
+        assert!(
+            diags.iter().all(|d| d.code.id == cannot_carry),
+            "{what}: {diags:?}"
+        );
+        let (back, _) = read_one(read, &out, &ReadOptions::default(), "test");
+        check(g, &back, &lost, what);
+    });
+    if let Some(checked) = checked {
+        assert!(checked >= 30, "only {checked} 19×19 games found");
+    }
+}
