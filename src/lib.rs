@@ -66,6 +66,7 @@ pub mod formats;
 pub mod game;
 pub mod migrate;
 pub mod props;
+pub mod record;
 pub mod sink;
 pub mod transform;
 

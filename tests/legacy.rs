@@ -2,6 +2,7 @@
 //! when absent) and crafted ones in `corpus/sgf-legacy/`, read by the SGF
 //! reader, rewritten by the dialect pipeline, written as UTF-8 FF[4] SGF,
 //! and read back.
+mod common;
 
 use pretty_assertions::assert_eq;
 use sgfconv::diag::{Diagnostic, Severity};
@@ -12,13 +13,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn shared() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/sgf");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("SKIP: ../shared/corpus/sgf is absent");
-        None
-    }
+    common::shared_path("corpus/sgf")
 }
 
 fn crafted(name: &str) -> PathBuf {

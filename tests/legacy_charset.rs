@@ -1,17 +1,13 @@
 //! Character-set detection and mojibake repair against the real files of
 //! `../shared/corpus/sgf` (skipped when the corpus is absent).
 
+mod common;
+
 use sgfconv::charset::detect;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn corpus() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/sgf");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("SKIP: ../shared/corpus/sgf is absent");
-        None
-    }
+    common::shared_path("corpus/sgf")
 }
 
 /// A crude extraction of the bytes of every property value (between `[`

@@ -2,22 +2,17 @@
 //! (`../shared/corpus/ngf`, skipped with a message when absent) and against
 //! our own samples (`corpus/ngf`).
 
+mod common;
+
+use common::{codes, main_moves, moves, replay};
 use pretty_assertions::assert_eq;
 use sgfconv::formats::{ngf, ReadOptions, WriteOptions};
-use sgfconv::game::{collect_games, Game};
-use sgfconv::{Diagnostic, Reporter, Sink};
+use sgfconv::game::Game;
+use sgfconv::Diagnostic;
 use std::path::{Path, PathBuf};
 
 fn shared(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/ngf")
-        .join(rel);
-    if p.exists() {
-        Some(p)
-    } else {
-        println!("SKIP: {} not found (../shared absent)", p.display());
-        None
-    }
+    common::shared_path(&format!("corpus/ngf/{rel}"))
 }
 
 fn own(name: &str) -> Vec<u8> {
@@ -30,32 +25,11 @@ fn own(name: &str) -> Vec<u8> {
 }
 
 fn read_bytes(bytes: &[u8], options: &ReadOptions) -> (Game, Vec<Diagnostic>) {
-    let mut report = Reporter::collecting("test.ngf");
-    let games = collect_games(
-        |sink: &mut dyn Sink, r: &mut Reporter| ngf::read(&mut &bytes[..], options, sink, r),
-        &mut report,
-    )
-    .expect("readable");
-    assert_eq!(games.len(), 1);
-    (games.into_iter().next().unwrap(), report.take_collected())
+    common::read_one(ngf::read, bytes, options, "test.ngf")
 }
 
 fn write_game(g: &Game, options: &WriteOptions) -> (Vec<u8>, Vec<Diagnostic>) {
-    let mut out = Vec::new();
-    let mut report = Reporter::collecting("out.ngf");
-    {
-        let mut w = ngf::writer(Box::new(&mut out), options).unwrap();
-        g.replay(&mut *w, &mut report).unwrap();
-        w.finish(&mut report).unwrap();
-    }
-    (out, report.take_collected())
-}
-
-fn moves(g: &Game) -> Vec<String> {
-    g.main_line()
-        .iter()
-        .filter_map(|id| g.node(*id).mv().map(|(c, p)| format!("{c}[{p}]")))
-        .collect()
+    common::write_one(ngf::writer, g, options, "out.ngf")
 }
 
 const CORE: [&str; 11] = [
@@ -63,18 +37,7 @@ const CORE: [&str; 11] = [
 ];
 
 fn core(g: &Game) -> Vec<String> {
-    CORE.iter()
-        .filter_map(|id| {
-            g.root().get(id).map(|p| {
-                let v: Vec<&str> = p.values().iter().map(|v| v.text()).collect();
-                format!("{id}={}", v.join("|"))
-            })
-        })
-        .collect()
-}
-
-fn codes(d: &[Diagnostic]) -> Vec<&str> {
-    d.iter().map(|d| d.code.id).collect()
+    common::root_info(g, &CORE)
 }
 
 struct Case {
@@ -398,122 +361,25 @@ fn own_damaged_sample_reads_as_documented() {
 
 #[test]
 fn garbage_is_refused_not_panicked_on() {
-    let mut report = Reporter::collecting("x");
-    let mut sink = sgfconv::sink::EventLog::default();
-    let r = ngf::read(
-        &mut &b""[..],
-        &ReadOptions::default(),
-        &mut sink,
-        &mut report,
+    common::assert_garbage_handled(
+        ngf::read,
+        b"",
+        "E250",
+        &[
+            b"GI\nGI\n",
+            b"x\n999\n\n\n\n-3\n\nz\n\n\n\n\nPMZZBZZZZ\nIDB[99] a\n",
+            b"PM\xff\xfe\nPMABB\n",
+        ],
     );
-    assert!(matches!(
-        r,
-        Err(sgfconv::Error::Unreadable { code: "E250", .. })
-    ));
-    for junk in [
-        &b"GI\nGI\n"[..],
-        b"x\n999\n\n\n\n-3\n\nz\n\n\n\n\nPMZZBZZZZ\nIDB[99] a\n",
-        b"PM\xff\xfe\nPMABB\n",
-    ] {
-        let mut sink = sgfconv::sink::EventLog::default();
-        let _ = ngf::read(
-            &mut &junk[..],
-            &ReadOptions::default(),
-            &mut sink,
-            &mut report,
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------
 // SGF → NGF → SGF over every 19×19 game of ../shared/corpus/sgf/ff4
 
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            sgf_files(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
-            out.push(p);
-        }
-    }
-}
-
-fn read_sgf(path: &Path) -> Vec<Game> {
-    let bytes = std::fs::read(path).unwrap();
-    let mut report = Reporter::collecting("in.sgf");
-    collect_games(
-        |sink: &mut dyn Sink, r: &mut Reporter| {
-            sgfconv::formats::read(
-                sgfconv::Format::Sgf,
-                &mut &bytes[..],
-                &ReadOptions::default(),
-                sink,
-                r,
-            )
-        },
-        &mut report,
-    )
-    .unwrap_or_default()
-}
-
-/// Main-line moves as the format keeps them: `tt` is a pass on 19×19.
-fn main_moves(g: &Game) -> Vec<String> {
-    moves(g)
-        .into_iter()
-        .map(|m| {
-            if m.ends_with("[tt]") {
-                format!("{}[]", &m[..1])
-            } else {
-                m
-            }
-        })
-        .collect()
-}
-
-fn tenths(v: Option<&str>) -> Option<i64> {
-    let v = v.unwrap_or("0").trim();
-    let f: f64 = v.parse().ok()?;
-    let t = (f * 10.0).round();
-    ((t - f * 10.0).abs() < 1e-6).then_some(t as i64)
-}
-
-/// The canonical form of an RE the formats carry, `None` for others.
-fn canonical_re(re: &str) -> Option<String> {
-    let re = re.trim();
-    if re == "0" || re.eq_ignore_ascii_case("draw") {
-        return Some("0".into());
-    }
-    let (w, how) = re.split_once('+')?;
-    if !matches!(w, "B" | "W") {
-        return None;
-    }
-    let how = match how.to_ascii_uppercase().as_str() {
-        "R" | "RESIGN" => "R".to_string(),
-        "T" | "TIME" => "T".to_string(),
-        "F" | "FORFEIT" => "F".to_string(),
-        "" => String::new(),
-        n => {
-            let t = tenths(Some(n)).filter(|t| *t > 0)?;
-            if t % 10 == 0 {
-                (t / 10).to_string()
-            } else {
-                format!("{}.{}", t / 10, t % 10)
-            }
-        }
-    };
-    Some(format!("{w}+{how}"))
-}
-
 /// Checks that `back` (read from what we wrote) keeps the main line and the
 /// core game info of `orig`, except what the writer's one warning lists.
 fn assert_core_kept(orig: &Game, back: &Game, lost: &str, what: &str) {
-    let text = |g: &Game, id: &str| {
-        g.root()
-            .text(id)
-            .map(|v| v.trim().to_string())
-            .filter(|v| !v.is_empty())
-    };
+    let text = common::root_text;
     let mut want = main_moves(orig);
     if lost.contains("moves after the 675th") {
         // The two-letter move counter ends at ZZ.
@@ -533,86 +399,16 @@ fn assert_core_kept(orig: &Game, back: &Game, lost: &str, what: &str) {
         let norm = |g: &Game| text(g, id).map(|r| ngf::normalize_rank(&r));
         assert_eq!(norm(back), norm(orig), "{what}: {id}");
     }
-    if !lost.contains("KM") {
-        assert_eq!(
-            tenths(back.root().text("KM")),
-            tenths(orig.root().text("KM")),
-            "{what}: KM"
-        );
-    }
-    match text(orig, "RE").as_deref().map(canonical_re) {
-        Some(Some(re)) => assert_eq!(text(back, "RE"), Some(re), "{what}: RE"),
-        Some(None) => assert!(lost.contains("RE"), "{what}: RE loss not reported"),
-        None => assert_eq!(text(back, "RE"), None, "{what}: RE"),
-    }
-    match text(orig, "DT") {
-        Some(dt) if dt.len() >= 10 && dt.as_bytes()[4] == b'-' && dt.as_bytes()[7] == b'-' => {
-            assert_eq!(text(back, "DT").as_deref(), dt.get(..10), "{what}: DT")
-        }
-        Some(_) => assert!(lost.contains("DT"), "{what}: DT loss not reported"),
-        None => assert_eq!(text(back, "DT"), None, "{what}: DT"),
-    }
-    if lost.contains("AB") || lost.contains("HA") {
-        return;
-    }
-    assert_eq!(
-        text(back, "HA").unwrap_or_else(|| "0".into()),
-        text(orig, "HA").filter(|h| h != "1").unwrap_or_else(|| {
-            // AB alone on the handicap points counts as a handicap.
-            orig.root()
-                .get("AB")
-                .map_or("0".into(), |p| p.values().len().to_string())
-        }),
-        "{what}: HA"
-    );
+    common::assert_km_re_dt_ha_kept(orig, back, lost, what);
 }
 
 #[test]
 fn sgf_ff4_corpus_keeps_main_line_and_core_info_through_ngf() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/sgf/ff4");
-    if !dir.exists() {
-        println!("SKIP: {} not found (../shared absent)", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    sgf_files(&dir, &mut files);
-    files.sort();
-    let mut checked = 0;
-    for f in &files {
-        for (i, g) in read_sgf(f).iter().enumerate() {
-            let size = g.root().text("SZ").unwrap_or("19").trim().to_string();
-            if size != "19" {
-                continue;
-            }
-            let what = format!("{} game {i}", f.display());
-            let (out, diags) = write_game(g, &WriteOptions::default());
-            let lost: String = diags.iter().map(|d| d.message.clone()).collect();
-            assert!(
-                diags.iter().all(|d| d.code.id == "W420"),
-                "{what}: {diags:?}"
-            );
-            let (back, _) = read_bytes(&out, &ReadOptions::default());
-            assert_core_kept(g, &back, &lost, &what);
-            checked += 1;
-        }
-    }
-    println!("{checked} games checked");
-    assert!(checked >= 30, "only {checked} 19×19 games found");
+    common::assert_ff4_corpus_through(ngf::read, ngf::writer, "W420", &assert_core_kept);
 }
 
 fn convert(bytes: &[u8], from: sgfconv::Format, to: sgfconv::Format) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut report = Reporter::collecting("x");
-    sgfconv::convert(
-        &mut &bytes[..],
-        from,
-        &mut out,
-        to,
-        &sgfconv::Options::default(),
-        &mut report,
-    )
-    .unwrap();
-    out
+    common::convert_bytes(bytes, from, to, &sgfconv::Options::default(), "x").0
 }
 
 /// NGF → SGF text → NGF gives the original file back, line ends aside.
@@ -645,29 +441,7 @@ fn damaged_copies_never_panic() {
     for sub in std::fs::read_dir(&dir).unwrap() {
         for f in std::fs::read_dir(sub.unwrap().path()).unwrap() {
             let bytes = std::fs::read(f.unwrap().path()).unwrap();
-            for cut in (0..bytes.len()).step_by(97) {
-                let mut damaged = bytes[..cut].to_vec();
-                damaged.extend(
-                    bytes[cut..]
-                        .iter()
-                        .skip(2)
-                        .map(|b| b.wrapping_add(cut as u8 % 5)),
-                );
-                for input in [&bytes[..cut], &damaged[..]] {
-                    let mut report = Reporter::collecting("x");
-                    let mut sink = sgfconv::game::GameBuilder::new(|g: Game, r: &mut Reporter| {
-                        write_game(&g, &WriteOptions::default());
-                        let _ = r;
-                        Ok(())
-                    });
-                    let _ = ngf::read(
-                        &mut &input[..],
-                        &ReadOptions::default(),
-                        &mut sink,
-                        &mut report,
-                    );
-                }
-            }
+            common::read_cut_and_damaged(ngf::read, ngf::writer, &bytes, 97, 2, 5);
         }
     }
 }
@@ -685,57 +459,4 @@ fn own_sample_converts_to_its_expected_sgf() {
         String::from_utf8(got).unwrap(),
         std::fs::read_to_string(dir.join("damaged.sgf")).unwrap()
     );
-}
-
-/// Plays `moves` from `stones` (black) with captures; `Err(n)` when move
-/// `n` (1-based) lands on an occupied point.
-fn replay(stones: &[&str], moves: &[String]) -> Result<(), usize> {
-    use std::collections::HashMap;
-    let pt = |s: &str| {
-        let b = s.as_bytes();
-        ((b[0] - b'a') as i32, (b[1] - b'a') as i32)
-    };
-    let mut board: HashMap<(i32, i32), char> = stones.iter().map(|s| (pt(s), 'B')).collect();
-    let neighbours = |(x, y): (i32, i32)| {
-        [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
-            .into_iter()
-            .filter(|(a, b)| (0..19).contains(a) && (0..19).contains(b))
-    };
-    for (i, m) in moves.iter().enumerate() {
-        let colour = m.chars().next().unwrap();
-        let v = &m[2..m.len() - 1];
-        if v.is_empty() {
-            continue;
-        }
-        let p = pt(v);
-        if board.contains_key(&p) {
-            return Err(i + 1);
-        }
-        board.insert(p, colour);
-        for n in neighbours(p) {
-            if board.get(&n).is_some_and(|c| *c != colour) {
-                // Flood the group; capture it when it has no liberty.
-                let c = board[&n];
-                let (mut group, mut stack, mut free) = (vec![n], vec![n], false);
-                while let Some(q) = stack.pop() {
-                    for r in neighbours(q) {
-                        match board.get(&r) {
-                            None => free = true,
-                            Some(x) if *x == c && !group.contains(&r) => {
-                                group.push(r);
-                                stack.push(r);
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                if !free {
-                    for s in group {
-                        board.remove(&s);
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
 }

@@ -1,5 +1,7 @@
 //! UGF/UGI reader and writer: real and crafted files, value by value.
 
+mod common;
+
 use pretty_assertions::assert_eq;
 use sgfconv::formats::{ugf, ReadOptions, WriteOptions};
 use sgfconv::game::{collect_games, Game, NodeId};
@@ -7,15 +9,7 @@ use sgfconv::{Reporter, Severity};
 use std::path::{Path, PathBuf};
 
 fn shared(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(rel);
-    if p.exists() {
-        Some(p)
-    } else {
-        eprintln!("SKIP: {} not found", p.display());
-        None
-    }
+    common::shared_path(rel)
 }
 
 fn corpus(name: &str) -> PathBuf {
@@ -85,10 +79,7 @@ fn render(g: &Game) -> String {
 }
 
 fn main_moves(g: &Game) -> Vec<String> {
-    g.main_line()
-        .into_iter()
-        .filter_map(|id| g.node(id).mv().map(|(c, v)| format!("{c}[{v}]")))
-        .collect()
+    common::moves(g)
 }
 
 fn write(games: &[Game], options: &WriteOptions) -> (Vec<u8>, Reporter) {
@@ -635,21 +626,6 @@ fn move_tree(g: &Game) -> String {
     s
 }
 
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            sgf_files(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
-            out.push(p);
-        }
-    }
-}
-
 const CORE: &[&str] = &["PB", "PW", "BR", "WR", "KM", "HA", "RE", "DT", "SZ"];
 
 fn core_info(g: &Game) -> Vec<(String, String)> {
@@ -699,8 +675,7 @@ fn sgf_to_ugf_to_sgf_keeps_main_line_and_core_info() {
     let Some(dir) = shared("corpus/sgf/ff4") else {
         return;
     };
-    let mut files = Vec::new();
-    sgf_files(&dir, &mut files);
+    let files = common::sgf_files(&dir);
     let mut checked = 0;
     for f in &files {
         for (i, g) in read_sgf(&std::fs::read(f).unwrap()).into_iter().enumerate() {
@@ -745,8 +720,7 @@ fn sgf_variations_come_back_through_figures() {
     let Some(dir) = shared("corpus/sgf/variations") else {
         return;
     };
-    let mut files = Vec::new();
-    sgf_files(&dir, &mut files);
+    let files = common::sgf_files(&dir);
     let mut checked = 0;
     for f in &files {
         for (i, g) in read_sgf(&std::fs::read(f).unwrap()).into_iter().enumerate() {

@@ -5,18 +5,21 @@
 //! lines between `\HS` and `\HE`, then records (`INI`, `STO`, `SKI`...)
 //! between `\GS` and `\GE`.
 
-use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf};
+use crate::event::{GameHeader, Pos, PropertyBuf};
 use crate::formats::{ReadOptions, WriteOptions};
-use crate::game::{Game, GameBuilder, NodeId};
+use crate::game::{Game, NodeId};
+use crate::record::{
+    self, parse_point, parse_tenths, sgf_point, DecodeCodes, Decoded, OneGameWriter,
+};
+pub use crate::record::{
+    format_tenths, handicap_points, parse_date, parse_result_text, ResultText,
+};
 use crate::sink::Sink;
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
-use std::rc::Rc;
 
 // ---------------------------------------------------------------------------
 // Diagnostics (GIB reader 200–249, GIB writer 400–419)
@@ -79,13 +82,6 @@ pub fn sniff(head: &[u8]) -> bool {
 // ---------------------------------------------------------------------------
 // Reading: character set
 
-struct Decoded {
-    text: String,
-    encoding: &'static Encoding,
-    source: EncodingSource,
-    confidence: f32,
-}
-
 /// The character set `GIBOKIND` implies (its value is ASCII in every file).
 fn gibokind_hint(bytes: &[u8]) -> Option<&'static Encoding> {
     let key = b"GIBOKIND=";
@@ -112,55 +108,12 @@ fn encoding_for_kind(kind: &str) -> Option<&'static Encoding> {
 }
 
 fn decode_input(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> Decoded {
-    let (bytes, bom) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) => (rest, true),
-        None => (bytes, false),
+    let codes = DecodeCodes {
+        guessed: I_ENCODING_GUESSED,
+        guessed_note: "character set guessed as ",
+        undecodable: E_UNDECODABLE,
     };
-    let (encoding, source, confidence) = if let Some(enc) = options.encoding {
-        (enc, EncodingSource::Forced, 1.0)
-    } else if bom {
-        (UTF_8, EncodingSource::Bom, 1.0)
-    } else if std::str::from_utf8(bytes).is_ok() {
-        (UTF_8, EncodingSource::Utf8, 1.0)
-    } else if let Some(enc) = gibokind_hint(bytes).filter(|e| charset::decodes_cleanly(e, bytes)) {
-        (enc, EncodingSource::Declared, 1.0)
-    } else if let Some(enc) = options.default_encoding {
-        (enc, EncodingSource::Default, 1.0)
-    } else {
-        let high: Vec<u8> = bytes.iter().copied().filter(|b| *b >= 0x80).collect();
-        let guess = charset::detect(&high);
-        report.info(
-            I_ENCODING_GUESSED,
-            None,
-            format!(
-                "character set guessed as {} (confidence {:.1})",
-                guess.encoding.name(),
-                guess.confidence
-            ),
-        );
-        (guess.encoding, EncodingSource::Detected, guess.confidence)
-    };
-    let (text, bad) = charset::decode(encoding, bytes);
-    if let Some(first) = bad.first() {
-        let line = 1 + bytes
-            .get(..*first)
-            .map_or(0, |b| b.iter().filter(|c| **c == b'\n').count());
-        report.error(
-            E_UNDECODABLE,
-            Some(Pos::new(*first as u64, line as u32, 1)),
-            format!(
-                "{} byte sequence(s) invalid in {} became U+FFFD",
-                bad.len(),
-                encoding.name()
-            ),
-        );
-    }
-    Decoded {
-        text,
-        encoding,
-        source,
-        confidence,
-    }
+    record::decode(bytes, gibokind_hint(bytes), options, &codes, report)
 }
 
 // ---------------------------------------------------------------------------
@@ -418,45 +371,6 @@ fn number(s: Option<&str>) -> Option<i64> {
 // ---------------------------------------------------------------------------
 // Value mappings (shared by reader and writer)
 
-/// `65` → `6.5`, `70` → `7`, `-5` → `-0.5`: values stored ×10.
-pub fn format_tenths(v: i64) -> String {
-    let sign = if v < 0 { "-" } else { "" };
-    let a = v.unsigned_abs();
-    if a % 10 == 0 {
-        format!("{sign}{}", a / 10)
-    } else {
-        format!("{sign}{}.{}", a / 10, a % 10)
-    }
-}
-
-/// `6.5` → 65. `None` unless the value is a whole number of tenths.
-fn parse_tenths(s: &str) -> Option<i64> {
-    let s = s.trim();
-    let (neg, s) = match s.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, s.strip_prefix('+').unwrap_or(s)),
-    };
-    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-    if int.is_empty() && frac.is_empty() {
-        return None;
-    }
-    if !int.chars().all(|c| c.is_ascii_digit()) || !frac.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let frac = frac.trim_end_matches('0');
-    if frac.len() > 1 {
-        return None;
-    }
-    let i: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
-    let f: i64 = if frac.is_empty() {
-        0
-    } else {
-        frac.parse().ok()?
-    };
-    let v = i.checked_mul(10)?.checked_add(f)?;
-    Some(if neg { -v } else { v })
-}
-
 /// Splits `name (rank)` at the LAST `(` when the value ends with `)`.
 fn split_name_rank(v: &str) -> (String, Option<String>) {
     let v = v.trim();
@@ -501,23 +415,7 @@ fn level_from_rank(rank: &str) -> Option<i64> {
 /// the SGF form (`2k`, `4d`, `1k`, `3d`, `9p`); anything else is kept as
 /// written. A level code of a professional turns a dan rank into `p`.
 pub fn normalize_rank(text: &str, level: Option<i64>) -> String {
-    let t = text.trim();
-    let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
-    if digits.is_empty() {
-        return t.to_string();
-    }
-    let n = digits.trim_start_matches('0');
-    let n = if n.is_empty() { "0" } else { n };
-    let rest = t.get(digits.len()..).unwrap_or("").trim().to_lowercase();
-    let pro = level.is_some_and(|l| l >= 27);
-    let kind = match rest.as_str() {
-        "k" | "kyu" | "급" | "级" | "級" => 'k',
-        "d" | "dan" | "단" | "段" if pro => 'p',
-        "d" | "dan" | "단" | "段" => 'd',
-        "p" | "dp" | "pro" | "단p" | "段p" | "프로" => 'p',
-        _ => return t.to_string(),
-    };
-    format!("{n}{kind}")
+    record::normalize_rank(text, level.is_some_and(|l| l >= 27))
 }
 
 /// The Tygem display form of an SGF rank: `2k` → `2K`; other text as is.
@@ -529,134 +427,12 @@ fn display_rank(rank: &str) -> String {
     }
 }
 
-/// A date in any of the GIB forms (`2014:01:27:17:54`, `2015- 8-29-22-56-58`,
-/// `2012年11月22日 下午 6:3`, `20170316`) → `YYYY-MM-DD`.
-pub fn parse_date(s: &str) -> Option<String> {
-    let runs: Vec<&str> = s
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let first = runs.first()?;
-    let (y, m, d) = if first.len() == 8 {
-        (first.get(..4)?, first.get(4..6)?, first.get(6..8)?)
-    } else if first.len() == 4 && runs.len() >= 3 {
-        (*first, runs[1], runs[2])
-    } else {
-        return None;
-    };
-    let (y, m, d): (u32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
-    ((1..=12).contains(&m) && (1..=31).contains(&d) && y >= 1000)
-        .then(|| format!("{y:04}-{m:02}-{d:02}"))
-}
-
 /// The first date of an SGF `DT` (`2017-04-04`, `2016-03-10,11`,
 /// `2017-04-04T09:59:32`) → (y, m, d).
 fn sgf_date(dt: &str) -> Option<(u32, u32, u32)> {
     let first = parse_date(dt.split(',').next()?)?;
     let mut it = first.split('-').map(|p| p.parse::<u32>().ok());
     Some((it.next()??, it.next()??, it.next()??))
-}
-
-/// What a localised result text says.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ResultText {
-    /// An SGF `RE` value.
-    Result(String),
-    /// The game was not finished.
-    Unfinished,
-    /// Nothing recognisable.
-    Unknown,
-}
-
-const BLACK_WORDS: &[&str] = &["black", "흑", "黑", "黒"];
-const WHITE_WORDS: &[&str] = &["white", "백", "白"];
-const LOSE_WORDS: &[&str] = &[
-    "lose", "lost", "resigns", "resigned", "패", "負", "负", "敗",
-];
-const WIN_WORDS: &[&str] = &["win", "승", "胜", "勝"];
-const HALF_POINT_WORDS: &[&str] = &["반집", "半目", "half"];
-const RESIGN_WORDS: &[&str] = &["resign", "불계", "中盘", "中盤", "中押"];
-const TIME_WORDS: &[&str] = &["time", "시간", "时间", "時間", "超时", "超時"];
-const FORFEIT_WORDS: &[&str] = &[
-    "disconnect",
-    "forfeit",
-    "기권",
-    "弃权",
-    "棄権",
-    "反则",
-    "反則",
-];
-const DRAW_WORDS: &[&str] = &["draw", "jigo", "무승부", "和棋", "和局", "持碁", "ジゴ"];
-const UNFINISHED_WORDS: &[&str] = &["progress", "unfinished", "진행", "进行", "進行", "対局中"];
-
-fn find_any(t: &str, words: &[&str]) -> Option<usize> {
-    words.iter().filter_map(|w| t.find(w)).min()
-}
-
-/// Reads a result written in English, Korean, Chinese or Japanese:
-/// `white 59.5 win`, `black wins by resignation`, `흑 시간승`, `백 3집반승`,
-/// `白7目半胜`, `黑中盘胜`, `黒中押し勝ち`, `White loses on time`...
-pub fn parse_result_text(text: &str) -> ResultText {
-    let t = text.split(">>").next().unwrap_or("").trim().to_lowercase();
-    if t.is_empty() {
-        return ResultText::Unknown;
-    }
-    if find_any(&t, UNFINISHED_WORDS).is_some() {
-        return ResultText::Unfinished;
-    }
-    if find_any(&t, DRAW_WORDS).is_some() {
-        return ResultText::Result("0".into());
-    }
-    let b = find_any(&t, BLACK_WORDS);
-    let w = find_any(&t, WHITE_WORDS);
-    let (named_black, at) = match (b, w) {
-        (Some(b), Some(w)) => (b < w, b.min(w)),
-        (Some(b), None) => (true, b),
-        (None, Some(w)) => (false, w),
-        (None, None) => return ResultText::Unknown,
-    };
-    let after = &t[at..];
-    // "White loses on time", "Black resigned": the named colour lost.
-    let lost = match (find_any(after, LOSE_WORDS), find_any(after, WIN_WORDS)) {
-        (Some(l), Some(w)) => l < w,
-        (l, _) => l.is_some(),
-    };
-    let black_wins = named_black != lost;
-    let winner = if black_wins { 'B' } else { 'W' };
-    let how = if find_any(after, RESIGN_WORDS).is_some() {
-        "R".to_string()
-    } else if find_any(after, TIME_WORDS).is_some() {
-        "T".to_string()
-    } else if find_any(after, FORFEIT_WORDS).is_some() {
-        "F".to_string()
-    } else {
-        parse_margin(after)
-            .or_else(|| find_any(after, HALF_POINT_WORDS).map(|_| 5))
-            .map(format_tenths)
-            .unwrap_or_default()
-    };
-    ResultText::Result(format!("{winner}+{how}"))
-}
-
-/// The first number in `s`, ×10, with `반`/`半` after it adding a half point.
-fn parse_margin(s: &str) -> Option<i64> {
-    let start = s.find(|c: char| c.is_ascii_digit())?;
-    let rest = &s[start..];
-    let len = rest
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(rest.len());
-    let num = rest[..len].trim_end_matches('.');
-    let mut v = parse_tenths(num)?;
-    let tail = rest[len..].trim_start();
-    if v % 10 == 0 && ["반", "半"].iter().any(|h| tail.contains(h)) {
-        // `7집반`, `7目半`: the half sits after the unit, before 승/胜.
-        let unit_end = tail.find(['반', '半']).unwrap_or(usize::MAX);
-        let win_at = find_any(tail, &["승", "胜", "勝", "win"]).unwrap_or(usize::MAX);
-        if unit_end < win_at || win_at == usize::MAX {
-            v += 5;
-        }
-    }
-    Some(v)
 }
 
 /// A `GRLT` code nobody documents.
@@ -684,71 +460,6 @@ pub fn result_from_code(grlt: i64, zipsu: i64) -> Result<Option<String>, Unknown
         255 => return Ok(None),
         _ => return Err(UnknownCode(grlt)),
     }))
-}
-
-/// Handicap stone points, Tygem layout (third stone top-left), as (x, y)
-/// from the top left. `None` when the layout has no place for `n` stones.
-pub fn handicap_points(size: u32, n: u32) -> Option<Vec<(u32, u32)>> {
-    if n < 2 || size < 7 {
-        return None;
-    }
-    let odd = size % 2 == 1;
-    if n > if odd { 9 } else { 4 } {
-        return None;
-    }
-    let d = if size < 13 { 2 } else { 3 };
-    let (lo, hi, mid) = (d, size - 1 - d, size / 2);
-    let mut pts = vec![(hi, lo), (lo, hi)];
-    if n >= 3 {
-        pts.push((lo, lo));
-    }
-    if n >= 4 {
-        pts.push((hi, hi));
-    }
-    if n >= 6 {
-        pts.push((lo, mid));
-        pts.push((hi, mid));
-    }
-    if n >= 8 {
-        pts.push((mid, lo));
-        pts.push((mid, hi));
-    }
-    if n % 2 == 1 && n >= 5 {
-        pts.push((mid, mid));
-    }
-    Some(pts)
-}
-
-/// SGF point letters for a 0-based coordinate.
-fn sgf_letter(i: u32) -> Option<char> {
-    match i {
-        0..=25 => char::from_u32('a' as u32 + i),
-        26..=51 => char::from_u32('A' as u32 + i - 26),
-        _ => None,
-    }
-}
-
-fn sgf_point(x: u32, y: u32) -> Option<String> {
-    Some([sgf_letter(x)?, sgf_letter(y)?].iter().collect())
-}
-
-fn sgf_index(c: char) -> Option<u32> {
-    match c {
-        'a'..='z' => Some(c as u32 - 'a' as u32),
-        'A'..='Z' => Some(c as u32 - 'A' as u32 + 26),
-        _ => None,
-    }
-}
-
-/// SGF point → (x, y); `None` for a pass or a bad point.
-fn parse_point(p: &str, size: u32) -> Option<(u32, u32)> {
-    let mut it = p.chars();
-    let x = sgf_index(it.next()?)?;
-    let y = sgf_index(it.next()?)?;
-    if it.next().is_some() || x >= size || y >= size {
-        return None;
-    }
-    Some((x, y))
 }
 
 // ---------------------------------------------------------------------------
@@ -976,16 +687,8 @@ fn build_game(doc: &Document, decoded: &Decoded, report: &mut Reporter) -> Game 
     let mut setup: Option<PropertyBuf> = None;
     if handicap >= 2 {
         push(&mut props, "HA", &handicap.to_string());
-        match handicap_points(size, handicap) {
-            Some(pts) => {
-                let mut ab = PropertyBuf::new("AB");
-                for (x, y) in pts {
-                    if let Some(p) = sgf_point(x, y) {
-                        ab.push(&p);
-                    }
-                }
-                setup = Some(ab);
-            }
+        match record::tygem_handicap_stones(size, handicap) {
+            Some(ab) => setup = Some(ab),
             None => report.warn(
                 W_BAD_HANDICAP,
                 ini.map(|r| r.pos),
@@ -1315,84 +1018,20 @@ fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report:
 // ---------------------------------------------------------------------------
 // Writing
 
-/// A writer of GIB files (one game per file).
+/// A writer of GIB files (one game per file: GIB needs the whole game
+/// before its header).
 pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
     options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
-    Ok(Box::new(GibWriter::new(output, options)))
-}
-
-type OnGame = Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>;
-
-/// Collects each game (GIB needs the whole game before its header) and
-/// writes the first one.
-pub struct GibWriter<'w> {
-    out: Box<dyn Write + 'w>,
-    to_encoding: Option<&'static Encoding>,
-    builder: GameBuilder<OnGame>,
-    done: Rc<RefCell<Vec<Game>>>,
-    written: usize,
-    skipped: usize,
-}
-
-impl<'w> GibWriter<'w> {
-    pub fn new(out: Box<dyn Write + 'w>, options: &WriteOptions) -> Self {
-        let done: Rc<RefCell<Vec<Game>>> = Rc::default();
-        let sink = done.clone();
-        let on_game: OnGame = Box::new(move |g, _| {
-            sink.borrow_mut().push(g);
-            Ok(())
-        });
-        GibWriter {
-            out,
-            to_encoding: options.to_encoding,
-            builder: GameBuilder::new(on_game),
-            done,
-            written: 0,
-            skipped: 0,
-        }
-    }
-}
-
-impl Sink for GibWriter<'_> {
-    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
-        self.builder.event(event, report)?;
-        if matches!(event, Event::GameEnd(_)) {
-            let games: Vec<Game> = self.done.borrow_mut().drain(..).collect();
-            for g in games {
-                if self.written == 0 {
-                    let bytes = render_game(&g, self.to_encoding, report);
-                    self.out.write_all(&bytes)?;
-                    self.written += 1;
-                } else {
-                    self.skipped += 1;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        if self.skipped > 0 {
-            report.error(
-                E_ONE_GAME_PER_FILE,
-                None,
-                format!(
-                    "a GIB file holds one game: the first was written, {} more were not",
-                    self.skipped
-                ),
-            );
-        }
-        if self.written == 0 {
-            return Err(Error::unwritable(
-                E_ONE_GAME_PER_FILE.id,
-                "no game to write as GIB",
-            ));
-        }
-        self.out.flush()?;
-        Ok(())
-    }
+    let to = options.to_encoding;
+    Ok(Box::new(OneGameWriter::new(
+        output,
+        Box::new(move |g, report| render_game(g, to, report)),
+        "GIB",
+        "a GIB file",
+        E_ONE_GAME_PER_FILE,
+    )))
 }
 
 /// Replaces or appends `key` in an ordered list.
@@ -1461,19 +1100,9 @@ fn outline(game: &Game) -> Outline {
     if text("SZ").is_some_and(|s| s.contains(':')) {
         lose("SZ (rectangular board)");
     }
-    let private: Vec<(String, String)> = root
-        .get(PRIVATE_PROPERTY)
-        .map(|p| {
-            p.values()
-                .iter()
-                .filter_map(|v| {
-                    v.text()
-                        .split_once('=')
-                        .map(|(k, v)| (k.to_string(), v.to_string()))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let private: Vec<(String, String)> = record::private_entries(game, PRIVATE_PROPERTY)
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
 
     let komi10 = text("KM").map(|k| {
         parse_tenths(k).unwrap_or_else(|| {
@@ -1522,44 +1151,12 @@ fn outline(game: &Game) -> Outline {
 
     // Handicap: HA with AB on the Tygem points, or AB alone on them.
     let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
-    // Handicap stones in the root, or in setup nodes before the first move
-    // (Fox puts them in the second node).
     let main = game.main_line();
-    let first_move = main
-        .iter()
-        .position(|id| game.node(*id).mv().is_some())
-        .unwrap_or(main.len());
-    let mut setup: Vec<(u32, u32)> = main[..first_move]
-        .iter()
-        .filter_map(|id| game.node(*id).get("AB"))
-        .flat_map(|p| {
-            p.values()
-                .iter()
-                .filter_map(|v| parse_point(v.text(), size))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    setup.sort_unstable();
-    let layout = |n: u32| {
-        handicap_points(size, n).map(|mut v| {
-            v.sort_unstable();
-            v
-        })
-    };
-    let handicap = if setup.is_empty() {
-        if ha >= 2 {
-            lose("HA (no handicap stones placed)");
-        }
+    let first_move = record::first_move(game);
+    let handicap = record::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
+        lose(what);
         0
-    } else {
-        let n = if ha >= 2 { ha } else { setup.len() as u32 };
-        if layout(n).as_deref() == Some(setup.as_slice()) {
-            n
-        } else {
-            lose("AB (stones not on the Tygem handicap points)");
-            0
-        }
-    };
+    });
 
     for id in ["AW", "AE"] {
         if root.get(id).is_some() {
@@ -1687,7 +1284,7 @@ fn private_get<'a>(private: &'a [(String, String)], key: &str) -> Option<&'a str
 
 /// The text of a GIB file for `game`, CRLF line ends, then encoded.
 fn render_game(game: &Game, to: Option<&'static Encoding>, report: &mut Reporter) -> Vec<u8> {
-    let mut o = outline(game);
+    let o = outline(game);
     let kind = private_get(&o.private, "GIBOKIND")
         .unwrap_or("Global")
         .trim()
@@ -1701,40 +1298,7 @@ fn render_game(game: &Game, to: Option<&'static Encoding>, report: &mut Reporter
     }
     .filter(|e| !e.encode(&text).2);
     let encoding = to.or(implied).unwrap_or(UTF_8);
-    let mut out = Vec::with_capacity(text.len());
-    let unencodable = charset::encode_into(encoding, &text, &mut out);
-    if !unencodable.is_empty() {
-        let mut chars: Vec<char> = unencodable;
-        chars.sort_unstable();
-        chars.dedup();
-        let list: String = chars.iter().take(20).collect();
-        o.lost.insert(
-            format!(
-                "characters not in {} (written as `?`): {list}",
-                encoding.name()
-            ),
-            1,
-        );
-    }
-    if !o.lost.is_empty() {
-        let what: Vec<String> = o
-            .lost
-            .iter()
-            .map(|(k, n)| {
-                if *n > 1 {
-                    format!("{k} ×{n}")
-                } else {
-                    k.clone()
-                }
-            })
-            .collect();
-        report.warn(
-            W_CANNOT_CARRY,
-            None,
-            format!("GIB cannot carry, dropped: {}", what.join("; ")),
-        );
-    }
-    out
+    record::encode_listing_losses(&text, encoding, o.lost, "GIB", W_CANNOT_CARRY, report)
 }
 
 fn render_text(o: &Outline, kind: &str) -> String {

@@ -5,18 +5,19 @@
 //! `PM` line per move. The "GI" variant prefixes its header lines with `GI`,
 //! orders them differently and ends with `IDB[n] text[EndTxt]` comments.
 
-use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf};
+use crate::event::{GameHeader, Pos, PropertyBuf};
 use crate::formats::{ReadOptions, WriteOptions};
-use crate::game::{Game, GameBuilder, NodeId};
+use crate::game::{Game, NodeId};
+use crate::record::{
+    self, format_tenths, parse_point, parse_tenths, sgf_point, DecodeCodes, OneGameWriter,
+};
+pub use crate::record::{handicap_points, parse_date, parse_result_text, ResultText};
 use crate::sink::Sink;
 use encoding_rs::{Encoding, UTF_8};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
-use std::rc::Rc;
 
 // ---------------------------------------------------------------------------
 // Diagnostics (NGF reader 250–299, NGF writer 420–439)
@@ -89,45 +90,6 @@ pub fn sniff(head: &[u8]) -> bool {
 // ---------------------------------------------------------------------------
 // Value mappings
 
-/// `65` → `6.5`, `70` → `7`: values in tenths.
-fn format_tenths(v: i64) -> String {
-    let sign = if v < 0 { "-" } else { "" };
-    let a = v.unsigned_abs();
-    if a % 10 == 0 {
-        format!("{sign}{}", a / 10)
-    } else {
-        format!("{sign}{}.{}", a / 10, a % 10)
-    }
-}
-
-/// `6.5` → 65; `None` unless a whole number of tenths.
-fn parse_tenths(s: &str) -> Option<i64> {
-    let s = s.trim();
-    let (neg, s) = match s.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, s.strip_prefix('+').unwrap_or(s)),
-    };
-    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-    if (int.is_empty() && frac.is_empty())
-        || !int.chars().all(|c| c.is_ascii_digit())
-        || !frac.chars().all(|c| c.is_ascii_digit())
-    {
-        return None;
-    }
-    let frac = frac.trim_end_matches('0');
-    if frac.len() > 1 {
-        return None;
-    }
-    let i: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
-    let f: i64 = if frac.is_empty() {
-        0
-    } else {
-        frac.parse().ok()?
-    };
-    let v = i.checked_mul(10)?.checked_add(f)?;
-    Some(if neg { -v } else { v })
-}
-
 /// Whether the last token of a player line is a rank: a number with a rank
 /// letter or word (`9DP`, `10K*`, `7단P`, `3d`), or a word ending in a rank
 /// word (`初段`, `五段`).
@@ -166,20 +128,7 @@ fn split_player(line: &str) -> (String, Option<String>) {
 /// `10k`, `7단P` → `7p`, `5단*` → `5d`, `3급` → `3k`. The `*`/`?` status
 /// marks are dropped (the raw line is kept in `XNGF`); other text is kept.
 pub fn normalize_rank(tok: &str) -> String {
-    let core = tok.trim().trim_end_matches(['*', '?']);
-    let digits: String = core.chars().take_while(|c| c.is_ascii_digit()).collect();
-    if digits.is_empty() {
-        return core.to_string();
-    }
-    let rest = core.get(digits.len()..).unwrap_or("").trim().to_lowercase();
-    let kind = match rest.as_str() {
-        "k" | "kyu" | "급" | "级" | "級" => 'k',
-        "d" | "dan" | "단" | "段" => 'd',
-        "p" | "dp" | "pro" | "단p" | "段p" => 'p',
-        _ => return core.to_string(),
-    };
-    let n = digits.trim_start_matches('0');
-    format!("{}{kind}", if n.is_empty() { "0" } else { n })
+    record::normalize_rank(tok.trim().trim_end_matches(['*', '?']), false)
 }
 
 /// SGF rank → NGF token: `9p` → `9DP`, `7d` → `7D`, `10k` → `10K`.
@@ -195,170 +144,6 @@ fn ngf_rank(rank: &str) -> String {
     }
 }
 
-/// A date line (`20170316 [09:37]`, `20100404`, `2009-03-25`, `2006-9-5`)
-/// → `YYYY-MM-DD`.
-pub fn parse_date(s: &str) -> Option<String> {
-    let runs: Vec<&str> = s
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let first = runs.first()?;
-    let (y, m, d) = if first.len() == 8 {
-        (first.get(..4)?, first.get(4..6)?, first.get(6..8)?)
-    } else if first.len() == 4 && runs.len() >= 3 {
-        (*first, runs[1], runs[2])
-    } else {
-        return None;
-    };
-    let (y, m, d): (u32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
-    ((1..=12).contains(&m) && (1..=31).contains(&d) && y >= 1000)
-        .then(|| format!("{y:04}-{m:02}-{d:02}"))
-}
-
-/// What a result line says.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ResultText {
-    Result(String),
-    Unfinished,
-    Unknown,
-}
-
-const BLACK_WORDS: &[&str] = &["black", "흑", "黑", "黒"];
-const WHITE_WORDS: &[&str] = &["white", "백", "白"];
-const LOSE_WORDS: &[&str] = &[
-    "lose", "lost", "resigns", "resigned", "패", "負", "负", "敗",
-];
-const WIN_WORDS: &[&str] = &["win", "승", "胜", "勝"];
-const HALF_POINT_WORDS: &[&str] = &["반집", "半目", "half"];
-const RESIGN_WORDS: &[&str] = &["resign", "불계", "中盘", "中盤", "中押"];
-const TIME_WORDS: &[&str] = &["time", "시간", "时间", "時間", "超时", "超時"];
-const FORFEIT_WORDS: &[&str] = &[
-    "forfeit",
-    "disconnect",
-    "기권",
-    "弃权",
-    "棄権",
-    "反则",
-    "反則",
-];
-const DRAW_WORDS: &[&str] = &["draw", "jigo", "무승부", "和棋", "和局", "持碁", "ジゴ"];
-const UNFINISHED_WORDS: &[&str] = &["progress", "unfinished", "진행", "进行", "進行", "対局中"];
-
-fn find_any(t: &str, words: &[&str]) -> Option<usize> {
-    words.iter().filter_map(|w| t.find(w)).min()
-}
-
-/// Reads line 11 in English, Korean, Japanese or Chinese: `Black wins by
-/// 0.5!`, `White wins by resign!`, `White loses on time`, `250수 흑7집승`,
-/// `黒中押し勝ち!`, `白棋12子 >> 白方(94):黑方(82)`, `Progressing!`.
-/// Whatever follows `>>` (the two scores) is not needed.
-pub fn parse_result_text(text: &str) -> ResultText {
-    let t = text.split(">>").next().unwrap_or("").trim().to_lowercase();
-    if t.is_empty() {
-        return ResultText::Unknown;
-    }
-    if find_any(&t, UNFINISHED_WORDS).is_some() {
-        return ResultText::Unfinished;
-    }
-    if find_any(&t, DRAW_WORDS).is_some() {
-        return ResultText::Result("0".into());
-    }
-    let (named_black, at) = match (find_any(&t, BLACK_WORDS), find_any(&t, WHITE_WORDS)) {
-        (Some(b), Some(w)) => (b < w, b.min(w)),
-        (Some(b), None) => (true, b),
-        (None, Some(w)) => (false, w),
-        (None, None) => return ResultText::Unknown,
-    };
-    let after = &t[at..];
-    // "White loses on time", "Black resigned": the named colour lost.
-    let lost = match (find_any(after, LOSE_WORDS), find_any(after, WIN_WORDS)) {
-        (Some(l), Some(w)) => l < w,
-        (l, _) => l.is_some(),
-    };
-    let black_wins = named_black != lost;
-    let winner = if black_wins { 'B' } else { 'W' };
-    let how = if find_any(after, RESIGN_WORDS).is_some() {
-        "R".to_string()
-    } else if find_any(after, TIME_WORDS).is_some() {
-        "T".to_string()
-    } else if find_any(after, FORFEIT_WORDS).is_some() {
-        "F".to_string()
-    } else {
-        parse_margin(after)
-            .or_else(|| find_any(after, HALF_POINT_WORDS).map(|_| 5))
-            .map(format_tenths)
-            .unwrap_or_default()
-    };
-    ResultText::Result(format!("{winner}+{how}"))
-}
-
-/// The first number of `s` ×10; `반`/`半` after its unit adds a half point.
-fn parse_margin(s: &str) -> Option<i64> {
-    let start = s.find(|c: char| c.is_ascii_digit())?;
-    let rest = &s[start..];
-    let len = rest
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(rest.len());
-    let mut v = parse_tenths(rest[..len].trim_end_matches('.'))?;
-    let tail = &rest[len..];
-    let half = tail.find(['반', '半']);
-    let win = find_any(tail, &["승", "胜", "勝", "win"]);
-    if v % 10 == 0 && half.is_some_and(|h| win.map_or(true, |w| h < w)) {
-        v += 5;
-    }
-    Some(v)
-}
-
-/// Handicap stone points, Tygem layout (third stone top-left), (x, y) from
-/// the top left; `None` when the layout has no place for `n` stones.
-pub fn handicap_points(size: u32, n: u32) -> Option<Vec<(u32, u32)>> {
-    if n < 2 || size < 7 || n > if size % 2 == 1 { 9 } else { 4 } {
-        return None;
-    }
-    let d = if size < 13 { 2 } else { 3 };
-    let (lo, hi, mid) = (d, size - 1 - d, size / 2);
-    let mut pts = vec![(hi, lo), (lo, hi)];
-    if n >= 3 {
-        pts.push((lo, lo));
-    }
-    if n >= 4 {
-        pts.push((hi, hi));
-    }
-    if n >= 6 {
-        pts.extend([(lo, mid), (hi, mid)]);
-    }
-    if n >= 8 {
-        pts.extend([(mid, lo), (mid, hi)]);
-    }
-    if n % 2 == 1 && n >= 5 {
-        pts.push((mid, mid));
-    }
-    Some(pts)
-}
-
-fn sgf_letter(i: u32) -> Option<char> {
-    match i {
-        0..=25 => char::from_u32('a' as u32 + i),
-        26..=51 => char::from_u32('A' as u32 + i - 26),
-        _ => None,
-    }
-}
-
-fn sgf_point(x: u32, y: u32) -> Option<String> {
-    Some([sgf_letter(x)?, sgf_letter(y)?].iter().collect())
-}
-
-fn parse_point(p: &str, size: u32) -> Option<(u32, u32)> {
-    let idx = |c: char| match c {
-        'a'..='z' => Some(c as u32 - 'a' as u32),
-        'A'..='Z' => Some(c as u32 - 'A' as u32 + 26),
-        _ => None,
-    };
-    let mut it = p.chars();
-    let (x, y) = (idx(it.next()?)?, idx(it.next()?)?);
-    (it.next().is_none() && x < size && y < size).then_some((x, y))
-}
-
 // ---------------------------------------------------------------------------
 // Reading
 
@@ -367,52 +152,17 @@ fn decode_input(
     options: &ReadOptions,
     report: &mut Reporter,
 ) -> (String, GameHeader) {
-    let (bytes, bom) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) => (rest, true),
-        None => (bytes, false),
+    let codes = DecodeCodes {
+        guessed: I_ENCODING_GUESSED,
+        guessed_note: "NGF has no charset field; guessed ",
+        undecodable: E_UNDECODABLE,
     };
-    let (encoding, source, confidence) = if let Some(enc) = options.encoding {
-        (enc, EncodingSource::Forced, 1.0)
-    } else if bom {
-        (UTF_8, EncodingSource::Bom, 1.0)
-    } else if std::str::from_utf8(bytes).is_ok() {
-        (UTF_8, EncodingSource::Utf8, 1.0)
-    } else if let Some(enc) = options.default_encoding {
-        (enc, EncodingSource::Default, 1.0)
-    } else {
-        let high: Vec<u8> = bytes.iter().copied().filter(|b| *b >= 0x80).collect();
-        let guess = charset::detect(&high);
-        report.info(
-            I_ENCODING_GUESSED,
-            None,
-            format!(
-                "NGF has no charset field; guessed {} (confidence {:.1})",
-                guess.encoding.name(),
-                guess.confidence
-            ),
-        );
-        (guess.encoding, EncodingSource::Detected, guess.confidence)
-    };
-    let (text, bad) = charset::decode(encoding, bytes);
-    if let Some(first) = bad.first() {
-        let line = 1 + bytes
-            .get(..*first)
-            .map_or(0, |b| b.iter().filter(|c| **c == b'\n').count());
-        report.error(
-            E_UNDECODABLE,
-            Some(Pos::new(*first as u64, line as u32, 1)),
-            format!(
-                "{} byte sequence(s) invalid in {} became U+FFFD",
-                bad.len(),
-                encoding.name()
-            ),
-        );
-    }
+    let decoded = record::decode(bytes, None, options, &codes, report);
     let mut header = GameHeader::new(0);
-    header.encoding = encoding.name();
-    header.encoding_source = source;
-    header.confidence = confidence;
-    (text, header)
+    header.encoding = decoded.encoding.name();
+    header.encoding_source = decoded.source;
+    header.confidence = decoded.confidence;
+    (decoded.text, header)
 }
 
 /// The header fields, whichever variant they came from.
@@ -625,16 +375,8 @@ fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporte
     let mut setup = None;
     if handicap >= 2 {
         push(&mut props, "HA", &handicap.to_string());
-        match handicap_points(size, handicap) {
-            Some(pts) => {
-                let mut ab = PropertyBuf::new("AB");
-                for (x, y) in pts {
-                    if let Some(p) = sgf_point(x, y) {
-                        ab.push(&p);
-                    }
-                }
-                setup = Some(ab);
-            }
+        match record::tygem_handicap_stones(size, handicap) {
+            Some(ab) => setup = Some(ab),
             None => report.warn(
                 W_BAD_HANDICAP,
                 header_pos(hand_i),
@@ -845,78 +587,14 @@ pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
     options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
-    Ok(Box::new(NgfWriter::new(output, options)))
-}
-
-type OnGame = Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>;
-
-/// Collects each game and writes the first one as NGF.
-pub struct NgfWriter<'w> {
-    out: Box<dyn Write + 'w>,
-    to_encoding: Option<&'static Encoding>,
-    builder: GameBuilder<OnGame>,
-    done: Rc<RefCell<Vec<Game>>>,
-    written: usize,
-    skipped: usize,
-}
-
-impl<'w> NgfWriter<'w> {
-    pub fn new(out: Box<dyn Write + 'w>, options: &WriteOptions) -> Self {
-        let done: Rc<RefCell<Vec<Game>>> = Rc::default();
-        let sink = done.clone();
-        let on_game: OnGame = Box::new(move |g, _| {
-            sink.borrow_mut().push(g);
-            Ok(())
-        });
-        NgfWriter {
-            out,
-            to_encoding: options.to_encoding,
-            builder: GameBuilder::new(on_game),
-            done,
-            written: 0,
-            skipped: 0,
-        }
-    }
-}
-
-impl Sink for NgfWriter<'_> {
-    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
-        self.builder.event(event, report)?;
-        if matches!(event, Event::GameEnd(_)) {
-            let games: Vec<Game> = self.done.borrow_mut().drain(..).collect();
-            for g in games {
-                if self.written == 0 {
-                    let bytes = render_game(&g, self.to_encoding.unwrap_or(UTF_8), report);
-                    self.out.write_all(&bytes)?;
-                    self.written += 1;
-                } else {
-                    self.skipped += 1;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        if self.skipped > 0 {
-            report.error(
-                E_ONE_GAME_PER_FILE,
-                None,
-                format!(
-                    "an NGF file holds one game: the first was written, {} more were not",
-                    self.skipped
-                ),
-            );
-        }
-        if self.written == 0 {
-            return Err(Error::unwritable(
-                E_ONE_GAME_PER_FILE.id,
-                "no game to write as NGF",
-            ));
-        }
-        self.out.flush()?;
-        Ok(())
-    }
+    let to = options.to_encoding.unwrap_or(UTF_8);
+    Ok(Box::new(OneGameWriter::new(
+        output,
+        Box::new(move |g, report| render_game(g, to, report)),
+        "NGF",
+        "an NGF file",
+        E_ONE_GAME_PER_FILE,
+    )))
 }
 
 /// The English result line for an SGF `RE`; `None` when NGF cannot say it.
@@ -947,14 +625,7 @@ fn result_line(re: Option<&str>) -> Option<String> {
 }
 
 fn private_get<'a>(game: &'a Game, key: &str) -> Option<&'a str> {
-    game.root().get(PRIVATE_PROPERTY).and_then(|p| {
-        p.values().iter().find_map(|v| {
-            v.text()
-                .split_once('=')
-                .filter(|(k, _)| *k == key)
-                .map(|(_, v)| v)
-        })
-    })
+    record::private_entries(game, PRIVATE_PROPERTY).find_map(|(k, v)| (k == key).then_some(v))
 }
 
 fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) -> Vec<u8> {
@@ -977,44 +648,12 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
 
     // Handicap and komi (line 6 and line 8).
     let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
-    // Handicap stones in the root, or in setup nodes before the first move
-    // (Fox puts them in the second node).
     let main = game.main_line();
-    let first_move = main
-        .iter()
-        .position(|id| game.node(*id).mv().is_some())
-        .unwrap_or(main.len());
-    let mut setup: Vec<(u32, u32)> = main[..first_move]
-        .iter()
-        .filter_map(|id| game.node(*id).get("AB"))
-        .flat_map(|p| {
-            p.values()
-                .iter()
-                .filter_map(|v| parse_point(v.text(), size))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    setup.sort_unstable();
-    let on_layout = |n: u32| {
-        handicap_points(size, n).is_some_and(|mut v| {
-            v.sort_unstable();
-            v == setup
-        })
-    };
-    let handicap = if setup.is_empty() {
-        if ha >= 2 {
-            lose("HA (no handicap stones placed)", &mut lost);
-        }
+    let first_move = record::first_move(game);
+    let handicap = record::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
+        lose(what, &mut lost);
         0
-    } else {
-        let n = if ha >= 2 { ha } else { setup.len() as u32 };
-        if on_layout(n) {
-            n
-        } else {
-            lose("AB (stones not on the Tygem handicap points)", &mut lost);
-            0
-        }
-    };
+    });
     let komi10 = match text("KM") {
         Some(k) => parse_tenths(k).unwrap_or_else(|| {
             lose("KM (not a multiple of 0.1)", &mut lost);
@@ -1159,38 +798,7 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
     lines.extend(moves);
     let mut body = lines.join("\r\n");
     body.push_str("\r\n");
-    let mut out = Vec::with_capacity(body.len());
-    let mut unencodable = charset::encode_into(encoding, &body, &mut out);
-    if !unencodable.is_empty() {
-        unencodable.sort_unstable();
-        unencodable.dedup();
-        let list: String = unencodable.iter().take(20).collect();
-        lost.insert(
-            format!(
-                "characters not in {} (written as `?`): {list}",
-                encoding.name()
-            ),
-            1,
-        );
-    }
-    if !lost.is_empty() {
-        let what: Vec<String> = lost
-            .iter()
-            .map(|(k, n)| {
-                if *n > 1 {
-                    format!("{k} ×{n}")
-                } else {
-                    k.clone()
-                }
-            })
-            .collect();
-        report.warn(
-            W_CANNOT_CARRY,
-            None,
-            format!("NGF cannot carry, dropped: {}", what.join("; ")),
-        );
-    }
-    out
+    record::encode_listing_losses(&body, encoding, lost, "NGF", W_CANNOT_CARRY, report)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 //! event `kifu:<ID>`); a result that cannot be read stays in `RE` as
 //! written.
 
-use super::node::{board_size, BufNode, Cx, NodeRule};
+use super::node::{board_size, format_real, BufNode, Cx, NodeRule};
 use crate::diag::Code;
 use crate::event::Pos;
 
@@ -404,15 +404,6 @@ pub fn is_ff4_result(s: &str) -> bool {
     rest.is_empty()
         || matches!(rest, "R" | "Resign" | "T" | "Time" | "F" | "Forfeit")
         || rest.parse::<f64>().is_ok()
-}
-
-fn format_real(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{}", x as i64)
-    } else {
-        let s = format!("{x:.2}");
-        s.trim_end_matches('0').to_string()
-    }
 }
 
 /// The first number in `s` (`6`, `0.5`, `２`…), with full-width digits.

@@ -15,8 +15,9 @@
 //! * `fox-handicap`: Fox writes `HA[1]` (one-stone handicap: Black first,
 //!   no komi), which `FF[4]` does not define: written `HA[0]`.
 
-use super::node::{BufNode, Cx, NodeRule};
+use super::node::{format_real, BufNode, Cx, NodeRule};
 use crate::diag::Code;
+use crate::event::PropertyBuf;
 use crate::props;
 
 pub const MERGED_VALUES: Code = Code::new("I160", "duplicate-merged");
@@ -53,11 +54,6 @@ impl NodeRule for Duplicates {
                 if !self.ap {
                     continue;
                 }
-                let keep = p
-                    .values()
-                    .iter()
-                    .last()
-                    .map(|v| (v.parts().0.to_string(), v.parts().1.map(str::to_string)));
                 cx.report.info(
                     DUPLICATE_AP,
                     Some(p.pos),
@@ -67,12 +63,7 @@ impl NodeRule for Duplicates {
                         vals.join(", ")
                     ),
                 );
-                p.clear_values();
-                match keep {
-                    Some((a, Some(b))) => p.push_compose(&a, &b),
-                    Some((a, None)) => p.push(&a),
-                    None => p.push(""),
-                };
+                keep_only_value(p, Which::Last);
                 continue;
             }
             if !self.merge {
@@ -88,16 +79,7 @@ impl NodeRule for Duplicates {
                         vals.len()
                     ),
                 );
-                let first = p
-                    .values()
-                    .first()
-                    .map(|v| (v.parts().0.to_string(), v.parts().1.map(str::to_string)));
-                p.clear_values();
-                match first {
-                    Some((a, Some(b))) => p.push_compose(&a, &b),
-                    Some((a, None)) => p.push(&a),
-                    None => p.push(""),
-                };
+                keep_only_value(p, Which::First);
             } else if def.is_text() && !def.allows_compose() {
                 let sep = if def.is_multiline_text() {
                     "\n\n"
@@ -127,16 +109,7 @@ impl NodeRule for Duplicates {
                             .collect::<String>()
                     ),
                 );
-                let first = p
-                    .values()
-                    .first()
-                    .map(|v| (v.parts().0.to_string(), v.parts().1.map(str::to_string)));
-                p.clear_values();
-                match first {
-                    Some((a, Some(b))) => p.push_compose(&a, &b),
-                    Some((a, None)) => p.push(&a),
-                    None => p.push(""),
-                };
+                keep_only_value(p, Which::First);
             }
         }
         out.push(node);
@@ -167,15 +140,6 @@ pub fn fox_komi(km: &str) -> Option<String> {
         v as f64 / 50.0
     };
     Some(format_real(komi))
-}
-
-fn format_real(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{}", x as i64)
-    } else {
-        let s = format!("{x:.2}");
-        s.trim_end_matches('0').to_string()
-    }
 }
 
 pub struct Fox {
@@ -224,6 +188,28 @@ impl NodeRule for Fox {
         }
         out.push(node);
     }
+}
+
+enum Which {
+    First,
+    Last,
+}
+
+/// Drops every value of `p` but its first or last (a compose value stays
+/// a compose value).
+fn keep_only_value(p: &mut PropertyBuf, which: Which) {
+    let values = p.values();
+    let kept = match which {
+        Which::First => values.first(),
+        Which::Last => values.iter().last(),
+    };
+    let kept = kept.map(|v| (v.parts().0.to_string(), v.parts().1.map(str::to_string)));
+    p.clear_values();
+    match kept {
+        Some((a, Some(b))) => p.push_compose(&a, &b),
+        Some((a, None)) => p.push(&a),
+        None => p.push(""),
+    };
 }
 
 #[cfg(test)]

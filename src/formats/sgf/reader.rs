@@ -955,6 +955,23 @@ impl<'r, 'o> Reader<'r, 'o> {
             (g.encoding, g.confidence)
         };
         if let Some(label) = declared.filter(|l| !l.is_empty()) {
+            // Detection overrules `CA[label]` when it finds another character
+            // set the bytes decode cleanly in; the warning says so.
+            let overruled = |enc: &'static Encoding, report: &mut Reporter| {
+                let (g, c) = detect(&text, game);
+                if g == enc || !charset::decodes_cleanly(g, game) {
+                    return None;
+                }
+                report.warn(
+                    CA_OVERRULED,
+                    Some(start),
+                    format!(
+                        "CA[{label}] does not match the bytes: read as {} (detected)",
+                        g.name()
+                    ),
+                );
+                Some((g, g.name(), EncodingSource::Detected, c))
+            };
             match charset::lookup(&label) {
                 Some(enc) if enc == UTF_8 => {
                     if utf8 {
@@ -963,17 +980,8 @@ impl<'r, 'o> Reader<'r, 'o> {
                     if dirty_utf8 {
                         return Ok((UTF_8, UTF_8.name(), EncodingSource::Declared, 0.8));
                     }
-                    let (g, c) = detect(&text, game);
-                    if g != UTF_8 && charset::decodes_cleanly(g, game) {
-                        report.warn(
-                            CA_OVERRULED,
-                            Some(start),
-                            format!(
-                                "CA[{label}] does not match the bytes: read as {} (detected)",
-                                g.name()
-                            ),
-                        );
-                        return Ok((g, g.name(), EncodingSource::Detected, c));
+                    if let Some(found) = overruled(enc, report) {
+                        return Ok(found);
                     }
                     return Ok((UTF_8, UTF_8.name(), EncodingSource::Declared, 0.5));
                 }
@@ -1007,17 +1015,8 @@ impl<'r, 'o> Reader<'r, 'o> {
                         );
                         return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 1.0));
                     }
-                    let (g, c) = detect(&text, game);
-                    if g != enc && charset::decodes_cleanly(g, game) {
-                        report.warn(
-                            CA_OVERRULED,
-                            Some(start),
-                            format!(
-                                "CA[{label}] does not match the bytes: read as {} (detected)",
-                                g.name()
-                            ),
-                        );
-                        return Ok((g, g.name(), EncodingSource::Detected, c));
+                    if let Some(found) = overruled(enc, report) {
+                        return Ok(found);
                     }
                     return Ok((enc, enc.name(), EncodingSource::Declared, 0.5));
                 }

@@ -111,6 +111,19 @@ impl Losses {
 /// as losses.
 const FILE_PROPS: &[&str] = &["FF", "GM", "CA", "ST", "AP"];
 
+/// What a node below the root can carry, on the main line and in a review tree.
+const NODE_PROPS: &[&str] = &[
+    "B",
+    "W",
+    "C",
+    "LB",
+    PROP_SECONDS,
+    PROP_PLAYER,
+    "AB",
+    "AW",
+    "AE",
+];
+
 /// Lines of comment text that a reader would take for syntax get a
 /// leading `'`.
 fn escape_line(line: &str, review: bool, losses: &mut Losses) -> String {
@@ -472,18 +485,7 @@ fn write_data(cx: &mut Ctx<'_>) -> Vec<(NodeId, u32)> {
         if ["AB", "AW", "AE"].iter().any(|s| node.get(s).is_some()) {
             cx.losses.add("setup stones after the start (AB/AW/AE)");
         }
-        let allowed: &[&str] = &[
-            "B",
-            "W",
-            "C",
-            "LB",
-            PROP_SECONDS,
-            PROP_PLAYER,
-            "AB",
-            "AW",
-            "AE",
-        ];
-        cx.check_props(node, allowed, "main line");
+        cx.check_props(node, NODE_PROPS, "main line");
     }
     numbers
 }
@@ -809,21 +811,7 @@ fn write_review(cx: &mut Ctx<'_>) {
             cx.losses.add("a move in the root node");
         }
         if id != Game::ROOT {
-            cx.check_props(
-                node,
-                &[
-                    "B",
-                    "W",
-                    "C",
-                    "LB",
-                    PROP_SECONDS,
-                    PROP_PLAYER,
-                    "AB",
-                    "AW",
-                    "AE",
-                ],
-                "review tree",
-            );
+            cx.check_props(node, NODE_PROPS, "review tree");
         }
         lines.push(format!("{pad}NODE,{},{colour},{x},{y}", ids[id]));
         order.push(id);
