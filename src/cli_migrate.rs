@@ -1,1 +1,424 @@
-//! `sgfconv migrate`: command-line arguments (placeholder until issue 7 lands).
+//! `sgfconv migrate SRC DST`: the command-line side of [`sgfconv::migrate`]:
+//! arguments, the progress display, the summary and `--report`.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sgfconv::migrate::{self, MigrateOptions, Progress, Status};
+use sgfconv::{charset, Error};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Convert every game record under SRC (SGF in any dialect and charset, GIB,
+/// NGF, UGF/UGI) into UTF-8 FF[4] SGF under DST, mirroring the tree.
+///
+/// Never writes inside SRC and never follows symbolic links. Each output is
+/// written to a temporary file and renamed, so an interrupted run leaves no
+/// half-written file; run it again to finish (outputs newer than their input
+/// are skipped). A file that fails is reported and the run goes on; the exit
+/// status is 1 if any failed.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    after_help = "Name templates (--name): {XX} is the first value of the game's root \
+                  property XX (DT, PB, PW, EV, RO, GN...), {stem} the source file name without \
+                  its extension, {n} the game number; '/' in the template makes \
+                  subdirectories. Values are sanitised; names that collide get ' (2)', ' (3)'... \
+                  in source path order, whatever -j.\n\nExit status: 0 every record converted \
+                  or up to date; 1 some record failed; 2 bad usage, nothing written."
+)]
+pub struct MigrateArgs {
+    /// Source directory (only read, never written).
+    #[arg(value_name = "SRC")]
+    pub src: PathBuf,
+    /// Destination directory (created if needed; must not be inside SRC).
+    #[arg(value_name = "DST")]
+    pub dst: PathBuf,
+    /// Convert this many files at once (default: one per core).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<usize>,
+    /// No progress display and no summary (failures are still listed).
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Write a JSON report with one entry per input file.
+    #[arg(long, value_name = "FILE.json")]
+    pub report: Option<PathBuf>,
+    /// Convert even when the output is newer than its input.
+    #[arg(long)]
+    pub force: bool,
+    /// Read, convert and report, but write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Give each output the modification time of its input.
+    #[arg(long)]
+    pub preserve_mtime: bool,
+    /// Flush each output to disk before renaming it into place (slower;
+    /// survives a power cut, not only a killed process).
+    #[arg(long)]
+    pub fsync: bool,
+    /// Only files matching GLOB (repeatable). Without '/', GLOB matches the
+    /// file name at any depth ('*.gib'); with '/', the path under SRC
+    /// ('2003/**'). '*', '**', '?', '[a-z]'.
+    #[arg(long, value_name = "GLOB")]
+    pub include: Vec<String>,
+    /// Skip files matching GLOB (repeatable; same rules as --include).
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// One output file per game of a collection.
+    #[arg(long)]
+    pub split_collections: bool,
+    /// Output file name from game info, e.g. '{DT} {PB} vs {PW}' (see below).
+    #[arg(long = "name", value_name = "TEMPLATE")]
+    pub name: Option<String>,
+    /// Force the input character set (any WHATWG label, or SJIS, MS_KANJI,
+    /// KS_C_5601-1987, UTF8, GB2312...).
+    #[arg(long, value_name = "NAME")]
+    pub encoding: Option<String>,
+    /// Character set used only when neither a BOM, CA[] nor detection decides.
+    #[arg(long, value_name = "NAME")]
+    pub default_encoding: Option<String>,
+    /// Do not rewrite legacy identifiers or values; only decode and re-encode.
+    #[arg(long)]
+    pub keep_dialect: bool,
+}
+
+const EXIT_FAILED: u8 = 1;
+const EXIT_USAGE: u8 = 2;
+
+fn usage(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("sgfconv migrate: {msg}");
+    ExitCode::from(EXIT_USAGE)
+}
+
+fn encoding(
+    name: &Option<String>,
+    flag: &str,
+) -> Result<Option<&'static encoding_rs::Encoding>, String> {
+    match name {
+        None => Ok(None),
+        Some(n) => charset::lookup(n)
+            .map(Some)
+            .ok_or_else(|| format!("{flag}: unknown character set '{n}'")),
+    }
+}
+
+/// The options of a migration from its arguments.
+pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
+    let mut o = MigrateOptions::new(&args.src, &args.dst);
+    o.jobs = args.jobs.unwrap_or(0);
+    o.force = args.force;
+    o.dry_run = args.dry_run;
+    o.preserve_mtime = args.preserve_mtime;
+    o.fsync = args.fsync;
+    o.include = args.include.clone();
+    o.exclude = args.exclude.clone();
+    o.split_collections = args.split_collections;
+    o.name_template = args.name.clone();
+    o.read.encoding = encoding(&args.encoding, "--encoding")?;
+    o.read.default_encoding = encoding(&args.default_encoding, "--default-encoding")?;
+    o.read.keep_dialect = args.keep_dialect;
+    o.write.keep_dialect = args.keep_dialect;
+    Ok(o)
+}
+
+/// Runs `sgfconv migrate`.
+pub fn run(args: MigrateArgs) -> ExitCode {
+    let options = match options(&args) {
+        Ok(o) => o,
+        Err(m) => return usage(m),
+    };
+    if let Some(report) = &args.report {
+        if let Err(m) = report_outside_src(report, &args.src) {
+            return usage(m);
+        }
+    }
+    let display: Box<dyn Progress> = if args.quiet {
+        Box::new(migrate::NoProgress)
+    } else if std::io::stderr().is_terminal() {
+        Box::new(Bar::new())
+    } else {
+        Box::new(Lines::new())
+    };
+    let summary = match migrate::run(&options, display.as_ref()) {
+        Ok(s) => s,
+        Err(Error::Usage(m)) => return usage(m),
+        Err(e) => return usage(e),
+    };
+    if args.quiet {
+        for e in summary
+            .entries
+            .iter()
+            .filter(|e| e.status == Status::Failed)
+        {
+            eprintln!(
+                "sgfconv migrate: failed: {}: {}",
+                e.source,
+                e.reason.as_deref().unwrap_or("?")
+            );
+        }
+    } else {
+        eprint!("{summary}");
+    }
+    if let Some(report) = &args.report {
+        if let Err(e) = summary.write_report_file(report) {
+            eprintln!("sgfconv migrate: cannot write {}: {e}", report.display());
+            return ExitCode::from(EXIT_USAGE);
+        }
+        if !args.quiet {
+            eprintln!("  report: {}", report.display());
+        }
+    }
+    if summary.failed() > 0 {
+        ExitCode::from(EXIT_FAILED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `--report` must not be written inside SRC either.
+fn report_outside_src(report: &Path, src: &Path) -> Result<(), String> {
+    let Ok(src) = std::fs::canonicalize(src) else {
+        return Ok(()); // the migration itself reports a missing SRC
+    };
+    let parent = match report.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    match std::fs::canonicalize(parent) {
+        Ok(dir) if dir.starts_with(&src) => Err(format!(
+            "--report {} is inside SRC: migrate never writes inside SRC",
+            report.display()
+        )),
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("--report {}: {e}", report.display())),
+    }
+}
+
+/// Counters shared by both displays.
+struct Counts {
+    started: Instant,
+    total: AtomicU64,
+    done: AtomicU64,
+    bytes: AtomicU64,
+    failed: AtomicU64,
+}
+
+impl Counts {
+    fn new() -> Self {
+        Counts {
+            started: Instant::now(),
+            total: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            bytes: AtomicU64::new(0),
+            failed: AtomicU64::new(0),
+        }
+    }
+
+    fn add(&self, bytes: u64, failed: bool) -> u64 {
+        self.bytes.fetch_add(bytes, Ordering::Relaxed);
+        if failed {
+            self.failed.fetch_add(1, Ordering::Relaxed);
+        }
+        self.done.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    fn rate(&self) -> f64 {
+        let s = self.started.elapsed().as_secs_f64().max(1e-6);
+        self.bytes.load(Ordering::Relaxed) as f64 / 1e6 / s
+    }
+}
+
+/// The progress bar on a terminal.
+struct Bar {
+    bar: ProgressBar,
+    counts: Counts,
+}
+
+impl Bar {
+    fn new() -> Self {
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr_with_hz(8));
+        let style = ProgressStyle::with_template("{wide_bar} {pos}/{len} files  {msg}  ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar.set_message("scanning");
+        Bar {
+            bar,
+            counts: Counts::new(),
+        }
+    }
+
+    fn message(&self) -> String {
+        format!(
+            "{:.1} MB/s, {} failed",
+            self.counts.rate(),
+            self.counts.failed.load(Ordering::Relaxed)
+        )
+    }
+}
+
+impl Progress for Bar {
+    fn start(&self, files: u64, _bytes: u64) {
+        self.counts.total.store(files, Ordering::Relaxed);
+        self.bar.set_length(files);
+        self.bar.reset_eta();
+        self.bar.set_message(self.message());
+    }
+
+    fn file_done(&self, bytes: u64, failed: bool) {
+        let n = self.counts.add(bytes, failed);
+        self.bar.inc(1);
+        if failed || n % 128 == 0 {
+            self.bar.set_message(self.message());
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Periodic plain lines when stderr is not a terminal (logs, CI).
+struct Lines {
+    counts: Counts,
+    every: Duration,
+    /// When the last line was written, and where lines go.
+    out: Mutex<(Instant, Box<dyn Write + Send>)>,
+}
+
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
+impl Lines {
+    fn new() -> Self {
+        Lines::to(Box::new(std::io::stderr()), LINE_EVERY)
+    }
+
+    fn to(out: Box<dyn Write + Send>, every: Duration) -> Self {
+        Lines {
+            counts: Counts::new(),
+            every,
+            out: Mutex::new((Instant::now(), out)),
+        }
+    }
+
+    fn line(&self, out: &mut dyn Write) {
+        let done = self.counts.done.load(Ordering::Relaxed);
+        let total = self.counts.total.load(Ordering::Relaxed).max(1);
+        let _ = writeln!(
+            out,
+            "sgfconv migrate: {done}/{total} files ({}%), {:.1} MB/s, {} failed",
+            done * 100 / total,
+            self.counts.rate(),
+            self.counts.failed.load(Ordering::Relaxed)
+        );
+    }
+}
+
+impl Progress for Lines {
+    fn start(&self, files: u64, _bytes: u64) {
+        self.counts.total.store(files, Ordering::Relaxed);
+    }
+
+    fn file_done(&self, bytes: u64, failed: bool) {
+        self.counts.add(bytes, failed);
+        if let Ok(mut guard) = self.out.try_lock() {
+            let (last, out) = &mut *guard;
+            if last.elapsed() >= self.every {
+                *last = Instant::now();
+                self.line(out.as_mut());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use std::sync::Arc;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: MigrateArgs,
+    }
+
+    #[test]
+    fn arguments_map_to_options() {
+        let cli = Cli::try_parse_from([
+            "x",
+            "in",
+            "out",
+            "-j",
+            "3",
+            "--force",
+            "--dry-run",
+            "--preserve-mtime",
+            "--include",
+            "*.gib",
+            "--include",
+            "*.sgf",
+            "--exclude",
+            "old/**",
+            "--split-collections",
+            "--name",
+            "{DT} {PB} vs {PW}",
+            "--encoding",
+            "SJIS",
+            "--keep-dialect",
+        ])
+        .unwrap();
+        let o = options(&cli.args).unwrap();
+        assert_eq!(o.src, PathBuf::from("in"));
+        assert_eq!(o.dst, PathBuf::from("out"));
+        assert_eq!(o.jobs, 3);
+        assert!(o.force && o.dry_run && o.preserve_mtime && o.split_collections);
+        assert!(!o.fsync);
+        assert_eq!(o.include, vec!["*.gib", "*.sgf"]);
+        assert_eq!(o.exclude, vec!["old/**"]);
+        assert_eq!(o.name_template.as_deref(), Some("{DT} {PB} vs {PW}"));
+        assert_eq!(o.read.encoding.map(|e| e.name()), Some("Shift_JIS"));
+        assert!(o.read.keep_dialect && o.write.keep_dialect);
+        let bad = Cli::try_parse_from(["x", "in", "out", "--default-encoding", "nope"]).unwrap();
+        assert!(options(&bad.args).is_err());
+    }
+
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn plain_lines_report_files_rate_and_failures() {
+        let out = Shared::default();
+        let lines = Lines::to(Box::new(out.clone()), Duration::ZERO);
+        lines.start(4, 0);
+        lines.file_done(1000, false);
+        lines.file_done(1000, true);
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let v: Vec<&str> = text.lines().collect();
+        assert_eq!(v.len(), 2);
+        assert!(
+            v[0].starts_with("sgfconv migrate: 1/4 files (25%), "),
+            "{text}"
+        );
+        assert!(
+            v[1].starts_with("sgfconv migrate: 2/4 files (50%), "),
+            "{text}"
+        );
+        assert!(v[1].ends_with("MB/s, 1 failed"), "{text}");
+        // Not more often than asked.
+        let quiet = Shared::default();
+        let slow = Lines::to(Box::new(quiet.clone()), Duration::from_secs(3600));
+        slow.file_done(1, false);
+        assert!(quiet.0.lock().unwrap().is_empty());
+    }
+}

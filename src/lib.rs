@@ -64,6 +64,7 @@ pub mod error;
 pub mod event;
 pub mod formats;
 pub mod game;
+pub mod migrate;
 pub mod props;
 pub mod sink;
 pub mod transform;

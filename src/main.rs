@@ -39,6 +39,9 @@ struct Cli {
 enum Command {
     /// Read records and report diagnostics; write nothing.
     Check(CheckArgs),
+    /// Convert every record under SRC into UTF-8 SGF under DST, in parallel,
+    /// mirroring the tree; never writes inside SRC (docs/migrate.md).
+    Migrate(cli_migrate::MigrateArgs),
     /// List the formats, their extensions and what each can carry.
     Formats,
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
@@ -162,6 +165,7 @@ fn main() -> ExitCode {
         Some(Command::Formats) => list_formats(),
         Some(Command::Completions { shell, dir }) => completions(shell, dir),
         Some(Command::Man { dir }) => man(dir),
+        Some(Command::Migrate(args)) => cli_migrate::run(args),
         None => convert(cli.convert),
     }
 }
@@ -216,7 +220,10 @@ fn reporter(name: &str, r: &ReadArgs) -> Reporter {
             DiagFormat::Json => Output::Json(Box::new(io::stderr())),
         }
     };
-    let mut rep = Reporter::new(name, out).with_info(r.verbose);
+    // Machines filter JSON by severity themselves: they get the info too
+    // (each rewrite, each game's encoding decision).
+    let mut rep =
+        Reporter::new(name, out).with_info(r.verbose || r.diagnostics == DiagFormat::Json);
     if r.diagnostics == DiagFormat::Text {
         rep = rep.with_per_code_limit(100);
     }
@@ -540,13 +547,14 @@ fn check(args: CheckArgs) -> ExitCode {
                     .or_default() += 1;
             }
             println!(
-                "{}: {} games, {} nodes, {} properties, {} warnings, {} errors",
+                "{}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
                 opened.name,
                 counter.games,
                 counter.nodes,
                 counter.properties,
                 report.warnings(),
-                report.errors()
+                report.errors(),
+                encoding_summary(&diags)
             );
         }
         totals.games += counter.games;
@@ -579,6 +587,32 @@ fn check(args: CheckArgs) -> ExitCode {
         }
     }
     worst
+}
+
+/// The encoding decisions of a file's games, from their `I100` diagnostics:
+/// `; encoding UTF-8 (utf8, 1.00) ×3, GB18030 (detected, 0.91)`.
+fn encoding_summary(diags: &[sgfconv::Diagnostic]) -> String {
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    for d in diags.iter().filter(|d| d.code.id == "I100") {
+        // "game N: encoding NAME (WHY, confidence C)"
+        let what = d
+            .message
+            .split_once("encoding ")
+            .map(|(_, rest)| rest.replace("confidence ", ""))
+            .unwrap_or_default();
+        match seen.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((what, 1)),
+        }
+    }
+    if seen.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = seen
+        .into_iter()
+        .map(|(w, n)| if n > 1 { format!("{w} ×{n}") } else { w })
+        .collect();
+    format!("; encoding {}", parts.join(", "))
 }
 
 /// Counts the bytes read through it.

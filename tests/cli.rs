@@ -323,6 +323,14 @@ fn check_reports_and_writes_nothing() {
     assert!(s.contains("collection.sgf: 2 games, 9 nodes"), "{s}");
     assert!(s.contains("total: 2 files"), "{s}");
     assert!(s.contains("E006 unterminated-value: 1"), "{s}");
+    // Each game's encoding decision, why, and the confidence.
+    let out = sgfconv()
+        .args(["check", "--summary"])
+        .arg(sample("sjis-trail.sgf"))
+        .output()
+        .unwrap();
+    let s = text(&out.stdout);
+    assert!(s.contains("; encoding Shift_JIS (ca, 1.00)"), "{s}");
     let out = sgfconv()
         .args(["check"])
         .arg(sample("collection.sgf"))

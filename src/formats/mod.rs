@@ -16,6 +16,7 @@ pub mod jago;
 pub mod json;
 pub mod ngf;
 pub mod sgf;
+pub mod structured;
 pub mod ugf;
 pub mod xml;
 

@@ -8,8 +8,13 @@
 use crate::event::Pos;
 use std::io::{self, Read};
 
-/// How much is read at a time.
+/// How much is read at a time, at most.
 pub const CHUNK: usize = 256 * 1024;
+
+/// The first read. Reads grow with what the input has shown it holds: most
+/// records are a few KB, and preparing a whole window for each of a
+/// hundred thousand small files costs more than parsing them.
+const FIRST_CHUNK: usize = 16 * 1024;
 
 pub struct Input<'r> {
     src: &'r mut dyn Read,
@@ -19,6 +24,8 @@ pub struct Input<'r> {
     /// End of the filled part of `buf`.
     pub end: usize,
     pub eof: bool,
+    /// Bytes read so far.
+    read_total: u64,
     /// Absolute input offset of `buf[0]`.
     base: u64,
     /// 1-based line of `buf[pos]`.
@@ -36,10 +43,11 @@ impl<'r> Input<'r> {
     pub fn new(src: &'r mut dyn Read) -> Self {
         Input {
             src,
-            buf: vec![0; CHUNK * 2],
+            buf: Vec::new(),
             pos: 0,
             end: 0,
             eof: false,
+            read_total: 0,
             base: 0,
             line: 1,
             line_start: 0,
@@ -134,14 +142,15 @@ impl<'r> Input<'r> {
         if self.eof {
             return Ok(false);
         }
-        if self.pos > 0 && self.end + CHUNK > self.buf.len() {
+        let chunk = (self.read_total as usize).clamp(FIRST_CHUNK, CHUNK);
+        if self.pos > 0 && self.end + chunk > self.buf.len() {
             self.buf.copy_within(self.pos..self.end, 0);
             self.end -= self.pos;
             self.base += self.pos as u64;
             self.pos = 0;
         }
-        if self.end + CHUNK > self.buf.len() {
-            let new_len = (self.buf.len() * 2).max(self.end + CHUNK);
+        if self.end + chunk > self.buf.len() {
+            let new_len = (self.buf.len() * 2).max(self.end + chunk);
             self.buf.resize(new_len, 0);
         }
         loop {
@@ -152,6 +161,7 @@ impl<'r> Input<'r> {
                 }
                 Ok(n) => {
                     self.end += n;
+                    self.read_total += n as u64;
                     return Ok(true);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,

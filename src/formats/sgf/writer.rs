@@ -90,7 +90,8 @@ impl<'w> SgfWriter<'w> {
         }
         Ok(SgfWriter {
             out,
-            buf: Vec::with_capacity(FLUSH_AT + 4096),
+            // Grows to FLUSH_AT on a large input; small files stay small.
+            buf: Vec::with_capacity(4096),
             encoding,
             keep_dialect: options.keep_dialect,
             col: 0,

@@ -1,0 +1,576 @@
+//! The flat game model shared by the lossless structured formats (JSON, XML).
+//!
+//! A game is a list of nodes in document (pre-)order. Each node names its
+//! parent and says whether a `(` opened just before it (`variation`). That
+//! is enough to give back, event for event, what an SGF reader produced for
+//! any well-formed tree, and it never nests: a game 100 000 levels deep is a
+//! list of 100 000 nodes. For the rare streams whose parentheses are not
+//! what the tree implies (`((;b))`, `()`, a variation left open), the exact
+//! parenthesis tokens are kept in `gap` (before a node) and `tail` (before
+//! the end of the game).
+//!
+//! [`FlatCollector`] turns events into [`FlatGame`]s; [`FlatGame::replay`]
+//! turns one back into events. The rule both sides share lives in
+//! [`Shape`]: given where the last node was and where the next one hangs,
+//! which `(`/`)` tokens come between them.
+
+use crate::diag::{Code, Reporter};
+use crate::error::Error;
+use crate::event::{Event, GameHeader, Pos, PropertyBuf};
+use crate::game::Game;
+use crate::sink::Sink;
+
+/// A node's parent is missing, later than the node, or not on the path the
+/// variations allow; the node is attached where the tree can take it.
+pub const W_BAD_PARENT: Code = Code::new("W350", "bad-parent");
+/// The node list does not follow the variation rule; the tree was rebuilt
+/// from the parent links and its parentheses recomputed.
+pub const W_TREE_REBUILT: Code = Code::new("W351", "tree-rebuilt");
+/// A `gap` or `tail` held something other than `(` and `)`; those
+/// characters were ignored.
+pub const W_BAD_GAP: Code = Code::new("W352", "bad-gap");
+/// A property arrived before the first node of its game, or a source fact
+/// (`Meta`) after it; it was dropped. Readers never produce either.
+pub const E_ORPHAN_PROPERTY: Code = Code::new("E353", "orphan-property");
+
+/// One node of a flat game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FlatNode {
+    /// Index of the parent node (always smaller than this node's); `None`
+    /// for the root.
+    pub parent: Option<usize>,
+    /// A `(` was written just before this node.
+    pub variation: bool,
+    /// The exact `(`/`)` tokens before this node, when they differ from
+    /// what `parent` and `variation` imply.
+    pub gap: Option<String>,
+    pub props: Vec<PropertyBuf>,
+}
+
+/// One game of a collection, flat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlatGame {
+    pub header: GameHeader,
+    pub meta: Vec<(String, String)>,
+    pub nodes: Vec<FlatNode>,
+    /// The exact `)` (and `(`) tokens after the last node, when they differ
+    /// from closing every open variation.
+    pub tail: Option<String>,
+}
+
+impl FlatGame {
+    pub fn new(header: GameHeader) -> Self {
+        FlatGame {
+            header,
+            meta: Vec::new(),
+            nodes: Vec::new(),
+            tail: None,
+        }
+    }
+
+    /// Sends the game as events. When the node list does not follow the
+    /// variation rule (a hand-made document), the tree is rebuilt from the
+    /// parent links and written with the parentheses SGF requires.
+    pub fn replay(&self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        let parents = self.checked_parents(report);
+        if !self.follows_shape(&parents) {
+            report.warn(
+                W_TREE_REBUILT,
+                None,
+                format!(
+                    "game {}: node order and variation flags disagree with the parent links; \
+                     the tree was rebuilt from the parent links",
+                    self.header.index + 1
+                ),
+            );
+            return self.to_game(&parents, report).replay(sink, report);
+        }
+        sink.event(&Event::GameStart(&self.header), report)?;
+        for (k, v) in &self.meta {
+            sink.event(&Event::Meta { key: k, value: v }, report)?;
+        }
+        let mut shape = Shape::default();
+        for (i, node) in self.nodes.iter().enumerate() {
+            let tokens = match &node.gap {
+                Some(g) => clean_tokens(g, report, self.header.index),
+                None => shape.expected_before(i, parents[i], node.variation),
+            };
+            for t in tokens.chars() {
+                shape.apply(t);
+                emit_token(t, sink, report)?;
+            }
+            shape.enter(i);
+            sink.event(&Event::Node(Pos::default()), report)?;
+            for p in &node.props {
+                sink.event(&Event::Property(p.as_property()), report)?;
+            }
+        }
+        let tail = match &self.tail {
+            Some(t) => clean_tokens(t, report, self.header.index),
+            None => shape.expected_tail(),
+        };
+        for t in tail.chars() {
+            shape.apply(t);
+            emit_token(t, sink, report)?;
+        }
+        sink.event(&Event::GameEnd(Pos::default()), report)
+    }
+
+    /// Parent links made safe: the root has none, and a parent is always an
+    /// earlier node (else the node before, with a warning). A later node
+    /// may have none: in a stream like `((;a);b)` the node `b` follows a
+    /// variation closed before the root.
+    fn checked_parents(&self, report: &mut Reporter) -> Vec<Option<usize>> {
+        let mut out = Vec::with_capacity(self.nodes.len());
+        for (i, n) in self.nodes.iter().enumerate() {
+            let p = match (i, n.parent) {
+                (0, None) => None,
+                (0, Some(_)) => {
+                    report.warn(
+                        W_BAD_PARENT,
+                        None,
+                        format!(
+                            "game {}: the first node is the root and cannot have a parent; ignored",
+                            self.header.index + 1
+                        ),
+                    );
+                    None
+                }
+                (_, Some(p)) if p < i => Some(p),
+                (_, None) => None,
+                (_, Some(p)) => {
+                    report.warn(
+                        W_BAD_PARENT,
+                        None,
+                        format!(
+                            "game {}: node {i} has parent {p}, which is not an earlier node; \
+                             attached to node {}",
+                            self.header.index + 1,
+                            i - 1
+                        ),
+                    );
+                    Some(i - 1)
+                }
+            };
+            out.push(p);
+        }
+        out
+    }
+
+    /// Whether replaying by the variation rule puts every node under its
+    /// parent.
+    fn follows_shape(&self, parents: &[Option<usize>]) -> bool {
+        let mut shape = Shape::default();
+        for (i, node) in self.nodes.iter().enumerate() {
+            let tokens = match &node.gap {
+                Some(g) => g.chars().filter(|c| matches!(c, '(' | ')')).collect(),
+                None => shape.expected_before(i, parents[i], node.variation),
+            };
+            for t in tokens.chars() {
+                shape.apply(t);
+            }
+            if shape.current != parents[i] {
+                return false;
+            }
+            shape.enter(i);
+        }
+        true
+    }
+
+    /// The game as a tree, children in document order.
+    fn to_game(&self, parents: &[Option<usize>], report: &mut Reporter) -> Game {
+        let mut g = Game::new(self.header.clone());
+        g.meta = self.meta.clone();
+        g.nodes.clear();
+        for (i, node) in self.nodes.iter().enumerate() {
+            let parent = match parents[i] {
+                None if i > 0 => {
+                    report.warn(
+                        W_BAD_PARENT,
+                        None,
+                        format!(
+                            "game {}: node {i} has no parent; attached to node {}",
+                            self.header.index + 1,
+                            i - 1
+                        ),
+                    );
+                    Some(i - 1)
+                }
+                p => p,
+            };
+            g.nodes.push(crate::game::Node {
+                parent,
+                children: Vec::new(),
+                props: node.props.clone(),
+                starts_variation: i == 0 || node.variation,
+                pos: Pos::default(),
+            });
+            if let Some(p) = parent {
+                if let Some(parent) = g.nodes.get_mut(p) {
+                    parent.children.push(i);
+                }
+            }
+        }
+        if g.nodes.is_empty() {
+            g = Game::new(self.header.clone());
+            g.meta = self.meta.clone();
+        }
+        g
+    }
+}
+
+fn emit_token(t: char, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+    match t {
+        '(' => sink.event(&Event::VariationStart(Pos::default()), report),
+        _ => sink.event(&Event::VariationEnd(Pos::default()), report),
+    }
+}
+
+fn clean_tokens(s: &str, report: &mut Reporter, game: usize) -> String {
+    let kept: String = s.chars().filter(|c| matches!(c, '(' | ')')).collect();
+    if kept.len() != s.len() {
+        report.warn(
+            W_BAD_GAP,
+            None,
+            format!(
+                "game {}: gap {s:?} may only hold '(' and ')'; other characters ignored",
+                game + 1
+            ),
+        );
+    }
+    kept
+}
+
+/// Where the stream is: the node properties go to, and the node each open
+/// variation hangs from. The same bookkeeping as [`crate::game::GameBuilder`].
+#[derive(Default, Debug, Clone)]
+pub struct Shape {
+    current: Option<usize>,
+    open: Vec<Option<usize>>,
+}
+
+impl Shape {
+    /// Applies one token.
+    pub fn apply(&mut self, token: char) {
+        if token == '(' {
+            self.open.push(self.current);
+        } else if let Some(b) = self.open.pop() {
+            self.current = b;
+        }
+    }
+
+    /// The current node once `tokens` are applied (without applying them).
+    pub fn current_after(&self, tokens: &str) -> Option<usize> {
+        let mut current = self.current;
+        let mut depth = self.open.len();
+        let mut pushed = Vec::new();
+        for t in tokens.chars() {
+            if t == '(' {
+                pushed.push(current);
+            } else if let Some(b) = pushed.pop() {
+                current = b;
+            } else if depth > 0 {
+                depth -= 1;
+                current = self.open[depth];
+            }
+        }
+        current
+    }
+
+    /// A node starts: it is the current node from now on.
+    pub fn enter(&mut self, node: usize) {
+        self.current = Some(node);
+    }
+
+    /// The tokens the variation rule puts before node `index` hanging from
+    /// `parent`: close variations until `parent` is current, then open one
+    /// if the node starts a variation.
+    pub fn expected_before(&self, index: usize, parent: Option<usize>, variation: bool) -> String {
+        let mut out = String::new();
+        if index == 0 {
+            return out;
+        }
+        let mut current = self.current;
+        let mut depth = self.open.len();
+        while current != parent && depth > 0 {
+            depth -= 1;
+            current = self.open[depth];
+            out.push(')');
+        }
+        if variation {
+            out.push('(');
+        }
+        out
+    }
+
+    /// At the end of a game the rule closes every open variation.
+    pub fn expected_tail(&self) -> String {
+        ")".repeat(self.open.len())
+    }
+}
+
+/// Where a node goes in the flat model, as [`Tracker::node`] works it out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodePlace {
+    pub index: usize,
+    pub parent: Option<usize>,
+    pub variation: bool,
+    pub gap: Option<String>,
+}
+
+/// Follows the structure events of one game and says, node by node, where
+/// each node goes in the flat model, without keeping the game: writers can
+/// stream nodes as they come. Memory: the open variations only.
+#[derive(Default, Debug)]
+pub struct Tracker {
+    shape: Shape,
+    /// Tokens seen since the last node.
+    pending: String,
+    nodes: usize,
+}
+
+impl Tracker {
+    /// A game starts.
+    pub fn start(&mut self) {
+        *self = Tracker::default();
+    }
+
+    /// A `(` (`true`) or `)` (`false`).
+    pub fn paren(&mut self, open: bool) {
+        self.pending.push(if open { '(' } else { ')' });
+    }
+
+    /// Nodes seen so far in this game.
+    pub fn nodes(&self) -> usize {
+        self.nodes
+    }
+
+    /// A node starts: its index, parent, flag and exact gap when needed.
+    pub fn node(&mut self) -> NodePlace {
+        let index = self.nodes;
+        let parent = self.shape.current_after(&self.pending);
+        let variation = self.pending.ends_with('(');
+        let expected = self.shape.expected_before(index, parent, variation);
+        let gap = (expected != self.pending).then(|| self.pending.clone());
+        for t in self.pending.chars() {
+            self.shape.apply(t);
+        }
+        self.pending.clear();
+        self.shape.enter(index);
+        self.nodes += 1;
+        NodePlace {
+            index,
+            parent,
+            variation: index == 0 || variation,
+            gap,
+        }
+    }
+
+    /// The game ends: its exact tail when it is not "close every open
+    /// variation".
+    pub fn end(&mut self) -> Option<String> {
+        let tail = (self.shape.expected_tail() != self.pending).then(|| self.pending.clone());
+        self.pending.clear();
+        tail
+    }
+}
+
+/// Collects events into [`FlatGame`]s, one game at a time: [`push`]
+/// returns each game when its `GameEnd` arrives. Memory is bounded by one
+/// game.
+///
+/// [`push`]: FlatCollector::push
+#[derive(Default)]
+pub struct FlatCollector {
+    game: Option<FlatGame>,
+    tracker: Tracker,
+}
+
+impl FlatCollector {
+    pub fn new() -> Self {
+        FlatCollector::default()
+    }
+
+    /// Takes one event; returns the game it completes, if any.
+    pub fn push(&mut self, event: &Event<'_>, report: &mut Reporter) -> Option<FlatGame> {
+        match event {
+            Event::GameStart(h) => {
+                self.game = Some(FlatGame::new((*h).clone()));
+                self.tracker.start();
+            }
+            Event::Meta { key, value } => {
+                if let Some(g) = &mut self.game {
+                    g.meta.push((key.to_string(), value.to_string()));
+                }
+            }
+            Event::VariationStart(_) => self.tracker.paren(true),
+            Event::VariationEnd(_) => self.tracker.paren(false),
+            Event::Node(_) => {
+                let g = self.game.as_mut()?;
+                let place = self.tracker.node();
+                g.nodes.push(FlatNode {
+                    parent: place.parent,
+                    variation: place.variation,
+                    gap: place.gap,
+                    props: Vec::new(),
+                });
+            }
+            Event::Property(p) => match self.game.as_mut().and_then(|g| g.nodes.last_mut()) {
+                Some(n) => n.props.push(PropertyBuf::from_property(p)),
+                None => report.error(
+                    E_ORPHAN_PROPERTY,
+                    Some(p.pos),
+                    format!("property {} comes before the first node; dropped", p.name),
+                ),
+            },
+            Event::GameEnd(_) => {
+                let mut g = self.game.take()?;
+                g.tail = self.tracker.end();
+                return Some(g);
+            }
+        }
+        None
+    }
+}
+
+impl FlatGame {
+    /// For each node, its first child (the main line continues there).
+    pub fn first_children(&self) -> Vec<Option<usize>> {
+        let mut first = vec![None; self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            if let Some(p) = n.parent {
+                if let Some(slot) = first.get_mut(p) {
+                    if slot.is_none() {
+                        *slot = Some(i);
+                    }
+                }
+            }
+        }
+        first
+    }
+
+    /// Node indices of the main line, root first.
+    pub fn main_line(&self) -> Vec<usize> {
+        let first = self.first_children();
+        let mut line = Vec::new();
+        let mut at = if self.nodes.is_empty() { None } else { Some(0) };
+        while let Some(i) = at {
+            line.push(i);
+            at = first.get(i).copied().flatten();
+        }
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::OwnedEvent;
+    use crate::sink::EventLog;
+
+    /// Events from a compact script: `;` node, `(` `)`, `B` a property.
+    fn events(script: &str) -> Vec<OwnedEvent> {
+        let mut out = vec![OwnedEvent::GameStart(GameHeader::new(0))];
+        for c in script.chars() {
+            out.push(match c {
+                ';' => OwnedEvent::Node,
+                '(' => OwnedEvent::VariationStart,
+                ')' => OwnedEvent::VariationEnd,
+                c => OwnedEvent::Property(PropertyBuf::with_values(c.to_string(), &["x"])),
+            });
+        }
+        out.push(OwnedEvent::GameEnd);
+        out
+    }
+
+    fn round_trip(script: &str) -> (Vec<FlatGame>, Vec<OwnedEvent>) {
+        let mut games = Vec::new();
+        let mut r = Reporter::collecting("t");
+        let mut c = FlatCollector::new();
+        for e in events(script) {
+            games.extend(c.push(&e.as_event(), &mut r));
+        }
+        let mut log = EventLog::default();
+        for g in &games {
+            g.replay(&mut log, &mut r).unwrap();
+        }
+        assert_eq!(r.warnings(), 0, "{:?}", r.collected());
+        (games, log.events)
+    }
+
+    #[test]
+    fn well_formed_trees_need_no_gaps() {
+        for script in [
+            ";A;B",
+            ";A(;B)",
+            ";A(;B;C)(;D(;E)(;F))",
+            ";(;B)",
+            ";A(;B(;C))",
+        ] {
+            let (games, back) = round_trip(script);
+            assert_eq!(back, events(script), "{script}");
+            assert!(games[0].nodes.iter().all(|n| n.gap.is_none()), "{script}");
+            assert!(games[0].tail.is_none(), "{script}");
+        }
+    }
+
+    #[test]
+    fn parent_links_follow_the_tree() {
+        let (games, _) = round_trip(";A(;B;C)(;D)");
+        let parents: Vec<_> = games[0].nodes.iter().map(|n| n.parent).collect();
+        assert_eq!(parents, vec![None, Some(0), Some(1), Some(0)]);
+        let vars: Vec<_> = games[0].nodes.iter().map(|n| n.variation).collect();
+        assert_eq!(vars, vec![true, true, false, true]);
+    }
+
+    #[test]
+    fn odd_parentheses_survive_exactly() {
+        for script in [
+            ";A((;B))", ";A()(;B)", ";A(;B", ";A(;B);C", ";A)", "", "(;A)", ";A(;B)))",
+        ] {
+            let (_, back) = round_trip(script);
+            assert_eq!(back, events(script), "{script:?}");
+        }
+    }
+
+    #[test]
+    fn hand_made_trees_are_rebuilt_with_a_warning() {
+        let mut g = FlatGame::new(GameHeader::new(0));
+        for (parent, name) in [(None, "A"), (Some(0), "B"), (Some(1), "C"), (Some(0), "D")] {
+            g.nodes.push(FlatNode {
+                parent,
+                props: vec![PropertyBuf::with_values(name, &["x"])],
+                ..FlatNode::default()
+            });
+        }
+        let mut log = EventLog::default();
+        let mut r = Reporter::collecting("t");
+        g.replay(&mut log, &mut r).unwrap();
+        assert_eq!(log.events, events(";A(;B;C)(;D)"));
+        assert_eq!(r.collected()[0].code, W_TREE_REBUILT);
+    }
+
+    #[test]
+    fn forward_parents_are_repaired() {
+        let mut g = FlatGame::new(GameHeader::new(0));
+        g.nodes.push(FlatNode::default());
+        g.nodes.push(FlatNode {
+            parent: Some(7),
+            ..FlatNode::default()
+        });
+        let mut log = EventLog::default();
+        let mut r = Reporter::collecting("t");
+        g.replay(&mut log, &mut r).unwrap();
+        assert_eq!(log.events, events(";;"));
+        assert_eq!(r.collected()[0].code, W_BAD_PARENT);
+    }
+
+    #[test]
+    fn deep_games_stay_flat() {
+        let script = "(;B".repeat(100_000);
+        let close = ")".repeat(100_000);
+        let (games, back) = round_trip(&format!(";A{script}{close}"));
+        assert_eq!(games[0].nodes.len(), 100_001);
+        assert_eq!(back.len(), 2 + 2 + 100_000 * 4);
+    }
+}

@@ -1,0 +1,82 @@
+//! What the structured formats (JSON, XML, Jago XML, CSV) share without
+//! knowing each other: the flat game model, coordinate conversions, and a
+//! line counter for readers whose parsers only report byte offsets.
+
+pub mod coords;
+pub mod flat;
+
+use crate::event::Pos;
+use std::io::{self, BufRead, Read};
+
+/// A buffered reader that counts the lines it has handed out, so a parser
+/// that only knows byte offsets can still report `line:column`.
+pub struct LineCounter<R> {
+    inner: R,
+    offset: u64,
+    line: u32,
+    line_start: u64,
+}
+
+impl<R: BufRead> LineCounter<R> {
+    pub fn new(inner: R) -> Self {
+        LineCounter {
+            inner,
+            offset: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// Where the reading has got to.
+    pub fn pos(&self) -> Pos {
+        Pos::new(
+            self.offset,
+            self.line,
+            (self.offset - self.line_start) as u32 + 1,
+        )
+    }
+}
+
+impl<R: BufRead> Read for LineCounter<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = {
+            let avail = self.fill_buf()?;
+            let n = avail.len().min(buf.len());
+            buf[..n].copy_from_slice(&avail[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for LineCounter<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amt: usize) {
+        if let Ok(buf) = self.inner.fill_buf() {
+            let amt = amt.min(buf.len());
+            for i in memchr::memchr_iter(b'\n', &buf[..amt]) {
+                self.line += 1;
+                self.line_start = self.offset + i as u64 + 1;
+            }
+            self.offset += amt as u64;
+        }
+        self.inner.consume(amt);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_lines_as_bytes_are_consumed() {
+        let mut r = LineCounter::new(&b"ab\ncd\nef"[..]);
+        let mut buf = [0u8; 4];
+        r.read_exact(&mut buf).unwrap();
+        assert_eq!(r.pos(), Pos::new(4, 2, 2));
+    }
+}

@@ -1,0 +1,319 @@
+//! Output names: the mirrored name of a source file, `--name` templates from
+//! game info, sanitising, and deterministic collision numbering.
+
+use crate::formats::{Format, FORMATS};
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+
+/// The formats `migrate` converts (the others are ignored in a tree).
+pub const RECORD_FORMATS: [Format; 4] = [Format::Sgf, Format::Gib, Format::Ngf, Format::Ugf];
+
+/// Longest file name we produce, in bytes, before the ` (n).sgf` suffix.
+const MAX_NAME: usize = 150;
+
+pub fn os_bytes(s: &OsStr) -> Cow<'_, [u8]> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Cow::Borrowed(s.as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        match s.to_string_lossy() {
+            Cow::Borrowed(t) => Cow::Borrowed(t.as_bytes()),
+            Cow::Owned(t) => Cow::Owned(t.into_bytes()),
+        }
+    }
+}
+
+pub fn os_from_bytes(b: Vec<u8>) -> OsString {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        OsString::from_vec(b)
+    }
+    #[cfg(not(unix))]
+    {
+        OsString::from(String::from_utf8_lossy(&b).into_owned())
+    }
+}
+
+fn is_record_extension(ext: &[u8]) -> bool {
+    let ext = ext.to_ascii_lowercase();
+    FORMATS
+        .iter()
+        .filter(|f| RECORD_FORMATS.contains(&f.format))
+        .any(|f| f.extensions.iter().any(|e| e.as_bytes() == ext.as_slice()))
+}
+
+/// The stem of a source file name: the name without its record extension
+/// and any junk suffix after it (`x.gib.dll` → `x`, `a.b.sgf` → `a.b`), or
+/// without its last extension when it has no record extension (`x.txt` → `x`).
+pub fn stem_bytes(name: &OsStr) -> Vec<u8> {
+    let b = os_bytes(name);
+    let dots: Vec<usize> = b
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| **c == b'.' && *i > 0)
+        .map(|(i, _)| i)
+        .collect();
+    for (k, &d) in dots.iter().enumerate().rev() {
+        let end = dots.get(k + 1).copied().unwrap_or(b.len());
+        if is_record_extension(&b[d + 1..end]) {
+            return b[..d].to_vec();
+        }
+    }
+    match dots.last() {
+        Some(&d) => b[..d].to_vec(),
+        None => b.to_vec(),
+    }
+}
+
+/// The mirrored output path (relative) of a source path: same directories,
+/// stem + `.sgf`.
+pub fn mirror_name(rel: &Path) -> PathBuf {
+    let name = rel.file_name().unwrap_or(OsStr::new("_"));
+    let mut stem = stem_bytes(name);
+    if stem.is_empty() {
+        stem.push(b'_');
+    }
+    stem.extend_from_slice(b".sgf");
+    let file = os_from_bytes(stem);
+    match rel.parent() {
+        Some(p) => p.join(file),
+        None => PathBuf::from(file),
+    }
+}
+
+/// What a template can refer to for one output.
+pub struct NameFields<'a> {
+    /// Root-node properties of the game: (identifier, first value).
+    pub props: &'a [(String, String)],
+    /// The source file's stem (lossy text).
+    pub stem: &'a str,
+    /// 1-based game number in the source.
+    pub game: usize,
+    /// Number of games in the source.
+    pub games: usize,
+}
+
+/// Renders a `--name` template into a relative path (no extension).
+///
+/// `{XX}` is the first value of root property `XX` (empty when absent),
+/// `{stem}` the source file's stem, `{n}` the game number. Each substituted
+/// value is sanitised so it cannot create directories; `/` written in the
+/// template itself makes subdirectories. Segments that come out empty are
+/// dropped; a name that comes out empty falls back to the stem.
+pub fn render_template(template: &str, f: &NameFields<'_>) -> PathBuf {
+    let mut out = PathBuf::new();
+    for segment in template.split(['/', '\\']) {
+        let mut s = String::new();
+        let mut rest = segment;
+        while let Some(open) = rest.find('{') {
+            s.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            match after.find('}') {
+                Some(close) => {
+                    let key = &after[..close];
+                    s.push_str(&sanitise(&field(key, f)));
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    s.push_str(&rest[open..]);
+                    rest = "";
+                }
+            }
+        }
+        s.push_str(rest);
+        let s = sanitise(&s);
+        if !s.is_empty() {
+            out.push(s);
+        }
+    }
+    if out.as_os_str().is_empty() {
+        let stem = sanitise(f.stem);
+        out.push(if stem.is_empty() { "game".into() } else { stem });
+    }
+    out
+}
+
+fn field(key: &str, f: &NameFields<'_>) -> String {
+    match key {
+        "stem" => f.stem.to_string(),
+        "n" => {
+            let width = f.games.to_string().len();
+            format!("{:0width$}", f.game)
+        }
+        _ => f
+            .props
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default(),
+    }
+}
+
+/// Makes text safe as one file-name component on every common file system:
+/// path separators, `:*?"<>|` and control characters become `_`, runs of
+/// white space one space, no leading/trailing space or dot, at most
+/// [`MAX_NAME`] bytes, and never a reserved DOS device name.
+pub fn sanitise(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !s.is_empty() {
+            s.push(' ');
+        }
+        space = false;
+        let c = match c {
+            '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|' => '_',
+            c if c.is_control() => '_',
+            c => c,
+        };
+        s.push(c);
+    }
+    while s.len() > MAX_NAME {
+        s.pop();
+    }
+    let trimmed = s.trim_matches(|c: char| c == ' ' || c == '.');
+    let mut s = trimmed.to_string();
+    let upper = s.to_ascii_uppercase();
+    let base = upper.split('.').next().unwrap_or("");
+    const RESERVED: [&str; 22] = [
+        "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8",
+        "COM9", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9",
+    ];
+    if RESERVED.contains(&base) {
+        s.push('_');
+    }
+    s
+}
+
+/// Hands out output paths in a fixed order, numbering collisions
+/// `name (2).sgf`, `name (3).sgf`... Names are compared case-insensitively,
+/// so the result is the same on case-insensitive file systems.
+#[derive(Default)]
+pub struct Claims {
+    taken: HashSet<String>,
+}
+
+impl Claims {
+    /// Claims `base` + `.sgf` (relative path without extension) or the first
+    /// free numbered variant. Returns the path and whether it was numbered.
+    pub fn claim(&mut self, base: &Path) -> (PathBuf, bool) {
+        let mut n = 1usize;
+        loop {
+            let candidate = if n == 1 {
+                with_suffix(base, b".sgf")
+            } else {
+                with_suffix(base, format!(" ({n}).sgf").as_bytes())
+            };
+            let key = candidate.to_string_lossy().to_lowercase();
+            if self.taken.insert(key) {
+                return (candidate, n > 1);
+            }
+            n += 1;
+        }
+    }
+
+    /// Claims a mirrored path as it is (already ending in `.sgf`), numbering
+    /// on collision.
+    pub fn claim_sgf(&mut self, path: &Path) -> (PathBuf, bool) {
+        let name = path.file_name().unwrap_or(OsStr::new("_.sgf"));
+        let b = os_bytes(name);
+        let stem = b.strip_suffix(b".sgf").unwrap_or(&b).to_vec();
+        let base = match path.parent() {
+            Some(p) => p.join(os_from_bytes(stem)),
+            None => PathBuf::from(os_from_bytes(stem)),
+        };
+        self.claim(&base)
+    }
+}
+
+fn with_suffix(base: &Path, suffix: &[u8]) -> PathBuf {
+    let mut b = os_bytes(base.as_os_str()).into_owned();
+    b.extend_from_slice(suffix);
+    PathBuf::from(os_from_bytes(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stem(s: &str) -> String {
+        String::from_utf8(stem_bytes(OsStr::new(s))).unwrap()
+    }
+
+    #[test]
+    fn stems_look_through_junk_suffixes() {
+        assert_eq!(stem("x.gib.dll"), "x");
+        assert_eq!(stem("a.b.SGF"), "a.b");
+        assert_eq!(stem("game.txt"), "game");
+        assert_eq!(stem("game"), "game");
+        assert_eq!(stem(".hidden"), ".hidden");
+        assert_eq!(stem("x.sgf.bak"), "x");
+        assert_eq!(stem("r.ugi"), "r");
+        assert_eq!(
+            mirror_name(Path::new("d/e/x.gib.dll")),
+            PathBuf::from("d/e/x.sgf")
+        );
+    }
+
+    #[test]
+    fn sanitise_keeps_names_on_one_level() {
+        assert_eq!(sanitise("a/b\\c:d*e?f\"g<h>i|j"), "a_b_c_d_e_f_g_h_i_j");
+        assert_eq!(sanitise("  Lee \t Sedol\n"), "Lee Sedol");
+        assert_eq!(sanitise(".."), "");
+        assert_eq!(sanitise("..x.."), "x");
+        assert_eq!(sanitise("con"), "con_");
+        assert_eq!(sanitise("\u{7}x"), "_x");
+        assert!(sanitise(&"長".repeat(100)).len() <= MAX_NAME);
+    }
+
+    #[test]
+    fn templates_use_root_properties() {
+        let props = vec![
+            ("DT".to_string(), "2016-03-13".to_string()),
+            ("PB".to_string(), "Lee Sedol".to_string()),
+            ("PW".to_string(), "Alpha/Go".to_string()),
+            ("EV".to_string(), "..".to_string()),
+        ];
+        let f = NameFields {
+            props: &props,
+            stem: "g4",
+            game: 3,
+            games: 12,
+        };
+        assert_eq!(
+            render_template("{DT} {PB} vs {PW}", &f),
+            PathBuf::from("2016-03-13 Lee Sedol vs Alpha_Go")
+        );
+        assert_eq!(
+            render_template("{EV}/{stem}-{n}", &f),
+            PathBuf::from("g4-03")
+        );
+        assert_eq!(render_template("{GN}", &f), PathBuf::from("g4"));
+        assert_eq!(render_template("../{PB}", &f), PathBuf::from("Lee Sedol"));
+    }
+
+    #[test]
+    fn collisions_are_numbered_case_insensitively() {
+        let mut c = Claims::default();
+        assert_eq!(c.claim(Path::new("d/a")), (PathBuf::from("d/a.sgf"), false));
+        assert_eq!(
+            c.claim(Path::new("d/A")),
+            (PathBuf::from("d/A (2).sgf"), true)
+        );
+        assert_eq!(
+            c.claim_sgf(Path::new("d/a.sgf")),
+            (PathBuf::from("d/a (3).sgf"), true)
+        );
+        assert_eq!(c.claim(Path::new("e/a")), (PathBuf::from("e/a.sgf"), false));
+    }
+}

@@ -1,0 +1,445 @@
+//! Where converted bytes go: a buffer that becomes a temporary file in the
+//! destination directory (renamed into place later), and the sink that taps
+//! game facts and routes games to one output or one output per game.
+
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{EncodingSource, Event};
+use crate::formats::WriteOptions;
+use crate::sink::Sink;
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+use std::rc::Rc;
+use std::time::SystemTime;
+use tempfile::{NamedTempFile, TempPath};
+
+/// Prefix and suffix of our temporary files: never taken for outputs, and
+/// removed by the next run if a killed run left them behind.
+pub const TEMP_PREFIX: &str = ".sgfconv-";
+pub const TEMP_SUFFIX: &str = ".tmp";
+
+/// Bytes kept in memory before a temporary file is created: small outputs
+/// cost one create, one write and one rename.
+const SPILL_AT: usize = 1 << 20;
+
+thread_local! {
+    static BUFFERS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
+}
+
+fn take_buffer() -> Vec<u8> {
+    BUFFERS
+        .with(|b| b.borrow_mut().pop())
+        .unwrap_or_else(|| Vec::with_capacity(64 * 1024))
+}
+
+fn give_buffer(mut v: Vec<u8>) {
+    if v.capacity() <= 4 * SPILL_AT {
+        v.clear();
+        BUFFERS.with(|b| b.borrow_mut().push(v));
+    }
+}
+
+/// Whether a file name is one of our temporary files.
+pub fn is_temp_name(name: &[u8]) -> bool {
+    name.starts_with(TEMP_PREFIX.as_bytes()) && name.ends_with(TEMP_SUFFIX.as_bytes())
+}
+
+/// How outputs are written.
+#[derive(Clone, Copy)]
+pub struct WritePolicy<'a> {
+    /// `None`: dry run, bytes are counted and dropped.
+    pub dir: Option<&'a Path>,
+    pub fsync: bool,
+    pub mtime: Option<SystemTime>,
+    /// Linux: write into an unnamed file (`O_TMPFILE`) and link it into
+    /// place; only for outputs placed right after they are written (each
+    /// pending one holds a descriptor).
+    pub anonymous: bool,
+}
+
+/// A finished output, not yet in place. Dropping it leaves nothing behind.
+pub enum Pending {
+    /// A `.sgfconv-*.tmp` file beside the output.
+    Named(TempPath),
+    /// An unnamed file in the output's directory (Linux `O_TMPFILE`).
+    Anonymous(File),
+}
+
+impl Pending {
+    /// Puts the output in place at `target`, atomically, replacing what is
+    /// there.
+    pub fn persist(self, target: &Path) -> io::Result<()> {
+        match self {
+            Pending::Named(p) => p.persist(target).map(|_| ()).map_err(|e| e.error),
+            Pending::Anonymous(f) => anonymous::link(&f, target),
+        }
+    }
+}
+
+enum Temp {
+    Named(NamedTempFile),
+    Anonymous(File),
+}
+
+impl Temp {
+    fn file(&self) -> &File {
+        match self {
+            Temp::Named(t) => t.as_file(),
+            Temp::Anonymous(f) => f,
+        }
+    }
+}
+
+fn named_temp(dir: &Path) -> io::Result<NamedTempFile> {
+    let mut b = tempfile::Builder::new();
+    b.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
+    // Outputs get the usual mode of new files (0666 less the umask), not
+    // tempfile's private 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    b.tempfile_in(dir)
+}
+
+#[cfg(target_os = "linux")]
+mod anonymous {
+    //! `O_TMPFILE` + `linkat`: the output has no name until it is complete,
+    //! so a killed run leaves nothing at all, and the directory is changed
+    //! once per output instead of three times (create, rename's unlink and
+    //! link), which is most of the cost of small files.
+
+    use std::ffi::CString;
+    use std::fs::{File, OpenOptions};
+    use std::io;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    use std::path::Path;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Cleared at the first failure (file system or kernel without
+    /// `O_TMPFILE`, no `/proc`): named temporary files from then on.
+    static WORKS: AtomicBool = AtomicBool::new(true);
+
+    pub fn create(dir: &Path) -> Option<File> {
+        if !WORKS.load(Ordering::Relaxed) {
+            return None;
+        }
+        match OpenOptions::new()
+            .read(true)
+            .write(true)
+            .mode(0o666)
+            .custom_flags(libc::O_TMPFILE)
+            .open(dir)
+        {
+            Ok(f) => Some(f),
+            Err(_) => {
+                WORKS.store(false, Ordering::Relaxed);
+                None
+            }
+        }
+    }
+
+    fn linkat(f: &File, target: &Path) -> io::Result<()> {
+        let from = CString::new(format!("/proc/self/fd/{}", f.as_raw_fd()))?;
+        let to = CString::new(target.as_os_str().as_bytes())?;
+        // SAFETY: both are valid NUL-terminated strings that outlive the call.
+        let r = unsafe {
+            libc::linkat(
+                libc::AT_FDCWD,
+                from.as_ptr(),
+                libc::AT_FDCWD,
+                to.as_ptr(),
+                libc::AT_SYMLINK_FOLLOW,
+            )
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+
+    pub fn link(f: &File, target: &Path) -> io::Result<()> {
+        match linkat(f, target) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                // Replacing an output: link under a temporary name, rename.
+                let dir = target.parent().unwrap_or(Path::new("."));
+                let tmp = tempfile::Builder::new()
+                    .prefix(super::TEMP_PREFIX)
+                    .suffix(super::TEMP_SUFFIX)
+                    .make_in(dir, |p| linkat(f, p))?;
+                tmp.persist(target).map(|_| ()).map_err(|e| e.error)
+            }
+            Err(e) => {
+                WORKS.store(false, Ordering::Relaxed);
+                copy_into_place(f, target).map_err(|_| e)
+            }
+        }
+    }
+
+    /// Last resort when linking fails (no `/proc`): copy into a named
+    /// temporary file.
+    fn copy_into_place(f: &File, target: &Path) -> io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        let dir = target.parent().unwrap_or(Path::new("."));
+        let mut src = f.try_clone()?;
+        src.seek(SeekFrom::Start(0))?;
+        let mut tmp = super::named_temp(dir)?;
+        io::copy(&mut src, tmp.as_file_mut())?;
+        tmp.persist(target).map(|_| ()).map_err(|e| e.error)
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod anonymous {
+    use std::fs::File;
+    use std::io;
+    use std::path::Path;
+
+    pub fn create(_dir: &Path) -> Option<File> {
+        None
+    }
+
+    pub fn link(_f: &File, _target: &Path) -> io::Result<()> {
+        Err(io::Error::other("unnamed temporary files are Linux only"))
+    }
+}
+
+/// One output being written.
+pub struct Spill<'a> {
+    buf: Vec<u8>,
+    file: Option<Temp>,
+    policy: WritePolicy<'a>,
+    pub written: u64,
+}
+
+impl<'a> Spill<'a> {
+    pub fn new(policy: WritePolicy<'a>) -> Self {
+        Spill {
+            buf: take_buffer(),
+            file: None,
+            policy,
+            written: 0,
+        }
+    }
+
+    fn spill(&mut self) -> io::Result<()> {
+        let Some(dir) = self.policy.dir else {
+            self.buf.clear();
+            return Ok(());
+        };
+        let file = match &mut self.file {
+            Some(f) => f,
+            None => {
+                let anonymous = if self.policy.anonymous {
+                    anonymous::create(dir)
+                } else {
+                    None
+                };
+                let t = match anonymous {
+                    Some(f) => Temp::Anonymous(f),
+                    None => Temp::Named(named_temp(dir)?),
+                };
+                self.file.insert(t)
+            }
+        };
+        let mut f: &File = file.file();
+        f.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    /// Writes what is left: the output, to be put in place (`None` in a
+    /// dry run). Dropping it deletes it.
+    pub fn finish(mut self) -> io::Result<Option<Pending>> {
+        self.spill()?;
+        let Some(file) = self.file.take() else {
+            return Ok(None);
+        };
+        if let Some(t) = self.policy.mtime {
+            file.file().set_modified(t)?;
+        }
+        if self.policy.fsync {
+            file.file().sync_all()?;
+        }
+        Ok(Some(match file {
+            Temp::Named(t) => Pending::Named(t.into_temp_path()),
+            Temp::Anonymous(f) => Pending::Anonymous(f),
+        }))
+    }
+}
+
+impl Drop for Spill<'_> {
+    fn drop(&mut self) {
+        give_buffer(std::mem::take(&mut self.buf));
+    }
+}
+
+impl Write for Spill<'_> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.written += data.len() as u64;
+        if self.policy.dir.is_some() {
+            self.buf.extend_from_slice(data);
+            if self.buf.len() >= SPILL_AT {
+                self.spill()?;
+            }
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A [`Spill`] shared between a writer (which owns a `Box<dyn Write>`) and
+/// the router that finishes it.
+struct Shared<'a>(Rc<RefCell<Spill<'a>>>);
+
+impl Write for Shared<'_> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().write(data)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Makes a writer of the target format on an output.
+pub type WriterFn =
+    for<'w> fn(Box<dyn Write + 'w>, &WriteOptions) -> Result<Box<dyn Sink + 'w>, Error>;
+
+/// Facts about one game, tapped from its events.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameFacts {
+    pub encoding: &'static str,
+    pub encoding_source: EncodingSource,
+    pub confidence: f32,
+    /// Root-node properties (identifier, first value), kept only when a
+    /// name template needs them.
+    pub root: Vec<(String, String)>,
+}
+
+enum Where {
+    BeforeRoot,
+    InRoot,
+    Below,
+}
+
+/// A writer and the output it writes into.
+type OpenOutput<'a> = (Box<dyn Sink + 'a>, Rc<RefCell<Spill<'a>>>);
+
+/// The last sink of the chain: taps game facts and writes games to one
+/// output (a collection stays a collection) or one output per game.
+pub struct Router<'a> {
+    writer: WriterFn,
+    options: &'a WriteOptions,
+    policy: WritePolicy<'a>,
+    split: bool,
+    keep_root: bool,
+    current: Option<OpenOutput<'a>>,
+    where_: Where,
+    pub games: Vec<GameFacts>,
+    pub outputs: Vec<Option<Pending>>,
+    pub bytes_out: u64,
+}
+
+impl<'a> Router<'a> {
+    pub fn new(
+        writer: WriterFn,
+        options: &'a WriteOptions,
+        policy: WritePolicy<'a>,
+        split: bool,
+        keep_root: bool,
+    ) -> Self {
+        Router {
+            writer,
+            options,
+            policy,
+            split,
+            keep_root,
+            current: None,
+            where_: Where::Below,
+            games: Vec::new(),
+            outputs: Vec::new(),
+            bytes_out: 0,
+        }
+    }
+
+    fn open(&mut self) -> Result<(), Error> {
+        let spill = Rc::new(RefCell::new(Spill::new(self.policy)));
+        let w = (self.writer)(Box::new(Shared(spill.clone())), self.options)?;
+        self.current = Some((w, spill));
+        Ok(())
+    }
+
+    fn close(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        if let Some((mut w, spill)) = self.current.take() {
+            w.finish(report)?;
+            drop(w);
+            let spill = Rc::try_unwrap(spill)
+                .map_err(|_| Error::Io(io::Error::other("output still in use")))?
+                .into_inner();
+            self.bytes_out += spill.written;
+            self.outputs.push(spill.finish()?);
+        }
+        Ok(())
+    }
+}
+
+impl Sink for Router<'_> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        match event {
+            Event::GameStart(h) => {
+                if self.current.is_none() || self.split {
+                    self.close(report)?;
+                    self.open()?;
+                }
+                self.games.push(GameFacts {
+                    encoding: h.encoding,
+                    encoding_source: h.encoding_source,
+                    confidence: h.confidence,
+                    root: Vec::new(),
+                });
+                self.where_ = Where::BeforeRoot;
+            }
+            Event::Node(_) => {
+                self.where_ = match self.where_ {
+                    Where::BeforeRoot => Where::InRoot,
+                    _ => Where::Below,
+                }
+            }
+            Event::VariationStart(_) => self.where_ = Where::Below,
+            Event::Property(p) if self.keep_root && matches!(self.where_, Where::InRoot) => {
+                if let Some(g) = self.games.last_mut() {
+                    if !g.root.iter().any(|(k, _)| k == p.name) {
+                        let v = p.first_text().unwrap_or("");
+                        g.root.push((p.name.to_string(), v.to_string()));
+                    }
+                }
+            }
+            _ => {}
+        }
+        if self.current.is_none() {
+            // Events before any game: a writer would not know what to do.
+            self.open()?;
+        }
+        if let Some((w, _)) = &mut self.current {
+            w.event(event, report)?;
+        }
+        if self.split && matches!(event, Event::GameEnd(_)) {
+            self.close(report)?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        self.close(report)
+    }
+}

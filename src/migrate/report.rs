@@ -1,0 +1,429 @@
+//! What a migration did: one [`Entry`] per input, the [`Summary`] printed at
+//! the end, and the `--report FILE.json` document.
+
+use crate::diag::{Diagnostic, Severity};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What happened to one input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Written (or, in a dry run, would be written).
+    Converted,
+    /// Every output was already newer than the input.
+    Skipped,
+    /// Nothing written for this input; see `reason` and the diagnostics.
+    Failed,
+    /// Not a game record (or a symlink, or not a regular file).
+    Ignored,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Converted => "converted",
+            Status::Skipped => "skipped",
+            Status::Failed => "failed",
+            Status::Ignored => "ignored",
+        }
+    }
+}
+
+/// The character set of some games of an input, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EncodingUse {
+    pub encoding: &'static str,
+    /// `bom`, `ca` (declared), `utf8`, `detected`, `forced`, `default`, `intrinsic`.
+    pub source: &'static str,
+    /// Lowest detector confidence among these games.
+    pub confidence: f32,
+    pub games: usize,
+}
+
+/// One diagnostic, as stored in the report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DiagEntry {
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+    pub game: Option<usize>,
+    pub code: &'static str,
+    pub name: &'static str,
+    pub severity: &'static str,
+    pub message: String,
+}
+
+impl From<&Diagnostic> for DiagEntry {
+    fn from(d: &Diagnostic) -> Self {
+        DiagEntry {
+            line: d.pos.map(|p| p.line),
+            column: d.pos.map(|p| p.col),
+            game: d.game,
+            code: d.code.id,
+            name: d.code.name,
+            severity: d.severity.as_str(),
+            message: d.message.clone(),
+        }
+    }
+}
+
+/// The code of the readers' per-game encoding decision (info).
+const ENCODING_DECISION: &str = "I100";
+
+/// Diagnostics kept per input in the report; the rest are counted.
+pub const MAX_DIAGNOSTICS_PER_FILE: usize = 200;
+
+/// One input of the migration.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Entry {
+    /// The source file (SRC joined with its relative path).
+    pub source: String,
+    /// The file name is not valid UTF-8; `source` shows it with U+FFFD.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub source_not_utf8: bool,
+    /// Output files, in game order (several with `--split-collections`).
+    pub outputs: Vec<String>,
+    pub format: Option<&'static str>,
+    /// `extension` or `content`.
+    pub recognised_by: Option<&'static str>,
+    pub games: usize,
+    pub encodings: Vec<EncodingUse>,
+    /// Info-level rewrites (dialect rules and the like) by code: `I150 name` → count.
+    pub rewrites: BTreeMap<String, usize>,
+    pub warnings: usize,
+    pub errors: usize,
+    pub diagnostics: Vec<DiagEntry>,
+    /// Diagnostics not listed (beyond [`MAX_DIAGNOSTICS_PER_FILE`]).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub diagnostics_not_listed: usize,
+    pub status: Status,
+    /// Why it was skipped, ignored or failed.
+    pub reason: Option<String>,
+    pub bytes_in: u64,
+    pub bytes_out: u64,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl Entry {
+    pub fn new(source: String, source_not_utf8: bool, status: Status) -> Self {
+        Entry {
+            source,
+            source_not_utf8,
+            outputs: Vec::new(),
+            format: None,
+            recognised_by: None,
+            games: 0,
+            encodings: Vec::new(),
+            rewrites: BTreeMap::new(),
+            warnings: 0,
+            errors: 0,
+            diagnostics: Vec::new(),
+            diagnostics_not_listed: 0,
+            status,
+            reason: None,
+            bytes_in: 0,
+            bytes_out: 0,
+        }
+    }
+
+    /// Takes counts, rewrites and the listed diagnostics from a collecting
+    /// reporter's output. The per-game encoding decision (`I100 encoding`)
+    /// is already in [`Entry::encodings`]: it is neither a rewrite nor listed.
+    pub fn add_diagnostics(&mut self, diags: &[Diagnostic]) {
+        for d in diags {
+            if d.code.id == ENCODING_DECISION {
+                continue;
+            }
+            match d.severity {
+                Severity::Info => {
+                    *self
+                        .rewrites
+                        .entry(format!("{} {}", d.code.id, d.code.name))
+                        .or_insert(0) += 1;
+                }
+                Severity::Warning => self.warnings += 1,
+                Severity::Error => self.errors += 1,
+            }
+            if self.diagnostics.len() < MAX_DIAGNOSTICS_PER_FILE {
+                self.diagnostics.push(DiagEntry::from(d));
+            } else {
+                self.diagnostics_not_listed += 1;
+            }
+        }
+    }
+
+    /// The encoding the input is filed under in the summary.
+    pub fn encoding_label(&self) -> Option<String> {
+        match self.encodings.as_slice() {
+            [] => None,
+            [one] => Some(format!("{} ({})", one.encoding, one.source)),
+            _ => Some("mixed".into()),
+        }
+    }
+}
+
+/// The result of a migration.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub src: PathBuf,
+    pub dst: PathBuf,
+    pub dry_run: bool,
+    /// One per input, in path order (the same whatever `-j`).
+    pub entries: Vec<Entry>,
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    pub fn count(&self, status: Status) -> usize {
+        self.entries.iter().filter(|e| e.status == status).count()
+    }
+
+    pub fn failed(&self) -> usize {
+        self.count(Status::Failed)
+    }
+
+    /// Inputs recognised as game records (converted, skipped or failed).
+    pub fn records(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|e| e.status != Status::Ignored)
+            .count()
+    }
+
+    pub fn outputs(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|e| e.status == Status::Converted)
+            .map(|e| e.outputs.len())
+            .sum()
+    }
+
+    pub fn games(&self) -> usize {
+        self.entries.iter().map(|e| e.games).sum()
+    }
+
+    /// Bytes read from the inputs that were converted.
+    pub fn bytes_in(&self) -> u64 {
+        self.entries.iter().map(|e| e.bytes_in).sum()
+    }
+
+    pub fn bytes_out(&self) -> u64 {
+        self.entries.iter().map(|e| e.bytes_out).sum()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.entries.iter().map(|e| e.warnings).sum()
+    }
+
+    pub fn errors(&self) -> usize {
+        self.entries.iter().map(|e| e.errors).sum()
+    }
+
+    /// Records by input format.
+    pub fn by_format(&self) -> BTreeMap<&'static str, usize> {
+        let mut m = BTreeMap::new();
+        for e in &self.entries {
+            if let (Some(f), true) = (e.format, e.status != Status::Ignored) {
+                *m.entry(f).or_insert(0) += 1;
+            }
+        }
+        m
+    }
+
+    /// Read records by encoding and how it was decided.
+    pub fn by_encoding(&self) -> BTreeMap<String, usize> {
+        let mut m = BTreeMap::new();
+        for e in &self.entries {
+            if let Some(l) = e.encoding_label() {
+                *m.entry(l).or_insert(0) += 1;
+            }
+        }
+        m
+    }
+
+    /// Info-level rewrites over all inputs, by code.
+    pub fn rewrites(&self) -> BTreeMap<String, usize> {
+        let mut m = BTreeMap::new();
+        for e in &self.entries {
+            for (k, n) in &e.rewrites {
+                *m.entry(k.clone()).or_insert(0) += n;
+            }
+        }
+        m
+    }
+
+    /// Diagnostics over all inputs by code (warnings and errors).
+    pub fn problems(&self) -> BTreeMap<String, usize> {
+        let mut m = BTreeMap::new();
+        for e in &self.entries {
+            for d in &e.diagnostics {
+                if d.severity != "info" {
+                    *m.entry(format!("{} {}", d.code, d.name)).or_insert(0) += 1;
+                }
+            }
+        }
+        m
+    }
+
+    /// Inputs read per second of wall time.
+    pub fn files_per_second(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            self.records() as f64 / s
+        } else {
+            0.0
+        }
+    }
+
+    pub fn megabytes_per_second(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            self.bytes_in() as f64 / 1e6 / s
+        } else {
+            0.0
+        }
+    }
+
+    /// The `--report` document.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "src": self.src.to_string_lossy(),
+            "dst": self.dst.to_string_lossy(),
+            "dry_run": self.dry_run,
+            "totals": {
+                "inputs": self.entries.len(),
+                "records": self.records(),
+                "converted": self.count(Status::Converted),
+                "skipped": self.count(Status::Skipped),
+                "failed": self.count(Status::Failed),
+                "ignored": self.count(Status::Ignored),
+                "outputs": self.outputs(),
+                "games": self.games(),
+                "warnings": self.warnings(),
+                "errors": self.errors(),
+                "bytes_in": self.bytes_in(),
+                "bytes_out": self.bytes_out(),
+                "seconds": self.elapsed.as_secs_f64(),
+                "by_format": self.by_format(),
+                "by_encoding": self.by_encoding(),
+                "rewrites": self.rewrites(),
+            },
+            "files": self.entries,
+        })
+    }
+
+    /// Writes the report as pretty JSON.
+    pub fn write_report(&self, out: &mut dyn Write) -> io::Result<()> {
+        serde_json::to_writer_pretty(&mut *out, &self.to_json())?;
+        out.write_all(b"\n")
+    }
+
+    /// Writes the report to `path` through a temporary file and a rename.
+    pub fn write_report_file(&self, path: &Path) -> io::Result<()> {
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".sgfconv-report-")
+            .suffix(".tmp")
+            .tempfile_in(dir)?;
+        {
+            let mut w = io::BufWriter::new(tmp.as_file_mut());
+            self.write_report(&mut w)?;
+            w.flush()?;
+        }
+        tmp.persist(path).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
+fn table(
+    f: &mut fmt::Formatter<'_>,
+    title: &str,
+    m: &BTreeMap<impl fmt::Display, usize>,
+) -> fmt::Result {
+    if m.is_empty() {
+        return Ok(());
+    }
+    writeln!(f, "  {title}:")?;
+    let mut rows: Vec<_> = m.iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(a.1));
+    for (k, n) in rows {
+        writeln!(f, "    {n:>8}  {k}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verb = if self.dry_run {
+            "would convert"
+        } else {
+            "converted"
+        };
+        writeln!(
+            f,
+            "migrate {} -> {}{}",
+            self.src.display(),
+            self.dst.display(),
+            if self.dry_run {
+                " (dry run: nothing written)"
+            } else {
+                ""
+            }
+        )?;
+        writeln!(
+            f,
+            "  {} records: {} {verb} ({} outputs, {} games), {} up to date, {} failed; {} other files ignored",
+            self.records(),
+            self.count(Status::Converted),
+            self.outputs(),
+            self.games(),
+            self.count(Status::Skipped),
+            self.failed(),
+            self.count(Status::Ignored),
+        )?;
+        writeln!(
+            f,
+            "  {:.1} MB read in {:.2} s: {:.0} files/s, {:.1} MB/s; {} warnings, {} errors",
+            self.bytes_in() as f64 / 1e6,
+            self.elapsed.as_secs_f64(),
+            self.files_per_second(),
+            self.megabytes_per_second(),
+            self.warnings(),
+            self.errors(),
+        )?;
+        table(f, "by format", &self.by_format())?;
+        table(f, "by encoding (how decided)", &self.by_encoding())?;
+        table(f, "rewrites applied", &self.rewrites())?;
+        table(f, "warnings and errors", &self.problems())?;
+        let failed: Vec<_> = self
+            .entries
+            .iter()
+            .filter(|e| e.status == Status::Failed)
+            .collect();
+        if !failed.is_empty() {
+            writeln!(f, "  failed:")?;
+            for e in failed.iter().take(20) {
+                writeln!(
+                    f,
+                    "    {}: {}",
+                    e.source,
+                    e.reason.as_deref().unwrap_or("?")
+                )?;
+            }
+            if failed.len() > 20 {
+                writeln!(f, "    ... and {} more (see --report)", failed.len() - 20)?;
+            }
+        }
+        Ok(())
+    }
+}
