@@ -201,7 +201,7 @@ fn deep_nesting(depth: usize) -> Vec<u8> {
     for i in 0..depth {
         v.extend_from_slice(if i % 2 == 0 { b"(;B[aa]" } else { b"(;W[bb]" });
     }
-    v.extend(std::iter::repeat(b')').take(depth + 1));
+    v.extend(std::iter::repeat_n(b')', depth + 1));
     v.push(b'\n');
     v
 }
