@@ -216,6 +216,9 @@ impl Reporter {
         if severity < self.min_shown || (severity == Severity::Info && !self.show_info) {
             return;
         }
+        if matches!(self.output, Output::Discard) {
+            return;
+        }
         if self.per_code_limit != usize::MAX {
             let n = match self.per_code.iter_mut().find(|(id, _)| *id == code.id) {
                 Some((_, n)) => {
@@ -346,6 +349,16 @@ mod tests {
         assert_eq!(r.collected().len(), 2);
         assert_eq!(r.suppressed(), 3);
         assert_eq!(r.warnings(), 5);
+    }
+
+    #[test]
+    fn nothing_is_suppressed_when_nothing_is_shown() {
+        let mut r = Reporter::new("x", Output::Discard).with_per_code_limit(1);
+        for _ in 0..3 {
+            r.report(W_TEST, None, "again");
+        }
+        assert_eq!(r.suppressed(), 0);
+        assert_eq!(r.warnings(), 3);
     }
 
     #[test]

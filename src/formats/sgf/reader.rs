@@ -330,12 +330,14 @@ impl<'r, 'o> Reader<'r, 'o> {
             }
         }
         self.games += 1;
+        // A new game: nothing of the last one's structure carries over.
+        self.levels.clear();
+        self.after_variation = false;
+        self.node.clear();
         sink.event(&Event::GameStart(&header), report)?;
         if header.implicit_root {
             self.open_node(self.inp.here(), sink, report)?;
         }
-        self.levels.clear();
-        self.after_variation = false;
         self.tree(sink, report)?;
         self.node.clear();
         Ok(())

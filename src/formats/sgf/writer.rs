@@ -20,6 +20,10 @@ pub const UNENCODABLE: Code = Code::new("E400", "unencodable-character");
 pub const UNSAFE_OUTPUT_ENCODING: Code = Code::new("W401", "byte-level-escaping");
 /// Readers that emit `Meta` keep the same data in private properties too;
 /// this only records that the side channel was not written.
+/// An identifier without a capital letter (`a[4]` in a damaged file) is
+/// invalid in every SGF version and would not read back after a `]` (nor
+/// could it be upper-cased without changing its meaning: `s` is not `S`).
+pub const IDENTIFIER_DROPPED: Code = Code::new("E403", "identifier-without-capital");
 pub const META_NOT_CARRIED: Code = Code::new("I402", "source-metadata-not-written");
 
 /// Whether a `:` in a value is escaped.
@@ -76,6 +80,8 @@ pub struct SgfWriter<'w> {
     meta_keys: Vec<String>,
     /// Characters the output encoding could not carry, in this game.
     lost: Vec<char>,
+    /// Properties dropped for an identifier without a capital, in this game.
+    dropped: Vec<String>,
     warned_unsafe: bool,
 }
 
@@ -105,6 +111,7 @@ impl<'w> SgfWriter<'w> {
             nodes_in_game: 0,
             meta_keys: Vec::new(),
             lost: Vec::new(),
+            dropped: Vec::new(),
             warned_unsafe: false,
         })
     }
@@ -230,6 +237,12 @@ impl<'w> SgfWriter<'w> {
 
     /// Writes `name[value][value]…` into `out`.
     fn property_into(&mut self, p: &Property<'_>, out: &mut Vec<u8>) {
+        if !p.name.bytes().any(|c| c.is_ascii_uppercase()) {
+            let values: Vec<&str> = p.values.iter().map(|v| v.text()).collect();
+            self.dropped
+                .push(format!("{}[{}]", p.name, values.join("][")));
+            return;
+        }
         push_small(out, p.name.as_bytes());
         for v in p.values.iter() {
             out.push(b'[');
@@ -295,6 +308,16 @@ impl<'w> SgfWriter<'w> {
     }
 
     fn end_game(&mut self, report: &mut Reporter) {
+        if !self.dropped.is_empty() {
+            report.error(
+                IDENTIFIER_DROPPED,
+                None,
+                format!(
+                    "properties whose identifier has no capital letter cannot be written as SGF: dropped {}",
+                    std::mem::take(&mut self.dropped).join(" ")
+                ),
+            );
+        }
         if !self.meta_keys.is_empty() {
             report.info(
                 META_NOT_CARRIED,

@@ -158,8 +158,12 @@ fn decode(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> (Vec<Li
             EncodingSource::Default,
         )
     };
+    // Where the body starts in the input (after a BOM), taken before a
+    // transcoding can change its length.
+    let base = (bytes.len() - body.len()) as u64;
     // Encodings that are not ASCII-compatible (UTF-16) are turned into UTF-8
-    // first, so lines can be split on bytes.
+    // first, so lines can be split on bytes (offsets are then into the
+    // UTF-8 text).
     let transcoded;
     let mut enc = decided.0;
     if !enc.is_ascii_compatible() {
@@ -179,7 +183,6 @@ fn decode(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> (Vec<Li
         body = &transcoded;
         enc = UTF_8;
     }
-    let base = (bytes.len() - body.len()) as u64;
     let mut lines = Vec::new();
     let mut start = 0usize;
     let mut number = 1u32;
