@@ -249,3 +249,51 @@ fn a_tree_nested_100_000_levels_deep_converts() {
     .unwrap();
     assert_eq!(games[0].nodes.len(), depth + 1);
 }
+
+/// Structures the fuzzer and the property tests found, each once wrong:
+/// the output must be valid (no node after a variation, no empty
+/// variation) and a fixed point.
+#[test]
+fn structural_repairs_are_valid_fixed_points() {
+    let cases: &[&[u8]] = &[
+        b"(;a[1](;B[aa]);B[bb])",
+        b"(;GM[1](;B[aa])( x ( ) ] ;W[bb]))",
+        b"(;GM[1](;B[aa])(;W[bb])C[x])",
+        b"(;(;))(W[bb])",
+        b"(;GM[1]((;B[aa])(;B[bb]));W[cc])",
+        b"(;GM[1]( ;B[aa]",
+        b"(;GM[1](;B[aa]) ( (;W[bb]) ;B[cc] ) )",
+        b"(;C[x]\0a[4];B[aa])",
+        b"(;GM[1]())((;B[aa]))",
+    ];
+    for input in cases {
+        let once = common::sgf_to_sgf(input);
+        let text = String::from_utf8_lossy(&once);
+        let bytes = text.as_bytes();
+        // No ')' directly followed by ';' (a node after a variation) and no
+        // '()' (an empty variation) outside values.
+        let mut depth_in_value = false;
+        for (i, &c) in bytes.iter().enumerate() {
+            match c {
+                b'[' if !depth_in_value => depth_in_value = true,
+                b']' if depth_in_value && (i == 0 || bytes[i - 1] != b'\\') => {
+                    depth_in_value = false
+                }
+                b')' if !depth_in_value => {
+                    let next = bytes[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
+                    assert_ne!(next, Some(&b';'), "node after a variation in {text:?}");
+                }
+                b'(' if !depth_in_value => {
+                    let next = bytes[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
+                    assert_ne!(next, Some(&b')'), "empty variation in {text:?}");
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(
+            common::sgf_to_sgf(&once),
+            once,
+            "not a fixed point: {text:?}"
+        );
+    }
+}

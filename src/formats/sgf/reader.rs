@@ -529,9 +529,12 @@ impl<'r, 'o> Reader<'r, 'o> {
         self.node.open = false;
         // A '(' before the enclosing variation had a node: those outer
         // parentheses hold only variations, and are dropped.
-        if let Some((top, _)) = self.levels.last_mut() {
+        if let Some((top, saved)) = self.levels.last_mut() {
             if let Level::Pending(outer) = *top {
                 *top = Level::Transparent;
+                // Not a level of its own: inside it, nodes follow what the
+                // level around it had (variations or not).
+                self.after_variation = *saved;
                 report.warn(
                     REDUNDANT_PARENTHESIS,
                     Some(outer),
