@@ -50,6 +50,9 @@ pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
 /// Below this, a statistical guess does not decide a game's encoding.
 const MIN_CONFIDENCE: f32 = 0.5;
 
+/// Bytes of a game's text given to statistical detection.
+const DETECT_SAMPLE: usize = 16 * 1024;
+
 /// Bytes of a game looked at to decide its encoding.
 const WINDOW: usize = 64 * 1024;
 
@@ -955,8 +958,11 @@ impl<'r, 'o> Reader<'r, 'o> {
         let declared =
             lex::root_charset(game).map(|v| String::from_utf8_lossy(v).trim().to_string());
 
+        // The root's names and the first comments decide as well as a whole
+        // game would, and detection scores every candidate encoding.
         let detect = |text: &[u8], game: &[u8]| {
-            let g = charset::detect(if text.is_empty() { game } else { text });
+            let sample = if text.is_empty() { game } else { text };
+            let g = charset::detect(&sample[..sample.len().min(DETECT_SAMPLE)]);
             (g.encoding, g.confidence)
         };
         if let Some(label) = declared.filter(|l| !l.is_empty()) {
