@@ -11,7 +11,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Property, PropertyBuf};
+use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf};
 use crate::game::{Game, GameBuilder};
 use crate::sink::Sink;
 use std::cell::RefCell;
@@ -31,7 +31,11 @@ enum State {
         in_root: bool,
         identified: bool,
     },
-    /// Collecting what follows the root of an identified game.
+    /// An identified game with no variation yet: its nodes stream on (most
+    /// game records have none).
+    Watch { header: GameHeader, last_node: Pos },
+    /// Collecting what follows an identified game's first branch point,
+    /// below a stand-in for that node.
     Build(Box<Builder>, Slot),
 }
 
@@ -81,8 +85,9 @@ pub fn flatten(game: &mut Game) -> usize {
     n
 }
 
-/// Forwards a replayed game without its start and its (empty) root node:
-/// those went out before the game was collected.
+/// Forwards a replayed game without its start and its first node (the
+/// stand-in for the branch point): those went out before the game was
+/// collected.
 struct BelowRoot<'a, S> {
     sink: &'a mut S,
     root_seen: bool,
@@ -129,21 +134,36 @@ impl<S: Sink> Sink for Nesting<S> {
                 }
                 _ => {
                     // The root node is over: decide.
-                    if *identified {
-                        let slot: Slot = Rc::new(RefCell::new(None));
-                        let s2 = slot.clone();
-                        let mut b: Builder =
-                            GameBuilder::new(Box::new(move |g, _: &mut Reporter| {
-                                *s2.borrow_mut() = Some(g);
-                                Ok(())
-                            }));
-                        b.event(&Event::GameStart(header), report)?;
-                        b.event(&Event::Node(header.pos), report)?;
-                        self.state = State::Build(Box::new(b), slot);
+                    self.state = if *identified {
+                        State::Watch {
+                            header: header.clone(),
+                            last_node: header.pos,
+                        }
                     } else {
-                        self.state = State::Pass;
-                    }
+                        State::Pass
+                    };
                 }
+            }
+        }
+        if let State::Watch { header, last_node } = &mut self.state {
+            match event {
+                Event::Node(pos) => *last_node = *pos,
+                Event::VariationStart(_) => {
+                    // The first branch point: the node just sent. What
+                    // follows is collected below a stand-in for it, so
+                    // variations that are its only child can be flattened.
+                    let slot: Slot = Rc::new(RefCell::new(None));
+                    let s2 = slot.clone();
+                    let mut b: Builder = GameBuilder::new(Box::new(move |g, _: &mut Reporter| {
+                        *s2.borrow_mut() = Some(g);
+                        Ok(())
+                    }));
+                    b.event(&Event::GameStart(header), report)?;
+                    b.event(&Event::Node(*last_node), report)?;
+                    self.state = State::Build(Box::new(b), slot);
+                }
+                Event::GameEnd(_) => self.state = State::Pass,
+                _ => {}
             }
         }
         match &mut self.state {
