@@ -46,11 +46,12 @@ xargs -0 -n 500 sh -c '
     exit 0
 ' sh "$work" "$BIN" <"$work/files"
 
-# Per-file lines: "NAME: G games, N nodes, P properties, W warnings, E errors";
-# totals come from the per-file lines, codes from the "  CODE name: n" lines.
+# Per-file lines: "NAME: G games, N nodes, P properties, W warnings, E errors"
+# (then "; encoding ..." when the file has games); totals come from the
+# per-file lines, codes from the "  CODE name: n" lines.
 awk -v nfiles="$nfiles" '
-    / games, .* nodes, .* properties, .* warnings, .* errors$/ && !/^total: / {
-        line = $0
+    { line = $0; sub(/; encoding .*$/, "", line) }
+    line ~ / games, .* nodes, .* properties, .* warnings, .* errors$/ && line !~ /^total: / {
         n = split(line, parts, ": ")
         name = parts[1]; for (i = 2; i < n; i++) name = name ": " parts[i]
         split(parts[n], f, ", ")
