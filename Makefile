@@ -15,7 +15,7 @@ all: build
 help:
 	@echo "make build        release binary ($(BIN))"
 	@echo "make test         the whole test suite (all targets, then doctests)"
-	@echo "make bench        throughput and memory against a plain read and the peers (docs/benchmarks.md)"
+	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s (docs/benchmarks.md)"
 	@echo "make fuzz         short fuzzing run of every reader; FUZZ_TIME=seconds (default 60)"
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
 	@echo "make install      cargo install --path ."
@@ -32,6 +32,7 @@ test:
 
 bench:
 	scripts/bench.sh
+	SGFCONV_NO_BUILD=1 scripts/bench-migrate.sh
 
 fuzz:
 	scripts/fuzz.sh
