@@ -786,18 +786,15 @@ fn read_utf8(
 }
 
 fn fault(games: usize, report: &mut Reporter, pos: Pos, msg: &str) -> Result<(), Error> {
-    if games == 0 {
-        return Err(Error::unreadable(
-            E_SYNTAX.id,
-            format!("{}:{}: not Jago XML: {msg}", pos.line, pos.col),
-        ));
-    }
-    report.error(
+    super::structured::syntax_fault(
         E_SYNTAX,
-        Some(pos),
-        format!("not well-formed XML: {msg}; the {games} games before it were kept"),
-    );
-    Ok(())
+        "not Jago XML",
+        "not well-formed XML",
+        games,
+        report,
+        pos,
+        msg,
+    )
 }
 
 fn attr(e: &BytesStart<'_>, name: &str) -> Option<String> {

@@ -700,21 +700,15 @@ fn syntax_error(
 }
 
 fn syntax_error_msg(ctx: &mut Ctx<'_>, msg: &str, line: u32, col: u32) -> Result<(), Error> {
-    if ctx.games == 0 {
-        return Err(Error::unreadable(
-            E_SYNTAX.id,
-            format!("{line}:{col}: not sgfconv JSON: {msg}"),
-        ));
-    }
-    ctx.report.error(
+    super::structured::syntax_fault(
         E_SYNTAX,
-        Some(Pos::new(0, line, col)),
-        format!(
-            "not sgfconv JSON: {msg}; the {} games before it were kept",
-            ctx.games
-        ),
-    );
-    Ok(())
+        "not sgfconv JSON",
+        "not sgfconv JSON",
+        ctx.games,
+        ctx.report,
+        Pos::new(0, line, col),
+        msg,
+    )
 }
 
 /// Skips a UTF-8 byte-order mark (editors on Windows add one).

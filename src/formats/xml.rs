@@ -459,21 +459,15 @@ fn syntax_error(
     pos: Pos,
     msg: &str,
 ) -> Result<(), Error> {
-    if st.games == 0 {
-        return Err(Error::unreadable(
-            E_SYNTAX.id,
-            format!("{}:{}: not sgfconv XML: {msg}", pos.line, pos.col),
-        ));
-    }
-    report.error(
+    super::structured::syntax_fault(
         E_SYNTAX,
-        Some(pos),
-        format!(
-            "not well-formed XML: {msg}; the {} games before it were kept",
-            st.games
-        ),
-    );
-    Ok(())
+        "not sgfconv XML",
+        "not well-formed XML",
+        st.games,
+        report,
+        pos,
+        msg,
+    )
 }
 
 fn attr(e: &BytesStart<'_>, name: &str) -> Option<String> {

@@ -5,8 +5,37 @@
 pub mod coords;
 pub mod flat;
 
+use crate::diag::{Code, Reporter};
+use crate::error::Error;
 use crate::event::Pos;
 use std::io::{self, BufRead, Read};
+
+/// A syntax error in a structured input. Before the first game nothing has
+/// been read worth keeping, so the input is refused (`refused: msg`); after
+/// it, the games already read stand and the error is reported
+/// (`damaged: msg; the N games before it were kept`).
+pub fn syntax_fault(
+    code: Code,
+    refused: &str,
+    damaged: &str,
+    games: usize,
+    report: &mut Reporter,
+    pos: Pos,
+    msg: &str,
+) -> Result<(), Error> {
+    if games == 0 {
+        return Err(Error::unreadable(
+            code.id,
+            format!("{}:{}: {refused}: {msg}", pos.line, pos.col),
+        ));
+    }
+    report.error(
+        code,
+        Some(pos),
+        format!("{damaged}: {msg}; the {games} games before it were kept"),
+    );
+    Ok(())
+}
 
 /// A buffered reader that counts the lines it has handed out, so a parser
 /// that only knows byte offsets can still report `line:column`.
