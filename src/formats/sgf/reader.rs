@@ -204,6 +204,9 @@ struct Reader<'r, 'o> {
     scratch: Vec<u8>,
     games: usize,
     decoding: Decoding,
+    /// Length of the current game in the look-ahead window, when the
+    /// encoding decision had to find it (so it is not scanned twice).
+    game_extent: Option<usize>,
     /// The property being read has a text type (only text is in the game's
     /// charset; the FF[4] spec keeps every other value ASCII).
     text_typed: bool,
@@ -222,6 +225,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             games: 0,
             decoding: Decoding::new(UTF_8),
             text_typed: true,
+            game_extent: None,
         }
     }
 
@@ -887,13 +891,17 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// Decides the character set of the game tree starting at `inp` (its
     /// '('), and reports the decision.
     fn decide_encoding(&mut self, start: Pos, report: &mut Reporter) -> Result<GameHeader, Error> {
+        self.game_extent = None;
         let (decode_with, name, source, confidence) = self.choose_encoding(start, report)?;
         self.decoding = Decoding::new(decode_with);
         if let Mode::DoubleByte(is_lead) = self.decoding.mode {
             self.inp.ensure(WINDOW)?;
             let avail = self.inp.rest().len().min(WINDOW);
             let window = &self.inp.rest()[..avail];
-            let extent = lex::game_extent(window, &mut Vec::new());
+            let extent = match self.game_extent.take() {
+                Some(e) => e.min(avail),
+                None => lex::game_extent(window, &mut Vec::new()),
+            };
             if written_with_byte_level_escapes(&window[..extent], is_lead) {
                 report.warn(
                     BYTE_LEVEL_ESCAPES,
@@ -948,7 +956,9 @@ impl<'r, 'o> Reader<'r, 'o> {
         let extent = if all_utf8 {
             avail
         } else {
-            lex::game_extent(&self.inp.rest()[..avail], &mut text)
+            let e = lex::game_extent(&self.inp.rest()[..avail], &mut text);
+            self.game_extent = Some(e);
+            e
         };
         let utf8 = all_utf8 || self.inp.valid_utf8_ahead(extent);
         let game = &self.inp.rest()[..extent];
