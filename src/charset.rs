@@ -155,8 +155,11 @@ pub fn detect(bytes: &[u8]) -> Guess {
     if !candidates.contains(&chardet) && chardet.is_ascii_compatible() && enough {
         candidates.push(chardet);
     }
+    // Only non-ASCII bytes and their neighbours can score (see `islands`):
+    // a comment-laden game is scored on a few hundred bytes, not 16 KiB.
+    let islands = non_ascii_islands(bytes);
     for enc in candidates {
-        let (text, _) = decode(enc, bytes);
+        let (text, _) = decode(enc, &islands);
         let mut total = score::score(&text, score::lang_of(enc)).total;
         if enc == UTF_8 {
             total += utf8_structure_bonus(&text);
@@ -209,6 +212,34 @@ pub fn detect(bytes: &[u8]) -> Guess {
         encoding: best,
         confidence,
     }
+}
+
+/// The parts of `bytes` a candidate decoding's score depends on: every
+/// non-ASCII byte with one byte before it (the previous character, which
+/// decides whether an ideograph touches a Latin letter) and two after it (a
+/// double-byte trail, which may be ASCII, then the next character), joined
+/// by `\n`. ASCII scores nothing by itself, so every decoding scores these
+/// islands as it scores the whole text: a lead byte never meets the
+/// separator, since its trail is kept, and `\n` is neither a letter nor a
+/// control character.
+fn non_ascii_islands(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    // End of the island being built, exclusive, in `bytes`.
+    let mut end = 0usize;
+    for (i, _) in bytes.iter().enumerate().filter(|(_, b)| !b.is_ascii()) {
+        let from = i.saturating_sub(1);
+        let to = (i + 3).min(bytes.len());
+        if from > end || out.is_empty() {
+            if !out.is_empty() {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(&bytes[from..to]);
+        } else if to > end {
+            out.extend_from_slice(&bytes[end..to]);
+        }
+        end = end.max(to);
+    }
+    out
 }
 
 /// Bytes KOI8-U decodes differently from KOI8-R (Ukrainian letters).
@@ -514,6 +545,36 @@ mod latin_contexts {
         let (b, _, err) = e.encode(text);
         assert!(!err, "{text} not in {label}");
         b.into_owned()
+    }
+
+    #[test]
+    fn islands_score_as_the_whole_text_does() {
+        let texts = [
+            ("gb18030", "C[黑方胜 3.5 目, move 120: a good fight]PB[古力]PW[Lee 李世石]"),
+            ("gb18030", "C[𠀋 rare, 4-byte]PB[x黑y]"),
+            ("Big5", "C[黑勝 this is Big5 許功蓋 with trail backslashes]"),
+            ("Shift_JIS", "C[黒の勝ち ソフト 表示 abc]PB[坂田栄男 9d]"),
+            ("EUC-KR", "C[흑 불계승 이창호 vs. 조훈현]"),
+            ("windows-1252", "C[Müller played sôhôn; Æsir ØÅ end]é"),
+            ("windows-1251", "C[Бёрнс против Смирнова, zz мнг]"),
+            ("UTF-8", "PB[名人]C[plain ascii then ü and 한국]"),
+        ];
+        let filler = "C[a long ASCII comment with words, digits 123 and \\] escapes] ";
+        for (label, text) in texts {
+            let mut bytes = filler.repeat(3).into_bytes();
+            bytes.extend(enc(label, text));
+            bytes.extend(filler.as_bytes());
+            bytes.extend(enc(label, text));
+            bytes.push(0xE9); // a lone byte at the very end
+            let islands = non_ascii_islands(&bytes);
+            assert!(islands.len() < bytes.len() / 2, "{label}: {islands:?}");
+            for cand in CANDIDATES.iter().chain([&encoding_rs::GBK, &encoding_rs::KOI8_U]) {
+                let whole = score::score(&decode(cand, &bytes).0, score::lang_of(cand));
+                let part = score::score(&decode(cand, &islands).0, score::lang_of(cand));
+                assert_eq!(whole.total, part.total, "{label} text as {}", cand.name());
+                assert_eq!(whole.non_ascii, part.non_ascii, "{label} as {}", cand.name());
+            }
+        }
     }
 
     #[test]
