@@ -116,6 +116,10 @@ const CANDIDATES: [&Encoding; 9] = [
     KOI8_R,
 ];
 
+/// Non-ASCII material (see [`non_ascii_islands`]) enough to decide: about
+/// 1 300 ideographs or 4 000 accented letters.
+const ISLANDS_LIMIT: usize = 4 * 1024;
+
 /// Bytes beyond this are not looked at: enough text to decide, and a
 /// bound on the work for huge comment-laden games.
 const DETECT_LIMIT: usize = 256 * 1024;
@@ -137,6 +141,11 @@ pub fn detect(bytes: &[u8]) -> Guess {
             confidence: 1.0,
         };
     }
+    // Only non-ASCII bytes and their neighbours can score (see
+    // `non_ascii_islands`), and a few KiB of them decide: a comment-laden
+    // game is scored on what its first comments hold, not on 256 KiB.
+    let (islands, used) = non_ascii_islands(bytes, ISLANDS_LIMIT);
+    let bytes = &bytes[..used];
     let mut det = chardetng::EncodingDetector::new();
     det.feed(bytes, true);
     let (chardet, sure) = det.guess_assess(None, true);
@@ -155,9 +164,6 @@ pub fn detect(bytes: &[u8]) -> Guess {
     if !candidates.contains(&chardet) && chardet.is_ascii_compatible() && enough {
         candidates.push(chardet);
     }
-    // Only non-ASCII bytes and their neighbours can score (see `islands`):
-    // a comment-laden game is scored on a few hundred bytes, not 16 KiB.
-    let islands = non_ascii_islands(bytes);
     for enc in candidates {
         let (text, _) = decode(enc, &islands);
         let mut total = score::score(&text, score::lang_of(enc)).total;
@@ -222,11 +228,17 @@ pub fn detect(bytes: &[u8]) -> Guess {
 /// islands as it scores the whole text: a lead byte never meets the
 /// separator, since its trail is kept, and `\n` is neither a letter nor a
 /// control character.
-fn non_ascii_islands(bytes: &[u8]) -> Vec<u8> {
+///
+/// Stops at the first island that takes the result past `limit` bytes and
+/// returns, with the islands, how many bytes of `bytes` they cover.
+fn non_ascii_islands(bytes: &[u8], limit: usize) -> (Vec<u8>, usize) {
     let mut out = Vec::new();
     // End of the island being built, exclusive, in `bytes`.
     let mut end = 0usize;
     for (i, _) in bytes.iter().enumerate().filter(|(_, b)| !b.is_ascii()) {
+        if out.len() >= limit && i >= end {
+            return (out, end);
+        }
         let from = i.saturating_sub(1);
         let to = (i + 3).min(bytes.len());
         if from > end || out.is_empty() {
@@ -239,7 +251,7 @@ fn non_ascii_islands(bytes: &[u8]) -> Vec<u8> {
         }
         end = end.max(to);
     }
-    out
+    (out, bytes.len())
 }
 
 /// Bytes KOI8-U decodes differently from KOI8-R (Ukrainian letters).
@@ -566,7 +578,8 @@ mod latin_contexts {
             bytes.extend(filler.as_bytes());
             bytes.extend(enc(label, text));
             bytes.push(0xE9); // a lone byte at the very end
-            let islands = non_ascii_islands(&bytes);
+            let (islands, used) = non_ascii_islands(&bytes, usize::MAX);
+            assert_eq!(used, bytes.len());
             assert!(islands.len() < bytes.len() / 2, "{label}: {islands:?}");
             for cand in CANDIDATES.iter().chain([&encoding_rs::GBK, &encoding_rs::KOI8_U]) {
                 let whole = score::score(&decode(cand, &bytes).0, score::lang_of(cand));
@@ -575,6 +588,16 @@ mod latin_contexts {
                 assert_eq!(whole.non_ascii, part.non_ascii, "{label} as {}", cand.name());
             }
         }
+    }
+
+    #[test]
+    fn islands_stop_after_the_limit_at_an_island_boundary() {
+        let bytes = enc("gb18030", &"abc 黑方胜 de ".repeat(50));
+        let (islands, used) = non_ascii_islands(&bytes, 40);
+        assert!((40..60).contains(&islands.len()), "{}", islands.len());
+        assert!(used < bytes.len());
+        assert_eq!(islands, non_ascii_islands(&bytes[..used], usize::MAX).0);
+        assert_eq!(bytes[used - 2..used], *b" d", "the island's context is kept");
     }
 
     #[test]
