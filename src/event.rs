@@ -273,6 +273,144 @@ pub enum Event<'a> {
     GameEnd(Pos),
 }
 
+/// Where one property of a node lies in its [`NodeArena`]: name and spans as
+/// ranges of the arena's buffers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PropSlot {
+    pub name: (u32, u32),
+    pub spans: (u32, u32),
+    pub pos: Pos,
+}
+
+/// A complete node, borrowed: its position and its properties, in the
+/// arena form a reader or a transform holds them in. [`crate::sink::Sink::node`]
+/// takes one, so a node can travel as one call rather than one per property.
+#[derive(Clone, Copy, Debug)]
+pub struct NodeRef<'a> {
+    pub pos: Pos,
+    names: &'a str,
+    text: &'a str,
+    spans: &'a [Span],
+    slots: &'a [PropSlot],
+}
+
+impl<'a> NodeRef<'a> {
+    /// A view of arena parts; slots out of range read as empty.
+    pub fn new(
+        pos: Pos,
+        names: &'a str,
+        text: &'a str,
+        spans: &'a [Span],
+        slots: &'a [PropSlot],
+    ) -> Self {
+        NodeRef {
+            pos,
+            names,
+            text,
+            spans,
+            slots,
+        }
+    }
+
+    /// Number of properties.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Property<'a>> + 'a {
+        let (names, text, spans) = (self.names, self.text, self.spans);
+        self.slots.iter().map(move |s| Property {
+            name: names.get(s.name.0 as usize..s.name.1 as usize).unwrap_or(""),
+            values: Values::new(
+                text,
+                spans.get(s.spans.0 as usize..s.spans.1 as usize).unwrap_or(&[]),
+            ),
+            pos: s.pos,
+        })
+    }
+}
+
+/// The properties of one node in one reusable arena (all names in one
+/// string, all values in another): a node held this way costs no allocation
+/// once the buffers have grown.
+#[derive(Clone, Debug, Default)]
+pub struct NodeArena {
+    pub pos: Pos,
+    pub names: String,
+    pub text: String,
+    pub spans: Vec<Span>,
+    pub slots: Vec<PropSlot>,
+}
+
+impl NodeArena {
+    pub fn as_ref(&self) -> NodeRef<'_> {
+        NodeRef::new(self.pos, &self.names, &self.text, &self.spans, &self.slots)
+    }
+
+    /// Appends a copy of `p`.
+    pub fn push(&mut self, p: &Property<'_>) {
+        let n0 = self.names.len() as u32;
+        self.names.push_str(p.name);
+        let s0 = self.spans.len() as u32;
+        for v in p.values.iter() {
+            let start = self.text.len() as u32;
+            self.text.push_str(v.text());
+            self.spans.push(Span {
+                start,
+                end: self.text.len() as u32,
+                split: v.split().map_or(NO_SPLIT, |k| start + k as u32),
+            });
+        }
+        self.slots.push(PropSlot {
+            name: (n0, self.names.len() as u32),
+            spans: (s0, self.spans.len() as u32),
+            pos: p.pos,
+        });
+    }
+
+    pub fn name(&self, slot: &PropSlot) -> &str {
+        self.names
+            .get(slot.name.0 as usize..slot.name.1 as usize)
+            .unwrap_or("")
+    }
+
+    /// Merges the last property into an earlier one of the same name, if
+    /// any (its values are appended to the earlier one's). Returns true when
+    /// merged; the merged property's name stays in `names`, unused.
+    pub fn merge_last(&mut self) -> bool {
+        let Some(last) = self.slots.last() else {
+            return false;
+        };
+        let name = self.name(last);
+        let n = self.slots.len() - 1;
+        let Some(q) = self.slots[..n].iter().position(|p| self.name(p) == name) else {
+            return false;
+        };
+        let (a, b) = self.slots[n].spans;
+        let moved = b - a;
+        let at = self.slots[q].spans.1;
+        self.spans[at as usize..b as usize].rotate_right(moved as usize);
+        self.slots[q].spans.1 += moved;
+        for p in &mut self.slots[q + 1..n] {
+            p.spans.0 += moved;
+            p.spans.1 += moved;
+        }
+        self.slots.pop();
+        true
+    }
+
+    pub fn clear(&mut self) {
+        self.names.clear();
+        self.text.clear();
+        self.spans.clear();
+        self.slots.clear();
+    }
+}
+
 /// An owned property, for transforms that rewrite values and for the game tree.
 /// Two are equal when their names and values are (not their positions).
 #[derive(Clone, Debug, Default)]

@@ -3,7 +3,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, OwnedEvent};
+use crate::event::{Event, NodeRef, OwnedEvent};
 
 /// Receives the events of a collection, in document order.
 ///
@@ -11,6 +11,20 @@ use crate::event::{Event, OwnedEvent};
 /// sink. `finish` is called once, after the last event, to flush.
 pub trait Sink {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error>;
+
+    /// A complete node at once: exactly `Event::Node` followed by one
+    /// `Event::Property` per property, which is what the default sends to
+    /// [`Sink::event`]. Readers that hold whole nodes send them this way;
+    /// sinks override it to skip per-property work (a transform can pass a
+    /// node it has nothing to do with on as it came). A sink must accept
+    /// both forms.
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.event(&Event::Node(node.pos), report)?;
+        for p in node.iter() {
+            self.event(&Event::Property(p), report)?;
+        }
+        Ok(())
+    }
 
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         Ok(())
@@ -21,6 +35,9 @@ impl<S: Sink + ?Sized> Sink for &mut S {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
         (**self).event(event, report)
     }
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        (**self).node(node, report)
+    }
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         (**self).finish(report)
     }
@@ -29,6 +46,9 @@ impl<S: Sink + ?Sized> Sink for &mut S {
 impl<S: Sink + ?Sized> Sink for Box<S> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
         (**self).event(event, report)
+    }
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        (**self).node(node, report)
     }
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         (**self).finish(report)
@@ -75,6 +95,12 @@ impl Sink for Counter {
         }
         Ok(())
     }
+    fn node(&mut self, node: &NodeRef<'_>, _report: &mut Reporter) -> Result<(), Error> {
+        self.nodes += 1;
+        self.properties += node.len() as u64;
+        self.values += node.iter().map(|p| p.values.len() as u64).sum::<u64>();
+        Ok(())
+    }
 }
 
 /// Sends every event to two sinks (e.g. a writer and a [`Counter`]).
@@ -84,6 +110,10 @@ impl<A: Sink, B: Sink> Sink for Tee<A, B> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
         self.0.event(event, report)?;
         self.1.event(event, report)
+    }
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.0.node(node, report)?;
+        self.1.node(node, report)
     }
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         self.0.finish(report)?;

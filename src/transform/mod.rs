@@ -240,6 +240,43 @@ mod tests {
     use super::node::testing::*;
     use super::*;
 
+    /// Whole nodes (`Sink::node`, as the SGF reader sends them) and the
+    /// same nodes event by event give the same output and diagnostics,
+    /// through every rule, plain nodes, roots, variations and nesting.
+    #[test]
+    fn whole_nodes_and_events_give_the_same_result() {
+        let mut games = vec![
+            line("FileFormat=3 SiZe=19 AP=foxwq KM=375 PL=2;S=pddp;Black=tt White=aa;B=qq BL=30;W=dd C=hi"),
+            line("FF=4 CA=UTF-8;B=pd BL=10 OB=3;W=dp WL=9;B=tt;AB=aa B=bb;W=cc LB=dd:x|ee:y;W=ee W=ff"),
+            line("GN=x AP=OGS:1;B=pd;W=dd;B=qq"),
+        ];
+        // OGS-style nesting with a real branch, and a plain game with one.
+        for pc in ["online-go.com", "Tokyo"] {
+            let mut g = crate::game::Game::default();
+            g.root_mut().set("PC", pc);
+            let mut at = g.add_child(0);
+            g.node_mut(at).set("B", "qd");
+            for (i, mv) in ["dp", "pp", "dc"].iter().enumerate() {
+                at = g.add_variation(at);
+                g.node_mut(at).set(if i % 2 == 0 { "W" } else { "B" }, mv);
+            }
+            let parent = g.nodes[at].parent.unwrap_or(0);
+            let alt = g.add_child(parent);
+            g.node_mut(alt).set("W", "cc");
+            games.push(g);
+        }
+        let opts = ReadOptions::default();
+        for g in &games {
+            let (by_event, r1) = run(g, |s| pipeline(Box::new(s), &opts));
+            let (by_node, r2) = run(g, |s| {
+                Box::new(super::node::testing::WholeNodes::new(pipeline(Box::new(s), &opts)))
+            });
+            assert_eq!(sgf(&by_event), sgf(&by_node));
+            assert_eq!(by_event.events, by_node.events);
+            assert_eq!(codes(&r1), codes(&r2));
+        }
+    }
+
     #[test]
     fn rules_by_name() {
         let r = Rules::from_names("fox-komi, ogs-nesting").unwrap();

@@ -11,7 +11,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf};
+use crate::event::{Event, GameHeader, NodeRef, Pos, Property, PropertyBuf};
 use crate::game::{Game, GameBuilder};
 use crate::sink::Sink;
 use std::cell::RefCell;
@@ -191,6 +191,24 @@ impl<S: Sink> Sink for Nesting<S> {
                 Ok(())
             }
             _ => self.sink.event(event, report),
+        }
+    }
+
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        // Streaming states pass whole nodes on; the others look at events.
+        match &mut self.state {
+            State::Pass => self.sink.node(node, report),
+            State::Watch { last_node, .. } => {
+                *last_node = node.pos;
+                self.sink.node(node, report)
+            }
+            _ => {
+                self.event(&Event::Node(node.pos), report)?;
+                for p in node.iter() {
+                    self.event(&Event::Property(p), report)?;
+                }
+                Ok(())
+            }
         }
     }
 

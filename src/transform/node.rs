@@ -5,7 +5,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf, Span, Values, NO_SPLIT};
+use crate::event::{Event, GameHeader, NodeArena, NodeRef, Pos, Property, PropertyBuf};
 use crate::sink::Sink;
 
 /// One node held by a transform.
@@ -234,68 +234,15 @@ fn plain_properties<'a>(props: impl Iterator<Item = Property<'a>>) -> bool {
     true
 }
 
-/// The properties of the node being read, in one arena: copied once, and
-/// sent on from here when no rule needs to see them.
-#[derive(Default)]
-struct Pending {
-    open: bool,
-    pos: Pos,
-    names: String,
-    text: String,
-    spans: Vec<Span>,
-    /// (name start, name end, first span, end span, position)
-    props: Vec<(u32, u32, u32, u32, Pos)>,
-}
-
-impl Pending {
-    fn push(&mut self, p: &Property<'_>) {
-        let n0 = self.names.len() as u32;
-        self.names.push_str(p.name);
-        let s0 = self.spans.len() as u32;
-        for v in p.values.iter() {
-            let start = self.text.len() as u32;
-            self.text.push_str(v.text());
-            self.spans.push(Span {
-                start,
-                end: self.text.len() as u32,
-                split: v.split().map_or(NO_SPLIT, |k| start + k as u32),
-            });
-        }
-        self.props.push((
-            n0,
-            self.names.len() as u32,
-            s0,
-            self.spans.len() as u32,
-            p.pos,
-        ));
-    }
-
-    fn iter(&self) -> impl Iterator<Item = Property<'_>> {
-        self.props.iter().map(move |&(a, b, c, d, pos)| Property {
-            name: self.names.get(a as usize..b as usize).unwrap_or(""),
-            values: Values::new(
-                &self.text,
-                self.spans.get(c as usize..d as usize).unwrap_or(&[]),
-            ),
-            pos,
-        })
-    }
-
-    fn clear(&mut self) {
-        self.open = false;
-        self.names.clear();
-        self.text.clear();
-        self.spans.clear();
-        self.props.clear();
-    }
-}
-
 /// A sink that applies a [`NodeRule`] and forwards to `S`.
 pub struct NodeAdapter<R, S> {
     rule: R,
     sink: S,
     header: GameHeader,
-    current: Pending,
+    /// The node being received event by event: copied once, and sent on
+    /// from here when no rule needs to see it.
+    current: NodeArena,
+    current_open: bool,
     /// The next node is the root of the game.
     at_root: bool,
     /// `Meta` events held until the root node is out.
@@ -317,7 +264,8 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
             rule,
             sink,
             header: GameHeader::new(0),
-            current: Pending::default(),
+            current: NodeArena::default(),
+            current_open: false,
             at_root: false,
             meta: Vec::new(),
             last_move: None,
@@ -340,29 +288,45 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         Ok(())
     }
 
+    /// Sends `node` on as it is when no rule needs to see it (most nodes
+    /// are plain moves no rule rewrites); false when the rule must.
+    fn pass_plain(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<bool, Error> {
+        if self.at_root || !self.rule.passes_plain_nodes() || !plain_properties(node.iter()) {
+            return Ok(false);
+        }
+        for p in node.iter() {
+            match p.name {
+                "B" => self.last_move = Some('B'),
+                "W" => self.last_move = Some('W'),
+                _ => {}
+            }
+        }
+        self.sink.node(node, report)?;
+        Ok(true)
+    }
+
     fn flush(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        if !self.current.open {
+        if !self.current_open {
+            return Ok(());
+        }
+        self.current_open = false;
+        let current = std::mem::take(&mut self.current);
+        let result = self.rewrite(&current.as_ref(), report);
+        self.current = current;
+        self.current.clear();
+        result
+    }
+
+    /// Runs the rule on a complete node and sends what it returns.
+    fn rewrite(&mut self, from: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if self.pass_plain(from, report)? {
             return Ok(());
         }
         let is_root = self.at_root;
         self.at_root = false;
-        // Most nodes are plain moves no rule rewrites: straight on.
-        if !is_root && self.rule.passes_plain_nodes() && plain_properties(self.current.iter()) {
-            self.sink.event(&Event::Node(self.current.pos), report)?;
-            for p in self.current.iter() {
-                match p.name {
-                    "B" => self.last_move = Some('B'),
-                    "W" => self.last_move = Some('W'),
-                    _ => {}
-                }
-                self.sink.event(&Event::Property(p), report)?;
-            }
-            self.current.clear();
-            return Ok(());
-        }
-        let mut node = BufNode::new(self.current.pos);
+        let mut node = BufNode::new(from.pos);
         node.props = std::mem::take(&mut self.spare);
-        for p in self.current.iter() {
+        for p in from.iter() {
             let b = match self.pool.pop() {
                 Some(mut b) => {
                     b.name.clear();
@@ -376,7 +340,6 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
             };
             node.props.push(b);
         }
-        self.current.clear();
         let mut out = std::mem::take(&mut self.out);
         out.clear();
         let mut extra_meta = Vec::new();
@@ -451,12 +414,12 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
             }
             Event::Node(pos) => {
                 self.flush(report)?;
-                self.current.open = true;
+                self.current_open = true;
                 self.current.pos = *pos;
                 Ok(())
             }
             Event::Property(p) => {
-                if self.current.open {
+                if self.current_open {
                     self.current.push(p);
                     Ok(())
                 } else {
@@ -484,6 +447,11 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
                 self.sink.event(event, report)
             }
         }
+    }
+
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.flush(report)?;
+        self.rewrite(node, report)
     }
 
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
@@ -543,6 +511,57 @@ pub(crate) mod testing {
             s.finish(&mut r).unwrap();
         }
         (log, r)
+    }
+
+    /// Re-sends the events it receives with each complete node as one
+    /// [`Sink::node`] call: how the SGF reader sends them.
+    pub struct WholeNodes<S> {
+        pub sink: S,
+        node: crate::event::NodeArena,
+        open: bool,
+    }
+
+    impl<S: Sink> WholeNodes<S> {
+        pub fn new(sink: S) -> Self {
+            WholeNodes {
+                sink,
+                node: Default::default(),
+                open: false,
+            }
+        }
+
+        fn flush(&mut self, report: &mut Reporter) -> Result<(), Error> {
+            if std::mem::take(&mut self.open) {
+                self.sink.node(&self.node.as_ref(), report)?;
+            }
+            self.node.clear();
+            Ok(())
+        }
+    }
+
+    impl<S: Sink> Sink for WholeNodes<S> {
+        fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+            match event {
+                Event::Property(p) if self.open => {
+                    self.node.push(p);
+                    Ok(())
+                }
+                Event::Node(pos) => {
+                    self.flush(report)?;
+                    self.open = true;
+                    self.node.pos = *pos;
+                    Ok(())
+                }
+                _ => {
+                    self.flush(report)?;
+                    self.sink.event(event, report)
+                }
+            }
+        }
+        fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+            self.flush(report)?;
+            self.sink.finish(report)
+        }
     }
 
     /// The log as compact text: `;B[pd]W[]` with `(`, `)` and `M{k=v}`.

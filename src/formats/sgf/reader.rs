@@ -16,7 +16,7 @@ use super::transcode;
 use crate::charset;
 use crate::diag::{Code, Reporter, Severity};
 use crate::error::Error;
-use crate::event::{EncodingSource, Event, GameHeader, Pos, Property, Span, Values, NO_SPLIT};
+use crate::event::{EncodingSource, Event, GameHeader, NodeArena, NodeRef, Pos, PropSlot, Span, NO_SPLIT};
 use crate::formats::ReadOptions;
 use crate::props;
 use crate::sink::Sink;
@@ -132,69 +132,16 @@ enum Level {
     Implicit,
 }
 
-/// A property of the open node, waiting for the node to end.
-struct Pending {
-    name: (u32, u32),
-    spans: (u32, u32),
-    pos: Pos,
-}
-
-/// The open node: its properties, decoded, in one reused arena.
-#[derive(Default)]
-struct NodeBuf {
-    names: String,
-    text: String,
-    spans: Vec<Span>,
-    props: Vec<Pending>,
-    open: bool,
-}
-
-impl NodeBuf {
-    fn name(&self, p: &Pending) -> &str {
-        self.names
-            .get(p.name.0 as usize..p.name.1 as usize)
-            .unwrap_or("")
-    }
-
-    /// Merges the last property into an earlier one of the same name, if
-    /// any. Returns true when merged.
-    fn merge_last(&mut self) -> bool {
-        let Some(last) = self.props.last() else {
-            return false;
-        };
-        let name = self.name(last);
-        let n = self.props.len() - 1;
-        let Some(q) = self.props[..n].iter().position(|p| self.name(p) == name) else {
-            return false;
-        };
-        let (a, b) = self.props[n].spans;
-        let moved = b - a;
-        let at = self.props[q].spans.1;
-        self.spans[at as usize..b as usize].rotate_right(moved as usize);
-        self.props[q].spans.1 += moved;
-        for p in &mut self.props[q + 1..n] {
-            p.spans.0 += moved;
-            p.spans.1 += moved;
-        }
-        self.props.pop();
-        true
-    }
-
-    fn clear(&mut self) {
-        self.names.clear();
-        self.text.clear();
-        self.spans.clear();
-        self.props.clear();
-        self.open = false;
-    }
-}
-
 struct Reader<'r, 'o> {
     inp: Input<'r>,
     options: &'o ReadOptions,
     /// Set when a BOM decided the encoding of the whole input.
     bom: Option<&'static str>,
-    node: NodeBuf,
+    /// The open node's properties, decoded, in one reused arena; sent
+    /// whole when the node ends.
+    node: NodeArena,
+    /// A node is open (its `;` was read; it may have no property yet).
+    node_open: bool,
     /// Open variations, innermost last, each with the `after_variation` of
     /// the level around it (restored when it closes empty).
     levels: Vec<(Level, bool)>,
@@ -218,7 +165,8 @@ impl<'r, 'o> Reader<'r, 'o> {
             inp: Input::new(src),
             options,
             bom,
-            node: NodeBuf::default(),
+            node: NodeArena::default(),
+            node_open: false,
             levels: Vec::new(),
             after_variation: false,
             scratch: Vec::new(),
@@ -340,13 +288,13 @@ impl<'r, 'o> Reader<'r, 'o> {
         // A new game: nothing of the last one's structure carries over.
         self.levels.clear();
         self.after_variation = false;
-        self.node.clear();
+        self.clear_node();
         sink.event(&Event::GameStart(&header), report)?;
         if header.implicit_root {
             self.open_node(self.inp.here(), sink, report)?;
         }
         self.tree(sink, report)?;
-        self.node.clear();
+        self.clear_node();
         Ok(())
     }
 
@@ -483,18 +431,17 @@ impl<'r, 'o> Reader<'r, 'o> {
                 sent = true;
             }
             let at = self.inp.here();
-            sink.event(&Event::Node(at), report)?;
             let spans = [Span {
                 start: 0,
                 end: value.len() as u32,
                 split: NO_SPLIT,
             }];
-            let prop = Property {
-                name: def.id,
-                values: Values::new(value, &spans),
+            let slot = [PropSlot {
+                name: (0, def.id.len() as u32),
+                spans: (0, 1),
                 pos: self.inp.pos_ahead(1),
-            };
-            sink.event(&Event::Property(prop), report)?;
+            }];
+            sink.node(&NodeRef::new(at, def.id, value, &spans, &slot), report)?;
             if newline {
                 self.inp.skip(next - 1);
                 // `next - 1` is the '\n'.
@@ -523,8 +470,8 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.levels.push((Level::Implicit, true));
             self.after_variation = false;
         }
-        sink.event(&Event::Node(at), report)?;
-        self.node.open = true;
+        self.node.pos = at;
+        self.node_open = true;
         Ok(())
     }
 
@@ -533,7 +480,6 @@ impl<'r, 'o> Reader<'r, 'o> {
         let at = self.inp.here();
         self.inp.skip(1);
         self.flush(sink, report)?;
-        self.node.open = false;
         // A '(' before the enclosing variation had a node: those outer
         // parentheses hold only variations, and are dropped.
         if let Some((top, saved)) = self.levels.last_mut() {
@@ -571,23 +517,19 @@ impl<'r, 'o> Reader<'r, 'o> {
         Ok(())
     }
 
-    /// Sends the open node's properties.
+    /// Sends the open node, whole.
     fn flush(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
-        let n = &self.node;
-        for p in &n.props {
-            let spans = n
-                .spans
-                .get(p.spans.0 as usize..p.spans.1 as usize)
-                .unwrap_or(&[]);
-            let prop = Property {
-                name: n.name(p),
-                values: Values::new(&n.text, spans),
-                pos: p.pos,
-            };
-            sink.event(&Event::Property(prop), report)?;
+        if self.node_open {
+            self.node_open = false;
+            sink.node(&self.node.as_ref(), report)?;
         }
         self.node.clear();
         Ok(())
+    }
+
+    fn clear_node(&mut self) {
+        self.node.clear();
+        self.node_open = false;
     }
 
     /// Skips whitespace (the grammar's `ws`), reading more as needed.
@@ -686,7 +628,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             );
             return Ok(());
         }
-        if !self.node.open {
+        if !self.node_open {
             report.warn(
                 MISSING_SEMICOLON,
                 Some(at),
@@ -713,7 +655,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.value(Some(compose), report)?;
             self.skip_ws()?;
         }
-        self.node.props.push(Pending {
+        self.node.slots.push(PropSlot {
             name: (name_start as u32, self.node.names.len() as u32),
             spans: (span_start, self.node.spans.len() as u32),
             pos: at,
