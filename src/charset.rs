@@ -117,8 +117,8 @@ const CANDIDATES: [&Encoding; 9] = [
 ];
 
 /// Non-ASCII material (see [`non_ascii_islands`]) enough to decide: about
-/// 1 300 ideographs or 4 000 accented letters.
-const ISLANDS_LIMIT: usize = 4 * 1024;
+/// 330 ideographs or 1 000 accented letters.
+const ISLANDS_LIMIT: usize = 1024;
 
 /// Bytes beyond this are not looked at: enough text to decide, and a
 /// bound on the work for huge comment-laden games.

@@ -57,28 +57,37 @@ const TRADITIONAL_ONLY: &str = "這們個來為國說時會對動發後現當沒
 const JAPANESE_ONLY: &str =
     "黒対戦囲図気県広駅経関総労働様変転伝検験売読込払渡争勲栄沢発歳帰実弁団楽単乗厳浅";
 
-/// A set of characters, sorted for binary search, built once.
+/// A set of characters, built once as a bitmap over the range its
+/// characters span (a few KiB): membership is one bit test.
 struct CharSet {
-    chars: std::sync::OnceLock<Vec<char>>,
+    bits: std::sync::OnceLock<(u32, Vec<u64>)>,
     source: &'static str,
 }
 
 impl CharSet {
     const fn new(source: &'static str) -> Self {
         CharSet {
-            chars: std::sync::OnceLock::new(),
+            bits: std::sync::OnceLock::new(),
             source,
         }
     }
 
     fn contains(&self, c: char) -> bool {
-        let v = self.chars.get_or_init(|| {
-            let mut v: Vec<char> = self.source.chars().collect();
-            v.sort_unstable();
-            v.dedup();
-            v
+        let (low, bits) = self.bits.get_or_init(|| {
+            let low = self.source.chars().map(u32::from).min().unwrap_or(0);
+            let high = self.source.chars().map(u32::from).max().unwrap_or(0);
+            let mut bits = vec![0u64; ((high - low) / 64 + 1) as usize];
+            for c in self.source.chars() {
+                let k = u32::from(c) - low;
+                bits[(k / 64) as usize] |= 1 << (k % 64);
+            }
+            (low, bits)
         });
-        v.binary_search(&c).is_ok()
+        let Some(k) = u32::from(c).checked_sub(*low) else {
+            return false;
+        };
+        bits.get((k / 64) as usize)
+            .is_some_and(|w| w & (1 << (k % 64)) != 0)
     }
 }
 

@@ -9,7 +9,7 @@
 use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, Property};
+use crate::event::{Event, NodeRef, Property};
 use crate::formats::WriteOptions;
 use crate::props;
 use crate::sink::Sink;
@@ -412,6 +412,35 @@ impl Sink for SgfWriter<'_> {
                 self.end_game(report);
             }
         }
+        self.maybe_flush()
+    }
+
+    /// A whole node below the root goes straight into place: it is
+    /// serialised once and its line break decided, with no per-property
+    /// dispatch.
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if self.nodes_in_game == 0 {
+            self.event(&Event::Node(node.pos), report)?;
+            for p in node.iter() {
+                self.event(&Event::Property(p), report)?;
+            }
+            return Ok(());
+        }
+        self.end_node();
+        self.nodes_in_game += 1;
+        let mut out = std::mem::take(&mut self.node);
+        out.push(b';');
+        for p in node.iter() {
+            self.property_into(&p, &mut out);
+        }
+        self.node_newline = if out.len() <= 32 {
+            out.iter().position(|&c| c == b'\n')
+        } else {
+            memchr::memchr(b'\n', &out)
+        };
+        self.node = out;
+        self.in_node = true;
+        self.end_node();
         self.maybe_flush()
     }
 
