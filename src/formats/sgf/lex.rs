@@ -345,8 +345,19 @@ pub fn scan_value(
 
 /// Where the game tree that starts at `i[0]` (a `(`) ends, scanning bytes
 /// (approximately, for encoding decisions): the index after its `)`, or
-/// `i.len()`. Appends the bytes of its values to `text`.
-pub fn game_extent(i: &[u8], text: &mut Vec<u8>) -> usize {
+/// `i.len()`.
+pub fn game_extent(i: &[u8]) -> usize {
+    scan_game(i, None)
+}
+
+/// Appends the bytes of the values of the game tree that starts at `i[0]`
+/// to `text`, each followed by a line break: the text an encoding decision
+/// is about.
+pub fn game_text(i: &[u8], text: &mut Vec<u8>) {
+    scan_game(i, Some(text));
+}
+
+fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
     let mut depth = 0usize;
     let mut k = 0;
     while k < i.len() {
@@ -360,6 +371,21 @@ pub fn game_extent(i: &[u8], text: &mut Vec<u8>) -> usize {
             }
             b'[' => {
                 k += 1;
+                let Some(text) = text.as_deref_mut() else {
+                    // Only the end matters: jump from escape to escape.
+                    loop {
+                        match memchr::memchr2(b']', b'\\', &i[k.min(i.len())..]) {
+                            Some(d) if i[k + d] == b'\\' => k += d + 2,
+                            Some(d) => {
+                                k += d;
+                                break;
+                            }
+                            None => return i.len(),
+                        }
+                    }
+                    k += 1;
+                    continue;
+                };
                 while k < i.len() && i[k] != b']' {
                     if i[k] == b'\\' {
                         k += 1;
@@ -606,8 +632,14 @@ mod tests {
 
     #[test]
     fn game_extent_skips_values() {
+        let game = br"(;C[)(\]\\](;C[x\]]))(;B[aa])";
+        assert_eq!(game_extent(game), 21);
         let mut t = Vec::new();
-        assert_eq!(game_extent(b"(;C[)(])(;B[aa])", &mut t), 8);
-        assert_eq!(t, b")(\n");
+        game_text(game, &mut t);
+        assert_eq!(t, b")(]\\\nx]\n");
+        // Cut inside a value, or after an escape at the very end.
+        assert_eq!(game_extent(b"(;C[ab"), 6);
+        assert_eq!(game_extent(b"(;C[ab\\"), 7);
+        assert_eq!(game_extent(b"(;C[a](;B[aa])"), 14);
     }
 }

@@ -842,7 +842,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             let window = &self.inp.rest()[..avail];
             let extent = match self.game_extent.take() {
                 Some(e) => e.min(avail),
-                None => lex::game_extent(window, &mut Vec::new()),
+                None => lex::game_extent(window),
             };
             if written_with_byte_level_escapes(&window[..extent], is_lead) {
                 report.warn(
@@ -894,11 +894,10 @@ impl<'r, 'o> Reader<'r, 'o> {
         self.inp.ensure(WINDOW)?;
         let avail = self.inp.rest().len().min(WINDOW);
         let all_utf8 = self.inp.valid_utf8_ahead(avail);
-        let mut text = Vec::new();
         let extent = if all_utf8 {
             avail
         } else {
-            let e = lex::game_extent(&self.inp.rest()[..avail], &mut text);
+            let e = lex::game_extent(&self.inp.rest()[..avail]);
             self.game_extent = Some(e);
             e
         };
@@ -912,8 +911,14 @@ impl<'r, 'o> Reader<'r, 'o> {
 
         // The root's names and the first comments decide as well as a whole
         // game would, and detection scores every candidate encoding.
-        let detect = |text: &[u8], game: &[u8]| {
-            let sample = if text.is_empty() { game } else { text };
+        // (Only a game's values are text: their bytes are gathered when
+        // detection runs, which is rare.)
+        let detect = |game: &[u8]| {
+            let mut text = Vec::new();
+            if !all_utf8 {
+                lex::game_text(game, &mut text);
+            }
+            let sample = if text.is_empty() { game } else { &text };
             let g = charset::detect(&sample[..sample.len().min(DETECT_SAMPLE)]);
             (g.encoding, g.confidence)
         };
@@ -921,7 +926,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             // Detection overrules `CA[label]` when it finds another character
             // set the bytes decode cleanly in; the warning says so.
             let overruled = |enc: &'static Encoding, report: &mut Reporter| {
-                let (g, c) = detect(&text, game);
+                let (g, c) = detect(game);
                 if g == enc || !charset::decodes_cleanly(g, game) {
                     return None;
                 }
@@ -998,7 +1003,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         if dirty_utf8 {
             return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 0.8));
         }
-        let (g, c) = detect(&text, game);
+        let (g, c) = detect(game);
         if c >= MIN_CONFIDENCE {
             return Ok((g, g.name(), EncodingSource::Detected, c));
         }
