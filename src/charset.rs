@@ -562,7 +562,10 @@ mod latin_contexts {
     #[test]
     fn islands_score_as_the_whole_text_does() {
         let texts = [
-            ("gb18030", "C[黑方胜 3.5 目, move 120: a good fight]PB[古力]PW[Lee 李世石]"),
+            (
+                "gb18030",
+                "C[黑方胜 3.5 目, move 120: a good fight]PB[古力]PW[Lee 李世石]",
+            ),
             ("gb18030", "C[𠀋 rare, 4-byte]PB[x黑y]"),
             ("Big5", "C[黑勝 this is Big5 許功蓋 with trail backslashes]"),
             ("Shift_JIS", "C[黒の勝ち ソフト 表示 abc]PB[坂田栄男 9d]"),
@@ -581,11 +584,19 @@ mod latin_contexts {
             let (islands, used) = non_ascii_islands(&bytes, usize::MAX);
             assert_eq!(used, bytes.len());
             assert!(islands.len() < bytes.len() / 2, "{label}: {islands:?}");
-            for cand in CANDIDATES.iter().chain([&encoding_rs::GBK, &encoding_rs::KOI8_U]) {
+            for cand in CANDIDATES
+                .iter()
+                .chain([&encoding_rs::GBK, &encoding_rs::KOI8_U])
+            {
                 let whole = score::score(&decode(cand, &bytes).0, score::lang_of(cand));
                 let part = score::score(&decode(cand, &islands).0, score::lang_of(cand));
                 assert_eq!(whole.total, part.total, "{label} text as {}", cand.name());
-                assert_eq!(whole.non_ascii, part.non_ascii, "{label} as {}", cand.name());
+                assert_eq!(
+                    whole.non_ascii,
+                    part.non_ascii,
+                    "{label} as {}",
+                    cand.name()
+                );
             }
         }
     }
@@ -597,7 +608,11 @@ mod latin_contexts {
         assert!((40..60).contains(&islands.len()), "{}", islands.len());
         assert!(used < bytes.len());
         assert_eq!(islands, non_ascii_islands(&bytes[..used], usize::MAX).0);
-        assert_eq!(bytes[used - 2..used], *b" d", "the island's context is kept");
+        assert_eq!(
+            bytes[used - 2..used],
+            *b" d",
+            "the island's context is kept"
+        );
     }
 
     #[test]

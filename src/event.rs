@@ -324,10 +324,14 @@ impl<'a> NodeRef<'a> {
     pub fn iter(&self) -> impl Iterator<Item = Property<'a>> + 'a {
         let (names, text, spans) = (self.names, self.text, self.spans);
         self.slots.iter().map(move |s| Property {
-            name: names.get(s.name.0 as usize..s.name.1 as usize).unwrap_or(""),
+            name: names
+                .get(s.name.0 as usize..s.name.1 as usize)
+                .unwrap_or(""),
             values: Values::new(
                 text,
-                spans.get(s.spans.0 as usize..s.spans.1 as usize).unwrap_or(&[]),
+                spans
+                    .get(s.spans.0 as usize..s.spans.1 as usize)
+                    .unwrap_or(&[]),
             ),
             pos: s.pos,
         })

@@ -269,7 +269,10 @@ mod tests {
         for g in &games {
             let (by_event, r1) = run(g, |s| pipeline(Box::new(s), &opts));
             let (by_node, r2) = run(g, |s| {
-                Box::new(super::node::testing::WholeNodes::new(pipeline(Box::new(s), &opts)))
+                Box::new(super::node::testing::WholeNodes::new(pipeline(
+                    Box::new(s),
+                    &opts,
+                )))
             });
             assert_eq!(sgf(&by_event), sgf(&by_node));
             assert_eq!(by_event.events, by_node.events);
