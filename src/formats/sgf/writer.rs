@@ -235,6 +235,40 @@ impl<'w> SgfWriter<'w> {
         self.root_has_ca = false;
     }
 
+    /// Writes a UTF-8 node that needs no escape and has no line break
+    /// (identifiers with a capital letter, plain values without `]`, `\\`,
+    /// `:` or `\n`: most nodes) straight into the output, in one pass.
+    /// False, with nothing written, for any other node.
+    fn write_plain(&mut self, node: &NodeRef<'_>) -> bool {
+        let start = self.buf.len();
+        self.buf.push(b';');
+        for p in node.iter() {
+            let name = p.name.as_bytes();
+            if !name.iter().any(|c| c.is_ascii_uppercase()) {
+                self.buf.truncate(start);
+                return false;
+            }
+            push_small(&mut self.buf, name);
+            for v in p.values.iter() {
+                let t = v.text().as_bytes();
+                if t.iter().any(|&c| matches!(c, b']' | b'\\' | b':' | b'\n')) {
+                    self.buf.truncate(start);
+                    return false;
+                }
+                self.buf.push(b'[');
+                push_small(&mut self.buf, t);
+                self.buf.push(b']');
+            }
+        }
+        let len = self.buf.len() - start;
+        if self.col > 0 && self.col + len > WIDTH {
+            self.buf.insert(start, b'\n');
+            self.col = 0;
+        }
+        self.col += len;
+        true
+    }
+
     /// Writes `name[value][value]…` into `out`.
     fn property_into(&mut self, p: &Property<'_>, out: &mut Vec<u8>) {
         if !p.name.bytes().any(|c| c.is_ascii_uppercase()) {
@@ -428,6 +462,9 @@ impl Sink for SgfWriter<'_> {
         }
         self.end_node();
         self.nodes_in_game += 1;
+        if self.encoding == UTF_8 && self.write_plain(node) {
+            return self.maybe_flush();
+        }
         let mut out = std::mem::take(&mut self.node);
         out.push(b';');
         for p in node.iter() {
