@@ -213,27 +213,8 @@ impl Reporter {
         message: impl Into<String>,
     ) {
         self.counts[severity as usize] += 1;
-        if severity < self.min_shown || (severity == Severity::Info && !self.show_info) {
+        if !self.keeps(severity) {
             return;
-        }
-        if matches!(self.output, Output::Discard) {
-            return;
-        }
-        if self.per_code_limit != usize::MAX {
-            let n = match self.per_code.iter_mut().find(|(id, _)| *id == code.id) {
-                Some((_, n)) => {
-                    *n += 1;
-                    *n
-                }
-                None => {
-                    self.per_code.push((code.id, 1));
-                    1
-                }
-            };
-            if n > self.per_code_limit {
-                self.suppressed += 1;
-                return;
-            }
         }
         let d = Diagnostic {
             file: self.file.clone(),
@@ -243,6 +224,34 @@ impl Reporter {
             severity,
             message: message.into(),
         };
+        self.output(d);
+    }
+
+    fn keeps(&self, severity: Severity) -> bool {
+        !(severity < self.min_shown
+            || (severity == Severity::Info && !self.show_info)
+            || matches!(self.output, Output::Discard))
+    }
+
+    /// Shows or keeps a diagnostic that passed the severity filter, within
+    /// the per-code limit.
+    fn output(&mut self, d: Diagnostic) {
+        if self.per_code_limit != usize::MAX {
+            let n = match self.per_code.iter_mut().find(|(id, _)| *id == d.code.id) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    self.per_code.push((d.code.id, 1));
+                    1
+                }
+            };
+            if n > self.per_code_limit {
+                self.suppressed += 1;
+                return;
+            }
+        }
         match &mut self.output {
             Output::Collect(v) => v.push(d),
             // A diagnostic that cannot be written (closed stderr) is not
@@ -254,6 +263,34 @@ impl Reporter {
                 let _ = writeln!(w, "{}", d.to_json());
             }
             Output::Discard => {}
+        }
+    }
+
+    /// A reporter for a piece of this reporter's input read elsewhere (on
+    /// another thread): it keeps what this one would show, and
+    /// [`Reporter::absorb`] brings its diagnostics back, in order.
+    pub fn for_piece(&self) -> Reporter {
+        let mut r = Reporter::new(self.file.clone(), Output::Collect(Vec::new()));
+        r.show_info = self.show_info;
+        r.min_shown = self.min_shown;
+        r
+    }
+
+    /// Takes in what a [`Reporter::for_piece`] reporter found, as if it had
+    /// been reported here: counted, shown or kept within the limits. Game
+    /// indexes in the piece count from `game_base`.
+    pub fn absorb(&mut self, mut piece: Reporter, game_base: usize) {
+        let mut kept = [0usize; 3];
+        for mut d in piece.take_collected() {
+            kept[d.severity as usize] += 1;
+            d.game = d.game.map(|g| g + game_base);
+            self.counts[d.severity as usize] += 1;
+            if self.keeps(d.severity) {
+                self.output(d);
+            }
+        }
+        for (s, n) in piece.counts.iter().enumerate() {
+            self.counts[s] += n.saturating_sub(kept[s]);
         }
     }
 

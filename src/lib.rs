@@ -65,6 +65,7 @@ pub mod event;
 pub mod formats;
 pub mod game;
 pub mod migrate;
+pub mod parallel;
 pub mod props;
 pub mod record;
 pub mod sink;
@@ -84,6 +85,11 @@ use std::io::{Read, Write};
 pub struct Options {
     pub read: ReadOptions,
     pub write: WriteOptions,
+    /// Threads for SGF to SGF (games are converted in parallel, output
+    /// and diagnostics as in one pass); 0 or 1: one.
+    pub jobs: usize,
+    /// Bytes per piece of input a thread takes (0: [`parallel::PIECE_SIZE`]).
+    pub piece_size: usize,
 }
 
 /// What a conversion went through.
@@ -106,6 +112,80 @@ pub fn convert(
     options: &Options,
     report: &mut Reporter,
 ) -> Result<Stats, Error> {
+    let parallel = options.jobs > 1
+        && from == Format::Sgf
+        && to == Format::Sgf
+        && options
+            .write
+            .to_encoding
+            .is_none_or(|e| e == encoding_rs::UTF_8);
+    if !parallel {
+        return convert_in_one_pass(input, from, output, to, options, report);
+    }
+    let mut stats = Stats::default();
+    let work = |bytes: &[u8], resume, rep: &mut Reporter| {
+        let mut out = Vec::new();
+        let (end, c) = convert_sgf_piece(bytes, resume, &mut out, options, rep)?;
+        Ok(((out, c), end))
+    };
+    let rest = parallel::read_pieces(
+        input,
+        options.jobs,
+        match options.piece_size {
+            0 => parallel::PIECE_SIZE,
+            n => n,
+        },
+        report,
+        &work,
+        &mut |(bytes, c): (Vec<u8>, Stats), _| {
+            stats.add(c);
+            output.write_all(&bytes)?;
+            Ok(())
+        },
+    )?;
+    if let Some(rest) = rest {
+        let mut src = std::io::Read::chain(&rest.held[..], input);
+        let writer = formats::writer(to, Box::new(&mut *output), &options.write)?;
+        let mut counted = sink::Tee(sink::Counter::default(), writer);
+        {
+            let mut chain = transform::pipeline(Box::new(&mut counted), &options.read);
+            formats::sgf::read_from(&mut src, rest.resume, &options.read, &mut *chain, report)?;
+            chain.finish(report)?;
+        }
+        stats.add(Stats::from(counted.0));
+    } else {
+        output.flush()?;
+    }
+    Ok(stats)
+}
+
+/// Converts one piece of an SGF input (see [`parallel`]) into `out`.
+fn convert_sgf_piece(
+    bytes: &[u8],
+    resume: formats::sgf::Resume,
+    out: &mut Vec<u8>,
+    options: &Options,
+    report: &mut Reporter,
+) -> Result<(formats::sgf::PieceEnd, Stats), Error> {
+    let writer = formats::writer(Format::Sgf, Box::new(out), &options.write)?;
+    let mut counted = sink::Tee(sink::Counter::default(), writer);
+    let end = {
+        let mut chain = transform::pipeline(Box::new(&mut counted), &options.read);
+        let end = parallel::read_piece(bytes, resume, &options.read, &mut *chain, report)?;
+        chain.finish(report)?;
+        end
+    };
+    Ok((end, Stats::from(counted.0)))
+}
+
+fn convert_in_one_pass(
+    input: &mut dyn Read,
+    from: Format,
+    output: &mut dyn Write,
+    to: Format,
+    options: &Options,
+    report: &mut Reporter,
+) -> Result<Stats, Error> {
     let writer = formats::writer(to, Box::new(output), &options.write)?;
     let mut counted = sink::Tee(sink::Counter::default(), writer);
     {
@@ -113,10 +193,23 @@ pub fn convert(
         formats::read(from, input, &options.read, &mut *chain, report)?;
         chain.finish(report)?;
     }
-    let c = counted.0;
-    Ok(Stats {
-        games: c.games,
-        nodes: c.nodes,
-        properties: c.properties,
-    })
+    Ok(Stats::from(counted.0))
+}
+
+impl Stats {
+    fn add(&mut self, other: Stats) {
+        self.games += other.games;
+        self.nodes += other.nodes;
+        self.properties += other.properties;
+    }
+}
+
+impl From<sink::Counter> for Stats {
+    fn from(c: sink::Counter) -> Self {
+        Stats {
+            games: c.games,
+            nodes: c.nodes,
+            properties: c.properties,
+        }
+    }
 }

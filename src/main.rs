@@ -75,6 +75,10 @@ enum CoordsArg {
 /// Options shared by every command that reads records.
 #[derive(Args, Debug, Clone)]
 struct ReadArgs {
+    /// Threads for large SGF inputs (0: one per core). Games are read in
+    /// parallel; output and diagnostics are those of one thread.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    jobs: usize,
     /// Input format: sgf, gib, ugf (also .ugi), ngf, json, xml, jago, csv.
     #[arg(short = 'f', long = "from", value_name = "FORMAT")]
     from: Option<String>,
@@ -284,6 +288,14 @@ fn open_input(path: Option<&Path>, forced: Option<Format>) -> Result<Opened, Str
     })
 }
 
+/// `-j N`, with 0 meaning one thread per core.
+fn jobs(args: &ReadArgs) -> usize {
+    match args.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
 fn convert(args: ConvertArgs) -> ExitCode {
     let read_opts = match read_options(&args.read) {
         Ok(o) => o,
@@ -315,6 +327,8 @@ fn convert(args: ConvertArgs) -> ExitCode {
         },
     };
     let options = Options {
+        jobs: jobs(&args.read),
+        piece_size: 0,
         read: read_opts,
         write: sgfconv::WriteOptions {
             to_encoding,

@@ -30,6 +30,7 @@ fn convert(
     let options = Options {
         read: ReadOptions::default(),
         write,
+        ..Options::default()
     };
     sgfconv::convert(&mut &input[..], from, &mut out, to, &options, &mut report)?;
     Ok((out, report))
@@ -267,6 +268,7 @@ fn carry(input: &[u8], from: Format, to: Format, write: WriteOptions) -> Vec<u8>
             ..ReadOptions::default()
         },
         write,
+        ..Options::default()
     };
     sgfconv::convert(
         &mut &input[..],

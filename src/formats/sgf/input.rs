@@ -57,6 +57,18 @@ impl<'r> Input<'r> {
         }
     }
 
+    /// An input whose first byte is at `start` in a larger one (at the
+    /// start of a line).
+    pub fn starting_at(src: &'r mut dyn Read, start: Pos) -> Self {
+        let mut i = Input::new(src);
+        i.base = start.offset;
+        i.line = start.line.max(1);
+        i.line_start = start.offset - u64::from(start.col.max(1) - 1).min(start.offset);
+        i.utf8_from = start.offset;
+        i.utf8_to = start.offset;
+        i
+    }
+
     /// The unread bytes.
     #[inline]
     pub fn rest(&self) -> &[u8] {

@@ -7,8 +7,14 @@ mod reader;
 mod transcode;
 mod writer;
 
-pub use reader::read;
+pub use reader::{read, read_from, PieceEnd, Resume};
 pub use writer::SgfWriter;
+
+/// Whether `head` (the first bytes of an input) starts with a byte-order
+/// mark, which decides the character set of the whole input.
+pub fn starts_with_bom(head: &[u8]) -> bool {
+    transcode::sniff_bom(head).0.is_some()
+}
 
 /// The diagnostic codes of the SGF reader and writer.
 pub mod codes {

@@ -16,7 +16,9 @@ use super::transcode;
 use crate::charset;
 use crate::diag::{Code, Reporter, Severity};
 use crate::error::Error;
-use crate::event::{EncodingSource, Event, GameHeader, NodeArena, NodeRef, Pos, PropSlot, Span, NO_SPLIT};
+use crate::event::{
+    EncodingSource, Event, GameHeader, NodeArena, NodeRef, Pos, PropSlot, Span, NO_SPLIT,
+};
 use crate::formats::ReadOptions;
 use crate::props;
 use crate::sink::Sink;
@@ -56,6 +58,30 @@ const DETECT_SAMPLE: usize = 16 * 1024;
 /// Bytes of a game looked at to decide its encoding.
 const WINDOW: usize = 64 * 1024;
 
+/// Where reading starts when the input is the rest of a larger one, cut
+/// between two game trees (see `crate::parallel`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Resume {
+    /// Position of the first byte, at the start of a line.
+    pub pos: Pos,
+    /// Games before it: the first game read here has this index.
+    pub games: usize,
+    /// Games came before (or may have: a piece read before the games
+    /// ahead of it are counted): no "text before the first game", no "no
+    /// game tree found".
+    pub continuing: bool,
+}
+
+/// How reading a part of an input ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceEnd {
+    /// Games read.
+    pub games: usize,
+    /// The input ended between games, after nothing but white space: a
+    /// reading of the whole input would be between games there too.
+    pub clean: bool,
+}
+
 /// Reads an SGF collection from `input`, pushing events into `sink`.
 pub fn read(
     input: &mut dyn Read,
@@ -63,6 +89,24 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
+    read_from(input, Resume::default(), options, sink, report).map(|_| ())
+}
+
+/// [`read`] for the rest of an input from `resume` on: positions, game
+/// numbers and diagnostics are those a reading of the whole input gives.
+/// A byte-order mark is looked for only at offset 0.
+pub fn read_from(
+    input: &mut dyn Read,
+    resume: Resume,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<PieceEnd, Error> {
+    if resume.pos.offset > 0 {
+        let mut r = Reader::new(input, options, None, resume);
+        r.run(sink, report)?;
+        return Ok(r.end());
+    }
     // A byte-order mark decides for the whole input; UTF-16/32 are turned
     // into UTF-8 first so the grammar can scan ASCII syntax.
     let mut head = [0u8; 4];
@@ -73,10 +117,20 @@ pub fn read(
     match bom {
         Some(enc) if enc != transcode::Bom::Utf8 => {
             let mut t = transcode::ToUtf8::new(&mut chained, enc);
-            Reader::new(&mut t, options, Some(enc.name())).run(sink, report)
+            let mut r = Reader::new(&mut t, options, Some(enc.name()), resume);
+            r.run(sink, report)?;
+            Ok(r.end())
         }
-        Some(_) => Reader::new(&mut chained, options, Some("UTF-8")).run(sink, report),
-        None => Reader::new(&mut chained, options, None).run(sink, report),
+        Some(_) => {
+            let mut r = Reader::new(&mut chained, options, Some("UTF-8"), resume);
+            r.run(sink, report)?;
+            Ok(r.end())
+        }
+        None => {
+            let mut r = Reader::new(&mut chained, options, None, resume);
+            r.run(sink, report)?;
+            Ok(r.end())
+        }
     }
 }
 
@@ -134,6 +188,13 @@ enum Level {
 
 struct Reader<'r, 'o> {
     inp: Input<'r>,
+    /// See [`Resume`].
+    continuing: bool,
+    games_before: usize,
+    /// The input ended inside a game tree.
+    ended_inside_game: bool,
+    /// Something other than white space came after the last game.
+    trailing_text: bool,
     options: &'o ReadOptions,
     /// Set when a BOM decided the encoding of the whole input.
     bom: Option<&'static str>,
@@ -160,9 +221,18 @@ struct Reader<'r, 'o> {
 }
 
 impl<'r, 'o> Reader<'r, 'o> {
-    fn new(src: &'r mut dyn Read, options: &'o ReadOptions, bom: Option<&'static str>) -> Self {
+    fn new(
+        src: &'r mut dyn Read,
+        options: &'o ReadOptions,
+        bom: Option<&'static str>,
+        resume: Resume,
+    ) -> Self {
         Reader {
-            inp: Input::new(src),
+            inp: Input::starting_at(src, resume.pos),
+            continuing: resume.continuing,
+            games_before: resume.games,
+            ended_inside_game: false,
+            trailing_text: false,
             options,
             bom,
             node: NodeArena::default(),
@@ -177,19 +247,33 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
     }
 
-    fn run(mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+    fn end(&self) -> PieceEnd {
+        PieceEnd {
+            games: self.games,
+            clean: !self.ended_inside_game && !self.trailing_text,
+        }
+    }
+
+    /// Index of the game being read in the whole input.
+    fn game_index(&self) -> usize {
+        self.games_before + self.games
+    }
+
+    fn run(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         loop {
             // Between games: everything up to the next '(' is not SGF.
             let (found, skipped, nonblank_at) = self.skip_to_game()?;
             if let Some(at) = nonblank_at {
-                let (code, what) = if self.games == 0 {
+                self.trailing_text |= !found;
+                let first = self.games == 0 && !self.continuing;
+                let (code, what) = if first {
                     (LEADING_TEXT, "text before the first game")
                 } else if found {
                     (STRAY_TEXT, "text between games")
                 } else {
                     (STRAY_TEXT, "text after the last game")
                 };
-                if self.games == 0 || found {
+                if first || found {
                     report.report(code, Some(at), format!("{what} skipped ({skipped} bytes)"));
                 } else {
                     report.info(
@@ -204,7 +288,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             }
             self.game(sink, report)?;
         }
-        if self.games == 0 {
+        if self.games == 0 && !self.continuing {
             report.error(
                 NOT_SGF,
                 None,
@@ -255,7 +339,7 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// Reads one game tree; `inp` is at its '('.
     fn game(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         let start = self.inp.here();
-        report.set_game(Some(self.games));
+        report.set_game(Some(self.game_index()));
         let header = self.decide_encoding(start, report)?;
         self.inp.skip(1); // '('
         self.skip_ws()?;
@@ -267,6 +351,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 return Ok(());
             }
             None => {
+                self.ended_inside_game = true;
                 report.warn(
                     EMPTY_GAME,
                     Some(start),
@@ -304,6 +389,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.skip_ws()?;
             let Some(&c) = self.inp.rest().first() else {
                 // The input ends inside the game: close what is open.
+                self.ended_inside_game = true;
                 self.flush(sink, report)?;
                 let at = self.inp.here();
                 report.warn(
@@ -849,15 +935,14 @@ impl<'r, 'o> Reader<'r, 'o> {
                     BYTE_LEVEL_ESCAPES,
                     Some(start),
                     format!(
-                        "game {}: {} text written with byte-level escapes (a '\\' before every ']' or '\\' trail byte): read that way",
-                        self.games + 1,
+                        "{} text written with byte-level escapes (a '\\' before every ']' or '\\' trail byte): read that way",
                         decode_with.name()
                     ),
                 );
                 self.decoding.mode = Mode::Bytes;
             }
         }
-        let mut h = GameHeader::new(self.games);
+        let mut h = GameHeader::new(self.game_index());
         h.pos = start;
         h.encoding = name;
         h.encoding_source = source;
@@ -867,8 +952,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 ENCODING,
                 Some(start),
                 format!(
-                    "game {}: encoding {} ({}, confidence {:.2})",
-                    self.games + 1,
+                    "encoding {} ({}, confidence {:.2})",
                     name,
                     source.as_str(),
                     confidence
@@ -894,10 +978,21 @@ impl<'r, 'o> Reader<'r, 'o> {
         self.inp.ensure(WINDOW)?;
         let avail = self.inp.rest().len().min(WINDOW);
         let all_utf8 = self.inp.valid_utf8_ahead(avail);
-        let extent = if all_utf8 {
+        let window = &self.inp.rest()[..avail];
+        // A game's bytes decide for it, never the games after it in the
+        // window: its extent is needed unless the window is UTF-8 and the
+        // game declares no other character set.
+        let declares_other = || {
+            lex::root_charset(window).is_some_and(|v| {
+                let label = String::from_utf8_lossy(v);
+                let label = label.trim();
+                !label.is_empty() && charset::lookup(label) != Some(UTF_8)
+            })
+        };
+        let extent = if all_utf8 && !declares_other() {
             avail
         } else {
-            let e = lex::game_extent(&self.inp.rest()[..avail]);
+            let e = lex::game_extent(window);
             self.game_extent = Some(e);
             e
         };

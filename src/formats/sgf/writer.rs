@@ -172,9 +172,11 @@ impl<'w> SgfWriter<'w> {
     /// `FF[4]` (unless the dialect is kept) and `CA` the output encoding.
     fn root_property(&mut self, p: &Property<'_>) {
         let mut root = std::mem::take(&mut self.root);
+        let before = root.len();
         if !root.is_empty() {
             root.push(b'\n');
         }
+        let line_start = root.len();
         match p.name {
             "FF" if !self.keep_dialect => root.extend_from_slice(b"FF[4]"),
             "CA" => {
@@ -183,7 +185,13 @@ impl<'w> SgfWriter<'w> {
                 root.push(b']');
                 self.root_has_ca = true;
             }
-            _ => self.property_into(p, &mut root),
+            _ => {
+                self.property_into(p, &mut root);
+                if root.len() == line_start {
+                    // Dropped (no capital letter): no empty line either.
+                    root.truncate(before);
+                }
+            }
         }
         if p.name == "FF" && self.root_ff_end.is_none() {
             self.root_ff_end = Some(root.len());

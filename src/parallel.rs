@@ -1,0 +1,331 @@
+//! Game-parallel SGF reading. SGF games are independent, so a large
+//! collection is cut into pieces between game trees, the pieces are read
+//! (and converted) on a thread pool, and their results go out in input
+//! order: the same bytes and the same diagnostics as one pass.
+//!
+//! Cuts are found with a byte search (`)`, white space, a line break, then
+//! `(` and `;`), which text inside a value can imitate. So a cut is trusted
+//! only once the piece before it is known to end between games
+//! ([`PieceEnd::clean`]). At the first piece that does not, everything from
+//! the last trusted cut on is read in one pass, as without pieces. Memory:
+//! a batch of pieces and their outputs (a few MiB), whatever the input.
+
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::Pos;
+use crate::formats::sgf::{self, PieceEnd, Resume};
+use rayon::prelude::*;
+use std::io::Read;
+
+/// Bytes per piece (a piece ends at the first cut after this many).
+pub const PIECE_SIZE: usize = 1 << 20;
+
+/// No cut this far into a piece (one huge game, or not SGF): the rest is
+/// read in one pass, streaming.
+const MAX_PIECE: usize = 16 << 20;
+
+/// A piece of the input, cut between game trees.
+struct Piece {
+    bytes: Vec<u8>,
+    /// Where it starts in the input (at the start of a line).
+    start: Pos,
+    /// It runs to the end of the input.
+    last: bool,
+}
+
+/// Cuts an input into pieces.
+struct Splitter<'a> {
+    input: &'a mut dyn Read,
+    /// Read, not yet handed out.
+    held: Vec<u8>,
+    eof: bool,
+    /// Where `held` starts in the input.
+    at: Pos,
+    piece_size: usize,
+}
+
+impl Splitter<'_> {
+    /// Reads until `held` has `n` bytes or the input ends.
+    fn fill(&mut self, n: usize) -> Result<(), Error> {
+        while self.held.len() < n && !self.eof {
+            let len = self.held.len();
+            self.held.resize(len.max(n).min(len + (1 << 20)), 0);
+            let got = loop {
+                match self.input.read(&mut self.held[len..]) {
+                    Ok(k) => break k,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        self.held.truncate(len);
+                        return Err(e.into());
+                    }
+                }
+            };
+            self.held.truncate(len + got);
+            self.eof = got == 0;
+        }
+        Ok(())
+    }
+
+    /// The next piece; `None` at the end of the input, or when no cut comes
+    /// within [`MAX_PIECE`] bytes (what is held then stays in `held`).
+    fn next(&mut self) -> Result<Option<Piece>, Error> {
+        let mut from = self.piece_size;
+        loop {
+            self.fill(from + (64 << 10))?;
+            if let Some(cut) = find_cut(&self.held, from) {
+                return Ok(Some(self.take(cut, false)));
+            }
+            if self.eof {
+                if self.held.is_empty() {
+                    return Ok(None);
+                }
+                let n = self.held.len();
+                return Ok(Some(self.take(n, true)));
+            }
+            if self.held.len() >= MAX_PIECE {
+                return Ok(None);
+            }
+            from = self.held.len().saturating_sub(16).max(self.piece_size);
+            self.fill(self.held.len() + (1 << 20))?;
+        }
+    }
+
+    fn take(&mut self, n: usize, last: bool) -> Piece {
+        let rest = self.held.split_off(n);
+        let bytes = std::mem::replace(&mut self.held, rest);
+        let lines = memchr::memchr_iter(b'\n', &bytes).count() as u32;
+        let start = self.at;
+        self.at = Pos::new(start.offset + n as u64, start.line.saturating_add(lines), 1);
+        Piece { bytes, start, last }
+    }
+}
+
+/// The first cut at or after `from`: the index of a `(` that starts a line
+/// and a game, after a `)` and nothing but white space. A game starts with
+/// `;` and its game information; a variation, which looks the same, with a
+/// move (`;B[`, `;W[`).
+fn find_cut(bytes: &[u8], from: usize) -> Option<usize> {
+    let blank = |c: &u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
+    let from = from.saturating_sub(1).min(bytes.len());
+    for hit in memchr::memmem::find_iter(&bytes[from..], b"\n(") {
+        let nl = from + hit;
+        if bytes[..nl].iter().rev().find(|c| !blank(c)) != Some(&b')') {
+            continue;
+        }
+        let after = &bytes[nl + 2..];
+        let Some(semi) = after.iter().position(|c| !blank(c)) else {
+            // The rest of this game is not read yet.
+            return None;
+        };
+        if after[semi] != b';' {
+            continue;
+        }
+        let node = &after[semi + 1..];
+        let node = &node[node.iter().take_while(|c| blank(c)).count()..];
+        match node {
+            [b'B' | b'W', b'[', ..] => continue,
+            [] | [_] => return None,
+            _ => return Some(nl + 1),
+        }
+    }
+    None
+}
+
+/// Reads one piece (its bytes, where it starts, a reporter for it) into a
+/// result, and says how the piece ended.
+pub type PieceWork<'a, T> =
+    dyn Fn(&[u8], Resume, &mut Reporter) -> Result<(T, PieceEnd), Error> + Sync + 'a;
+
+/// What [`read_pieces`] leaves to the caller: the input from `resume` on,
+/// which starts with `held` and goes on with the rest of the input.
+pub struct Rest {
+    pub resume: Resume,
+    pub held: Vec<u8>,
+}
+
+/// Reads `input` piece by piece on `jobs` threads: `work` reads one piece
+/// (its bytes, where it starts, a reporter for it) and returns a result
+/// that `merge` takes in input order, with the index of the piece's first
+/// game. Returns what is left to read in one pass, if anything: the whole
+/// input when it is small (one piece) or starts with a byte-order mark, or
+/// the rest from the first cut that did not hold.
+pub fn read_pieces<T: Send>(
+    input: &mut dyn Read,
+    jobs: usize,
+    piece_size: usize,
+    report: &mut Reporter,
+    work: &PieceWork<'_, T>,
+    merge: &mut dyn FnMut(T, &mut Reporter) -> Result<(), Error>,
+) -> Result<Option<Rest>, Error> {
+    let mut split = Splitter {
+        input,
+        held: Vec::new(),
+        eof: false,
+        at: Pos::new(0, 1, 1),
+        piece_size: piece_size.max(1),
+    };
+    split.fill(4)?;
+    if sgf::starts_with_bom(&split.held) {
+        return Ok(Some(Rest {
+            resume: Resume::default(),
+            held: split.held,
+        }));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| Error::Usage(format!("cannot start {jobs} threads: {e}")))?;
+    let mut games = 0usize;
+    let mut first = true;
+    loop {
+        let mut batch = Vec::new();
+        while batch.len() < 2 * jobs.max(1) {
+            match split.next()? {
+                Some(p) => {
+                    let last = p.last;
+                    batch.push(p);
+                    if last {
+                        break;
+                    }
+                }
+                None => break,
+            }
+        }
+        if first && batch.len() <= 1 && batch.first().is_none_or(|p| p.last) {
+            // Small input (one piece at most): one pass, no threads.
+            let mut held = batch.pop().map(|p| p.bytes).unwrap_or_default();
+            held.append(&mut split.held);
+            return Ok(Some(Rest {
+                resume: Resume::default(),
+                held,
+            }));
+        }
+        if batch.is_empty() {
+            // Nothing more, or no cut in reach: the rest in one pass.
+            return Ok(if split.held.is_empty() && split.eof {
+                None
+            } else {
+                Some(Rest {
+                    resume: resume_at(split.at, games),
+                    held: split.held,
+                })
+            });
+        }
+        let reporters: Vec<Reporter> = batch.iter().map(|_| report.for_piece()).collect();
+        let results: Vec<Result<(T, PieceEnd, Reporter), Error>> = pool.install(|| {
+            batch
+                .par_iter()
+                .zip(reporters)
+                .enumerate()
+                .map(|(i, (p, mut rep))| {
+                    // Games before this piece are counted when it is merged.
+                    let resume = if first && i == 0 {
+                        Resume::default()
+                    } else {
+                        Resume {
+                            pos: p.start,
+                            games: 0,
+                            continuing: true,
+                        }
+                    };
+                    let (out, end) = work(&p.bytes, resume, &mut rep)?;
+                    Ok((out, end, rep))
+                })
+                .collect()
+        });
+        let mut results = results.into_iter();
+        let mut i = 0;
+        while i < batch.len() {
+            let Some(result) = results.next() else {
+                break;
+            };
+            let (mut out, mut end, mut rep) = result?;
+            let start = batch[i].start;
+            let mut last = batch[i].last;
+            let exact = if first && i == 0 {
+                Resume::default()
+            } else {
+                resume_at(start, games)
+            };
+            // Games in `rep` count from this (0: read with `exact`).
+            let mut base = games;
+            // The piece was read as if games came before it (unless first)
+            // and as ending between games (unless last). When either is
+            // wrong it is read again, with the pieces after it until one
+            // ends between games.
+            let mut merged: Option<Vec<u8>> = None;
+            let mut read_exactly = first && i == 0;
+            loop {
+                let needs_more = !end.clean && !last;
+                if !needs_more && (read_exactly || games > 0) {
+                    break;
+                }
+                let bytes = merged.get_or_insert_with(|| batch[i].bytes.clone());
+                if needs_more {
+                    if i + 1 < batch.len() {
+                        i += 1;
+                        results.next();
+                        bytes.extend_from_slice(&batch[i].bytes);
+                        last = batch[i].last;
+                    } else {
+                        match split.next()? {
+                            Some(p) => {
+                                bytes.extend_from_slice(&p.bytes);
+                                last = p.last;
+                            }
+                            None => {
+                                bytes.append(&mut split.held);
+                                let held = std::mem::take(bytes);
+                                return Ok(Some(Rest {
+                                    resume: exact,
+                                    held,
+                                }));
+                            }
+                        }
+                    }
+                    if bytes.len() > MAX_PIECE {
+                        bytes.append(&mut split.held);
+                        let held = std::mem::take(bytes);
+                        return Ok(Some(Rest {
+                            resume: exact,
+                            held,
+                        }));
+                    }
+                }
+                rep = report.for_piece();
+                (out, end) = work(bytes, exact, &mut rep)?;
+                base = 0;
+                read_exactly = true;
+            }
+            report.absorb(rep, base);
+            games += end.games;
+            merge(out, report)?;
+            i += 1;
+        }
+        first = false;
+        if batch.last().is_some_and(|p| p.last) {
+            return Ok(None);
+        }
+    }
+}
+
+/// Reading from `pos` on, after `games` games, as one pass would.
+fn resume_at(pos: Pos, games: usize) -> Resume {
+    Resume {
+        pos,
+        games,
+        continuing: games > 0,
+    }
+}
+
+/// Reads one piece of SGF into `sink`.
+pub fn read_piece(
+    bytes: &[u8],
+    resume: Resume,
+    options: &crate::formats::ReadOptions,
+    sink: &mut dyn crate::sink::Sink,
+    report: &mut Reporter,
+) -> Result<PieceEnd, Error> {
+    let mut src = bytes;
+    sgf::read_from(&mut src, resume, options, sink, report)
+}

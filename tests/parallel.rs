@@ -1,0 +1,170 @@
+//! Game-parallel conversion gives exactly what one pass gives: the same
+//! bytes, the same diagnostics (positions, game numbers, order) and the same
+//! counts, whatever the number of threads and wherever the input is cut.
+
+mod common;
+
+use common::*;
+use proptest::prelude::*;
+use sgfconv::diag::Reporter;
+use sgfconv::{Format, Options};
+
+/// Output, every diagnostic as JSON (info included), counts by severity.
+fn run(input: &[u8], jobs: usize, piece_size: usize) -> (Vec<u8>, Vec<String>, [usize; 3]) {
+    let options = Options {
+        jobs,
+        piece_size,
+        ..Options::default()
+    };
+    let mut report = Reporter::collecting("in.sgf");
+    let mut out = Vec::new();
+    let mut src = input;
+    let stats = sgfconv::convert(
+        &mut src,
+        Format::Sgf,
+        &mut out,
+        Format::Sgf,
+        &options,
+        &mut report,
+    )
+    .expect("conversion runs");
+    let diags: Vec<String> = report.collected().iter().map(|d| d.to_json()).collect();
+    let counts = [
+        report.count(sgfconv::Severity::Info),
+        report.warnings(),
+        report.errors(),
+    ];
+    assert!(stats.games as usize <= input.len());
+    (out, diags, counts)
+}
+
+fn assert_same_as_one_pass(input: &[u8], what: &str) {
+    // Pieces of one byte cut at every possible place: for small inputs.
+    let small: &[(usize, usize)] = &[(2, 1), (3, 700), (4, 4096), (2, 64 << 10)];
+    let large: &[(usize, usize)] = &[(3, 4096), (2, 64 << 10)];
+    let one = run(input, 1, 0);
+    for &(jobs, piece) in if input.len() < 200_000 { small } else { large } {
+        let many = run(input, jobs, piece);
+        assert!(
+            one.0 == many.0,
+            "{what}: output differs with -j {jobs}, pieces of {piece} bytes"
+        );
+        pretty_assertions::assert_eq!(one.1, many.1, "{what}: -j {jobs}, pieces of {piece}");
+        assert_eq!(
+            one.2, many.2,
+            "{what}: counts, -j {jobs}, pieces of {piece}"
+        );
+    }
+}
+
+/// Our own sample files, each repeated and all concatenated: games of
+/// every dialect and charset, damaged ones included, with many cuts.
+#[test]
+fn own_corpus_concatenated() {
+    let dir = root().join("corpus");
+    let mut all = Vec::new();
+    for f in files_under(&dir, &|p| is_sgf(p)) {
+        let bytes = std::fs::read(&f).unwrap();
+        for _ in 0..3 {
+            all.extend_from_slice(&bytes);
+            all.push(b'\n');
+        }
+    }
+    assert!(all.len() > 10_000, "corpus/ has SGF samples");
+    assert_same_as_one_pass(&all, "corpus/*");
+}
+
+/// Every SGF file of ../shared/corpus, concatenated (real files from other
+/// programs: legacy charsets, Fox, KGS, variations, broken files).
+#[test]
+fn shared_corpus_concatenated() {
+    let Some(dir) = shared_corpus() else {
+        return;
+    };
+    let mut all = Vec::new();
+    for f in files_under(&dir, &|p| {
+        is_sgf(p) && !p.to_string_lossy().contains("/bulk/")
+    }) {
+        all.extend_from_slice(&std::fs::read(&f).unwrap());
+        all.push(b'\n');
+    }
+    assert_same_as_one_pass(&all, "../shared/corpus");
+}
+
+/// Inputs made to look like cuts where there are none.
+#[test]
+fn false_cuts_are_not_trusted() {
+    let cases: &[&[u8]] = &[
+        // Variations that start lines, with game information.
+        b"(;GM[1]\n(;B[aa])\n(;GN[v];W[bb]))\n(;GM[1];B[cc])\n",
+        // A comment holding what looks like a game boundary.
+        b"(;GM[1]C[see\n)\n(;GM[1]PB[x]) here];B[aa])\n(;GM[1];W[bb])\n",
+        // An unescaped bracket whose end is decided by what follows.
+        b"(;GM[1]C[a] b)\n(;GM[1]PW[y];B[aa])\n(;GM[1])\n",
+        // Empty games first: no game came before the second piece.
+        b"()\n()\n(;GM[1]PB[a])\n(;GM[1]PB[b])\n",
+        // Text between games, and an unterminated last game.
+        b"junk\n(;GM[1])\n stray\n(;GM[1]PB[c])\n(;GM[1]C[never ends",
+        // CRLF line ends and a game declaring its charset.
+        b"(;GM[1]CA[ISO-8859-1]PB[\xe9])\r\n(;GM[1]PB[\xc3\xa9])\r\n(;GM[1]CA[UTF-8])\r\n",
+    ];
+    for (k, c) in cases.iter().enumerate() {
+        let mut input = Vec::new();
+        for _ in 0..4 {
+            input.extend_from_slice(c);
+        }
+        assert_same_as_one_pass(&input, &format!("case {k}"));
+    }
+}
+
+/// A byte-order mark decides for the whole input: one pass.
+#[test]
+fn a_bom_input_is_read_whole() {
+    let mut input = vec![0xEF, 0xBB, 0xBF];
+    for _ in 0..50 {
+        input.extend_from_slice(b"(;GM[1]PB[\xe5\x90\x8d])\n");
+    }
+    assert_same_as_one_pass(&input, "BOM");
+}
+
+fn fragment() -> impl Strategy<Value = &'static [u8]> {
+    prop::sample::select(vec![
+        &b"(;GM[1]FF[4]PB[a]"[..],
+        b"(;GN[x]",
+        b";B[aa]",
+        b";W[bb]C[x)\n(;y]",
+        b")",
+        b")\n",
+        b"\n(",
+        b"(;B[cc]",
+        b"C[a]b]",
+        b"]",
+        b"\\",
+        b"\r\n",
+        b" ",
+        b"CA[gbk]PB[\xba\xda]",
+        b"PW[\xe6\xae\xb5]",
+        b"()",
+        b"junk",
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Random collections of fragments (valid, damaged, misleading), cut
+    /// anywhere: one pass and many threads agree.
+    #[test]
+    fn any_input_any_cut(
+        parts in proptest::collection::vec(fragment(), 0..120),
+        piece in 1usize..200,
+        jobs in 2usize..5,
+    ) {
+        let input: Vec<u8> = parts.concat();
+        let one = run(&input, 1, 0);
+        let many = run(&input, jobs, piece);
+        prop_assert_eq!(&one.0, &many.0);
+        prop_assert_eq!(&one.1, &many.1);
+        prop_assert_eq!(one.2, many.2);
+    }
+}
