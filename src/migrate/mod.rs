@@ -33,7 +33,7 @@ use crate::sink::Sink;
 use crate::transform;
 use glob::Glob;
 use naming::{Claims, NameFields, RECORD_FORMATS};
-use output::{Router, WritePolicy};
+use output::{DirHandle, Router, WritePolicy};
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -189,6 +189,8 @@ struct Roots {
     src_canon: PathBuf,
     /// Absolute DST (canonical as far as it exists): the walk never enters it.
     dst_abs: PathBuf,
+    /// DST existed before this run (else nothing in it can be up to date).
+    dst_existed: bool,
 }
 
 impl Roots {
@@ -209,6 +211,7 @@ impl Roots {
                 o.src.display()
             )));
         }
+        let dst_existed = o.dst.is_dir();
         if !o.dry_run {
             fs::create_dir_all(&o.dst)
                 .map_err(|e| Error::Usage(format!("DST {}: {e}", o.dst.display())))?;
@@ -218,6 +221,7 @@ impl Roots {
             dst: o.dst.clone(),
             src_canon,
             dst_abs,
+            dst_existed,
         })
     }
 }
@@ -496,23 +500,36 @@ struct Ctx<'a> {
 type Placed = (usize, Item, Entry, Option<Converted>, Vec<PathBuf>);
 
 /// An output directory, checked once.
-#[derive(Clone)]
 struct DirState {
     /// `Err`: refused (inside SRC) or could not be created.
     ok: Result<(), String>,
     /// Did not exist before this run: nothing in it can be up to date, so
     /// its outputs need no `stat`.
     fresh: bool,
+    /// The directory held open (the first [`MAX_HELD_DIRS`] only).
+    handle: Option<DirHandle>,
 }
+
+/// A directory not checked (never happens for an output's directory).
+static UNCHECKED: DirState = DirState {
+    ok: Ok(()),
+    fresh: false,
+    handle: None,
+};
 
 type DirChecks = HashMap<PathBuf, DirState>;
 
-fn dir_state(checks: &DirChecks, rel: &Path) -> DirState {
-    checks.get(rel).cloned().unwrap_or(DirState {
-        ok: Ok(()),
-        fresh: false,
-    })
+fn dir_state<'c>(checks: &'c DirChecks, rel: &Path) -> &'c DirState {
+    checks.get(rel).unwrap_or(&UNCHECKED)
 }
+
+/// Directories held open at once, of each kind (source, destination): files
+/// in them are opened and linked without walking the whole path each time.
+/// Directories beyond this are used through paths.
+const MAX_HELD_DIRS: usize = 256;
+
+/// The source directories held open, by path under SRC.
+type InputDirs = HashMap<PathBuf, DirHandle>;
 
 impl Ctx<'_> {
     fn named_mode(&self) -> bool {
@@ -605,10 +622,11 @@ impl Ctx<'_> {
         }
         self.progress.start(items.len() as u64, 0);
 
+        let inputs = self.input_dirs(&items);
         let done: Vec<(usize, Entry)> = if self.named_mode() {
-            self.migrate_named(items)
+            self.migrate_named(items, &inputs)
         } else {
-            self.migrate_mirrored(items)
+            self.migrate_mirrored(items, &inputs)
         };
         for (i, e) in done {
             if let Some(slot) = entries.get_mut(i) {
@@ -616,6 +634,38 @@ impl Ctx<'_> {
             }
         }
         Ok(entries.into_iter().flatten().collect())
+    }
+
+    /// Opens the source directories of the first records (see
+    /// [`MAX_HELD_DIRS`]).
+    fn input_dirs(&self, items: &[(usize, Item)]) -> InputDirs {
+        let mut dirs = InputDirs::new();
+        let mut last: Option<&Path> = None;
+        for (_, item) in items {
+            if dirs.len() >= MAX_HELD_DIRS {
+                break;
+            }
+            let dir = item.rel.parent().unwrap_or(Path::new(""));
+            // Records come in walk order: a directory's files are together.
+            if last == Some(dir) || dirs.contains_key(dir) {
+                continue;
+            }
+            last = Some(dir);
+            if let Some(h) = DirHandle::open(&self.roots.src_canon.join(dir)) {
+                dirs.insert(dir.to_path_buf(), h);
+            }
+        }
+        dirs
+    }
+
+    /// Opens an input read-only, relative to its directory when that is held
+    /// open. Never follows a symbolic link.
+    fn open_input(&self, item: &Item, inputs: &InputDirs, path: &Path) -> io::Result<File> {
+        let dir = item.rel.parent().unwrap_or(Path::new(""));
+        match (inputs.get(dir), item.rel.file_name()) {
+            (Some(h), Some(name)) => h.open_file(name),
+            _ => File::open(path),
+        }
     }
 
     /// Creates (unless dry run) and checks each output directory once:
@@ -627,7 +677,11 @@ impl Ctx<'_> {
                 continue;
             }
             let abs = self.roots.dst.join(rel);
-            let existed = abs.is_dir();
+            let existed = if rel.as_os_str().is_empty() {
+                self.roots.dst_existed
+            } else {
+                abs.is_dir()
+            };
             let result = (|| -> Result<(), String> {
                 if self.options.dry_run {
                     let lexical = self.roots.dst_abs.join(rel);
@@ -644,11 +698,18 @@ impl Ctx<'_> {
                 }
                 Ok(())
             })();
+            let handle = match &result {
+                Ok(()) if !self.options.dry_run && checks.len() < MAX_HELD_DIRS => {
+                    DirHandle::open(&abs)
+                }
+                _ => None,
+            };
             checks.insert(
                 rel.to_path_buf(),
                 DirState {
                     ok: result,
                     fresh: !existed,
+                    handle,
                 },
             );
         }
@@ -656,7 +717,11 @@ impl Ctx<'_> {
 
     /// Mirror mode: names are known from paths, so they are planned first and
     /// up-to-date outputs are skipped without reading their input.
-    fn migrate_mirrored(&self, items: Vec<(usize, Item)>) -> Vec<(usize, Entry)> {
+    fn migrate_mirrored(
+        &self,
+        items: Vec<(usize, Item)>,
+        inputs: &InputDirs,
+    ) -> Vec<(usize, Entry)> {
         let mut claims = Claims::default();
         let plans: Vec<Planned> = items
             .iter()
@@ -677,7 +742,7 @@ impl Ctx<'_> {
             .zip(plans.into_par_iter())
             .map(|((i, item), plan)| {
                 let dir = plan.rel_out.parent().unwrap_or(Path::new(""));
-                let e = self.mirror_one(&item, &plan, dir_state(&checks, dir));
+                let e = self.mirror_one(&item, &plan, dir_state(&checks, dir), inputs);
                 self.progress
                     .file_done(e.bytes_in, e.status == Status::Failed);
                 (i, e)
@@ -685,21 +750,28 @@ impl Ctx<'_> {
             .collect()
     }
 
-    fn mirror_one(&self, item: &Item, plan: &Planned, dir: DirState) -> Entry {
+    fn mirror_one(
+        &self,
+        item: &Item,
+        plan: &Planned,
+        state: &DirState,
+        inputs: &InputDirs,
+    ) -> Entry {
         let mut e = self.entry(item, Status::Converted);
         let out_abs = self.roots.dst.join(&plan.rel_out);
         e.outputs.push(self.output_text(&plan.rel_out));
-        if let Err(why) = dir.ok {
-            self.fail(&mut e, E_OUTPUT_IN_SOURCE, why);
+        if let Err(why) = &state.ok {
+            self.fail(&mut e, E_OUTPUT_IN_SOURCE, why.clone());
             return e;
         }
-        if !self.options.force && !dir.fresh && self.up_to_date(&out_abs, item) {
+        if !self.options.force && !state.fresh && self.up_to_date(&out_abs, item) {
             e.status = Status::Skipped;
             e.reason = Some("output is up to date".into());
             return e;
         }
         let dir = out_abs.parent().unwrap_or(Path::new("."));
-        let converted = self.convert(item, dir, &mut e);
+        let handle = state.handle.as_ref();
+        let converted = self.convert(item, (dir, handle), inputs, &mut e);
         let Some(mut c) = converted else {
             return e;
         };
@@ -710,7 +782,7 @@ impl Ctx<'_> {
                 .or_insert(1);
         }
         if let Some(Some(tmp)) = c.outputs.pop() {
-            if let Err(err) = tmp.persist(&out_abs) {
+            if let Err(err) = tmp.persist_in(handle, &out_abs) {
                 self.fail(
                     &mut e,
                     E_OUTPUT_FAILED,
@@ -724,7 +796,7 @@ impl Ctx<'_> {
     /// Named mode (`--name`, `--split-collections`): convert everything into
     /// temporary files first, then plan names from game info in path order,
     /// then rename.
-    fn migrate_named(&self, items: Vec<(usize, Item)>) -> Vec<(usize, Entry)> {
+    fn migrate_named(&self, items: Vec<(usize, Item)>, inputs: &InputDirs) -> Vec<(usize, Entry)> {
         let mut checks = DirChecks::new();
         self.prepare_dirs(
             items
@@ -738,14 +810,15 @@ impl Ctx<'_> {
             .map(|(i, item)| {
                 let mut e = self.entry(&item, Status::Converted);
                 let dir_rel = item.rel.parent().unwrap_or(Path::new(""));
-                let c = match dir_state(&checks, dir_rel).ok {
+                let c = match &dir_state(&checks, dir_rel).ok {
                     Err(why) => {
-                        self.fail(&mut e, E_OUTPUT_IN_SOURCE, why);
+                        self.fail(&mut e, E_OUTPUT_IN_SOURCE, why.clone());
                         None
                     }
                     Ok(()) => {
                         let dir = self.roots.dst.join(dir_rel);
-                        let c = self.convert(&item, &dir, &mut e);
+                        // Named temporary files: no directory handle needed.
+                        let c = self.convert(&item, (&dir, None), inputs, &mut e);
                         if let Some(c) = &c {
                             self.fill(&mut e, c);
                         }
@@ -834,8 +907,8 @@ impl Ctx<'_> {
         for (tmp, rel_out) in c.outputs.into_iter().zip(names) {
             let dir = rel_out.parent().unwrap_or(Path::new(""));
             let state = dir_state(checks, dir);
-            if let Err(why) = state.ok {
-                self.fail(e, E_OUTPUT_IN_SOURCE, why);
+            if let Err(why) = &state.ok {
+                self.fail(e, E_OUTPUT_IN_SOURCE, why.clone());
                 return;
             }
             let out_abs = self.roots.dst.join(rel_out);
@@ -888,14 +961,20 @@ impl Ctx<'_> {
 
     /// Reads and converts one record into temporary files in `dir`. On
     /// failure, `e` says why and nothing is left on disk.
-    fn convert(&self, item: &Item, dir: &Path, e: &mut Entry) -> Option<Converted> {
+    fn convert(
+        &self,
+        item: &Item,
+        (dir, handle): (&Path, Option<&DirHandle>),
+        inputs: &InputDirs,
+        e: &mut Entry,
+    ) -> Option<Converted> {
         let Some(format) = item.format else {
             self.fail(e, E_CONVERSION_FAILED, "unknown format".into());
             return None;
         };
         let path = self.roots.src_canon.join(&item.rel);
         let mut report = Reporter::collecting(e.source.as_str()).with_per_code_limit(10_000);
-        let file = match File::open(&path) {
+        let file = match self.open_input(item, inputs, &path) {
             Ok(f) => f,
             Err(err) => {
                 self.fail(
@@ -913,6 +992,7 @@ impl Ctx<'_> {
         };
         let policy = WritePolicy {
             dir: (!self.options.dry_run).then_some(dir),
+            handle,
             fsync: self.options.fsync,
             mtime,
             anonymous: !self.named_mode(),
