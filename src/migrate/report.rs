@@ -2,6 +2,7 @@
 //! the end, and the `--report FILE.json` document.
 
 use crate::diag::{Diagnostic, Severity};
+use rayon::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -325,8 +326,50 @@ impl Summary {
     /// entries (no intermediate JSON tree: the report of a large archive is
     /// tens of megabytes).
     pub fn write_report(&self, out: &mut dyn Write) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, &ReportDoc(self))?;
-        out.write_all(b"\n")
+        self.write_report_in(out, REPORT_BATCH, REPORT_CHUNK)
+    }
+
+    fn write_report_in(&self, out: &mut dyn Write, batch: usize, chunk: usize) -> io::Result<()> {
+        // The entries are formatted in parallel, a batch at a time; the
+        // rest is laid out as `serde_json`'s pretty printer does.
+        out.write_all(b"{\n  \"dry_run\": ")?;
+        serde_json::to_writer(&mut *out, &self.dry_run)?;
+        out.write_all(b",\n  \"dst\": ")?;
+        serde_json::to_writer(&mut *out, &self.dst.to_string_lossy())?;
+        out.write_all(b",\n  \"files\": [")?;
+        let mut first = true;
+        for batch in self.entries.chunks(batch.max(1)) {
+            let parts: Vec<io::Result<Vec<u8>>> = batch
+                .par_chunks(chunk.max(1))
+                .map(|chunk| {
+                    let mut buf = Vec::with_capacity(chunk.len() * 2048);
+                    for e in chunk {
+                        buf.extend_from_slice(b",\n    ");
+                        pretty_indented(&mut buf, &SortedEntry(e), b"\n    ")?;
+                    }
+                    Ok(buf)
+                })
+                .collect();
+            for part in parts {
+                let part = part?;
+                let part = if first {
+                    first = false;
+                    // The first entry has a line break before it, no comma.
+                    part.get(1..).unwrap_or_default()
+                } else {
+                    &part[..]
+                };
+                out.write_all(part)?;
+            }
+        }
+        out.write_all(if first { b"],\n" } else { b"\n  ],\n" })?;
+        out.write_all(b"  \"src\": ")?;
+        serde_json::to_writer(&mut *out, &self.src.to_string_lossy())?;
+        out.write_all(b",\n  \"totals\": ")?;
+        let mut totals = Vec::new();
+        pretty_indented(&mut totals, &Totals(self), b"\n  ")?;
+        out.write_all(&totals)?;
+        out.write_all(b"\n}\n")
     }
 
     /// Writes the report to `path` through a temporary file and a rename.
@@ -432,10 +475,29 @@ impl fmt::Display for Summary {
     }
 }
 
-/// The `--report` document, serialised with its keys in the order
-/// [`Summary::to_json`] has them (sorted, as in a `serde_json::Map`), and its
-/// numbers as there (`f32` widened to `f64`).
-struct ReportDoc<'a>(&'a Summary);
+/// Entries formatted at once (in parallel) before being written.
+const REPORT_BATCH: usize = 16 * 1024;
+/// Entries formatted by one task.
+const REPORT_CHUNK: usize = 256;
+
+/// Appends `value` pretty-printed, each line break followed by `newline`
+/// (a line break and the indentation of the place it goes to). JSON strings
+/// never contain a raw line break, so only the layout's are changed.
+fn pretty_indented(out: &mut Vec<u8>, value: &impl Serialize, newline: &[u8]) -> io::Result<()> {
+    let text = serde_json::to_vec_pretty(value)?;
+    let mut rest = &text[..];
+    while let Some(i) = memchr::memchr(b'\n', rest) {
+        out.extend_from_slice(&rest[..i]);
+        out.extend_from_slice(newline);
+        rest = &rest[i + 1..];
+    }
+    out.extend_from_slice(rest);
+    Ok(())
+}
+
+// The parts of the `--report` document, serialised with their keys in the
+// order [`Summary::to_json`] has them (sorted, as in a `serde_json::Map`),
+// and their numbers as there (`f32` widened to `f64`).
 
 struct Totals<'a>(&'a Summary);
 
@@ -451,19 +513,6 @@ struct SeqOf<'a, T, W>(&'a [T], fn(&'a T) -> W);
 impl<'a, T, W: Serialize> Serialize for SeqOf<'a, T, W> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.0.iter().map(self.1))
-    }
-}
-
-impl Serialize for ReportDoc<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let r = self.0;
-        let mut m = s.serialize_map(Some(5))?;
-        m.serialize_entry("dry_run", &r.dry_run)?;
-        m.serialize_entry("dst", &r.dst.to_string_lossy())?;
-        m.serialize_entry("files", &SeqOf(&r.entries, SortedEntry))?;
-        m.serialize_entry("src", &r.src.to_string_lossy())?;
-        m.serialize_entry("totals", &Totals(r))?;
-        m.end()
     }
 }
 
@@ -609,21 +658,34 @@ mod tests {
 
     #[test]
     fn the_streamed_report_is_the_json_tree_pretty_printed() {
+        let many: Vec<Entry> = (0..7).flat_map(|_| sample().entries).collect();
         for s in [
             sample(),
             Summary {
                 entries: Vec::new(),
                 ..sample()
             },
+            Summary {
+                entries: many,
+                ..sample()
+            },
         ] {
-            let mut streamed = Vec::new();
-            s.write_report(&mut streamed).unwrap();
             let mut tree = serde_json::to_vec_pretty(&s.to_json()).unwrap();
             tree.push(b'\n');
-            assert_eq!(
-                String::from_utf8(streamed).unwrap(),
-                String::from_utf8(tree).unwrap()
-            );
+            let tree = String::from_utf8(tree).unwrap();
+            let mut streamed = Vec::new();
+            s.write_report(&mut streamed).unwrap();
+            assert_eq!(String::from_utf8(streamed).unwrap(), tree);
+            // Batches and chunks of every size give the same text.
+            for (batch, chunk) in [(1, 1), (3, 2), (5, 5), (10, 3), (0, 0)] {
+                let mut streamed = Vec::new();
+                s.write_report_in(&mut streamed, batch, chunk).unwrap();
+                assert_eq!(
+                    String::from_utf8(streamed).unwrap(),
+                    tree,
+                    "{batch} {chunk}"
+                );
+            }
         }
     }
 }
