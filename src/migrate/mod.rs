@@ -314,20 +314,20 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
                 continue;
             }
         };
-        let mut entries: Vec<fs::DirEntry> = Vec::new();
+        // Each name is taken once (`DirEntry::file_name` allocates).
+        let mut entries: Vec<(std::ffi::OsString, fs::DirEntry)> = Vec::new();
         for e in rd {
             match e {
-                Ok(e) => entries.push(e),
+                Ok(e) => entries.push((e.file_name(), e)),
                 Err(e) => found.push(Found::Broken(
                     dir_rel.clone(),
                     format!("cannot list directory: {e}"),
                 )),
             }
         }
-        entries.sort_by_key(|e| e.file_name());
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut subdirs = Vec::new();
-        for e in entries {
-            let name = e.file_name();
+        for (name, e) in entries {
             let rel = dir_rel.join(&name);
             let Ok(ft) = e.file_type() else {
                 found.push(Found::Broken(rel, "cannot stat".into()));
