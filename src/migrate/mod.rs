@@ -764,7 +764,10 @@ impl Ctx<'_> {
             self.fail(&mut e, E_OUTPUT_IN_SOURCE, why.clone());
             return e;
         }
-        if !self.options.force && !state.fresh && self.up_to_date(&out_abs, item) {
+        if !self.options.force
+            && !state.fresh
+            && self.up_to_date(&out_abs, state.handle.as_ref(), item, inputs)
+        {
             e.status = Status::Skipped;
             e.reason = Some("output is up to date".into());
             return e;
@@ -888,7 +891,7 @@ impl Ctx<'_> {
             .into_par_iter()
             .map(|(i, item, mut e, c, names)| {
                 if let Some(c) = c {
-                    self.place(&item, &mut e, c, &names, &checks);
+                    self.place(&item, &mut e, c, &names, &checks, inputs);
                 }
                 (i, e)
             })
@@ -902,6 +905,7 @@ impl Ctx<'_> {
         c: Converted,
         names: &[PathBuf],
         checks: &DirChecks,
+        inputs: &InputDirs,
     ) {
         let mut written = 0;
         for (tmp, rel_out) in c.outputs.into_iter().zip(names) {
@@ -912,7 +916,10 @@ impl Ctx<'_> {
                 return;
             }
             let out_abs = self.roots.dst.join(rel_out);
-            if !self.options.force && !state.fresh && self.up_to_date(&out_abs, item) {
+            if !self.options.force
+                && !state.fresh
+                && self.up_to_date(&out_abs, state.handle.as_ref(), item, inputs)
+            {
                 continue;
             }
             written += 1;
@@ -1091,12 +1098,29 @@ impl Ctx<'_> {
 
     /// The output exists and is at least as new as the input (equal counts,
     /// so `--preserve-mtime` outputs are up to date too).
-    fn up_to_date(&self, out: &Path, item: &Item) -> bool {
-        let Ok(t_out) = fs::metadata(out).and_then(|m| m.modified()) else {
+    /// `out_dir` and `inputs`: the directories held open, looked in
+    /// without walking the paths again.
+    fn up_to_date(
+        &self,
+        out: &Path,
+        out_dir: Option<&DirHandle>,
+        item: &Item,
+        inputs: &InputDirs,
+    ) -> bool {
+        let t_out = match (out_dir, out.file_name()) {
+            (Some(h), Some(name)) => h.modified(name, true),
+            _ => fs::metadata(out).and_then(|m| m.modified()),
+        };
+        let Ok(t_out) = t_out else {
             return false;
         };
-        let input = self.roots.src_canon.join(&item.rel);
-        match fs::symlink_metadata(input).and_then(|m| m.modified()) {
+        let dir = item.rel.parent().unwrap_or(Path::new(""));
+        let t_in = match (inputs.get(dir), item.rel.file_name()) {
+            (Some(h), Some(name)) => h.modified(name, false),
+            _ => fs::symlink_metadata(self.roots.src_canon.join(&item.rel))
+                .and_then(|m| m.modified()),
+        };
+        match t_in {
             Ok(t_in) => t_out >= t_in,
             Err(_) => false,
         }

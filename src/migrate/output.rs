@@ -125,6 +125,42 @@ impl DirHandle {
         }
     }
 
+    /// The modification time of the entry `name` of this directory (of what
+    /// it links to when `follow`).
+    pub fn modified(&self, name: &std::ffi::OsStr, follow: bool) -> io::Result<SystemTime> {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd;
+            use std::os::unix::ffi::OsStrExt;
+            use std::time::{Duration, UNIX_EPOCH};
+            let c = std::ffi::CString::new(name.as_bytes())?;
+            let flags = if follow { 0 } else { libc::AT_SYMLINK_NOFOLLOW };
+            let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
+            // SAFETY: valid descriptor, NUL-terminated string, and a buffer
+            // the size of `struct stat`, filled when the call succeeds.
+            let r =
+                unsafe { libc::fstatat(self.fd.as_raw_fd(), c.as_ptr(), st.as_mut_ptr(), flags) };
+            if r != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            // SAFETY: `fstatat` succeeded, so `st` is initialised.
+            let st = unsafe { st.assume_init() };
+            #[allow(clippy::useless_conversion)] // `time_t` is 32 bits on some targets
+            let secs: i64 = st.st_mtime.into();
+            let nanos = u32::try_from(st.st_mtime_nsec).unwrap_or(0);
+            Ok(if secs >= 0 {
+                UNIX_EPOCH + Duration::new(secs.unsigned_abs(), nanos)
+            } else {
+                UNIX_EPOCH - Duration::new(secs.unsigned_abs(), 0) + Duration::new(0, nanos)
+            })
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = (name, follow);
+            Err(io::Error::other("directory handles are Linux only"))
+        }
+    }
+
     /// Opens the file `name` of this directory for reading; never follows a
     /// symbolic link.
     pub fn open_file(&self, name: &std::ffi::OsStr) -> io::Result<File> {
