@@ -453,7 +453,7 @@ fn looks_like_sgf(head: &[u8]) -> bool {
 }
 
 fn sniff_file(path: &Path) -> io::Result<Option<Format>> {
-    let mut f = File::open(path)?;
+    let mut f = open_input_path(path)?;
     let mut head = vec![0u8; SNIFF_BYTES];
     let mut n = 0;
     while n < head.len() {
@@ -464,6 +464,20 @@ fn sniff_file(path: &Path) -> io::Result<Option<Format>> {
         n += k;
     }
     Ok(sniff_record(&head[..n]))
+}
+
+/// Opens an input read-only by its path; on Linux never through a symbolic
+/// link (the walk saw a regular file; one swapped for a link since is not
+/// followed).
+fn open_input_path(path: &Path) -> io::Result<File> {
+    let mut o = fs::OpenOptions::new();
+    o.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.custom_flags(libc::O_NOFOLLOW);
+    }
+    o.open(path)
 }
 
 /// Inputs up to this size are read whole into a reused buffer; bigger ones
@@ -664,7 +678,7 @@ impl Ctx<'_> {
         let dir = item.rel.parent().unwrap_or(Path::new(""));
         match (inputs.get(dir), item.rel.file_name()) {
             (Some(h), Some(name)) => h.open_file(name),
-            _ => File::open(path),
+            _ => open_input_path(path),
         }
     }
 
