@@ -4,6 +4,8 @@
 #   scripts/bench-migrate.sh            # all sets, 3 runs each
 #   RUNS=5 SETS="yenw" scripts/bench-migrate.sh
 #   DST_DIR=/dev/shm scripts/bench-migrate.sh   # outputs on tmpfs
+#   SETTLE=1 scripts/bench-migrate.sh   # first wait until files deleted by
+#                                       # an earlier run no longer slow ext4
 #
 # Sets (skipped with a message when ../shared is absent):
 #   yenw  ../shared/corpus/bulk/yenw-AI, a plain directory (7 259 files)
@@ -12,13 +14,18 @@
 #
 # Archives are unpacked once into $BENCH_DIR (default /tmp/sgfconv-bench).
 # Each run writes into a fresh destination on the same file system; they are
-# all deleted at the end (deleting thousands of files just before a run
-# makes ext4 mounted with `discard` several times slower at creating files
-# for a while, which would measure the deletion). Prints, per set,
-# the median of RUNS runs: files/s and MB/s (input bytes) of a full
+# all deleted at the end: ext4 without a journal (as on the development
+# machine) does not reuse an inode freed less than 60 s ago (360 s while its
+# inode table block is not yet written back), and skipping each of them
+# costs a buffer lookup for every file created in that block group, so
+# creating files just after deleting thousands is several times slower (the
+# kernel's `recently_deleted`/`find_inode_bit`, seen in `perf`). The time of
+# the last clean-up is kept in $BENCH_DIR/.last-cleanup; a run that starts
+# less than 6 minutes after it says so, and waits with SETTLE=1. Prints, per
+# set, the median of RUNS runs: files/s and MB/s (input bytes) of a full
 # conversion, then of a resumed run where every output is up to date, with
-# the CPU time (user+sys) of the median run: on a shared machine wall time
-# also measures the neighbours.
+# the CPU time (user, sys) of the median run and per file: on a shared
+# machine wall time also measures the neighbours.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -41,7 +48,12 @@ if [ -z "${SGFCONV_NO_BUILD:-}" ]; then
 fi
 mkdir -p "$BENCH_DIR"
 OUTPUTS=()
-cleanup() { for d in "${OUTPUTS[@]}"; do rm -rf "$d" "$d.full.json" "$d.resume.json"; done; }
+cleanup() {
+    if [ "${#OUTPUTS[@]}" -gt 0 ]; then
+        for d in "${OUTPUTS[@]}"; do rm -rf "$d" "$d.full.json" "$d.resume.json"; done
+        date +%s >"$BENCH_DIR/.last-cleanup"
+    fi
+}
 trap cleanup EXIT
 
 source_of() {
@@ -67,7 +79,24 @@ source_of() {
     esac
 }
 
-# One timed run: prints "seconds cpu_seconds records bytes_in".
+# Files deleted less than this long ago still slow down file creation (see
+# above).
+SETTLE_SECONDS=360
+if [ -f "$BENCH_DIR/.last-cleanup" ]; then
+    ago=$(( $(date +%s) - $(cat "$BENCH_DIR/.last-cleanup") ))
+    if [ "$ago" -lt "$SETTLE_SECONDS" ]; then
+        wait_s=$(( SETTLE_SECONDS - ago ))
+        if [ -n "${SETTLE:-}" ]; then
+            echo "outputs of an earlier run were deleted ${ago} s ago: waiting ${wait_s} s"
+            sleep "$wait_s"
+        else
+            echo "WARNING: outputs of an earlier run were deleted ${ago} s ago: file creation" \
+                "is slower for ${wait_s} s more (ext4 skips recently freed inodes); SETTLE=1 waits"
+        fi
+    fi
+fi
+
+# One timed run: prints "seconds user sys records bytes_in failed converted skipped".
 one_run() {
     local src="$1" dst="$2" report="$3"
     local t0 t1 cpu
@@ -82,7 +111,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))["totals"]
 user, sys_ = (float(x) for x in sys.argv[4].split())
 wall = float(sys.argv[3]) - float(sys.argv[2])
-print(f"{wall:.3f} {user + sys_:.3f} {r['records']} {r['bytes_in']} {r['failed']} {r['converted']} {r['skipped']}")
+print(f"{wall:.3f} {user:.3f} {sys_:.3f} {r['records']} {r['bytes_in']} {r['failed']} {r['converted']} {r['skipped']}")
 EOF
 }
 
@@ -91,11 +120,14 @@ summarise() {
     python3 -c '
 import sys
 rows = sorted((l.split() for l in sys.stdin if l.strip()), key=lambda r: float(r[0]))
-wall, cpu, n, b, failed, conv, skip = rows[len(rows) // 2]
-wall, cpu, n, b = float(wall), float(cpu), int(n), int(b)
+wall, user, sys_, n, b, failed, conv, skip = rows[len(rows) // 2]
+wall, user, sys_, n, b = float(wall), float(user), float(sys_), int(n), int(b)
+cpu = user + sys_
 mb = b / 1e6
+per = cpu / max(n, 1) * 1e6
 print(f"{n:>7} files {mb:7.1f} MB  {wall:6.2f} s  {n / wall:8.0f} files/s  {mb / wall:6.1f} MB/s"
-      f"  (cpu {cpu:.2f} s; converted {conv}, up to date {skip}, failed {failed}; median of {len(rows)})")
+      f"  (cpu {cpu:.2f} s = {user:.2f} user + {sys_:.2f} sys, {per:.0f} us/file;"
+      f" converted {conv}, up to date {skip}, failed {failed}; median of {len(rows)})")
 '
 }
 

@@ -658,6 +658,53 @@ fn outputs_newer_than_their_input_are_skipped_unless_forced() {
     assert_eq!(run(&o).count(Status::Skipped), 2);
 }
 
+/// Directories are held open up to a limit (256), then used through their
+/// paths: both kinds convert, skip and replace alike.
+#[test]
+fn more_directories_than_are_held_open() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    let files: Vec<(String, String)> = (0..300)
+        .map(|i| (format!("d{i:03}/g.sgf"), format!("PB=p{i}\n")))
+        .collect();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, c)| (&p[..], &c[..])).collect();
+    write_tree(&src, &refs);
+    let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+    for (p, _) in &files {
+        set_mtime(&src.join(p), hour_ago);
+    }
+    let s = run(&opts(&src, &dst));
+    assert_eq!(s.count(Status::Converted), 300);
+    for i in [0, 255, 256, 299] {
+        assert_eq!(
+            fs::read_to_string(dst.join(format!("d{i:03}/g.sgf"))).unwrap(),
+            format!("(;FM[sgf]PB[p{i}];B[pd])\n")
+        );
+    }
+    assert_eq!(run(&opts(&src, &dst)).count(Status::Skipped), 300);
+    // Inputs changed after their outputs, in held and in unheld directories.
+    for i in [3, 290] {
+        let p = src.join(format!("d{i:03}/g.sgf"));
+        fs::write(&p, format!("PB=new{i}\n")).unwrap();
+        set_mtime(&dst.join(format!("d{i:03}/g.sgf")), hour_ago);
+    }
+    let s = run(&opts(&src, &dst));
+    assert_eq!(s.count(Status::Skipped), 298);
+    assert_eq!(status_of(&s, "d003/g.sgf"), Status::Converted);
+    assert_eq!(status_of(&s, "d290/g.sgf"), Status::Converted);
+    for i in [3, 290] {
+        assert_eq!(
+            fs::read_to_string(dst.join(format!("d{i:03}/g.sgf"))).unwrap(),
+            format!("(;FM[sgf]PB[new{i}];B[pd])\n")
+        );
+    }
+    // Replacing every output.
+    let mut o = opts(&src, &dst);
+    o.force = true;
+    assert_eq!(run(&o).count(Status::Converted), 300);
+    assert_eq!(listing(&dst).len(), 300);
+}
+
 #[test]
 fn preserve_mtime_copies_the_input_time_and_counts_as_up_to_date() {
     let t = tempfile::tempdir().unwrap();

@@ -33,7 +33,7 @@ use crate::sink::Sink;
 use crate::transform;
 use glob::Glob;
 use naming::{Claims, NameFields, RECORD_FORMATS};
-use output::{Router, WritePolicy};
+use output::{DirHandle, Router, WritePolicy};
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -189,6 +189,8 @@ struct Roots {
     src_canon: PathBuf,
     /// Absolute DST (canonical as far as it exists): the walk never enters it.
     dst_abs: PathBuf,
+    /// DST existed before this run (else nothing in it can be up to date).
+    dst_existed: bool,
 }
 
 impl Roots {
@@ -209,6 +211,7 @@ impl Roots {
                 o.src.display()
             )));
         }
+        let dst_existed = o.dst.is_dir();
         if !o.dry_run {
             fs::create_dir_all(&o.dst)
                 .map_err(|e| Error::Usage(format!("DST {}: {e}", o.dst.display())))?;
@@ -218,6 +221,7 @@ impl Roots {
             dst: o.dst.clone(),
             src_canon,
             dst_abs,
+            dst_existed,
         })
     }
 }
@@ -310,20 +314,20 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
                 continue;
             }
         };
-        let mut entries: Vec<fs::DirEntry> = Vec::new();
+        // Each name is taken once (`DirEntry::file_name` allocates).
+        let mut entries: Vec<(std::ffi::OsString, fs::DirEntry)> = Vec::new();
         for e in rd {
             match e {
-                Ok(e) => entries.push(e),
+                Ok(e) => entries.push((e.file_name(), e)),
                 Err(e) => found.push(Found::Broken(
                     dir_rel.clone(),
                     format!("cannot list directory: {e}"),
                 )),
             }
         }
-        entries.sort_by_key(|e| e.file_name());
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut subdirs = Vec::new();
-        for e in entries {
-            let name = e.file_name();
+        for (name, e) in entries {
             let rel = dir_rel.join(&name);
             let Ok(ft) = e.file_type() else {
                 found.push(Found::Broken(rel, "cannot stat".into()));
@@ -449,7 +453,7 @@ fn looks_like_sgf(head: &[u8]) -> bool {
 }
 
 fn sniff_file(path: &Path) -> io::Result<Option<Format>> {
-    let mut f = File::open(path)?;
+    let mut f = open_input_path(path)?;
     let mut head = vec![0u8; SNIFF_BYTES];
     let mut n = 0;
     while n < head.len() {
@@ -460,6 +464,20 @@ fn sniff_file(path: &Path) -> io::Result<Option<Format>> {
         n += k;
     }
     Ok(sniff_record(&head[..n]))
+}
+
+/// Opens an input read-only by its path; on Linux never through a symbolic
+/// link (the walk saw a regular file; one swapped for a link since is not
+/// followed).
+fn open_input_path(path: &Path) -> io::Result<File> {
+    let mut o = fs::OpenOptions::new();
+    o.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.custom_flags(libc::O_NOFOLLOW);
+    }
+    o.open(path)
 }
 
 /// Inputs up to this size are read whole into a reused buffer; bigger ones
@@ -496,23 +514,36 @@ struct Ctx<'a> {
 type Placed = (usize, Item, Entry, Option<Converted>, Vec<PathBuf>);
 
 /// An output directory, checked once.
-#[derive(Clone)]
 struct DirState {
     /// `Err`: refused (inside SRC) or could not be created.
     ok: Result<(), String>,
     /// Did not exist before this run: nothing in it can be up to date, so
     /// its outputs need no `stat`.
     fresh: bool,
+    /// The directory held open (the first [`MAX_HELD_DIRS`] only).
+    handle: Option<DirHandle>,
 }
+
+/// A directory not checked (never happens for an output's directory).
+static UNCHECKED: DirState = DirState {
+    ok: Ok(()),
+    fresh: false,
+    handle: None,
+};
 
 type DirChecks = HashMap<PathBuf, DirState>;
 
-fn dir_state(checks: &DirChecks, rel: &Path) -> DirState {
-    checks.get(rel).cloned().unwrap_or(DirState {
-        ok: Ok(()),
-        fresh: false,
-    })
+fn dir_state<'c>(checks: &'c DirChecks, rel: &Path) -> &'c DirState {
+    checks.get(rel).unwrap_or(&UNCHECKED)
 }
+
+/// Directories held open at once, of each kind (source, destination): files
+/// in them are opened and linked without walking the whole path each time.
+/// Directories beyond this are used through paths.
+const MAX_HELD_DIRS: usize = 256;
+
+/// The source directories held open, by path under SRC.
+type InputDirs = HashMap<PathBuf, DirHandle>;
 
 impl Ctx<'_> {
     fn named_mode(&self) -> bool {
@@ -605,10 +636,11 @@ impl Ctx<'_> {
         }
         self.progress.start(items.len() as u64, 0);
 
+        let inputs = self.input_dirs(&items);
         let done: Vec<(usize, Entry)> = if self.named_mode() {
-            self.migrate_named(items)
+            self.migrate_named(items, &inputs)
         } else {
-            self.migrate_mirrored(items)
+            self.migrate_mirrored(items, &inputs)
         };
         for (i, e) in done {
             if let Some(slot) = entries.get_mut(i) {
@@ -616,6 +648,38 @@ impl Ctx<'_> {
             }
         }
         Ok(entries.into_iter().flatten().collect())
+    }
+
+    /// Opens the source directories of the first records (see
+    /// [`MAX_HELD_DIRS`]).
+    fn input_dirs(&self, items: &[(usize, Item)]) -> InputDirs {
+        let mut dirs = InputDirs::new();
+        let mut last: Option<&Path> = None;
+        for (_, item) in items {
+            if dirs.len() >= MAX_HELD_DIRS {
+                break;
+            }
+            let dir = item.rel.parent().unwrap_or(Path::new(""));
+            // Records come in walk order: a directory's files are together.
+            if last == Some(dir) || dirs.contains_key(dir) {
+                continue;
+            }
+            last = Some(dir);
+            if let Some(h) = DirHandle::open(&self.roots.src_canon.join(dir)) {
+                dirs.insert(dir.to_path_buf(), h);
+            }
+        }
+        dirs
+    }
+
+    /// Opens an input read-only, relative to its directory when that is held
+    /// open. Never follows a symbolic link.
+    fn open_input(&self, item: &Item, inputs: &InputDirs, path: &Path) -> io::Result<File> {
+        let dir = item.rel.parent().unwrap_or(Path::new(""));
+        match (inputs.get(dir), item.rel.file_name()) {
+            (Some(h), Some(name)) => h.open_file(name),
+            _ => open_input_path(path),
+        }
     }
 
     /// Creates (unless dry run) and checks each output directory once:
@@ -627,7 +691,11 @@ impl Ctx<'_> {
                 continue;
             }
             let abs = self.roots.dst.join(rel);
-            let existed = abs.is_dir();
+            let existed = if rel.as_os_str().is_empty() {
+                self.roots.dst_existed
+            } else {
+                abs.is_dir()
+            };
             let result = (|| -> Result<(), String> {
                 if self.options.dry_run {
                     let lexical = self.roots.dst_abs.join(rel);
@@ -644,11 +712,18 @@ impl Ctx<'_> {
                 }
                 Ok(())
             })();
+            let handle = match &result {
+                Ok(()) if !self.options.dry_run && checks.len() < MAX_HELD_DIRS => {
+                    DirHandle::open(&abs)
+                }
+                _ => None,
+            };
             checks.insert(
                 rel.to_path_buf(),
                 DirState {
                     ok: result,
                     fresh: !existed,
+                    handle,
                 },
             );
         }
@@ -656,7 +731,11 @@ impl Ctx<'_> {
 
     /// Mirror mode: names are known from paths, so they are planned first and
     /// up-to-date outputs are skipped without reading their input.
-    fn migrate_mirrored(&self, items: Vec<(usize, Item)>) -> Vec<(usize, Entry)> {
+    fn migrate_mirrored(
+        &self,
+        items: Vec<(usize, Item)>,
+        inputs: &InputDirs,
+    ) -> Vec<(usize, Entry)> {
         let mut claims = Claims::default();
         let plans: Vec<Planned> = items
             .iter()
@@ -677,7 +756,7 @@ impl Ctx<'_> {
             .zip(plans.into_par_iter())
             .map(|((i, item), plan)| {
                 let dir = plan.rel_out.parent().unwrap_or(Path::new(""));
-                let e = self.mirror_one(&item, &plan, dir_state(&checks, dir));
+                let e = self.mirror_one(&item, &plan, dir_state(&checks, dir), inputs);
                 self.progress
                     .file_done(e.bytes_in, e.status == Status::Failed);
                 (i, e)
@@ -685,21 +764,31 @@ impl Ctx<'_> {
             .collect()
     }
 
-    fn mirror_one(&self, item: &Item, plan: &Planned, dir: DirState) -> Entry {
+    fn mirror_one(
+        &self,
+        item: &Item,
+        plan: &Planned,
+        state: &DirState,
+        inputs: &InputDirs,
+    ) -> Entry {
         let mut e = self.entry(item, Status::Converted);
         let out_abs = self.roots.dst.join(&plan.rel_out);
         e.outputs.push(self.output_text(&plan.rel_out));
-        if let Err(why) = dir.ok {
-            self.fail(&mut e, E_OUTPUT_IN_SOURCE, why);
+        if let Err(why) = &state.ok {
+            self.fail(&mut e, E_OUTPUT_IN_SOURCE, why.clone());
             return e;
         }
-        if !self.options.force && !dir.fresh && self.up_to_date(&out_abs, item) {
+        if !self.options.force
+            && !state.fresh
+            && self.up_to_date(&out_abs, state.handle.as_ref(), item, inputs)
+        {
             e.status = Status::Skipped;
             e.reason = Some("output is up to date".into());
             return e;
         }
         let dir = out_abs.parent().unwrap_or(Path::new("."));
-        let converted = self.convert(item, dir, &mut e);
+        let handle = state.handle.as_ref();
+        let converted = self.convert(item, (dir, handle), inputs, &mut e);
         let Some(mut c) = converted else {
             return e;
         };
@@ -710,7 +799,7 @@ impl Ctx<'_> {
                 .or_insert(1);
         }
         if let Some(Some(tmp)) = c.outputs.pop() {
-            if let Err(err) = tmp.persist(&out_abs) {
+            if let Err(err) = tmp.persist_in(handle, &out_abs) {
                 self.fail(
                     &mut e,
                     E_OUTPUT_FAILED,
@@ -724,7 +813,7 @@ impl Ctx<'_> {
     /// Named mode (`--name`, `--split-collections`): convert everything into
     /// temporary files first, then plan names from game info in path order,
     /// then rename.
-    fn migrate_named(&self, items: Vec<(usize, Item)>) -> Vec<(usize, Entry)> {
+    fn migrate_named(&self, items: Vec<(usize, Item)>, inputs: &InputDirs) -> Vec<(usize, Entry)> {
         let mut checks = DirChecks::new();
         self.prepare_dirs(
             items
@@ -738,14 +827,15 @@ impl Ctx<'_> {
             .map(|(i, item)| {
                 let mut e = self.entry(&item, Status::Converted);
                 let dir_rel = item.rel.parent().unwrap_or(Path::new(""));
-                let c = match dir_state(&checks, dir_rel).ok {
+                let c = match &dir_state(&checks, dir_rel).ok {
                     Err(why) => {
-                        self.fail(&mut e, E_OUTPUT_IN_SOURCE, why);
+                        self.fail(&mut e, E_OUTPUT_IN_SOURCE, why.clone());
                         None
                     }
                     Ok(()) => {
                         let dir = self.roots.dst.join(dir_rel);
-                        let c = self.convert(&item, &dir, &mut e);
+                        // Named temporary files: no directory handle needed.
+                        let c = self.convert(&item, (&dir, None), inputs, &mut e);
                         if let Some(c) = &c {
                             self.fill(&mut e, c);
                         }
@@ -815,7 +905,7 @@ impl Ctx<'_> {
             .into_par_iter()
             .map(|(i, item, mut e, c, names)| {
                 if let Some(c) = c {
-                    self.place(&item, &mut e, c, &names, &checks);
+                    self.place(&item, &mut e, c, &names, &checks, inputs);
                 }
                 (i, e)
             })
@@ -829,17 +919,21 @@ impl Ctx<'_> {
         c: Converted,
         names: &[PathBuf],
         checks: &DirChecks,
+        inputs: &InputDirs,
     ) {
         let mut written = 0;
         for (tmp, rel_out) in c.outputs.into_iter().zip(names) {
             let dir = rel_out.parent().unwrap_or(Path::new(""));
             let state = dir_state(checks, dir);
-            if let Err(why) = state.ok {
-                self.fail(e, E_OUTPUT_IN_SOURCE, why);
+            if let Err(why) = &state.ok {
+                self.fail(e, E_OUTPUT_IN_SOURCE, why.clone());
                 return;
             }
             let out_abs = self.roots.dst.join(rel_out);
-            if !self.options.force && !state.fresh && self.up_to_date(&out_abs, item) {
+            if !self.options.force
+                && !state.fresh
+                && self.up_to_date(&out_abs, state.handle.as_ref(), item, inputs)
+            {
                 continue;
             }
             written += 1;
@@ -888,14 +982,20 @@ impl Ctx<'_> {
 
     /// Reads and converts one record into temporary files in `dir`. On
     /// failure, `e` says why and nothing is left on disk.
-    fn convert(&self, item: &Item, dir: &Path, e: &mut Entry) -> Option<Converted> {
+    fn convert(
+        &self,
+        item: &Item,
+        (dir, handle): (&Path, Option<&DirHandle>),
+        inputs: &InputDirs,
+        e: &mut Entry,
+    ) -> Option<Converted> {
         let Some(format) = item.format else {
             self.fail(e, E_CONVERSION_FAILED, "unknown format".into());
             return None;
         };
         let path = self.roots.src_canon.join(&item.rel);
         let mut report = Reporter::collecting(e.source.as_str()).with_per_code_limit(10_000);
-        let file = match File::open(&path) {
+        let file = match self.open_input(item, inputs, &path) {
             Ok(f) => f,
             Err(err) => {
                 self.fail(
@@ -913,6 +1013,7 @@ impl Ctx<'_> {
         };
         let policy = WritePolicy {
             dir: (!self.options.dry_run).then_some(dir),
+            handle,
             fsync: self.options.fsync,
             mtime,
             anonymous: !self.named_mode(),
@@ -1011,12 +1112,29 @@ impl Ctx<'_> {
 
     /// The output exists and is at least as new as the input (equal counts,
     /// so `--preserve-mtime` outputs are up to date too).
-    fn up_to_date(&self, out: &Path, item: &Item) -> bool {
-        let Ok(t_out) = fs::metadata(out).and_then(|m| m.modified()) else {
+    /// `out_dir` and `inputs`: the directories held open, looked in
+    /// without walking the paths again.
+    fn up_to_date(
+        &self,
+        out: &Path,
+        out_dir: Option<&DirHandle>,
+        item: &Item,
+        inputs: &InputDirs,
+    ) -> bool {
+        let t_out = match (out_dir, out.file_name()) {
+            (Some(h), Some(name)) => h.modified(name, true),
+            _ => fs::metadata(out).and_then(|m| m.modified()),
+        };
+        let Ok(t_out) = t_out else {
             return false;
         };
-        let input = self.roots.src_canon.join(&item.rel);
-        match fs::symlink_metadata(input).and_then(|m| m.modified()) {
+        let dir = item.rel.parent().unwrap_or(Path::new(""));
+        let t_in = match (inputs.get(dir), item.rel.file_name()) {
+            (Some(h), Some(name)) => h.modified(name, false),
+            _ => fs::symlink_metadata(self.roots.src_canon.join(&item.rel))
+                .and_then(|m| m.modified()),
+        };
+        match t_in {
             Ok(t_in) => t_out >= t_in,
             Err(_) => false,
         }

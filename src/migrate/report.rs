@@ -2,6 +2,8 @@
 //! the end, and the `--report FILE.json` document.
 
 use crate::diag::{Diagnostic, Severity};
+use rayon::prelude::*;
+use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -319,10 +321,55 @@ impl Summary {
         })
     }
 
-    /// Writes the report as pretty JSON.
+    /// Writes the report as pretty JSON: the same text as
+    /// [`Summary::to_json`] pretty-printed, serialised straight from the
+    /// entries (no intermediate JSON tree: the report of a large archive is
+    /// tens of megabytes).
     pub fn write_report(&self, out: &mut dyn Write) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, &self.to_json())?;
-        out.write_all(b"\n")
+        self.write_report_in(out, REPORT_BATCH, REPORT_CHUNK)
+    }
+
+    fn write_report_in(&self, out: &mut dyn Write, batch: usize, chunk: usize) -> io::Result<()> {
+        // The entries are formatted in parallel, a batch at a time; the
+        // rest is laid out as `serde_json`'s pretty printer does.
+        out.write_all(b"{\n  \"dry_run\": ")?;
+        serde_json::to_writer(&mut *out, &self.dry_run)?;
+        out.write_all(b",\n  \"dst\": ")?;
+        serde_json::to_writer(&mut *out, &self.dst.to_string_lossy())?;
+        out.write_all(b",\n  \"files\": [")?;
+        let mut first = true;
+        for batch in self.entries.chunks(batch.max(1)) {
+            let parts: Vec<io::Result<Vec<u8>>> = batch
+                .par_chunks(chunk.max(1))
+                .map(|chunk| {
+                    let mut buf = Vec::with_capacity(chunk.len() * 2048);
+                    for e in chunk {
+                        buf.extend_from_slice(b",\n    ");
+                        pretty_indented(&mut buf, &SortedEntry(e), b"\n    ")?;
+                    }
+                    Ok(buf)
+                })
+                .collect();
+            for part in parts {
+                let part = part?;
+                let part = if first {
+                    first = false;
+                    // The first entry has a line break before it, no comma.
+                    part.get(1..).unwrap_or_default()
+                } else {
+                    &part[..]
+                };
+                out.write_all(part)?;
+            }
+        }
+        out.write_all(if first { b"],\n" } else { b"\n  ],\n" })?;
+        out.write_all(b"  \"src\": ")?;
+        serde_json::to_writer(&mut *out, &self.src.to_string_lossy())?;
+        out.write_all(b",\n  \"totals\": ")?;
+        let mut totals = Vec::new();
+        pretty_indented(&mut totals, &Totals(self), b"\n  ")?;
+        out.write_all(&totals)?;
+        out.write_all(b"\n}\n")
     }
 
     /// Writes the report to `path` through a temporary file and a rename.
@@ -425,5 +472,220 @@ impl fmt::Display for Summary {
             }
         }
         Ok(())
+    }
+}
+
+/// Entries formatted at once (in parallel) before being written.
+const REPORT_BATCH: usize = 16 * 1024;
+/// Entries formatted by one task.
+const REPORT_CHUNK: usize = 256;
+
+/// Appends `value` pretty-printed, each line break followed by `newline`
+/// (a line break and the indentation of the place it goes to). JSON strings
+/// never contain a raw line break, so only the layout's are changed.
+fn pretty_indented(out: &mut Vec<u8>, value: &impl Serialize, newline: &[u8]) -> io::Result<()> {
+    let text = serde_json::to_vec_pretty(value)?;
+    let mut rest = &text[..];
+    while let Some(i) = memchr::memchr(b'\n', rest) {
+        out.extend_from_slice(&rest[..i]);
+        out.extend_from_slice(newline);
+        rest = &rest[i + 1..];
+    }
+    out.extend_from_slice(rest);
+    Ok(())
+}
+
+// The parts of the `--report` document, serialised with their keys in the
+// order [`Summary::to_json`] has them (sorted, as in a `serde_json::Map`),
+// and their numbers as there (`f32` widened to `f64`).
+
+struct Totals<'a>(&'a Summary);
+
+struct SortedEntry<'a>(&'a Entry);
+
+struct SortedDiag<'a>(&'a DiagEntry);
+
+struct SortedEncoding<'a>(&'a EncodingUse);
+
+/// Serialises a slice through a wrapper of each element.
+struct SeqOf<'a, T, W>(&'a [T], fn(&'a T) -> W);
+
+impl<'a, T, W: Serialize> Serialize for SeqOf<'a, T, W> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(self.1))
+    }
+}
+
+impl Serialize for Totals<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = self.0;
+        let mut m = s.serialize_map(Some(16))?;
+        m.serialize_entry("by_encoding", &r.by_encoding())?;
+        m.serialize_entry("by_format", &r.by_format())?;
+        m.serialize_entry("bytes_in", &r.bytes_in())?;
+        m.serialize_entry("bytes_out", &r.bytes_out())?;
+        m.serialize_entry("converted", &r.count(Status::Converted))?;
+        m.serialize_entry("errors", &r.errors())?;
+        m.serialize_entry("failed", &r.count(Status::Failed))?;
+        m.serialize_entry("games", &r.games())?;
+        m.serialize_entry("ignored", &r.count(Status::Ignored))?;
+        m.serialize_entry("inputs", &r.entries.len())?;
+        m.serialize_entry("outputs", &r.outputs())?;
+        m.serialize_entry("records", &r.records())?;
+        m.serialize_entry("rewrites", &r.rewrites())?;
+        m.serialize_entry("seconds", &r.elapsed.as_secs_f64())?;
+        m.serialize_entry("skipped", &r.count(Status::Skipped))?;
+        m.serialize_entry("warnings", &r.warnings())?;
+        m.end()
+    }
+}
+
+impl Serialize for SortedEntry<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let e = self.0;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("bytes_in", &e.bytes_in)?;
+        m.serialize_entry("bytes_out", &e.bytes_out)?;
+        m.serialize_entry("diagnostics", &SeqOf(&e.diagnostics, SortedDiag))?;
+        if !is_zero(&e.diagnostics_not_listed) {
+            m.serialize_entry("diagnostics_not_listed", &e.diagnostics_not_listed)?;
+        }
+        m.serialize_entry("encodings", &SeqOf(&e.encodings, SortedEncoding))?;
+        m.serialize_entry("errors", &e.errors)?;
+        m.serialize_entry("format", &e.format)?;
+        m.serialize_entry("games", &e.games)?;
+        m.serialize_entry("outputs", &e.outputs)?;
+        m.serialize_entry("reason", &e.reason)?;
+        m.serialize_entry("recognised_by", &e.recognised_by)?;
+        m.serialize_entry("rewrites", &e.rewrites)?;
+        m.serialize_entry("source", &e.source)?;
+        if e.source_not_utf8 {
+            m.serialize_entry("source_not_utf8", &true)?;
+        }
+        m.serialize_entry("status", &e.status)?;
+        m.serialize_entry("warnings", &e.warnings)?;
+        m.end()
+    }
+}
+
+impl Serialize for SortedDiag<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let d = self.0;
+        let mut m = s.serialize_map(Some(7))?;
+        m.serialize_entry("code", d.code)?;
+        m.serialize_entry("column", &d.column)?;
+        m.serialize_entry("game", &d.game)?;
+        m.serialize_entry("line", &d.line)?;
+        m.serialize_entry("message", &d.message)?;
+        m.serialize_entry("name", d.name)?;
+        m.serialize_entry("severity", d.severity)?;
+        m.end()
+    }
+}
+
+impl Serialize for SortedEncoding<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let u = self.0;
+        let mut m = s.serialize_map(Some(4))?;
+        // As in a `serde_json::Value`: the `f32` widened to `f64`.
+        m.serialize_entry("confidence", &f64::from(u.confidence))?;
+        m.serialize_entry("encoding", u.encoding)?;
+        m.serialize_entry("games", &u.games)?;
+        m.serialize_entry("source", u.source)?;
+        m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Summary {
+        let mut converted = Entry::new("src/a.sgf".into(), false, Status::Converted);
+        converted.outputs.push("dst/a.sgf".into());
+        converted.format = Some("sgf");
+        converted.recognised_by = Some("extension");
+        converted.games = 2;
+        converted.encodings.push(EncodingUse {
+            encoding: "GBK",
+            source: "detected",
+            confidence: 0.9,
+            games: 1,
+        });
+        converted.encodings.push(EncodingUse {
+            encoding: "UTF-8",
+            source: "utf8",
+            confidence: 1.0,
+            games: 1,
+        });
+        converted.rewrites.insert("I150 x".into(), 3);
+        converted.warnings = 1;
+        converted.errors = 1;
+        converted.diagnostics.push(DiagEntry {
+            line: Some(1),
+            column: Some(26),
+            game: Some(0),
+            code: "E103",
+            name: "undecodable-bytes",
+            severity: "error",
+            message: "byte 0xE7 \"quoted\" \\ é".into(),
+        });
+        converted.diagnostics.push(DiagEntry {
+            line: None,
+            column: None,
+            game: None,
+            code: "W454",
+            name: "format-differs-from-extension",
+            severity: "warning",
+            message: String::new(),
+        });
+        converted.diagnostics_not_listed = 7;
+        converted.bytes_in = 100;
+        converted.bytes_out = 120;
+        let mut failed = Entry::new("src/\u{FFFD}.gib".into(), true, Status::Failed);
+        failed.reason = Some("no game found in the file".into());
+        let mut ignored = Entry::new("src/x.txt".into(), false, Status::Ignored);
+        ignored.reason = Some("not recognised as a game record".into());
+        let skipped = Entry::new("src/b.sgf".into(), false, Status::Skipped);
+        Summary {
+            src: "src".into(),
+            dst: "dst".into(),
+            dry_run: false,
+            entries: vec![converted, failed, ignored, skipped],
+            elapsed: Duration::from_millis(1234),
+        }
+    }
+
+    #[test]
+    fn the_streamed_report_is_the_json_tree_pretty_printed() {
+        let many: Vec<Entry> = (0..7).flat_map(|_| sample().entries).collect();
+        for s in [
+            sample(),
+            Summary {
+                entries: Vec::new(),
+                ..sample()
+            },
+            Summary {
+                entries: many,
+                ..sample()
+            },
+        ] {
+            let mut tree = serde_json::to_vec_pretty(&s.to_json()).unwrap();
+            tree.push(b'\n');
+            let tree = String::from_utf8(tree).unwrap();
+            let mut streamed = Vec::new();
+            s.write_report(&mut streamed).unwrap();
+            assert_eq!(String::from_utf8(streamed).unwrap(), tree);
+            // Batches and chunks of every size give the same text.
+            for (batch, chunk) in [(1, 1), (3, 2), (5, 5), (10, 3), (0, 0)] {
+                let mut streamed = Vec::new();
+                s.write_report_in(&mut streamed, batch, chunk).unwrap();
+                assert_eq!(
+                    String::from_utf8(streamed).unwrap(),
+                    tree,
+                    "{batch} {chunk}"
+                );
+            }
+        }
     }
 }
