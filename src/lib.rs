@@ -88,7 +88,7 @@ pub struct Options {
     /// Threads for SGF to SGF (games are converted in parallel, output
     /// and diagnostics as in one pass); 0 or 1: one.
     pub jobs: usize,
-    /// Bytes per piece of input a thread takes (0: [`parallel::PIECE_SIZE`]).
+    /// Bytes per piece of input a thread takes (0: [`parallel::piece_size`]).
     pub piece_size: usize,
 }
 
@@ -124,7 +124,7 @@ pub fn convert(
     }
     let mut stats = Stats::default();
     let work = |bytes: &[u8], resume, rep: &mut Reporter| {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 4);
         let (end, c) = convert_sgf_piece(bytes, resume, &mut out, options, rep)?;
         Ok(((out, c), end))
     };
@@ -132,7 +132,7 @@ pub fn convert(
         input,
         options.jobs,
         match options.piece_size {
-            0 => parallel::PIECE_SIZE,
+            0 => parallel::piece_size(options.jobs),
             n => n,
         },
         report,
@@ -194,6 +194,83 @@ fn convert_in_one_pass(
         chain.finish(report)?;
     }
     Ok(Stats::from(counted.0))
+}
+
+/// Reads `input` and counts what it holds, writing nothing (`sgfconv
+/// check`): games, nodes, properties, values. With `transforms` the dialect
+/// rules run too, with their diagnostics. SGF is read on `options.jobs`
+/// threads, with the diagnostics of one.
+pub fn check(
+    input: &mut dyn Read,
+    from: Format,
+    options: &Options,
+    transforms: bool,
+    report: &mut Reporter,
+) -> Result<sink::Counter, Error> {
+    if options.jobs <= 1 || from != Format::Sgf {
+        return count_piece(input, from, None, options, transforms, report).map(|c| c.0);
+    }
+    let mut total = sink::Counter::default();
+    let work = |bytes: &[u8], resume, rep: &mut Reporter| {
+        let mut src = bytes;
+        count_piece(&mut src, from, Some(resume), options, transforms, rep)
+    };
+    let rest = parallel::read_pieces(
+        input,
+        options.jobs,
+        match options.piece_size {
+            0 => parallel::piece_size(options.jobs),
+            n => n,
+        },
+        report,
+        &work,
+        &mut |c: sink::Counter, _| {
+            total.add(&c);
+            Ok(())
+        },
+    )?;
+    if let Some(rest) = rest {
+        let mut src = std::io::Read::chain(&rest.held[..], input);
+        let (c, _) = count_piece(
+            &mut src,
+            from,
+            Some(rest.resume),
+            options,
+            transforms,
+            report,
+        )?;
+        total.add(&c);
+    }
+    Ok(total)
+}
+
+/// Counts one input, or one piece of an SGF input (`resume`).
+fn count_piece(
+    input: &mut dyn Read,
+    from: Format,
+    resume: Option<formats::sgf::Resume>,
+    options: &Options,
+    transforms: bool,
+    report: &mut Reporter,
+) -> Result<(sink::Counter, formats::sgf::PieceEnd), Error> {
+    let mut counter = sink::Counter::default();
+    let end = {
+        let mut chain: Box<dyn Sink + '_> = if transforms {
+            transform::pipeline(Box::new(&mut counter), &options.read)
+        } else {
+            Box::new(&mut counter)
+        };
+        let end = match resume {
+            Some(r) => formats::sgf::read_from(input, r, &options.read, &mut *chain, report)?,
+            None => {
+                formats::read(from, input, &options.read, &mut *chain, report)?;
+                formats::sgf::PieceEnd::default()
+            }
+        };
+        chain.finish(report)?;
+        end
+    };
+    Ok((counter, end))
 }
 
 impl Stats {

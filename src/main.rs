@@ -4,8 +4,8 @@ mod cli_migrate;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sgfconv::diag::{Output, Reporter, Severity};
-use sgfconv::formats::{self, Coords, Format, FORMATS};
-use sgfconv::sink::{Counter, Sink};
+use sgfconv::formats::{Coords, Format, FORMATS};
+use sgfconv::sink::Counter;
 use sgfconv::{charset, transform, Error, Options};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -505,6 +505,11 @@ fn check(args: CheckArgs) -> ExitCode {
         Ok(f) => f,
         Err(e) => return usage_error(e),
     };
+    let check_opts = Options {
+        jobs: jobs(&args.read),
+        read: read_opts,
+        ..Options::default()
+    };
     let mut worst = ExitCode::SUCCESS;
     let mut worst_rank = 0;
     let mut totals = Counter::default();
@@ -532,28 +537,14 @@ fn check(args: CheckArgs) -> ExitCode {
             inner: opened.reader,
             bytes: 0,
         };
-        let result = (|| {
-            if args.parse_only {
-                formats::read(
-                    opened.format,
-                    &mut counted,
-                    &read_opts,
-                    &mut counter,
-                    &mut report,
-                )?;
-            } else {
-                let mut chain = transform::pipeline(Box::new(&mut counter), &read_opts);
-                formats::read(
-                    opened.format,
-                    &mut counted,
-                    &read_opts,
-                    &mut *chain,
-                    &mut report,
-                )?;
-                chain.finish(&mut report)?;
-            }
-            Ok::<(), Error>(())
-        })();
+        let result = sgfconv::check(
+            &mut counted,
+            opened.format,
+            &check_opts,
+            !args.parse_only,
+            &mut report,
+        )
+        .map(|c| counter = c);
         bytes_total += counted.bytes;
         if args.summary {
             let diags = report.take_collected();

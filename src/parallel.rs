@@ -17,8 +17,12 @@ use crate::formats::sgf::{self, PieceEnd, Resume};
 use rayon::prelude::*;
 use std::io::Read;
 
-/// Bytes per piece (a piece ends at the first cut after this many).
-pub const PIECE_SIZE: usize = 1 << 20;
+/// Bytes per piece for `jobs` threads (a piece ends at the first cut after
+/// this many): a batch of `2 × jobs` pieces holds about 2 MiB of input (and
+/// as much output), whatever the number of threads.
+pub fn piece_size(jobs: usize) -> usize {
+    ((1 << 20) / jobs.max(1)).max(64 << 10)
+}
 
 /// No cut this far into a piece (one huge game, or not SGF): the rest is
 /// read in one pass, streaming.

@@ -82,6 +82,16 @@ pub struct Counter {
     pub values: u64,
 }
 
+impl Counter {
+    /// Adds another count (of another part of the same input).
+    pub fn add(&mut self, other: &Counter) {
+        self.games += other.games;
+        self.nodes += other.nodes;
+        self.properties += other.properties;
+        self.values += other.values;
+    }
+}
+
 impl Sink for Counter {
     fn event(&mut self, event: &Event<'_>, _report: &mut Reporter) -> Result<(), Error> {
         match event {

@@ -38,7 +38,28 @@ fn run(input: &[u8], jobs: usize, piece_size: usize) -> (Vec<u8>, Vec<String>, [
     (out, diags, counts)
 }
 
+/// `check`: counts and every diagnostic, with or without the transforms.
+fn check(input: &[u8], jobs: usize, piece_size: usize, transforms: bool) -> (String, Vec<String>) {
+    let options = Options {
+        jobs,
+        piece_size,
+        ..Options::default()
+    };
+    let mut report = Reporter::collecting("in.sgf");
+    let mut src = input;
+    let c = sgfconv::check(&mut src, Format::Sgf, &options, transforms, &mut report)
+        .expect("check runs");
+    let diags = report.collected().iter().map(|d| d.to_json()).collect();
+    (format!("{c:?}"), diags)
+}
+
 fn assert_same_as_one_pass(input: &[u8], what: &str) {
+    for transforms in [false, true] {
+        let one = check(input, 1, 0, transforms);
+        let many = check(input, 3, 2048, transforms);
+        assert_eq!(one.0, many.0, "{what}: check counts");
+        pretty_assertions::assert_eq!(one.1, many.1, "{what}: check diagnostics");
+    }
     // Pieces of one byte cut at every possible place: for small inputs.
     let small: &[(usize, usize)] = &[(2, 1), (3, 700), (4, 4096), (2, 64 << 10)];
     let large: &[(usize, usize)] = &[(3, 4096), (2, 64 << 10)];
