@@ -39,11 +39,32 @@ pub struct Input<'r> {
     utf8_bad: Option<u64>,
 }
 
+thread_local! {
+    /// The buffer of the last input read on this thread, for the next: a
+    /// new buffer would be zeroed, which for small files (migrating an
+    /// archive) costs more than reading them.
+    static SPARE_BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Buffers larger than this (grown for a huge value) are not kept.
+const SPARE_MAX: usize = 1 << 20;
+
+impl Drop for Input<'_> {
+    fn drop(&mut self) {
+        if self.buf.len() <= SPARE_MAX {
+            let buf = std::mem::take(&mut self.buf);
+            SPARE_BUFFER.with(|s| *s.borrow_mut() = buf);
+        }
+    }
+}
+
 impl<'r> Input<'r> {
     pub fn new(src: &'r mut dyn Read) -> Self {
+        // Its bytes are stale; only `buf[pos..end]` is ever read.
+        let buf = SPARE_BUFFER.with(|s| std::mem::take(&mut *s.borrow_mut()));
         Input {
             src,
-            buf: Vec::new(),
+            buf,
             pos: 0,
             end: 0,
             eof: false,
