@@ -1128,6 +1128,10 @@ fn point_names() -> &'static str {
 /// sequences (and there are a few): text that is UTF-8 with damage (Fox
 /// writes '?' over bytes, servers cut names mid-character), not another
 /// encoding, where valid UTF-8 sequences are rare by chance.
+///
+/// A character whose continuation bytes Fox replaced by `?` (`E3 3F B5`)
+/// counts for UTF-8: no legacy double-byte encoding has `?` as a trail
+/// byte, and the bytes around it are UTF-8's.
 fn mostly_utf8(bytes: &[u8]) -> bool {
     let mut rest = bytes;
     let mut bad = 0usize;
@@ -1144,19 +1148,44 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
         if done {
             break;
         }
-        bad += 1;
+        let at = &rest[good.len()..];
+        let damaged = question_marked_char(at);
         let skip = good.len()
-            + std::str::from_utf8(&rest[good.len()..])
-                .err()
-                .and_then(|e| e.error_len())
-                .unwrap_or(rest.len() - good.len())
-                .max(1);
+            + match damaged {
+                Some(len) => {
+                    multibyte += 1;
+                    len
+                }
+                None => {
+                    bad += 1;
+                    std::str::from_utf8(at)
+                        .err()
+                        .and_then(|e| e.error_len())
+                        .unwrap_or(at.len())
+                        .max(1)
+                }
+            };
         rest = &rest[skip.min(rest.len())..];
         if bad > 64 {
             return false;
         }
     }
-    bad > 0 && multibyte >= 3 && multibyte >= bad
+    multibyte >= 3 && multibyte >= bad
+}
+
+/// The length of a UTF-8 character at the start of `b` whose continuation
+/// bytes were partly replaced by `?`, as Fox writes them: a lead byte, a
+/// `?`, then `?` or continuation bytes up to the character's length.
+fn question_marked_char(b: &[u8]) -> Option<usize> {
+    let len = match b.first()? {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let tail = b.get(1..len)?;
+    (tail[0] == b'?' && tail[1..].iter().all(|&c| c == b'?' || (0x80..=0xBF).contains(&c)))
+        .then_some(len)
 }
 
 /// Whether a game in a double-byte encoding was written with byte-level
@@ -1216,4 +1245,27 @@ fn suspicious_escapes(raw: &[u8], mode: Mode) -> bool {
         k += 1;
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fox_question_marks_are_utf8_damage() {
+        // 三日月 with the middle byte of each character written as '?' by
+        // Fox, then a clean name: UTF-8 with damage.
+        let fox = b"PB[\xe4?\x89\xe6?\xa5\xe6?\x88]PW[\xe4\xbd\x99\xe7\x82\xb3]";
+        assert_eq!(question_marked_char(b"\xe4?\x89rest"), Some(3));
+        assert_eq!(question_marked_char(b"\xe4??"), Some(3));
+        assert_eq!(question_marked_char(b"\xc3?"), Some(2));
+        assert_eq!(question_marked_char(b"\xe4\x89?"), None);
+        assert_eq!(question_marked_char(b"\xe4?A"), None);
+        assert!(mostly_utf8(fox));
+        // GBK never has '?' as a trail byte and is not taken for UTF-8.
+        let (gbk, _, _) = encoding_rs::GBK.encode("黑方胜三目半，白方认输");
+        assert!(!mostly_utf8(&gbk));
+        // A lone Latin-1 byte among ASCII is not UTF-8 either.
+        assert!(!mostly_utf8(b"PB[Jos\xe9]PW[Ren\xe9]"));
+    }
 }
