@@ -203,6 +203,8 @@ struct Reader<'r, 'o> {
     node: NodeArena,
     /// A node is open (its `;` was read; it may have no property yet).
     node_open: bool,
+    /// A bit per identifier hash of the open node's properties.
+    node_names: u64,
     /// Open variations, innermost last, each with the `after_variation` of
     /// the level around it (restored when it closes empty).
     levels: Vec<(Level, bool)>,
@@ -237,6 +239,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             bom,
             node: NodeArena::default(),
             node_open: false,
+            node_names: 0,
             levels: Vec::new(),
             after_variation: false,
             scratch: Vec::new(),
@@ -609,11 +612,13 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.node_open = false;
             sink.node(&self.node.as_ref(), report)?;
         }
+        self.node_names = 0;
         self.node.clear();
         Ok(())
     }
 
     fn clear_node(&mut self) {
+        self.node_names = 0;
         self.node.clear();
         self.node_open = false;
     }
@@ -746,7 +751,12 @@ impl<'r, 'o> Reader<'r, 'o> {
             spans: (span_start, self.node.spans.len() as u32),
             pos: at,
         });
-        if self.node.merge_last() {
+        // Identifiers in this node so far, as bits of a mask: most nodes
+        // have no duplicate, and most properties need no name comparison.
+        let bit = 1u64 << (name_hash(&self.node.names.as_bytes()[name_start..]) % 64);
+        let maybe_duplicate = self.node_names & bit != 0;
+        self.node_names |= bit;
+        if maybe_duplicate && self.node.merge_last() {
             report.warn(
                 DUPLICATE_PROPERTY,
                 Some(at),
@@ -1122,6 +1132,12 @@ fn point_names() -> &'static str {
         }
         s
     })
+}
+
+/// A small hash of an identifier, for the duplicate mask.
+fn name_hash(name: &[u8]) -> u32 {
+    name.iter()
+        .fold(0u32, |h, &c| h.wrapping_mul(31).wrapping_add(u32::from(c)))
 }
 
 /// Valid UTF-8 multi-byte characters are at least as many as broken
