@@ -572,6 +572,18 @@ fn run(args: &[String]) -> Result<(), String> {
             true,
             ours_convert.1.clone(),
         ));
+        if has_parse && has_convert {
+            // The same on one thread (`-j 1`): what the other parsers, all
+            // single-threaded, compare with.
+            let one = |cmd: &[String]| {
+                let mut c = cmd.to_vec();
+                c.insert(c.len() - 1, "-j".into());
+                c.insert(c.len() - 1, "1".into());
+                c
+            };
+            specs.push((input, ONE_THREAD_PARSE, "parse-only", Parse, true, one(&cli_parse)));
+            specs.push((input, ONE_THREAD_CONVERT, "SGF→SGF", Convert, true, one(&cli_convert)));
+        }
         if input == Input::Slice {
             for (ok, name, bin) in [
                 (has_parser, "sgf-parser", &parser),
@@ -816,11 +828,22 @@ fn report(
     // Same-run ratios on the slice: ours against the best peer.
     let slice: Vec<&Row> = rows.iter().filter(|r| r.input == Input::Slice).collect();
     s += "\n### sgfconv against the best peer (slice.sgf, same run)\n\n";
-    for (kind, label) in [(Kind::Parse, "parse-only"), (Kind::Convert, "SGF→SGF")] {
+    for (kind, label, threads) in [
+        (Kind::Parse, "parse-only", "all threads"),
+        (Kind::Convert, "SGF→SGF", "all threads"),
+        (Kind::Parse, "parse-only", "one thread"),
+        (Kind::Convert, "SGF→SGF", "one thread"),
+    ] {
+        let label = format!("{label} ({threads})");
         let best = |ours: bool| {
             slice
                 .iter()
                 .filter(|r| r.kind == kind && r.ours == ours)
+                .filter(|r| {
+                    !ours
+                        || (threads == "one thread")
+                            == (r.tool == ONE_THREAD_PARSE || r.tool == ONE_THREAD_CONVERT)
+                })
                 .filter_map(|r| median(&r.times).map(|m| (m, median(&r.cpu), r.tool.clone())))
                 .min_by(|a, b| a.0.total_cmp(&b.0))
         };
@@ -910,6 +933,10 @@ fn report(
     }
     s
 }
+
+/// Row names of sgfconv on one thread.
+const ONE_THREAD_PARSE: &str = "sgfconv -j 1 check --parse-only";
+const ONE_THREAD_CONVERT: &str = "sgfconv -j 1 -t sgf";
 
 // ---------------------------------------------------------------- self-check
 
