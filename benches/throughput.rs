@@ -581,8 +581,22 @@ fn run(args: &[String]) -> Result<(), String> {
                 c.insert(c.len() - 1, "1".into());
                 c
             };
-            specs.push((input, ONE_THREAD_PARSE, "parse-only", Parse, true, one(&cli_parse)));
-            specs.push((input, ONE_THREAD_CONVERT, "SGF→SGF", Convert, true, one(&cli_convert)));
+            specs.push((
+                input,
+                ONE_THREAD_PARSE,
+                "parse-only",
+                Parse,
+                true,
+                one(&cli_parse),
+            ));
+            specs.push((
+                input,
+                ONE_THREAD_CONVERT,
+                "SGF→SGF",
+                Convert,
+                true,
+                one(&cli_convert),
+            ));
         }
         if input == Input::Slice {
             for (ok, name, bin) in [

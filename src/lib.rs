@@ -137,7 +137,7 @@ pub fn convert(
         },
         report,
         &work,
-        &mut |(bytes, c): (Vec<u8>, Stats), _| {
+        &mut |(bytes, c): (Vec<u8>, Stats)| {
             stats.add(c);
             output.write_all(&bytes)?;
             Ok(())
@@ -224,7 +224,7 @@ pub fn check(
         },
         report,
         &work,
-        &mut |c: sink::Counter, _| {
+        &mut |c: sink::Counter| {
             total.add(&c);
             Ok(())
         },

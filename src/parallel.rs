@@ -149,8 +149,8 @@ pub struct Rest {
 
 /// Reads `input` piece by piece on `jobs` threads: `work` reads one piece
 /// (its bytes, where it starts, a reporter for it) and returns a result
-/// that `merge` takes in input order, with the index of the piece's first
-/// game. Returns what is left to read in one pass, if anything: the whole
+/// that `merge` takes in input order (the piece's diagnostics are already in
+/// `report` then). Returns what is left to read in one pass, if anything: the whole
 /// input when it is small (one piece) or starts with a byte-order mark, or
 /// the rest from the first cut that did not hold.
 pub fn read_pieces<T: Send>(
@@ -159,7 +159,7 @@ pub fn read_pieces<T: Send>(
     piece_size: usize,
     report: &mut Reporter,
     work: &PieceWork<'_, T>,
-    merge: &mut dyn FnMut(T, &mut Reporter) -> Result<(), Error>,
+    merge: &mut dyn FnMut(T) -> Result<(), Error>,
 ) -> Result<Option<Rest>, Error> {
     let mut split = Splitter {
         input,
@@ -303,7 +303,7 @@ pub fn read_pieces<T: Send>(
             }
             report.absorb(rep, base);
             games += end.games;
-            merge(out, report)?;
+            merge(out)?;
             i += 1;
         }
         first = false;

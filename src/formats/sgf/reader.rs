@@ -1200,8 +1200,11 @@ fn question_marked_char(b: &[u8]) -> Option<usize> {
         _ => return None,
     };
     let tail = b.get(1..len)?;
-    (tail[0] == b'?' && tail[1..].iter().all(|&c| c == b'?' || (0x80..=0xBF).contains(&c)))
-        .then_some(len)
+    (tail[0] == b'?'
+        && tail[1..]
+            .iter()
+            .all(|&c| c == b'?' || (0x80..=0xBF).contains(&c)))
+    .then_some(len)
 }
 
 /// Whether a game in a double-byte encoding was written with byte-level
