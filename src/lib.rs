@@ -131,10 +131,7 @@ pub fn convert(
     let rest = parallel::read_pieces(
         input,
         options.jobs,
-        match options.piece_size {
-            0 => parallel::piece_size(options.jobs),
-            n => n,
-        },
+        options.piece_bytes(),
         report,
         &work,
         &mut |(bytes, c): (Vec<u8>, Stats)| {
@@ -218,10 +215,7 @@ pub fn check(
     let rest = parallel::read_pieces(
         input,
         options.jobs,
-        match options.piece_size {
-            0 => parallel::piece_size(options.jobs),
-            n => n,
-        },
+        options.piece_bytes(),
         report,
         &work,
         &mut |c: sink::Counter| {
@@ -271,6 +265,16 @@ fn count_piece(
         end
     };
     Ok((counter, end))
+}
+
+impl Options {
+    /// The piece size parallel reading uses.
+    fn piece_bytes(&self) -> usize {
+        match self.piece_size {
+            0 => parallel::piece_size(self.jobs),
+            n => n,
+        }
+    }
 }
 
 impl Stats {

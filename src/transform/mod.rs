@@ -251,20 +251,8 @@ mod tests {
             line("GN=x AP=OGS:1;B=pd;W=dd;B=qq"),
         ];
         // OGS-style nesting with a real branch, and a plain game with one.
-        for pc in ["online-go.com", "Tokyo"] {
-            let mut g = crate::game::Game::default();
-            g.root_mut().set("PC", pc);
-            let mut at = g.add_child(0);
-            g.node_mut(at).set("B", "qd");
-            for (i, mv) in ["dp", "pp", "dc"].iter().enumerate() {
-                at = g.add_variation(at);
-                g.node_mut(at).set(if i % 2 == 0 { "W" } else { "B" }, mv);
-            }
-            let parent = g.nodes[at].parent.unwrap_or(0);
-            let alt = g.add_child(parent);
-            g.node_mut(alt).set("W", "cc");
-            games.push(g);
-        }
+        games.push(ogs_nested("online-go.com"));
+        games.push(ogs_nested("Tokyo"));
         let opts = ReadOptions::default();
         for g in &games {
             let (by_event, r1) = run(g, |s| pipeline(Box::new(s), &opts));

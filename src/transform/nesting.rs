@@ -227,19 +227,7 @@ mod tests {
     use super::*;
 
     fn nested(pc: &str) -> Game {
-        let mut g = Game::default();
-        g.root_mut().set("PC", pc);
-        let mut at = g.add_child(0);
-        g.node_mut(at).set("B", "qd");
-        for (i, mv) in ["dp", "pp", "dc"].iter().enumerate() {
-            at = g.add_variation(at);
-            g.node_mut(at).set(if i % 2 == 0 { "W" } else { "B" }, mv);
-        }
-        // A real branch at the last move.
-        let parent = g.nodes[at].parent.unwrap_or(0);
-        let alt = g.add_child(parent);
-        g.node_mut(alt).set("W", "cc");
-        g
+        ogs_nested(pc)
     }
 
     #[test]

@@ -513,6 +513,24 @@ pub(crate) mod testing {
         (log, r)
     }
 
+    /// An OGS-style game: every move in a variation of its own, and a real
+    /// branch at the last move; its root says `PC[pc]`.
+    pub fn ogs_nested(pc: &str) -> Game {
+        let mut g = Game::default();
+        g.root_mut().set("PC", pc);
+        let mut at = g.add_child(0);
+        g.node_mut(at).set("B", "qd");
+        for (i, mv) in ["dp", "pp", "dc"].iter().enumerate() {
+            at = g.add_variation(at);
+            g.node_mut(at).set(if i % 2 == 0 { "W" } else { "B" }, mv);
+        }
+        // A real branch at the last move.
+        let parent = g.nodes[at].parent.unwrap_or(0);
+        let alt = g.add_child(parent);
+        g.node_mut(alt).set("W", "cc");
+        g
+    }
+
     /// Re-sends the events it receives with each complete node as one
     /// [`Sink::node`] call: how the SGF reader sends them.
     pub struct WholeNodes<S> {
