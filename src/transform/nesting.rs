@@ -226,13 +226,9 @@ mod tests {
     use super::super::node::testing::*;
     use super::*;
 
-    fn nested(pc: &str) -> Game {
-        ogs_nested(pc)
-    }
-
     #[test]
     fn ogs_nesting_is_flattened_when_identified() {
-        let g = nested("OGS: https://online-go.com/game/1234");
+        let g = ogs_nested("OGS: https://online-go.com/game/1234");
         let (log, r) = run(&g, |s| Box::new(Nesting::new(s)));
         assert_eq!(
             sgf(&log),
@@ -243,7 +239,7 @@ mod tests {
 
     #[test]
     fn a_game_cut_short_still_goes_out() {
-        let g = nested("online-go.com");
+        let g = ogs_nested("online-go.com");
         let mut log = crate::sink::EventLog::default();
         let mut r = Reporter::collecting("t");
         {
@@ -264,7 +260,7 @@ mod tests {
 
     #[test]
     fn other_sources_stream_untouched() {
-        let g = nested("Tokyo");
+        let g = ogs_nested("Tokyo");
         let (log, r) = run(&g, |s| Box::new(Nesting::new(s)));
         assert_eq!(
             sgf(&log),
