@@ -989,17 +989,15 @@ impl<'r, 'o> Reader<'r, 'o> {
         let avail = self.inp.rest().len().min(WINDOW);
         let all_utf8 = self.inp.valid_utf8_ahead(avail);
         let window = &self.inp.rest()[..avail];
+        let declared =
+            lex::root_charset(window).map(|v| String::from_utf8_lossy(v).trim().to_string());
         // A game's bytes decide for it, never the games after it in the
         // window: its extent is needed unless the window is UTF-8 and the
         // game declares no other character set.
-        let declares_other = || {
-            lex::root_charset(window).is_some_and(|v| {
-                let label = String::from_utf8_lossy(v);
-                let label = label.trim();
-                !label.is_empty() && charset::lookup(label) != Some(UTF_8)
-            })
-        };
-        let extent = if all_utf8 && !declares_other() {
+        let declares_other = declared
+            .as_deref()
+            .is_some_and(|l| !l.is_empty() && charset::lookup(l) != Some(UTF_8));
+        let extent = if all_utf8 && !declares_other {
             avail
         } else {
             let e = lex::game_extent(window);
@@ -1011,8 +1009,6 @@ impl<'r, 'o> Reader<'r, 'o> {
         // Valid UTF-8 but for a few cut sequences (names truncated by a
         // server mid-character): UTF-8, with the bad bytes reported.
         let dirty_utf8 = !utf8 && mostly_utf8(game);
-        let declared =
-            lex::root_charset(game).map(|v| String::from_utf8_lossy(v).trim().to_string());
 
         // The root's names and the first comments decide as well as a whole
         // game would, and detection scores every candidate encoding.
