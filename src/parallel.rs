@@ -14,7 +14,6 @@ use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Pos;
 use crate::formats::sgf::{self, PieceEnd, Resume};
-use rayon::prelude::*;
 use std::io::Read;
 
 /// Bytes per piece for `jobs` threads (a piece ends at the first cut after
@@ -149,10 +148,12 @@ pub struct Rest {
 
 /// Reads `input` piece by piece on `jobs` threads: `work` reads one piece
 /// (its bytes, where it starts, a reporter for it) and returns a result
-/// that `merge` takes in input order (the piece's diagnostics are already in
-/// `report` then). Returns what is left to read in one pass, if anything: the whole
-/// input when it is small (one piece) or starts with a byte-order mark, or
-/// the rest from the first cut that did not hold.
+/// that `merge` takes in input order (the piece's diagnostics are already
+/// in `report` then). Pieces stream: while the threads read, this thread
+/// cuts the next pieces and merges the finished ones, with at most
+/// `2 × jobs` in flight. Returns what is left to read in one pass, if
+/// anything: the whole input when it is small (one piece) or starts with a
+/// byte-order mark, or the rest where no cut comes within [`MAX_PIECE`].
 pub fn read_pieces<T: Send>(
     input: &mut dyn Read,
     jobs: usize,
@@ -175,141 +176,194 @@ pub fn read_pieces<T: Send>(
             held: split.held,
         }));
     }
+    let Some(first) = split.next()? else {
+        // Empty, or no cut in reach: one pass.
+        return Ok(Some(Rest {
+            resume: Resume::default(),
+            held: std::mem::take(&mut split.held),
+        }));
+    };
+    if first.last {
+        // Small input (one piece): one pass, no threads.
+        return Ok(Some(Rest {
+            resume: Resume::default(),
+            held: first.bytes,
+        }));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
         .map_err(|e| Error::Usage(format!("cannot start {jobs} threads: {e}")))?;
-    let mut games = 0usize;
-    let mut first = true;
-    loop {
-        let mut batch = Vec::new();
-        while batch.len() < 2 * jobs.max(1) {
-            match split.next()? {
-                Some(p) => {
-                    let last = p.last;
-                    batch.push(p);
-                    if last {
-                        break;
-                    }
-                }
-                None => break,
-            }
-        }
-        if first && batch.len() <= 1 && batch.first().is_none_or(|p| p.last) {
-            // Small input (one piece at most): one pass, no threads.
-            let mut held = batch.pop().map(|p| p.bytes).unwrap_or_default();
-            held.append(&mut split.held);
-            return Ok(Some(Rest {
-                resume: Resume::default(),
-                held,
-            }));
-        }
-        if batch.is_empty() {
-            // Nothing more, or no cut in reach: the rest in one pass.
-            return Ok(if split.held.is_empty() && split.eof {
-                None
-            } else {
-                Some(Rest {
-                    resume: resume_at(split.at, games),
-                    held: split.held,
-                })
-            });
-        }
-        let reporters: Vec<Reporter> = batch.iter().map(|_| report.for_piece()).collect();
-        let results: Vec<Result<(T, PieceEnd, Reporter), Error>> = pool.install(|| {
-            batch
-                .par_iter()
-                .zip(reporters)
-                .enumerate()
-                .map(|(i, (p, mut rep))| {
-                    // Games before this piece are counted when it is merged.
-                    let resume = if first && i == 0 {
-                        Resume::default()
-                    } else {
-                        Resume {
-                            pos: p.start,
-                            games: 0,
-                            continuing: true,
-                        }
-                    };
-                    let (out, end) = work(&p.bytes, resume, &mut rep)?;
-                    Ok((out, end, rep))
-                })
-                .collect()
-        });
-        let mut results = results.into_iter();
-        let mut i = 0;
-        while i < batch.len() {
-            let Some(result) = results.next() else {
-                break;
-            };
-            let (mut out, mut end, mut rep) = result?;
-            let start = batch[i].start;
-            let mut last = batch[i].last;
-            let exact = if first && i == 0 {
+    let (tx, rx) = std::sync::mpsc::channel();
+    pool.in_place_scope(|scope| {
+        let mut flow = Flow {
+            split,
+            queue: std::collections::VecDeque::new(),
+            front: 0,
+            spawned: 0,
+            games: 0,
+            work,
+        };
+        let spawn = |flow: &mut Flow<'_, '_, T>, piece: Piece, report: &Reporter| {
+            let piece = std::sync::Arc::new(piece);
+            let index = flow.spawned;
+            // The first piece starts the input; the others are read as if
+            // games came before them, and their games are counted when
+            // they are merged.
+            let resume = if index == 0 {
                 Resume::default()
             } else {
-                resume_at(start, games)
-            };
-            // Games in `rep` count from this (0: read with `exact`).
-            let mut base = games;
-            // The piece was read as if games came before it (unless first)
-            // and as ending between games (unless last). When either is
-            // wrong it is read again, with the pieces after it until one
-            // ends between games.
-            let mut merged: Option<Vec<u8>> = None;
-            let mut read_exactly = first && i == 0;
-            loop {
-                let needs_more = !end.clean && !last;
-                if !needs_more && (read_exactly || games > 0) {
-                    break;
+                Resume {
+                    pos: piece.start,
+                    games: 0,
+                    continuing: true,
                 }
-                let bytes = merged.get_or_insert_with(|| batch[i].bytes.clone());
-                if needs_more {
-                    if i + 1 < batch.len() {
-                        i += 1;
-                        results.next();
-                        bytes.extend_from_slice(&batch[i].bytes);
-                        last = batch[i].last;
-                    } else {
-                        match split.next()? {
-                            Some(p) => {
-                                bytes.extend_from_slice(&p.bytes);
-                                last = p.last;
-                            }
-                            None => {
-                                bytes.append(&mut split.held);
-                                let held = std::mem::take(bytes);
-                                return Ok(Some(Rest {
-                                    resume: exact,
-                                    held,
-                                }));
-                            }
-                        }
+            };
+            let (tx, task_piece, mut rep) = (tx.clone(), piece.clone(), report.for_piece());
+            scope.spawn(move |_| {
+                let result = work(&task_piece.bytes, resume, &mut rep).map(|(t, e)| (t, e, rep));
+                // The receiver may be gone after an error: nothing to do.
+                let _ = tx.send((index, result));
+            });
+            flow.queue.push_back((piece, None));
+            flow.spawned += 1;
+        };
+        spawn(&mut flow, first, report);
+        let mut split_done = false;
+        loop {
+            while !split_done && flow.queue.len() < 2 * jobs.max(1) {
+                match flow.split.next()? {
+                    Some(p) => {
+                        split_done = p.last;
+                        spawn(&mut flow, p, report);
                     }
-                    if bytes.len() > MAX_PIECE {
-                        bytes.append(&mut split.held);
-                        let held = std::mem::take(bytes);
+                    None => split_done = true,
+                }
+            }
+            if flow.queue.is_empty() {
+                return Ok(flow.rest());
+            }
+            if flow.queue.front().is_some_and(|(_, r)| r.is_some()) {
+                if let Some(rest) = flow.merge_front(report, merge)? {
+                    return Ok(Some(rest));
+                }
+                continue;
+            }
+            let Ok((index, result)) = rx.recv() else {
+                return Err(Error::Usage("a reading thread stopped".into()));
+            };
+            // Results of pieces already merged into another are dropped.
+            if let Some(slot) = index
+                .checked_sub(flow.front)
+                .and_then(|k| flow.queue.get_mut(k))
+            {
+                slot.1 = Some(result);
+            }
+        }
+    })
+}
+
+/// A piece's result: what `work` returned, how it ended, its diagnostics.
+type PieceResult<T> = Result<(T, PieceEnd, Reporter), Error>;
+
+/// The pieces between cutting and merging.
+struct Flow<'s, 'w, T> {
+    split: Splitter<'s>,
+    /// Pieces not merged yet, in input order, with their results once in.
+    queue: std::collections::VecDeque<(std::sync::Arc<Piece>, Option<PieceResult<T>>)>,
+    /// Index of the queue's first piece.
+    front: usize,
+    spawned: usize,
+    /// Games merged so far.
+    games: usize,
+    work: &'w PieceWork<'w, T>,
+}
+
+impl<T> Flow<'_, '_, T> {
+    /// Merges the first piece (its result is in). A piece whose end was not
+    /// between games after all, or read as if games came before when none
+    /// did, is read again here with the pieces after it, until one ends
+    /// between games. `Some`: the rest is for one pass.
+    fn merge_front(
+        &mut self,
+        report: &mut Reporter,
+        merge: &mut dyn FnMut(T) -> Result<(), Error>,
+    ) -> Result<Option<Rest>, Error> {
+        let Some((piece, Some(result))) = self.queue.pop_front() else {
+            return Ok(None);
+        };
+        self.front += 1;
+        let (mut out, mut end, mut rep) = result?;
+        let first = piece.start.offset == 0;
+        let exact = if first {
+            Resume::default()
+        } else {
+            resume_at(piece.start, self.games)
+        };
+        // Games in `rep` count from this (0: read with `exact`).
+        let mut base = self.games;
+        let mut read_exactly = first;
+        let mut last = piece.last;
+        let mut merged: Option<Vec<u8>> = None;
+        loop {
+            let needs_more = !end.clean && !last;
+            if !needs_more && (read_exactly || self.games > 0) {
+                break;
+            }
+            let bytes = merged.get_or_insert_with(|| piece.bytes.clone());
+            if needs_more {
+                let next = match self.queue.pop_front() {
+                    Some((p, _)) => {
+                        self.front += 1;
+                        Some((p.bytes.clone(), p.last))
+                    }
+                    None => self.split.next()?.map(|p| (p.bytes, p.last)),
+                };
+                match next {
+                    Some((b, l)) if bytes.len() + b.len() <= MAX_PIECE => {
+                        bytes.extend_from_slice(&b);
+                        last = l;
+                    }
+                    other => {
+                        // No end between games in reach: one pass from here,
+                        // with every piece not merged yet.
+                        if let Some((b, _)) = other {
+                            bytes.extend_from_slice(&b);
+                        }
+                        let mut held = std::mem::take(bytes);
+                        for (p, _) in self.queue.drain(..) {
+                            held.extend_from_slice(&p.bytes);
+                        }
+                        held.append(&mut self.split.held);
+                        self.front = usize::MAX;
                         return Ok(Some(Rest {
                             resume: exact,
                             held,
                         }));
                     }
                 }
-                rep = report.for_piece();
-                (out, end) = work(bytes, exact, &mut rep)?;
-                base = 0;
-                read_exactly = true;
             }
-            report.absorb(rep, base);
-            games += end.games;
-            merge(out)?;
-            i += 1;
+            rep = report.for_piece();
+            (out, end) = (self.work)(bytes, exact, &mut rep)?;
+            base = 0;
+            read_exactly = true;
         }
-        first = false;
-        if batch.last().is_some_and(|p| p.last) {
-            return Ok(None);
+        report.absorb(rep, base);
+        self.games += end.games;
+        merge(out)?;
+        Ok(None)
+    }
+
+    /// What is left after the last piece: nothing, or input where no cut
+    /// came in reach.
+    fn rest(&mut self) -> Option<Rest> {
+        if self.split.held.is_empty() && self.split.eof {
+            return None;
         }
+        Some(Rest {
+            resume: resume_at(self.split.at, self.games),
+            held: std::mem::take(&mut self.split.held),
+        })
     }
 }
 
