@@ -49,6 +49,18 @@ fn push_small(out: &mut Vec<u8>, bytes: &[u8]) {
     }
 }
 
+/// The bytes that keep a value off [`SgfWriter::write_plain`]: those that
+/// may need an escape (`]`, `\\`, and `:`, a separator or escaped text
+/// depending on the property) and line breaks, which the layout must see.
+static KEEPS_OFF_PLAIN_PATH: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b']' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b':' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
+
 /// Lines are kept under this many columns where values allow.
 pub const WIDTH: usize = 79;
 
@@ -242,16 +254,16 @@ impl<'w> SgfWriter<'w> {
     fn write_plain(&mut self, node: &NodeRef<'_>) -> bool {
         let start = self.buf.len();
         self.buf.push(b';');
-        for p in node.iter() {
-            let name = p.name.as_bytes();
+        for (name, spans) in node.raw() {
+            let name = name.as_bytes();
             if !name.iter().any(|c| c.is_ascii_uppercase()) {
                 self.buf.truncate(start);
                 return false;
             }
             push_small(&mut self.buf, name);
-            for v in p.values.iter() {
-                let t = v.text().as_bytes();
-                if t.iter().any(|&c| matches!(c, b']' | b'\\' | b':' | b'\n')) {
+            for span in spans {
+                let t = node.value_text(span).as_bytes();
+                if t.iter().any(|&c| KEEPS_OFF_PLAIN_PATH[c as usize]) {
                     self.buf.truncate(start);
                     return false;
                 }
