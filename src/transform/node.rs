@@ -511,7 +511,10 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
     }
 
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
-        self.flush(report)?;
+        // Usually nothing is pending: nodes came whole before this one.
+        if self.current_open {
+            self.flush(report)?;
+        }
         self.rewrite(node, report)
     }
 

@@ -472,7 +472,10 @@ impl Sink for SgfWriter<'_> {
             }
             return Ok(());
         }
-        self.end_node();
+        // Usually no node is pending: nodes came whole before this one.
+        if self.in_root || self.in_node {
+            self.end_node();
+        }
         self.nodes_in_game += 1;
         if self.encoding == UTF_8 && self.write_plain(node) {
             return self.maybe_flush();
