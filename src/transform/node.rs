@@ -383,6 +383,13 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         if self.pass_plain(from, report)? {
             return Ok(());
         }
+        self.run_rule(from, report)
+    }
+
+    /// [`NodeAdapter::rewrite`] for a node the rule must see. Kept out of
+    /// line: its large frame would otherwise be paid by every plain node.
+    #[inline(never)]
+    fn run_rule(&mut self, from: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         let is_root = self.at_root;
         self.at_root = false;
         let mut node = BufNode::new(from.pos);
