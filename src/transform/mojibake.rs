@@ -28,12 +28,17 @@ impl NodeRule for Mojibake {
             if p.values().iter().all(|v| v.text().is_ascii()) {
                 continue;
             }
+            // Values are copied only when one is repaired (rarely).
+            if !p
+                .values()
+                .iter()
+                .any(|v| charset::repair_mojibake(v.text()).is_some())
+            {
+                continue;
+            }
             let vals: Vec<String> = p.values().iter().map(|v| v.text().to_string()).collect();
             let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> =
                 vals.iter().map(|v| charset::repair_mojibake(v)).collect();
-            if fixed.iter().all(Option::is_none) {
-                continue;
-            }
             p.clear_values();
             for (v, f) in vals.iter().zip(fixed) {
                 match f {
