@@ -321,6 +321,43 @@ impl<'a> NodeRef<'a> {
         self.slots.is_empty()
     }
 
+    /// The properties in their raw form, for per-node hot paths that only
+    /// look at identifiers and value texts: each identifier with the spans
+    /// of its values ([`NodeRef::value_text`] reads one). Same clamping as
+    /// [`NodeRef::iter`], without building [`Property`] and [`Values`].
+    pub fn raw(&self) -> impl Iterator<Item = (&'a str, &'a [Span])> + 'a {
+        let (names, spans) = (self.names, self.spans);
+        self.slots.iter().map(move |s| {
+            (
+                names
+                    .get(s.name.0 as usize..s.name.1 as usize)
+                    .unwrap_or(""),
+                spans
+                    .get(s.spans.0 as usize..s.spans.1 as usize)
+                    .unwrap_or(&[]),
+            )
+        })
+    }
+
+    /// The whole text of one value of [`NodeRef::raw`] (both parts of a
+    /// compose value, with their `:`), as [`Value::text`] gives it.
+    #[inline]
+    pub fn value_text(&self, span: &Span) -> &'a str {
+        self.text
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+    }
+
+    /// The values of one property of [`NodeRef::raw`].
+    pub fn values(&self, spans: &'a [Span]) -> Values<'a> {
+        Values::new(self.text, spans)
+    }
+
+    /// Number of values of all properties together.
+    pub fn value_count(&self) -> usize {
+        self.raw().map(|(_, spans)| spans.len()).sum()
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = Property<'a>> + 'a {
         let (names, text, spans) = (self.names, self.text, self.spans);
         self.slots.iter().map(move |s| Property {

@@ -119,7 +119,14 @@ struct Table {
 
 const NONE: u16 = u16::MAX;
 
-fn short_key(id: &[u8]) -> Option<usize> {
+/// Number of distinct [`short_key`]s (an upper bound of its values).
+pub const SHORT_KEYS: usize = 28 * 27;
+
+/// A dense index for a one- or two-letter upper-case identifier, so that
+/// per-identifier facts can live in a table: (a+1)*27 + (b+1, or 0).
+/// `None` for any other identifier.
+#[inline]
+pub fn short_key(id: &[u8]) -> Option<usize> {
     let up = |c: u8| c.is_ascii_uppercase().then(|| (c - b'A') as usize);
     match id {
         [a] => Some((up(*a)? + 1) * 27),
@@ -149,7 +156,7 @@ fn table() -> &'static Table {
                 f[5],
             ));
         }
-        let mut short = vec![NONE; 28 * 27];
+        let mut short = vec![NONE; SHORT_KEYS];
         for (i, d) in defs.iter().enumerate() {
             if let Some(k) = short_key(d.id.as_bytes()) {
                 short[k] = i as u16;

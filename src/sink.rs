@@ -108,7 +108,7 @@ impl Sink for Counter {
     fn node(&mut self, node: &NodeRef<'_>, _report: &mut Reporter) -> Result<(), Error> {
         self.nodes += 1;
         self.properties += node.len() as u64;
-        self.values += node.iter().map(|p| p.values.len() as u64).sum::<u64>();
+        self.values += node.value_count() as u64;
         Ok(())
     }
 }

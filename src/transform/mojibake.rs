@@ -23,12 +23,22 @@ impl NodeRule for Mojibake {
             if def.scope != Scope::GameInfo || !def.is_text() || def.is_multiline_text() {
                 continue;
             }
+            // Mojibake needs non-ASCII characters; most game information
+            // has none, and is left without looking further.
+            if p.values().iter().all(|v| v.text().is_ascii()) {
+                continue;
+            }
+            // Values are copied only when one is repaired (rarely).
+            if !p
+                .values()
+                .iter()
+                .any(|v| charset::repair_mojibake(v.text()).is_some())
+            {
+                continue;
+            }
             let vals: Vec<String> = p.values().iter().map(|v| v.text().to_string()).collect();
             let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> =
                 vals.iter().map(|v| charset::repair_mojibake(v)).collect();
-            if fixed.iter().all(Option::is_none) {
-                continue;
-            }
             p.clear_values();
             for (v, f) in vals.iter().zip(fixed) {
                 match f {

@@ -106,6 +106,19 @@ impl<S: Sink> Sink for BelowRoot<'_, S> {
     }
 }
 
+impl<S: Sink> Nesting<S> {
+    /// A node in a state that looks at events (a root, a collected game).
+    /// Kept out of line so that streaming a node costs only the state check.
+    #[inline(never)]
+    fn node_as_events(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.event(&Event::Node(node.pos), report)?;
+        for p in node.iter() {
+            self.event(&Event::Property(p), report)?;
+        }
+        Ok(())
+    }
+}
+
 impl<S: Sink> Sink for Nesting<S> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
         if let Event::GameStart(h) = event {
@@ -194,6 +207,7 @@ impl<S: Sink> Sink for Nesting<S> {
         }
     }
 
+    #[inline]
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         // Streaming states pass whole nodes on; the others look at events.
         match &mut self.state {
@@ -202,13 +216,7 @@ impl<S: Sink> Sink for Nesting<S> {
                 *last_node = node.pos;
                 self.sink.node(node, report)
             }
-            _ => {
-                self.event(&Event::Node(node.pos), report)?;
-                for p in node.iter() {
-                    self.event(&Event::Property(p), report)?;
-                }
-                Ok(())
-            }
+            _ => self.node_as_events(node, report),
         }
     }
 

@@ -5,7 +5,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, NodeArena, NodeRef, Pos, Property, PropertyBuf};
+use crate::event::{Event, GameHeader, NodeArena, NodeRef, Pos, PropertyBuf, Values};
 use crate::sink::Sink;
 
 /// One node held by a transform.
@@ -195,43 +195,104 @@ impl NodeRule for Chain {
 /// information), upper-case identifiers, one value each except in markup
 /// lists. Most nodes of a game are such: `;B[pd]BL[600]`.
 pub fn is_plain_node(node: &BufNode) -> bool {
-    plain_properties(node.props.iter().map(|p| p.as_property()))
+    plain_move(node.props.iter().map(|p| (p.name.as_str(), p.values()))).is_some()
 }
 
-fn plain_properties<'a>(props: impl Iterator<Item = Property<'a>>) -> bool {
-    let mut moves = 0;
-    for p in props {
-        let name = p.name;
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_uppercase()) {
-            return false;
+/// What an identifier means for [`is_plain_node`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PlainRole {
+    /// The node is not plain: a rule looks at this property, or the
+    /// identifier is not upper-case.
+    NotPlain,
+    /// A move of this colour: plain when it is the node's only one, with
+    /// one two-letter value other than `tt`.
+    Move(char),
+    /// A markup list: plain with any number of values.
+    List,
+    /// Any other property: plain with one value.
+    Single,
+}
+
+fn plain_role_of(name: &str) -> PlainRole {
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_uppercase()) {
+        return PlainRole::NotPlain;
+    }
+    match name {
+        "B" => PlainRole::Move('B'),
+        "W" => PlainRole::Move('W'),
+        "AB" | "AW" | "AE" | "S" | "KI" | "L" | "M" | "PL" | "TE" | "BM" | "VW" => {
+            PlainRole::NotPlain
         }
-        match name {
-            "B" | "W" => {
-                moves += 1;
-                if moves > 1 || p.values.len() != 1 {
-                    return false;
-                }
-                if !p.first_text().is_some_and(|v| v.len() == 2 && v != "tt") {
-                    return false;
+        "MA" | "TR" | "CR" | "SQ" | "LB" | "AR" | "LN" | "SL" | "DD" | "TB" | "TW" => {
+            PlainRole::List
+        }
+        _ => {
+            if crate::props::lookup(name).is_some_and(|d| d.scope == crate::props::Scope::GameInfo)
+            {
+                PlainRole::NotPlain
+            } else {
+                PlainRole::Single
+            }
+        }
+    }
+}
+
+/// [`plain_role_of`], from a table for the one- and two-letter identifiers
+/// nearly every node is made of (it is asked for every property of every
+/// node).
+fn plain_role(name: &str) -> PlainRole {
+    static SHORT: std::sync::OnceLock<Vec<PlainRole>> = std::sync::OnceLock::new();
+    let Some(key) = crate::props::short_key(name.as_bytes()) else {
+        return plain_role_of(name);
+    };
+    let table = SHORT.get_or_init(|| {
+        let mut table = vec![PlainRole::NotPlain; crate::props::SHORT_KEYS];
+        for a in 'A'..='Z' {
+            let mut ids = vec![a.to_string()];
+            ids.extend(('A'..='Z').map(|b| format!("{a}{b}")));
+            for id in ids {
+                let slot = crate::props::short_key(id.as_bytes()).and_then(|k| table.get_mut(k));
+                if let Some(slot) = slot {
+                    *slot = plain_role_of(&id);
                 }
             }
-            "AB" | "AW" | "AE" | "S" | "KI" | "L" | "M" | "PL" | "TE" | "BM" | "VW" => {
-                return false
-            }
-            "MA" | "TR" | "CR" | "SQ" | "LB" | "AR" | "LN" | "SL" | "DD" | "TB" | "TW" => {}
-            _ => {
-                if p.values.len() != 1 {
-                    return false;
+        }
+        table
+    });
+    table
+        .get(key)
+        .copied()
+        .unwrap_or_else(|| plain_role_of(name))
+}
+
+/// The colour of a plain node's move (`Some(None)` for a plain node
+/// without one); `None` when the node is not plain ([`is_plain_node`]).
+fn plain_move<'a>(props: impl Iterator<Item = (&'a str, Values<'a>)>) -> Option<Option<char>> {
+    let mut colour = None;
+    for (name, values) in props {
+        match plain_role(name) {
+            PlainRole::NotPlain => return None,
+            PlainRole::Move(c) => {
+                if colour.is_some() || values.len() != 1 {
+                    return None;
                 }
-                if crate::props::lookup(name)
-                    .is_some_and(|d| d.scope == crate::props::Scope::GameInfo)
+                if !values
+                    .first()
+                    .is_some_and(|v| v.text().len() == 2 && v.text() != "tt")
                 {
-                    return false;
+                    return None;
+                }
+                colour = Some(c);
+            }
+            PlainRole::List => {}
+            PlainRole::Single => {
+                if values.len() != 1 {
+                    return None;
                 }
             }
         }
     }
-    true
+    Some(colour)
 }
 
 /// A sink that applies a [`NodeRule`] and forwards to `S`.
@@ -291,15 +352,15 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
     /// Sends `node` on as it is when no rule needs to see it (most nodes
     /// are plain moves no rule rewrites); false when the rule must.
     fn pass_plain(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<bool, Error> {
-        if self.at_root || !self.rule.passes_plain_nodes() || !plain_properties(node.iter()) {
+        if self.at_root || !self.rule.passes_plain_nodes() {
             return Ok(false);
         }
-        for p in node.iter() {
-            match p.name {
-                "B" => self.last_move = Some('B'),
-                "W" => self.last_move = Some('W'),
-                _ => {}
-            }
+        let Some(colour) = plain_move(node.raw().map(|(name, spans)| (name, node.values(spans))))
+        else {
+            return Ok(false);
+        };
+        if colour.is_some() {
+            self.last_move = colour;
         }
         self.sink.node(node, report)?;
         Ok(true)
@@ -322,6 +383,13 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         if self.pass_plain(from, report)? {
             return Ok(());
         }
+        self.run_rule(from, report)
+    }
+
+    /// [`NodeAdapter::rewrite`] for a node the rule must see. Kept out of
+    /// line: its large frame would otherwise be paid by every plain node.
+    #[inline(never)]
+    fn run_rule(&mut self, from: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         let is_root = self.at_root;
         self.at_root = false;
         let mut node = BufNode::new(from.pos);
@@ -450,7 +518,10 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
     }
 
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
-        self.flush(report)?;
+        // Usually nothing is pending: nodes came whole before this one.
+        if self.current_open {
+            self.flush(report)?;
+        }
         self.rewrite(node, report)
     }
 

@@ -49,6 +49,23 @@ fn push_small(out: &mut Vec<u8>, bytes: &[u8]) {
     }
 }
 
+/// The bytes that keep a value off [`SgfWriter::write_plain`]: those that
+/// may need an escape (`]`, `\\`, and `:`, a separator or escaped text
+/// depending on the property) and line breaks, which the layout must see.
+static KEEPS_OFF_PLAIN_PATH: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b']' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b':' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
+
+/// The longest node [`SgfWriter::write_plain`] takes: nearly every move
+/// node is shorter (`;B[pd]BL[600.5]OB[25]` is 22 bytes); longer ones go
+/// the general way.
+const PLAIN_NODE_MAX: usize = 64;
+
 /// Lines are kept under this many columns where values allow.
 pub const WIDTH: usize = 79;
 
@@ -243,37 +260,60 @@ impl<'w> SgfWriter<'w> {
         self.root_has_ca = false;
     }
 
-    /// Writes a UTF-8 node that needs no escape and has no line break
-    /// (identifiers with a capital letter, plain values without `]`, `\\`,
-    /// `:` or `\n`: most nodes) straight into the output, in one pass.
-    /// False, with nothing written, for any other node.
+    /// Writes a short UTF-8 node that needs no escape and has no line
+    /// break (identifiers with a capital letter, plain values without `]`,
+    /// `\\`, `:` or `\n`, at most [`PLAIN_NODE_MAX`] bytes: most nodes)
+    /// straight into the output. False, with nothing written, for any other
+    /// node.
+    ///
+    /// The node is assembled on the stack, a byte at a time (its pieces are
+    /// a few bytes each, too short for a copy call to pay), and goes into
+    /// the output with one copy once its line break is decided.
     fn write_plain(&mut self, node: &NodeRef<'_>) -> bool {
-        let start = self.buf.len();
-        self.buf.push(b';');
-        for p in node.iter() {
-            let name = p.name.as_bytes();
+        let mut line = [0u8; PLAIN_NODE_MAX];
+        let mut len = 0;
+        let mut put = |b: u8| match line.get_mut(len) {
+            Some(slot) => {
+                *slot = b;
+                len += 1;
+                true
+            }
+            None => false,
+        };
+        if !put(b';') {
+            return false;
+        }
+        for (name, spans) in node.raw() {
+            let name = name.as_bytes();
             if !name.iter().any(|c| c.is_ascii_uppercase()) {
-                self.buf.truncate(start);
                 return false;
             }
-            push_small(&mut self.buf, name);
-            for v in p.values.iter() {
-                let t = v.text().as_bytes();
-                if t.iter().any(|&c| matches!(c, b']' | b'\\' | b':' | b'\n')) {
-                    self.buf.truncate(start);
+            for &c in name {
+                if !put(c) {
                     return false;
                 }
-                self.buf.push(b'[');
-                push_small(&mut self.buf, t);
-                self.buf.push(b']');
+            }
+            for span in spans {
+                if !put(b'[') {
+                    return false;
+                }
+                for &c in node.value_text(span).as_bytes() {
+                    if KEEPS_OFF_PLAIN_PATH[c as usize] || !put(c) {
+                        return false;
+                    }
+                }
+                if !put(b']') {
+                    return false;
+                }
             }
         }
-        let len = self.buf.len() - start;
-        if self.col > 0 && self.col + len > WIDTH {
-            self.buf.insert(start, b'\n');
+        let bytes = &line[..len];
+        if self.col > 0 && self.col + bytes.len() > WIDTH {
+            self.buf.push(b'\n');
             self.col = 0;
         }
-        self.col += len;
+        self.buf.extend_from_slice(bytes);
+        self.col += bytes.len();
         true
     }
 
@@ -468,7 +508,10 @@ impl Sink for SgfWriter<'_> {
             }
             return Ok(());
         }
-        self.end_node();
+        // Usually no node is pending: nodes came whole before this one.
+        if self.in_root || self.in_node {
+            self.end_node();
+        }
         self.nodes_in_game += 1;
         if self.encoding == UTF_8 && self.write_plain(node) {
             return self.maybe_flush();
