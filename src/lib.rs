@@ -125,7 +125,8 @@ pub fn convert(
     let mut stats = Stats::default();
     let work = |bytes: &[u8], resume, rep: &mut Reporter| {
         let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 4);
-        let (end, c) = convert_sgf_piece(bytes, resume, &mut out, options, rep)?;
+        let mut src = bytes;
+        let (end, c) = convert_sgf_from(&mut src, resume, &mut out, options, rep)?;
         Ok(((out, c), end))
     };
     let rest = parallel::read_pieces(
@@ -142,25 +143,20 @@ pub fn convert(
     )?;
     if let Some(rest) = rest {
         let mut src = std::io::Read::chain(&rest.held[..], input);
-        let writer = formats::writer(to, Box::new(&mut *output), &options.write)?;
-        let mut counted = sink::Tee(sink::Counter::default(), writer);
-        {
-            let mut chain = transform::pipeline(Box::new(&mut counted), &options.read);
-            formats::sgf::read_from(&mut src, rest.resume, &options.read, &mut *chain, report)?;
-            chain.finish(report)?;
-        }
-        stats.add(Stats::from(counted.0));
+        let (_, c) = convert_sgf_from(&mut src, rest.resume, output, options, report)?;
+        stats.add(c);
     } else {
         output.flush()?;
     }
     Ok(stats)
 }
 
-/// Converts one piece of an SGF input (see [`parallel`]) into `out`.
-fn convert_sgf_piece(
-    bytes: &[u8],
+/// Converts SGF from `resume` on (a piece of an input, or its rest; see
+/// [`parallel`]) into `out`.
+fn convert_sgf_from(
+    input: &mut dyn Read,
     resume: formats::sgf::Resume,
-    out: &mut Vec<u8>,
+    out: &mut dyn Write,
     options: &Options,
     report: &mut Reporter,
 ) -> Result<(formats::sgf::PieceEnd, Stats), Error> {
@@ -168,7 +164,7 @@ fn convert_sgf_piece(
     let mut counted = sink::Tee(sink::Counter::default(), writer);
     let end = {
         let mut chain = transform::pipeline(Box::new(&mut counted), &options.read);
-        let end = parallel::read_piece(bytes, resume, &options.read, &mut *chain, report)?;
+        let end = formats::sgf::read_from(input, resume, &options.read, &mut *chain, report)?;
         chain.finish(report)?;
         end
     };

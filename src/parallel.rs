@@ -375,15 +375,3 @@ fn resume_at(pos: Pos, games: usize) -> Resume {
         continuing: games > 0,
     }
 }
-
-/// Reads one piece of SGF into `sink`.
-pub fn read_piece(
-    bytes: &[u8],
-    resume: Resume,
-    options: &crate::formats::ReadOptions,
-    sink: &mut dyn crate::sink::Sink,
-    report: &mut Reporter,
-) -> Result<PieceEnd, Error> {
-    let mut src = bytes;
-    sgf::read_from(&mut src, resume, options, sink, report)
-}
