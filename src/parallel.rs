@@ -221,7 +221,13 @@ pub fn read_pieces<T: Send>(
             };
             let (tx, task_piece, mut rep) = (tx.clone(), piece.clone(), report.for_piece());
             scope.spawn(move |_| {
-                let result = work(&task_piece.bytes, resume, &mut rep).map(|(t, e)| (t, e, rep));
+                // A panic would be a bug; it must not leave the merging
+                // thread waiting for a result that never comes.
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    work(&task_piece.bytes, resume, &mut rep)
+                }))
+                .unwrap_or_else(|_| Err(internal("a reading thread panicked")))
+                .map(|(t, e)| (t, e, rep));
                 // The receiver may be gone after an error: nothing to do.
                 let _ = tx.send((index, result));
             });
@@ -250,7 +256,7 @@ pub fn read_pieces<T: Send>(
                 continue;
             }
             let Ok((index, result)) = rx.recv() else {
-                return Err(Error::Usage("a reading thread stopped".into()));
+                return Err(internal("a reading thread stopped"));
             };
             // Results of pieces already merged into another are dropped.
             if let Some(slot) = index
@@ -367,11 +373,90 @@ impl<T> Flow<'_, '_, T> {
     }
 }
 
+/// An error of sgfconv itself, not of the input.
+fn internal(what: &str) -> Error {
+    Error::Io(std::io::Error::other(format!("internal error: {what}")))
+}
+
 /// Reading from `pos` on, after `games` games, as one pass would.
 fn resume_at(pos: Pos, games: usize) -> Resume {
     Resume {
         pos,
         games,
         continuing: games > 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(n: usize) -> Vec<u8> {
+        (0..n)
+            .flat_map(|i| format!("(;GM[1]PB[p{i}];B[aa];W[bb])\n").into_bytes())
+            .collect()
+    }
+
+    #[test]
+    fn cuts_are_between_games_before_game_information() {
+        let b = b"(;GM[1];B[aa])\n(;B[cc])\n(;GM[1])\n";
+        // `(;B[cc]` starts a variation's look, not a game's.
+        assert_eq!(find_cut(b, 0), Some(24));
+        // Text in a value can look like a cut: reading the pieces checks.
+        assert_eq!(find_cut(b"(;C[)\n(;GM[1]", 0), Some(6));
+        assert_eq!(
+            find_cut(b"(;GM[1])\n(", 0),
+            None,
+            "the rest is not read yet"
+        );
+    }
+
+    #[test]
+    fn pieces_come_back_in_order_with_their_games_counted() {
+        let input = games(500);
+        let mut report = Reporter::collecting("t");
+        let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
+            Ok((
+                (resume.pos.offset, bytes.len()),
+                PieceEnd {
+                    games: bytes.iter().filter(|&&c| c == b'(').count(),
+                    clean: true,
+                },
+            ))
+        };
+        let mut seen = Vec::new();
+        let rest = read_pieces(&mut &input[..], 3, 100, &mut report, &work, &mut |p| {
+            seen.push(p);
+            Ok(())
+        })
+        .unwrap();
+        assert!(rest.is_none());
+        assert!(seen.len() > 100);
+        let mut at = 0;
+        for (offset, len) in seen {
+            assert_eq!(offset as usize, at);
+            at += len;
+        }
+        assert_eq!(at, input.len());
+    }
+
+    #[test]
+    fn a_panicking_reader_is_an_error_not_a_hang() {
+        let input = games(200);
+        let mut report = Reporter::collecting("t");
+        let work = |_: &[u8], resume: Resume, _: &mut Reporter| -> Result<((), PieceEnd), Error> {
+            if resume.pos.offset > 1000 {
+                panic!("test panic");
+            }
+            Ok((
+                (),
+                PieceEnd {
+                    games: 1,
+                    clean: true,
+                },
+            ))
+        };
+        let r = read_pieces(&mut &input[..], 2, 100, &mut report, &work, &mut |_| Ok(()));
+        assert!(matches!(r, Err(Error::Io(_))));
     }
 }
