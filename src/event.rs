@@ -292,6 +292,9 @@ pub struct NodeRef<'a> {
     text: &'a str,
     spans: &'a [Span],
     slots: &'a [PropSlot],
+    /// The node written out as FF[4] SGF in UTF-8 (`;B[pd]`), when whoever
+    /// made it knows that text: exactly what an SGF writer writes for it.
+    sgf: Option<&'a str>,
 }
 
 impl<'a> NodeRef<'a> {
@@ -309,7 +312,21 @@ impl<'a> NodeRef<'a> {
             text,
             spans,
             slots,
+            sgf: None,
         }
+    }
+
+    /// The same node, with its text as FF[4] SGF in UTF-8: `;`, then each
+    /// identifier and its values in brackets, escaped, nothing else. The
+    /// maker vouches for it; an SGF writer copies it as it is.
+    pub fn with_sgf(mut self, sgf: &'a str) -> Self {
+        self.sgf = Some(sgf);
+        self
+    }
+
+    /// See [`NodeRef::with_sgf`].
+    pub fn sgf(&self) -> Option<&'a str> {
+        self.sgf
     }
 
     /// Number of properties.

@@ -530,7 +530,11 @@ impl<'r, 'o> Reader<'r, 'o> {
                 spans: (0, 1),
                 pos: self.inp.pos_ahead(1),
             }];
-            sink.node(&NodeRef::new(at, def.id, value, &spans, &slot), report)?;
+            let mut node = NodeRef::new(at, def.id, value, &spans, &slot);
+            if let Some(sgf) = move_text(def.id, value) {
+                node = node.with_sgf(sgf);
+            }
+            sink.node(&node, report)?;
             if newline {
                 self.inp.skip(next - 1);
                 // `next - 1` is the '\n'.
@@ -1114,6 +1118,33 @@ impl<'r, 'o> Reader<'r, 'o> {
     }
 }
 
+/// `;B[aa]` … `;W[zz]` in one string: the SGF text of every move node the
+/// fast path reads, so it travels with the node at no cost.
+fn move_text(id: &str, point: &str) -> Option<&'static str> {
+    static MOVES: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let colour = match id {
+        "B" => 0,
+        "W" => 1,
+        _ => return None,
+    };
+    let [x @ b'a'..=b'z', y @ b'a'..=b'z'] = point.as_bytes() else {
+        return None;
+    };
+    let moves = MOVES.get_or_init(|| {
+        let mut s = String::with_capacity(2 * 26 * 26 * 6);
+        for c in ['B', 'W'] {
+            for a in 'a'..='z' {
+                for b in 'a'..='z' {
+                    s.extend([';', c, '[', a, b, ']']);
+                }
+            }
+        }
+        s
+    });
+    let k = ((colour * 26 + usize::from(x - b'a')) * 26 + usize::from(y - b'a')) * 6;
+    moves.get(k..k + 6)
+}
+
 /// "aa", "ab", … "zz" in one string: the text of every two-letter point,
 /// so the fast path needs no copy.
 fn point_names() -> &'static str {
@@ -1265,6 +1296,17 @@ fn suspicious_escapes(raw: &[u8], mode: Mode) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn move_nodes_carry_their_sgf_text() {
+        assert_eq!(move_text("B", "pd"), Some(";B[pd]"));
+        assert_eq!(move_text("W", "aa"), Some(";W[aa]"));
+        assert_eq!(move_text("W", "zz"), Some(";W[zz]"));
+        assert_eq!(move_text("B", "tt"), Some(";B[tt]"));
+        assert_eq!(move_text("C", "pd"), None);
+        assert_eq!(move_text("B", ""), None);
+        assert_eq!(move_text("B", "pD"), None);
+    }
 
     #[test]
     fn fox_question_marks_are_utf8_damage() {

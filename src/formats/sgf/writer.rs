@@ -307,14 +307,19 @@ impl<'w> SgfWriter<'w> {
                 }
             }
         }
-        let bytes = &line[..len];
+        self.write_packed(&line[..len]);
+        true
+    }
+
+    /// Places a node's text (no line break in it) on the current line, or
+    /// on the next when the line would grow past [`WIDTH`].
+    fn write_packed(&mut self, bytes: &[u8]) {
         if self.col > 0 && self.col + bytes.len() > WIDTH {
             self.buf.push(b'\n');
             self.col = 0;
         }
         self.buf.extend_from_slice(bytes);
         self.col += bytes.len();
-        true
     }
 
     /// Writes `name[value][value]…` into `out`.
@@ -513,8 +518,14 @@ impl Sink for SgfWriter<'_> {
             self.end_node();
         }
         self.nodes_in_game += 1;
-        if self.encoding == UTF_8 && self.write_plain(node) {
-            return self.maybe_flush();
+        if self.encoding == UTF_8 {
+            if let Some(sgf) = node.sgf() {
+                self.write_packed(sgf.as_bytes());
+                return self.maybe_flush();
+            }
+            if self.write_plain(node) {
+                return self.maybe_flush();
+            }
         }
         let mut out = std::mem::take(&mut self.node);
         out.push(b';');
