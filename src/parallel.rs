@@ -25,7 +25,7 @@ pub fn piece_size(jobs: usize) -> usize {
 
 /// No cut this far into a piece (one huge game, or not SGF): the rest is
 /// read in one pass, streaming.
-const MAX_PIECE: usize = 16 << 20;
+const MAX_PIECE: usize = 4 << 20;
 
 /// A piece of the input, cut between game trees.
 struct Piece {
@@ -288,8 +288,10 @@ struct Flow<'s, 'w, T> {
 impl<T> Flow<'_, '_, T> {
     /// Merges the first piece (its result is in). A piece whose end was not
     /// between games after all, or read as if games came before when none
-    /// did, is read again here with the pieces after it, until one ends
-    /// between games. `Some`: the rest is for one pass.
+    /// did, is read again here, with the next piece in the first case. If
+    /// that does not end between games either (a game longer than the
+    /// pieces, with variations that look like games), the rest of the input
+    /// from this piece on is for one pass: `Some`.
     fn merge_front(
         &mut self,
         report: &mut Reporter,
@@ -316,6 +318,10 @@ impl<T> Flow<'_, '_, T> {
             if !needs_more && (read_exactly || self.games > 0) {
                 break;
             }
+            // Read again once with the next piece; a second time, the
+            // rest goes in one pass (reading ever longer pieces again and
+            // again would be quadratic).
+            let again = merged.is_some();
             let bytes = merged.get_or_insert_with(|| piece.bytes.clone());
             if needs_more {
                 let next = match self.queue.pop_front() {
@@ -326,7 +332,7 @@ impl<T> Flow<'_, '_, T> {
                     None => self.split.next()?.map(|p| (p.bytes, p.last)),
                 };
                 match next {
-                    Some((b, l)) if bytes.len() + b.len() <= MAX_PIECE => {
+                    Some((b, l)) if !again && bytes.len() + b.len() <= MAX_PIECE => {
                         bytes.extend_from_slice(&b);
                         last = l;
                     }
@@ -438,6 +444,37 @@ mod tests {
             at += len;
         }
         assert_eq!(at, input.len());
+    }
+
+    #[test]
+    fn a_game_longer_than_the_pieces_goes_to_one_pass_after_one_retry() {
+        let input = games(400);
+        let mut report = Reporter::collecting("t");
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        // No piece ever ends between games: one long game, as far as the
+        // reading can tell.
+        let work = |_: &[u8], _: Resume, _: &mut Reporter| -> Result<((), PieceEnd), Error> {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok((
+                (),
+                PieceEnd {
+                    games: 1,
+                    clean: false,
+                },
+            ))
+        };
+        let mut merged = 0;
+        let rest = read_pieces(&mut &input[..], 2, 100, &mut report, &work, &mut |_| {
+            merged += 1;
+            Ok(())
+        })
+        .unwrap();
+        let rest = rest.expect("the rest is for one pass");
+        assert_eq!(merged, 0);
+        assert_eq!(rest.resume, Resume::default());
+        assert_eq!(rest.held, input, "everything goes to the one pass");
+        // The pieces in flight, and one reading again of two of them.
+        assert!(calls.into_inner() <= 2 * 2 + 2);
     }
 
     #[test]

@@ -126,6 +126,8 @@ fn false_cuts_are_not_trusted() {
         b"()\n()\n(;GM[1]PB[a])\n(;GM[1]PB[b])\n",
         // Text between games, and an unterminated last game.
         b"junk\n(;GM[1])\n stray\n(;GM[1]PB[c])\n(;GM[1]C[never ends",
+        // One long game whose variations look like games at every cut.
+        &b"(;GM[1]\n;B[aa]C[x]\n(;GN[v];W[bb])\n(;GN[w];W[cc])\n;B[dd]\n(;GN[y];W[ee]))\n(;GM[1])\n"[..],
         // CRLF line ends and a game declaring its charset.
         b"(;GM[1]CA[ISO-8859-1]PB[\xe9])\r\n(;GM[1]PB[\xc3\xa9])\r\n(;GM[1]CA[UTF-8])\r\n",
     ];
