@@ -66,6 +66,19 @@ static KEEPS_OFF_PLAIN_PATH: [bool; 256] = {
 /// the general way.
 const PLAIN_NODE_MAX: usize = 64;
 
+/// A variation being written: its `(` waits for its first node, since
+/// SGF has no variation without one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Variation {
+    /// No node yet.
+    Pending,
+    /// Its `(` is written.
+    Written,
+    /// It held variations before any node: its parentheses are dropped, as
+    /// a reader drops them.
+    Transparent,
+}
+
 /// Lines are kept under this many columns where values allow.
 pub const WIDTH: usize = 79;
 
@@ -93,6 +106,8 @@ pub struct SgfWriter<'w> {
     in_node: bool,
     /// Nodes written in this game (the first is the root).
     nodes_in_game: u64,
+    /// The open variations of the game, innermost last.
+    variations: Vec<Variation>,
     /// `Meta` keys of this game (SGF has no place for them).
     meta_keys: Vec<String>,
     /// Characters the output encoding could not carry, in this game.
@@ -126,6 +141,7 @@ impl<'w> SgfWriter<'w> {
             node_newline: None,
             in_node: false,
             nodes_in_game: 0,
+            variations: Vec::new(),
             meta_keys: Vec::new(),
             lost: Vec::new(),
             dropped: Vec::new(),
@@ -311,6 +327,15 @@ impl<'w> SgfWriter<'w> {
         true
     }
 
+    /// Writes the `(` of the variation a node is the first of.
+    fn open_variation(&mut self) {
+        if let Some(top @ Variation::Pending) = self.variations.last_mut() {
+            *top = Variation::Written;
+            self.newline();
+            self.push(b"(");
+        }
+    }
+
     /// Places a node's text (no line break in it) on the current line, or
     /// on the next when the line would grow past [`WIDTH`].
     fn write_packed(&mut self, bytes: &[u8]) {
@@ -452,10 +477,12 @@ impl Sink for SgfWriter<'_> {
                 self.newline();
                 self.push(b"(");
                 self.nodes_in_game = 0;
+                self.variations.clear();
             }
             Event::Meta { key, .. } => self.meta_keys.push(key.to_string()),
             Event::Node(_) => {
                 self.end_node();
+                self.open_variation();
                 if self.nodes_in_game == 0 {
                     self.in_root = true;
                 } else {
@@ -486,12 +513,19 @@ impl Sink for SgfWriter<'_> {
             }
             Event::VariationStart(_) => {
                 self.end_node();
-                self.newline();
-                self.push(b"(");
+                // Parentheses around nothing but variations would be
+                // dropped by a reader (W010): they are not written.
+                if let Some(top @ Variation::Pending) = self.variations.last_mut() {
+                    *top = Variation::Transparent;
+                }
+                self.variations.push(Variation::Pending);
             }
             Event::VariationEnd(_) => {
                 self.end_node();
-                self.push(b")");
+                // An empty variation is not written either (W008).
+                if self.variations.pop() == Some(Variation::Written) {
+                    self.push(b")");
+                }
             }
             Event::GameEnd(_) => {
                 self.end_node();
@@ -517,6 +551,7 @@ impl Sink for SgfWriter<'_> {
         if self.in_root || self.in_node {
             self.end_node();
         }
+        self.open_variation();
         self.nodes_in_game += 1;
         if self.encoding == UTF_8 {
             if let Some(sgf) = node.sgf() {
@@ -549,5 +584,63 @@ impl Sink for SgfWriter<'_> {
         self.buf.clear();
         self.out.flush()?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{GameHeader, Pos, PropertyBuf};
+
+    /// Writes a game given as `(`, `)`, `;` and `ID=value` tokens.
+    fn write(tokens: &[&str]) -> String {
+        let mut out = Vec::new();
+        let mut report = Reporter::collecting("t");
+        {
+            let mut w = SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap();
+            let header = GameHeader::new(0);
+            let at = Pos::default();
+            w.event(&Event::GameStart(&header), &mut report).unwrap();
+            for t in tokens {
+                let e = match *t {
+                    "(" => Event::VariationStart(at),
+                    ")" => Event::VariationEnd(at),
+                    ";" => Event::Node(at),
+                    p => {
+                        let (id, v) = p.split_once('=').unwrap();
+                        let p = PropertyBuf::with_values(id, &[v]);
+                        w.event(&Event::Property(p.as_property()), &mut report)
+                            .unwrap();
+                        continue;
+                    }
+                };
+                w.event(&e, &mut report).unwrap();
+            }
+            w.event(&Event::GameEnd(at), &mut report).unwrap();
+            w.finish(&mut report).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn variations_without_a_node_are_not_written() {
+        // Parentheses around variations only, and an empty variation: a
+        // reader would drop both, so the writer does (the output reads
+        // back as itself).
+        let sgf = write(&[
+            ";", "GM=1", ";", "B=pd", "(", "(", ";", "W=dd", ")", "(", ";", "W=dp", ")", ")", "(",
+            ")",
+        ]);
+        assert_eq!(
+            sgf,
+            "(;FF[4]\nCA[UTF-8]\nGM[1]\n;B[pd]\n(;W[dd])\n(;W[dp]))\n"
+        );
+        let nested = write(&[
+            ";", "GM=1", ";", "B=pd", "(", ";", "W=dd", "(", ";", "B=cc", ")", ")",
+        ]);
+        assert_eq!(
+            nested,
+            "(;FF[4]\nCA[UTF-8]\nGM[1]\n;B[pd]\n(;W[dd]\n(;B[cc])))\n"
+        );
     }
 }
