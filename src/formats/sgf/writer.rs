@@ -77,6 +77,9 @@ enum Variation {
     /// It held variations before any node: its parentheses are dropped, as
     /// a reader drops them.
     Transparent,
+    /// Opened by the writer for a node that follows variations (SGF has no
+    /// node after variations); it closes with the variation around it.
+    Implicit,
 }
 
 /// Lines are kept under this many columns where values allow.
@@ -106,8 +109,11 @@ pub struct SgfWriter<'w> {
     in_node: bool,
     /// Nodes written in this game (the first is the root).
     nodes_in_game: u64,
-    /// The open variations of the game, innermost last.
-    variations: Vec<Variation>,
+    /// The open variations of the game, innermost last, each with the
+    /// `after_variation` of the level around it.
+    variations: Vec<(Variation, bool)>,
+    /// Variations closed at the current level since its last node.
+    after_variation: bool,
     /// `Meta` keys of this game (SGF has no place for them).
     meta_keys: Vec<String>,
     /// Characters the output encoding could not carry, in this game.
@@ -142,6 +148,7 @@ impl<'w> SgfWriter<'w> {
             in_node: false,
             nodes_in_game: 0,
             variations: Vec::new(),
+            after_variation: false,
             meta_keys: Vec::new(),
             lost: Vec::new(),
             dropped: Vec::new(),
@@ -329,10 +336,27 @@ impl<'w> SgfWriter<'w> {
 
     /// Writes the `(` of the variation a node is the first of.
     fn open_variation(&mut self) {
-        if let Some(top @ Variation::Pending) = self.variations.last_mut() {
+        if let Some((top @ Variation::Pending, _)) = self.variations.last_mut() {
             *top = Variation::Written;
             self.newline();
             self.push(b"(");
+        }
+        if self.after_variation {
+            // A node after variations starts a variation of its own, as a
+            // reader reads it (W015).
+            self.variations.push((Variation::Implicit, true));
+            self.after_variation = false;
+            self.newline();
+            self.push(b"(");
+        }
+    }
+
+    /// Closes the variations the writer opened for nodes after variations,
+    /// which end with the level around them.
+    fn close_implicit(&mut self) {
+        while let Some((Variation::Implicit, _)) = self.variations.last() {
+            self.variations.pop();
+            self.push(b")");
         }
     }
 
@@ -478,6 +502,7 @@ impl Sink for SgfWriter<'_> {
                 self.push(b"(");
                 self.nodes_in_game = 0;
                 self.variations.clear();
+                self.after_variation = false;
             }
             Event::Meta { key, .. } => self.meta_keys.push(key.to_string()),
             Event::Node(_) => {
@@ -515,20 +540,32 @@ impl Sink for SgfWriter<'_> {
                 self.end_node();
                 // Parentheses around nothing but variations would be
                 // dropped by a reader (W010): they are not written.
-                if let Some(top @ Variation::Pending) = self.variations.last_mut() {
+                if let Some((top @ Variation::Pending, outer)) = self.variations.last_mut() {
                     *top = Variation::Transparent;
+                    // Its variations belong to the level around it.
+                    self.after_variation = *outer;
                 }
-                self.variations.push(Variation::Pending);
+                self.variations
+                    .push((Variation::Pending, self.after_variation));
+                self.after_variation = false;
             }
             Event::VariationEnd(_) => {
                 self.end_node();
-                // An empty variation is not written either (W008).
-                if self.variations.pop() == Some(Variation::Written) {
-                    self.push(b")");
+                self.close_implicit();
+                match self.variations.pop() {
+                    Some((Variation::Written, _)) => {
+                        self.push(b")");
+                        self.after_variation = true;
+                    }
+                    Some((Variation::Transparent, _)) => self.after_variation = true,
+                    // An empty variation is not written either (W008).
+                    Some((_, outer)) => self.after_variation = outer,
+                    None => {}
                 }
             }
             Event::GameEnd(_) => {
                 self.end_node();
+                self.close_implicit();
                 self.push(b")\n");
                 self.end_game(report);
             }
@@ -641,6 +678,17 @@ mod tests {
         assert_eq!(
             nested,
             "(;FF[4]\nCA[UTF-8]\nGM[1]\n;B[pd]\n(;W[dd]\n(;B[cc])))\n"
+        );
+    }
+
+    #[test]
+    fn a_node_after_variations_starts_a_variation() {
+        let sgf = write(&[
+            ";", "GM=1", ";", "B=pd", "(", ";", "W=dd", ")", ";", "B=dp", ";", "W=cc",
+        ]);
+        assert_eq!(
+            sgf,
+            "(;FF[4]\nCA[UTF-8]\nGM[1]\n;B[pd]\n(;W[dd])\n(;B[dp];W[cc]))\n"
         );
     }
 }
