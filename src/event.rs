@@ -273,6 +273,18 @@ pub enum Event<'a> {
     GameEnd(Pos),
 }
 
+/// Appends a value, compose split included, to a text buffer and its
+/// spans (the form [`Values`] views).
+fn append_value(text: &mut String, spans: &mut Vec<Span>, v: Value<'_>) {
+    let start = text.len() as u32;
+    text.push_str(v.text());
+    spans.push(Span {
+        start,
+        end: text.len() as u32,
+        split: v.split().map_or(NO_SPLIT, |k| start + k as u32),
+    });
+}
+
 /// Where one property of a node lies in its [`NodeArena`]: name and spans as
 /// ranges of the arena's buffers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -415,13 +427,7 @@ impl NodeArena {
         self.names.push_str(p.name);
         let s0 = self.spans.len() as u32;
         for v in p.values.iter() {
-            let start = self.text.len() as u32;
-            self.text.push_str(v.text());
-            self.spans.push(Span {
-                start,
-                end: self.text.len() as u32,
-                split: v.split().map_or(NO_SPLIT, |k| start + k as u32),
-            });
+            append_value(&mut self.text, &mut self.spans, v);
         }
         self.slots.push(PropSlot {
             name: (n0, self.names.len() as u32),
@@ -545,10 +551,8 @@ impl PropertyBuf {
     }
 
     pub fn push_value(&mut self, v: Value<'_>) -> &mut Self {
-        match v.parts() {
-            (a, Some(b)) => self.push_compose(a, b),
-            (a, None) => self.push(a),
-        }
+        append_value(&mut self.text, &mut self.spans, v);
+        self
     }
 
     pub fn extend_values(&mut self, values: Values<'_>) {

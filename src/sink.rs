@@ -19,16 +19,27 @@ pub trait Sink {
     /// node it has nothing to do with on as it came). A sink must accept
     /// both forms.
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
-        self.event(&Event::Node(node.pos), report)?;
-        for p in node.iter() {
-            self.event(&Event::Property(p), report)?;
-        }
-        Ok(())
+        node_as_events(self, node, report)
     }
 
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         Ok(())
     }
+}
+
+/// Sends `node` to `sink` as `Event::Node` and one `Event::Property` per
+/// property: [`Sink::node`]'s default, for sinks that override it and
+/// still need the event form for some nodes.
+pub fn node_as_events<S: Sink + ?Sized>(
+    sink: &mut S,
+    node: &NodeRef<'_>,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    sink.event(&Event::Node(node.pos), report)?;
+    for p in node.iter() {
+        sink.event(&Event::Property(p), report)?;
+    }
+    Ok(())
 }
 
 impl<S: Sink + ?Sized> Sink for &mut S {

@@ -111,11 +111,7 @@ impl<S: Sink> Nesting<S> {
     /// Kept out of line so that streaming a node costs only the state check.
     #[inline(never)]
     fn node_as_events(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
-        self.event(&Event::Node(node.pos), report)?;
-        for p in node.iter() {
-            self.event(&Event::Property(p), report)?;
-        }
-        Ok(())
+        crate::sink::node_as_events(self, node, report)
     }
 }
 

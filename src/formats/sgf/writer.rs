@@ -578,11 +578,8 @@ impl Sink for SgfWriter<'_> {
     /// dispatch.
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         if self.nodes_in_game == 0 {
-            self.event(&Event::Node(node.pos), report)?;
-            for p in node.iter() {
-                self.event(&Event::Property(p), report)?;
-            }
-            return Ok(());
+            // The root: one property per line, through the event path.
+            return crate::sink::node_as_events(self, node, report);
         }
         // Usually no node is pending: nodes came whole before this one.
         if self.in_root || self.in_node {
