@@ -475,6 +475,145 @@ impl NodeArena {
     }
 }
 
+/// Bytes of one plain move in [`Moves`]: `;B[pd]`.
+pub const MOVE_TEXT_LEN: usize = 6;
+
+/// A run of consecutive plain move nodes, each exactly one `B` or `W` with
+/// a two-letter point other than `tt` (`;B[pd]`), which is what most of
+/// every record is made of. Readers send such runs in one call
+/// ([`crate::sink::Sink::moves`]), so that each layer pays per run rather
+/// than per node. The run means exactly its nodes in order, as
+/// [`Moves::try_for_each`] gives them; a sink that does not look at runs
+/// receives them node by node.
+///
+/// Built with [`MovesBuf`], which keeps the form.
+#[derive(Clone, Copy, Debug)]
+pub struct Moves<'a> {
+    /// The nodes as FF[4] SGF, [`MOVE_TEXT_LEN`] bytes each, back to back.
+    sgf: &'a str,
+    /// Where each node's `;` is in the input.
+    pos: &'a [Pos],
+}
+
+impl<'a> Moves<'a> {
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.pos.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pos.is_empty()
+    }
+
+    /// All the nodes as FF[4] SGF (`;B[pd];W[dd]`), [`MOVE_TEXT_LEN`] bytes
+    /// a node: what an SGF writer writes for them.
+    pub fn sgf(&self) -> &'a str {
+        self.sgf
+    }
+
+    /// Where each node starts in the input.
+    pub fn positions(&self) -> &'a [Pos] {
+        self.pos
+    }
+
+    /// The colour of the last move (`'B'` or `'W'`).
+    pub fn last_colour(&self) -> Option<char> {
+        let k = self.sgf.len().checked_sub(MOVE_TEXT_LEN)?;
+        self.sgf.as_bytes().get(k + 1).map(|&c| char::from(c))
+    }
+
+    /// Calls `f` with each node in order, as the [`NodeRef`] a reader would
+    /// send for it (with its SGF text); stops at the first error.
+    pub fn try_for_each<E>(
+        &self,
+        mut f: impl FnMut(&NodeRef<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let spans = [Span {
+            start: 0,
+            end: 2,
+            split: NO_SPLIT,
+        }];
+        for (k, &pos) in self.pos.iter().enumerate() {
+            let Some(sgf) = self.sgf.get(k * MOVE_TEXT_LEN..(k + 1) * MOVE_TEXT_LEN) else {
+                break;
+            };
+            // The identifier is one column after the ';'.
+            let slot = [PropSlot {
+                name: (0, 1),
+                spans: (0, 1),
+                pos: Pos::new(pos.offset + 1, pos.line, pos.col + 1),
+            }];
+            let node = NodeRef::new(
+                pos,
+                sgf.get(1..2).unwrap_or(""),
+                sgf.get(3..5).unwrap_or(""),
+                &spans,
+                &slot,
+            )
+            .with_sgf(sgf);
+            f(&node)?;
+        }
+        Ok(())
+    }
+}
+
+/// Where a reader gathers a [`Moves`] run; reused from run to run.
+#[derive(Clone, Debug, Default)]
+pub struct MovesBuf {
+    /// ASCII only, in the form [`Moves`] describes.
+    sgf: Vec<u8>,
+    pos: Vec<Pos>,
+}
+
+impl MovesBuf {
+    /// Adds the node whose SGF text is `node` (`;B[pd]`) and which starts at
+    /// `pos`, if it is a plain move: `B` or `W`, a point of two lower-case
+    /// letters other than `tt`. Returns whether it was.
+    #[inline]
+    pub fn push(&mut self, node: [u8; MOVE_TEXT_LEN], pos: Pos) -> bool {
+        let plain = Self::is_plain(&node);
+        if plain {
+            self.sgf.extend_from_slice(&node);
+            self.pos.push(pos);
+        }
+        plain
+    }
+
+    /// `node` is the SGF text of a plain move, as [`MovesBuf::push`] takes.
+    #[inline]
+    pub fn is_plain(node: &[u8; MOVE_TEXT_LEN]) -> bool {
+        let &[semicolon, colour, open, x, y, close] = node;
+        semicolon == b';'
+            && matches!(colour, b'B' | b'W')
+            && open == b'['
+            && x.is_ascii_lowercase()
+            && y.is_ascii_lowercase()
+            && close == b']'
+            && (x, y) != (b't', b't')
+    }
+
+    pub fn len(&self) -> usize {
+        self.pos.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pos.is_empty()
+    }
+
+    pub fn as_moves(&self) -> Moves<'_> {
+        Moves {
+            // Only ASCII is ever pushed.
+            sgf: std::str::from_utf8(&self.sgf).unwrap_or_default(),
+            pos: &self.pos,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.sgf.clear();
+        self.pos.clear();
+    }
+}
+
 /// An owned property, for transforms that rewrite values and for the game tree.
 /// Two are equal when their names and values are (not their positions).
 #[derive(Clone, Debug, Default)]
@@ -625,6 +764,44 @@ impl OwnedEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_takes_only_plain_moves_and_gives_them_back_as_nodes() {
+        let mut buf = MovesBuf::default();
+        let at = |col| Pos::new(u64::from(col) - 1, 1, col);
+        assert!(buf.push(*b";B[pd]", at(1)));
+        assert!(buf.push(*b";W[aa]", at(7)));
+        for not_plain in [
+            b";B[tt]", b";b[pd]", b";C[pd]", b";B[pD]", b";W[p]]", b"(B[pd]",
+        ] {
+            assert!(!buf.push(*not_plain, at(13)), "{not_plain:?}");
+        }
+        let run = buf.as_moves();
+        assert_eq!((run.len(), run.sgf()), (2, ";B[pd];W[aa]"));
+        assert_eq!(run.last_colour(), Some('W'));
+        let mut seen = Vec::new();
+        run.try_for_each(|n| {
+            let p = n.iter().next().unwrap();
+            seen.push((
+                n.pos.col,
+                p.name.to_string(),
+                p.first_text().unwrap().to_string(),
+                p.pos.col,
+                n.sgf().map(str::to_string),
+            ));
+            Ok::<_, ()>(())
+        })
+        .unwrap();
+        assert_eq!(
+            seen,
+            vec![
+                (1, "B".into(), "pd".into(), 2, Some(";B[pd]".into())),
+                (7, "W".into(), "aa".into(), 8, Some(";W[aa]".into())),
+            ]
+        );
+        buf.clear();
+        assert!(buf.is_empty() && buf.as_moves().last_colour().is_none());
+    }
 
     #[test]
     fn compose_values_split_at_their_separator() {

@@ -3,7 +3,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, NodeRef, OwnedEvent};
+use crate::event::{Event, Moves, NodeRef, OwnedEvent};
 
 /// Receives the events of a collection, in document order.
 ///
@@ -22,9 +22,28 @@ pub trait Sink {
         node_as_events(self, node, report)
     }
 
+    /// A run of plain move nodes at once: exactly [`Sink::node`] for each
+    /// of them in order, which is what the default does. Readers send the
+    /// plain moves that make up most records this way; sinks override it
+    /// to pay once per run (a writer copies the run's text).
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        moves_as_nodes(self, moves, report)
+    }
+
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         Ok(())
     }
+}
+
+/// Sends each node of `moves` to `sink` with [`Sink::node`]:
+/// [`Sink::moves`]'s default, for sinks that override it and still need
+/// single nodes at times.
+pub fn moves_as_nodes<S: Sink + ?Sized>(
+    sink: &mut S,
+    moves: &Moves<'_>,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    moves.try_for_each(|node| sink.node(node, report))
 }
 
 /// Sends `node` to `sink` as `Event::Node` and one `Event::Property` per
@@ -49,6 +68,9 @@ impl<S: Sink + ?Sized> Sink for &mut S {
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         (**self).node(node, report)
     }
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        (**self).moves(moves, report)
+    }
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         (**self).finish(report)
     }
@@ -60,6 +82,9 @@ impl<S: Sink + ?Sized> Sink for Box<S> {
     }
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         (**self).node(node, report)
+    }
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        (**self).moves(moves, report)
     }
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         (**self).finish(report)
@@ -122,6 +147,13 @@ impl Sink for Counter {
         self.values += node.value_count() as u64;
         Ok(())
     }
+    fn moves(&mut self, moves: &Moves<'_>, _report: &mut Reporter) -> Result<(), Error> {
+        let n = moves.len() as u64;
+        self.nodes += n;
+        self.properties += n;
+        self.values += n;
+        Ok(())
+    }
 }
 
 /// Sends every event to two sinks (e.g. a writer and a [`Counter`]).
@@ -135,6 +167,10 @@ impl<A: Sink, B: Sink> Sink for Tee<A, B> {
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         self.0.node(node, report)?;
         self.1.node(node, report)
+    }
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.0.moves(moves, report)?;
+        self.1.moves(moves, report)
     }
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         self.0.finish(report)?;

@@ -4,7 +4,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{EncodingSource, Event};
+use crate::event::{EncodingSource, Event, Moves, NodeRef};
 use crate::formats::WriteOptions;
 use crate::sink::Sink;
 use std::cell::RefCell;
@@ -601,6 +601,28 @@ impl Sink for Router<'_> {
             self.close(report)?;
         }
         Ok(())
+    }
+
+    /// A whole node goes on whole (the writer's fast path); only the root's
+    /// properties are looked at.
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if self.current.is_none() || !matches!(self.where_, Where::Below) {
+            return crate::sink::node_as_events(self, node, report);
+        }
+        match &mut self.current {
+            Some((w, _)) => w.node(node, report),
+            None => Ok(()),
+        }
+    }
+
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if self.current.is_none() || !matches!(self.where_, Where::Below) {
+            return crate::sink::moves_as_nodes(self, moves, report);
+        }
+        match &mut self.current {
+            Some((w, _)) => w.moves(moves, report),
+            None => Ok(()),
+        }
     }
 
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {

@@ -240,15 +240,22 @@ mod tests {
     use super::node::testing::*;
     use super::*;
 
-    /// Whole nodes (`Sink::node`, as the SGF reader sends them) and the
-    /// same nodes event by event give the same output and diagnostics,
-    /// through every rule, plain nodes, roots, variations and nesting.
+    /// Whole nodes (`Sink::node`, as the SGF reader sends them), runs of
+    /// plain moves (`Sink::moves`) and the same nodes event by event give
+    /// the same output and diagnostics, through every rule, plain nodes,
+    /// roots, variations and nesting.
     #[test]
-    fn whole_nodes_and_events_give_the_same_result() {
+    fn whole_nodes_runs_and_events_give_the_same_result() {
         let mut games = vec![
             line("FileFormat=3 SiZe=19 AP=foxwq KM=375 PL=2;S=pddp;Black=tt White=aa;B=qq BL=30;W=dd C=hi"),
             line("FF=4 CA=UTF-8;B=pd BL=10 OB=3;W=dp WL=9;B=tt;AB=aa B=bb;W=cc LB=dd:x|ee:y;W=ee W=ff"),
             line("GN=x AP=OGS:1;B=pd;W=dd;B=qq"),
+            // A root that is a move, runs broken by a pass, FF[3] (whose
+            // rule sees every move) and Fox (watched for nesting).
+            line("B=pd;W=dd;B=pp;W=dp"),
+            line("FF=4;B=pd;W=dd;B=tt;W=qq;B=qd;W=;B=aa"),
+            line("FF=3;B=pd;W=dd;B=pp;W=dp M=pd|qq;B=cc"),
+            line("AP=foxwq;B=pd;W=dd;B=pp;W=dp"),
         ];
         // OGS-style nesting with a real branch, and a plain game with one.
         games.push(ogs_nested("online-go.com"));
@@ -262,9 +269,17 @@ mod tests {
                     &opts,
                 )))
             });
+            let (by_run, r3) = run(g, |s| {
+                Box::new(super::node::testing::WholeNodes::with_runs(pipeline(
+                    Box::new(s),
+                    &opts,
+                )))
+            });
             assert_eq!(sgf(&by_event), sgf(&by_node));
             assert_eq!(by_event.events, by_node.events);
             assert_eq!(codes(&r1), codes(&r2));
+            assert_eq!(by_event.events, by_run.events);
+            assert_eq!(codes(&r1), codes(&r3));
         }
     }
 

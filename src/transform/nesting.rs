@@ -11,7 +11,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, NodeRef, Pos, Property, PropertyBuf};
+use crate::event::{Event, GameHeader, Moves, NodeRef, Pos, Property, PropertyBuf};
 use crate::game::{Game, GameBuilder};
 use crate::sink::Sink;
 use std::cell::RefCell;
@@ -107,6 +107,23 @@ impl<S: Sink> Sink for BelowRoot<'_, S> {
 }
 
 impl<S: Sink> Nesting<S> {
+    /// The root node is over: decides whether the game is watched.
+    fn root_over(&mut self) {
+        if let State::Root {
+            header, identified, ..
+        } = &mut self.state
+        {
+            self.state = if *identified {
+                State::Watch {
+                    header: header.clone(),
+                    last_node: header.pos,
+                }
+            } else {
+                State::Pass
+            };
+        }
+    }
+
     /// A node in a state that looks at events (a root, a collected game).
     /// Kept out of line so that streaming a node costs only the state check.
     #[inline(never)]
@@ -126,9 +143,9 @@ impl<S: Sink> Sink for Nesting<S> {
             return self.sink.event(event, report);
         }
         if let State::Root {
-            header,
             in_root,
             identified,
+            ..
         } = &mut self.state
         {
             match event {
@@ -141,17 +158,7 @@ impl<S: Sink> Sink for Nesting<S> {
                     *identified |= names_nesting_source(p);
                     return self.sink.event(event, report);
                 }
-                _ => {
-                    // The root node is over: decide.
-                    self.state = if *identified {
-                        State::Watch {
-                            header: header.clone(),
-                            last_node: header.pos,
-                        }
-                    } else {
-                        State::Pass
-                    };
-                }
+                _ => self.root_over(),
             }
         }
         if let State::Watch { header, last_node } = &mut self.state {
@@ -205,6 +212,9 @@ impl<S: Sink> Sink for Nesting<S> {
 
     #[inline]
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if matches!(self.state, State::Root { in_root: true, .. }) {
+            self.root_over();
+        }
         // Streaming states pass whole nodes on; the others look at events.
         match &mut self.state {
             State::Pass => self.sink.node(node, report),
@@ -213,6 +223,22 @@ impl<S: Sink> Sink for Nesting<S> {
                 self.sink.node(node, report)
             }
             _ => self.node_as_events(node, report),
+        }
+    }
+
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if matches!(self.state, State::Root { in_root: true, .. }) {
+            self.root_over();
+        }
+        match &mut self.state {
+            State::Pass => self.sink.moves(moves, report),
+            State::Watch { last_node, .. } => {
+                if let Some(&last) = moves.positions().last() {
+                    *last_node = last;
+                }
+                self.sink.moves(moves, report)
+            }
+            _ => crate::sink::moves_as_nodes(self, moves, report),
         }
     }
 

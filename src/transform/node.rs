@@ -5,7 +5,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, NodeArena, NodeRef, Pos, PropertyBuf, Values};
+use crate::event::{Event, GameHeader, Moves, NodeArena, NodeRef, Pos, PropertyBuf, Values};
 use crate::sink::Sink;
 
 /// One node held by a transform.
@@ -525,6 +525,21 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
         self.rewrite(node, report)
     }
 
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if self.current_open {
+            self.flush(report)?;
+        }
+        // Plain moves are plain nodes: passed on whole when the rule lets
+        // plain nodes through, which it decides per game at the root.
+        if self.at_root || !self.rule.passes_plain_nodes() {
+            return crate::sink::moves_as_nodes(self, moves, report);
+        }
+        if let Some(c) = moves.last_colour() {
+            self.last_move = Some(c);
+        }
+        self.sink.moves(moves, report)
+    }
+
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         self.flush(report)?;
         self.sink.finish(report)
@@ -603,11 +618,14 @@ pub(crate) mod testing {
     }
 
     /// Re-sends the events it receives with each complete node as one
-    /// [`Sink::node`] call: how the SGF reader sends them.
+    /// [`Sink::node`] call: how the SGF reader sends them. With
+    /// [`WholeNodes::with_runs`], consecutive plain moves go as one
+    /// [`Sink::moves`] call, as the reader's fast path sends them.
     pub struct WholeNodes<S> {
         pub sink: S,
         node: crate::event::NodeArena,
         open: bool,
+        runs: Option<crate::event::MovesBuf>,
     }
 
     impl<S: Sink> WholeNodes<S> {
@@ -616,12 +634,52 @@ pub(crate) mod testing {
                 sink,
                 node: Default::default(),
                 open: false,
+                runs: None,
             }
+        }
+
+        pub fn with_runs(sink: S) -> Self {
+            WholeNodes {
+                runs: Some(Default::default()),
+                ..WholeNodes::new(sink)
+            }
+        }
+
+        /// The open node's SGF text, if it is one move property with one
+        /// two-byte value.
+        fn move_text(&self) -> Option<[u8; crate::event::MOVE_TEXT_LEN]> {
+            let node = self.node.as_ref();
+            let mut props = node.raw();
+            let (name, spans) = props.next()?;
+            match (name.as_bytes(), spans, props.next()) {
+                (&[c], [span], None) => match node.value_text(span).as_bytes() {
+                    &[x, y] => Some([b';', c, b'[', x, y, b']']),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+
+        fn send_run(&mut self, report: &mut Reporter) -> Result<(), Error> {
+            if let Some(run) = self.runs.as_mut().filter(|r| !r.is_empty()) {
+                self.sink.moves(&run.as_moves(), report)?;
+                run.clear();
+            }
+            Ok(())
         }
 
         fn flush(&mut self, report: &mut Reporter) -> Result<(), Error> {
             if std::mem::take(&mut self.open) {
-                self.sink.node(&self.node.as_ref(), report)?;
+                let text = self.move_text();
+                let pos = self.node.pos;
+                let gathered = match (self.runs.as_mut(), text) {
+                    (Some(run), Some(text)) => run.push(text, pos),
+                    _ => false,
+                };
+                if !gathered {
+                    self.send_run(report)?;
+                    self.sink.node(&self.node.as_ref(), report)?;
+                }
             }
             self.node.clear();
             Ok(())
@@ -643,12 +701,14 @@ pub(crate) mod testing {
                 }
                 _ => {
                     self.flush(report)?;
+                    self.send_run(report)?;
                     self.sink.event(event, report)
                 }
             }
         }
         fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
             self.flush(report)?;
+            self.send_run(report)?;
             self.sink.finish(report)
         }
     }

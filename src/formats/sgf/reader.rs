@@ -17,7 +17,7 @@ use crate::charset;
 use crate::diag::{Code, Reporter, Severity};
 use crate::error::Error;
 use crate::event::{
-    EncodingSource, Event, GameHeader, NodeArena, NodeRef, Pos, PropSlot, Span, NO_SPLIT,
+    EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, Pos, PropSlot, Span, NO_SPLIT,
 };
 use crate::formats::ReadOptions;
 use crate::props;
@@ -54,6 +54,9 @@ const MIN_CONFIDENCE: f32 = 0.5;
 
 /// Bytes of a game's text given to statistical detection.
 const DETECT_SAMPLE: usize = 16 * 1024;
+
+/// Plain moves gathered before they are sent, at most.
+const MAX_RUN: usize = 1024;
 
 /// Bytes of a game looked at to decide its encoding.
 const WINDOW: usize = 64 * 1024;
@@ -201,6 +204,8 @@ struct Reader<'r, 'o> {
     /// The open node's properties, decoded, in one reused arena; sent
     /// whole when the node ends.
     node: NodeArena,
+    /// Plain moves read on the fast path, not sent yet.
+    moves: MovesBuf,
     /// A node is open (its `;` was read; it may have no property yet).
     node_open: bool,
     /// A bit per identifier hash of the open node's properties.
@@ -238,6 +243,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             options,
             bom,
             node: NodeArena::default(),
+            moves: MovesBuf::default(),
             node_open: false,
             node_names: 0,
             levels: Vec::new(),
@@ -461,26 +467,74 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// The fast path for the nodes that make up most of every record,
     /// `;B[pd]`: a known upper-case identifier and a point (or a pass),
     /// followed by `;`, `(` or `)` (perhaps after a line break), so the node
-    /// is complete and is sent at once. Emits as many in a row as there are;
-    /// anything else takes the general path. Returns whether any was sent.
+    /// is complete and is sent at once. Plain moves are gathered into runs
+    /// ([`Sink::moves`]); anything else takes the general path. Returns
+    /// whether any node was sent.
     fn simple_nodes(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<bool, Error> {
         if self.after_variation || matches!(self.levels.last(), Some((Level::Pending(_), _))) {
             return Ok(false);
         }
+        let sent = self.gather_simple_nodes(sink, report);
+        // What was gathered goes out before anything that follows.
+        let run = self.send_moves(sink, report);
+        let sent = sent?;
+        run?;
+        Ok(sent)
+    }
+
+    /// [`Reader::simple_nodes`] without the last run sent.
+    #[inline]
+    fn gather_simple_nodes(
+        &mut self,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<bool, Error> {
         let points = point_names();
         let mut sent = false;
         loop {
             let r = self.inp.rest();
+            // A plain move, `;B[pd]`, then `;`, `(` or `)`, perhaps after a
+            // line break: gathered into the run as it is written.
+            if let Some(&[b';', c, b'[', x, y, b']', n1, n2, n3]) = r.first_chunk::<9>() {
+                let step = match (n1, n2, n3) {
+                    (b';' | b'(' | b')', _, _) => 6,
+                    (b'\n', b';' | b'(' | b')', _) => 7,
+                    (b'\r', b'\n', b';' | b'(' | b')') => 8,
+                    _ => 0,
+                };
+                let text = [b';', c, b'[', x, y, b']'];
+                if step > 0 && MovesBuf::is_plain(&text) {
+                    if !sent {
+                        self.flush(sink, report)?;
+                        sent = true;
+                    }
+                    let at = self.inp.here();
+                    self.moves.push(text, at);
+                    if step == 6 {
+                        self.inp.skip(6);
+                    } else {
+                        self.inp.skip(step - 1);
+                        self.inp.newline_at_pos();
+                    }
+                    if self.moves.len() >= MAX_RUN {
+                        self.send_moves(sink, report)?;
+                    }
+                    continue;
+                }
+            }
+            let r = self.inp.rest();
             if r.first() != Some(&b';') {
                 return Ok(sent);
             }
-            let (name, after_id) = match (r.get(1), r.get(2)) {
-                (Some(a), Some(b'[')) if a.is_ascii_uppercase() => (&r[1..2], 2),
-                (Some(a), Some(b)) if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
-                    (&r[1..3], 3)
+            // The identifier, copied: the input is borrowed no longer.
+            let (id, after_id) = match (r.get(1), r.get(2)) {
+                (Some(&a), Some(b'[')) if a.is_ascii_uppercase() => ([a, 0], 2),
+                (Some(&a), Some(&b)) if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+                    ([a, b], 3)
                 }
                 _ => return Ok(sent),
             };
+            let name = &id[..after_id - 1];
             if r.get(after_id) != Some(&b'[') {
                 return Ok(sent);
             }
@@ -511,30 +565,47 @@ impl<'r, 'o> Reader<'r, 'o> {
             if !matches!(r.get(next), Some(b';' | b'(' | b')')) {
                 return Ok(sent);
             }
+            let at = self.inp.here();
+            let text = match (name, value.as_bytes()) {
+                (&[c], &[x, y]) => Some([b';', c, b'[', x, y, b']']),
+                _ => None,
+            };
+            let plain = text.filter(MovesBuf::is_plain);
             // Known identifiers only: unknown ones may be compose or text.
-            let Some(def) = props::lookup_short(name) else {
-                return Ok(sent);
+            let def = match plain {
+                Some(_) => None,
+                None => match props::lookup_short(name) {
+                    Some(def) => Some(def),
+                    None => return Ok(sent),
+                },
             };
             if !sent {
                 self.flush(sink, report)?;
                 sent = true;
             }
-            let at = self.inp.here();
-            let spans = [Span {
-                start: 0,
-                end: value.len() as u32,
-                split: NO_SPLIT,
-            }];
-            let slot = [PropSlot {
-                name: (0, def.id.len() as u32),
-                spans: (0, 1),
-                pos: self.inp.pos_ahead(1),
-            }];
-            let mut node = NodeRef::new(at, def.id, value, &spans, &slot);
-            if let Some(sgf) = move_text(def.id, value) {
-                node = node.with_sgf(sgf);
+            if let Some(text) = plain {
+                self.moves.push(text, at);
+                if self.moves.len() >= MAX_RUN {
+                    self.send_moves(sink, report)?;
+                }
+            } else if let Some(def) = def {
+                self.send_moves(sink, report)?;
+                let spans = [Span {
+                    start: 0,
+                    end: value.len() as u32,
+                    split: NO_SPLIT,
+                }];
+                let slot = [PropSlot {
+                    name: (0, def.id.len() as u32),
+                    spans: (0, 1),
+                    pos: self.inp.pos_ahead(1),
+                }];
+                let mut node = NodeRef::new(at, def.id, value, &spans, &slot);
+                if let Some(sgf) = move_text(def.id, value) {
+                    node = node.with_sgf(sgf);
+                }
+                sink.node(&node, report)?;
             }
-            sink.node(&node, report)?;
             if newline {
                 self.inp.skip(next - 1);
                 // `next - 1` is the '\n'.
@@ -543,6 +614,16 @@ impl<'r, 'o> Reader<'r, 'o> {
                 self.inp.skip(next);
             }
         }
+    }
+
+    /// Sends the plain moves gathered, if any.
+    fn send_moves(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        if self.moves.is_empty() {
+            return Ok(());
+        }
+        let result = sink.moves(&self.moves.as_moves(), report);
+        self.moves.clear();
+        result
     }
 
     fn open_node(
@@ -1296,6 +1377,83 @@ fn suspicious_escapes(raw: &[u8], mode: Mode) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::Moves;
+
+    /// Records each node as `line:col text`, and the length of each run.
+    #[derive(Default)]
+    struct Recorder {
+        nodes: Vec<String>,
+        runs: Vec<usize>,
+    }
+
+    impl Sink for Recorder {
+        fn event(&mut self, event: &Event<'_>, _: &mut Reporter) -> Result<(), Error> {
+            match event {
+                Event::VariationStart(_) => self.nodes.push("(".into()),
+                Event::VariationEnd(_) => self.nodes.push(")".into()),
+                _ => {}
+            }
+            Ok(())
+        }
+        fn node(&mut self, node: &NodeRef<'_>, _: &mut Reporter) -> Result<(), Error> {
+            let text: String = node
+                .iter()
+                .map(|p| format!("{}[{}]", p.name, p.first_text().unwrap_or("")))
+                .collect();
+            let ident = node.iter().next().map(|p| p.pos);
+            self.nodes.push(format!(
+                "{}:{} {text} {:?} {}",
+                node.pos.line,
+                node.pos.col,
+                node.sgf(),
+                ident.is_some_and(|p| p.offset == node.pos.offset + 1 && p.col == node.pos.col + 1)
+            ));
+            Ok(())
+        }
+        fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+            self.runs.push(moves.len());
+            crate::sink::moves_as_nodes(self, moves, report)
+        }
+    }
+
+    /// Plain moves go out in runs, broken by anything else; each node of a
+    /// run is what a single node would be, positions included. (The first
+    /// node of a variation takes the general path.)
+    #[test]
+    fn plain_moves_are_sent_in_runs() {
+        let input = "(;GM[1]\n;B[pd];W[dd]\r\n;B[pp]\n;W[tt];B[]\n;W[qq]BL[3];B[cc](;W[dp];B[ee])(;W[AA];B[ff]))";
+        let mut rec = Recorder::default();
+        let mut report = Reporter::collecting("t");
+        read(
+            &mut input.as_bytes(),
+            &ReadOptions::default(),
+            &mut rec,
+            &mut report,
+        )
+        .unwrap();
+        assert_eq!(
+            rec.nodes,
+            vec![
+                "1:2 GM[1] None true",
+                "2:1 B[pd] Some(\";B[pd]\") true",
+                "2:7 W[dd] Some(\";W[dd]\") true",
+                "3:1 B[pp] Some(\";B[pp]\") true",
+                "4:1 W[tt] Some(\";W[tt]\") true",
+                "4:7 B[] None true",
+                "5:1 W[qq]BL[3] None true",
+                "5:12 B[cc] Some(\";B[cc]\") true",
+                "(",
+                "5:19 W[dp] None true",
+                "5:25 B[ee] Some(\";B[ee]\") true",
+                ")",
+                "(",
+                "5:33 W[AA] None true",
+                "5:39 B[ff] Some(\";B[ff]\") true",
+                ")",
+            ]
+        );
+        assert_eq!(rec.runs, vec![3, 1, 1, 1]);
+    }
 
     #[test]
     fn move_nodes_carry_their_sgf_text() {

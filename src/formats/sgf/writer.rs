@@ -9,7 +9,7 @@
 use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, NodeRef, Property};
+use crate::event::{Event, Moves, NodeRef, Property, MOVE_TEXT_LEN};
 use crate::formats::WriteOptions;
 use crate::props;
 use crate::sink::Sink;
@@ -371,6 +371,22 @@ impl<'w> SgfWriter<'w> {
         self.col += bytes.len();
     }
 
+    /// [`SgfWriter::write_packed`] for each [`MOVE_TEXT_LEN`]-byte node of
+    /// `run`, a line's worth at a time.
+    fn write_packed_run(&mut self, mut run: &[u8]) {
+        while !run.is_empty() {
+            if self.col > 0 && self.col + MOVE_TEXT_LEN > WIDTH {
+                self.buf.push(b'\n');
+                self.col = 0;
+            }
+            let fit = (WIDTH.saturating_sub(self.col) / MOVE_TEXT_LEN).max(1);
+            let (line, rest) = run.split_at((fit * MOVE_TEXT_LEN).min(run.len()));
+            self.buf.extend_from_slice(line);
+            self.col += line.len();
+            run = rest;
+        }
+    }
+
     /// Writes `name[value][value]…` into `out`.
     fn property_into(&mut self, p: &Property<'_>, out: &mut Vec<u8>) {
         if !p.name.bytes().any(|c| c.is_ascii_uppercase()) {
@@ -612,6 +628,21 @@ impl Sink for SgfWriter<'_> {
         self.maybe_flush()
     }
 
+    /// A run of plain moves below the root: its text is copied a line at
+    /// a time, laid out as [`Sink::node`] lays out each of its nodes.
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if self.nodes_in_game == 0 || self.encoding != UTF_8 {
+            return crate::sink::moves_as_nodes(self, moves, report);
+        }
+        if self.in_root || self.in_node {
+            self.end_node();
+        }
+        self.open_variation();
+        self.nodes_in_game += moves.len() as u64;
+        self.write_packed_run(moves.sgf().as_bytes());
+        self.maybe_flush()
+    }
+
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         self.end_node();
         self.out.write_all(&self.buf)?;
@@ -628,10 +659,20 @@ mod tests {
 
     /// Writes a game given as `(`, `)`, `;` and `ID=value` tokens.
     fn write(tokens: &[&str]) -> String {
+        write_as(tokens, |w| Box::new(w))
+    }
+
+    /// [`write`], with the writer wrapped by `wrap` (which re-sends the
+    /// events in another form).
+    fn write_as(
+        tokens: &[&str],
+        wrap: impl for<'w> FnOnce(&'w mut SgfWriter<'_>) -> Box<dyn Sink + 'w>,
+    ) -> String {
         let mut out = Vec::new();
         let mut report = Reporter::collecting("t");
         {
-            let mut w = SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap();
+            let mut writer = SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap();
+            let mut w = wrap(&mut writer);
             let header = GameHeader::new(0);
             let at = Pos::default();
             w.event(&Event::GameStart(&header), &mut report).unwrap();
@@ -654,6 +695,38 @@ mod tests {
             w.finish(&mut report).unwrap();
         }
         String::from_utf8(out).unwrap()
+    }
+
+    /// Runs of plain moves (`Sink::moves`) are laid out exactly as the same
+    /// nodes one at a time: lines wrapped at the same places, around
+    /// variations, passes and nodes with more properties.
+    #[test]
+    fn runs_of_moves_are_written_as_their_nodes() {
+        let mut tokens = vec![";", "GM=1", "PB=someone"];
+        let points = ["pd", "dd", "pp", "dp", "qf", "nc", "rd", "qc", "qi", "tt"];
+        for i in 0..70 {
+            let colour = if i % 2 == 0 { "B=" } else { "W=" };
+            tokens.push(";");
+            let v: &'static str = Box::leak(format!("{colour}{}", points[i % 10]).into_boxed_str());
+            tokens.push(v);
+            match i {
+                13 => tokens.push("C=a comment long enough to move the column somewhere odd"),
+                31 => tokens.extend(["(", ";", "B=aa", ";", "W=bb", ")", "(", ";", "B=cc"]),
+                52 => tokens.extend([";", "W=", ";", "B=ss"]),
+                _ => {}
+            }
+        }
+        tokens.push(")");
+        let by_events = write(&tokens);
+        let by_nodes = write_as(&tokens, |w| {
+            Box::new(crate::transform::node::testing::WholeNodes::new(w))
+        });
+        let by_runs = write_as(&tokens, |w| {
+            Box::new(crate::transform::node::testing::WholeNodes::with_runs(w))
+        });
+        assert!(by_events.lines().count() > 5, "{by_events}");
+        assert_eq!(by_events, by_nodes);
+        assert_eq!(by_events, by_runs);
     }
 
     #[test]
