@@ -361,6 +361,20 @@ fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
     let mut depth = 0usize;
     let mut k = 0;
     while k < i.len() {
+        // Most of a game is move nodes, `;B[pd]`: a letter and a value of
+        // two bytes that neither end nor escape anything hold nothing that
+        // matters to the structure.
+        if text.is_none() {
+            if let Some(&[b';', c, b'[', x, y, b']']) = i[k..].first_chunk::<6>() {
+                if c.is_ascii_alphabetic()
+                    && !matches!(x, b']' | b'\\')
+                    && !matches!(y, b']' | b'\\')
+                {
+                    k += 6;
+                    continue;
+                }
+            }
+        }
         match i[k] {
             b'(' => depth += 1,
             b')' => {
@@ -372,18 +386,11 @@ fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
             b'[' => {
                 k += 1;
                 let Some(text) = text.as_deref_mut() else {
-                    // Only the end matters: jump from escape to escape.
-                    loop {
-                        match memchr::memchr2(b']', b'\\', &i[k.min(i.len())..]) {
-                            Some(d) if i[k + d] == b'\\' => k += d + 2,
-                            Some(d) => {
-                                k += d;
-                                break;
-                            }
-                            None => return i.len(),
-                        }
+                    // Only the end matters.
+                    match value_end(i, k) {
+                        Some(end) => k = end + 1,
+                        None => return i.len(),
                     }
-                    k += 1;
                     continue;
                 };
                 while k < i.len() && i[k] != b']' {
@@ -402,6 +409,30 @@ fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
         k += 1;
     }
     i.len()
+}
+
+/// The index of the `]` that ends the value starting at `i[k]` (just after
+/// its `[`), if it is in `i`.
+#[inline]
+fn value_end(i: &[u8], mut k: usize) -> Option<usize> {
+    // Most values are a point or a number: a few bytes looked at one by
+    // one find their end before memchr would have set up.
+    let near = (k + 8).min(i.len());
+    while k < near {
+        match i[k] {
+            b']' => return Some(k),
+            b'\\' => k += 2,
+            _ => k += 1,
+        }
+    }
+    // Then from escape to escape.
+    loop {
+        match memchr::memchr2(b']', b'\\', i.get(k..)?) {
+            Some(d) if i[k + d] == b'\\' => k += d + 2,
+            Some(d) => return Some(k + d),
+            None => return None,
+        }
+    }
 }
 
 /// The raw value of `CA[]` in the root node of the game tree starting at
@@ -641,5 +672,38 @@ mod tests {
         assert_eq!(game_extent(b"(;C[ab"), 6);
         assert_eq!(game_extent(b"(;C[ab\\"), 7);
         assert_eq!(game_extent(b"(;C[a](;B[aa])"), 14);
+        // Move-shaped nodes whose value ends, escapes or holds structure.
+        assert_eq!(game_extent(br"(;B[\]];W[)(]);B[a\]])x)"), 14);
+        assert_eq!(game_extent(br"(;B[]);W[pd])"), 6);
+        assert_eq!(game_extent(br"(;([pd]))"), 9);
+        assert_eq!(game_extent(br"(;B[pd];W[dd])(;B[aa])"), 14);
+        // Every cut of a game agrees with a byte-by-byte reading.
+        let game = br"(;GN[a(b)]C[x\]y];B[pd];W[\)];B[]])(;W[)d];B[pp])";
+        for end in 0..=game.len() {
+            let part = &game[..end];
+            assert_eq!(game_extent(part), byte_by_byte_extent(part), "{end}");
+        }
+    }
+
+    /// [`game_extent`] the slow and plain way.
+    fn byte_by_byte_extent(i: &[u8]) -> usize {
+        let (mut depth, mut in_value, mut k) = (0, false, 0);
+        while k < i.len() {
+            match (in_value, i[k]) {
+                (true, b'\\') => k += 1,
+                (true, b']') => in_value = false,
+                (false, b'[') => in_value = true,
+                (false, b'(') => depth += 1,
+                (false, b')') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return k + 1;
+                    }
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+        i.len()
     }
 }

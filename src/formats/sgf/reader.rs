@@ -208,8 +208,8 @@ struct Reader<'r, 'o> {
     moves: MovesBuf,
     /// A node is open (its `;` was read; it may have no property yet).
     node_open: bool,
-    /// A bit per identifier hash of the open node's properties.
-    node_names: u64,
+    /// The identifiers of the open node's properties.
+    node_names: NameSet,
     /// Open variations, innermost last, each with the `after_variation` of
     /// the level around it (restored when it closes empty).
     levels: Vec<(Level, bool)>,
@@ -245,7 +245,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             node: NodeArena::default(),
             moves: MovesBuf::default(),
             node_open: false,
-            node_names: 0,
+            node_names: NameSet::default(),
             levels: Vec::new(),
             after_variation: false,
             scratch: Vec::new(),
@@ -697,13 +697,13 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.node_open = false;
             sink.node(&self.node.as_ref(), report)?;
         }
-        self.node_names = 0;
+        self.node_names.clear();
         self.node.clear();
         Ok(())
     }
 
     fn clear_node(&mut self) {
-        self.node_names = 0;
+        self.node_names.clear();
         self.node.clear();
         self.node_open = false;
     }
@@ -836,11 +836,11 @@ impl<'r, 'o> Reader<'r, 'o> {
             spans: (span_start, self.node.spans.len() as u32),
             pos: at,
         });
-        // Identifiers in this node so far, as bits of a mask: most nodes
-        // have no duplicate, and most properties need no name comparison.
-        let bit = 1u64 << (name_hash(&self.node.names.as_bytes()[name_start..]) % 64);
-        let maybe_duplicate = self.node_names & bit != 0;
-        self.node_names |= bit;
+        // Most nodes have no duplicate: only a name that may be one is
+        // compared with the others.
+        let maybe_duplicate = self
+            .node_names
+            .insert(&self.node.names.as_bytes()[name_start..]);
         if maybe_duplicate && self.node.merge_last() {
             report.warn(
                 DUPLICATE_PROPERTY,
@@ -1242,7 +1242,38 @@ fn point_names() -> &'static str {
     })
 }
 
-/// A small hash of an identifier, for the duplicate mask.
+/// The identifiers of a node, to find duplicates without comparing names:
+/// one- and two-letter upper-case identifiers (nearly all of them) exactly,
+/// others by a small hash.
+#[derive(Clone, Copy, Default)]
+struct NameSet {
+    short: [u64; props::SHORT_KEYS.div_ceil(64)],
+    other: u64,
+}
+
+impl NameSet {
+    /// Adds `name`; returns whether it may have been there already (for a
+    /// short upper-case name: whether it was).
+    #[inline]
+    fn insert(&mut self, name: &[u8]) -> bool {
+        let (word, bit) = match props::short_key(name) {
+            Some(k) => (self.short.get_mut(k / 64), k % 64),
+            None => (Some(&mut self.other), (name_hash(name) % 64) as usize),
+        };
+        let Some(word) = word else {
+            return true;
+        };
+        let was = *word & (1 << bit) != 0;
+        *word |= 1 << bit;
+        was
+    }
+
+    fn clear(&mut self) {
+        *self = NameSet::default();
+    }
+}
+
+/// A small hash of an identifier, for [`NameSet`].
 fn name_hash(name: &[u8]) -> u32 {
     name.iter()
         .fold(0u32, |h, &c| h.wrapping_mul(31).wrapping_add(u32::from(c)))
@@ -1262,19 +1293,20 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
     let mut multibyte = 0usize;
     loop {
         let (good, done) = match std::str::from_utf8(rest) {
-            Ok(s) => (s, true),
-            Err(e) => (
-                std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
-                false,
-            ),
+            Ok(_) => (rest.len(), true),
+            Err(e) => (e.valid_up_to(), false),
         };
-        multibyte += good.bytes().filter(|b| *b >= 0xC0).count();
+        // Lead bytes of multi-byte characters; a sum, which vectorises.
+        multibyte += rest[..good]
+            .iter()
+            .map(|&b| usize::from(b >= 0xC0))
+            .sum::<usize>();
         if done {
             break;
         }
-        let at = &rest[good.len()..];
+        let at = &rest[good..];
         let damaged = question_marked_char(at);
-        let skip = good.len()
+        let skip = good
             + match damaged {
                 Some(len) => {
                     multibyte += 1;
