@@ -130,6 +130,31 @@ pub enum Output {
     Discard,
 }
 
+/// A diagnostic's message: text, or a closure that builds it, which runs
+/// only when the diagnostic is shown or kept (a damaged file can raise a
+/// million diagnostics that are only counted).
+pub trait Message {
+    fn into_message(self) -> String;
+}
+
+impl Message for String {
+    fn into_message(self) -> String {
+        self
+    }
+}
+
+impl Message for &str {
+    fn into_message(self) -> String {
+        self.to_string()
+    }
+}
+
+impl<F: FnOnce() -> String> Message for F {
+    fn into_message(self) -> String {
+        self()
+    }
+}
+
 /// Receives diagnostics while a conversion streams: shows or keeps them, and
 /// counts them by severity. One per input file.
 pub struct Reporter {
@@ -199,7 +224,7 @@ impl Reporter {
         self.game = game;
     }
 
-    pub fn report(&mut self, code: Code, pos: Option<Pos>, message: impl Into<String>) {
+    pub fn report(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
         self.report_as(code, code.severity(), pos, message)
     }
 
@@ -210,10 +235,10 @@ impl Reporter {
         code: Code,
         severity: Severity,
         pos: Option<Pos>,
-        message: impl Into<String>,
+        message: impl Message,
     ) {
         self.counts[severity as usize] += 1;
-        if !self.keeps(severity) {
+        if !self.keeps(severity) || !self.admit(code) {
             return;
         }
         let d = Diagnostic {
@@ -222,7 +247,7 @@ impl Reporter {
             game: self.game,
             code,
             severity,
-            message: message.into(),
+            message: message.into_message(),
         };
         self.output(d);
     }
@@ -233,25 +258,32 @@ impl Reporter {
             || matches!(self.output, Output::Discard))
     }
 
-    /// Shows or keeps a diagnostic that passed the severity filter, within
-    /// the per-code limit.
-    fn output(&mut self, d: Diagnostic) {
-        if self.per_code_limit != usize::MAX {
-            let n = match self.per_code.iter_mut().find(|(id, _)| *id == d.code.id) {
-                Some((_, n)) => {
-                    *n += 1;
-                    *n
-                }
-                None => {
-                    self.per_code.push((d.code.id, 1));
-                    1
-                }
-            };
-            if n > self.per_code_limit {
-                self.suppressed += 1;
-                return;
-            }
+    /// Counts a diagnostic that passed the severity filter against the
+    /// per-code limit: whether it is within it (else it is suppressed).
+    fn admit(&mut self, code: Code) -> bool {
+        if self.per_code_limit == usize::MAX {
+            return true;
         }
+        let n = match self.per_code.iter_mut().find(|(id, _)| *id == code.id) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                self.per_code.push((code.id, 1));
+                1
+            }
+        };
+        if n > self.per_code_limit {
+            self.suppressed += 1;
+            return false;
+        }
+        true
+    }
+
+    /// Shows or keeps a diagnostic that passed the severity filter and the
+    /// per-code limit.
+    fn output(&mut self, d: Diagnostic) {
         match &mut self.output {
             Output::Collect(v) => v.push(d),
             // A diagnostic that cannot be written (closed stderr) is not
@@ -273,6 +305,8 @@ impl Reporter {
         let mut r = Reporter::new(self.file.clone(), Output::Collect(Vec::new()));
         r.show_info = self.show_info;
         r.min_shown = self.min_shown;
+        // What is past the limit in the piece is past it here too.
+        r.per_code_limit = self.per_code_limit;
         r
     }
 
@@ -285,13 +319,16 @@ impl Reporter {
             kept[d.severity as usize] += 1;
             d.game = d.game.map(|g| g + game_base);
             self.counts[d.severity as usize] += 1;
-            if self.keeps(d.severity) {
+            if self.keeps(d.severity) && self.admit(d.code) {
                 self.output(d);
             }
         }
         for (s, n) in piece.counts.iter().enumerate() {
             self.counts[s] += n.saturating_sub(kept[s]);
         }
+        // Past the limit in the piece: the piece kept the first of each
+        // code, which took this reporter to the limit as well.
+        self.suppressed += piece.suppressed;
     }
 
     /// Whether a diagnostic of this severity would be shown or kept (callers
@@ -300,15 +337,15 @@ impl Reporter {
         severity >= self.min_shown && (severity != Severity::Info || self.show_info)
     }
 
-    pub fn info(&mut self, code: Code, pos: Option<Pos>, message: impl Into<String>) {
+    pub fn info(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
         self.report_as(code, Severity::Info, pos, message)
     }
 
-    pub fn warn(&mut self, code: Code, pos: Option<Pos>, message: impl Into<String>) {
+    pub fn warn(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
         self.report_as(code, Severity::Warning, pos, message)
     }
 
-    pub fn error(&mut self, code: Code, pos: Option<Pos>, message: impl Into<String>) {
+    pub fn error(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
         self.report_as(code, Severity::Error, pos, message)
     }
 
@@ -386,6 +423,51 @@ mod tests {
         assert_eq!(r.collected().len(), 2);
         assert_eq!(r.suppressed(), 3);
         assert_eq!(r.warnings(), 5);
+    }
+
+    #[test]
+    fn a_message_is_built_only_for_a_diagnostic_that_is_kept() {
+        let mut built = 0;
+        let mut r = Reporter::collecting("x").with_per_code_limit(2);
+        for _ in 0..5 {
+            r.report(W_TEST, None, || {
+                built += 1;
+                "again".to_string()
+            });
+        }
+        let mut quiet = Reporter::new("x", Output::Discard);
+        quiet.report(W_TEST, None, || {
+            built += 100;
+            String::new()
+        });
+        assert_eq!((built, r.collected().len(), r.warnings()), (2, 2, 5));
+        assert_eq!(quiet.warnings(), 1);
+    }
+
+    /// Pieces read apart and absorbed in order show and suppress what one
+    /// reporter would have.
+    #[test]
+    fn pieces_keep_the_per_code_limit_of_their_reporter() {
+        let mut whole = Reporter::collecting("x").with_per_code_limit(3);
+        let mut merged = Reporter::collecting("x").with_per_code_limit(3);
+        for piece_size in [2, 1, 4, 0, 3] {
+            let mut piece = merged.for_piece();
+            for k in 0..piece_size {
+                let m = format!("{piece_size}.{k}");
+                whole.report(W_TEST, None, m.as_str());
+                piece.report(W_TEST, None, m.as_str());
+            }
+            merged.absorb(piece, 0);
+        }
+        let messages = |r: &Reporter| {
+            r.collected()
+                .iter()
+                .map(|d| d.message.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(messages(&merged), messages(&whole));
+        assert_eq!(merged.suppressed(), whole.suppressed());
+        assert_eq!((merged.warnings(), whole.suppressed()), (10, 7));
     }
 
     #[test]

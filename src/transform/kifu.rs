@@ -94,11 +94,9 @@ fn rename(node: &mut BufNode, cx: &mut Cx<'_>, from: &str, to: &str) {
     if let Some(existing) = node.get(to) {
         if existing.values() == node.props[i].values() {
             let p = node.props.remove(i);
-            cx.report.info(
-                KIFU_ALIAS,
-                Some(p.pos),
-                format!("{from} repeats {to}: dropped"),
-            );
+            cx.report.info(KIFU_ALIAS, Some(p.pos), || {
+                format!("{from} repeats {to}: dropped")
+            });
         }
         return;
     }
@@ -120,11 +118,9 @@ fn komi(node: &mut BufNode, cx: &mut Cx<'_>) {
     let text = ko.first_text().unwrap_or("").to_string();
     let pos = ko.pos;
     let Some(k) = parse_komi(&text) else {
-        cx.report.info(
-            KIFU_KEPT,
-            Some(pos),
-            format!("kifu KO[{text}] not read as komi: kept"),
-        );
+        cx.report.info(KIFU_KEPT, Some(pos), || {
+            format!("kifu KO[{text}] not read as komi: kept")
+        });
         return;
     };
     if let Some(km) = node.text("KM") {
@@ -133,20 +129,16 @@ fn komi(node: &mut BufNode, cx: &mut Cx<'_>) {
             cx.report
                 .info(KIFU_ALIAS, Some(pos), "KO repeats KM: dropped");
         } else {
-            cx.report.info(
-                KIFU_KEPT,
-                Some(pos),
-                format!("kifu KO[{text}] differs from KM: kept"),
-            );
+            cx.report.info(KIFU_KEPT, Some(pos), || {
+                format!("kifu KO[{text}] differs from KM: kept")
+            });
         }
         return;
     }
     let km = format_real(k);
-    cx.report.info(
-        KIFU_KOMI,
-        Some(pos),
-        format!("kifu KO[{text}] written KM[{km}]"),
-    );
+    cx.report.info(KIFU_KOMI, Some(pos), || {
+        format!("kifu KO[{text}] written KM[{km}]")
+    });
     if text.trim() != km {
         cx.meta.push(("kifu:KO".into(), text));
     }
@@ -168,11 +160,9 @@ fn km_text(node: &mut BufNode, cx: &mut Cx<'_>) {
     }
     let Some(k) = parse_komi(&text) else { return };
     let km = format_real(k);
-    cx.report.info(
-        KIFU_KOMI,
-        Some(p.pos),
-        format!("kifu KM[{text}] written KM[{km}]"),
-    );
+    cx.report.info(KIFU_KOMI, Some(p.pos), || {
+        format!("kifu KM[{text}] written KM[{km}]")
+    });
     cx.meta.push(("kifu:KM".into(), text));
     p.clear_values();
     p.push(&km);
@@ -196,14 +186,12 @@ fn handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
     if pts.is_empty() {
         return;
     }
-    cx.report.info(
-        KIFU_HANDICAP,
-        Some(pos),
+    cx.report.info(KIFU_HANDICAP, Some(pos), || {
         format!(
             "HD[{n}] without stones: standard handicap stones AB[{}]",
             pts.join("][")
-        ),
-    );
+        )
+    });
     let mut ab = crate::event::PropertyBuf::with_values("AB", &pts);
     ab.pos = pos;
     node.props.push(ab);
@@ -259,11 +247,9 @@ fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
         if let Some(secs) = parse_duration(&text, 60) {
             let v = format_real(secs);
             if v != text.trim() {
-                cx.report.info(
-                    KIFU_TIME,
-                    Some(pos),
-                    format!("kifu TM[{text}] written TM[{v}] (seconds)"),
-                );
+                cx.report.info(KIFU_TIME, Some(pos), || {
+                    format!("kifu TM[{text}] written TM[{v}] (seconds)")
+                });
                 cx.meta.push(("kifu:TM".into(), text));
                 node.set("TM", &v, pos);
             }
@@ -296,11 +282,9 @@ fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
         None => format!("{} byo-yomi", format_real(secs)),
     };
     node.remove("LC");
-    cx.report.info(
-        KIFU_TIME,
-        Some(pos),
-        format!("kifu LT/LC (byo-yomi) written OT[{ot}]"),
-    );
+    cx.report.info(KIFU_TIME, Some(pos), || {
+        format!("kifu LT/LC (byo-yomi) written OT[{ot}]")
+    });
     cx.meta.push(("kifu:LT".into(), lt_text));
     if let Some((t, _)) = lc {
         cx.meta.push(("kifu:LC".into(), t));
@@ -321,19 +305,15 @@ fn result(node: &mut BufNode, cx: &mut Cx<'_>) {
     }
     match parse_result(&text) {
         Some(r) => {
-            cx.report.info(
-                KIFU_RESULT,
-                Some(pos),
-                format!("kifu RE[{text}] written RE[{r}]"),
-            );
+            cx.report.info(KIFU_RESULT, Some(pos), || {
+                format!("kifu RE[{text}] written RE[{r}]")
+            });
             cx.meta.push(("kifu:RE".into(), text));
             node.set("RE", &r, pos);
         }
-        None => cx.report.info(
-            KIFU_KEPT,
-            Some(pos),
-            format!("kifu RE[{text}] not read as a result: kept as written"),
-        ),
+        None => cx.report.info(KIFU_KEPT, Some(pos), || {
+            format!("kifu RE[{text}] not read as a result: kept as written")
+        }),
     }
 }
 

@@ -43,16 +43,14 @@ impl NodeRule for Mojibake {
             for (v, f) in vals.iter().zip(fixed) {
                 match f {
                     Some((t, enc)) => {
-                        cx.report.info(
-                            MOJIBAKE_REPAIRED,
-                            Some(p.pos),
+                        cx.report.info(MOJIBAKE_REPAIRED, Some(p.pos), || {
                             format!(
                                 "{}[{v}] was {} text read as Latin-1: written {}[{t}]",
                                 p.name,
                                 enc.name(),
                                 p.name
-                            ),
-                        );
+                            )
+                        });
                         p.push(&t);
                     }
                     None => {

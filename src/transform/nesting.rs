@@ -194,7 +194,7 @@ impl<S: Sink> Sink for Nesting<S> {
                             report.info(
                                 NESTING_FLATTENED,
                                 Some(g.header.pos),
-                                format!("{n} variation(s) that were the only continuation written as a plain sequence (OGS/Fox nesting)"),
+                                || format!("{n} variation(s) that were the only continuation written as a plain sequence (OGS/Fox nesting)"),
                             );
                         }
                         let mut below = BelowRoot {

@@ -28,11 +28,9 @@ impl NodeRule for Passes {
                     && p.values().len() == 1
                     && p.first_text() == Some("tt")
                 {
-                    cx.report.info(
-                        TT_PASS,
-                        Some(p.pos),
-                        format!("{}[tt] is a pass: written {}[]", p.name, p.name),
-                    );
+                    cx.report.info(TT_PASS, Some(p.pos), || {
+                        format!("{}[tt] is a pass: written {}[]", p.name, p.name)
+                    });
                     p.clear_values();
                     p.push("");
                 }

@@ -54,15 +54,13 @@ impl NodeRule for Duplicates {
                 if !self.ap {
                     continue;
                 }
-                cx.report.info(
-                    DUPLICATE_AP,
-                    Some(p.pos),
+                cx.report.info(DUPLICATE_AP, Some(p.pos), || {
                     format!(
                         "AP written {} times ({}): the last is kept",
                         vals.len(),
                         vals.join(", ")
-                    ),
-                );
+                    )
+                });
                 keep_only_value(p, Which::Last);
                 continue;
             }
@@ -70,15 +68,13 @@ impl NodeRule for Duplicates {
                 continue;
             }
             if vals.iter().all(|v| *v == vals[0]) {
-                cx.report.info(
-                    MERGED_VALUES,
-                    Some(p.pos),
+                cx.report.info(MERGED_VALUES, Some(p.pos), || {
                     format!(
                         "{} written {} times with the same value: kept once",
                         p.name,
                         vals.len()
-                    ),
-                );
+                    )
+                });
                 keep_only_value(p, Which::First);
             } else if def.is_text() && !def.allows_compose() {
                 let sep = if def.is_multiline_text() {
@@ -86,17 +82,13 @@ impl NodeRule for Duplicates {
                 } else {
                     ", "
                 };
-                cx.report.info(
-                    MERGED_VALUES,
-                    Some(p.pos),
-                    format!("{} written {} times: texts joined", p.name, vals.len()),
-                );
+                cx.report.info(MERGED_VALUES, Some(p.pos), || {
+                    format!("{} written {} times: texts joined", p.name, vals.len())
+                });
                 p.clear_values();
                 p.push(&vals.join(sep));
             } else {
-                cx.report.report(
-                    DUPLICATE_DROPPED,
-                    Some(p.pos),
+                cx.report.report(DUPLICATE_DROPPED, Some(p.pos), || {
                     format!(
                         "{} written {} times: kept {}[{}], dropped {}",
                         p.name,
@@ -107,8 +99,8 @@ impl NodeRule for Duplicates {
                             .iter()
                             .map(|v| format!("[{v}]"))
                             .collect::<String>()
-                    ),
-                );
+                    )
+                });
                 keep_only_value(p, Which::First);
             }
         }
@@ -159,14 +151,12 @@ impl NodeRule for Fox {
             if self.komi {
                 if let Some(p) = node.props.iter_mut().find(|p| p.name == "KM") {
                     if let Some(k) = p.first_text().and_then(fox_komi) {
-                        cx.report.info(
-                            FOX_KOMI,
-                            Some(p.pos),
+                        cx.report.info(FOX_KOMI, Some(p.pos), || {
                             format!(
                                 "Fox komi KM[{}] is in scaled units: written KM[{k}]",
                                 p.first_text().unwrap_or("")
-                            ),
-                        );
+                            )
+                        });
                         p.clear_values();
                         p.push(&k);
                     }

@@ -65,11 +65,9 @@ impl NodeRule for SmartGo {
         let bytes = seq.as_bytes();
         if bytes.is_empty() || bytes.len() % 2 != 0 || !bytes.iter().all(|&c| is_coord(c)) {
             let pos = node.props[i].pos;
-            cx.report.warn(
-                SMARTGO_BAD,
-                Some(pos),
-                format!("S[{seq}] is not a sequence of points: kept as it is"),
-            );
+            cx.report.warn(SMARTGO_BAD, Some(pos), || {
+                format!("S[{seq}] is not a sequence of points: kept as it is")
+            });
             out.push(node);
             return;
         }
@@ -81,11 +79,9 @@ impl NodeRule for SmartGo {
         };
         let first = colour;
         let count = bytes.len() / 2;
-        cx.report.info(
-            SMARTGO_EXPANDED,
-            Some(s.pos),
-            format!("SmartGo S[{seq}]: {count} move(s), one node each, {first} first"),
-        );
+        cx.report.info(SMARTGO_EXPANDED, Some(s.pos), || {
+            format!("SmartGo S[{seq}]: {count} move(s), one node each, {first} first")
+        });
         // Root: the root keeps its properties, the moves follow it.
         let mut rest = std::mem::take(&mut node.props);
         if cx.is_root {

@@ -105,15 +105,13 @@ fn split_moves(mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
                 seen_first = true;
                 kept.push(p);
             } else {
-                cx.report.info(
-                    SPLIT_TWO_MOVES,
-                    Some(p.pos),
+                cx.report.info(SPLIT_TWO_MOVES, Some(p.pos), || {
                     format!(
                         "two moves in one node: {}[{}] goes to a node of its own",
                         p.name,
                         p.first_text().unwrap_or("")
-                    ),
-                );
+                    )
+                });
                 let mut n = BufNode::new(p.pos);
                 n.props.push(p);
                 later.push(n);

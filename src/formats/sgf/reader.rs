@@ -283,13 +283,13 @@ impl<'r, 'o> Reader<'r, 'o> {
                     (STRAY_TEXT, "text after the last game")
                 };
                 if first || found {
-                    report.report(code, Some(at), format!("{what} skipped ({skipped} bytes)"));
+                    report.report(code, Some(at), || {
+                        format!("{what} skipped ({skipped} bytes)")
+                    });
                 } else {
-                    report.info(
-                        LEADING_TEXT,
-                        Some(at),
-                        format!("{what} skipped ({skipped} bytes)"),
-                    );
+                    report.info(LEADING_TEXT, Some(at), || {
+                        format!("{what} skipped ({skipped} bytes)")
+                    });
                 }
             }
             if !found {
@@ -401,14 +401,12 @@ impl<'r, 'o> Reader<'r, 'o> {
                 self.ended_inside_game = true;
                 self.flush(sink, report)?;
                 let at = self.inp.here();
-                report.warn(
-                    MISSING_CLOSE_PAREN,
-                    Some(at),
+                report.warn(MISSING_CLOSE_PAREN, Some(at), || {
                     format!(
                         "input ends inside a game tree: {} ')' added",
                         self.levels.len() + 1
-                    ),
-                );
+                    )
+                });
                 while let Some((level, _)) = self.levels.pop() {
                     if matches!(level, Level::Written | Level::Implicit) {
                         sink.event(&Event::VariationEnd(at), report)?;
@@ -764,14 +762,12 @@ impl<'r, 'o> Reader<'r, 'o> {
                 break;
             }
         }
-        report.warn(
-            STRAY_TEXT,
-            Some(at),
+        report.warn(STRAY_TEXT, Some(at), || {
             format!(
                 "stray characters skipped: {:?} ({n} bytes)",
                 String::from_utf8_lossy(&sample)
-            ),
-        );
+            )
+        });
         Ok(())
     }
 
@@ -797,11 +793,9 @@ impl<'r, 'o> Reader<'r, 'o> {
         self.skip_ws()?;
         if self.inp.rest().first() != Some(&b'[') {
             let name = self.node.names.split_off(name_start);
-            report.warn(
-                PROPERTY_WITHOUT_VALUE,
-                Some(at),
-                format!("property {name} has no value: dropped"),
-            );
+            report.warn(PROPERTY_WITHOUT_VALUE, Some(at), || {
+                format!("property {name} has no value: dropped")
+            });
             return Ok(());
         }
         if !self.node_open {
@@ -842,14 +836,12 @@ impl<'r, 'o> Reader<'r, 'o> {
             .node_names
             .insert(&self.node.names.as_bytes()[name_start..]);
         if maybe_duplicate && self.node.merge_last() {
-            report.warn(
-                DUPLICATE_PROPERTY,
-                Some(at),
+            report.warn(DUPLICATE_PROPERTY, Some(at), || {
                 format!(
                     "property {} repeated in one node: values merged",
                     &self.node.names[name_start..]
-                ),
-            );
+                )
+            });
             self.node.names.truncate(name_start);
         }
         Ok(())
@@ -894,11 +886,9 @@ impl<'r, 'o> Reader<'r, 'o> {
             }
         }
         if brackets > 0 {
-            report.warn(
-                UNESCAPED_BRACKET,
-                Some(at),
-                format!("{brackets} unescaped ']' kept as text: what follows cannot end the value"),
-            );
+            report.warn(UNESCAPED_BRACKET, Some(at), || {
+                format!("{brackets} unescaped ']' kept as text: what follows cannot end the value")
+            });
         }
         if !terminated {
             report.error(
@@ -998,16 +988,14 @@ impl<'r, 'o> Reader<'r, 'o> {
             split: split_at,
         });
         for b in bad {
-            report.error(
-                UNDECODABLE,
-                Some(at),
+            report.error(UNDECODABLE, Some(at), || {
                 format!(
                     "byte 0x{:02X} at offset {} is not {}: kept as U+FFFD",
                     self.scratch.get(b).copied().unwrap_or(0),
                     at.offset + 1 + b as u64,
                     enc.name()
-                ),
-            );
+                )
+            });
         }
     }
 
@@ -1029,7 +1017,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 report.warn(
                     BYTE_LEVEL_ESCAPES,
                     Some(start),
-                    format!(
+                    || format!(
                         "{} text written with byte-level escapes (a '\\' before every ']' or '\\' trail byte): read that way",
                         decode_with.name()
                     ),
@@ -1043,16 +1031,14 @@ impl<'r, 'o> Reader<'r, 'o> {
         h.encoding_source = source;
         h.confidence = confidence;
         if report.wants(Severity::Info) {
-            report.info(
-                ENCODING,
-                Some(start),
+            report.info(ENCODING, Some(start), || {
                 format!(
                     "encoding {} ({}, confidence {:.2})",
                     name,
                     source.as_str(),
                     confidence
-                ),
-            );
+                )
+            });
         }
         Ok(h)
     }
@@ -1116,14 +1102,12 @@ impl<'r, 'o> Reader<'r, 'o> {
                 if g == enc || !charset::decodes_cleanly(g, game) {
                     return None;
                 }
-                report.warn(
-                    CA_OVERRULED,
-                    Some(start),
+                report.warn(CA_OVERRULED, Some(start), || {
                     format!(
                         "CA[{label}] does not match the bytes: read as {} (detected)",
                         g.name()
-                    ),
-                );
+                    )
+                });
                 Some((g, g.name(), EncodingSource::Detected, c))
             };
             match charset::lookup(&label) {
@@ -1151,22 +1135,18 @@ impl<'r, 'o> Reader<'r, 'o> {
                 Some(enc) if enc.is_ascii_compatible() => {
                     let non_ascii = !game.is_ascii();
                     if utf8 && non_ascii && enc == WINDOWS_1252 {
-                        report.warn(
-                            CA_OVERRULED,
-                            Some(start),
-                            format!("CA[{label}] does not match the bytes: they are UTF-8"),
-                        );
+                        report.warn(CA_OVERRULED, Some(start), || {
+                            format!("CA[{label}] does not match the bytes: they are UTF-8")
+                        });
                         return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 1.0));
                     }
                     if charset::decodes_cleanly(enc, game) {
                         return Ok((enc, enc.name(), EncodingSource::Declared, 1.0));
                     }
                     if utf8 {
-                        report.warn(
-                            CA_OVERRULED,
-                            Some(start),
-                            format!("CA[{label}] does not match the bytes: they are UTF-8"),
-                        );
+                        report.warn(CA_OVERRULED, Some(start), || {
+                            format!("CA[{label}] does not match the bytes: they are UTF-8")
+                        });
                         return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 1.0));
                     }
                     if let Some(found) = overruled(enc, report) {
@@ -1178,7 +1158,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                     report.warn(
                         UNKNOWN_CHARSET,
                         Some(start),
-                        format!("CA[{label}] names no character set this reader knows (or one that cannot be read byte-wise): detecting"),
+                        || format!("CA[{label}] names no character set this reader knows (or one that cannot be read byte-wise): detecting"),
                     );
                 }
             }

@@ -464,21 +464,19 @@ impl<'w> SgfWriter<'w> {
             report.error(
                 IDENTIFIER_DROPPED,
                 None,
-                format!(
+                || format!(
                     "properties whose identifier has no capital letter cannot be written as SGF: dropped {}",
                     std::mem::take(&mut self.dropped).join(" ")
                 ),
             );
         }
         if !self.meta_keys.is_empty() {
-            report.info(
-                META_NOT_CARRIED,
-                None,
+            report.info(META_NOT_CARRIED, None, || {
                 format!(
                     "source metadata {} not written (SGF keeps what readers put in properties)",
                     self.meta_keys.join(", ")
-                ),
-            );
+                )
+            });
             self.meta_keys.clear();
         }
         if !self.lost.is_empty() {
@@ -486,15 +484,13 @@ impl<'w> SgfWriter<'w> {
             chars.sort_unstable();
             chars.dedup();
             let shown: String = chars.iter().take(20).collect();
-            report.error(
-                UNENCODABLE,
-                None,
+            report.error(UNENCODABLE, None, || {
                 format!(
                     "{} cannot carry {} character(s) ({shown}): written as '?'",
                     self.encoding.name(),
                     chars.len()
-                ),
-            );
+                )
+            });
         }
     }
 }
@@ -508,7 +504,7 @@ impl Sink for SgfWriter<'_> {
                     report.warn(
                         UNSAFE_OUTPUT_ENCODING,
                         None,
-                        format!(
+                        || format!(
                             "{}: ']' and '\\' trail bytes are escaped at the byte level, as FF[4] says; many readers mis-read such files",
                             self.encoding.name()
                         ),
