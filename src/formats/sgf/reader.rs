@@ -1259,6 +1259,16 @@ fn name_hash(name: &[u8]) -> u32 {
         .fold(0u32, |h, &c| h.wrapping_mul(31).wrapping_add(u32::from(c)))
 }
 
+/// Lead bytes of multi-byte UTF-8 characters in `bytes`; ASCII stretches
+/// are skipped a word at a time.
+fn lead_bytes(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(32)
+        .filter(|c| !c.is_ascii())
+        .map(|c| c.iter().filter(|&&b| b >= 0xC0).count())
+        .sum()
+}
+
 /// Valid UTF-8 multi-byte characters are at least as many as broken
 /// sequences (and there are a few): text that is UTF-8 with damage (Fox
 /// writes '?' over bytes, servers cut names mid-character), not another
@@ -1276,11 +1286,7 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
             Ok(_) => (rest.len(), true),
             Err(e) => (e.valid_up_to(), false),
         };
-        // Lead bytes of multi-byte characters; a sum, which vectorises.
-        multibyte += rest[..good]
-            .iter()
-            .map(|&b| usize::from(b >= 0xC0))
-            .sum::<usize>();
+        multibyte += lead_bytes(&rest[..good]);
         if done {
             break;
         }
@@ -1302,7 +1308,10 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
                 }
             };
         rest = &rest[skip.min(rest.len())..];
-        if bad > 64 {
+        // Another encoding shows itself early: broken sequences pile up
+        // with next to no valid ones. (A long damaged UTF-8 text, a Fox
+        // commentary, goes on to the end.)
+        if bad > 64 && bad > multibyte {
             return false;
         }
     }
@@ -1494,5 +1503,17 @@ mod tests {
         assert!(!mostly_utf8(&gbk));
         // A lone Latin-1 byte among ASCII is not UTF-8 either.
         assert!(!mostly_utf8(b"PB[Jos\xe9]PW[Ren\xe9]"));
+        // A long commentary with more than 64 broken sequences is still
+        // UTF-8 when valid characters outnumber them; long GBK is not.
+        let mut long = Vec::new();
+        for _ in 0..100 {
+            long.extend_from_slice("C[白棋这手".as_bytes());
+            long.extend_from_slice(b"\xe6\x89]"); // cut: not '?'-damage
+        }
+        assert!(mostly_utf8(&long));
+        let text = "黑方胜三目半，白方认输".repeat(40);
+        let (gbk, _, _) = encoding_rs::GBK.encode(&text);
+        assert!(!mostly_utf8(&gbk));
+        assert_eq!(lead_bytes("a白b棋 ".repeat(20).as_bytes()), 40);
     }
 }
