@@ -302,7 +302,12 @@ impl Reporter {
     /// another thread): it keeps what this one would show, and
     /// [`Reporter::absorb`] brings its diagnostics back, in order.
     pub fn for_piece(&self) -> Reporter {
-        let mut r = Reporter::new(self.file.clone(), Output::Collect(Vec::new()));
+        // Nothing is shown: nothing is kept (or built) in the piece either.
+        let output = match self.output {
+            Output::Discard => Output::Discard,
+            _ => Output::Collect(Vec::new()),
+        };
+        let mut r = Reporter::new(self.file.clone(), output);
         r.show_info = self.show_info;
         r.min_shown = self.min_shown;
         // What is past the limit in the piece is past it here too.
@@ -468,6 +473,16 @@ mod tests {
         assert_eq!(messages(&merged), messages(&whole));
         assert_eq!(merged.suppressed(), whole.suppressed());
         assert_eq!((merged.warnings(), whole.suppressed()), (10, 7));
+        // A reporter that shows nothing suppresses nothing, pieces or not.
+        let mut quiet = Reporter::new("x", Output::Discard).with_per_code_limit(3);
+        for _ in 0..2 {
+            let mut piece = quiet.for_piece();
+            for _ in 0..5 {
+                piece.report(W_TEST, None, "again");
+            }
+            quiet.absorb(piece, 0);
+        }
+        assert_eq!((quiet.warnings(), quiet.suppressed()), (10, 0));
     }
 
     #[test]
