@@ -16,6 +16,39 @@ pub const CHUNK: usize = 256 * 1024;
 /// hundred thousand small files costs more than parsing them.
 const FIRST_CHUNK: usize = 16 * 1024;
 
+/// A reading position with its line: see [`Input::cursor`].
+#[derive(Clone, Copy, Debug)]
+pub struct Cursor {
+    /// Absolute offset.
+    pub offset: u64,
+    /// 1-based line of `offset`.
+    pub line: u32,
+    /// Absolute offset where that line starts.
+    pub line_start: u64,
+}
+
+impl Cursor {
+    #[inline]
+    pub fn pos(&self) -> Pos {
+        Pos::new(
+            self.offset,
+            self.line,
+            (self.offset - self.line_start + 1) as u32,
+        )
+    }
+
+    /// Moves over `n` bytes, the last of which may be a line feed (and no
+    /// other is).
+    #[inline]
+    pub fn advance(&mut self, n: usize, ends_line: bool) {
+        self.offset += n as u64;
+        if ends_line {
+            self.line = self.line.saturating_add(1);
+            self.line_start = self.offset;
+        }
+    }
+}
+
 pub struct Input<'r> {
     src: &'r mut dyn Read,
     pub buf: Vec<u8>,
@@ -146,6 +179,27 @@ impl<'r> Input<'r> {
     pub fn pos_ahead(&self, k: usize) -> Pos {
         let off = self.offset() + k as u64;
         Pos::new(off, self.line, (off - self.line_start + 1) as u32)
+    }
+
+    /// Where reading is, for a tight loop over [`Input::rest`] that moves a
+    /// copy of it and hands it back with [`Input::set_cursor`].
+    #[inline]
+    pub fn cursor(&self) -> Cursor {
+        Cursor {
+            offset: self.offset(),
+            line: self.line,
+            line_start: self.line_start,
+        }
+    }
+
+    /// Moves reading to `c`: a cursor from [`Input::cursor`] advanced over
+    /// bytes of [`Input::rest`] (at most to its end).
+    #[inline]
+    pub fn set_cursor(&mut self, c: Cursor) {
+        let pos = c.offset.saturating_sub(self.base) as usize;
+        self.pos = pos.clamp(self.pos, self.end);
+        self.line = c.line;
+        self.line_start = c.line_start;
     }
 
     /// Position of `buf[pos]`.

@@ -17,7 +17,8 @@ use crate::charset;
 use crate::diag::{Code, Reporter, Severity};
 use crate::error::Error;
 use crate::event::{
-    EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, Pos, PropSlot, Span, NO_SPLIT,
+    EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, Pos, PropSlot, Span,
+    MOVE_TEXT_LEN, NO_SPLIT,
 };
 use crate::formats::ReadOptions;
 use crate::props;
@@ -490,35 +491,16 @@ impl<'r, 'o> Reader<'r, 'o> {
         let points = point_names();
         let mut sent = false;
         loop {
-            let r = self.inp.rest();
-            // A plain move, `;B[pd]`, then `;`, `(` or `)`, perhaps after a
-            // line break: gathered into the run as it is written.
-            if let Some(&[b';', c, b'[', x, y, b']', n1, n2, n3]) = r.first_chunk::<9>() {
-                let step = match (n1, n2, n3) {
-                    (b';' | b'(' | b')', _, _) => 6,
-                    (b'\n', b';' | b'(' | b')', _) => 7,
-                    (b'\r', b'\n', b';' | b'(' | b')') => 8,
-                    _ => 0,
-                };
-                let text = [b';', c, b'[', x, y, b']'];
-                if step > 0 && MovesBuf::is_plain(&text) {
-                    if !sent {
-                        self.flush(sink, report)?;
-                        sent = true;
-                    }
-                    let at = self.inp.here();
-                    self.moves.push(text, at);
-                    if step == 6 {
-                        self.inp.skip(6);
-                    } else {
-                        self.inp.skip(step - 1);
-                        self.inp.newline_at_pos();
-                    }
-                    if self.moves.len() >= MAX_RUN {
-                        self.send_moves(sink, report)?;
-                    }
-                    continue;
+            if plain_move_at(self.inp.rest()).is_some() {
+                if !sent {
+                    self.flush(sink, report)?;
+                    sent = true;
                 }
+                self.gather_plain_moves();
+                if self.moves.len() >= MAX_RUN {
+                    self.send_moves(sink, report)?;
+                }
+                continue;
             }
             let r = self.inp.rest();
             if r.first() != Some(&b';') {
@@ -612,6 +594,24 @@ impl<'r, 'o> Reader<'r, 'o> {
                 self.inp.skip(next);
             }
         }
+    }
+
+    /// Gathers the plain moves that follow one another from `inp` on, up to
+    /// [`MAX_RUN`] in the run (the loop that reads most of every record).
+    #[inline]
+    fn gather_plain_moves(&mut self) {
+        let rest = self.inp.rest();
+        let mut at = self.inp.cursor();
+        let mut k = 0;
+        while self.moves.len() < MAX_RUN {
+            let Some((text, step)) = rest.get(k..).and_then(plain_move_at) else {
+                break;
+            };
+            self.moves.push(text, at.pos());
+            k += step;
+            at.advance(step, step > 6);
+        }
+        self.inp.set_cursor(at);
     }
 
     /// Sends the plain moves gathered, if any.
@@ -1204,6 +1204,24 @@ fn move_text(id: &str, point: &str) -> Option<&'static str> {
     });
     let k = ((colour * 26 + usize::from(x - b'a')) * 26 + usize::from(y - b'a')) * 6;
     moves.get(k..k + 6)
+}
+
+/// The plain move at the start of `r` (`;B[pd]`, see [`MovesBuf::is_plain`])
+/// when the node ends there: `;`, `(` or `)` follow, perhaps after a line
+/// break. Its text, and the bytes up to what follows.
+#[inline]
+fn plain_move_at(r: &[u8]) -> Option<([u8; MOVE_TEXT_LEN], usize)> {
+    let &[b';', c, b'[', x, y, b']', n1, n2, n3] = r.first_chunk::<9>()? else {
+        return None;
+    };
+    let step = match (n1, n2, n3) {
+        (b';' | b'(' | b')', _, _) => 6,
+        (b'\n', b';' | b'(' | b')', _) => 7,
+        (b'\r', b'\n', b';' | b'(' | b')') => 8,
+        _ => return None,
+    };
+    let text = [b';', c, b'[', x, y, b']'];
+    MovesBuf::is_plain(&text).then_some((text, step))
 }
 
 /// "aa", "ab", … "zz" in one string: the text of every two-letter point,
