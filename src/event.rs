@@ -557,39 +557,57 @@ impl<'a> Moves<'a> {
     }
 }
 
-/// Where a reader gathers a [`Moves`] run; reused from run to run.
-#[derive(Clone, Debug, Default)]
-pub struct MovesBuf {
-    /// ASCII only, in the form [`Moves`] describes.
-    sgf: Vec<u8>,
-    pos: Vec<Pos>,
-}
+/// The SGF text of one plain move (`;B[pd]`), checked: `B` or `W`, a point
+/// of two lower-case letters other than `tt`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainMove([u8; MOVE_TEXT_LEN]);
 
-impl MovesBuf {
-    /// Adds the node whose SGF text is `node` (`;B[pd]`) and which starts at
-    /// `pos`, if it is a plain move: `B` or `W`, a point of two lower-case
-    /// letters other than `tt`. Returns whether it was.
+impl PlainMove {
     #[inline]
-    pub fn push(&mut self, node: [u8; MOVE_TEXT_LEN], pos: Pos) -> bool {
-        let plain = Self::is_plain(&node);
-        if plain {
-            self.sgf.extend_from_slice(&node);
-            self.pos.push(pos);
-        }
-        plain
-    }
-
-    /// `node` is the SGF text of a plain move, as [`MovesBuf::push`] takes.
-    #[inline]
-    pub fn is_plain(node: &[u8; MOVE_TEXT_LEN]) -> bool {
-        let &[semicolon, colour, open, x, y, close] = node;
-        semicolon == b';'
+    pub fn new(text: [u8; MOVE_TEXT_LEN]) -> Option<Self> {
+        let [semicolon, colour, open, x, y, close] = text;
+        let plain = semicolon == b';'
             && matches!(colour, b'B' | b'W')
             && open == b'['
             && x.is_ascii_lowercase()
             && y.is_ascii_lowercase()
             && close == b']'
-            && (x, y) != (b't', b't')
+            && (x, y) != (b't', b't');
+        plain.then_some(PlainMove(text))
+    }
+
+    pub fn text(&self) -> &[u8; MOVE_TEXT_LEN] {
+        &self.0
+    }
+}
+
+/// Where a reader gathers a [`Moves`] run; reused from run to run.
+#[derive(Clone, Debug, Default)]
+pub struct MovesBuf {
+    /// ASCII only, in the form [`Moves`] describes.
+    sgf: Vec<[u8; MOVE_TEXT_LEN]>,
+    pos: Vec<Pos>,
+}
+
+impl MovesBuf {
+    /// Adds the node whose SGF text is `node` (`;B[pd]`) and which starts at
+    /// `pos`, if it is a plain move ([`PlainMove::new`]). Returns whether it
+    /// was.
+    pub fn push(&mut self, node: [u8; MOVE_TEXT_LEN], pos: Pos) -> bool {
+        match PlainMove::new(node) {
+            Some(m) => {
+                self.push_plain(m, pos);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Adds a plain move that starts at `pos`.
+    #[inline]
+    pub fn push_plain(&mut self, node: PlainMove, pos: Pos) {
+        self.sgf.push(node.0);
+        self.pos.push(pos);
     }
 
     pub fn len(&self) -> usize {
@@ -603,7 +621,7 @@ impl MovesBuf {
     pub fn as_moves(&self) -> Moves<'_> {
         Moves {
             // Only ASCII is ever pushed.
-            sgf: std::str::from_utf8(&self.sgf).unwrap_or_default(),
+            sgf: std::str::from_utf8(self.sgf.as_flattened()).unwrap_or_default(),
             pos: &self.pos,
         }
     }

@@ -17,8 +17,8 @@ use crate::charset;
 use crate::diag::{Code, Reporter, Severity};
 use crate::error::Error;
 use crate::event::{
-    EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, Pos, PropSlot, Span,
-    MOVE_TEXT_LEN, NO_SPLIT,
+    EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, PlainMove, Pos, PropSlot,
+    Span, NO_SPLIT,
 };
 use crate::formats::ReadOptions;
 use crate::props;
@@ -550,7 +550,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 (&[c], &[x, y]) => Some([b';', c, b'[', x, y, b']']),
                 _ => None,
             };
-            let plain = text.filter(MovesBuf::is_plain);
+            let plain = text.and_then(PlainMove::new);
             // Known identifiers only: unknown ones may be compose or text.
             let def = match plain {
                 Some(_) => None,
@@ -563,8 +563,8 @@ impl<'r, 'o> Reader<'r, 'o> {
                 self.flush(sink, report)?;
                 sent = true;
             }
-            if let Some(text) = plain {
-                self.moves.push(text, at);
+            if let Some(m) = plain {
+                self.moves.push_plain(m, at);
                 if self.moves.len() >= MAX_RUN {
                     self.send_moves(sink, report)?;
                 }
@@ -604,10 +604,10 @@ impl<'r, 'o> Reader<'r, 'o> {
         let mut at = self.inp.cursor();
         let mut k = 0;
         while self.moves.len() < MAX_RUN {
-            let Some((text, step)) = rest.get(k..).and_then(plain_move_at) else {
+            let Some((m, step)) = rest.get(k..).and_then(plain_move_at) else {
                 break;
             };
-            self.moves.push(text, at.pos());
+            self.moves.push_plain(m, at.pos());
             k += step;
             at.advance(step, step > 6);
         }
@@ -1206,11 +1206,11 @@ fn move_text(id: &str, point: &str) -> Option<&'static str> {
     moves.get(k..k + 6)
 }
 
-/// The plain move at the start of `r` (`;B[pd]`, see [`MovesBuf::is_plain`])
-/// when the node ends there: `;`, `(` or `)` follow, perhaps after a line
-/// break. Its text, and the bytes up to what follows.
+/// The plain move at the start of `r` (`;B[pd]`, see [`PlainMove`]) when
+/// the node ends there: `;`, `(` or `)` follow, perhaps after a line break.
+/// The move, and the bytes up to what follows.
 #[inline]
-fn plain_move_at(r: &[u8]) -> Option<([u8; MOVE_TEXT_LEN], usize)> {
+fn plain_move_at(r: &[u8]) -> Option<(PlainMove, usize)> {
     let &[b';', c, b'[', x, y, b']', n1, n2, n3] = r.first_chunk::<9>()? else {
         return None;
     };
@@ -1220,8 +1220,7 @@ fn plain_move_at(r: &[u8]) -> Option<([u8; MOVE_TEXT_LEN], usize)> {
         (b'\r', b'\n', b';' | b'(' | b')') => 8,
         _ => return None,
     };
-    let text = [b';', c, b'[', x, y, b']'];
-    MovesBuf::is_plain(&text).then_some((text, step))
+    PlainMove::new([b';', c, b'[', x, y, b']']).map(|m| (m, step))
 }
 
 /// "aa", "ab", … "zz" in one string: the text of every two-letter point,
