@@ -52,18 +52,12 @@ impl Splitter<'_> {
     fn fill(&mut self, n: usize) -> Result<(), Error> {
         while self.held.len() < n && !self.eof {
             let len = self.held.len();
-            self.held.resize(len.max(n).min(len + (1 << 20)), 0);
-            let got = loop {
-                match self.input.read(&mut self.held[len..]) {
-                    Ok(k) => break k,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        self.held.truncate(len);
-                        return Err(e.into());
-                    }
-                }
-            };
-            self.held.truncate(len + got);
+            let want = n.min(len + (1 << 20)) - len;
+            // Read into spare capacity: no zeroing of what is read over.
+            self.held.reserve(want);
+            let got = (&mut *self.input)
+                .take(want as u64)
+                .read_to_end(&mut self.held)?;
             self.eof = got == 0;
         }
         Ok(())
