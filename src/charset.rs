@@ -20,6 +20,10 @@ use encoding_rs::{
 /// (encoding_rs's Shift_JIS *is* CP932), Big5 → Big5-HKSCS (likewise)).
 pub fn lookup(label: &str) -> Option<&'static Encoding> {
     let l = label.trim().trim_matches('"');
+    // Nearly every record that names a character set names this one.
+    if l.eq_ignore_ascii_case("UTF-8") {
+        return Some(UTF_8);
+    }
     let norm: String = l
         .chars()
         .filter(|c| !matches!(c, '-' | '_' | ' ' | '.'))

@@ -219,7 +219,11 @@ fn marks(node: &mut BufNode, cx: &mut Cx<'_>, board: &Board) {
         if pts.is_empty() {
             continue;
         }
-        match node.props.iter_mut().find(|p| p.name == id) {
+        match node
+            .props
+            .iter_mut()
+            .find(|p| super::node::same_id(&p.name, id))
+        {
             Some(p) => {
                 for pt in &pts {
                     p.push(pt);

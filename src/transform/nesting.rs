@@ -55,12 +55,21 @@ impl<S: Sink> Nesting<S> {
 
 /// A root property that names OGS (online-go.com) or Fox as the source.
 pub fn names_nesting_source(p: &Property<'_>) -> bool {
+    let starts = |t: &str, prefix: &str| {
+        t.get(..prefix.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(prefix))
+    };
+    let contains = |t: &str, word: &str| {
+        t.as_bytes()
+            .windows(word.len())
+            .any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+    };
     matches!(p.name, "AP" | "PC" | "SO" | "GN" | "EV")
         && p.values.iter().any(|v| {
-            let t = v.text().to_ascii_lowercase();
-            t.contains("online-go.com")
-                || (p.name == "PC" && t.starts_with("ogs"))
-                || (p.name == "AP" && (t.starts_with("ogs") || t.starts_with("foxwq")))
+            let t = v.text();
+            contains(t, "online-go.com")
+                || (p.name == "PC" && starts(t, "ogs"))
+                || (p.name == "AP" && (starts(t, "ogs") || starts(t, "foxwq")))
         })
 }
 

@@ -24,7 +24,7 @@ impl BufNode {
     }
 
     pub fn get(&self, id: &str) -> Option<&PropertyBuf> {
-        self.props.iter().find(|p| p.name == id)
+        self.props.iter().find(|p| same_id(&p.name, id))
     }
 
     pub fn has(&self, id: &str) -> bool {
@@ -37,7 +37,7 @@ impl BufNode {
     }
 
     pub fn remove(&mut self, id: &str) -> Option<PropertyBuf> {
-        let i = self.props.iter().position(|p| p.name == id)?;
+        let i = self.props.iter().position(|p| same_id(&p.name, id))?;
         Some(self.props.remove(i))
     }
 
@@ -45,7 +45,7 @@ impl BufNode {
     pub fn set(&mut self, id: &str, value: &str, pos: Pos) {
         let mut p = PropertyBuf::with_values(id, &[value]);
         p.pos = pos;
-        match self.props.iter_mut().find(|q| q.name == id) {
+        match self.props.iter_mut().find(|q| same_id(&q.name, id)) {
             Some(q) => {
                 p.pos = q.pos;
                 *q = p
@@ -61,6 +61,18 @@ impl BufNode {
             "W" => Some('W'),
             _ => None,
         })
+    }
+}
+
+/// `a == b` for identifiers, which are nearly all one or two letters:
+/// compared in place rather than by a call to `memcmp` (rules look
+/// properties up by name many times per root node).
+#[inline]
+pub fn same_id(a: &str, b: &str) -> bool {
+    match (a.as_bytes(), b.as_bytes()) {
+        ([x], [y]) => x == y,
+        ([x1, x2], [y1, y2]) => x1 == y1 && x2 == y2,
+        (a, b) => a == b,
     }
 }
 
@@ -762,5 +774,32 @@ pub(crate) mod testing {
             }
         }
         g
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_compare_as_strings() {
+        for (a, b) in [
+            ("B", "B"),
+            ("B", "W"),
+            ("PB", "PB"),
+            ("PB", "PW"),
+            ("PB", "BP"),
+            ("B", "BL"),
+        ] {
+            assert_eq!(same_id(a, b), a == b, "{a} {b}");
+        }
+        assert!(same_id("MULTIGOGM", "MULTIGOGM") && !same_id("ABC", "ABD") && same_id("", ""));
+        let mut n = BufNode::new(Pos::default());
+        n.set("PB", "x", Pos::default());
+        n.set("B", "pd", Pos::default());
+        assert_eq!(
+            (n.text("PB"), n.text("B"), n.text("PW")),
+            (Some("x"), Some("pd"), None)
+        );
     }
 }
