@@ -469,15 +469,7 @@ pub fn root_charset(i: &[u8]) -> Option<&[u8]> {
             }
             k += 1;
             let vstart = k;
-            while k < i.len() && i[k] != b']' {
-                if i[k] == b'\\' {
-                    k += 1;
-                }
-                k += 1;
-            }
-            if k >= i.len() {
-                return None;
-            }
+            k = value_end(i, k)?;
             if is_ca && first {
                 return Some(&i[vstart..k]);
             }

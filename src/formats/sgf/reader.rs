@@ -56,6 +56,9 @@ const MIN_CONFIDENCE: f32 = 0.5;
 /// Bytes of a game's text given to statistical detection.
 const DETECT_SAMPLE: usize = 16 * 1024;
 
+/// Bytes of a value [`Reader::plain_value`] looks at.
+const PLAIN_VALUE_MAX: usize = 128;
+
 /// Plain moves gathered before they are sent, at most.
 const MAX_RUN: usize = 1024;
 
@@ -850,6 +853,9 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// A value; `inp` is just after its '['. `compose: None` scans and
     /// discards it (a value with no property).
     fn value(&mut self, compose: Option<bool>, report: &mut Reporter) -> Result<(), Error> {
+        if compose.is_some_and(|c| self.plain_value(c)) {
+            return Ok(());
+        }
         let at = self.inp.here();
         let mut split = None;
         let mode = self.decoding.mode;
@@ -902,6 +908,48 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
         self.inp.advance(len);
         Ok(())
+    }
+
+    /// The usual value, taken straight from the window into the open node:
+    /// short, nothing escaped, no compose `:`, ended by its first `]` (by
+    /// the look-ahead's quick cases), and text the game's encoding reads as
+    /// it is (ASCII, or valid UTF-8 in a UTF-8 game). `inp` is just after
+    /// the `[`; false, with nothing consumed, for any other value.
+    #[inline]
+    fn plain_value(&mut self, compose: bool) -> bool {
+        if !matches!(self.decoding.mode, Mode::Bytes) {
+            return false;
+        }
+        let rest = self.inp.rest();
+        let near = &rest[..rest.len().min(PLAIN_VALUE_MAX)];
+        let Some(end) = near
+            .iter()
+            .position(|&c| c == b']' || c == b'\\' || (compose && c == b':'))
+        else {
+            return false;
+        };
+        if near[end] != b']' || lex::can_end_value(&rest[end + 1..], self.inp.eof) != Some(true) {
+            return false;
+        }
+        let mut enc = self.decoding.encoding;
+        if !self.text_typed && !enc.is_ascii_compatible() {
+            enc = UTF_8;
+        }
+        let Ok(text) = std::str::from_utf8(&rest[..end]) else {
+            return false;
+        };
+        if enc != UTF_8 && !(enc.is_ascii_compatible() && text.is_ascii()) {
+            return false;
+        }
+        let start = self.node.text.len() as u32;
+        self.node.text.push_str(text);
+        self.node.spans.push(Span {
+            start,
+            end: self.node.text.len() as u32,
+            split: NO_SPLIT,
+        });
+        self.inp.advance(end + 1);
+        true
     }
 
     /// In double-byte encodings a writer may have escaped `]`/`\` trail
@@ -1491,6 +1539,34 @@ mod tests {
             ]
         );
         assert_eq!(rec.runs, vec![3, 1, 1, 1]);
+    }
+
+    /// Values read straight from the window and values that need the
+    /// general path (escapes, compose, a `]` that cannot end, bytes the
+    /// game's encoding must decode, long ones) come out alike.
+    #[test]
+    fn every_kind_of_value_reads_as_written() {
+        let long = "x".repeat(300);
+        let input = format!(
+            "(;CA[ISO-8859-1]GN[plain]C[café]LB[pd:A]GC[a\\]b]N[see [1] here]PC[{long}]\nPB[ok];B[pd])"
+        );
+        let (latin1, _, _) = encoding_rs::WINDOWS_1252.encode(&input);
+        let mut rec = Recorder::default();
+        let mut report = Reporter::collecting("t");
+        read(&mut &latin1[..], &ReadOptions::default(), &mut rec, &mut report).unwrap();
+        let root = &rec.nodes[0];
+        for part in [
+            "CA[ISO-8859-1]",
+            "GN[plain]",
+            "C[caf\u{e9}]",
+            "LB[pd:A]",
+            "GC[a]b]",
+            "N[see [1] here]",
+            "PB[ok]",
+        ] {
+            assert!(root.contains(part), "{part} in {root}");
+        }
+        assert!(root.contains(&format!("PC[{long}]")));
     }
 
     #[test]
