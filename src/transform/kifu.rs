@@ -41,15 +41,30 @@ pub fn is_kifu(implicit_root: bool, root: &BufNode) -> bool {
     // `HD` alone is weak evidence (Many Faces of Go writes a private
     // `HD[0]` beside `HA[0]`): it counts only without an `HA`.
     let hd = root.has("HD") && !root.has("HA");
-    if implicit_root || root.has("RD") || root.has("GK") || hd {
+    // Another alias counts unless each FF[4] property it stands for is
+    // there with another value: then it is a leftover, as our own output
+    // keeps one (the rewrite cannot rename it), and reading that output
+    // again must not rewrite the root again (a bare `TM` would be taken
+    // for minutes twice). Beside the same value it still counts: gokifu
+    // writes `GK[1]` beside `GM[1]`, and its `TM` in minutes.
+    let alias = |id: &str, ff4: &[&str]| {
+        let value = root.text(id).map(str::trim);
+        value.is_some()
+            && !ff4
+                .iter()
+                .all(|f| root.text(f).is_some_and(|v| Some(v.trim()) != value))
+    };
+    if implicit_root || alias("RD", &["DT"]) || alias("GK", &["GM"]) || hd {
         return true;
     }
-    let te_not_double = root
-        .text("TE")
-        .is_some_and(|t| !matches!(t.trim(), "1" | "2"));
-    let ko_with_value = root
-        .get("KO")
-        .is_some_and(|p| p.values().iter().any(|v| !v.is_empty()));
+    let te_not_double = alias("TE", &["EV", "GN"])
+        && root
+            .text("TE")
+            .is_some_and(|t| !matches!(t.trim(), "1" | "2"));
+    let ko_with_value = alias("KO", &["KM"])
+        && root
+            .get("KO")
+            .is_some_and(|p| p.values().iter().any(|v| !v.is_empty()));
     te_not_double || ko_with_value
 }
 
@@ -613,6 +628,52 @@ mod tests {
     use super::super::node::NodeAdapter;
     use super::*;
     use crate::event::OwnedEvent;
+
+    /// A root whose alias could not be renamed (its FF[4] property was
+    /// there with another value) is not read as kifu again: converting the
+    /// output once more changes nothing (fuzzing found `TM` taken for
+    /// minutes twice). An alias beside the same value still counts.
+    #[test]
+    fn a_rewritten_root_is_not_rewritten_again() {
+        let convert = |sgf: &str| {
+            let mut out = Vec::new();
+            let mut report = crate::Reporter::collecting("t");
+            crate::convert(
+                &mut sgf.as_bytes(),
+                crate::Format::Sgf,
+                &mut out,
+                crate::Format::Sgf,
+                &crate::Options::default(),
+                &mut report,
+            )
+            .unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let first = convert("(\nRD[2021-01-17]\nDT[2010-01-23]\nTM[1시간]\n;B[pd])");
+        assert!(
+            first.contains("TM[3600]") && first.contains("RD[2021-01-17]"),
+            "{first}"
+        );
+        assert_eq!(convert(&first), first);
+        let root = |props: &[(&str, &str)]| {
+            let mut n = BufNode::new(crate::event::Pos::default());
+            for (k, v) in props {
+                n.set(k, v, n.pos);
+            }
+            n
+        };
+        assert!(is_kifu(
+            false,
+            &root(&[("GM", "1"), ("GK", "1"), ("TM", "150")])
+        ));
+        assert!(!is_kifu(false, &root(&[("GM", "1"), ("GK", "2")])));
+        assert!(is_kifu(false, &root(&[("RD", "2021-01-17")])));
+        assert!(!is_kifu(
+            false,
+            &root(&[("TE", "Cup"), ("EV", "a"), ("GN", "b")])
+        ));
+        assert!(is_kifu(false, &root(&[("TE", "Cup"), ("EV", "a")])));
+    }
 
     #[test]
     fn results() {

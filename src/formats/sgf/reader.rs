@@ -1553,7 +1553,13 @@ mod tests {
         let (latin1, _, _) = encoding_rs::WINDOWS_1252.encode(&input);
         let mut rec = Recorder::default();
         let mut report = Reporter::collecting("t");
-        read(&mut &latin1[..], &ReadOptions::default(), &mut rec, &mut report).unwrap();
+        read(
+            &mut &latin1[..],
+            &ReadOptions::default(),
+            &mut rec,
+            &mut report,
+        )
+        .unwrap();
         let root = &rec.nodes[0];
         for part in [
             "CA[ISO-8859-1]",
