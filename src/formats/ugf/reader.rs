@@ -537,7 +537,13 @@ impl Builder {
             }
         }
         if !kept.values().is_empty() {
-            self.game.root_mut().props.push(kept);
+            // A second [Header] section adds to the first's: one property,
+            // as SGF reads a repeated one.
+            let root = self.game.root_mut();
+            match root.props.iter_mut().find(|p| p.name == PROP_HEADER) {
+                Some(p) => p.extend_values(kept.values()),
+                None => root.props.push(kept),
+            }
         }
         Ok(())
     }
@@ -1485,6 +1491,18 @@ mod tests {
         assert_eq!(g[0].root().text("RE"), None);
         assert_eq!(g[0].root().text("XUGFH"), Some("Winner:X,9"));
         assert_eq!(codes, ["W306"]);
+    }
+
+    /// Two [Header] sections keep their verbatim fields in one property
+    /// (fuzzing found two, which SGF reads back merged).
+    #[test]
+    fn a_second_header_adds_to_the_first() {
+        let (g, _) = read_str(b"[Header]\nCode=A\nSize=9\n[Header]\nCode=B\n[Data]\n");
+        let root = g[0].root();
+        let kept: Vec<_> = root.props.iter().filter(|p| p.name == "XUGFH").collect();
+        assert_eq!(kept.len(), 1);
+        let values: Vec<&str> = kept[0].values().iter().map(|v| v.text()).collect();
+        assert_eq!(values, ["Code:A", "Code:B"]);
     }
 
     #[test]
