@@ -110,12 +110,25 @@ impl Sink for EventLog {
 }
 
 /// Counts games, nodes and properties, and drops the events: parse-only runs.
+/// A game counts once it has a node (SGF has no game without one).
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counter {
     pub games: u64,
     pub nodes: u64,
     pub properties: u64,
     pub values: u64,
+    /// A game started and has no node yet.
+    game_pending: bool,
+}
+
+impl Counter {
+    #[inline]
+    fn count_game(&mut self) {
+        if self.game_pending {
+            self.game_pending = false;
+            self.games += 1;
+        }
+    }
 }
 
 impl Counter {
@@ -131,8 +144,11 @@ impl Counter {
 impl Sink for Counter {
     fn event(&mut self, event: &Event<'_>, _report: &mut Reporter) -> Result<(), Error> {
         match event {
-            Event::GameStart(_) => self.games += 1,
-            Event::Node(_) => self.nodes += 1,
+            Event::GameStart(_) => self.game_pending = true,
+            Event::Node(_) => {
+                self.count_game();
+                self.nodes += 1;
+            }
             Event::Property(p) => {
                 self.properties += 1;
                 self.values += p.values.len() as u64;
@@ -142,12 +158,16 @@ impl Sink for Counter {
         Ok(())
     }
     fn node(&mut self, node: &NodeRef<'_>, _report: &mut Reporter) -> Result<(), Error> {
+        self.count_game();
         self.nodes += 1;
         self.properties += node.len() as u64;
         self.values += node.value_count() as u64;
         Ok(())
     }
     fn moves(&mut self, moves: &Moves<'_>, _report: &mut Reporter) -> Result<(), Error> {
+        if !moves.is_empty() {
+            self.count_game();
+        }
         let n = moves.len() as u64;
         self.nodes += n;
         self.properties += n;

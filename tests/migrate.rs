@@ -1255,7 +1255,10 @@ fn cli_killed_mid_run_leaves_no_half_written_output() {
             format!(";{}[{c}{r}]", if i % 2 == 0 { "B" } else { "W" })
         })
         .collect();
-    for i in 0..4 {
+    // Enough of them that the run is still going when the first output
+    // appears (outputs appear whole, and the reader is fast).
+    const GAMES: usize = 24;
+    for i in 0..GAMES {
         let game = format!("(;GM[1]FF[4]SZ[19]GN[game {i}]{moves})");
         write_tree(&src, &[(&format!("d{}/g{i}.sgf", i % 2), &game)]);
     }
@@ -1287,7 +1290,7 @@ fn cli_killed_mid_run_leaves_no_half_written_output() {
     let s = migrate::run(&opts(&src, &reference), &NoProgress).unwrap();
     assert_eq!(s.failed(), 0);
     let expected = listing(&reference);
-    assert_eq!(expected.len(), 4);
+    assert_eq!(expected.len(), GAMES);
     assert!(
         expected.values().all(|v| v.len() > 1 << 20),
         "outputs must spill to disk"
@@ -1298,7 +1301,7 @@ fn cli_killed_mid_run_leaves_no_half_written_output() {
         .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
         .collect();
     assert!(
-        outputs.len() < 4,
+        outputs.len() < GAMES,
         "killed too late to test anything: {outputs:?}"
     );
     for p in &outputs {

@@ -25,6 +25,9 @@ pub const UNSAFE_OUTPUT_ENCODING: Code = Code::new("W401", "byte-level-escaping"
 /// could it be upper-cased without changing its meaning: `s` is not `S`).
 pub const IDENTIFIER_DROPPED: Code = Code::new("E403", "identifier-without-capital");
 pub const META_NOT_CARRIED: Code = Code::new("I402", "source-metadata-not-written");
+/// A game with no node (from a structured input cut short): SGF has no
+/// form for it (`()` is read as nothing), so it is not written.
+pub const EMPTY_GAME_NOT_WRITTEN: Code = Code::new("W404", "empty-game-not-written");
 
 /// Whether a `:` in a value is escaped.
 #[derive(Clone, Copy)]
@@ -109,6 +112,8 @@ pub struct SgfWriter<'w> {
     in_node: bool,
     /// Nodes written in this game (the first is the root).
     nodes_in_game: u64,
+    /// The current game's `(` is written (it has a node).
+    game_open: bool,
     /// The open variations of the game, innermost last, each with the
     /// `after_variation` of the level around it.
     variations: Vec<(Variation, bool)>,
@@ -147,6 +152,7 @@ impl<'w> SgfWriter<'w> {
             node_newline: None,
             in_node: false,
             nodes_in_game: 0,
+            game_open: false,
             variations: Vec::new(),
             after_variation: false,
             meta_keys: Vec::new(),
@@ -510,14 +516,20 @@ impl Sink for SgfWriter<'_> {
                         ),
                     );
                 }
-                self.newline();
-                self.push(b"(");
+                // Its `(` waits for its first node: a game with none is
+                // not written.
+                self.game_open = false;
                 self.nodes_in_game = 0;
                 self.variations.clear();
                 self.after_variation = false;
             }
             Event::Meta { key, .. } => self.meta_keys.push(key.to_string()),
             Event::Node(_) => {
+                if !self.game_open {
+                    self.game_open = true;
+                    self.newline();
+                    self.push(b"(");
+                }
                 self.end_node();
                 self.open_variation();
                 if self.nodes_in_game == 0 {
@@ -576,9 +588,17 @@ impl Sink for SgfWriter<'_> {
                 }
             }
             Event::GameEnd(_) => {
-                self.end_node();
-                self.close_implicit();
-                self.push(b")\n");
+                if self.game_open {
+                    self.end_node();
+                    self.close_implicit();
+                    self.push(b")\n");
+                } else {
+                    report.warn(
+                        EMPTY_GAME_NOT_WRITTEN,
+                        None,
+                        "a game with no node cannot be written as SGF (it would read as nothing): not written",
+                    );
+                }
                 self.end_game(report);
             }
         }
@@ -691,6 +711,38 @@ mod tests {
             w.finish(&mut report).unwrap();
         }
         String::from_utf8(out).unwrap()
+    }
+
+    /// A game with no node has no SGF form (`()` reads as nothing): it is
+    /// not written, and not counted as a game, so the output reads back as
+    /// the games and nodes the conversion reports.
+    #[test]
+    fn a_game_with_no_node_is_not_written() {
+        let mut out = Vec::new();
+        let mut report = Reporter::collecting("t");
+        let mut counted = crate::sink::Tee(
+            crate::sink::Counter::default(),
+            SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap(),
+        );
+        let header = GameHeader::new(0);
+        for e in [
+            Event::GameStart(&header),
+            Event::VariationStart(Pos::default()),
+            Event::VariationEnd(Pos::default()),
+            Event::GameEnd(Pos::default()),
+            Event::GameStart(&header),
+            Event::Node(Pos::default()),
+            Event::GameEnd(Pos::default()),
+        ] {
+            counted.event(&e, &mut report).unwrap();
+        }
+        counted.finish(&mut report).unwrap();
+        let counter = counted.0;
+        drop(counted);
+        assert_eq!(String::from_utf8(out).unwrap(), "(;FF[4]\nCA[UTF-8]\n)\n");
+        assert_eq!((counter.games, counter.nodes), (1, 1));
+        let codes: Vec<_> = report.collected().iter().map(|d| d.code.id).collect();
+        assert_eq!(codes, ["W404"]);
     }
 
     /// Runs of plain moves (`Sink::moves`) are laid out exactly as the same
