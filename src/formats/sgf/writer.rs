@@ -28,6 +28,10 @@ pub const META_NOT_CARRIED: Code = Code::new("I402", "source-metadata-not-writte
 /// A game with no node (from a structured input cut short): SGF has no
 /// form for it (`()` is read as nothing), so it is not written.
 pub const EMPTY_GAME_NOT_WRITTEN: Code = Code::new("W404", "empty-game-not-written");
+/// A property with no value (from a structured input): SGF needs at least
+/// `[]`, which would mean something else (`W[]` is a pass), and a reader
+/// drops an identifier without one, so it is not written.
+pub const VALUELESS_NOT_WRITTEN: Code = Code::new("W405", "property-without-value");
 
 /// Whether a `:` in a value is escaped.
 #[derive(Clone, Copy)]
@@ -125,6 +129,8 @@ pub struct SgfWriter<'w> {
     lost: Vec<char>,
     /// Properties dropped for an identifier without a capital, in this game.
     dropped: Vec<String>,
+    /// Identifiers of the game's properties that had no value: not written.
+    valueless: Vec<String>,
     warned_unsafe: bool,
 }
 
@@ -158,6 +164,7 @@ impl<'w> SgfWriter<'w> {
             meta_keys: Vec::new(),
             lost: Vec::new(),
             dropped: Vec::new(),
+            valueless: Vec::new(),
             warned_unsafe: false,
         })
     }
@@ -234,7 +241,8 @@ impl<'w> SgfWriter<'w> {
             _ => {
                 self.property_into(p, &mut root);
                 if root.len() == line_start {
-                    // Dropped (no capital letter): no empty line either.
+                    // Dropped (no capital letter, or no value): no empty
+                    // line either.
                     root.truncate(before);
                 }
             }
@@ -314,7 +322,7 @@ impl<'w> SgfWriter<'w> {
         }
         for (name, spans) in node.raw() {
             let name = name.as_bytes();
-            if !name.iter().any(|c| c.is_ascii_uppercase()) {
+            if spans.is_empty() || !name.iter().any(|c| c.is_ascii_uppercase()) {
                 return false;
             }
             for &c in name {
@@ -395,6 +403,10 @@ impl<'w> SgfWriter<'w> {
 
     /// Writes `name[value][value]…` into `out`.
     fn property_into(&mut self, p: &Property<'_>, out: &mut Vec<u8>) {
+        if p.values.is_empty() {
+            self.valueless.push(p.name.to_string());
+            return;
+        }
         if !p.name.bytes().any(|c| c.is_ascii_uppercase()) {
             let values: Vec<&str> = p.values.iter().map(|v| v.text()).collect();
             self.dropped
@@ -466,6 +478,14 @@ impl<'w> SgfWriter<'w> {
     }
 
     fn end_game(&mut self, report: &mut Reporter) {
+        if !self.valueless.is_empty() {
+            report.warn(VALUELESS_NOT_WRITTEN, None, || {
+                format!(
+                    "properties with no value cannot be written as SGF: dropped {}",
+                    std::mem::take(&mut self.valueless).join(" ")
+                )
+            });
+        }
         if !self.dropped.is_empty() {
             report.error(
                 IDENTIFIER_DROPPED,
@@ -743,6 +763,37 @@ mod tests {
         assert_eq!((counter.games, counter.nodes), (1, 1));
         let codes: Vec<_> = report.collected().iter().map(|d| d.code.id).collect();
         assert_eq!(codes, ["W404"]);
+    }
+
+    /// A property with no value is not written (a reader would drop the
+    /// identifier, and `W[]` would be a pass), and says so.
+    #[test]
+    fn a_property_with_no_value_is_not_written() {
+        let mut out = Vec::new();
+        let mut report = Reporter::collecting("t");
+        {
+            let mut w = SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap();
+            let header = GameHeader::new(0);
+            let at = Pos::default();
+            let empty = PropertyBuf::new("XY");
+            let mv = PropertyBuf::new("W");
+            let b = PropertyBuf::with_values("B", &["pd"]);
+            w.event(&Event::GameStart(&header), &mut report).unwrap();
+            for p in [&empty, &b, &mv, &b] {
+                w.event(&Event::Node(at), &mut report).unwrap();
+                w.event(&Event::Property(p.as_property()), &mut report)
+                    .unwrap();
+            }
+            w.event(&Event::GameEnd(at), &mut report).unwrap();
+            w.finish(&mut report).unwrap();
+        }
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "(;FF[4]\nCA[UTF-8]\n;B[pd];;B[pd])\n"
+        );
+        let d = &report.collected()[0];
+        assert_eq!(d.code.id, "W405");
+        assert!(d.message.ends_with("dropped XY W"), "{}", d.message);
     }
 
     /// Runs of plain moves (`Sink::moves`) are laid out exactly as the same
