@@ -557,6 +557,17 @@ impl<'a> Router<'a> {
     }
 }
 
+impl<'a> Router<'a> {
+    /// The open output's writer, when what comes is below a game's root:
+    /// whole nodes may then go straight to it.
+    fn writer_below_root(&mut self) -> Option<&mut (dyn Sink + 'a)> {
+        match (&self.where_, &mut self.current) {
+            (Where::Below, Some((w, _))) => Some(&mut **w),
+            _ => None,
+        }
+    }
+}
+
 impl Sink for Router<'_> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
         match event {
@@ -606,22 +617,16 @@ impl Sink for Router<'_> {
     /// A whole node goes on whole (the writer's fast path); only the root's
     /// properties are looked at.
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
-        if self.current.is_none() || !matches!(self.where_, Where::Below) {
-            return crate::sink::node_as_events(self, node, report);
-        }
-        match &mut self.current {
-            Some((w, _)) => w.node(node, report),
-            None => Ok(()),
+        match self.writer_below_root() {
+            Some(w) => w.node(node, report),
+            None => crate::sink::node_as_events(self, node, report),
         }
     }
 
     fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
-        if self.current.is_none() || !matches!(self.where_, Where::Below) {
-            return crate::sink::moves_as_nodes(self, moves, report);
-        }
-        match &mut self.current {
-            Some((w, _)) => w.moves(moves, report),
-            None => Ok(()),
+        match self.writer_below_root() {
+            Some(w) => w.moves(moves, report),
+            None => crate::sink::moves_as_nodes(self, moves, report),
         }
     }
 
