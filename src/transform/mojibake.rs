@@ -38,7 +38,7 @@ impl NodeRule for Mojibake {
             }
             let vals: Vec<String> = p.values().iter().map(|v| v.text().to_string()).collect();
             let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> =
-                vals.iter().map(|v| charset::repair_mojibake(v)).collect();
+                vals.iter().map(|v| repair_fully(v)).collect();
             p.clear_values();
             for (v, f) in vals.iter().zip(fixed) {
                 match f {
@@ -63,11 +63,41 @@ impl NodeRule for Mojibake {
     }
 }
 
+/// [`charset::repair_mojibake`] until nothing more is repaired (text
+/// double-encoded twice takes two repairs), so that converting the output
+/// again repairs nothing. Bounded: each repair shortens the text.
+fn repair_fully(text: &str) -> Option<(String, &'static encoding_rs::Encoding)> {
+    let mut repaired = charset::repair_mojibake(text)?;
+    for _ in 0..3 {
+        match charset::repair_mojibake(&repaired.0) {
+            Some(again) => repaired = again,
+            None => break,
+        }
+    }
+    Some(repaired)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::node::testing::*;
     use super::super::node::NodeAdapter;
     use super::*;
+
+    /// A name mis-read as Latin-1 twice is repaired in one pass, so the
+    /// output converts to itself (fuzzing found it repaired one level per
+    /// conversion).
+    #[test]
+    fn names_double_encoded_twice_are_repaired_in_one_pass() {
+        use encoding_rs::{EUC_KR, WINDOWS_1252};
+        let (cp949, _, _) = EUC_KR.encode("윤미89");
+        let (once, _, _) = WINDOWS_1252.decode(&cp949);
+        let (twice, _, _) = WINDOWS_1252.decode(once.as_bytes());
+        assert_eq!(once, "À±¹Ì89");
+        let (log, _) = run(&line(&format!("PB={twice}")), |s| {
+            Box::new(NodeAdapter::new(Mojibake, s))
+        });
+        assert_eq!(sgf(&log), "(;PB[윤미89])");
+    }
 
     #[test]
     fn double_encoded_names_are_repaired() {
