@@ -61,11 +61,10 @@ pub fn is_kifu(implicit_root: bool, root: &BufNode) -> bool {
         && root
             .text("TE")
             .is_some_and(|t| !matches!(t.trim(), "1" | "2"));
-    let ko_with_value = alias("KO", &["KM"])
-        && root
-            .get("KO")
-            .is_some_and(|p| p.values().iter().any(|v| !v.is_empty()));
-    te_not_double || ko_with_value
+    // A `KO` value counts when it reads as komi: one that does not is kept
+    // by the rewrite as it is, and must not make the output kifu again.
+    let ko_komi = alias("KO", &["KM"]) && root.text("KO").is_some_and(|t| parse_komi(t).is_some());
+    te_not_double || ko_komi
 }
 
 impl NodeRule for Kifu {
@@ -673,6 +672,14 @@ mod tests {
             &root(&[("TE", "Cup"), ("EV", "a"), ("GN", "b")])
         ));
         assert!(is_kifu(false, &root(&[("TE", "Cup"), ("EV", "a")])));
+        assert!(is_kifu(false, &root(&[("KO", "黒6目半")])));
+        assert!(!is_kifu(false, &root(&[("KO", "贴e")])));
+        let first = convert("(\nTE[Cup]\nKO[贴e]\nTM[70]\n;B[pd])");
+        assert!(
+            first.contains("TM[4200]") && first.contains("KO[贴e]"),
+            "{first}"
+        );
+        assert_eq!(convert(&first), first);
     }
 
     #[test]
