@@ -283,6 +283,17 @@ mod tests {
         }
     }
 
+    /// A move node with a repeated identifier is not passed on as plain:
+    /// the pipeline merges it, as the SGF reader would.
+    #[test]
+    fn repeated_identifiers_are_merged_even_in_move_nodes() {
+        let opts = ReadOptions::default();
+        let (log, _) = run(&line("FF=4;B=pd;W=jj C=a C=b;B=qq"), |s| {
+            pipeline(Box::new(s), &opts)
+        });
+        assert_eq!(sgf(&log), "(;FF[4];B[pd];W[jj]C[a\n\nb];B[qq])");
+    }
+
     #[test]
     fn rules_by_name() {
         let r = Rules::from_names("fox-komi, ogs-nesting").unwrap();

@@ -281,7 +281,14 @@ fn plain_role(name: &str) -> PlainRole {
 /// without one); `None` when the node is not plain ([`is_plain_node`]).
 fn plain_move<'a>(props: impl Iterator<Item = (&'a str, Values<'a>)>) -> Option<Option<char>> {
     let mut colour = None;
-    for (name, values) in props {
+    // A repeated identifier is for the rules (they merge it). A node of
+    // more properties than `seen` holds goes to the rules too.
+    let mut seen: [&str; 6] = [""; 6];
+    for (k, (name, values)) in props.enumerate() {
+        if k >= seen.len() || seen[..k].contains(&name) {
+            return None;
+        }
+        seen[k] = name;
         match plain_role(name) {
             PlainRole::NotPlain => return None,
             PlainRole::Move(c) => {

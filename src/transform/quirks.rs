@@ -39,6 +39,20 @@ impl Duplicates {
 
 impl NodeRule for Duplicates {
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        // An identifier repeated in one node (a JSON or XML node can hold
+        // that; the SGF reader merges as it reads, W004): its values join
+        // the first, as reading the SGF written for it would.
+        let mut i = 1;
+        while i < node.props.len() {
+            let name = &node.props[i].name;
+            match node.props[..i].iter().position(|q| &q.name == name) {
+                Some(first) => {
+                    let p = node.props.remove(i);
+                    node.props[first].extend_values(p.values());
+                }
+                None => i += 1,
+            }
+        }
         for p in &mut node.props {
             if p.values().len() < 2 {
                 continue;
@@ -262,5 +276,12 @@ mod tests {
         assert_eq!(s, "(;KM[6.5])");
         assert_eq!(c, vec!["E162"]);
         assert_eq!(dup("AB=aa|bb").0, "(;AB[aa][bb])");
+        // Repeated identifiers in one node (as JSON or XML can hold them)
+        // merge as the SGF reader merges them, plain move nodes included.
+        assert_eq!(dup(";W=jj C=a C=b").0, "(;;W[jj]C[a\n\nb])");
+        assert_eq!(
+            dup(";B=pd AB=aa TR=cc AB=bb").0,
+            "(;;B[pd]AB[aa][bb]TR[cc])"
+        );
     }
 }
