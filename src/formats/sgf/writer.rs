@@ -322,7 +322,7 @@ impl<'w> SgfWriter<'w> {
         }
         for (name, spans) in node.raw() {
             let name = name.as_bytes();
-            if spans.is_empty() || !name.iter().any(|c| c.is_ascii_uppercase()) {
+            if spans.is_empty() || !writable_identifier(name) {
                 return false;
             }
             for &c in name {
@@ -407,7 +407,7 @@ impl<'w> SgfWriter<'w> {
             self.valueless.push(p.name.to_string());
             return;
         }
-        if !p.name.bytes().any(|c| c.is_ascii_uppercase()) {
+        if !writable_identifier(p.name.as_bytes()) {
             let values: Vec<&str> = p.values.iter().map(|v| v.text()).collect();
             self.dropped
                 .push(format!("{}[{}]", p.name, values.join("][")));
@@ -491,7 +491,7 @@ impl<'w> SgfWriter<'w> {
                 IDENTIFIER_DROPPED,
                 None,
                 || format!(
-                    "properties whose identifier has no capital letter cannot be written as SGF: dropped {}",
+                    "properties whose identifier is not letters with a capital cannot be written as SGF: dropped {}",
                     std::mem::take(&mut self.dropped).join(" ")
                 ),
             );
@@ -688,6 +688,13 @@ impl Sink for SgfWriter<'_> {
     }
 }
 
+/// SGF identifiers are letters, and a reader needs a capital among them
+/// (`a[4]` is not a property after a `]`): anything else is not written
+/// (`E403`). A structured input can hold any string as an identifier.
+fn writable_identifier(name: &[u8]) -> bool {
+    name.iter().all(u8::is_ascii_alphabetic) && name.iter().any(u8::is_ascii_uppercase)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -763,6 +770,22 @@ mod tests {
         assert_eq!((counter.games, counter.nodes), (1, 1));
         let codes: Vec<_> = report.collected().iter().map(|d| d.code.id).collect();
         assert_eq!(codes, ["W404"]);
+    }
+
+    /// An identifier that is not letters with a capital is not written.
+    #[test]
+    fn only_letter_identifiers_with_a_capital_are_written() {
+        for (name, ok) in [
+            ("B", true),
+            ("AB", true),
+            ("Black", true),
+            ("b", false),
+            ("]W", false),
+            ("X1", false),
+            ("", false),
+        ] {
+            assert_eq!(writable_identifier(name.as_bytes()), ok, "{name}");
+        }
     }
 
     /// A property with no value is not written (a reader would drop the
