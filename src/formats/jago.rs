@@ -506,7 +506,9 @@ fn declared_encoding(head: &[u8]) -> Option<&'static encoding_rs::Encoding> {
     let decl = &decl[..decl.find("?>")?];
     let at = decl.find("encoding")?;
     let rest = decl[at + 8..].trim_start().strip_prefix('=')?.trim_start();
-    let quote = rest.chars().next()?;
+    // A quote opens the value; anything else (a damaged declaration) names
+    // no encoding.
+    let quote = rest.chars().next().filter(|c| matches!(c, '"' | '\''))?;
     let value = rest[1..].split(quote).next()?;
     encoding_rs::Encoding::for_label(value.as_bytes())
 }
@@ -1053,6 +1055,18 @@ mod tests {
             w.finish(&mut r).unwrap();
         }
         (String::from_utf8(out).unwrap(), r)
+    }
+
+    /// A damaged declaration names no encoding, and does not panic
+    /// (fuzzing found a replacement character where the quote should be).
+    #[test]
+    fn a_damaged_declaration_names_no_encoding() {
+        assert_eq!(
+            declared_encoding(b"<?xml version=\"1.0\" encoding='ISO-8859-1'?>"),
+            Some(encoding_rs::WINDOWS_1252)
+        );
+        assert_eq!(declared_encoding(b"<?xml encoding=\xff\xfeUTF-8\"?>"), None);
+        assert_eq!(declared_encoding(b"<?xml encoding=UTF-8?>"), None);
     }
 
     #[test]
