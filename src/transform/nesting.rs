@@ -133,6 +133,26 @@ impl<S: Sink> Nesting<S> {
         }
     }
 
+    /// Whether whole nodes stream on now (the game needs nothing, or is
+    /// watched and has no variation yet), deciding first if the root just
+    /// ended; `last` is where the last of the nodes starts.
+    #[inline]
+    fn streams(&mut self, last: Option<Pos>) -> bool {
+        if matches!(self.state, State::Root { in_root: true, .. }) {
+            self.root_over();
+        }
+        match &mut self.state {
+            State::Pass => true,
+            State::Watch { last_node, .. } => {
+                if let Some(p) = last {
+                    *last_node = p;
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// A node in a state that looks at events (a root, a collected game).
     /// Kept out of line so that streaming a node costs only the state check.
     #[inline(never)]
@@ -221,33 +241,18 @@ impl<S: Sink> Sink for Nesting<S> {
 
     #[inline]
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
-        if matches!(self.state, State::Root { in_root: true, .. }) {
-            self.root_over();
-        }
-        // Streaming states pass whole nodes on; the others look at events.
-        match &mut self.state {
-            State::Pass => self.sink.node(node, report),
-            State::Watch { last_node, .. } => {
-                *last_node = node.pos;
-                self.sink.node(node, report)
-            }
-            _ => self.node_as_events(node, report),
+        if self.streams(Some(node.pos)) {
+            self.sink.node(node, report)
+        } else {
+            self.node_as_events(node, report)
         }
     }
 
     fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
-        if matches!(self.state, State::Root { in_root: true, .. }) {
-            self.root_over();
-        }
-        match &mut self.state {
-            State::Pass => self.sink.moves(moves, report),
-            State::Watch { last_node, .. } => {
-                if let Some(&last) = moves.positions().last() {
-                    *last_node = last;
-                }
-                self.sink.moves(moves, report)
-            }
-            _ => crate::sink::moves_as_nodes(self, moves, report),
+        if self.streams(moves.positions().last().copied()) {
+            self.sink.moves(moves, report)
+        } else {
+            crate::sink::moves_as_nodes(self, moves, report)
         }
     }
 

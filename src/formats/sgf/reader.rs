@@ -494,12 +494,13 @@ impl<'r, 'o> Reader<'r, 'o> {
         let points = point_names();
         let mut sent = false;
         loop {
-            if plain_move_at(self.inp.rest()).is_some() {
+            // The open node (if any) goes out before the run, which is
+            // sent later.
+            if self.gather_plain_moves() {
                 if !sent {
                     self.flush(sink, report)?;
                     sent = true;
                 }
-                self.gather_plain_moves();
                 if self.moves.len() >= MAX_RUN {
                     self.send_moves(sink, report)?;
                 }
@@ -601,8 +602,9 @@ impl<'r, 'o> Reader<'r, 'o> {
 
     /// Gathers the plain moves that follow one another from `inp` on, up to
     /// [`MAX_RUN`] in the run (the loop that reads most of every record).
+    /// Returns whether there was one.
     #[inline]
-    fn gather_plain_moves(&mut self) {
+    fn gather_plain_moves(&mut self) -> bool {
         let rest = self.inp.rest();
         let mut at = self.inp.cursor();
         let mut k = 0;
@@ -615,6 +617,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             at.advance(step, step > 6);
         }
         self.inp.set_cursor(at);
+        k > 0
     }
 
     /// Sends the plain moves gathered, if any.
