@@ -115,10 +115,11 @@ pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
     o.exclude = args.exclude.clone();
     o.split_collections = args.split_collections;
     o.name_template = args.name.clone();
-    o.read.encoding = encoding(&args.encoding, "--encoding")?;
-    o.read.default_encoding = encoding(&args.default_encoding, "--default-encoding")?;
-    o.read.keep_dialect = args.keep_dialect;
-    o.write.keep_dialect = args.keep_dialect;
+    o.convert.read.encoding = encoding(&args.encoding, "--encoding")?;
+    o.convert.read.default_encoding = encoding(&args.default_encoding, "--default-encoding")?;
+    if args.keep_dialect {
+        o.convert.read.dialect = sgfconv::Dialect::Keep;
+    }
     Ok(o)
 }
 
@@ -377,8 +378,8 @@ mod tests {
         assert_eq!(o.include, vec!["*.gib", "*.sgf"]);
         assert_eq!(o.exclude, vec!["old/**"]);
         assert_eq!(o.name_template.as_deref(), Some("{DT} {PB} vs {PW}"));
-        assert_eq!(o.read.encoding.map(|e| e.name()), Some("Shift_JIS"));
-        assert!(o.read.keep_dialect && o.write.keep_dialect);
+        assert_eq!(o.convert.read.encoding.map(|e| e.name()), Some("Shift_JIS"));
+        assert!(o.convert.read.dialect.is_keep());
         let bad = Cli::try_parse_from(["x", "in", "out", "--default-encoding", "nope"]).unwrap();
         assert!(options(&bad.args).is_err());
     }

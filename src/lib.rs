@@ -65,32 +65,21 @@ pub mod event;
 pub mod formats;
 pub mod game;
 pub mod migrate;
+pub mod options;
 pub mod parallel;
 pub mod props;
-pub mod record;
 pub mod sink;
 pub mod transform;
 
 pub use diag::{Code, Diagnostic, Reporter, Severity};
 pub use error::Error;
 pub use event::{Event, GameHeader, Pos, Property, PropertyBuf, Value, Values};
-pub use formats::{Format, ReadOptions, WriteOptions};
+pub use formats::Format;
 pub use game::Game;
+pub use options::{Dialect, Options, ReadOptions, Rules, WriteOptions};
 pub use sink::Sink;
 
 use std::io::{Read, Write};
-
-/// Options for a whole conversion.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    pub read: ReadOptions,
-    pub write: WriteOptions,
-    /// Threads for SGF to SGF (games are converted in parallel, output
-    /// and diagnostics as in one pass); 0 or 1: one.
-    pub jobs: usize,
-    /// Bytes per piece of input a thread takes (0: [`parallel::piece_size`]).
-    pub piece_size: usize,
-}
 
 /// What a conversion went through.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -132,7 +121,7 @@ pub fn convert(
     let rest = parallel::read_pieces(
         input,
         options.jobs,
-        options.piece_bytes(),
+        piece_bytes(options),
         report,
         &work,
         &mut |(bytes, c): (Vec<u8>, Stats)| {
@@ -160,10 +149,10 @@ fn convert_sgf_from(
     options: &Options,
     report: &mut Reporter,
 ) -> Result<(formats::sgf::PieceEnd, Stats), Error> {
-    let writer = formats::writer(Format::Sgf, Box::new(out), &options.write)?;
+    let writer = formats::writer(Format::Sgf, Box::new(out), options)?;
     let mut counted = sink::Tee(sink::Counter::default(), writer);
     let end = {
-        let mut chain = transform::pipeline(Box::new(&mut counted), &options.read);
+        let mut chain = transform::pipeline(Box::new(&mut counted), &options.read.dialect);
         let end = formats::sgf::read_from(input, resume, &options.read, &mut *chain, report)?;
         chain.finish(report)?;
         end
@@ -179,10 +168,10 @@ fn convert_in_one_pass(
     options: &Options,
     report: &mut Reporter,
 ) -> Result<Stats, Error> {
-    let writer = formats::writer(to, Box::new(output), &options.write)?;
+    let writer = formats::writer(to, Box::new(output), options)?;
     let mut counted = sink::Tee(sink::Counter::default(), writer);
     {
-        let mut chain = transform::pipeline(Box::new(&mut counted), &options.read);
+        let mut chain = transform::pipeline(Box::new(&mut counted), &options.read.dialect);
         formats::read(from, input, &options.read, &mut *chain, report)?;
         chain.finish(report)?;
     }
@@ -211,7 +200,7 @@ pub fn check(
     let rest = parallel::read_pieces(
         input,
         options.jobs,
-        options.piece_bytes(),
+        piece_bytes(options),
         report,
         &work,
         &mut |c: sink::Counter| {
@@ -246,7 +235,7 @@ fn count_piece(
     let mut counter = sink::Counter::default();
     let end = {
         let mut chain: Box<dyn Sink + '_> = if transforms {
-            transform::pipeline(Box::new(&mut counter), &options.read)
+            transform::pipeline(Box::new(&mut counter), &options.read.dialect)
         } else {
             Box::new(&mut counter)
         };
@@ -263,13 +252,11 @@ fn count_piece(
     Ok((counter, end))
 }
 
-impl Options {
-    /// The piece size parallel reading uses.
-    fn piece_bytes(&self) -> usize {
-        match self.piece_size {
-            0 => parallel::piece_size(self.jobs),
-            n => n,
-        }
+/// The piece size parallel reading uses.
+fn piece_bytes(options: &Options) -> usize {
+    match options.piece_size {
+        0 => parallel::piece_size(options.jobs),
+        n => n,
     }
 }
 

@@ -4,9 +4,10 @@ mod cli_migrate;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sgfconv::diag::{Output, Reporter, Severity};
-use sgfconv::formats::{Coords, Format, FORMATS};
+use sgfconv::formats::{Format, FORMATS};
+use sgfconv::options::{Coords, Dialect, Rules};
 use sgfconv::sink::Counter;
-use sgfconv::{charset, transform, Error, Options};
+use sgfconv::{charset, Error, Options};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
@@ -137,9 +138,9 @@ struct ConvertArgs {
     /// CSV output: every node of every variation, with a path column.
     #[arg(long)]
     all_variations: bool,
-    /// CSV output: coordinate style of the move column.
-    #[arg(long, value_enum, default_value = "sgf")]
-    coords: CoordsArg,
+    /// CSV output: coordinate style of the move column [default: sgf].
+    #[arg(long, value_enum)]
+    coords: Option<CoordsArg>,
     /// CSV output: also write one row per game, with its game info, here.
     #[arg(long, value_name = "FILE")]
     games_csv: Option<PathBuf>,
@@ -205,14 +206,25 @@ fn format_arg(name: &Option<String>, what: &str) -> Result<Option<Format>, Strin
 }
 
 fn read_options(r: &ReadArgs) -> Result<sgfconv::ReadOptions, String> {
-    transform::Rules::from_names(&r.no_fix.join(",")).map_err(|e| format!("--no-fix: {e}"))?;
-    Ok(sgfconv::ReadOptions {
-        no_fix: r.no_fix.clone(),
-        encoding: encoding_arg(&r.encoding, "--encoding")?,
-        default_encoding: encoding_arg(&r.default_encoding, "--default-encoding")?,
-        keep_dialect: r.keep_dialect,
-        ngf_rotate_180: r.ngf_rotate_180,
-    })
+    let mut o = sgfconv::ReadOptions::default();
+    o.encoding = encoding_arg(&r.encoding, "--encoding")?;
+    o.default_encoding = encoding_arg(&r.default_encoding, "--default-encoding")?;
+    o.ngf_rotate_180 = r.ngf_rotate_180;
+    o.dialect = dialect_arg(r.keep_dialect, &r.no_fix)?;
+    Ok(o)
+}
+
+/// `--keep-dialect` and `--no-fix NAME...`: keeping the dialect runs no
+/// rule, so naming rules beside it is refused rather than ignored.
+fn dialect_arg(keep: bool, no_fix: &[String]) -> Result<Dialect, String> {
+    let rules = Rules::from_names(&no_fix.join(",")).map_err(|e| format!("--no-fix: {e}"))?;
+    match (keep, no_fix.is_empty()) {
+        (false, _) => Ok(Dialect::Rewrite(rules)),
+        (true, true) => Ok(Dialect::Keep),
+        (true, false) => {
+            Err("--no-fix has no effect with --keep-dialect, which runs no rule".into())
+        }
+    }
 }
 
 fn reporter(name: &str, r: &ReadArgs) -> Reporter {
@@ -326,31 +338,30 @@ fn convert(args: ConvertArgs) -> ExitCode {
             }
         },
     };
-    let options = Options {
-        jobs: jobs(&args.read),
-        piece_size: 0,
-        read: read_opts,
-        write: sgfconv::WriteOptions {
-            to_encoding,
-            keep_dialect: args.read.keep_dialect,
-            ugf_review: args.ugf_review,
-            // `out.jsonl` / `out.ndjson` mean one game per line.
-            json_lines: args.json_lines
-                || args.output.as_deref().is_some_and(|p| {
-                    p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-                        e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("ndjson")
-                    })
-                }),
-            moves: args.moves,
-            all_variations: args.all_variations,
-            coords: match args.coords {
-                CoordsArg::Sgf => Coords::Sgf,
-                CoordsArg::Gtp => Coords::Gtp,
-                CoordsArg::Numeric => Coords::Numeric,
-            },
-            games_csv: args.games_csv.clone(),
-        },
-    };
+    let mut options = Options::default().with_jobs(jobs(&args.read));
+    options.read = read_opts;
+    let w = &mut options.write;
+    w.to_encoding = to_encoding;
+    w.ugf_review = args.ugf_review;
+    // `out.jsonl` / `out.ndjson` mean one game per line.
+    w.json_lines = args.json_lines
+        || (to == Format::Json
+            && args.output.as_deref().is_some_and(|p| {
+                p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                    e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("ndjson")
+                })
+            }));
+    w.moves = args.moves;
+    w.all_variations = args.all_variations;
+    w.coords = args.coords.map(|c| match c {
+        CoordsArg::Sgf => Coords::Sgf,
+        CoordsArg::Gtp => Coords::Gtp,
+        CoordsArg::Numeric => Coords::Numeric,
+    });
+    w.games_csv = args.games_csv.clone();
+    if let Err(e) = sgfconv::formats::check_write_options(to, &options.write) {
+        return usage_error(e);
+    }
     let in_path = args.input.as_deref().filter(|p| *p != Path::new("-"));
     let out_path = args.output.as_deref().filter(|p| *p != Path::new("-"));
     if let (Some(i), Some(o)) = (in_path, out_path) {
@@ -505,11 +516,8 @@ fn check(args: CheckArgs) -> ExitCode {
         Ok(f) => f,
         Err(e) => return usage_error(e),
     };
-    let check_opts = Options {
-        jobs: jobs(&args.read),
-        read: read_opts,
-        ..Options::default()
-    };
+    let mut check_opts = Options::default().with_jobs(jobs(&args.read));
+    check_opts.read = read_opts;
     let mut worst = ExitCode::SUCCESS;
     let mut worst_rank = 0;
     let mut totals = Counter::default();

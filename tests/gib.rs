@@ -6,8 +6,9 @@ mod common;
 
 use common::{codes, main_moves, moves, replay};
 use pretty_assertions::assert_eq;
-use sgfconv::formats::{gib, ReadOptions, WriteOptions};
+use sgfconv::formats::gib;
 use sgfconv::game::Game;
+use sgfconv::options::{ReadOptions, WriteOptions};
 use sgfconv::Diagnostic;
 use std::path::{Path, PathBuf};
 
@@ -575,9 +576,10 @@ fn encoding_hint_and_override() {
         sgfconv::event::EncodingSource::Declared
     );
     // Forcing GBK turns the Korean into Chinese nonsense, but is obeyed.
-    let forced = ReadOptions {
-        encoding: Some(encoding_rs::GBK),
-        ..ReadOptions::default()
+    let forced = {
+        let mut o = ReadOptions::default();
+        o.encoding = Some(encoding_rs::GBK);
+        o
     };
     let (g2, _) = read_bytes(&bytes, &forced);
     assert_eq!(
@@ -701,21 +703,20 @@ fn to_encoding_is_obeyed_and_unencodable_text_reported() {
     let mut g = Game::default();
     g.root_mut().set("PB", "윤미");
     g.root_mut().set("PW", "石下之臣");
-    let options = WriteOptions {
-        to_encoding: Some(encoding_rs::EUC_KR),
-        ..WriteOptions::default()
+    let options = {
+        let mut o = WriteOptions::default();
+        o.to_encoding = Some(encoding_rs::EUC_KR);
+        o
     };
     let (out, diags) = write_game(&g, &options);
     assert!(std::str::from_utf8(&out).is_err());
     // 石下之臣 is Hanja that CP949 has; the Korean name too: nothing lost.
     assert!(diags.is_empty(), "{diags:?}");
-    let (back, _) = read_bytes(
-        &out,
-        &ReadOptions {
-            encoding: Some(encoding_rs::EUC_KR),
-            ..ReadOptions::default()
-        },
-    );
+    let (back, _) = read_bytes(&out, &{
+        let mut o = ReadOptions::default();
+        o.encoding = Some(encoding_rs::EUC_KR);
+        o
+    });
     assert_eq!(back.root().text("PB"), Some("윤미"));
     let mut g2 = Game::default();
     g2.root_mut().set("PB", "Müller ☃");

@@ -398,7 +398,7 @@ fn keep_dialect_turns_every_rewrite_off() {
     let Some(c) = shared() else { return };
     let data = std::fs::read(c.join("sgf2/sabaki/nihon-kiin.sgf")).unwrap();
     let mut opts = Options::default();
-    opts.read.keep_dialect = true;
+    opts.read.dialect = sgfconv::Dialect::Keep;
     let conv = convert_bytes("nihon-kiin", &data, &opts);
     assert!(conv
         .diags

@@ -7,8 +7,9 @@
 
 use pretty_assertions::assert_eq;
 use sgfconv::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf};
-use sgfconv::formats::{Format, ReadOptions, WriteOptions};
+use sgfconv::formats::Format;
 use sgfconv::migrate::{self, Backend, MigrateOptions, NoProgress, Status, Summary};
+use sgfconv::options::ReadOptions;
 use sgfconv::{Code, Error, Reporter, Sink};
 use std::collections::BTreeMap;
 use std::fs;
@@ -99,7 +100,7 @@ impl Sink for FakeWriter<'_> {
 
 fn fake_writer<'w>(
     out: Box<dyn Write + 'w>,
-    _o: &WriteOptions,
+    _o: &sgfconv::Options,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
     Ok(Box::new(FakeWriter(out)))
 }
@@ -1508,7 +1509,7 @@ fn real_sgf_encoding_options_reach_the_reader() {
     fs::create_dir_all(&src).unwrap();
     fs::copy(&no_ca, src.join("no-ca.sgf")).unwrap();
     let mut o = opts(&src, &t.path().join("forced"));
-    o.read.encoding = sgfconv::charset::lookup("GB2312");
+    o.convert.read.encoding = sgfconv::charset::lookup("GB2312");
     let s = migrate::run(&o, &NoProgress).unwrap();
     assert_eq!(
         s.entries[0].encoding_label().as_deref(),
@@ -1518,7 +1519,7 @@ fn real_sgf_encoding_options_reach_the_reader() {
     assert!(out.contains("这是从压长星定式演变而来的形"), "{out}");
     // Forcing the wrong one is the user's call: the text changes.
     let mut o = opts(&src, &t.path().join("wrong"));
-    o.read.encoding = sgfconv::charset::lookup("Big5");
+    o.convert.read.encoding = sgfconv::charset::lookup("Big5");
     let s = migrate::run(&o, &NoProgress).unwrap();
     assert_eq!(
         s.entries[0].encoding_label().as_deref(),

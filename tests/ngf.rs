@@ -6,8 +6,9 @@ mod common;
 
 use common::{codes, main_moves, moves, replay};
 use pretty_assertions::assert_eq;
-use sgfconv::formats::{ngf, ReadOptions, WriteOptions};
+use sgfconv::formats::ngf;
 use sgfconv::game::Game;
+use sgfconv::options::{ReadOptions, WriteOptions};
 use sgfconv::Diagnostic;
 use std::path::{Path, PathBuf};
 
@@ -240,9 +241,10 @@ fn rotate_180_turns_every_move() {
     let Some(p) = shared("sabaki/even.ngf") else {
         return;
     };
-    let rotated = ReadOptions {
-        ngf_rotate_180: true,
-        ..ReadOptions::default()
+    let rotated = {
+        let mut o = ReadOptions::default();
+        o.ngf_rotate_180 = true;
+        o
     };
     let (g, _) = read_bytes(&std::fs::read(p).unwrap(), &rotated);
     assert_eq!(&moves(&g)[..4], ["B[cp]", "W[pp]", "B[dc]", "W[pd]"]);

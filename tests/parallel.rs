@@ -11,10 +11,10 @@ use sgfconv::{Format, Options};
 
 /// Output, every diagnostic as JSON (info included), counts by severity.
 fn run(input: &[u8], jobs: usize, piece_size: usize) -> (Vec<u8>, Vec<String>, [usize; 3]) {
-    let options = Options {
-        jobs,
-        piece_size,
-        ..Options::default()
+    let options = {
+        let mut o = Options::default().with_jobs(jobs);
+        o.piece_size = piece_size;
+        o
     };
     let mut report = Reporter::collecting("in.sgf");
     let mut out = Vec::new();
@@ -40,10 +40,10 @@ fn run(input: &[u8], jobs: usize, piece_size: usize) -> (Vec<u8>, Vec<String>, [
 
 /// `check`: counts and every diagnostic, with or without the transforms.
 fn check(input: &[u8], jobs: usize, piece_size: usize, transforms: bool) -> (String, Vec<String>) {
-    let options = Options {
-        jobs,
-        piece_size,
-        ..Options::default()
+    let options = {
+        let mut o = Options::default().with_jobs(jobs);
+        o.piece_size = piece_size;
+        o
     };
     let mut report = Reporter::collecting("in.sgf");
     let mut src = input;

@@ -9,11 +9,19 @@
 
 use pretty_assertions::assert_eq;
 use sgfconv::event::OwnedEvent;
-use sgfconv::formats::{self, Coords, Format, ReadOptions, WriteOptions};
+use sgfconv::formats::{self, Format};
+use sgfconv::options::{Coords, ReadOptions, WriteOptions};
 use sgfconv::sink::EventLog;
 use sgfconv::{Error, Options, Reporter, Severity};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+/// Conversion options with these writer options.
+fn writing(write: WriteOptions) -> Options {
+    let mut o = Options::default();
+    o.write = write;
+    o
+}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -27,27 +35,30 @@ fn convert(
 ) -> Result<(Vec<u8>, Reporter), Error> {
     let mut out = Vec::new();
     let mut report = Reporter::collecting("input");
-    let options = Options {
-        read: ReadOptions::default(),
-        write,
-        ..Options::default()
+    let options = {
+        let mut o = Options::default();
+        o.read = ReadOptions::default();
+        o.write = write;
+        o
     };
     sgfconv::convert(&mut &input[..], from, &mut out, to, &options, &mut report)?;
     Ok((out, report))
 }
 
 fn json_lines() -> WriteOptions {
-    WriteOptions {
-        json_lines: true,
-        ..WriteOptions::default()
+    {
+        let mut o = WriteOptions::default();
+        o.json_lines = true;
+        o
     }
 }
 
 fn moves() -> WriteOptions {
-    WriteOptions {
-        json_lines: true,
-        moves: true,
-        ..WriteOptions::default()
+    {
+        let mut o = WriteOptions::default();
+        o.json_lines = true;
+        o.moves = true;
+        o
     }
 }
 
@@ -148,14 +159,11 @@ fn samples_convert_to_their_golden_outputs() {
             ("moves.jsonl", Format::Json, moves()),
             ("xml", Format::Xml, WriteOptions::default()),
             ("csv", Format::Csv, WriteOptions::default()),
-            (
-                "all.csv",
-                Format::Csv,
-                WriteOptions {
-                    all_variations: true,
-                    ..WriteOptions::default()
-                },
-            ),
+            ("all.csv", Format::Csv, {
+                let mut o = WriteOptions::default();
+                o.all_variations = true;
+                o
+            }),
             ("jago.xml", Format::Jago, WriteOptions::default()),
         ];
         for (suffix, to, options) in targets {
@@ -262,13 +270,15 @@ fn events(bytes: &[u8], from: Format) -> Result<(Vec<OwnedEvent>, Reporter), Err
 /// Converts with no dialect rewrites: what the formats carry, nothing else.
 fn carry(input: &[u8], from: Format, to: Format, write: WriteOptions) -> Vec<u8> {
     let mut out = Vec::new();
-    let options = Options {
-        read: ReadOptions {
-            keep_dialect: true,
-            ..ReadOptions::default()
-        },
-        write,
-        ..Options::default()
+    let options = {
+        let mut o = Options::default();
+        o.read = {
+            let mut o = ReadOptions::default();
+            o.dialect = sgfconv::Dialect::Rewrite(sgfconv::Rules::none());
+            o
+        };
+        o.write = write;
+        o
     };
     sgfconv::convert(
         &mut &input[..],
@@ -352,15 +362,11 @@ fn csv_round_trip_keeps_the_main_line() {
         ]
     );
     for coords in [Coords::Sgf, Coords::Gtp, Coords::Numeric] {
-        let (csv, r) = convert(
-            &input,
-            Format::Json,
-            Format::Csv,
-            WriteOptions {
-                coords,
-                ..Default::default()
-            },
-        )
+        let (csv, r) = convert(&input, Format::Json, Format::Csv, {
+            let mut o = WriteOptions::default();
+            o.coords = Some(coords);
+            o
+        })
         .unwrap();
         // One warning per game says what the move list could not carry.
         assert_eq!(r.warnings(), 2, "{coords:?}");
@@ -373,15 +379,11 @@ fn games_csv_sits_beside_the_move_list() {
     let dir = tempfile::tempdir().unwrap();
     let games = dir.path().join("games.csv");
     let input = std::fs::read(root().join("corpus/json/two-games.json")).unwrap();
-    let (csv, _) = convert(
-        &input,
-        Format::Json,
-        Format::Csv,
-        WriteOptions {
-            games_csv: Some(games.clone()),
-            ..Default::default()
-        },
-    )
+    let (csv, _) = convert(&input, Format::Json, Format::Csv, {
+        let mut o = WriteOptions::default();
+        o.games_csv = Some(games.clone());
+        o
+    })
     .unwrap();
     let text = std::fs::read_to_string(&games).unwrap();
     let rows: Vec<&str> = text.lines().collect();
@@ -407,7 +409,7 @@ fn deep_trees_go_through_json_and_xml() {
     let mut r = Reporter::collecting("deep");
     {
         let mut w =
-            formats::writer(Format::Json, Box::new(&mut json), &WriteOptions::default()).unwrap();
+            formats::writer(Format::Json, Box::new(&mut json), &Options::default()).unwrap();
         g.replay(&mut w, &mut r).unwrap();
         w.finish(&mut r).unwrap();
     }
@@ -454,7 +456,7 @@ fn shared_sgf_files() -> Option<Vec<PathBuf>> {
 /// two halves so the two run side by side.
 ///
 /// The first hop runs the default dialect rewrites, as the CLI does; the
-/// way back only reads what JSON/XML carry (`keep_dialect`), because the
+/// way back only reads what JSON/XML carry (no rule runs), because the
 /// rewrites already ran: running them again is the rewrites' business, and
 /// one of them is not idempotent yet (the kifu `TM` rule converts minutes to
 /// seconds a second time when the header still says `implicit_root`, which
@@ -508,12 +510,9 @@ fn shared_corpus_round_trips(half: usize) {
             let (sgf_events, _) = events(&input, Format::Sgf).unwrap();
             let mut raw_json = Vec::new();
             {
-                let mut w = formats::writer(
-                    Format::Json,
-                    Box::new(&mut raw_json),
-                    &WriteOptions::default(),
-                )
-                .unwrap();
+                let mut w =
+                    formats::writer(Format::Json, Box::new(&mut raw_json), &Options::default())
+                        .unwrap();
                 let mut r = Reporter::collecting("raw");
                 for e in &sgf_events {
                     w.event(&e.as_event(), &mut r).unwrap();
@@ -620,7 +619,7 @@ mod properties {
             for (to, options) in [(Format::Json, WriteOptions::default()), (Format::Json, json_lines()), (Format::Xml, WriteOptions::default())] {
                 let mut out = Vec::new();
                 {
-                    let mut w = formats::writer(to, Box::new(&mut out), &options).unwrap();
+                    let mut w = formats::writer(to, Box::new(&mut out), &writing(options.clone())).unwrap();
                     replay(&games, &mut w);
                     w.finish(&mut Reporter::collecting("p")).unwrap();
                 }
@@ -659,12 +658,12 @@ mod properties {
             }
             let mut json = Vec::new();
             {
-                let mut w = formats::writer(Format::Json, Box::new(&mut json), &WriteOptions::default()).unwrap();
+                let mut w = formats::writer(Format::Json, Box::new(&mut json), &Options::default()).unwrap();
                 g.replay(&mut w, &mut Reporter::collecting("p")).unwrap();
                 w.finish(&mut Reporter::collecting("p")).unwrap();
             }
             let coords = [Coords::Sgf, Coords::Gtp, Coords::Numeric][coords];
-            let (csv, _) = convert(&json, Format::Json, Format::Csv, WriteOptions { coords, ..Default::default() }).unwrap();
+            let (csv, _) = convert(&json, Format::Json, Format::Csv, { let mut o = WriteOptions::default(); o.coords = Some(coords); o }).unwrap();
             let games = sgfconv::game::collect_games(
                 |s, r| formats::read(Format::Csv, &mut &csv[..], &ReadOptions::default(), s, r),
                 &mut Reporter::collecting("p"),
@@ -722,15 +721,11 @@ fn csv_move_lists_agree_with_weiqihub_snapshots() {
                 )
             })
             .collect();
-        let (csv, _) = convert(
-            &sgf,
-            Format::Sgf,
-            Format::Csv,
-            WriteOptions {
-                coords: Coords::Numeric,
-                ..Default::default()
-            },
-        )
+        let (csv, _) = convert(&sgf, Format::Sgf, Format::Csv, {
+            let mut o = WriteOptions::default();
+            o.coords = Some(Coords::Numeric);
+            o
+        })
         .unwrap();
         let mut rdr = csv::Reader::from_reader(&csv[..]);
         let got: Vec<(String, i64, i64)> = rdr
@@ -777,7 +772,7 @@ fn odd_parentheses_validate_against_the_schemas() {
     for to in [Format::Json, Format::Xml] {
         let mut out = Vec::new();
         {
-            let mut w = formats::writer(to, Box::new(&mut out), &WriteOptions::default()).unwrap();
+            let mut w = formats::writer(to, Box::new(&mut out), &Options::default()).unwrap();
             for e in &log.events {
                 w.event(&e.as_event(), &mut r).unwrap();
             }

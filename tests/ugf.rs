@@ -3,8 +3,9 @@
 mod common;
 
 use pretty_assertions::assert_eq;
-use sgfconv::formats::{ugf, ReadOptions, WriteOptions};
+use sgfconv::formats::ugf;
 use sgfconv::game::{collect_games, Game, NodeId};
+use sgfconv::options::{ReadOptions, WriteOptions};
 use sgfconv::{Reporter, Severity};
 use std::path::{Path, PathBuf};
 
@@ -136,9 +137,12 @@ fn golden(name: &str, games: &[Game]) {
     let mut out = Vec::new();
     let mut r = Reporter::collecting("golden");
     {
-        let mut w =
-            sgfconv::formats::sgf::SgfWriter::new(Box::new(&mut out), &WriteOptions::default())
-                .unwrap();
+        let mut w = sgfconv::formats::sgf::SgfWriter::new(
+            Box::new(&mut out),
+            &WriteOptions::default(),
+            false,
+        )
+        .unwrap();
         for g in games {
             g.replay(&mut w, &mut r).unwrap();
         }
@@ -208,9 +212,10 @@ fn amateur_ugf_survives_ugf_round_trips() {
     };
     let (games, _) = read_bytes(&std::fs::read(p).unwrap());
     for review in [false, true] {
-        let opts = WriteOptions {
-            ugf_review: review,
-            ..Default::default()
+        let opts = {
+            let mut o = WriteOptions::default();
+            o.ugf_review = review;
+            o
         };
         let (bytes, w) = write(&games, &opts);
         assert_eq!(codes(&w), Vec::<&str>::new(), "review={review}");
@@ -448,9 +453,10 @@ fn crafted_files_survive_ugf_round_trips() {
 #[test]
 fn review_mode_keeps_the_tree_and_reports_what_it_cannot_carry() {
     let (games, _) = read_bytes(&std::fs::read(corpus("review.ugi")).unwrap());
-    let opts = WriteOptions {
-        ugf_review: true,
-        ..Default::default()
+    let opts = {
+        let mut o = WriteOptions::default();
+        o.ugf_review = true;
+        o
     };
     let (bytes, w) = write(&games, &opts);
     assert_eq!(codes(&w), Vec::<&str>::new());
@@ -480,9 +486,10 @@ fn review_mode_keeps_the_tree_and_reports_what_it_cannot_carry() {
 #[test]
 fn writer_output_sjis_and_one_loss_warning() {
     let (games, _) = read_bytes(&std::fs::read(corpus("figure.ugf")).unwrap());
-    let opts = WriteOptions {
-        to_encoding: Some(encoding_rs::SHIFT_JIS),
-        ..Default::default()
+    let opts = {
+        let mut o = WriteOptions::default();
+        o.to_encoding = Some(encoding_rs::SHIFT_JIS);
+        o
     };
     let (bytes, w) = write(&games, &opts);
     assert_eq!(codes(&w), Vec::<&str>::new());
@@ -527,9 +534,12 @@ fn sgf_text(games: &[Game]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut r = Reporter::collecting("sgf");
     {
-        let mut w =
-            sgfconv::formats::sgf::SgfWriter::new(Box::new(&mut out), &WriteOptions::default())
-                .unwrap();
+        let mut w = sgfconv::formats::sgf::SgfWriter::new(
+            Box::new(&mut out),
+            &WriteOptions::default(),
+            false,
+        )
+        .unwrap();
         for g in games {
             g.replay(&mut w, &mut r).unwrap();
         }
@@ -780,7 +790,7 @@ mod fuzz {
             let mut r = Reporter::collecting("fuzz");
             if let Ok(games) = collect_games(|s, r| ugf::read(&mut &bytes[..], &ReadOptions::default(), s, r), &mut r) {
                 for review in [false, true] {
-                    let opts = WriteOptions { ugf_review: review, ..Default::default() };
+                    let opts = { let mut o = WriteOptions::default(); o.ugf_review = review; o };
                     let (out, _) = write(&games, &opts);
                     let _ = read_bytes(&out);
                 }

@@ -5,7 +5,8 @@
 //! input that caused it.
 
 use sgfconv::diag::{Output, Reporter};
-use sgfconv::formats::{self, ReadOptions, FORMATS};
+use sgfconv::formats::{self, FORMATS};
+use sgfconv::options::ReadOptions;
 use sgfconv::sink::Counter;
 use sgfconv::{Format, Options};
 

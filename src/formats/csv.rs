@@ -12,8 +12,8 @@ use crate::error::Error;
 use crate::event::{Event, GameHeader, Pos, PropertyBuf};
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{FlatCollector, FlatGame, Tracker, E_ORPHAN_PROPERTY};
-use crate::formats::{Coords, ReadOptions, WriteOptions};
 use crate::game::Game;
+use crate::options::{Coords, ReadOptions, WriteOptions};
 use crate::sink::Sink;
 use std::collections::BTreeMap;
 use std::io::{BufReader, Read, Write};
@@ -94,7 +94,7 @@ pub fn writer<'w>(
         columns.extend(["node", "parent", "path"]);
     }
     columns.extend(["move", "color"]);
-    columns.extend(match options.coords {
+    columns.extend(match options.coords() {
         Coords::Sgf => &["sgf", "gtp", "x", "y"][..],
         // A GTP vertex counts rows from the bottom: reading it back needs
         // the board's height.
@@ -980,15 +980,17 @@ mod tests {
 
     #[test]
     fn coords_choose_the_columns() {
-        let opts = WriteOptions {
-            coords: Coords::Gtp,
-            ..Default::default()
+        let opts = {
+            let mut o = WriteOptions::default();
+            o.coords = Some(Coords::Gtp);
+            o
         };
         let (csv, _) = to_csv(&sample(), &opts);
         assert!(csv.starts_with("game,move,color,gtp,size,pass,time_left,comment\n0,1,W,Q16,19,0,"));
-        let opts = WriteOptions {
-            coords: Coords::Numeric,
-            ..Default::default()
+        let opts = {
+            let mut o = WriteOptions::default();
+            o.coords = Some(Coords::Numeric);
+            o
         };
         let (csv, _) = to_csv(&sample(), &opts);
         assert!(csv.starts_with("game,move,color,x,y,pass,time_left,comment\n0,1,W,15,3,0,"));
@@ -996,9 +998,10 @@ mod tests {
 
     #[test]
     fn all_variations_have_paths_and_read_back_as_the_same_tree() {
-        let opts = WriteOptions {
-            all_variations: true,
-            ..Default::default()
+        let opts = {
+            let mut o = WriteOptions::default();
+            o.all_variations = true;
+            o
         };
         let (csv, _) = to_csv(&sample(), &opts);
         let lines: Vec<&str> = csv.lines().collect();
@@ -1048,9 +1051,10 @@ mod tests {
     fn games_list_beside_the_moves() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.csv");
-        let opts = WriteOptions {
-            games_csv: Some(path.clone()),
-            ..Default::default()
+        let opts = {
+            let mut o = WriteOptions::default();
+            o.games_csv = Some(path.clone());
+            o
         };
         let (_, r) = to_csv(&sample(), &opts);
         let games = std::fs::read_to_string(&path).unwrap();

@@ -8,14 +8,14 @@
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf};
-use crate::formats::{ReadOptions, WriteOptions};
-use crate::game::{Game, NodeId};
-use crate::record::{
+use crate::formats::lines::{
     self, parse_point, parse_tenths, sgf_point, DecodeCodes, Decoded, OneGameWriter,
 };
-pub use crate::record::{
+pub use crate::formats::lines::{
     format_tenths, handicap_points, parse_date, parse_result_text, ResultText,
 };
+use crate::game::{Game, NodeId};
+use crate::options::{ReadOptions, WriteOptions};
 use crate::sink::Sink;
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8};
 use std::collections::BTreeMap;
@@ -113,7 +113,7 @@ fn decode_input(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> D
         guessed_note: "character set guessed as ",
         undecodable: E_UNDECODABLE,
     };
-    record::decode(bytes, gibokind_hint(bytes), options, &codes, report)
+    lines::decode(bytes, gibokind_hint(bytes), options, &codes, report)
 }
 
 // ---------------------------------------------------------------------------
@@ -415,7 +415,7 @@ fn level_from_rank(rank: &str) -> Option<i64> {
 /// the SGF form (`2k`, `4d`, `1k`, `3d`, `9p`); anything else is kept as
 /// written. A level code of a professional turns a dan rank into `p`.
 pub fn normalize_rank(text: &str, level: Option<i64>) -> String {
-    record::normalize_rank(text, level.is_some_and(|l| l >= 27))
+    lines::normalize_rank(text, level.is_some_and(|l| l >= 27))
 }
 
 /// The Tygem display form of an SGF rank: `2k` → `2K`; other text as is.
@@ -687,7 +687,7 @@ fn build_game(doc: &Document, decoded: &Decoded, report: &mut Reporter) -> Game 
     let mut setup: Option<PropertyBuf> = None;
     if handicap >= 2 {
         push(&mut props, "HA", &handicap.to_string());
-        match record::tygem_handicap_stones(size, handicap) {
+        match lines::tygem_handicap_stones(size, handicap) {
             Some(ab) => setup = Some(ab),
             None => report.warn(
                 W_BAD_HANDICAP,
@@ -1100,7 +1100,7 @@ fn outline(game: &Game) -> Outline {
     if text("SZ").is_some_and(|s| s.contains(':')) {
         lose("SZ (rectangular board)");
     }
-    let private: Vec<(String, String)> = record::private_entries(game, PRIVATE_PROPERTY)
+    let private: Vec<(String, String)> = lines::private_entries(game, PRIVATE_PROPERTY)
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
 
@@ -1152,8 +1152,8 @@ fn outline(game: &Game) -> Outline {
     // Handicap: HA with AB on the Tygem points, or AB alone on them.
     let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
     let main = game.main_line();
-    let first_move = record::first_move(game);
-    let handicap = record::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
+    let first_move = lines::first_move(game);
+    let handicap = lines::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
         lose(what);
         0
     });
@@ -1298,7 +1298,7 @@ fn render_game(game: &Game, to: Option<&'static Encoding>, report: &mut Reporter
     }
     .filter(|e| !e.encode(&text).2);
     let encoding = to.or(implied).unwrap_or(UTF_8);
-    record::encode_listing_losses(&text, encoding, o.lost, "GIB", W_CANNOT_CARRY, report)
+    lines::encode_listing_losses(&text, encoding, o.lost, "GIB", W_CANNOT_CARRY, report)
 }
 
 fn render_text(o: &Outline, kind: &str) -> String {

@@ -16,7 +16,7 @@ use crate::formats::structured::coords;
 use crate::formats::structured::flat::{
     FlatCollector, FlatGame, FlatNode, NodePlace, Tracker, E_ORPHAN_PROPERTY,
 };
-use crate::formats::{ReadOptions, WriteOptions};
+use crate::options::{ReadOptions, WriteOptions};
 use crate::sink::Sink;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -1249,9 +1249,10 @@ mod tests {
 
     #[test]
     fn json_lines_are_one_object_per_line() {
-        let opts = WriteOptions {
-            json_lines: true,
-            ..WriteOptions::default()
+        let opts = {
+            let mut o = WriteOptions::default();
+            o.json_lines = true;
+            o
         };
         let json = to_json(&[sample_game(), sample_game()], &opts);
         assert_eq!(json.lines().count(), 2);
@@ -1288,13 +1289,11 @@ mod tests {
             &mut r,
         );
         assert!(matches!(e, Err(Error::Unreadable { code: "E354", .. })));
-        let json = to_json(
-            &[sample_game()],
-            &WriteOptions {
-                json_lines: true,
-                ..Default::default()
-            },
-        );
+        let json = to_json(&[sample_game()], &{
+            let mut o = WriteOptions::default();
+            o.json_lines = true;
+            o
+        });
         let broken = format!("{json}{{\"nodes\": 5}}\n");
         let (back, r) = read_events(&broken);
         assert_eq!(
@@ -1403,10 +1402,11 @@ mod tests {
 
     #[test]
     fn move_list_projection() {
-        let opts = WriteOptions {
-            moves: true,
-            json_lines: true,
-            ..Default::default()
+        let opts = {
+            let mut o = WriteOptions::default();
+            o.moves = true;
+            o.json_lines = true;
+            o
         };
         let mut out = Vec::new();
         let mut r = Reporter::collecting("t");

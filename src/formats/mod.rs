@@ -6,14 +6,16 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
+use crate::options::{Options, ReadOptions, WriteOption, WriteOptions};
 use crate::sink::Sink;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub mod csv;
 pub mod gib;
 pub mod jago;
 pub mod json;
+pub mod lines;
 pub mod ngf;
 pub mod sgf;
 pub mod structured;
@@ -45,6 +47,8 @@ pub struct FormatInfo {
     pub carries: &'static str,
     /// Writing to it can lose data (and says so in a warning).
     pub lossy: bool,
+    /// The writer options its writer takes; any other is refused.
+    pub write_options: &'static [WriteOption],
 }
 
 pub const FORMATS: &[FormatInfo] = &[
@@ -55,6 +59,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Smart Game Format, FF[1]-FF[4], every dialect and character set",
         carries: "everything: all games, variations, properties (known, unknown, private)",
         lossy: false,
+        write_options: &[WriteOption::ToEncoding],
     },
     FormatInfo {
         format: Format::Gib,
@@ -63,6 +68,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Tygem / Tom / eWeiqi game record",
         carries: "main line, players, ranks, komi, result, date, handicap, time settings",
         lossy: true,
+        write_options: &[WriteOption::ToEncoding],
     },
     FormatInfo {
         format: Format::Ugf,
@@ -71,6 +77,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "PandaNet (IGS) UGF/UGI, with figures and review trees",
         carries: "main line, game info, comments and labels (figures), variations (figures or review tree)",
         lossy: true,
+        write_options: &[WriteOption::ToEncoding, WriteOption::UgfReview],
     },
     FormatInfo {
         format: Format::Ngf,
@@ -79,6 +86,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "WBaduk / Cyberoro / Yugen no Ma game record",
         carries: "main line, players, ranks, komi, result, date, handicap",
         lossy: true,
+        write_options: &[WriteOption::ToEncoding],
     },
     FormatInfo {
         format: Format::Json,
@@ -87,6 +95,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "sgfconv's lossless JSON model (formats/json.md), or a move list with --moves",
         carries: "everything (lossless); --moves: main line and core game info",
         lossy: false,
+        write_options: &[WriteOption::JsonLines, WriteOption::Moves],
     },
     FormatInfo {
         format: Format::Xml,
@@ -95,6 +104,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "sgfconv's lossless XML model (formats/xml.md)",
         carries: "everything (lossless)",
         lossy: false,
+        write_options: &[],
     },
     FormatInfo {
         format: Format::Jago,
@@ -103,6 +113,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Jago / GoGui XML (go.dtd)",
         carries: "game tree, game info, comments, markup; other properties as <SGF>",
         lossy: true,
+        write_options: &[],
     },
     FormatInfo {
         format: Format::Csv,
@@ -111,6 +122,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "move list, one row per move (formats/csv.md)",
         carries: "main line moves (all nodes with --all-variations), time left, comments",
         lossy: true,
+        write_options: &[WriteOption::AllVariations, WriteOption::Coords, WriteOption::GamesCsv],
     },
 ];
 
@@ -202,55 +214,6 @@ fn skip_ws(b: &[u8]) -> &[u8] {
     &b[n..]
 }
 
-/// How a coordinate is written in move lists.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Coords {
-    /// SGF letters `pd`.
-    #[default]
-    Sgf,
-    /// GTP vertex `Q16` (no I).
-    Gtp,
-    /// 0-based `x,y` from the top left.
-    Numeric,
-}
-
-/// Options for readers.
-#[derive(Clone, Debug, Default)]
-pub struct ReadOptions {
-    /// `--encoding`: use this character set, whatever the input says.
-    pub encoding: Option<&'static encoding_rs::Encoding>,
-    /// `--default-encoding`: when neither a BOM, a declaration nor detection decides.
-    pub default_encoding: Option<&'static encoding_rs::Encoding>,
-    /// `--keep-dialect`: decode, but do not rewrite legacy identifiers or values.
-    pub keep_dialect: bool,
-    /// `--ngf-rotate-180`: NGF files written rotated.
-    pub ngf_rotate_180: bool,
-    /// `--no-fix NAME`: dialect rules and server-quirk fixes not to apply
-    /// (names from `transform::RULE_NAMES`, or the groups `ff3`, `fox`, `all`).
-    pub no_fix: Vec<String>,
-}
-
-/// Options for writers.
-#[derive(Clone, Debug, Default)]
-pub struct WriteOptions {
-    /// `--to-encoding`: output character set (default UTF-8).
-    pub to_encoding: Option<&'static encoding_rs::Encoding>,
-    /// `--keep-dialect`: the SGF writer keeps `FF` as it was.
-    pub keep_dialect: bool,
-    /// `--ugf-review`: variations as a `[ReviewNode]` tree instead of figures.
-    pub ugf_review: bool,
-    /// `--json-lines`: one game per line.
-    pub json_lines: bool,
-    /// `--moves`: the move-list projection (JSON).
-    pub moves: bool,
-    /// `--all-variations` (CSV): every node, with a path column.
-    pub all_variations: bool,
-    /// `--coords` (CSV).
-    pub coords: Coords,
-    /// `--games-csv FILE`: one row per game, beside the move list.
-    pub games_csv: Option<PathBuf>,
-}
-
 /// Reads `input` as `format`, pushing events into `sink`. Does not call
 /// `sink.finish`.
 pub fn read(
@@ -272,14 +235,18 @@ pub fn read(
     }
 }
 
-/// A writer of `format` into `output`.
+/// A writer of `format` into `output`. Refuses a writer option that
+/// `format` does not take ([`FormatInfo::write_options`]).
 pub fn writer<'w>(
     format: Format,
     output: Box<dyn Write + 'w>,
-    options: &WriteOptions,
+    options: &Options,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
+    check_write_options(format, &options.write)?;
+    let keep_ff = options.read.dialect.is_keep();
+    let options = &options.write;
     Ok(match format {
-        Format::Sgf => Box::new(sgf::SgfWriter::new(output, options)?),
+        Format::Sgf => Box::new(sgf::SgfWriter::new(output, options, keep_ff)?),
         Format::Gib => gib::writer(output, options)?,
         Format::Ugf => ugf::writer(output, options)?,
         Format::Ngf => ngf::writer(output, options)?,
@@ -288,6 +255,28 @@ pub fn writer<'w>(
         Format::Jago => jago::writer(output, options)?,
         Format::Csv => csv::writer(output, options)?,
     })
+}
+
+/// An error naming the first option in `options` that `format`'s writer
+/// does not take, and the formats that take it.
+pub fn check_write_options(format: Format, options: &WriteOptions) -> Result<(), Error> {
+    let takes = format.info().write_options;
+    match options.given().into_iter().find(|o| !takes.contains(o)) {
+        None => Ok(()),
+        Some(o) => {
+            let by: Vec<&str> = FORMATS
+                .iter()
+                .filter(|f| f.write_options.contains(&o))
+                .map(|f| f.name)
+                .collect();
+            Err(Error::Usage(format!(
+                "{} does not apply to {} output (it applies to: {})",
+                o.flag(),
+                format.name(),
+                by.join(", ")
+            )))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -309,6 +298,24 @@ mod tests {
     fn signatures_win_over_sgf() {
         let gib = b"\\HS\r\n\\[GAMEBLACKNAME=X (BOT)\\]\r\n";
         assert_eq!(Format::sniff(gib), Some(Format::Gib));
+    }
+
+    #[test]
+    fn a_writer_refuses_options_it_does_not_take() {
+        let mut o = Options::default();
+        o.write.games_csv = Some("x.csv".into());
+        let e = writer(Format::Sgf, Box::new(std::io::sink()), &o)
+            .err()
+            .unwrap();
+        assert_eq!(
+            e.to_string(),
+            "--games-csv does not apply to sgf output (it applies to: csv)"
+        );
+        assert!(check_write_options(Format::Csv, &o.write).is_ok());
+        let mut o = Options::default();
+        o.write.to_encoding = Some(encoding_rs::SHIFT_JIS);
+        let e = check_write_options(Format::Json, &o.write).unwrap_err();
+        assert!(e.to_string().contains("sgf, gib, ugf, ngf"), "{e}");
     }
 
     #[test]

@@ -8,12 +8,12 @@
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf};
-use crate::formats::{ReadOptions, WriteOptions};
-use crate::game::{Game, NodeId};
-use crate::record::{
+use crate::formats::lines::{
     self, format_tenths, parse_point, parse_tenths, sgf_point, DecodeCodes, OneGameWriter,
 };
-pub use crate::record::{handicap_points, parse_date, parse_result_text, ResultText};
+pub use crate::formats::lines::{handicap_points, parse_date, parse_result_text, ResultText};
+use crate::game::{Game, NodeId};
+use crate::options::{ReadOptions, WriteOptions};
 use crate::sink::Sink;
 use encoding_rs::{Encoding, UTF_8};
 use std::collections::BTreeMap;
@@ -128,7 +128,7 @@ fn split_player(line: &str) -> (String, Option<String>) {
 /// `10k`, `7단P` → `7p`, `5단*` → `5d`, `3급` → `3k`. The `*`/`?` status
 /// marks are dropped (the raw line is kept in `XNGF`); other text is kept.
 pub fn normalize_rank(tok: &str) -> String {
-    record::normalize_rank(tok.trim().trim_end_matches(['*', '?']), false)
+    lines::normalize_rank(tok.trim().trim_end_matches(['*', '?']), false)
 }
 
 /// SGF rank → NGF token: `9p` → `9DP`, `7d` → `7D`, `10k` → `10K`.
@@ -157,7 +157,7 @@ fn decode_input(
         guessed_note: "NGF has no charset field; guessed ",
         undecodable: E_UNDECODABLE,
     };
-    let decoded = record::decode(bytes, None, options, &codes, report);
+    let decoded = lines::decode(bytes, None, options, &codes, report);
     let mut header = GameHeader::new(0);
     header.encoding = decoded.encoding.name();
     header.encoding_source = decoded.source;
@@ -375,7 +375,7 @@ fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporte
     let mut setup = None;
     if handicap >= 2 {
         push(&mut props, "HA", &handicap.to_string());
-        match record::tygem_handicap_stones(size, handicap) {
+        match lines::tygem_handicap_stones(size, handicap) {
             Some(ab) => setup = Some(ab),
             None => report.warn(
                 W_BAD_HANDICAP,
@@ -625,7 +625,7 @@ fn result_line(re: Option<&str>) -> Option<String> {
 }
 
 fn private_get<'a>(game: &'a Game, key: &str) -> Option<&'a str> {
-    record::private_entries(game, PRIVATE_PROPERTY).find_map(|(k, v)| (k == key).then_some(v))
+    lines::private_entries(game, PRIVATE_PROPERTY).find_map(|(k, v)| (k == key).then_some(v))
 }
 
 fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) -> Vec<u8> {
@@ -649,8 +649,8 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
     // Handicap and komi (line 6 and line 8).
     let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
     let main = game.main_line();
-    let first_move = record::first_move(game);
-    let handicap = record::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
+    let first_move = lines::first_move(game);
+    let handicap = lines::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
         lose(what, &mut lost);
         0
     });
@@ -798,7 +798,7 @@ fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) 
     lines.extend(moves);
     let mut body = lines.join("\r\n");
     body.push_str("\r\n");
-    record::encode_listing_losses(&body, encoding, lost, "NGF", W_CANNOT_CARRY, report)
+    lines::encode_listing_losses(&body, encoding, lost, "NGF", W_CANNOT_CARRY, report)
 }
 
 #[cfg(test)]

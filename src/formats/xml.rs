@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf, Values};
 use crate::formats::structured::flat::{FlatGame, FlatNode, Tracker, E_ORPHAN_PROPERTY};
 use crate::formats::structured::LineCounter;
-use crate::formats::{ReadOptions, WriteOptions};
+use crate::options::{ReadOptions, WriteOptions};
 use crate::sink::Sink;
 use quick_xml::events::{BytesStart, Event as XmlEvent};
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};

@@ -28,7 +28,8 @@ pub use report::{DiagEntry, EncodingUse, Entry, Status, Summary};
 
 use crate::diag::{Code, Diagnostic, Reporter};
 use crate::error::Error;
-use crate::formats::{self, Format, ReadOptions, WriteOptions};
+use crate::formats::{self, Format};
+use crate::options::{Options, ReadOptions};
 use crate::sink::Sink;
 use crate::transform;
 use glob::Glob;
@@ -81,8 +82,9 @@ pub struct MigrateOptions {
     pub split_collections: bool,
     /// `--name`: output file name from game info, e.g. `{DT} {PB} vs {PW}`.
     pub name_template: Option<String>,
-    pub read: ReadOptions,
-    pub write: WriteOptions,
+    /// How each record is read, rewritten and written (its `jobs` is not
+    /// used: records are converted in parallel instead).
+    pub convert: Options,
 }
 
 impl MigrateOptions {
@@ -119,7 +121,7 @@ pub struct Backend {
     pub writer: WriterFn,
 }
 
-fn sgf_writer<'w>(out: Box<dyn Write + 'w>, o: &WriteOptions) -> Result<Box<dyn Sink + 'w>, Error> {
+fn sgf_writer<'w>(out: Box<dyn Write + 'w>, o: &Options) -> Result<Box<dyn Sink + 'w>, Error> {
     formats::writer(Format::Sgf, out, o)
 }
 
@@ -1151,14 +1153,21 @@ impl Ctx<'_> {
         let keep_root = self.options.name_template.is_some();
         let mut router = Router::new(
             self.backend.writer,
-            &self.options.write,
+            &self.options.convert,
             policy,
             split,
             keep_root,
         );
         {
-            let mut chain = transform::pipeline(Box::new(&mut router), &self.options.read);
-            (self.backend.read)(format, input, &self.options.read, &mut *chain, report)?;
+            let mut chain =
+                transform::pipeline(Box::new(&mut router), &self.options.convert.read.dialect);
+            (self.backend.read)(
+                format,
+                input,
+                &self.options.convert.read,
+                &mut *chain,
+                report,
+            )?;
             chain.finish(report)?;
         }
         Ok(Converted {

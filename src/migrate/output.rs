@@ -5,7 +5,7 @@
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{EncodingSource, Event, Moves, NodeRef};
-use crate::formats::WriteOptions;
+use crate::options::Options;
 use crate::sink::Sink;
 use std::cell::RefCell;
 use std::fs::File;
@@ -476,8 +476,7 @@ impl Write for Shared<'_> {
 }
 
 /// Makes a writer of the target format on an output.
-pub type WriterFn =
-    for<'w> fn(Box<dyn Write + 'w>, &WriteOptions) -> Result<Box<dyn Sink + 'w>, Error>;
+pub type WriterFn = for<'w> fn(Box<dyn Write + 'w>, &Options) -> Result<Box<dyn Sink + 'w>, Error>;
 
 /// Facts about one game, tapped from its events.
 #[derive(Clone, Debug, PartialEq)]
@@ -503,7 +502,7 @@ type OpenOutput<'a> = (Box<dyn Sink + 'a>, Rc<RefCell<Spill<'a>>>);
 /// output (a collection stays a collection) or one output per game.
 pub struct Router<'a> {
     writer: WriterFn,
-    options: &'a WriteOptions,
+    options: &'a Options,
     policy: WritePolicy<'a>,
     split: bool,
     keep_root: bool,
@@ -517,7 +516,7 @@ pub struct Router<'a> {
 impl<'a> Router<'a> {
     pub fn new(
         writer: WriterFn,
-        options: &'a WriteOptions,
+        options: &'a Options,
         policy: WritePolicy<'a>,
         split: bool,
         keep_root: bool,

@@ -9,6 +9,7 @@
 use super::node::{board_size, BufNode, Cx, NodeRule};
 use crate::diag::Code;
 use crate::event::PropertyBuf;
+use crate::options::Ff3Flags;
 
 pub const KI_KOMI: Code = Code::new("I153", "ki-komi");
 pub const OLD_LABELS: Code = Code::new("I154", "old-labels");
@@ -16,43 +17,6 @@ pub const OLD_MARKS: Code = Code::new("I155", "old-marks");
 pub const NUMERIC_PLAYER: Code = Code::new("I156", "numeric-player");
 pub const OLD_ANNOTATION: Code = Code::new("I157", "old-annotation");
 pub const VIEW_CORNERS: Code = Code::new("I158", "view-corners");
-
-/// Which of the `FF[3]` conversions run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ff3Flags {
-    pub ki: bool,
-    pub labels: bool,
-    pub marks: bool,
-    pub player: bool,
-    pub annotations: bool,
-    pub view: bool,
-}
-
-impl Ff3Flags {
-    pub fn none() -> Self {
-        Ff3Flags {
-            ki: false,
-            labels: false,
-            marks: false,
-            player: false,
-            annotations: false,
-            view: false,
-        }
-    }
-}
-
-impl Default for Ff3Flags {
-    fn default() -> Self {
-        Ff3Flags {
-            ki: true,
-            labels: true,
-            marks: true,
-            player: true,
-            annotations: true,
-            view: true,
-        }
-    }
-}
 
 pub struct Ff3 {
     rules: Ff3Flags,

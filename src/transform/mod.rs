@@ -3,7 +3,7 @@
 //!
 //! The dialect rewrites (formats/sgf-dialects.md), in the order they run:
 //!
-//! | module | rule | names (for [`Rules::from_names`]) |
+//! | module | rule | names (for [`Rules::from_names`](crate::options::Rules::from_names)) |
 //! |---|---|---|
 //! | [`ids`] | lower-case letters in identifiers | `ids` |
 //! | [`quirks`] | merged duplicates, duplicate `AP` | `duplicates`, `duplicate-ap` |
@@ -23,7 +23,7 @@
 //!
 //! Every rewrite is reported as an info diagnostic (codes I150–I199).
 
-use crate::formats::ReadOptions;
+use crate::options::{Dialect, Ff3Flags, Rules};
 use crate::sink::Sink;
 
 pub mod ff3;
@@ -39,158 +39,17 @@ pub mod split;
 
 use node::{Chain, NodeAdapter};
 
-/// Which dialect rewrites run. All are on by default.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rules {
-    pub ids: bool,
-    pub duplicates: bool,
-    pub duplicate_ap: bool,
-    pub kifu: bool,
-    pub ff3: ff3::Ff3Flags,
-    pub tt_pass: bool,
-    pub fox_komi: bool,
-    pub fox_handicap: bool,
-    pub smartgo: bool,
-    pub split: bool,
-    pub ogs_nesting: bool,
-    pub mojibake: bool,
-}
-
-/// The switchable rule names, as `--no-fix NAME` takes them.
-pub const RULE_NAMES: &[&str] = &[
-    "ids",
-    "duplicates",
-    "duplicate-ap",
-    "kifu",
-    "ki",
-    "labels",
-    "marks",
-    "player",
-    "annotations",
-    "view",
-    "tt-pass",
-    "fox-komi",
-    "fox-handicap",
-    "smartgo",
-    "split",
-    "ogs-nesting",
-    "mojibake",
-];
-
-impl Default for Rules {
-    fn default() -> Self {
-        Rules::all()
+/// The transforms applied between a reader and a writer: the dialect
+/// rewrites `dialect` asks for (none under `--keep-dialect`).
+pub fn pipeline<'a>(sink: Box<dyn Sink + 'a>, dialect: &Dialect) -> Box<dyn Sink + 'a> {
+    match dialect {
+        Dialect::Keep => sink,
+        Dialect::Rewrite(rules) => pipeline_with(sink, rules),
     }
 }
 
-impl Rules {
-    pub fn all() -> Self {
-        Rules {
-            ids: true,
-            duplicates: true,
-            duplicate_ap: true,
-            kifu: true,
-            ff3: ff3::Ff3Flags::default(),
-            tt_pass: true,
-            fox_komi: true,
-            fox_handicap: true,
-            smartgo: true,
-            split: true,
-            ogs_nesting: true,
-            mojibake: true,
-        }
-    }
-
-    pub fn none() -> Self {
-        let mut r = Rules::all();
-        for name in RULE_NAMES {
-            r.set(name, false);
-        }
-        r
-    }
-
-    /// Turns one rule on or off by name; false for an unknown name.
-    pub fn set(&mut self, name: &str, on: bool) -> bool {
-        let f = match name {
-            "ids" => &mut self.ids,
-            "duplicates" => &mut self.duplicates,
-            "duplicate-ap" => &mut self.duplicate_ap,
-            "kifu" => &mut self.kifu,
-            "ki" => &mut self.ff3.ki,
-            "labels" => &mut self.ff3.labels,
-            "marks" => &mut self.ff3.marks,
-            "player" => &mut self.ff3.player,
-            "annotations" => &mut self.ff3.annotations,
-            "view" => &mut self.ff3.view,
-            "tt-pass" => &mut self.tt_pass,
-            "fox-komi" => &mut self.fox_komi,
-            "fox-handicap" => &mut self.fox_handicap,
-            "smartgo" => &mut self.smartgo,
-            "split" => &mut self.split,
-            "ogs-nesting" => &mut self.ogs_nesting,
-            "mojibake" => &mut self.mojibake,
-            "ff3" => {
-                self.ff3 = if on {
-                    ff3::Ff3Flags::default()
-                } else {
-                    ff3::Ff3Flags::none()
-                };
-                return true;
-            }
-            "fox" => {
-                self.fox_komi = on;
-                self.fox_handicap = on;
-                return true;
-            }
-            "all" => {
-                *self = if on { Rules::all() } else { Rules::none() };
-                return true;
-            }
-            _ => return false,
-        };
-        *f = on;
-        true
-    }
-
-    /// All rules except those named in `disabled` (comma- or
-    /// space-separated; also the groups `ff3`, `fox` and `all`). The value of
-    /// a repeatable `--no-fix NAME` option.
-    pub fn from_names(disabled: &str) -> Result<Rules, String> {
-        let mut r = Rules::all();
-        for name in disabled
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-        {
-            if !r.set(name, false) {
-                return Err(format!(
-                    "unknown dialect rule `{name}` (known: {}, ff3, fox, all)",
-                    RULE_NAMES.join(", ")
-                ));
-            }
-        }
-        Ok(r)
-    }
-}
-
-/// The transforms applied between a reader and a writer: every dialect
-/// rewrite but those named in `options.no_fix`, none under `--keep-dialect`.
-/// (Names are checked where they are given, with [`Rules::from_names`]; an
-/// unknown one here is ignored.)
-pub fn pipeline<'a>(sink: Box<dyn Sink + 'a>, options: &ReadOptions) -> Box<dyn Sink + 'a> {
-    let rules = Rules::from_names(&options.no_fix.join(",")).unwrap_or_else(|_| Rules::all());
-    pipeline_with(sink, options, &rules)
-}
-
-/// [`pipeline`] with a choice of rules (`--no-fix NAME`).
-pub fn pipeline_with<'a>(
-    sink: Box<dyn Sink + 'a>,
-    options: &ReadOptions,
-    rules: &Rules,
-) -> Box<dyn Sink + 'a> {
-    if options.keep_dialect {
-        return sink;
-    }
+/// The transforms of `rules`, in their order.
+pub fn pipeline_with<'a>(sink: Box<dyn Sink + 'a>, rules: &Rules) -> Box<dyn Sink + 'a> {
     // One buffered node runs through every node rule in order (a node is
     // copied once); the OGS nesting rule, which may need a whole game,
     // comes last.
@@ -210,7 +69,7 @@ pub fn pipeline_with<'a>(
     if rules.mojibake {
         chain.push(mojibake::Mojibake);
     }
-    if rules.ff3 != ff3::Ff3Flags::none() {
+    if rules.ff3 != Ff3Flags::none() {
         chain.push(ff3::Ff3::new(rules.ff3));
     }
     if rules.tt_pass {
@@ -260,7 +119,7 @@ mod tests {
         // OGS-style nesting with a real branch, and a plain game with one.
         games.push(ogs_nested("online-go.com"));
         games.push(ogs_nested("Tokyo"));
-        let opts = ReadOptions::default();
+        let opts = Dialect::default();
         for g in &games {
             let (by_event, r1) = run(g, |s| pipeline(Box::new(s), &opts));
             let (by_node, r2) = run(g, |s| {
@@ -287,7 +146,7 @@ mod tests {
     /// the pipeline merges it, as the SGF reader would.
     #[test]
     fn repeated_identifiers_are_merged_even_in_move_nodes() {
-        let opts = ReadOptions::default();
+        let opts = Dialect::default();
         let (log, _) = run(&line("FF=4;B=pd;W=jj C=a C=b;B=qq"), |s| {
             pipeline(Box::new(s), &opts)
         });
@@ -307,7 +166,7 @@ mod tests {
     #[test]
     fn pipeline_runs_every_rule_and_keep_dialect_none() {
         let g = line("FileFormat=3 SiZe=19 AP=foxwq KM=375 PL=2;S=pddp;Black=tt White=aa");
-        let opts = ReadOptions::default();
+        let opts = Dialect::default();
         let (log, r) = run(&g, |s| pipeline(Box::new(s), &opts));
         assert_eq!(
             sgf(&log),
@@ -317,10 +176,7 @@ mod tests {
             .collected()
             .iter()
             .all(|d| d.severity == crate::diag::Severity::Info));
-        let keep = ReadOptions {
-            keep_dialect: true,
-            ..ReadOptions::default()
-        };
+        let keep = Dialect::Keep;
         let (log, r) = run(&g, |s| pipeline(Box::new(s), &keep));
         assert_eq!(
             sgf(&log),
@@ -329,7 +185,7 @@ mod tests {
         assert!(r.collected().is_empty());
         // A switched-off rule leaves its quirk alone.
         let rules = Rules::from_names("fox-komi").unwrap();
-        let (log, _) = run(&g, |s| pipeline_with(Box::new(s), &opts, &rules));
+        let (log, _) = run(&g, |s| pipeline_with(Box::new(s), &rules));
         assert!(sgf(&log).contains("KM[375]"));
     }
 }

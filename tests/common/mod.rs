@@ -99,7 +99,7 @@ pub fn sgf_events_transformed(input: &[u8]) -> Vec<OwnedEvent> {
     let mut src = input;
     let options = sgfconv::ReadOptions::default();
     {
-        let mut chain = sgfconv::transform::pipeline(Box::new(&mut log), &options);
+        let mut chain = sgfconv::transform::pipeline(Box::new(&mut log), &options.dialect);
         sgfconv::formats::read(Format::Sgf, &mut src, &options, &mut *chain, &mut report)
             .expect("read runs");
         chain.finish(&mut report).expect("finish runs");
@@ -110,8 +110,8 @@ pub fn sgf_events_transformed(input: &[u8]) -> Vec<OwnedEvent> {
 // ---------------------------------------------------------------------------
 // Harness of the line-based format tests (GIB, NGF, UGF)
 
-use sgfconv::formats::{ReadOptions, WriteOptions};
 use sgfconv::game::{collect_games, Game};
+use sgfconv::options::{ReadOptions, WriteOptions};
 use sgfconv::{Diagnostic, Error, Sink};
 use std::io::{Read, Write};
 

@@ -20,7 +20,7 @@ use crate::event::{
     EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, PlainMove, Pos, PropSlot,
     Span, NO_SPLIT,
 };
-use crate::formats::ReadOptions;
+use crate::options::ReadOptions;
 use crate::props;
 use crate::sink::Sink;
 use encoding_rs::{Encoding, ISO_2022_JP, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};

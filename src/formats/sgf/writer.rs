@@ -10,7 +10,7 @@ use crate::charset;
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeRef, Property, MOVE_TEXT_LEN};
-use crate::formats::WriteOptions;
+use crate::options::WriteOptions;
 use crate::props;
 use crate::sink::Sink;
 use encoding_rs::{Encoding, UTF_8};
@@ -135,7 +135,13 @@ pub struct SgfWriter<'w> {
 }
 
 impl<'w> SgfWriter<'w> {
-    pub fn new(out: Box<dyn Write + 'w>, options: &WriteOptions) -> Result<Self, Error> {
+    /// A writer into `out`; with `keep_ff` (`--keep-dialect`) the root's
+    /// `FF` is kept as it was, otherwise it is written `FF[4]`.
+    pub fn new(
+        out: Box<dyn Write + 'w>,
+        options: &WriteOptions,
+        keep_ff: bool,
+    ) -> Result<Self, Error> {
         let encoding = options.to_encoding.unwrap_or(UTF_8);
         if !encoding.is_ascii_compatible() {
             return Err(Error::Usage(format!(
@@ -148,7 +154,7 @@ impl<'w> SgfWriter<'w> {
             // Grows to FLUSH_AT on a large input; small files stay small.
             buf: Vec::with_capacity(4096),
             encoding,
-            keep_dialect: options.keep_dialect,
+            keep_dialect: keep_ff,
             col: 0,
             root: Vec::with_capacity(1024),
             in_root: false,
@@ -714,7 +720,8 @@ mod tests {
         let mut out = Vec::new();
         let mut report = Reporter::collecting("t");
         {
-            let mut writer = SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap();
+            let mut writer =
+                SgfWriter::new(Box::new(&mut out), &WriteOptions::default(), false).unwrap();
             let mut w = wrap(&mut writer);
             let header = GameHeader::new(0);
             let at = Pos::default();
@@ -749,7 +756,7 @@ mod tests {
         let mut report = Reporter::collecting("t");
         let mut counted = crate::sink::Tee(
             crate::sink::Counter::default(),
-            SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap(),
+            SgfWriter::new(Box::new(&mut out), &WriteOptions::default(), false).unwrap(),
         );
         let header = GameHeader::new(0);
         for e in [
@@ -795,7 +802,8 @@ mod tests {
         let mut out = Vec::new();
         let mut report = Reporter::collecting("t");
         {
-            let mut w = SgfWriter::new(Box::new(&mut out), &WriteOptions::default()).unwrap();
+            let mut w =
+                SgfWriter::new(Box::new(&mut out), &WriteOptions::default(), false).unwrap();
             let header = GameHeader::new(0);
             let at = Pos::default();
             let empty = PropertyBuf::new("XY");

@@ -1,0 +1,442 @@
+//! Options, in one place and typed: what a reader takes, which dialect
+//! rules run between reader and writer, what a writer takes, and the whole
+//! conversion's.
+//!
+//! Nothing here knows a format's syntax; the format registry
+//! ([`crate::formats::FORMATS`]) says which [`WriteOption`]s each writer
+//! takes, and [`WriteOptions::check_for`] refuses the others, so that no
+//! option is ignored in silence.
+
+use encoding_rs::Encoding;
+use std::fmt;
+use std::path::PathBuf;
+
+/// How a coordinate is written in move lists (`--coords`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Coords {
+    /// SGF letters `pd`.
+    #[default]
+    Sgf,
+    /// GTP vertex `Q16` (no I).
+    Gtp,
+    /// 0-based `x,y` from the top left.
+    Numeric,
+}
+
+/// Which of the `FF[3]` conversions run (`formats/sgf-dialects.md`, rule 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ff3Flags {
+    /// `KI` (integer komi) to `KM`.
+    pub ki: bool,
+    /// `L` labels to `LB`.
+    pub labels: bool,
+    /// `M` marks to `MA`/`TR`.
+    pub marks: bool,
+    /// `PL[1]`/`PL[2]` to `PL[B]`/`PL[W]`.
+    pub player: bool,
+    /// Old annotation values.
+    pub annotations: bool,
+    /// `VW` given by two corners.
+    pub view: bool,
+}
+
+impl Ff3Flags {
+    /// Every `FF[3]` conversion off.
+    pub const fn none() -> Self {
+        Ff3Flags {
+            ki: false,
+            labels: false,
+            marks: false,
+            player: false,
+            annotations: false,
+            view: false,
+        }
+    }
+
+    /// Every `FF[3]` conversion on.
+    pub const fn all() -> Self {
+        Ff3Flags {
+            ki: true,
+            labels: true,
+            marks: true,
+            player: true,
+            annotations: true,
+            view: true,
+        }
+    }
+}
+
+impl Default for Ff3Flags {
+    fn default() -> Self {
+        Ff3Flags::all()
+    }
+}
+
+/// Which dialect rewrites run (`formats/sgf-dialects.md`). All are on by
+/// default; `--no-fix NAME` turns one off.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Rules {
+    /// Lower-case letters in identifiers.
+    pub ids: bool,
+    /// Duplicated properties merged.
+    pub duplicates: bool,
+    /// A second `AP` dropped.
+    pub duplicate_ap: bool,
+    /// The kifu (SGF2) dialect of Asian servers.
+    pub kifu: bool,
+    /// The `FF[1]`–`FF[3]` conversions.
+    pub ff3: Ff3Flags,
+    /// `tt` passes on boards up to 19.
+    pub tt_pass: bool,
+    /// Fox's komi.
+    pub fox_komi: bool,
+    /// Fox's `HA[1]`.
+    pub fox_handicap: bool,
+    /// SmartGo `S[]` move sequences.
+    pub smartgo: bool,
+    /// Setup and moves, black and white, in one node.
+    pub split: bool,
+    /// OGS/Fox one-variation-per-move nesting.
+    pub ogs_nesting: bool,
+    /// Double-encoded names.
+    pub mojibake: bool,
+}
+
+/// The switchable rule names, as `--no-fix NAME` takes them.
+pub const RULE_NAMES: &[&str] = &[
+    "ids",
+    "duplicates",
+    "duplicate-ap",
+    "kifu",
+    "ki",
+    "labels",
+    "marks",
+    "player",
+    "annotations",
+    "view",
+    "tt-pass",
+    "fox-komi",
+    "fox-handicap",
+    "smartgo",
+    "split",
+    "ogs-nesting",
+    "mojibake",
+];
+
+/// A `--no-fix` name that names no rule or group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRule(pub String);
+
+impl fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown dialect rule `{}` (known: {}, ff3, fox, all)",
+            self.0,
+            RULE_NAMES.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownRule {}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::all()
+    }
+}
+
+impl Rules {
+    /// Every rule on.
+    pub fn all() -> Self {
+        Rules {
+            ids: true,
+            duplicates: true,
+            duplicate_ap: true,
+            kifu: true,
+            ff3: Ff3Flags::all(),
+            tt_pass: true,
+            fox_komi: true,
+            fox_handicap: true,
+            smartgo: true,
+            split: true,
+            ogs_nesting: true,
+            mojibake: true,
+        }
+    }
+
+    /// Every rule off.
+    pub fn none() -> Self {
+        let mut r = Rules::all();
+        for name in RULE_NAMES {
+            r.set(name, false);
+        }
+        r
+    }
+
+    /// Turns one rule (or the group `ff3`, `fox`, `all`) on or off by name;
+    /// false for an unknown name, which changes nothing.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        match name {
+            "ff3" => {
+                self.ff3 = if on {
+                    Ff3Flags::all()
+                } else {
+                    Ff3Flags::none()
+                }
+            }
+            "fox" => (self.fox_komi, self.fox_handicap) = (on, on),
+            "all" => *self = if on { Rules::all() } else { Rules::none() },
+            _ => match self.flag(name) {
+                Some(f) => *f = on,
+                None => return false,
+            },
+        }
+        true
+    }
+
+    /// The switch of one rule, by name.
+    fn flag(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "ids" => &mut self.ids,
+            "duplicates" => &mut self.duplicates,
+            "duplicate-ap" => &mut self.duplicate_ap,
+            "kifu" => &mut self.kifu,
+            "ki" => &mut self.ff3.ki,
+            "labels" => &mut self.ff3.labels,
+            "marks" => &mut self.ff3.marks,
+            "player" => &mut self.ff3.player,
+            "annotations" => &mut self.ff3.annotations,
+            "view" => &mut self.ff3.view,
+            "tt-pass" => &mut self.tt_pass,
+            "fox-komi" => &mut self.fox_komi,
+            "fox-handicap" => &mut self.fox_handicap,
+            "smartgo" => &mut self.smartgo,
+            "split" => &mut self.split,
+            "ogs-nesting" => &mut self.ogs_nesting,
+            "mojibake" => &mut self.mojibake,
+            _ => return None,
+        })
+    }
+
+    /// All rules except those named in `disabled` (comma- or
+    /// space-separated; also the groups `ff3`, `fox` and `all`), the value
+    /// of repeated `--no-fix NAME` options. An unknown name is an error:
+    /// it never switches anything back on.
+    pub fn from_names(disabled: &str) -> Result<Rules, UnknownRule> {
+        let mut r = Rules::all();
+        for name in disabled
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            if !r.set(name, false) {
+                return Err(UnknownRule(name.to_owned()));
+            }
+        }
+        Ok(r)
+    }
+}
+
+/// What happens to legacy dialects between reader and writer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// Rewrite legacy identifiers and values to FF[4] with these rules
+    /// (the default: all of them).
+    Rewrite(Rules),
+    /// `--keep-dialect`: decode and re-encode only; no rewrite, and the
+    /// SGF writer keeps `FF` as it was.
+    Keep,
+}
+
+impl Default for Dialect {
+    fn default() -> Self {
+        Dialect::Rewrite(Rules::all())
+    }
+}
+
+impl Dialect {
+    /// `--keep-dialect`.
+    pub fn is_keep(&self) -> bool {
+        matches!(self, Dialect::Keep)
+    }
+}
+
+/// Options for readers.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct ReadOptions {
+    /// `--encoding`: use this character set, whatever the input says.
+    pub encoding: Option<&'static Encoding>,
+    /// `--default-encoding`: when neither a BOM, a declaration nor detection decides.
+    pub default_encoding: Option<&'static Encoding>,
+    /// `--ngf-rotate-180`: NGF files written rotated.
+    pub ngf_rotate_180: bool,
+    /// `--keep-dialect` / `--no-fix NAME`: the dialect rewrites that run
+    /// after the reader.
+    pub dialect: Dialect,
+}
+
+impl ReadOptions {
+    /// These options with `--keep-dialect`.
+    pub fn keep_dialect(mut self) -> Self {
+        self.dialect = Dialect::Keep;
+        self
+    }
+
+    /// These options with `--encoding`.
+    pub fn with_encoding(mut self, e: &'static Encoding) -> Self {
+        self.encoding = Some(e);
+        self
+    }
+
+    /// These options with `--default-encoding`.
+    pub fn with_default_encoding(mut self, e: &'static Encoding) -> Self {
+        self.default_encoding = Some(e);
+        self
+    }
+
+    /// These options with these dialect rules.
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        self.dialect = Dialect::Rewrite(rules);
+        self
+    }
+}
+
+/// A writer option, as a writer declares that it takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteOption {
+    /// `--to-encoding`.
+    ToEncoding,
+    /// `--ugf-review`.
+    UgfReview,
+    /// `--json-lines`.
+    JsonLines,
+    /// `--moves`.
+    Moves,
+    /// `--all-variations`.
+    AllVariations,
+    /// `--coords`.
+    Coords,
+    /// `--games-csv`.
+    GamesCsv,
+}
+
+impl WriteOption {
+    /// The command-line flag.
+    pub fn flag(self) -> &'static str {
+        match self {
+            WriteOption::ToEncoding => "--to-encoding",
+            WriteOption::UgfReview => "--ugf-review",
+            WriteOption::JsonLines => "--json-lines",
+            WriteOption::Moves => "--moves",
+            WriteOption::AllVariations => "--all-variations",
+            WriteOption::Coords => "--coords",
+            WriteOption::GamesCsv => "--games-csv",
+        }
+    }
+}
+
+/// Options for writers. Each writer takes only some of them
+/// ([`crate::formats::FormatInfo::write_options`]).
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct WriteOptions {
+    /// `--to-encoding`: output character set (default UTF-8).
+    pub to_encoding: Option<&'static Encoding>,
+    /// `--ugf-review`: variations as a `[ReviewNode]` tree instead of figures.
+    pub ugf_review: bool,
+    /// `--json-lines`: one game per line.
+    pub json_lines: bool,
+    /// `--moves`: the move-list projection (JSON).
+    pub moves: bool,
+    /// `--all-variations` (CSV): every node, with a path column.
+    pub all_variations: bool,
+    /// `--coords` (CSV); `None` is the default, SGF letters.
+    pub coords: Option<Coords>,
+    /// `--games-csv FILE`: one row per game, beside the move list.
+    pub games_csv: Option<PathBuf>,
+}
+
+impl WriteOptions {
+    /// The options that are set (not at their default).
+    pub fn given(&self) -> Vec<WriteOption> {
+        let set = [
+            (WriteOption::ToEncoding, self.to_encoding.is_some()),
+            (WriteOption::UgfReview, self.ugf_review),
+            (WriteOption::JsonLines, self.json_lines),
+            (WriteOption::Moves, self.moves),
+            (WriteOption::AllVariations, self.all_variations),
+            (WriteOption::Coords, self.coords.is_some()),
+            (WriteOption::GamesCsv, self.games_csv.is_some()),
+        ];
+        set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
+    }
+
+    /// The `--coords` style (SGF letters unless set).
+    pub fn coords(&self) -> Coords {
+        self.coords.unwrap_or_default()
+    }
+}
+
+/// Options for a whole conversion.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct Options {
+    /// For the reader, and the dialect rules after it.
+    pub read: ReadOptions,
+    /// For the writer.
+    pub write: WriteOptions,
+    /// Threads for SGF input (games are read in parallel, output and
+    /// diagnostics as in one pass); 0 or 1: one.
+    pub jobs: usize,
+    /// Bytes per piece of input a thread takes (0: the default for `jobs`).
+    pub piece_size: usize,
+}
+
+impl Options {
+    /// These options with `jobs` threads.
+    pub fn with_jobs(mut self, jobs: usize) -> Self {
+        self.jobs = jobs;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_rule_is_an_error_and_switches_nothing() {
+        assert_eq!(
+            Rules::from_names("kifu,nonsense"),
+            Err(UnknownRule("nonsense".into()))
+        );
+        let mut r = Rules::all();
+        assert!(!r.set("nonsense", false));
+        assert_eq!(r, Rules::all());
+    }
+
+    #[test]
+    fn names_and_groups() {
+        let r = Rules::from_names("kifu fox,ff3").unwrap();
+        assert!(!r.kifu && !r.fox_komi && !r.fox_handicap);
+        assert_eq!(r.ff3, Ff3Flags::none());
+        assert!(r.ids && r.split);
+        assert_eq!(Rules::from_names("all").unwrap(), Rules::none());
+        for name in RULE_NAMES {
+            let r = Rules::from_names(name).unwrap();
+            assert_ne!(r, Rules::all(), "{name} switches something off");
+        }
+    }
+
+    #[test]
+    fn given_lists_what_is_set() {
+        let mut w = WriteOptions::default();
+        assert!(w.given().is_empty());
+        w.coords = Some(Coords::Sgf);
+        w.moves = true;
+        assert_eq!(w.given(), [WriteOption::Moves, WriteOption::Coords]);
+    }
+}
