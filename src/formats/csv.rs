@@ -980,17 +980,15 @@ mod tests {
 
     #[test]
     fn coords_choose_the_columns() {
-        let opts = {
-            let mut o = WriteOptions::default();
-            o.coords = Some(Coords::Gtp);
-            o
+        let opts = WriteOptions {
+            coords: Some(Coords::Gtp),
+            ..Default::default()
         };
         let (csv, _) = to_csv(&sample(), &opts);
         assert!(csv.starts_with("game,move,color,gtp,size,pass,time_left,comment\n0,1,W,Q16,19,0,"));
-        let opts = {
-            let mut o = WriteOptions::default();
-            o.coords = Some(Coords::Numeric);
-            o
+        let opts = WriteOptions {
+            coords: Some(Coords::Numeric),
+            ..Default::default()
         };
         let (csv, _) = to_csv(&sample(), &opts);
         assert!(csv.starts_with("game,move,color,x,y,pass,time_left,comment\n0,1,W,15,3,0,"));
@@ -998,10 +996,9 @@ mod tests {
 
     #[test]
     fn all_variations_have_paths_and_read_back_as_the_same_tree() {
-        let opts = {
-            let mut o = WriteOptions::default();
-            o.all_variations = true;
-            o
+        let opts = WriteOptions {
+            all_variations: true,
+            ..Default::default()
         };
         let (csv, _) = to_csv(&sample(), &opts);
         let lines: Vec<&str> = csv.lines().collect();
@@ -1051,10 +1048,9 @@ mod tests {
     fn games_list_beside_the_moves() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.csv");
-        let opts = {
-            let mut o = WriteOptions::default();
-            o.games_csv = Some(path.clone());
-            o
+        let opts = WriteOptions {
+            games_csv: Some(path.clone()),
+            ..Default::default()
         };
         let (_, r) = to_csv(&sample(), &opts);
         let games = std::fs::read_to_string(&path).unwrap();

@@ -1249,10 +1249,9 @@ mod tests {
 
     #[test]
     fn json_lines_are_one_object_per_line() {
-        let opts = {
-            let mut o = WriteOptions::default();
-            o.json_lines = true;
-            o
+        let opts = WriteOptions {
+            json_lines: true,
+            ..Default::default()
         };
         let json = to_json(&[sample_game(), sample_game()], &opts);
         assert_eq!(json.lines().count(), 2);
@@ -1289,11 +1288,13 @@ mod tests {
             &mut r,
         );
         assert!(matches!(e, Err(Error::Unreadable { code: "E354", .. })));
-        let json = to_json(&[sample_game()], &{
-            let mut o = WriteOptions::default();
-            o.json_lines = true;
-            o
-        });
+        let json = to_json(
+            &[sample_game()],
+            &WriteOptions {
+                json_lines: true,
+                ..Default::default()
+            },
+        );
         let broken = format!("{json}{{\"nodes\": 5}}\n");
         let (back, r) = read_events(&broken);
         assert_eq!(
@@ -1402,11 +1403,10 @@ mod tests {
 
     #[test]
     fn move_list_projection() {
-        let opts = {
-            let mut o = WriteOptions::default();
-            o.moves = true;
-            o.json_lines = true;
-            o
+        let opts = WriteOptions {
+            moves: true,
+            json_lines: true,
+            ..Default::default()
         };
         let mut out = Vec::new();
         let mut r = Reporter::collecting("t");
