@@ -11,7 +11,7 @@
 //!    `--split-collections` once the games are read; collisions are numbered
 //!    `name (2).sgf` in that same order.
 //! 3. **Convert** each record through the same path as [`crate::convert`]
-//!    (`formats::read` → `transform::pipeline` → SGF writer) into a
+//!    (`pipeline::run`: reader → dialect rules → SGF writer) into a
 //!    temporary file in the destination directory.
 //! 4. **Rename** each temporary file onto its output: an output exists
 //!    whole or not at all, whatever happens to the process.
@@ -29,9 +29,9 @@ pub use report::{DiagEntry, EncodingUse, Entry, Status, Summary};
 use crate::diag::{Code, Diagnostic, Reporter};
 use crate::error::Error;
 use crate::formats::{self, Format};
-use crate::options::{Options, ReadOptions};
+use crate::options::Options;
+use crate::pipeline::{self, Start};
 use crate::sink::Sink;
-use crate::transform;
 use glob::Glob;
 use naming::{Claims, NameFields, RECORD_FORMATS};
 use output::{DirHandle, Router, WritePolicy};
@@ -110,9 +110,7 @@ pub trait Progress: Sync {
 pub struct NoProgress;
 impl Progress for NoProgress {}
 
-/// Reads one input as a format (default: [`formats::read`]).
-pub type ReadFn =
-    fn(Format, &mut dyn Read, &ReadOptions, &mut dyn Sink, &mut Reporter) -> Result<(), Error>;
+pub use crate::pipeline::ReadFn;
 
 /// The reader and writer a migration uses; replaceable for tests.
 #[derive(Clone, Copy)]
@@ -1158,18 +1156,9 @@ impl Ctx<'_> {
             split,
             keep_root,
         );
-        {
-            let mut chain =
-                transform::pipeline(Box::new(&mut router), &self.options.convert.read.dialect);
-            (self.backend.read)(
-                format,
-                input,
-                &self.options.convert.read,
-                &mut *chain,
-                report,
-            )?;
-            chain.finish(report)?;
-        }
+        let read = &self.options.convert.read;
+        let start = Start::Whole(format, self.backend.read);
+        pipeline::run(input, start, read, Some(&read.dialect), &mut router, report)?;
         Ok(Converted {
             format,
             by_content: false,

@@ -1,0 +1,231 @@
+//! The one pipeline: reader → dialect rules → sink.
+//!
+//! ```text
+//! bytes ──reader──▶ events ──transforms──▶ events ──sink (a writer, a counter, migrate's router)
+//! ```
+//!
+//! [`run`] builds and runs that chain for one input or one piece of an SGF
+//! input; [`in_pieces`] runs it on game-parallel pieces (see
+//! [`crate::parallel`]) and hands the results over in input order. The
+//! library's [`convert`] and [`check`] and `migrate` are made of these two.
+
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::formats::sgf::{PieceEnd, Resume};
+use crate::formats::{self, Format};
+use crate::options::{Dialect, Options, ReadOptions};
+use crate::parallel;
+use crate::sink::{Counter, Sink, Tee};
+use std::io::{Read, Write};
+
+/// Reads one input as a format (default: [`formats::read`]); migrate's
+/// tests replace it.
+pub type ReadFn =
+    fn(Format, &mut dyn Read, &ReadOptions, &mut dyn Sink, &mut Reporter) -> Result<(), Error>;
+
+/// Where reading starts.
+#[derive(Clone, Copy, Debug)]
+pub enum Start {
+    /// A whole input, in this format, read by this reader.
+    Whole(Format, ReadFn),
+    /// SGF from a resume point (a piece of an input, or its rest).
+    Sgf(Resume),
+}
+
+impl Start {
+    /// A whole input in `format`, read by its own reader.
+    pub fn whole(format: Format) -> Self {
+        Start::Whole(format, formats::read)
+    }
+}
+
+/// Reads `input` into `sink` through the dialect rules (`None`: no rule,
+/// as `check --parse-only`), and finishes the chain. A whole input ends
+/// clean.
+pub fn run(
+    input: &mut dyn Read,
+    start: Start,
+    read: &ReadOptions,
+    dialect: Option<&Dialect>,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<PieceEnd, Error> {
+    let mut chain: Box<dyn Sink + '_> = match dialect {
+        Some(d) => crate::transform::pipeline(Box::new(sink), d),
+        None => Box::new(sink),
+    };
+    let end = match start {
+        Start::Whole(format, read_fn) => {
+            read_fn(format, input, read, &mut *chain, report)?;
+            PieceEnd::default()
+        }
+        Start::Sgf(resume) => formats::sgf::read_from(input, resume, read, &mut *chain, report)?,
+    };
+    chain.finish(report)?;
+    Ok(end)
+}
+
+/// The work on one piece, on a thread of the pool: its bytes, where they
+/// start, its reporter; a result and where the piece ended.
+pub type Piece<'a, T> =
+    dyn Fn(&[u8], Start, &mut Reporter) -> Result<(T, PieceEnd), Error> + Sync + 'a;
+
+/// The work on what is left to read in one pass, streaming, on this thread.
+pub type Rest<'a> = dyn FnMut(&mut dyn Read, Start, &mut Reporter) -> Result<(), Error> + 'a;
+
+/// Runs `piece` over game-parallel pieces of an SGF `input` on
+/// `options.jobs` threads, and `merge` over the results in input order;
+/// what cannot be cut (a small input, a huge game, a piece that does not
+/// end between games) goes through `rest` in one pass, streaming. Output
+/// and diagnostics are those of one pass.
+pub fn in_pieces<T: Send>(
+    input: &mut dyn Read,
+    options: &Options,
+    report: &mut Reporter,
+    piece: &Piece<'_, T>,
+    merge: &mut dyn FnMut(T) -> Result<(), Error>,
+    rest: &mut Rest<'_>,
+) -> Result<(), Error> {
+    let work = |bytes: &[u8], resume, rep: &mut Reporter| piece(bytes, Start::Sgf(resume), rep);
+    let size = match options.piece_size {
+        0 => parallel::piece_size(options.jobs),
+        n => n,
+    };
+    let left = parallel::read_pieces(input, options.jobs, size, report, &work, merge)?;
+    if let Some(left) = left {
+        let mut src = Read::chain(&left.held[..], input);
+        rest(&mut src, Start::Sgf(left.resume), report)?;
+    }
+    Ok(())
+}
+
+/// What a conversion went through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Stats {
+    /// Games written.
+    pub games: u64,
+    /// Nodes written.
+    pub nodes: u64,
+    /// Properties written.
+    pub properties: u64,
+}
+
+impl Stats {
+    fn plus(self, other: Stats) -> Stats {
+        Stats {
+            games: self.games + other.games,
+            nodes: self.nodes + other.nodes,
+            properties: self.properties + other.properties,
+        }
+    }
+}
+
+impl From<Counter> for Stats {
+    fn from(c: Counter) -> Self {
+        Stats {
+            games: c.games,
+            nodes: c.nodes,
+            properties: c.properties,
+        }
+    }
+}
+
+/// Converts `input` (in `from`) to `output` (in `to`), streaming.
+///
+/// Diagnostics go to `report`; the conversion fails only when the input
+/// cannot be read at all, the output cannot be written, or an option does
+/// not apply to `to`. SGF to UTF-8 SGF runs on `options.jobs` threads.
+pub fn convert(
+    input: &mut dyn Read,
+    from: Format,
+    output: &mut dyn Write,
+    to: Format,
+    options: &Options,
+    report: &mut Reporter,
+) -> Result<Stats, Error> {
+    formats::check_write_options(to, &options.write)?;
+    let parallel = options.jobs > 1
+        && from == Format::Sgf
+        && to == Format::Sgf
+        && options
+            .write
+            .to_encoding
+            .is_none_or(|e| e == encoding_rs::UTF_8);
+    if !parallel {
+        let start = Start::whole(from);
+        return convert_piece(input, start, output, to, options, report).map(|r| r.0);
+    }
+    let piece = |bytes: &[u8], start, rep: &mut Reporter| {
+        let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 4);
+        let (c, end) = convert_piece(&mut &bytes[..], start, &mut out, to, options, rep)?;
+        Ok(((out, c), end))
+    };
+    let stats = std::cell::Cell::new(Stats::default());
+    let output = std::cell::RefCell::new(output);
+    let mut merge = |(bytes, c): (Vec<u8>, Stats)| {
+        stats.set(stats.get().plus(c));
+        output.borrow_mut().write_all(&bytes)?;
+        Ok(())
+    };
+    let mut rest = |src: &mut dyn Read, start, rep: &mut Reporter| {
+        let mut out = output.borrow_mut();
+        let (c, _) = convert_piece(src, start, &mut **out, to, options, rep)?;
+        stats.set(stats.get().plus(c));
+        Ok(())
+    };
+    in_pieces(input, options, report, &piece, &mut merge, &mut rest)?;
+    output.into_inner().flush()?;
+    Ok(stats.get())
+}
+
+/// Converts one input, or one piece of an SGF input, into `out`.
+fn convert_piece(
+    input: &mut dyn Read,
+    start: Start,
+    out: &mut dyn Write,
+    to: Format,
+    options: &Options,
+    report: &mut Reporter,
+) -> Result<(Stats, PieceEnd), Error> {
+    let writer = formats::writer(to, Box::new(out), options)?;
+    let mut counted = Tee(Counter::default(), writer);
+    let dialect = Some(&options.read.dialect);
+    let end = run(input, start, &options.read, dialect, &mut counted, report)?;
+    Ok((Stats::from(counted.0), end))
+}
+
+/// Reads `input` and counts what it holds, writing nothing (`sgfconv
+/// check`): games, nodes, properties, values. With `transforms` the dialect
+/// rules run too, with their diagnostics. SGF is read on `options.jobs`
+/// threads, with the diagnostics of one.
+pub fn check(
+    input: &mut dyn Read,
+    from: Format,
+    options: &Options,
+    transforms: bool,
+    report: &mut Reporter,
+) -> Result<Counter, Error> {
+    let dialect = transforms.then_some(&options.read.dialect);
+    let count = |src: &mut dyn Read, start, rep: &mut Reporter| {
+        let mut counter = Counter::default();
+        let end = run(src, start, &options.read, dialect, &mut counter, rep)?;
+        Ok((counter, end))
+    };
+    if options.jobs <= 1 || from != Format::Sgf {
+        return count(input, Start::whole(from), report).map(|r| r.0);
+    }
+    let piece = |bytes: &[u8], start, rep: &mut Reporter| count(&mut &bytes[..], start, rep);
+    let total = std::cell::RefCell::new(Counter::default());
+    let mut merge = |c: Counter| {
+        total.borrow_mut().add(&c);
+        Ok(())
+    };
+    let mut rest = |src: &mut dyn Read, start, rep: &mut Reporter| {
+        let (c, _) = count(src, start, rep)?;
+        total.borrow_mut().add(&c);
+        Ok(())
+    };
+    in_pieces(input, options, report, &piece, &mut merge, &mut rest)?;
+    Ok(total.into_inner())
+}
