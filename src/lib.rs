@@ -66,6 +66,7 @@ pub mod formats;
 pub mod game;
 pub mod migrate;
 pub mod options;
+pub mod output;
 pub mod parallel;
 pub mod pipeline;
 pub mod props;

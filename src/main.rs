@@ -6,6 +6,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sgfconv::diag::{Output, Reporter, Severity};
 use sgfconv::formats::{Format, FORMATS};
 use sgfconv::options::{Coords, Dialect, Rules};
+use sgfconv::output::{write_atomically, FileId, Guard};
 use sgfconv::sink::Counter;
 use sgfconv::{charset, Error, Options};
 use std::collections::BTreeMap;
@@ -364,13 +365,8 @@ fn convert(args: ConvertArgs) -> ExitCode {
     }
     let in_path = args.input.as_deref().filter(|p| *p != Path::new("-"));
     let out_path = args.output.as_deref().filter(|p| *p != Path::new("-"));
-    if let (Some(i), Some(o)) = (in_path, out_path) {
-        if same_file(i, o) {
-            return usage_error(format!(
-                "{}: output is the input; sgfconv never overwrites its input",
-                o.display()
-            ));
-        }
+    if let Err(e) = guard_outputs(in_path, out_path, args.games_csv.as_deref()) {
+        return usage_error(e);
     }
     let mut opened = match open_input(in_path, from) {
         Ok(o) => o,
@@ -448,63 +444,38 @@ fn note_suppressed(report: &Reporter) {
     }
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
+/// Refuses every output that is the input, whatever its name: the output
+/// file, the games table, or the standard output when no output is named.
+fn guard_outputs(
+    input: Option<&Path>,
+    output: Option<&Path>,
+    games_csv: Option<&Path>,
+) -> Result<(), Error> {
+    let mut guard = Guard::new();
+    let name = input.map_or("<stdin>".into(), |p| p.display().to_string());
+    guard.add_input(input, &name);
+    match output {
+        Some(o) => guard.check_output(o, "the output")?,
+        None => guard.check_stdout()?,
     }
-}
-
-/// Writes through a temporary file beside `path`, renamed over it only when
-/// `write` succeeds: a failed conversion leaves no partial output.
-///
-/// Only regular files are replaced that way. A device or a pipe
-/// (`/dev/null`, `/dev/stdout`, a FIFO) is written in place, and a symbolic
-/// link is followed to the file it names.
-fn write_atomically<T>(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> Result<T, Error>,
-) -> Result<T, Error> {
-    let existing = std::fs::metadata(path).ok();
-    if let Some(m) = &existing {
-        if !m.is_file() {
-            let f = std::fs::OpenOptions::new()
-                .write(true)
-                .truncate(true)
-                .open(path)?;
-            let mut out = BufWriter::with_capacity(64 * 1024, f);
-            let value = write(&mut out)?;
-            out.flush()?;
-            return Ok(value);
+    if let Some(g) = games_csv {
+        guard.check_output(g, "--games-csv")?;
+        if output.is_some_and(|o| same_target(o, g)) {
+            return Err(Error::Usage(format!(
+                "--games-csv {} is the output too",
+                g.display()
+            )));
         }
     }
-    let target = match &existing {
-        Some(_) => path.canonicalize()?,
-        None => path.to_path_buf(),
-    };
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".sgfconv-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // The mode a plain create would give (the umask still applies), or
-        // the mode of the file being replaced.
-        let mode = existing
-            .as_ref()
-            .map(|m| m.permissions().mode() & 0o7777)
-            .unwrap_or(0o666);
-        builder.permissions(std::fs::Permissions::from_mode(mode));
+    Ok(())
+}
+
+/// Two paths name the same file (or the same new file).
+fn same_target(a: &Path, b: &Path) -> bool {
+    match (FileId::of_path(a), FileId::of_path(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
     }
-    let tmp = builder.tempfile_in(&dir)?;
-    let mut out = BufWriter::with_capacity(64 * 1024, tmp);
-    let value = write(&mut out)?;
-    let tmp = out.into_inner().map_err(|e| Error::Io(e.into_error()))?;
-    tmp.persist(&target).map_err(|e| Error::Io(e.error))?;
-    Ok(value)
 }
 
 fn check(args: CheckArgs) -> ExitCode {

@@ -34,7 +34,9 @@ use crate::pipeline::{self, Start};
 use crate::sink::Sink;
 use glob::Glob;
 use naming::{Claims, NameFields, RECORD_FORMATS};
-use output::{DirHandle, Router, WritePolicy};
+use crate::output::dir::DirHandle;
+use crate::output::temp::{self, Pending};
+use output::{Router, WritePolicy};
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -339,7 +341,7 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
                 }
                 continue;
             }
-            if output::is_temp_name(&naming::os_bytes(&name)) {
+            if temp::is_temp_name(&naming::os_bytes(&name)) {
                 continue;
             }
             let text = rel_text(&rel);
@@ -499,7 +501,7 @@ struct Converted {
     format: Format,
     by_content: bool,
     games: Vec<GameFacts>,
-    outputs: Vec<Option<output::Pending>>,
+    outputs: Vec<Option<Pending>>,
     bytes_out: u64,
 }
 
@@ -1226,7 +1228,7 @@ fn remove_stale_temps(dir: &Path) {
     };
     for e in rd.flatten() {
         let name = e.file_name();
-        if output::is_temp_name(&naming::os_bytes(&name))
+        if temp::is_temp_name(&naming::os_bytes(&name))
             && e.file_type().map(|t| t.is_file()).unwrap_or(false)
         {
             let _ = fs::remove_file(e.path());

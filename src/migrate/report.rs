@@ -372,23 +372,13 @@ impl Summary {
         out.write_all(b"\n}\n")
     }
 
-    /// Writes the report to `path` through a temporary file and a rename.
+    /// Writes the report to `path` through the output layer: a temporary
+    /// file renamed into place when complete; a device or a pipe is written
+    /// in place, never replaced.
     pub fn write_report_file(&self, path: &Path) -> io::Result<()> {
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".sgfconv-report-")
-            .suffix(".tmp")
-            .tempfile_in(dir)?;
-        {
-            let mut w = io::BufWriter::new(tmp.as_file_mut());
-            self.write_report(&mut w)?;
-            w.flush()?;
-        }
-        tmp.persist(path).map_err(|e| e.error)?;
-        Ok(())
+        let mut out = crate::output::AtomicFile::create(path)?;
+        self.write_report(&mut out)?;
+        out.commit()
     }
 }
 

@@ -1,0 +1,276 @@
+//! The one output layer: every file sgfconv writes (a conversion's output,
+//! the games table of `--games-csv`, `migrate`'s outputs and its report)
+//! is written here, to a temporary file beside its target that is put in
+//! place only when the writing succeeded, and never onto one of the run's
+//! inputs.
+//!
+//! - [`Guard`] knows the run's inputs by identity (device and inode, as
+//!   `cat` compares them), not by path: an output that is an input under
+//!   another name, through a link, or as the standard input or output, is
+//!   refused before anything is read or written.
+//! - [`AtomicFile`] writes one file: a regular file (or a new one) is
+//!   replaced by a rename when [`AtomicFile::commit`] is called, and left
+//!   untouched when it is not (an error, a panic, a signal); a device or a
+//!   pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written in place and never
+//!   replaced.
+//! - [`temp`] and [`dir`] are the pieces both use with `migrate`'s many
+//!   outputs: named and unnamed temporary files, directories held open.
+
+pub mod dir;
+pub mod temp;
+
+use crate::error::Error;
+use std::fs::{File, Metadata};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// A file's identity: its device and inode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FileId {
+    dev: u64,
+    ino: u64,
+}
+
+impl FileId {
+    /// The identity of the file `meta` describes (`None` off Unix).
+    pub fn of(meta: &Metadata) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some(FileId {
+                dev: meta.dev(),
+                ino: meta.ino(),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            None
+        }
+    }
+
+    /// The identity of the file at `path`, links followed.
+    pub fn of_path(path: &Path) -> Option<FileId> {
+        std::fs::metadata(path).ok().and_then(|m| FileId::of(&m))
+    }
+
+    /// The identity of the standard input or output (`fd` 0 or 1) when it
+    /// is a regular file; a terminal or a pipe has none that matters.
+    pub fn of_std(fd: i32) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::fd::BorrowedFd;
+            // SAFETY: 0 and 1 stay open for the life of the process.
+            let fd = unsafe { BorrowedFd::borrow_raw(fd) };
+            let file = File::from(fd.try_clone_to_owned().ok()?);
+            let meta = file.metadata().ok()?;
+            meta.is_file().then(|| FileId::of(&meta)).flatten()
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = fd;
+            None
+        }
+    }
+}
+
+/// The inputs of a run, by identity: what no output may be.
+#[derive(Clone, Debug, Default)]
+pub struct Guard {
+    inputs: Vec<(FileId, String)>,
+}
+
+impl Guard {
+    /// A guard with no input yet.
+    pub fn new() -> Self {
+        Guard::default()
+    }
+
+    /// Adds an input read from `path` (or from the standard input for
+    /// `None`); named `name` in messages.
+    pub fn add_input(&mut self, path: Option<&Path>, name: &str) {
+        let id = match path {
+            Some(p) => FileId::of_path(p),
+            None => FileId::of_std(0),
+        };
+        if let Some(id) = id {
+            self.inputs.push((id, name.to_owned()));
+        }
+    }
+
+    /// The input that the file `id` is, if any.
+    fn input_named(&self, id: FileId) -> Option<&str> {
+        self.inputs
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, n)| n.as_str())
+    }
+
+    /// Refuses `path` as an output when it is (or links to) an input.
+    pub fn check_output(&self, path: &Path, what: &str) -> Result<(), Error> {
+        match FileId::of_path(path).and_then(|id| self.input_named(id)) {
+            None => Ok(()),
+            Some(input) => Err(Error::Usage(format!(
+                "{what} {} is the input {input}: sgfconv never writes over its input",
+                path.display()
+            ))),
+        }
+    }
+
+    /// Refuses the standard output when it is a file that is an input
+    /// (`sgfconv in.sgf >> in.sgf`).
+    pub fn check_stdout(&self) -> Result<(), Error> {
+        match FileId::of_std(1).and_then(|id| self.input_named(id)) {
+            None => Ok(()),
+            Some(input) => Err(Error::Usage(format!(
+                "the standard output is the input {input}: sgfconv never writes over its input"
+            ))),
+        }
+    }
+}
+
+/// Where an [`AtomicFile`]'s bytes go.
+enum Target {
+    /// A temporary file, renamed over `path` on commit.
+    Temp(BufWriter<tempfile::NamedTempFile>, PathBuf),
+    /// A device or a pipe, written in place.
+    InPlace(BufWriter<File>),
+}
+
+/// One output file, written through a temporary file beside it and put in
+/// place by [`AtomicFile::commit`]; dropped without a commit, it leaves the
+/// target as it was.
+pub struct AtomicFile {
+    target: Target,
+}
+
+impl AtomicFile {
+    /// Starts writing `path`. A symbolic link is followed to the file it
+    /// names, which is replaced with the mode it had; a device or a pipe is
+    /// opened and written in place.
+    pub fn create(path: &Path) -> io::Result<AtomicFile> {
+        let existing = std::fs::metadata(path).ok();
+        if let Some(m) = existing.as_ref().filter(|m| !m.is_file()) {
+            if m.is_dir() {
+                return Err(io::Error::other("is a directory"));
+            }
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .truncate(true)
+                .open(path)?;
+            let out = BufWriter::with_capacity(64 * 1024, f);
+            return Ok(AtomicFile {
+                target: Target::InPlace(out),
+            });
+        }
+        let target = match &existing {
+            Some(_) => path.canonicalize()?,
+            None => path.to_path_buf(),
+        };
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let tmp = temp::named_temp_with_mode(dir, existing.as_ref())?;
+        let out = BufWriter::with_capacity(64 * 1024, tmp);
+        Ok(AtomicFile {
+            target: Target::Temp(out, target),
+        })
+    }
+
+    /// Flushes what is written and puts the file in place.
+    pub fn commit(self) -> io::Result<()> {
+        match self.target {
+            Target::InPlace(mut out) => out.flush(),
+            Target::Temp(out, path) => {
+                let tmp = out.into_inner().map_err(|e| e.into_error())?;
+                tmp.persist(&path).map(|_| ()).map_err(|e| e.error)
+            }
+        }
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        match &mut self.target {
+            Target::Temp(out, _) => out.write(data),
+            Target::InPlace(out) => out.write(data),
+        }
+    }
+
+    fn write_all(&mut self, data: &[u8]) -> io::Result<()> {
+        match &mut self.target {
+            Target::Temp(out, _) => out.write_all(data),
+            Target::InPlace(out) => out.write_all(data),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.target {
+            Target::Temp(out, _) => out.flush(),
+            Target::InPlace(out) => out.flush(),
+        }
+    }
+}
+
+/// Writes `path` with `write` through an [`AtomicFile`], committed only
+/// when `write` succeeds: a failed conversion leaves no partial output.
+pub fn write_atomically<T>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let mut file = AtomicFile::create(path)?;
+    let value = write(&mut file)?;
+    file.commit()?;
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_the_target_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out.sgf");
+        std::fs::write(&p, "old").unwrap();
+        let r: Result<(), Error> = write_atomically(&p, |w| {
+            w.write_all(b"half")?;
+            Err(Error::Usage("stop".into()))
+        });
+        assert!(r.is_err());
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "old");
+        // No temporary file is left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        write_atomically(&p, |w| Ok(w.write_all(b"new")?)).unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_input_under_another_name_is_refused_as_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.gib");
+        std::fs::write(&input, "x").unwrap();
+        let link = dir.path().join("link.gib");
+        std::os::unix::fs::symlink(&input, &link).unwrap();
+        let hard = dir.path().join("hard.gib");
+        std::fs::hard_link(&input, &hard).unwrap();
+        let mut g = Guard::new();
+        g.add_input(Some(&input), "in.gib");
+        for p in [&input, &link, &hard] {
+            let e = g.check_output(p, "output").unwrap_err().to_string();
+            assert!(e.contains("is the input in.gib"), "{e}");
+        }
+        assert!(g.check_output(&dir.path().join("new.sgf"), "output").is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_in_place_never_replaced() {
+        let mut f = AtomicFile::create(Path::new("/dev/null")).unwrap();
+        f.write_all(b"x").unwrap();
+        f.commit().unwrap();
+        assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+    }
+}

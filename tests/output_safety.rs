@@ -1,0 +1,128 @@
+//! The output layer under attack: no output is ever one of the run's
+//! inputs, whatever its name (the same path, a symbolic or hard link, the
+//! standard input or output), the games table of `--games-csv` included;
+//! and a failed run leaves every existing file as it was.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn sgfconv(dir: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_sgfconv"));
+    c.current_dir(dir);
+    c
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const GIB: &str = "\\HS\r\n\\[GAMEBLACKNAME=Lee\\]\r\n\\[GAMEWHITENAME=Kim\\]\r\n\\HE\r\n\\GS\r\n2 1 0\r\n119 0 &4\r\nINI 0 1 0 &4\r\nSTO 0 2 1 15 15\r\nSTO 0 3 2 3 3\r\n\\GE\r\n";
+
+fn folder_with(name: &str, content: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(name), content).unwrap();
+    dir
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+#[test]
+fn games_csv_naming_the_input_is_refused_before_anything_is_written() {
+    let dir = folder_with("game.gib", GIB);
+    let out = sgfconv(dir.path())
+        .args(["-t", "csv", "--games-csv", "game.gib", "game.gib", "moves.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is the input game.gib"), "{}", stderr(&out));
+    assert_eq!(read(dir.path(), "game.gib"), GIB, "the input is intact");
+    assert!(!dir.path().join("moves.csv").exists());
+}
+
+#[test]
+fn games_csv_naming_the_output_is_refused() {
+    let dir = folder_with("game.gib", GIB);
+    let out = sgfconv(dir.path())
+        .args(["-t", "csv", "--games-csv", "m.csv", "game.gib", "m.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!dir.path().join("m.csv").exists());
+}
+
+#[test]
+fn stdin_that_is_the_output_file_is_refused() {
+    // `sgfconv -f gib - x.gib < x.gib`
+    let dir = folder_with("x.gib", GIB);
+    let input = std::fs::File::open(dir.path().join("x.gib")).unwrap();
+    let out = sgfconv(dir.path())
+        .args(["-f", "gib", "-", "x.gib"])
+        .stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is the input <stdin>"), "{}", stderr(&out));
+    assert_eq!(read(dir.path(), "x.gib"), GIB);
+}
+
+#[test]
+fn stdout_appending_to_the_input_is_refused() {
+    // `sgfconv in.sgf >> in.sgf` read its own output until the disk was full.
+    let sgf = "(;GM[1]FF[4]SZ[19];B[pd];W[dp])";
+    let dir = folder_with("in.sgf", sgf);
+    let append = std::fs::OpenOptions::new()
+        .append(true)
+        .open(dir.path().join("in.sgf"))
+        .unwrap();
+    let out = sgfconv(dir.path())
+        .arg("in.sgf")
+        .stdout(append)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("standard output is the input in.sgf"));
+    assert_eq!(read(dir.path(), "in.sgf"), sgf);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_output_linked_to_the_input_is_refused() {
+    let sgf = "(;GM[1]FF[4]SZ[19];B[pd])";
+    let dir = folder_with("in.sgf", sgf);
+    std::os::unix::fs::symlink("in.sgf", dir.path().join("sym.sgf")).unwrap();
+    std::fs::hard_link(dir.path().join("in.sgf"), dir.path().join("hard.sgf")).unwrap();
+    for out_name in ["in.sgf", "./in.sgf", "sym.sgf", "hard.sgf"] {
+        let out = sgfconv(dir.path())
+            .args(["in.sgf", out_name])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out_name}: {}", stderr(&out));
+        assert_eq!(read(dir.path(), "in.sgf"), sgf, "{out_name}");
+    }
+}
+
+#[test]
+fn a_failed_run_leaves_the_output_as_it_was_and_no_temporary_file() {
+    let dir = folder_with("out.sgf", "precious");
+    let mut child = sgfconv(dir.path())
+        .args(["-f", "sgf", "--strict", "-", "out.sgf"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A warning (a game tree left open) fails the run under --strict.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"(;GM[1]FF[4];B[pd]")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(read(dir.path(), "out.sgf"), "precious");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
