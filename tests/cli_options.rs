@@ -78,9 +78,25 @@ fn a_writer_option_the_target_does_not_take_exits_2_and_writes_nothing() {
 fn the_same_options_with_a_format_that_takes_them_run() {
     let dir = with_input();
     for args in [
-        &["in.sgf", "-t", "csv", "--coords", "gtp", "--all-variations", "o.csv"][..],
+        &[
+            "in.sgf",
+            "-t",
+            "csv",
+            "--coords",
+            "gtp",
+            "--all-variations",
+            "o.csv",
+        ][..],
         &["in.sgf", "-t", "json", "--moves", "--json-lines", "o.json"],
-        &["in.sgf", "-t", "ugf", "--ugf-review", "--to-encoding", "SJIS", "o.ugf"],
+        &[
+            "in.sgf",
+            "-t",
+            "ugf",
+            "--ugf-review",
+            "--to-encoding",
+            "SJIS",
+            "o.ugf",
+        ],
         &["in.sgf", "-t", "sgf", "--to-encoding", "EUC-KR", "o.sgf"],
         // `.jsonl` means one game per line for JSON, and is not a CSV option.
         &["in.sgf", "o.jsonl"],
@@ -100,7 +116,10 @@ fn no_fix_names_are_checked_and_not_ignored_beside_keep_dialect() {
         "{}",
         stderr(&out)
     );
-    let out = sgfconv(&["in.sgf", "--keep-dialect", "--no-fix", "kifu"], dir.path());
+    let out = sgfconv(
+        &["in.sgf", "--keep-dialect", "--no-fix", "kifu"],
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),

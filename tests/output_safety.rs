@@ -33,11 +33,22 @@ fn read(dir: &Path, name: &str) -> String {
 fn games_csv_naming_the_input_is_refused_before_anything_is_written() {
     let dir = folder_with("game.gib", GIB);
     let out = sgfconv(dir.path())
-        .args(["-t", "csv", "--games-csv", "game.gib", "game.gib", "moves.csv"])
+        .args([
+            "-t",
+            "csv",
+            "--games-csv",
+            "game.gib",
+            "game.gib",
+            "moves.csv",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("is the input game.gib"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is the input game.gib"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(read(dir.path(), "game.gib"), GIB, "the input is intact");
     assert!(!dir.path().join("moves.csv").exists());
 }
@@ -64,7 +75,11 @@ fn stdin_that_is_the_output_file_is_refused() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("is the input <stdin>"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is the input <stdin>"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(read(dir.path(), "x.gib"), GIB);
 }
 
@@ -125,4 +140,25 @@ fn a_failed_run_leaves_the_output_as_it_was_and_no_temporary_file() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(read(dir.path(), "out.sgf"), "precious");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_report_onto_a_device_is_written_in_place_never_replacing_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = folder_with("a.gib", GIB);
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::rename(dir.path().join("a.gib"), dir.path().join("src/a.gib")).unwrap();
+    let out = sgfconv(dir.path())
+        .args(["migrate", "-q", "src", "dst", "--report", "/dev/full"])
+        .output()
+        .unwrap();
+    let kind = std::fs::metadata("/dev/full").unwrap().file_type();
+    assert!(kind.is_char_device(), "/dev/full was replaced");
+    assert_ne!(
+        out.status.code(),
+        Some(0),
+        "a report that cannot be written fails the run"
+    );
+    assert!(stderr(&out).contains("/dev/full"), "{}", stderr(&out));
 }

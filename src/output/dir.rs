@@ -268,4 +268,3 @@ pub(crate) mod anonymous {
         Err(io::Error::other("unnamed temporary files are Linux only"))
     }
 }
-

@@ -262,7 +262,9 @@ mod tests {
             let e = g.check_output(p, "output").unwrap_err().to_string();
             assert!(e.contains("is the input in.gib"), "{e}");
         }
-        assert!(g.check_output(&dir.path().join("new.sgf"), "output").is_ok());
+        assert!(g
+            .check_output(&dir.path().join("new.sgf"), "output")
+            .is_ok());
     }
 
     #[cfg(unix)]
