@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # sgfconv
 //!
 //! A streaming converter between SGF and the other Go game-record formats.
@@ -67,9 +68,9 @@ pub mod game;
 pub mod migrate;
 pub mod options;
 pub mod output;
-pub mod parallel;
+pub(crate) mod parallel;
 pub mod pipeline;
-pub mod props;
+pub(crate) mod props;
 pub mod sink;
 pub mod transform;
 

@@ -106,6 +106,7 @@ impl PropDef {
     }
 
     /// Defined by FF[4] (not only by older versions or dialects).
+    #[cfg(test)]
     pub fn in_ff4(&self) -> bool {
         self.ff.contains('4')
     }
@@ -188,11 +189,6 @@ pub fn lookup_short(id: &[u8]) -> Option<&'static PropDef> {
         Some(&NONE) | None => None,
         Some(&i) => t.defs.get(i as usize),
     }
-}
-
-/// Every row, in table order.
-pub fn all() -> &'static [PropDef] {
-    &table().defs
 }
 
 /// Whether a `:` in a value of this property is a compose separator.

@@ -646,7 +646,7 @@ mod properties {
             for (black, point, comment, clock) in &moves {
                 at = g.add_child(at);
                 let colour = if *black { "B" } else { "W" };
-                let p = point.map(|(x, y)| sgfconv::formats::structured::coords::xy_to_sgf(x, y).unwrap()).unwrap_or_default();
+                let p = point.map(|(x, y)| [(b'a' + x as u8) as char, (b'a' + y as u8) as char].iter().collect::<String>()).unwrap_or_default();
                 g.node_mut(at).set(colour, &p);
                 if let Some(t) = clock {
                     g.node_mut(at).set(if *black { "BL" } else { "WL" }, &t.to_string());

@@ -15,10 +15,10 @@ pub mod csv;
 pub mod gib;
 pub mod jago;
 pub mod json;
-pub mod lines;
+pub(crate) mod lines;
 pub mod ngf;
 pub mod sgf;
-pub mod structured;
+pub(crate) mod structured;
 pub mod ugf;
 pub mod xml;
 

@@ -18,9 +18,9 @@
 //!
 //! Nothing is ever opened for writing under SRC. See `docs/migrate.md`.
 
-pub mod glob;
-pub mod naming;
-pub mod output;
+pub(crate) mod glob;
+pub(crate) mod naming;
+pub(crate) mod output;
 pub mod report;
 
 pub use output::{GameFacts, WriterFn};

@@ -16,8 +16,8 @@
 //! - [`temp`] and [`dir`] are the pieces both use with `migrate`'s many
 //!   outputs: named and unnamed temporary files, directories held open.
 
-pub mod dir;
-pub mod temp;
+pub(crate) mod dir;
+pub(crate) mod temp;
 
 use crate::error::Error;
 use std::fs::{File, Metadata};

@@ -26,16 +26,16 @@
 use crate::options::{Dialect, Ff3Flags, Rules};
 use crate::sink::Sink;
 
-pub mod ff3;
-pub mod ids;
-pub mod kifu;
-pub mod mojibake;
-pub mod nesting;
-pub mod node;
-pub mod passes;
-pub mod quirks;
-pub mod smartgo;
-pub mod split;
+pub(crate) mod ff3;
+pub(crate) mod ids;
+pub(crate) mod kifu;
+pub(crate) mod mojibake;
+pub(crate) mod nesting;
+pub(crate) mod node;
+pub(crate) mod passes;
+pub(crate) mod quirks;
+pub(crate) mod smartgo;
+pub(crate) mod split;
 
 use node::{Chain, NodeAdapter};
 

@@ -11,7 +11,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Moves, NodeRef, Pos, Property, PropertyBuf};
+use crate::event::{Event, GameHeader, Moves, NodeRef, Pos, Property};
 use crate::game::{Game, GameBuilder};
 use crate::sink::Sink;
 use std::cell::RefCell;
@@ -71,11 +71,6 @@ pub fn names_nesting_source(p: &Property<'_>) -> bool {
                 || (p.name == "PC" && starts(t, "ogs"))
                 || (p.name == "AP" && (starts(t, "ogs") || starts(t, "foxwq")))
         })
-}
-
-/// The root names OGS (online-go.com) or Fox as the source.
-pub fn is_nesting_source(root: &[PropertyBuf]) -> bool {
-    root.iter().any(|p| names_nesting_source(&p.as_property()))
 }
 
 /// Turns variations that are an only child into plain sequence. Returns how

@@ -356,10 +356,6 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         }
     }
 
-    pub fn into_inner(self) -> S {
-        self.sink
-    }
-
     fn flush_meta(&mut self, report: &mut Reporter) -> Result<(), Error> {
         for (k, v) in std::mem::take(&mut self.meta) {
             self.sink
