@@ -8,7 +8,7 @@ use sgfconv::formats::{Format, FORMATS};
 use sgfconv::options::{Coords, Dialect, Rules};
 use sgfconv::output::{write_atomically, FileId, Guard};
 use sgfconv::sink::Counter;
-use sgfconv::{charset, Error, Options};
+use sgfconv::{charset, Error, Options, WriteOptions};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
@@ -310,59 +310,10 @@ fn jobs(args: &ReadArgs) -> usize {
 }
 
 fn convert(args: ConvertArgs) -> ExitCode {
-    let read_opts = match read_options(&args.read) {
+    let (options, from, to) = match convert_options(&args) {
         Ok(o) => o,
         Err(e) => return usage_error(e),
     };
-    let from = match format_arg(&args.read.from, "--from") {
-        Ok(f) => f,
-        Err(e) => return usage_error(e),
-    };
-    let to = match format_arg(&args.to, "--to") {
-        Ok(Some(f)) => f,
-        Ok(None) => args
-            .output
-            .as_deref()
-            .filter(|p| *p != Path::new("-"))
-            .and_then(Format::from_path)
-            .unwrap_or(Format::Sgf),
-        Err(e) => return usage_error(e),
-    };
-    let to_encoding = match &args.to_encoding {
-        None => None,
-        Some(n) => match charset::output_encoding(n) {
-            Some(e) => Some(e),
-            None => {
-                return usage_error(format!(
-                    "--to-encoding: '{n}' is unknown or cannot carry ASCII syntax"
-                ))
-            }
-        },
-    };
-    let mut options = Options::default().with_jobs(jobs(&args.read));
-    options.read = read_opts;
-    let w = &mut options.write;
-    w.to_encoding = to_encoding;
-    w.ugf_review = args.ugf_review;
-    // `out.jsonl` / `out.ndjson` mean one game per line.
-    w.json_lines = args.json_lines
-        || (to == Format::Json
-            && args.output.as_deref().is_some_and(|p| {
-                p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-                    e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("ndjson")
-                })
-            }));
-    w.moves = args.moves;
-    w.all_variations = args.all_variations;
-    w.coords = args.coords.map(|c| match c {
-        CoordsArg::Sgf => Coords::Sgf,
-        CoordsArg::Gtp => Coords::Gtp,
-        CoordsArg::Numeric => Coords::Numeric,
-    });
-    w.games_csv = args.games_csv.clone();
-    if let Err(e) = sgfconv::formats::check_write_options(to, &options.write) {
-        return usage_error(e);
-    }
     let in_path = args.input.as_deref().filter(|p| *p != Path::new("-"));
     let out_path = args.output.as_deref().filter(|p| *p != Path::new("-"));
     if let Err(e) = guard_outputs(in_path, out_path, args.games_csv.as_deref()) {
@@ -373,29 +324,18 @@ fn convert(args: ConvertArgs) -> ExitCode {
         Err(e) => return usage_error(e),
     };
     let mut report = reporter(&opened.name, &args.read);
+    let mut run = |out: &mut dyn Write, report: &mut Reporter| {
+        let input = &mut opened.reader;
+        sgfconv::convert(input, opened.format, out, to, &options, report)
+    };
     let result = match out_path {
         None => {
-            let stdout = io::stdout();
-            let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-            let r = sgfconv::convert(
-                &mut opened.reader,
-                opened.format,
-                &mut out,
-                to,
-                &options,
-                &mut report,
-            );
+            let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+            let r = run(&mut out, &mut report);
             r.and_then(|s| out.flush().map(|_| s).map_err(Error::from))
         }
         Some(path) => write_atomically(path, |out| {
-            let r = sgfconv::convert(
-                &mut opened.reader,
-                opened.format,
-                out,
-                to,
-                &options,
-                &mut report,
-            )?;
+            let r = run(out, &mut report)?;
             // Under --strict a warning fails the run: keep no output.
             if args.read.strict && report.warnings() > 0 {
                 return Err(Error::unwritable("strict", "warnings under --strict"));
@@ -404,6 +344,52 @@ fn convert(args: ConvertArgs) -> ExitCode {
         }),
     };
     finish(result.map(|_| ()), &mut report, &args.read, &opened.name)
+}
+
+/// The options of a conversion, its input format if named, and its output
+/// format; an option the output format does not take is an error.
+fn convert_options(args: &ConvertArgs) -> Result<(Options, Option<Format>, Format), String> {
+    let from = format_arg(&args.read.from, "--from")?;
+    let out_path = args.output.as_deref().filter(|p| *p != Path::new("-"));
+    let to = format_arg(&args.to, "--to")?
+        .or_else(|| out_path.and_then(Format::from_path))
+        .unwrap_or(Format::Sgf);
+    let mut options = Options::default().with_jobs(jobs(&args.read));
+    options.read = read_options(&args.read)?;
+    options.write = write_options(args, to, out_path)?;
+    sgfconv::formats::check_write_options(to, &options.write).map_err(|e| e.to_string())?;
+    Ok((options, from, to))
+}
+
+/// The writer options as given (`check_write_options` refuses those the
+/// target does not take).
+fn write_options(
+    args: &ConvertArgs,
+    to: Format,
+    out_path: Option<&Path>,
+) -> Result<WriteOptions, String> {
+    let mut w = WriteOptions::default();
+    if let Some(n) = &args.to_encoding {
+        w.to_encoding = Some(charset::output_encoding(n).ok_or_else(|| {
+            format!("--to-encoding: '{n}' is unknown or cannot carry ASCII syntax")
+        })?);
+    }
+    w.ugf_review = args.ugf_review;
+    // `out.jsonl` / `out.ndjson` mean one game per line.
+    let lines_ext = out_path
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("ndjson"));
+    w.json_lines = args.json_lines || (to == Format::Json && lines_ext);
+    w.moves = args.moves;
+    w.all_variations = args.all_variations;
+    w.coords = args.coords.map(|c| match c {
+        CoordsArg::Sgf => Coords::Sgf,
+        CoordsArg::Gtp => Coords::Gtp,
+        CoordsArg::Numeric => Coords::Numeric,
+    });
+    w.games_csv = args.games_csv.clone();
+    Ok(w)
 }
 
 /// The exit status of a run, from its result and its diagnostics.
@@ -487,76 +473,61 @@ fn check(args: CheckArgs) -> ExitCode {
         Ok(f) => f,
         Err(e) => return usage_error(e),
     };
-    let mut check_opts = Options::default().with_jobs(jobs(&args.read));
-    check_opts.read = read_opts;
-    let mut worst = ExitCode::SUCCESS;
-    let mut worst_rank = 0;
-    let mut totals = Counter::default();
-    let mut by_code: BTreeMap<String, usize> = BTreeMap::new();
-    let mut bytes_total = 0u64;
+    let mut options = Options::default().with_jobs(jobs(&args.read));
+    options.read = read_opts;
+    let mut totals = CheckTotals::default();
     for path in &args.files {
         let p = (path != Path::new("-")).then_some(path.as_path());
-        let opened = match open_input(p, from) {
-            Ok(o) => o,
+        let status = match open_input(p, from) {
+            Ok(opened) => check_one(opened, &args, &options, &mut totals),
             Err(e) => {
                 eprintln!("sgfconv: {e}");
-                worst = ExitCode::from(EXIT_USAGE);
-                worst_rank = 2;
-                continue;
+                ExitCode::from(EXIT_USAGE)
             }
         };
-        let mut report = if args.summary {
-            // Keep everything to count by code; print as asked.
-            Reporter::collecting(opened.name.as_str())
-        } else {
-            reporter(&opened.name, &args.read)
-        };
-        let mut counter = Counter::default();
-        let mut counted = CountingRead {
-            inner: opened.reader,
-            bytes: 0,
-        };
-        let result = sgfconv::check(
-            &mut counted,
-            opened.format,
-            &check_opts,
-            !args.parse_only,
-            &mut report,
-        )
-        .map(|c| counter = c);
-        bytes_total += counted.bytes;
-        if args.summary {
-            let diags = report.take_collected();
-            if !args.read.quiet {
-                for d in &diags {
-                    if d.severity >= Severity::Warning || args.read.verbose {
-                        match args.read.diagnostics {
-                            DiagFormat::Text => eprintln!("{d}"),
-                            DiagFormat::Json => eprintln!("{}", d.to_json()),
-                        }
-                    }
-                }
-            }
-            for d in &diags {
-                *by_code
-                    .entry(format!("{} {}", d.code.id, d.code.name))
-                    .or_default() += 1;
-            }
-            println!(
-                "{}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
-                opened.name,
-                counter.games,
-                counter.nodes,
-                counter.properties,
-                report.warnings(),
-                report.errors(),
-                encoding_summary(&diags)
-            );
+        totals.status(status);
+    }
+    if args.summary {
+        println!(
+            "total: {} files, {} bytes, {} games, {} nodes, {} properties",
+            args.files.len(),
+            totals.bytes,
+            totals.counts.games,
+            totals.counts.nodes,
+            totals.counts.properties
+        );
+        for (code, n) in &totals.by_code {
+            println!("  {code}: {n}");
         }
-        totals.games += counter.games;
-        totals.nodes += counter.nodes;
-        totals.properties += counter.properties;
-        let status = finish(result, &mut report, &args.read, &opened.name);
+    }
+    totals.worst
+}
+
+/// What `check` adds up over its files.
+struct CheckTotals {
+    counts: Counter,
+    by_code: BTreeMap<String, usize>,
+    bytes: u64,
+    /// The worst exit status so far, and its rank (0 ok, 1 lost, 2 usage).
+    worst: ExitCode,
+    worst_rank: u8,
+}
+
+impl Default for CheckTotals {
+    fn default() -> Self {
+        CheckTotals {
+            counts: Counter::default(),
+            by_code: BTreeMap::new(),
+            bytes: 0,
+            worst: ExitCode::SUCCESS,
+            worst_rank: 0,
+        }
+    }
+}
+
+impl CheckTotals {
+    /// Keeps the worse of the statuses so far and `status`.
+    fn status(&mut self, status: ExitCode) {
         let rank = if status == ExitCode::SUCCESS {
             0
         } else if status == ExitCode::from(EXIT_LOST) {
@@ -564,25 +535,77 @@ fn check(args: CheckArgs) -> ExitCode {
         } else {
             2
         };
-        if rank > worst_rank {
-            worst_rank = rank;
-            worst = status;
+        if rank > self.worst_rank {
+            self.worst_rank = rank;
+            self.worst = status;
         }
     }
+}
+
+/// Checks one opened input: its diagnostics (and, with `--summary`, its
+/// line); its counts go into `totals`.
+fn check_one(
+    opened: Opened,
+    args: &CheckArgs,
+    options: &Options,
+    totals: &mut CheckTotals,
+) -> ExitCode {
+    let mut report = if args.summary {
+        // Keep everything to count by code; print as asked.
+        Reporter::collecting(opened.name.as_str())
+    } else {
+        reporter(&opened.name, &args.read)
+    };
+    let mut counted = CountingRead {
+        inner: opened.reader,
+        bytes: 0,
+    };
+    let transforms = !args.parse_only;
+    let result = sgfconv::check(&mut counted, opened.format, options, transforms, &mut report);
+    let counter = result.as_ref().cloned().unwrap_or_default();
+    totals.bytes += counted.bytes;
     if args.summary {
-        println!(
-            "total: {} files, {} bytes, {} games, {} nodes, {} properties",
-            args.files.len(),
-            bytes_total,
-            totals.games,
-            totals.nodes,
-            totals.properties
-        );
-        for (code, n) in &by_code {
-            println!("  {code}: {n}");
+        summary_line(&opened.name, &counter, &mut report, args, totals);
+    }
+    totals.counts.games += counter.games;
+    totals.counts.nodes += counter.nodes;
+    totals.counts.properties += counter.properties;
+    finish(result.map(|_| ()), &mut report, &args.read, &opened.name)
+}
+
+/// `check --summary`: prints the file's kept diagnostics as asked, its
+/// line, and counts its diagnostics by code.
+fn summary_line(
+    name: &str,
+    counter: &Counter,
+    report: &mut Reporter,
+    args: &CheckArgs,
+    totals: &mut CheckTotals,
+) {
+    let diags = report.take_collected();
+    if !args.read.quiet {
+        for d in &diags {
+            if d.severity >= Severity::Warning || args.read.verbose {
+                match args.read.diagnostics {
+                    DiagFormat::Text => eprintln!("{d}"),
+                    DiagFormat::Json => eprintln!("{}", d.to_json()),
+                }
+            }
         }
     }
-    worst
+    for d in &diags {
+        let code = format!("{} {}", d.code.id, d.code.name);
+        *totals.by_code.entry(code).or_default() += 1;
+    }
+    println!(
+        "{name}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
+        counter.games,
+        counter.nodes,
+        counter.properties,
+        report.warnings(),
+        report.errors(),
+        encoding_summary(&diags)
+    );
 }
 
 /// The encoding decisions of a file's games, from their `I100` diagnostics:
