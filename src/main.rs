@@ -561,7 +561,13 @@ fn check_one(
         bytes: 0,
     };
     let transforms = !args.parse_only;
-    let result = sgfconv::check(&mut counted, opened.format, options, transforms, &mut report);
+    let result = sgfconv::check(
+        &mut counted,
+        opened.format,
+        options,
+        transforms,
+        &mut report,
+    );
     let counter = result.as_ref().cloned().unwrap_or_default();
     totals.bytes += counted.bytes;
     if args.summary {

@@ -163,27 +163,10 @@ pub fn read_pieces<T: Send>(
         at: Pos::new(0, 1, 1),
         piece_size: piece_size.max(1),
     };
-    split.fill(4)?;
-    if sgf::starts_with_bom(&split.held) {
-        return Ok(Some(Rest {
-            resume: Resume::default(),
-            held: split.held,
-        }));
-    }
-    let Some(first) = split.next()? else {
-        // Empty, or no cut in reach: one pass.
-        return Ok(Some(Rest {
-            resume: Resume::default(),
-            held: std::mem::take(&mut split.held),
-        }));
+    let first = match first_piece(&mut split)? {
+        Ok(piece) => piece,
+        Err(one_pass) => return Ok(Some(one_pass)),
     };
-    if first.last {
-        // Small input (one piece): one pass, no threads.
-        return Ok(Some(Rest {
-            resume: Resume::default(),
-            held: first.bytes,
-        }));
-    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -261,6 +244,27 @@ pub fn read_pieces<T: Send>(
             }
         }
     })
+}
+
+/// The first piece, or the whole input to read in one pass: when it starts
+/// with a byte-order mark, is empty, has no cut in reach, or is small (one
+/// piece).
+fn first_piece(split: &mut Splitter<'_>) -> Result<Result<Piece, Rest>, Error> {
+    let one_pass = |held| {
+        Err(Rest {
+            resume: Resume::default(),
+            held,
+        })
+    };
+    split.fill(4)?;
+    if sgf::starts_with_bom(&split.held) {
+        return Ok(one_pass(std::mem::take(&mut split.held)));
+    }
+    match split.next()? {
+        None => Ok(one_pass(std::mem::take(&mut split.held))),
+        Some(first) if first.last => Ok(one_pass(first.bytes)),
+        Some(first) => Ok(Ok(first)),
+    }
 }
 
 /// A piece's result: what `work` returned, how it ended, its diagnostics.
