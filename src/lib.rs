@@ -65,6 +65,7 @@ pub mod error;
 pub mod event;
 pub mod formats;
 pub mod game;
+pub mod input;
 pub mod migrate;
 pub mod options;
 pub mod output;

@@ -5,6 +5,7 @@ mod cli_migrate;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sgfconv::diag::{Output, Reporter, Severity};
 use sgfconv::formats::{Format, FORMATS};
+use sgfconv::input::{sniff_head, CountingRead};
 use sgfconv::options::{Coords, Dialect, Rules};
 use sgfconv::output::{write_atomically, FileId, Guard};
 use sgfconv::sink::Counter;
@@ -274,24 +275,13 @@ fn open_input(path: Option<&Path>, forced: Option<Format>) -> Result<Opened, Str
     let format = match forced.or(by_name) {
         Some(f) => f,
         None => {
-            let mut head = vec![0u8; 8192];
-            let mut got = 0;
-            while got < head.len() {
-                match raw.read(&mut head[got..]) {
-                    Ok(0) => break,
-                    Ok(n) => got += n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(format!("{name}: {e}")),
-                }
-            }
-            head.truncate(got);
-            let f = Format::sniff(&head)
+            let (head, again) = sniff_head(raw).map_err(|e| format!("{name}: {e}"))?;
+            raw = again;
+            Format::sniff(&head)
                 .or_else(|| path.and_then(Format::from_path))
                 .ok_or_else(|| {
                     format!("{name}: cannot tell the format from the content; name it with -f")
-                })?;
-            raw = Box::new(io::Cursor::new(head).chain(raw));
-            f
+                })?
         }
     };
     Ok(Opened {
@@ -556,10 +546,7 @@ fn check_one(
     } else {
         reporter(&opened.name, &args.read)
     };
-    let mut counted = CountingRead {
-        inner: opened.reader,
-        bytes: 0,
-    };
+    let mut counted = CountingRead::new(opened.reader);
     let transforms = !args.parse_only;
     let result = sgfconv::check(
         &mut counted,
@@ -569,7 +556,7 @@ fn check_one(
         &mut report,
     );
     let counter = result.as_ref().cloned().unwrap_or_default();
-    totals.bytes += counted.bytes;
+    totals.bytes += counted.count();
     if args.summary {
         summary_line(&opened.name, &counter, &mut report, args, totals);
     }
@@ -638,20 +625,6 @@ fn encoding_summary(diags: &[sgfconv::Diagnostic]) -> String {
         .map(|(w, n)| if n > 1 { format!("{w} ×{n}") } else { w })
         .collect();
     format!("; encoding {}", parts.join(", "))
-}
-
-/// Counts the bytes read through it.
-struct CountingRead {
-    inner: Box<dyn Read>,
-    bytes: u64,
-}
-
-impl Read for CountingRead {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
-    }
 }
 
 fn list_formats() -> ExitCode {

@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["event"],
     &["diag"],
     &["error"],
-    &["sink", "options", "props", "charset", "output"],
+    &["sink", "options", "props", "charset", "input", "output"],
     &["game"],
     &["formats", "transform"],
     &["parallel"],

@@ -200,9 +200,63 @@ impl Format {
         None
     }
 
+    /// The record format of a file's first bytes, when it surely is a game
+    /// record, as `migrate` needs to know: SGF needs `(` then `;` (or `(`
+    /// then a property), a lone `(` in prose is not enough; binary data (a
+    /// NUL byte without a UTF-16 BOM) is never a record; JSON, XML and CSV
+    /// are not taken for records.
+    pub fn sniff_record(head: &[u8]) -> Option<Format> {
+        sniff_record(head)
+    }
+
     pub fn can_read(self) -> bool {
         true
     }
+}
+
+/// Binary data: a NUL byte without a UTF-16/32 byte-order mark.
+fn looks_binary(head: &[u8]) -> bool {
+    let bom = head.starts_with(b"\xFF\xFE")
+        || head.starts_with(b"\xFE\xFF")
+        || head.starts_with(b"\0\0\xFE\xFF");
+    !bom && memchr::memchr(0, head).is_some()
+}
+
+/// The record format of a file's first bytes, when it surely is a game
+/// record (what `migrate` converts). SGF needs `(` then `;` (or `(` then a property): a lone `(` in
+/// prose is not enough; binary data (a NUL byte without a UTF-16 BOM) is
+/// never a record.
+fn sniff_record(head: &[u8]) -> Option<Format> {
+    if looks_binary(head) {
+        return None;
+    }
+    match Format::sniff(head)? {
+        Format::Sgf if looks_like_sgf(head) => Some(Format::Sgf),
+        f @ (Format::Gib | Format::Ngf | Format::Ugf) => Some(f),
+        _ => None,
+    }
+}
+
+fn looks_like_sgf(head: &[u8]) -> bool {
+    let mut rest = head;
+    while let Some(i) = memchr::memchr(b'(', rest) {
+        let after = &rest[i + 1..];
+        let n = after.iter().take_while(|c| c.is_ascii_whitespace()).count();
+        let after = &after[n..];
+        if after.first() == Some(&b';') {
+            return true;
+        }
+        let id = after.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+        if (1..=8).contains(&id) {
+            let tail = &after[id..];
+            let ws = tail.iter().take_while(|c| c.is_ascii_whitespace()).count();
+            if tail.get(ws) == Some(&b'[') {
+                return true;
+            }
+        }
+        rest = &rest[i + 1..];
+    }
+    false
 }
 
 fn strip_bom(b: &[u8]) -> &[u8] {

@@ -29,6 +29,7 @@ pub use report::{DiagEntry, EncodingUse, Entry, Status, Summary};
 use crate::diag::{Code, Diagnostic, Reporter};
 use crate::error::Error;
 use crate::formats::{self, Format};
+use crate::input::{self, CountingRead};
 use crate::options::Options;
 use crate::output::dir::DirHandle;
 use crate::output::temp::{self, Pending};
@@ -409,63 +410,11 @@ fn archive_extension(rel: &Path) -> Option<String> {
         .then(|| format!(".{ext}"))
 }
 
-/// Binary data: a NUL byte without a UTF-16/32 byte-order mark.
-fn looks_binary(head: &[u8]) -> bool {
-    let bom = head.starts_with(b"\xFF\xFE")
-        || head.starts_with(b"\xFE\xFF")
-        || head.starts_with(b"\0\0\xFE\xFF");
-    !bom && memchr::memchr(0, head).is_some()
-}
-
-/// The record format of a file's first bytes, if it is one `migrate`
-/// converts. SGF needs `(` then `;` (or `(` then a property): a lone `(` in
-/// prose is not enough; binary data (a NUL byte without a UTF-16 BOM) is
-/// never a record.
-pub fn sniff_record(head: &[u8]) -> Option<Format> {
-    if looks_binary(head) {
-        return None;
-    }
-    match Format::sniff(head)? {
-        Format::Sgf if looks_like_sgf(head) => Some(Format::Sgf),
-        f @ (Format::Gib | Format::Ngf | Format::Ugf) => Some(f),
-        _ => None,
-    }
-}
-
-fn looks_like_sgf(head: &[u8]) -> bool {
-    let mut rest = head;
-    while let Some(i) = memchr::memchr(b'(', rest) {
-        let after = &rest[i + 1..];
-        let n = after.iter().take_while(|c| c.is_ascii_whitespace()).count();
-        let after = &after[n..];
-        if after.first() == Some(&b';') {
-            return true;
-        }
-        let id = after.iter().take_while(|c| c.is_ascii_alphabetic()).count();
-        if (1..=8).contains(&id) {
-            let tail = &after[id..];
-            let ws = tail.iter().take_while(|c| c.is_ascii_whitespace()).count();
-            if tail.get(ws) == Some(&b'[') {
-                return true;
-            }
-        }
-        rest = &rest[i + 1..];
-    }
-    false
-}
-
 fn sniff_file(path: &Path) -> io::Result<Option<Format>> {
-    let mut f = open_input_path(path)?;
-    let mut head = vec![0u8; SNIFF_BYTES];
-    let mut n = 0;
-    while n < head.len() {
-        let k = f.read(&mut head[n..])?;
-        if k == 0 {
-            break;
-        }
-        n += k;
-    }
-    Ok(sniff_record(&head[..n]))
+    let f = open_input_path(path)?;
+    let mut head = Vec::new();
+    let (n, _) = input::read_head(&mut &f, &mut head, SNIFF_BYTES)?;
+    Ok(Format::sniff_record(&head[..n]))
 }
 
 /// Opens an input read-only by its path; on Linux never through a symbolic
@@ -484,7 +433,7 @@ fn open_input_path(path: &Path) -> io::Result<File> {
 
 /// Inputs up to this size are read whole into a reused buffer; bigger ones
 /// stream.
-const IN_MEMORY_MAX: u64 = 16 << 20;
+const IN_MEMORY_MAX: usize = 16 << 20;
 
 thread_local! {
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
@@ -1022,7 +971,7 @@ impl Ctx<'_> {
         };
         let result = INPUT.with(|cell| {
             let mut buf = cell.take();
-            let r = match read_head(&file, &mut buf, IN_MEMORY_MAX) {
+            let r = match input::read_head(&mut &file, &mut buf, IN_MEMORY_MAX) {
                 Err(err) => Err(Error::Io(err)),
                 // The whole file is in memory.
                 Ok((n, true)) => {
@@ -1033,16 +982,13 @@ impl Ctx<'_> {
                 // A big file: what was read, then the rest, streaming.
                 Ok((n, false)) => {
                     let head = buf.get(..n).unwrap_or_default();
-                    let mut counted = CountingRead {
-                        inner: io::Read::chain(head, &file),
-                        n: 0,
-                    };
+                    let mut counted = CountingRead::new(io::Read::chain(head, &file));
                     let mut input = BufReader::with_capacity(256 * 1024, &mut counted);
                     let r = self
                         .convert_input(format, &mut input, policy, &mut report)
                         .map(|c| (c, format, item.by_content));
                     drop(input);
-                    e.bytes_in = counted.n;
+                    e.bytes_in = counted.count();
                     r
                 }
             };
@@ -1089,7 +1035,7 @@ impl Ctx<'_> {
             return Err(err);
         }
         let head = data.get(..data.len().min(SNIFF_BYTES)).unwrap_or_default();
-        let Some(other) = sniff_record(head).filter(|f| *f != format) else {
+        let Some(other) = Format::sniff_record(head).filter(|f| *f != format) else {
             return Err(err);
         };
         let mut retry = Reporter::collecting(report.file().clone()).with_per_code_limit(10_000);
@@ -1179,44 +1125,6 @@ fn inside_check(resolved: &Path, src_canon: &Path) -> Result<(), String> {
         ))
     } else {
         Ok(())
-    }
-}
-
-/// Reads `f` from the start into `buf` (reused; its length is kept as
-/// scratch space), up to `limit` bytes: the number of bytes read, and whether
-/// that is the whole file. No `stat`: the size is found by reading.
-fn read_head(mut f: &File, buf: &mut Vec<u8>, limit: u64) -> io::Result<(usize, bool)> {
-    if buf.len() < 64 * 1024 {
-        buf.resize(64 * 1024, 0);
-    }
-    let mut n = 0;
-    loop {
-        if n == buf.len() {
-            if n as u64 >= limit {
-                return Ok((n, false));
-            }
-            buf.resize((n * 2).min(limit as usize).max(n + 1), 0);
-        }
-        match f.read(&mut buf[n..]) {
-            Ok(0) => return Ok((n, true)),
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-}
-
-/// Counts the bytes read through it.
-struct CountingRead<R> {
-    inner: R,
-    n: u64,
-}
-
-impl<R: Read> Read for CountingRead<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let k = self.inner.read(buf)?;
-        self.n += k as u64;
-        Ok(k)
     }
 }
 

@@ -1,0 +1,106 @@
+//! The input side's small pieces, shared by the command and `migrate`:
+//! reading a head to tell the format from (then reading on as if nothing
+//! had been taken), and counting the bytes read.
+
+use std::io::{self, Read};
+
+/// Bytes read to tell a format from the content.
+pub const SNIFF_BYTES: usize = 8192;
+
+/// Reads up to `limit` bytes from `input` into `buf` (from its start,
+/// reusing its allocation; its length is kept as scratch space): how many
+/// were read, and whether that is the whole input.
+pub fn read_head(
+    input: &mut dyn Read,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<(usize, bool)> {
+    let first = limit.clamp(1, 64 * 1024);
+    if buf.len() < first {
+        buf.resize(first, 0);
+    }
+    let mut n = 0;
+    loop {
+        if n == buf.len().min(limit) {
+            if n >= limit {
+                return Ok((n, false));
+            }
+            buf.resize((n * 2).min(limit).max(n + 1), 0);
+        }
+        let room = buf.len().min(limit);
+        match input.read(&mut buf[n..room]) {
+            Ok(0) => return Ok((n, true)),
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// The first [`SNIFF_BYTES`] of `input`, and a reader that gives the whole
+/// input again (the head, then the rest).
+pub fn sniff_head<'a>(mut input: Box<dyn Read + 'a>) -> io::Result<(Vec<u8>, Box<dyn Read + 'a>)> {
+    let mut head = Vec::new();
+    let (n, _) = read_head(&mut input, &mut head, SNIFF_BYTES)?;
+    head.truncate(n);
+    let again = Box::new(io::Cursor::new(head.clone()).chain(input));
+    Ok((head, again))
+}
+
+/// Counts the bytes read through it.
+pub struct CountingRead<R> {
+    inner: R,
+    n: u64,
+}
+
+impl<R> CountingRead<R> {
+    /// Counts what is read from `inner`.
+    pub fn new(inner: R) -> Self {
+        CountingRead { inner, n: 0 }
+    }
+
+    /// Bytes read so far.
+    pub fn count(&self) -> u64 {
+        self.n
+    }
+}
+
+impl<R: Read> Read for CountingRead<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let k = self.inner.read(buf)?;
+        self.n += k as u64;
+        Ok(k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_head_is_given_back_before_the_rest() {
+        let data: Vec<u8> = (0..20_000u32).map(|i| i as u8).collect();
+        let (head, mut again) = sniff_head(Box::new(&data[..])).unwrap();
+        assert_eq!(head, &data[..SNIFF_BYTES]);
+        let mut all = Vec::new();
+        again.read_to_end(&mut all).unwrap();
+        assert_eq!(all, data);
+    }
+
+    #[test]
+    fn read_head_says_whether_it_read_everything() {
+        let data = vec![7u8; 100_000];
+        let mut buf = Vec::new();
+        assert_eq!(
+            read_head(&mut &data[..], &mut buf, 200_000).unwrap(),
+            (100_000, true)
+        );
+        assert_eq!(
+            read_head(&mut &data[..], &mut buf, 70_000).unwrap(),
+            (70_000, false)
+        );
+        let mut counted = CountingRead::new(&data[..10]);
+        std::io::copy(&mut counted, &mut std::io::sink()).unwrap();
+        assert_eq!(counted.count(), 10);
+    }
+}
