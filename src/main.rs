@@ -313,6 +313,9 @@ fn convert(args: ConvertArgs) -> ExitCode {
         Ok(o) => o,
         Err(e) => return usage_error(e),
     };
+    if let Err(e) = sgfconv::formats::check_read_options(opened.format, &options.read) {
+        return usage_error(format!("{}: {e}", opened.name));
+    }
     let mut report = reporter(&opened.name, &args.read);
     let mut run = |out: &mut dyn Write, report: &mut Reporter| {
         let input = &mut opened.reader;

@@ -279,6 +279,17 @@ pub struct ReadOptions {
 }
 
 impl ReadOptions {
+    /// The reader options that are set (the dialect rules apply to every
+    /// format and are not among them).
+    pub fn given(&self) -> Vec<ReadOption> {
+        let set = [
+            (ReadOption::Encoding, self.encoding.is_some()),
+            (ReadOption::DefaultEncoding, self.default_encoding.is_some()),
+            (ReadOption::NgfRotate180, self.ngf_rotate_180),
+        ];
+        set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
+    }
+
     /// These options with `--keep-dialect`.
     pub fn keep_dialect(mut self) -> Self {
         self.dialect = Dialect::Keep;
@@ -301,6 +312,28 @@ impl ReadOptions {
     pub fn with_rules(mut self, rules: Rules) -> Self {
         self.dialect = Dialect::Rewrite(rules);
         self
+    }
+}
+
+/// A reader option, as a reader declares that it takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadOption {
+    /// `--encoding`.
+    Encoding,
+    /// `--default-encoding`.
+    DefaultEncoding,
+    /// `--ngf-rotate-180`.
+    NgfRotate180,
+}
+
+impl ReadOption {
+    /// The command-line flag.
+    pub fn flag(self) -> &'static str {
+        match self {
+            ReadOption::Encoding => "--encoding",
+            ReadOption::DefaultEncoding => "--default-encoding",
+            ReadOption::NgfRotate180 => "--ngf-rotate-180",
+        }
     }
 }
 

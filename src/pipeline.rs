@@ -135,7 +135,7 @@ impl From<Counter> for Stats {
 ///
 /// Diagnostics go to `report`; the conversion fails only when the input
 /// cannot be read at all, the output cannot be written, or an option does
-/// not apply to `to`. SGF to UTF-8 SGF runs on `options.jobs` threads.
+/// not apply to `from` or `to`. SGF to UTF-8 SGF runs on `options.jobs` threads.
 pub fn convert(
     input: &mut dyn Read,
     from: Format,
@@ -144,6 +144,7 @@ pub fn convert(
     options: &Options,
     report: &mut Reporter,
 ) -> Result<Stats, Error> {
+    formats::check_read_options(from, &options.read)?;
     formats::check_write_options(to, &options.write)?;
     let parallel = options.jobs > 1
         && from == Format::Sgf

@@ -1,5 +1,6 @@
 //! No option is ignored in silence: a writer option the target format does
-//! not take, an unknown `--no-fix` rule, or `--no-fix` beside
+//! not take, a reader option the input format does not take, an unknown
+//! `--no-fix` rule, or `--no-fix` beside
 //! `--keep-dialect` exits 2, writes nothing, and says which formats take the
 //! option. The binary is run as a user runs it.
 
@@ -144,4 +145,27 @@ fn a_valid_no_fix_rule_is_the_only_one_switched_off() {
     let sgf = String::from_utf8(out.stdout).unwrap();
     assert!(sgf.contains("KM[375]"), "{sgf}");
     assert!(sgf.contains("GM[1]") && !sgf.contains("GK["), "{sgf}");
+}
+
+#[test]
+fn a_reader_option_the_input_format_does_not_take_exits_2() {
+    let dir = with_input();
+    std::fs::write(dir.path().join("in.json"), "[]").unwrap();
+    for (args, message) in [
+        (
+            &["in.sgf", "--ngf-rotate-180", "o.sgf"][..],
+            "sgfconv: in.sgf: --ngf-rotate-180 does not apply to sgf input (it applies to: ngf)\n",
+        ),
+        (
+            &["in.json", "--encoding", "SJIS", "o.sgf"],
+            "sgfconv: in.json: --encoding does not apply to json input (it applies to: sgf, gib, ugf, ngf)\n",
+        ),
+    ] {
+        let out = sgfconv(args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), message);
+        assert!(!dir.path().join("o.sgf").exists());
+    }
+    let out = sgfconv(&["in.sgf", "--encoding", "SJIS", "o.sgf"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

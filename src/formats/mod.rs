@@ -6,7 +6,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::options::{Options, ReadOptions, WriteOption, WriteOptions};
+use crate::options::{Options, ReadOption, ReadOptions, WriteOption, WriteOptions};
 use crate::sink::Sink;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -47,9 +47,14 @@ pub struct FormatInfo {
     pub carries: &'static str,
     /// Writing to it can lose data (and says so in a warning).
     pub lossy: bool,
+    /// The reader options its reader takes; any other is refused.
+    pub read_options: &'static [ReadOption],
     /// The writer options its writer takes; any other is refused.
     pub write_options: &'static [WriteOption],
 }
+
+/// What the readers of text formats with no declaration of their own take.
+const CHARSETS: &[ReadOption] = &[ReadOption::Encoding, ReadOption::DefaultEncoding];
 
 pub const FORMATS: &[FormatInfo] = &[
     FormatInfo {
@@ -59,6 +64,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Smart Game Format, FF[1]-FF[4], every dialect and character set",
         carries: "everything: all games, variations, properties (known, unknown, private)",
         lossy: false,
+        read_options: CHARSETS,
         write_options: &[WriteOption::ToEncoding],
     },
     FormatInfo {
@@ -68,6 +74,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Tygem / Tom / eWeiqi game record",
         carries: "main line, players, ranks, komi, result, date, handicap, time settings",
         lossy: true,
+        read_options: CHARSETS,
         write_options: &[WriteOption::ToEncoding],
     },
     FormatInfo {
@@ -77,6 +84,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "PandaNet (IGS) UGF/UGI, with figures and review trees",
         carries: "main line, game info, comments and labels (figures), variations (figures or review tree)",
         lossy: true,
+        read_options: CHARSETS,
         write_options: &[WriteOption::ToEncoding, WriteOption::UgfReview],
     },
     FormatInfo {
@@ -86,6 +94,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "WBaduk / Cyberoro / Yugen no Ma game record",
         carries: "main line, players, ranks, komi, result, date, handicap",
         lossy: true,
+        read_options: &[ReadOption::Encoding, ReadOption::DefaultEncoding, ReadOption::NgfRotate180],
         write_options: &[WriteOption::ToEncoding],
     },
     FormatInfo {
@@ -95,6 +104,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "sgfconv's lossless JSON model (formats/json.md), or a move list with --moves",
         carries: "everything (lossless); --moves: main line and core game info",
         lossy: false,
+        read_options: &[],
         write_options: &[WriteOption::JsonLines, WriteOption::Moves],
     },
     FormatInfo {
@@ -104,6 +114,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "sgfconv's lossless XML model (formats/xml.md)",
         carries: "everything (lossless)",
         lossy: false,
+        read_options: &[],
         write_options: &[],
     },
     FormatInfo {
@@ -113,6 +124,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Jago / GoGui XML (go.dtd)",
         carries: "game tree, game info, comments, markup; other properties as <SGF>",
         lossy: true,
+        read_options: &[],
         write_options: &[],
     },
     FormatInfo {
@@ -122,6 +134,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "move list, one row per move (formats/csv.md)",
         carries: "main line moves (all nodes with --all-variations), time left, comments",
         lossy: true,
+        read_options: &[],
         write_options: &[WriteOption::AllVariations, WriteOption::Coords, WriteOption::GamesCsv],
     },
 ];
@@ -311,6 +324,30 @@ pub fn writer<'w>(
     })
 }
 
+/// An error naming the first option in `options` that `format`'s reader
+/// does not take, and the formats that take it. (JSON, XML, Jago and CSV
+/// say their character set themselves.)
+pub fn check_read_options(format: Format, options: &ReadOptions) -> Result<(), Error> {
+    let takes = format.info().read_options;
+    match options.given().into_iter().find(|o| !takes.contains(o)) {
+        None => Ok(()),
+        Some(o) => {
+            let by = names_of(|f| f.read_options.contains(&o));
+            Err(Error::Usage(format!(
+                "{} does not apply to {} input (it applies to: {by})",
+                o.flag(),
+                format.name(),
+            )))
+        }
+    }
+}
+
+/// The names of the formats that `keep` keeps, comma-separated.
+fn names_of(keep: impl Fn(&FormatInfo) -> bool) -> String {
+    let names: Vec<&str> = FORMATS.iter().filter(|f| keep(f)).map(|f| f.name).collect();
+    names.join(", ")
+}
+
 /// An error naming the first option in `options` that `format`'s writer
 /// does not take, and the formats that take it.
 pub fn check_write_options(format: Format, options: &WriteOptions) -> Result<(), Error> {
@@ -318,16 +355,11 @@ pub fn check_write_options(format: Format, options: &WriteOptions) -> Result<(),
     match options.given().into_iter().find(|o| !takes.contains(o)) {
         None => Ok(()),
         Some(o) => {
-            let by: Vec<&str> = FORMATS
-                .iter()
-                .filter(|f| f.write_options.contains(&o))
-                .map(|f| f.name)
-                .collect();
+            let by = names_of(|f| f.write_options.contains(&o));
             Err(Error::Usage(format!(
-                "{} does not apply to {} output (it applies to: {})",
+                "{} does not apply to {} output (it applies to: {by})",
                 o.flag(),
                 format.name(),
-                by.join(", ")
             )))
         }
     }
