@@ -101,6 +101,7 @@ pub fn ca_name(enc: &'static Encoding) -> &'static str {
 /// Result of statistical detection.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Guess {
+    /// The most likely encoding.
     pub encoding: &'static Encoding,
     /// 0.0..=1.0
     pub confidence: f32,

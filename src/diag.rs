@@ -24,14 +24,22 @@ use std::fmt;
 use std::io::Write;
 use std::sync::Arc;
 
+/// How bad a diagnostic is, in increasing order. The CLI shows warnings and
+/// errors; info too with `--verbose` or `--diagnostics json`. A conversion
+/// or check with an error exits with status 1, as does one with a warning
+/// under `--strict` (`migrate`'s status counts failed files instead).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// A rewrite, for the record: nothing was wrong or lost.
     Info,
+    /// Repaired or ambiguous, nothing lost.
     Warning,
+    /// Data could not be kept.
     Error,
 }
 
 impl Severity {
+    /// `info`, `warning` or `error`, as shown and in JSON diagnostics.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -51,10 +59,12 @@ pub struct Code {
 }
 
 impl Code {
+    /// The code `id` (`W012`) named `name` (`unescaped-bracket`).
     pub const fn new(id: &'static str, name: &'static str) -> Self {
         Code { id, name }
     }
 
+    /// The default severity, from the id's letter (`E`, `W`, else info).
     pub fn severity(&self) -> Severity {
         match self.id.as_bytes().first() {
             Some(b'E') => Severity::Error,
@@ -73,12 +83,17 @@ impl fmt::Display for Code {
 /// One problem found in an input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
+    /// The input's name, as given to the [`Reporter`].
     pub file: Arc<str>,
+    /// Where in the input, when the problem has a place.
     pub pos: Option<Pos>,
     /// 0-based game index in the collection, when known.
     pub game: Option<usize>,
+    /// What kind of problem.
     pub code: Code,
+    /// The code's default severity, or another one it was reported with.
     pub severity: Severity,
+    /// What happened, for a person.
     pub message: String,
 }
 
@@ -134,6 +149,7 @@ pub enum Output {
 /// only when the diagnostic is shown or kept (a damaged file can raise a
 /// million diagnostics that are only counted).
 pub trait Message {
+    /// The text (built now, if it is a closure).
     fn into_message(self) -> String;
 }
 
@@ -172,6 +188,8 @@ pub struct Reporter {
 }
 
 impl Reporter {
+    /// A reporter for the input named `file`, sending to `output`: warnings
+    /// and errors shown, info counted only, no per-code limit.
     pub fn new(file: impl Into<Arc<str>>, output: Output) -> Self {
         Reporter {
             file: file.into(),
@@ -211,10 +229,12 @@ impl Reporter {
         self
     }
 
+    /// The input's name, as diagnostics show it.
     pub fn file(&self) -> &Arc<str> {
         &self.file
     }
 
+    /// Renames the input for the diagnostics that follow.
     pub fn set_file(&mut self, file: impl Into<Arc<str>>) {
         self.file = file.into();
     }
@@ -224,6 +244,8 @@ impl Reporter {
         self.game = game;
     }
 
+    /// Reports a problem with the code's default severity, at `pos` when
+    /// it has a place.
     pub fn report(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
         self.report_as(code, code.severity(), pos, message)
     }
@@ -342,26 +364,32 @@ impl Reporter {
         severity >= self.min_shown && (severity != Severity::Info || self.show_info)
     }
 
+    /// Reports as [`Severity::Info`], whatever the code's letter.
     pub fn info(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
         self.report_as(code, Severity::Info, pos, message)
     }
 
+    /// Reports as [`Severity::Warning`], whatever the code's letter.
     pub fn warn(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
         self.report_as(code, Severity::Warning, pos, message)
     }
 
+    /// Reports as [`Severity::Error`], whatever the code's letter.
     pub fn error(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
         self.report_as(code, Severity::Error, pos, message)
     }
 
+    /// Diagnostics reported with severity `s`, shown or not.
     pub fn count(&self, s: Severity) -> usize {
         self.counts[s as usize]
     }
 
+    /// Errors reported, shown or not.
     pub fn errors(&self) -> usize {
         self.count(Severity::Error)
     }
 
+    /// Warnings reported, shown or not.
     pub fn warnings(&self) -> usize {
         self.count(Severity::Warning)
     }
@@ -379,6 +407,8 @@ impl Reporter {
         }
     }
 
+    /// Takes the kept diagnostics out, leaving none (only with
+    /// [`Output::Collect`]).
     pub fn take_collected(&mut self) -> Vec<Diagnostic> {
         match &mut self.output {
             Output::Collect(v) => std::mem::take(v),
@@ -386,6 +416,7 @@ impl Reporter {
         }
     }
 
+    /// Flushes a text or JSON output; write errors are ignored.
     pub fn flush(&mut self) {
         if let Output::Text(w) | Output::Json(w) = &mut self.output {
             let _ = w.flush();

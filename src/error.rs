@@ -4,21 +4,33 @@
 use std::fmt;
 use std::io;
 
+/// Why a conversion stopped before its end.
 #[derive(Debug)]
 pub enum Error {
     /// Reading the input or writing the output failed.
     Io(io::Error),
     /// The input cannot be converted at all (e.g. an encrypted UGF file, or
-    /// not a record of the named format). `code` is a stable diagnostic id.
-    Unreadable { code: &'static str, message: String },
+    /// not a record of the named format).
+    Unreadable {
+        /// Stable diagnostic id, e.g. `E301`.
+        code: &'static str,
+        /// What is wrong, for a person.
+        message: String,
+    },
     /// The target cannot represent the input at all (e.g. a writer that needs
     /// a game and got none).
-    Unwritable { code: &'static str, message: String },
+    Unwritable {
+        /// Stable diagnostic id, e.g. `E442`.
+        code: &'static str,
+        /// What cannot be written, for a person.
+        message: String,
+    },
     /// Bad usage: unknown format or encoding name, conflicting options.
     Usage(String),
 }
 
 impl Error {
+    /// [`Error::Unreadable`] with diagnostic id `code`.
     pub fn unreadable(code: &'static str, message: impl Into<String>) -> Self {
         Error::Unreadable {
             code,
@@ -26,6 +38,7 @@ impl Error {
         }
     }
 
+    /// [`Error::Unwritable`] with diagnostic id `code`.
     pub fn unwritable(code: &'static str, message: impl Into<String>) -> Self {
         Error::Unwritable {
             code,

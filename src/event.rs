@@ -24,14 +24,21 @@
 use std::fmt;
 
 /// A position in the input: byte offset, 1-based line and column (in bytes).
+///
+/// `Pos::default()` (line 0) means "no position": events made or replayed
+/// from memory carry it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pos {
+    /// 0-based byte offset in the input.
     pub offset: u64,
+    /// 1-based line number.
     pub line: u32,
+    /// 1-based column, counted in bytes from the start of the line.
     pub col: u32,
 }
 
 impl Pos {
+    /// The position at byte `offset`, on 1-based `line` and `col`.
     pub const fn new(offset: u64, line: u32, col: u32) -> Self {
         Pos { offset, line, col }
     }
@@ -63,6 +70,9 @@ pub enum EncodingSource {
 }
 
 impl EncodingSource {
+    /// The stable short name (`bom`, `ca`, `utf8`, `detected`, `forced`,
+    /// `default`, `intrinsic`) written in JSON and XML output and in the
+    /// encoding diagnostic.
     pub fn as_str(self) -> &'static str {
         match self {
             EncodingSource::Bom => "bom",
@@ -75,6 +85,8 @@ impl EncodingSource {
         }
     }
 
+    /// The source named by [`EncodingSource::as_str`]; `None` for any other
+    /// text.
     pub fn parse(s: &str) -> Option<Self> {
         Some(match s {
             "bom" => EncodingSource::Bom,
@@ -98,6 +110,7 @@ pub struct GameHeader {
     pub pos: Pos,
     /// The character set its text was decoded from (WHATWG name).
     pub encoding: &'static str,
+    /// How [`GameHeader::encoding`] was decided.
     pub encoding_source: EncodingSource,
     /// Detector confidence in 0.0..=1.0 (1.0 when not detected).
     pub confidence: f32,
@@ -107,6 +120,8 @@ pub struct GameHeader {
 }
 
 impl GameHeader {
+    /// The header of game `index` of text that needs no decoding: UTF-8,
+    /// [`EncodingSource::Intrinsic`], confidence 1.0, no position.
     pub fn new(index: usize) -> Self {
         GameHeader {
             index,
@@ -122,10 +137,13 @@ impl GameHeader {
 /// Sentinel for "this value has no compose separator".
 pub const NO_SPLIT: u32 = u32::MAX;
 
-/// Where one value lies in a property's text buffer.
+/// Where one value lies in a property's text buffer: the bytes
+/// `start..end`, on character boundaries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
+    /// Byte index in the text where the value starts.
     pub start: u32,
+    /// Byte index in the text just past the value.
     pub end: u32,
     /// Absolute index of the compose `:` separator in the text, or [`NO_SPLIT`].
     pub split: u32,
@@ -171,6 +189,7 @@ impl<'a> Value<'a> {
         self.split
     }
 
+    /// Whether the value is empty (`[]`, e.g. a pass `B[]`).
     pub fn is_empty(&self) -> bool {
         self.text.is_empty()
     }
@@ -192,22 +211,27 @@ impl<'a> Values<'a> {
         Values { text, spans }
     }
 
+    /// Number of values.
     pub fn len(&self) -> usize {
         self.spans.len()
     }
 
+    /// Whether the property has no value at all (not even an empty `[]`).
     pub fn is_empty(&self) -> bool {
         self.spans.is_empty()
     }
 
+    /// The `i`-th value (0-based), in the order written.
     pub fn get(&self, i: usize) -> Option<Value<'a>> {
         self.spans.get(i).map(|s| self.value(*s))
     }
 
+    /// The first value: the only one of a single-value property (`B`, `PB`).
     pub fn first(&self) -> Option<Value<'a>> {
         self.get(0)
     }
 
+    /// The values in the order written.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = Value<'a>> + 'a {
         let text = self.text;
         self.spans.iter().map(move |s| Values::value_in(text, *s))
@@ -241,9 +265,10 @@ impl PartialEq for Values<'_> {
 /// A property: an identifier and its values.
 #[derive(Clone, Copy, Debug)]
 pub struct Property<'a> {
-    /// The identifier: upper-case FF[4] form once the dialect normaliser ran,
+    /// The identifier: upper-case `FF[4]` form once the dialect normaliser ran,
     /// as written otherwise.
     pub name: &'a str,
+    /// The values, in the order written (at least one in valid SGF).
     pub values: Values<'a>,
     /// Where the identifier starts in the input.
     pub pos: Pos,
@@ -256,6 +281,7 @@ impl PartialEq for Property<'_> {
 }
 
 impl<'a> Property<'a> {
+    /// The whole text of the first value (`pd` of `B[pd]`).
     pub fn first_text(&self) -> Option<&'a str> {
         self.values.first().map(|v| v.text())
     }
@@ -264,12 +290,27 @@ impl<'a> Property<'a> {
 /// One event of the stream.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Event<'a> {
+    /// A game begins (SGF `(` of a game tree); the header says which game
+    /// and how its text was decoded.
     GameStart(&'a GameHeader),
-    Meta { key: &'a str, value: &'a str },
+    /// A fact about the game outside its tree, between `GameStart` and the
+    /// first `Node`.
+    Meta {
+        /// Namespaced by its origin: `ugf:Files/…`, `kifu:KM`.
+        key: &'a str,
+        /// The fact, as text.
+        value: &'a str,
+    },
+    /// A variation opens (SGF `(` below the root), at its `(`.
     VariationStart(Pos),
+    /// A node begins (SGF `;`), at its `;`; the properties that follow are
+    /// its own.
     Node(Pos),
+    /// A property of the current node.
     Property(Property<'a>),
+    /// The innermost open variation closes, at its `)`.
     VariationEnd(Pos),
+    /// The game closes, at its `)` (or where the input ended inside it).
     GameEnd(Pos),
 }
 
@@ -289,8 +330,11 @@ fn append_value(text: &mut String, spans: &mut Vec<Span>, v: Value<'_>) {
 /// ranges of the arena's buffers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PropSlot {
+    /// The identifier: byte range `(start, end)` in the arena's names.
     pub name: (u32, u32),
+    /// The values: index range `(start, end)` in the arena's spans.
     pub spans: (u32, u32),
+    /// Where the identifier starts in the input.
     pub pos: Pos,
 }
 
@@ -299,12 +343,13 @@ pub struct PropSlot {
 /// takes one, so a node can travel as one call rather than one per property.
 #[derive(Clone, Copy, Debug)]
 pub struct NodeRef<'a> {
+    /// Where the node's `;` is in the input.
     pub pos: Pos,
     names: &'a str,
     text: &'a str,
     spans: &'a [Span],
     slots: &'a [PropSlot],
-    /// The node written out as FF[4] SGF in UTF-8 (`;B[pd]`), when whoever
+    /// The node written out as `FF[4]` SGF in UTF-8 (`;B[pd]`), when whoever
     /// made it knows that text: exactly what an SGF writer writes for it.
     sgf: Option<&'a str>,
 }
@@ -328,7 +373,7 @@ impl<'a> NodeRef<'a> {
         }
     }
 
-    /// The same node, with its text as FF[4] SGF in UTF-8: `;`, then each
+    /// The same node, with its text as `FF[4]` SGF in UTF-8: `;`, then each
     /// identifier and its values in brackets, escaped, nothing else. The
     /// maker vouches for it; an SGF writer copies it as it is.
     pub fn with_sgf(mut self, sgf: &'a str) -> Self {
@@ -346,6 +391,7 @@ impl<'a> NodeRef<'a> {
         self.slots.len()
     }
 
+    /// Whether the node has no property (`;` alone).
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
     }
@@ -387,6 +433,8 @@ impl<'a> NodeRef<'a> {
         self.raw().map(|(_, spans)| spans.len()).sum()
     }
 
+    /// The properties, in the order written; slots out of range read as
+    /// empty.
     pub fn iter(&self) -> impl Iterator<Item = Property<'a>> + 'a {
         let (names, text, spans) = (self.names, self.text, self.spans);
         self.slots.iter().map(move |s| Property {
@@ -409,14 +457,20 @@ impl<'a> NodeRef<'a> {
 /// once the buffers have grown.
 #[derive(Clone, Debug, Default)]
 pub struct NodeArena {
+    /// Where the node's `;` is in the input.
     pub pos: Pos,
+    /// Every identifier, back to back.
     pub names: String,
+    /// Every value, unescaped UTF-8, back to back.
     pub text: String,
+    /// Every value's place in `text`.
     pub spans: Vec<Span>,
+    /// One per property, in order.
     pub slots: Vec<PropSlot>,
 }
 
 impl NodeArena {
+    /// The node as a [`NodeRef`], for [`crate::sink::Sink::node`].
     pub fn as_ref(&self) -> NodeRef<'_> {
         NodeRef::new(self.pos, &self.names, &self.text, &self.spans, &self.slots)
     }
@@ -436,6 +490,7 @@ impl NodeArena {
         });
     }
 
+    /// The identifier of one property of this arena.
     pub fn name(&self, slot: &PropSlot) -> &str {
         self.names
             .get(slot.name.0 as usize..slot.name.1 as usize)
@@ -467,6 +522,8 @@ impl NodeArena {
         true
     }
 
+    /// Removes every property, keeping the buffers' capacity for the next
+    /// node (`pos` is left as it is).
     pub fn clear(&mut self) {
         self.names.clear();
         self.text.clear();
@@ -489,7 +546,7 @@ pub const MOVE_TEXT_LEN: usize = 6;
 /// Built with [`MovesBuf`], which keeps the form.
 #[derive(Clone, Copy, Debug)]
 pub struct Moves<'a> {
-    /// The nodes as FF[4] SGF, [`MOVE_TEXT_LEN`] bytes each, back to back.
+    /// The nodes as `FF[4]` SGF, [`MOVE_TEXT_LEN`] bytes each, back to back.
     sgf: &'a str,
     /// Where each node's `;` is in the input.
     pos: &'a [Pos],
@@ -501,11 +558,12 @@ impl<'a> Moves<'a> {
         self.pos.len()
     }
 
+    /// Whether the run has no node.
     pub fn is_empty(&self) -> bool {
         self.pos.is_empty()
     }
 
-    /// All the nodes as FF[4] SGF (`;B[pd];W[dd]`), [`MOVE_TEXT_LEN`] bytes
+    /// All the nodes as `FF[4]` SGF (`;B[pd];W[dd]`), [`MOVE_TEXT_LEN`] bytes
     /// a node: what an SGF writer writes for them.
     pub fn sgf(&self) -> &'a str {
         self.sgf
@@ -563,6 +621,8 @@ impl<'a> Moves<'a> {
 pub struct PlainMove([u8; MOVE_TEXT_LEN]);
 
 impl PlainMove {
+    /// `text` as a plain move, or `None` if it is not one (`;B[tt]`,
+    /// `;b[pd]`, `;C[pd]`...).
     #[inline]
     pub fn new(text: [u8; MOVE_TEXT_LEN]) -> Option<Self> {
         let [semicolon, colour, open, x, y, close] = text;
@@ -576,6 +636,7 @@ impl PlainMove {
         plain.then_some(PlainMove(text))
     }
 
+    /// The node's six bytes, `;B[pd]`.
     pub fn text(&self) -> &[u8; MOVE_TEXT_LEN] {
         &self.0
     }
@@ -610,14 +671,17 @@ impl MovesBuf {
         self.pos.push(pos);
     }
 
+    /// Number of moves gathered.
     pub fn len(&self) -> usize {
         self.pos.len()
     }
 
+    /// Whether no move is gathered.
     pub fn is_empty(&self) -> bool {
         self.pos.is_empty()
     }
 
+    /// The moves gathered so far, as a run to send.
     pub fn as_moves(&self) -> Moves<'_> {
         Moves {
             // Only ASCII is ever pushed.
@@ -626,6 +690,7 @@ impl MovesBuf {
         }
     }
 
+    /// Empties the buffer for the next run, keeping its capacity.
     pub fn clear(&mut self) {
         self.sgf.clear();
         self.pos.clear();
@@ -636,9 +701,12 @@ impl MovesBuf {
 /// Two are equal when their names and values are (not their positions).
 #[derive(Clone, Debug, Default)]
 pub struct PropertyBuf {
+    /// The identifier, as in [`Property::name`].
     pub name: String,
     text: String,
     spans: Vec<Span>,
+    /// Where the identifier starts in the input (default when made, not
+    /// read).
     pub pos: Pos,
 }
 
@@ -651,6 +719,7 @@ impl PartialEq for PropertyBuf {
 impl Eq for PropertyBuf {}
 
 impl PropertyBuf {
+    /// A property with no value yet, and no position.
     pub fn new(name: impl Into<String>) -> Self {
         PropertyBuf {
             name: name.into(),
@@ -675,6 +744,7 @@ impl PropertyBuf {
         b
     }
 
+    /// The same property, at `pos` in the input.
     pub fn at(mut self, pos: Pos) -> Self {
         self.pos = pos;
         self
@@ -707,26 +777,31 @@ impl PropertyBuf {
         self
     }
 
+    /// Appends a value, plain or compose as it is.
     pub fn push_value(&mut self, v: Value<'_>) -> &mut Self {
         append_value(&mut self.text, &mut self.spans, v);
         self
     }
 
+    /// Appends every value of another property, in order.
     pub fn extend_values(&mut self, values: Values<'_>) {
         for v in values.iter() {
             self.push_value(v);
         }
     }
 
+    /// Removes every value, keeping the name and the position.
     pub fn clear_values(&mut self) {
         self.text.clear();
         self.spans.clear();
     }
 
+    /// The values, in order.
     pub fn values(&self) -> Values<'_> {
         Values::new(&self.text, &self.spans)
     }
 
+    /// The borrowed form, for an [`Event::Property`].
     pub fn as_property(&self) -> Property<'_> {
         Property {
             name: &self.name,
@@ -735,24 +810,35 @@ impl PropertyBuf {
         }
     }
 
+    /// The whole text of the first value.
     pub fn first_text(&self) -> Option<&str> {
         self.values().first().map(|v| v.text())
     }
 }
 
-/// An owned event, for tests and for buffering.
+/// An owned event, for tests and for buffering. The positions of
+/// `VariationStart`, `Node`, `VariationEnd` and `GameEnd` are not kept (a
+/// property keeps its own).
 #[derive(Clone, Debug, PartialEq)]
 pub enum OwnedEvent {
+    /// [`Event::GameStart`].
     GameStart(GameHeader),
+    /// [`Event::Meta`]: key, value.
     Meta(String, String),
+    /// [`Event::VariationStart`].
     VariationStart,
+    /// [`Event::Node`].
     Node,
+    /// [`Event::Property`].
     Property(PropertyBuf),
+    /// [`Event::VariationEnd`].
     VariationEnd,
+    /// [`Event::GameEnd`].
     GameEnd,
 }
 
 impl OwnedEvent {
+    /// Copies an event, dropping the positions it does not keep.
     pub fn from_event(e: &Event<'_>) -> Self {
         match e {
             Event::GameStart(h) => OwnedEvent::GameStart((*h).clone()),

@@ -13,21 +13,29 @@ use crate::sink::Sink;
 /// Index of a node in its [`Game`].
 pub type NodeId = usize;
 
+/// One node of a [`Game`]: its properties and its place in the tree.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Node {
+    /// `None` for the root.
     pub parent: Option<NodeId>,
+    /// In order; the first continues the main line, the others are
+    /// variations.
     pub children: Vec<NodeId>,
+    /// The properties, in the order written.
     pub props: Vec<PropertyBuf>,
     /// The node opens a variation (`(` was written before it).
     pub starts_variation: bool,
+    /// Where the node's `;` is in the input.
     pub pos: Pos,
 }
 
 impl Node {
+    /// The property with identifier `id` (`"PB"`), if the node has one.
     pub fn get(&self, id: &str) -> Option<&PropertyBuf> {
         self.props.iter().find(|p| p.name == id)
     }
 
+    /// [`Node::get`], to change it in place.
     pub fn get_mut(&mut self, id: &str) -> Option<&mut PropertyBuf> {
         self.props.iter_mut().find(|p| p.name == id)
     }
@@ -57,6 +65,7 @@ impl Node {
         }
     }
 
+    /// Takes the property `id` out of the node, if present.
     pub fn remove(&mut self, id: &str) -> Option<PropertyBuf> {
         let i = self.props.iter().position(|p| p.name == id)?;
         Some(self.props.remove(i))
@@ -75,9 +84,11 @@ impl Node {
 /// A game tree. Node 0 is the root.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
+    /// What [`Event::GameStart`] carried.
     pub header: GameHeader,
     /// `Meta` events of the game, in order.
     pub meta: Vec<(String, String)>,
+    /// Every node, root first; a node's [`NodeId`] is its index here.
     pub nodes: Vec<Node>,
 }
 
@@ -100,20 +111,26 @@ impl Game {
         }
     }
 
+    /// The id of the root node, which holds the game information (`PB`,
+    /// `KM`, `SZ`...).
     pub const ROOT: NodeId = 0;
 
+    /// The root node.
     pub fn root(&self) -> &Node {
         &self.nodes[0]
     }
 
+    /// The root node, to change it.
     pub fn root_mut(&mut self) -> &mut Node {
         &mut self.nodes[0]
     }
 
+    /// Node `id`; panics if there is no such node.
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id]
     }
 
+    /// Node `id`, to change it; panics if there is no such node.
     pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
         &mut self.nodes[id]
     }
@@ -225,6 +242,7 @@ impl<F> GameBuilder<F>
 where
     F: FnMut(Game, &mut Reporter) -> Result<(), Error>,
 {
+    /// A builder that calls `on_game` at each game's end, with the game.
     pub fn new(on_game: F) -> Self {
         GameBuilder {
             game: None,

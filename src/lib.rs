@@ -11,8 +11,8 @@
 //! Problems found in the input are [diagnostics](diag), not errors: a reader
 //! repairs what it safely can and says so.
 //!
-//! Convert a record, here a legacy FF[3] game with a long identifier and a
-//! `tt` pass, into clean FF[4]:
+//! Convert a record, here a legacy `FF[3]` game with a long identifier and a
+//! `tt` pass, into clean `FF[4]`:
 //!
 //! ```
 //! use sgfconv::{convert, Format, Options, Reporter};

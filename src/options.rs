@@ -4,7 +4,7 @@
 //!
 //! Nothing here knows a format's syntax; the format registry
 //! ([`crate::formats::FORMATS`]) says which [`WriteOption`]s each writer
-//! takes, and [`WriteOptions::check_for`] refuses the others, so that no
+//! takes, and [`crate::formats::check_write_options`] refuses the others, so that no
 //! option is ignored in silence.
 
 use encoding_rs::Encoding;
@@ -242,7 +242,7 @@ impl Rules {
 /// What happens to legacy dialects between reader and writer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dialect {
-    /// Rewrite legacy identifiers and values to FF[4] with these rules
+    /// Rewrite legacy identifiers and values to `FF[4]` with these rules
     /// (the default: all of them).
     Rewrite(Rules),
     /// `--keep-dialect`: decode and re-encode only; no rewrite, and the

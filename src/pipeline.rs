@@ -5,8 +5,8 @@
 //! ```
 //!
 //! [`run`] builds and runs that chain for one input or one piece of an SGF
-//! input; [`in_pieces`] runs it on game-parallel pieces (see
-//! [`crate::parallel`]) and hands the results over in input order. The
+//! input; [`in_pieces`] runs it on game-parallel pieces (see the
+//! crate-private `parallel` module) and hands the results over in input order. The
 //! library's [`convert`] and [`check`] and `migrate` are made of these two.
 
 use crate::diag::Reporter;

@@ -10,6 +10,8 @@ use crate::event::{Event, Moves, NodeRef, OwnedEvent};
 /// A transform is a sink that forwards (possibly rewritten) events to another
 /// sink. `finish` is called once, after the last event, to flush.
 pub trait Sink {
+    /// One event of the stream. An error stops the conversion; problems
+    /// the sink can live with go to `report` instead.
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error>;
 
     /// A complete node at once: exactly `Event::Node` followed by one
@@ -30,6 +32,8 @@ pub trait Sink {
         moves_as_nodes(self, moves, report)
     }
 
+    /// Called once after the last event: flush what is buffered. Does
+    /// nothing by default.
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         Ok(())
     }
@@ -94,7 +98,10 @@ impl<S: Sink + ?Sized> Sink for Box<S> {
 /// Keeps every event (owned): for tests and small inputs.
 #[derive(Default, Debug)]
 pub struct EventLog {
+    /// Every event received, in order ([`Sink::node`] and [`Sink::moves`]
+    /// arrive as their events).
     pub events: Vec<OwnedEvent>,
+    /// [`Sink::finish`] was called.
     pub finished: bool,
 }
 
@@ -113,9 +120,13 @@ impl Sink for EventLog {
 /// A game counts once it has a node (SGF has no game without one).
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counter {
+    /// Games with at least one node.
     pub games: u64,
+    /// Nodes of all games, root nodes included.
     pub nodes: u64,
+    /// Properties of all nodes.
     pub properties: u64,
+    /// Values of all properties (`AB[aa][bb]` counts two).
     pub values: u64,
     /// A game started and has no node yet.
     game_pending: bool,

@@ -16,14 +16,20 @@ use encoding_rs::{Encoding, EUC_KR};
 /// characters are expected from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
+    /// Japanese (Shift_JIS, ISO-2022-JP): kana and Japanese kanji forms.
     Japanese,
     /// Japanese in an encoding where Chinese text also decodes to kanji
     /// (EUC-JP): needs kana or Japanese-only forms to be believed.
     JapaneseEuc,
+    /// Korean (EUC-KR/CP949): frequent hangul, hanja in traditional forms.
     Korean,
+    /// Simplified Chinese (GBK, GB18030).
     SimplifiedChinese,
+    /// Traditional Chinese (Big5).
     TraditionalChinese,
+    /// Western European (windows-1252): accented Latin letters.
     Latin,
+    /// Cyrillic (windows-1251, KOI8-R, KOI8-U, IBM866, ISO-8859-5).
     Cyrillic,
     /// UTF-8: any script, structure already checked by the decoder.
     Any,
@@ -233,10 +239,14 @@ pub fn lang_of(enc: &'static Encoding) -> Lang {
 /// What the text of one candidate decoding looks like.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Score {
+    /// Sum of the characters' scores: the higher, the more the text looks
+    /// like its language. Compares candidate decodings of the same bytes.
     pub total: f32,
     /// Non-ASCII characters seen.
     pub non_ascii: u32,
+    /// U+FFFD seen: bytes invalid in the candidate encoding.
     pub replacements: u32,
+    /// Hiragana and katakana seen.
     pub kana: u32,
 }
 

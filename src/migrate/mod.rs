@@ -65,7 +65,9 @@ pub const E_OUTPUT_IN_SOURCE: Code = Code::new("E455", "output-inside-source");
 /// What to migrate and how.
 #[derive(Clone, Debug, Default)]
 pub struct MigrateOptions {
+    /// The directory tree to read (SRC); never written to.
     pub src: PathBuf,
+    /// Where the SGF files go (DST); created if missing.
     pub dst: PathBuf,
     /// Worker threads; 0 = one per core.
     pub jobs: usize,
@@ -77,7 +79,9 @@ pub struct MigrateOptions {
     pub preserve_mtime: bool,
     /// `fsync` each output before renaming it into place.
     pub fsync: bool,
-    /// Only paths matching one of these (see [`glob`]); empty = all.
+    /// Only paths matching one of these globs (`*`, `**`, `?`, `[a-z]`;
+    /// relative to SRC, or the file name alone for a pattern without `/`;
+    /// see `docs/migrate.md`); empty = all.
     pub include: Vec<String>,
     /// Never paths matching one of these.
     pub exclude: Vec<String>,
@@ -91,6 +95,7 @@ pub struct MigrateOptions {
 }
 
 impl MigrateOptions {
+    /// Migrates `src` into `dst` with every other option at its default.
     pub fn new(src: impl Into<PathBuf>, dst: impl Into<PathBuf>) -> Self {
         MigrateOptions {
             src: src.into(),
@@ -106,6 +111,7 @@ pub trait Progress: Sync {
     fn start(&self, _files: u64, _bytes: u64) {}
     /// One record is done (converted, skipped or failed).
     fn file_done(&self, _bytes: u64, _failed: bool) {}
+    /// The run is over (before the summary is returned).
     fn finish(&self) {}
 }
 
@@ -118,7 +124,9 @@ pub use crate::pipeline::ReadFn;
 /// The reader and writer a migration uses; replaceable for tests.
 #[derive(Clone, Copy)]
 pub struct Backend {
+    /// Reads one input (default: [`formats::read`]).
     pub read: ReadFn,
+    /// Makes the output's writer (default: the SGF writer).
     pub writer: WriterFn,
 }
 

@@ -174,8 +174,11 @@ pub type WriterFn = for<'w> fn(Box<dyn Write + 'w>, &Options) -> Result<Box<dyn 
 /// Facts about one game, tapped from its events.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameFacts {
+    /// [`GameHeader::encoding`](crate::event::GameHeader::encoding).
     pub encoding: &'static str,
+    /// How the encoding was decided.
     pub encoding_source: EncodingSource,
+    /// Detector confidence in 0.0..=1.0 (1.0 when not detected).
     pub confidence: f32,
     /// Root-node properties (identifier, first value), kept only when a
     /// name template needs them.

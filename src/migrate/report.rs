@@ -26,6 +26,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// The lower-case name, as in the report and the summary.
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Converted => "converted",
@@ -39,23 +40,32 @@ impl Status {
 /// The character set of some games of an input, and why.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EncodingUse {
+    /// The character set (WHATWG name, e.g. `GBK`).
     pub encoding: &'static str,
     /// `bom`, `ca` (declared), `utf8`, `detected`, `forced`, `default`, `intrinsic`.
     pub source: &'static str,
     /// Lowest detector confidence among these games.
     pub confidence: f32,
+    /// How many games of the input.
     pub games: usize,
 }
 
 /// One diagnostic, as stored in the report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DiagEntry {
+    /// 1-based line in the input, when the problem has a place.
     pub line: Option<u32>,
+    /// 1-based column (in bytes), when the problem has a place.
     pub column: Option<u32>,
+    /// 0-based game index in the input, when known.
     pub game: Option<usize>,
+    /// The code's id, `W012`.
     pub code: &'static str,
+    /// The code's name, `unescaped-bracket`.
     pub name: &'static str,
+    /// `info`, `warning` or `error`.
     pub severity: &'static str,
+    /// What happened, for a person.
     pub message: String,
 }
 
@@ -89,23 +99,34 @@ pub struct Entry {
     pub source_not_utf8: bool,
     /// Output files, in game order (several with `--split-collections`).
     pub outputs: Vec<String>,
+    /// The format it was read as (`sgf`, `gib`...), once recognised.
     pub format: Option<&'static str>,
     /// `extension` or `content`.
     pub recognised_by: Option<&'static str>,
+    /// Games read.
     pub games: usize,
+    /// The character sets of its games: one per encoding and way of
+    /// deciding it.
     pub encodings: Vec<EncodingUse>,
     /// Info-level rewrites (dialect rules and the like) by code: `I150 name` → count.
     pub rewrites: BTreeMap<String, usize>,
+    /// Warnings reported, listed or not.
     pub warnings: usize,
+    /// Errors reported, listed or not.
     pub errors: usize,
+    /// The diagnostics, in the order found, up to
+    /// [`MAX_DIAGNOSTICS_PER_FILE`] (the encoding decision is not listed).
     pub diagnostics: Vec<DiagEntry>,
     /// Diagnostics not listed (beyond [`MAX_DIAGNOSTICS_PER_FILE`]).
     #[serde(skip_serializing_if = "is_zero")]
     pub diagnostics_not_listed: usize,
+    /// What happened to it.
     pub status: Status,
     /// Why it was skipped, ignored or failed.
     pub reason: Option<String>,
+    /// Bytes read from the input (0 when it was not read).
     pub bytes_in: u64,
+    /// Bytes written to its outputs (or that would be, in a dry run).
     pub bytes_out: u64,
 }
 
@@ -114,6 +135,7 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Entry {
+    /// An entry for `source` with `status` and nothing else known yet.
     pub fn new(source: String, source_not_utf8: bool, status: Status) -> Self {
         Entry {
             source,
@@ -174,19 +196,25 @@ impl Entry {
 /// The result of a migration.
 #[derive(Clone, Debug)]
 pub struct Summary {
+    /// SRC, as given.
     pub src: PathBuf,
+    /// DST, as given.
     pub dst: PathBuf,
+    /// Nothing was written ([`MigrateOptions::dry_run`](super::MigrateOptions::dry_run)).
     pub dry_run: bool,
     /// One per input, in path order (the same whatever `-j`).
     pub entries: Vec<Entry>,
+    /// Wall time of the run.
     pub elapsed: Duration,
 }
 
 impl Summary {
+    /// Inputs with this status.
     pub fn count(&self, status: Status) -> usize {
         self.entries.iter().filter(|e| e.status == status).count()
     }
 
+    /// Inputs that failed: the CLI exits with status 1 if there is any.
     pub fn failed(&self) -> usize {
         self.count(Status::Failed)
     }
@@ -199,6 +227,7 @@ impl Summary {
             .count()
     }
 
+    /// Output files of the converted inputs.
     pub fn outputs(&self) -> usize {
         self.entries
             .iter()
@@ -207,6 +236,7 @@ impl Summary {
             .sum()
     }
 
+    /// Games read, over all inputs.
     pub fn games(&self) -> usize {
         self.entries.iter().map(|e| e.games).sum()
     }
@@ -216,14 +246,17 @@ impl Summary {
         self.entries.iter().map(|e| e.bytes_in).sum()
     }
 
+    /// Bytes written, over all inputs.
     pub fn bytes_out(&self) -> u64 {
         self.entries.iter().map(|e| e.bytes_out).sum()
     }
 
+    /// Warnings, over all inputs.
     pub fn warnings(&self) -> usize {
         self.entries.iter().map(|e| e.warnings).sum()
     }
 
+    /// Errors, over all inputs.
     pub fn errors(&self) -> usize {
         self.entries.iter().map(|e| e.errors).sum()
     }
@@ -284,6 +317,7 @@ impl Summary {
         }
     }
 
+    /// Megabytes (10⁶ bytes) of input read per second of wall time.
     pub fn megabytes_per_second(&self) -> f64 {
         let s = self.elapsed.as_secs_f64();
         if s > 0.0 {

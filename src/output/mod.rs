@@ -13,7 +13,7 @@
 //!   untouched when it is not (an error, a panic, a signal); a device or a
 //!   pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written in place and never
 //!   replaced.
-//! - [`temp`] and [`dir`] are the pieces both use with `migrate`'s many
+//! - `temp` and `dir` (crate-private) are the pieces both use with `migrate`'s many
 //!   outputs: named and unnamed temporary files, directories held open.
 
 pub(crate) mod dir;

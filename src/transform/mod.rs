@@ -3,22 +3,22 @@
 //!
 //! The dialect rewrites (formats/sgf-dialects.md), in the order they run:
 //!
-//! | module | rule | names (for [`Rules::from_names`](crate::options::Rules::from_names)) |
+//! | module (crate-private) | rule | names (for [`Rules::from_names`](crate::options::Rules::from_names)) |
 //! |---|---|---|
-//! | [`ids`] | lower-case letters in identifiers | `ids` |
-//! | [`quirks`] | merged duplicates, duplicate `AP` | `duplicates`, `duplicate-ap` |
-//! | [`kifu`] | the kifu (SGF2) dialect of Asian servers | `kifu` |
-//! | [`mojibake`] | double-encoded names | `mojibake` |
-//! | [`ff3`] | `FF[1]`–`FF[3]` properties | `ki`, `labels`, `marks`, `player`, `annotations`, `view` |
-//! | [`passes`] | `tt` passes | `tt-pass` |
-//! | [`quirks`] | Fox komi and `HA[1]` | `fox-komi`, `fox-handicap` |
-//! | [`smartgo`] | SmartGo `S[]` move sequences | `smartgo` |
-//! | [`split`] | setup and moves, black and white, in one node | `split` |
-//! | [`nesting`] | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
+//! | `ids` | lower-case letters in identifiers | `ids` |
+//! | `quirks` | merged duplicates, duplicate `AP` | `duplicates`, `duplicate-ap` |
+//! | `kifu` | the kifu (SGF2) dialect of Asian servers | `kifu` |
+//! | `mojibake` | double-encoded names | `mojibake` |
+//! | `ff3` | `FF[1]`–`FF[3]` properties | `ki`, `labels`, `marks`, `player`, `annotations`, `view` |
+//! | `passes` | `tt` passes | `tt-pass` |
+//! | `quirks` | Fox komi and `HA[1]` | `fox-komi`, `fox-handicap` |
+//! | `smartgo` | SmartGo `S[]` move sequences | `smartgo` |
+//! | `split` | setup and moves, black and white, in one node | `split` |
+//! | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
 //!
-//! Each rule is a [`node::NodeRule`] and can run alone as a sink adapter
-//! ([`node::NodeAdapter`]); the pipeline runs them in one
-//! [`node::Chain`] so that a node is buffered and copied once. The nesting
+//! Each rule is a `node::NodeRule` and can run alone as a sink adapter
+//! (`node::NodeAdapter`); the pipeline runs them in one
+//! `node::Chain` so that a node is buffered and copied once. The nesting
 //! rule is its own adapter (it may hold one game).
 //!
 //! Every rewrite is reported as an info diagnostic (codes I150–I199).
