@@ -6,8 +6,6 @@
 
 mod score;
 
-pub use score::{score as score_text, Lang, Score};
-
 use encoding_rs::{
     Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, KOI8_R, KOI8_U, SHIFT_JIS, UTF_16BE, UTF_16LE,
     UTF_8, WINDOWS_1251, WINDOWS_1252,

@@ -107,7 +107,8 @@ impl MigrateOptions {
 
 /// Told about progress, from the worker threads.
 pub trait Progress: Sync {
-    /// The walk is done: this many records and bytes to go through.
+    /// The walk is done: this many records to go through, and their bytes
+    /// (0 when not known: the walk reads no file sizes).
     fn start(&self, _files: u64, _bytes: u64) {}
     /// One record is done (converted, skipped or failed).
     fn file_done(&self, _bytes: u64, _failed: bool) {}
