@@ -1,0 +1,527 @@
+//! GIB → events. The whole file is one game: it is read into memory, its
+//! structure parsed ([`parse_document`]), damaged text repaired, and the game
+//! built (root properties from the header, one node per move) and replayed.
+
+use super::charset::{decode_input, encoding_for_kind};
+use super::document::{parse_document, Document, Record};
+use super::values::*;
+use super::*;
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{GameHeader, PropertyBuf};
+use crate::formats::lines::{self, sgf_point, Decoded};
+use crate::game::{Game, NodeId};
+use crate::options::ReadOptions;
+use crate::sink::Sink;
+use encoding_rs::{EUC_KR, GB18030, GBK, UTF_8};
+use std::io::Read;
+
+/// Reads one GIB file (one game) and sends it as events.
+pub fn read(
+    input: &mut dyn Read,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    report.set_game(Some(0));
+    let decoded = decode_input(&bytes, options, report);
+    let mut doc = parse_document(&decoded.text, report);
+    if !doc.saw_structure {
+        report.set_game(None);
+        return Err(Error::unreadable(
+            E_NOT_GIB.id,
+            "not a GIB record: no `\\HS` header and no `\\GS` game section",
+        ));
+    }
+    repair_text(&mut doc, &decoded, report);
+    let game = build_game(&doc, &decoded, report);
+    let r = game.replay(sink, report);
+    report.set_game(None);
+    r
+}
+
+/// Repairs double-encoded values (only possible when the file was UTF-8)
+/// and reports values damaged beyond repair.
+fn repair_text(doc: &mut Document, decoded: &Decoded, report: &mut Reporter) {
+    let hint = doc
+        .get("GIBOKIND")
+        .and_then(|k| encoding_for_kind(k.trim()))
+        .unwrap_or(EUC_KR);
+    let hint = if hint == GB18030 { GBK } else { hint };
+    for e in &mut doc.entries {
+        if decoded.encoding == UTF_8 {
+            if let Some(fixed) = repair_double_encoding(&e.value, hint) {
+                report.warn(
+                    W_DOUBLE_ENCODED,
+                    Some(e.pos),
+                    format!(
+                        "{}: {} bytes read as Latin-1 and saved as UTF-8; repaired to `{}`",
+                        e.key,
+                        hint.name(),
+                        clip(&fixed)
+                    ),
+                );
+                e.value = fixed;
+            }
+        }
+        if e.value.contains('\u{FFFD}') {
+            report.warn(
+                W_DAMAGED_TEXT,
+                Some(e.pos),
+                format!(
+                    "{}: the value holds U+FFFD left by an earlier lossy conversion; kept as is",
+                    e.key
+                ),
+            );
+        }
+    }
+}
+
+/// The sub-field lists of the header, each parsed once.
+struct Sources {
+    main: Vec<(String, String)>,
+    sub: Vec<(String, String)>,
+    tag: Vec<(String, String)>,
+    wuser: Vec<(String, String)>,
+    buser: Vec<(String, String)>,
+}
+
+impl Sources {
+    /// The lists of `doc` (empty where it has none).
+    fn of(doc: &Document) -> Sources {
+        Sources {
+            main: subfields(doc.get("GAMEINFOMAIN")),
+            sub: subfields(doc.get("GAMEINFOSUB")),
+            tag: tag_fields(doc.get("GAMETAG")),
+            wuser: subfields(doc.get("WUSERINFO")),
+            buser: subfields(doc.get("BUSERINFO")),
+        }
+    }
+}
+
+/// Adds `id` with the trimmed value `v`, unless `v` is blank.
+fn push(props: &mut Vec<PropertyBuf>, id: &str, v: &str) {
+    if !v.trim().is_empty() {
+        props.push(PropertyBuf::with_values(id, &[v.trim()]));
+    }
+}
+
+/// The game of `doc`: the root properties in their order (the handicap
+/// stones and the kept header last), then the moves.
+fn build_game(doc: &Document, decoded: &Decoded, report: &mut Reporter) -> Game {
+    let mut header = GameHeader::new(0);
+    header.encoding = decoded.encoding.name();
+    header.encoding_source = decoded.source;
+    header.confidence = decoded.confidence;
+    let mut game = Game::new(header);
+    let src = Sources::of(doc);
+
+    let size = number(field(&src.main, "LINE"))
+        .filter(|n| (2..=52).contains(n))
+        .unwrap_or(19) as u32;
+    let mut props: Vec<PropertyBuf> = vec![
+        PropertyBuf::with_values("GM", &["1"]),
+        PropertyBuf::with_values("FF", &["4"]),
+        PropertyBuf::with_values("SZ", &[size.to_string()]),
+    ];
+    name_and_players(doc, &src, &mut props, report);
+    komi(doc, &src, &mut props, report);
+    let ini = doc
+        .records
+        .iter()
+        .find(|r| r.tokens.first().map(String::as_str) == Some("INI"));
+    let handicap = handicap(&src, ini);
+    let setup = handicap_props(size, handicap, ini, &mut props, report);
+    if let Some(re) = result(doc, &src, report) {
+        push(&mut props, "RE", &re);
+    }
+    date(doc, &src, &mut props, report);
+    time_settings(doc, &src, &mut props);
+    if let Some(pc) = doc.get("GAMEPLACE").or(field(&src.sub, "GPLC")) {
+        push(&mut props, "PC", pc);
+    }
+    if let Some(ab) = setup {
+        props.push(ab);
+    }
+    if let Some(private) = kept_header(doc, ini) {
+        props.push(private);
+    }
+    game.root_mut().props = props;
+
+    add_moves(&mut game, doc, size, handicap >= 2, report);
+    game
+}
+
+/// Game name and players: `GN`, then `PB`/`BR` and `PW`/`WR`.
+fn name_and_players(
+    doc: &Document,
+    src: &Sources,
+    props: &mut Vec<PropertyBuf>,
+    report: &mut Reporter,
+) {
+    if let Some(gn) = doc.get("GAMENAME").or(field(&src.sub, "GNAME")) {
+        push(props, "GN", gn);
+    }
+    for colour in [Colour::Black, Colour::White] {
+        let (name, rank) = player(doc, src, colour, report);
+        let (p, r) = match colour {
+            Colour::Black => ("PB", "BR"),
+            Colour::White => ("PW", "WR"),
+        };
+        if let Some(n) = name {
+            push(props, p, &n);
+        }
+        if let Some(rk) = rank {
+            push(props, r, &rk);
+        }
+    }
+}
+
+/// Komi: ×10 in `GONGJE` (or `GAMETAG G`, or `GAMEGONGJE`).
+fn komi(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mut Reporter) {
+    let komi_src = [
+        field(&src.main, "GONGJE"),
+        field(&src.tag, "G"),
+        doc.get("GAMEGONGJE")
+            .map(str::trim)
+            .filter(|v| !v.is_empty()),
+    ];
+    if let Some(raw) = komi_src.iter().flatten().next() {
+        match raw.parse::<i64>() {
+            Ok(v) => push(props, "KM", &format_tenths(v)),
+            Err(_) => report.warn(
+                W_BAD_VALUE,
+                doc.pos_of("GAMEINFOMAIN"),
+                format!("komi `{}` is not a number ×10; no KM", clip(raw)),
+            ),
+        }
+    }
+}
+
+/// The handicap: from the `INI` record, else `GCDT` / `GAMETAG R`.
+fn handicap(src: &Sources, ini: Option<&Record>) -> u32 {
+    ini.and_then(|r| r.tokens.get(3))
+        .and_then(|t| t.parse::<u32>().ok())
+        .or_else(|| number(field(&src.main, "GCDT")).map(|v| v.max(0) as u32))
+        .or_else(|| number(field(&src.tag, "R")).map(|v| v.max(0) as u32))
+        .unwrap_or(0)
+}
+
+/// `HA` for a handicap of 2 or more; returns its stones on the Tygem layout
+/// (`AB`, which goes after the other root properties).
+fn handicap_props(
+    size: u32,
+    handicap: u32,
+    ini: Option<&Record>,
+    props: &mut Vec<PropertyBuf>,
+    report: &mut Reporter,
+) -> Option<PropertyBuf> {
+    let mut setup: Option<PropertyBuf> = None;
+    if handicap >= 2 {
+        push(props, "HA", &handicap.to_string());
+        match lines::tygem_handicap_stones(size, handicap) {
+            Some(ab) => setup = Some(ab),
+            None => report.warn(
+                W_BAD_HANDICAP,
+                ini.map(|r| r.pos),
+                format!("no Tygem layout for {handicap} stones on {size}×{size}; HA kept, no stones placed"),
+            ),
+        }
+    } else if handicap == 1 {
+        report.warn(
+            W_BAD_HANDICAP,
+            ini.map(|r| r.pos),
+            "handicap 1 places no stone; read as an even game",
+        );
+    }
+    setup
+}
+
+/// Date: the first readable one of `GAMETAG C`, `GDATE` and `GAMEDATE`.
+fn date(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mut Reporter) {
+    let date_src = [
+        field(&src.tag, "C"),
+        field(&src.sub, "GDATE"),
+        doc.get("GAMEDATE"),
+    ];
+    let mut date_seen = false;
+    for d in date_src.iter().flatten() {
+        date_seen = true;
+        if let Some(dt) = parse_date(d) {
+            push(props, "DT", &dt);
+            date_seen = false;
+            break;
+        }
+    }
+    if date_seen {
+        report.warn(
+            W_BAD_VALUE,
+            doc.pos_of("GAMEDATE"),
+            "no readable date; no DT",
+        );
+    }
+}
+
+/// Time settings: `GTIME` main-byoyomi-periods, `GAMETAG T`
+/// byoyomi-periods-main, last the localised `GAMETIME` text.
+fn time_settings(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>) {
+    let gtime = field(&src.main, "GTIME")
+        .and_then(time_triple)
+        .or_else(|| {
+            field(&src.tag, "T")
+                .and_then(time_triple)
+                .map(|(b, p, m)| (m, b, p))
+        })
+        .or_else(|| doc.get("GAMETIME").and_then(time_from_text));
+    if let Some((main, byo, periods)) = gtime {
+        push(props, "TM", &main.to_string());
+        if byo > 0 && periods > 0 {
+            push(props, "OT", &format!("{periods}x{byo} byo-yomi"));
+        }
+    }
+}
+
+/// The whole header, kept as `KEY=value` (order and raw values), with the
+/// first preamble line and the `INI` text; `None` when there is nothing.
+fn kept_header(doc: &Document, ini: Option<&Record>) -> Option<PropertyBuf> {
+    let mut private = PropertyBuf::new(PRIVATE_PROPERTY);
+    for e in &doc.entries {
+        private.push(&format!("{}={}", e.key, e.value));
+    }
+    if let Some(p) = doc.preamble.first() {
+        private.push(&format!("GS={p}"));
+    }
+    if let Some(text) = ini.map(|r| r.text.as_str()).filter(|t| !t.is_empty()) {
+        private.push(&format!("INI={text}"));
+    }
+    (!private.values().is_empty()).then_some(private)
+}
+
+/// A player's name and rank: `GAME*NAME` (`name (rank)`, the rank from the
+/// level code when it has none), else the id or nickname of the user lists
+/// or `GAMETAG` (repaired when it is ASCII read as UTF-16LE).
+fn player(
+    doc: &Document,
+    src: &Sources,
+    colour: Colour,
+    report: &mut Reporter,
+) -> (Option<String>, Option<String>) {
+    let (name_key, level_key, user, id_key, lv_key, nick_key, tag_id, tag_lv, tag_nick) =
+        match colour {
+            Colour::White => (
+                "GAMEWHITENAME",
+                "GAMEWHITELEVEL",
+                &src.wuser,
+                "WID",
+                "WLV",
+                "WNICK",
+                "I",
+                "L",
+                "A",
+            ),
+            Colour::Black => (
+                "GAMEBLACKNAME",
+                "GAMEBLACKLEVEL",
+                &src.buser,
+                "BID",
+                "BLV",
+                "BNICK",
+                "M",
+                "N",
+                "B",
+            ),
+        };
+    let level = number(field(user, lv_key))
+        .or_else(|| number(field(&src.tag, tag_lv)))
+        .or_else(|| number(doc.get(level_key)));
+    if let Some(v) = doc.get(name_key).filter(|v| !v.trim().is_empty()) {
+        let (name, rank) = split_name_rank(v);
+        let rank = match rank {
+            Some(r) => Some(normalize_rank(&r, level)),
+            None => level.and_then(rank_from_level),
+        };
+        return (Some(name), rank);
+    }
+    let id = field(user, id_key)
+        .or_else(|| field(&src.tag, tag_id))
+        .or_else(|| field(user, nick_key))
+        .or_else(|| field(&src.tag, tag_nick));
+    let name = id.map(|id| match repair_utf16_ascii(id) {
+        Some(fixed) => {
+            report.warn(
+                W_UTF16_MOJIBAKE,
+                None,
+                format!("player id `{id}` is ASCII read as UTF-16LE; repaired to `{fixed}`"),
+            );
+            fixed
+        }
+        None => id.to_string(),
+    });
+    (name, level.and_then(rank_from_level))
+}
+
+/// `RE`: from `GRLT` and `ZIPSU` (a `GAMERESULT` text naming the other
+/// winner is reported), else from the localised `GAMERESULT` text.
+fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String> {
+    let pos = doc
+        .entries
+        .iter()
+        .find(|e| e.key == "GAMEINFOMAIN" || e.key == "GAMERESULT")
+        .map(|e| e.pos);
+    let grlt = number(field(&src.main, "GRLT")).or_else(|| number(field(&src.tag, "W")));
+    let zipsu = number(field(&src.main, "ZIPSU"))
+        .or_else(|| number(field(&src.tag, "Z")))
+        .or_else(|| number(doc.get("GAMEZIPSU")))
+        .unwrap_or(0);
+    let text = doc.get("GAMERESULT").unwrap_or("").trim();
+    let from_text = parse_result_text(text);
+    if let Some(code) = grlt {
+        match result_from_code(code, zipsu) {
+            Ok(Some(re)) => {
+                if let ResultText::Result(t) = &from_text {
+                    if t.get(..1) != re.get(..1) && t != "0" {
+                        report.warn(
+                            W_RESULT_CONFLICT,
+                            pos,
+                            format!(
+                                "GRLT {code} says {re} but GAMERESULT says `{}`; kept {re}",
+                                clip(text)
+                            ),
+                        );
+                    }
+                }
+                return Some(re);
+            }
+            Ok(None) if text.is_empty() => return None,
+            Ok(None) | Err(UnknownCode(_)) => {}
+        }
+    }
+    match from_text {
+        ResultText::Result(re) => {
+            report.info(
+                I_RESULT_FROM_TEXT,
+                pos,
+                format!("result {re} read from the GAMERESULT text `{}`", clip(text)),
+            );
+            Some(re)
+        }
+        ResultText::Unfinished => None,
+        ResultText::Unknown => {
+            if grlt.is_some() || !text.is_empty() {
+                report.warn(
+                    W_UNKNOWN_RESULT,
+                    pos,
+                    format!(
+                        "result code {} and text `{}` are not understood; no RE (both kept in XGIB)",
+                        grlt.map_or("(none)".to_string(), |g| g.to_string()),
+                        clip(text)
+                    ),
+                );
+            }
+            None
+        }
+    }
+}
+
+/// One node per `STO` and `SKI` record, in file order; other records are
+/// reported and skipped. Last, the record count of the preamble is checked.
+fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report: &mut Reporter) {
+    let mut at: NodeId = Game::ROOT;
+    let mut last: Option<Colour> = None;
+    let mut counted = 0usize;
+    for r in &doc.records {
+        let kind = r.tokens.first().map(String::as_str).unwrap_or("");
+        match kind {
+            "INI" => counted += 1,
+            "STO" => {
+                counted += 1;
+                match stone(r, size) {
+                    Some((c, p)) => {
+                        at = add_move(game, at, r, c, &p);
+                        last = Some(c);
+                    }
+                    None => report.error(
+                        E_BAD_MOVE,
+                        Some(r.pos),
+                        format!("unreadable move `{}`; dropped", clip(&r.tokens.join(" "))),
+                    ),
+                }
+            }
+            "SKI" => {
+                counted += 1;
+                let c = match last {
+                    Some(c) => c.other(),
+                    None if handicap => Colour::White,
+                    None => Colour::Black,
+                };
+                at = add_move(game, at, r, c, "");
+                last = Some(c);
+            }
+            "REM" | "IDX" | "DSC" | "WIT" | "SUR" | "CSP" | "CST" | "FOR" | "CRE" | "END"
+            | "RES" => {
+                counted += 1;
+                report.info(
+                    I_IGNORED_RECORD,
+                    Some(r.pos),
+                    format!("`{kind}` record carries no move; skipped"),
+                );
+            }
+            _ => report.warn(
+                W_UNKNOWN_RECORD,
+                Some(r.pos),
+                format!("unknown record `{}`; skipped", clip(&r.tokens.join(" "))),
+            ),
+        }
+    }
+    check_record_count(doc, counted, report);
+}
+
+/// The colour and SGF point of a `STO` record (`STO 0 n colour x y`), when
+/// both can be read and the point is on the board.
+fn stone(r: &Record, size: u32) -> Option<(Colour, String)> {
+    let num = |i: usize| r.tokens.get(i).and_then(|t| t.parse::<i64>().ok());
+    let colour = match num(3) {
+        Some(1) => Some(Colour::Black),
+        Some(2) => Some(Colour::White),
+        _ => None,
+    };
+    let point = match (num(4), num(5)) {
+        (Some(x), Some(y)) if (0..size as i64).contains(&x) && (0..size as i64).contains(&y) => {
+            sgf_point(x as u32, y as u32)
+        }
+        _ => None,
+    };
+    Some((colour?, point?))
+}
+
+/// Adds the move `colour[value]` read from `r` after node `at`; returns the
+/// new node.
+fn add_move(game: &mut Game, at: NodeId, r: &Record, colour: Colour, value: &str) -> NodeId {
+    let at = game.add_child(at);
+    let node = game.node_mut(at);
+    node.pos = r.pos;
+    node.props
+        .push(PropertyBuf::with_values(colour.sgf(), &[value]).at(r.pos));
+    at
+}
+
+/// Reports a record count on the second preamble line that disagrees with
+/// the records `counted`.
+fn check_record_count(doc: &Document, counted: usize, report: &mut Reporter) {
+    let declared = doc
+        .preamble
+        .get(1)
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse::<usize>().ok());
+    if let Some(n) = declared {
+        if n != counted {
+            report.info(
+                I_RECORD_COUNT,
+                None,
+                format!("the preamble announces {n} records, the file has {counted}"),
+            );
+        }
+    }
+}

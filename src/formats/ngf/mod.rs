@@ -1,0 +1,207 @@
+//! WBaduk / Cyberoro / Yugen no Ma NGF: reader and writer.
+//!
+//! `formats/ngf.md` describes the format; this module implements exactly
+//! that text. An NGF file holds one linear game: 12 header lines, then one
+//! `PM` line per move. The "GI" variant prefixes its header lines with `GI`,
+//! orders them differently and ends with `IDB[n] text[EndTxt]` comments.
+//!
+//! * [`read`]: the header lines by position → root properties, the `PM`
+//!   lines → moves, the GI comments → comments on their moves.
+//! * [`writer`]: SGF → NGF, the inverse of the reader; original lines kept
+//!   in `XNGF` are written back where they still hold.
+
+mod reader;
+mod writer;
+
+use crate::diag::Code;
+use crate::formats::lines;
+
+pub use crate::formats::lines::{handicap_points, parse_date, parse_result_text, ResultText};
+pub use reader::read;
+pub use writer::writer;
+
+// ---------------------------------------------------------------------------
+// Diagnostics (NGF reader 250–299, NGF writer 420–439)
+
+/// Neither an NGF header nor a single move line.
+pub const E_NOT_NGF: Code = Code::new("E250", "ngf-not-a-record");
+/// Fewer than the 12 header lines (11 in the GI variant) before the moves.
+pub const W_SHORT_HEADER: Code = Code::new("W251", "ngf-short-header");
+/// A header value (size, handicap, komi, date) that cannot be read.
+pub const W_BAD_HEADER_VALUE: Code = Code::new("W252", "ngf-bad-header-value");
+/// A `PM` line that cannot be read: the move is dropped.
+pub const E_BAD_MOVE: Code = Code::new("E253", "ngf-bad-move");
+/// The move counter of a `PM` line is out of sequence (the move is kept).
+pub const W_MOVE_COUNTER: Code = Code::new("W254", "ngf-move-counter");
+/// The coordinates of a `PM` line do not follow the `xyyx` pattern.
+pub const W_MOVE_PATTERN: Code = Code::new("W255", "ngf-move-pattern");
+/// Line 12 (move count) disagrees with the number of move lines.
+pub const I_MOVE_COUNT: Code = Code::new("I256", "ngf-move-count");
+/// The character set was guessed (the file is not UTF-8).
+pub const I_ENCODING_GUESSED: Code = Code::new("I257", "ngf-encoding-guessed");
+/// Bytes that are invalid in the chosen character set became U+FFFD.
+pub const E_UNDECODABLE: Code = Code::new("E258", "ngf-undecodable-bytes");
+/// The result line says nothing recognisable: no `RE` (text kept in `XNGF`).
+pub const W_UNKNOWN_RESULT: Code = Code::new("W259", "ngf-unknown-result");
+/// A line that is neither header, move nor comment: skipped.
+pub const W_UNKNOWN_LINE: Code = Code::new("W260", "ngf-unknown-line");
+/// GI variant: `RE` read from the comment on the last move.
+pub const I_RESULT_FROM_COMMENT: Code = Code::new("I261", "ngf-result-from-comment");
+/// A handicap the Tygem layout cannot place on this board.
+pub const W_BAD_HANDICAP: Code = Code::new("W262", "ngf-bad-handicap");
+/// An `IDB[n]` comment for a move the game does not have: put on the root.
+pub const W_COMMENT_TARGET: Code = Code::new("W263", "ngf-comment-target");
+
+/// What the NGF writer could not carry, listed once per game.
+pub const W_CANNOT_CARRY: Code = Code::new("W420", "ngf-cannot-carry");
+/// An NGF file holds one game: later games of the collection are not written.
+pub const E_ONE_GAME_PER_FILE: Code = Code::new("E421", "ngf-one-game-per-file");
+
+/// The private root property that keeps NGF lines with no SGF home.
+pub const PRIVATE_PROPERTY: &str = "XNGF";
+
+// ---------------------------------------------------------------------------
+// Sniffing
+
+/// A `PM` move line: `PM`, a two-letter counter, the colour, four letters.
+fn is_move_line(l: &str) -> bool {
+    let b = l.trim_end().as_bytes();
+    b.len() >= 9
+        && b.starts_with(b"PM")
+        && b[2..9].iter().all(|c| c.is_ascii_uppercase())
+        && matches!(b[4], b'B' | b'W')
+}
+
+/// An NGF file: a `GI` header, or a number on line 2 (board size) and on
+/// lines 6–8 (handicap, 0, komi), or a `PM` move line near the start.
+pub fn sniff(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let text = String::from_utf8_lossy(head);
+    let lines: Vec<&str> = text.lines().take(16).map(str::trim).collect();
+    if lines.len() >= 2 && lines[0].starts_with("GI") && lines[1].starts_with("GI") {
+        return true;
+    }
+    let num = |i: usize| lines.get(i).is_some_and(|l| l.parse::<f64>().is_ok());
+    let size_ok = lines
+        .get(1)
+        .and_then(|l| l.parse::<u32>().ok())
+        .is_some_and(|s| (2..=52).contains(&s));
+    (size_ok && num(5) && num(6) && num(7)) || lines.iter().any(|l| is_move_line(l))
+}
+
+// ---------------------------------------------------------------------------
+// Value mappings
+
+/// Whether the last token of a player line is a rank: a number with a rank
+/// letter or word (`9DP`, `10K*`, `7단P`, `3d`), or a word ending in a rank
+/// word (`初段`, `五段`).
+fn looks_like_rank(tok: &str) -> bool {
+    let core = tok.trim_end_matches(['*', '?']);
+    let norm = normalize_rank(core);
+    let bare = core.strip_suffix('P').unwrap_or(core);
+    let digits = norm.trim_end_matches(['k', 'd', 'p']);
+    (digits.len() + 1 == norm.len()
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && !digits.is_empty())
+        || ["段", "단", "级", "級", "급"]
+            .iter()
+            .any(|w| bare.ends_with(w))
+}
+
+/// A player line `name   rank` → (name, raw rank token).
+fn split_player(line: &str) -> (String, Option<String>) {
+    let t = line.trim();
+    // `          9DP`: a rank after the padding of an empty name.
+    if line.starts_with(char::is_whitespace)
+        && !t.contains(char::is_whitespace)
+        && looks_like_rank(t)
+    {
+        return (String::new(), Some(t.to_string()));
+    }
+    match t.rsplit_once(char::is_whitespace) {
+        Some((name, rank)) if looks_like_rank(rank) && !name.trim().is_empty() => {
+            (name.trim().to_string(), Some(rank.to_string()))
+        }
+        _ => (t.to_string(), None),
+    }
+}
+
+/// An NGF rank token → SGF form: `9DP` → `9p`, `7D*` → `7d`, `10K*` →
+/// `10k`, `7단P` → `7p`, `5단*` → `5d`, `3급` → `3k`. The `*`/`?` status
+/// marks are dropped (the raw line is kept in `XNGF`); other text is kept.
+pub fn normalize_rank(tok: &str) -> String {
+    lines::normalize_rank(tok.trim().trim_end_matches(['*', '?']), false)
+}
+
+/// SGF rank → NGF token: `9p` → `9DP`, `7d` → `7D`, `10k` → `10K`.
+fn ngf_rank(rank: &str) -> String {
+    let rank = normalize_rank(rank);
+    let rank = rank.as_str();
+    let digits: String = rank.chars().take_while(|c| c.is_ascii_digit()).collect();
+    match (digits.is_empty(), rank.get(digits.len()..)) {
+        (false, Some("k")) => format!("{digits}K"),
+        (false, Some("d")) => format!("{digits}D"),
+        (false, Some("p")) => format!("{digits}DP"),
+        _ => rank.split_whitespace().collect::<Vec<_>>().join("_"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks() {
+        assert_eq!(normalize_rank("9DP"), "9p");
+        assert_eq!(normalize_rank("7D*"), "7d");
+        assert_eq!(normalize_rank("10K*"), "10k");
+        assert_eq!(normalize_rank("7단P"), "7p");
+        assert_eq!(normalize_rank("5단*"), "5d");
+        assert_eq!(normalize_rank("3급"), "3k");
+        assert_eq!(normalize_rank("初段"), "初段");
+        assert_eq!(normalize_rank("10 kyu"), "10k");
+        for r in ["9p", "7d", "10k"] {
+            assert_eq!(normalize_rank(&ngf_rank(r)), r);
+        }
+    }
+
+    #[test]
+    fn player_lines() {
+        assert_eq!(
+            split_player("LQC         9DP"),
+            ("LQC".into(), Some("9DP".into()))
+        );
+        assert_eq!(
+            split_player("Kobayashi.  9DP"),
+            ("Kobayashi.".into(), Some("9DP".into()))
+        );
+        assert_eq!(
+            split_player("홍성지      7단P"),
+            ("홍성지".into(), Some("7단P".into()))
+        );
+        assert_eq!(
+            split_player("朴承华 初段"),
+            ("朴承华".into(), Some("初段".into()))
+        );
+        assert_eq!(
+            split_player("user 1 1 10k"),
+            ("user 1 1".into(), Some("10k".into()))
+        );
+        assert_eq!(split_player("Lee Sedol"), ("Lee Sedol".into(), None));
+        assert_eq!(
+            split_player("            9DP"),
+            ("".into(), Some("9DP".into()))
+        );
+        assert_eq!(split_player("9DP"), ("9DP".into(), None));
+    }
+
+    #[test]
+    fn sniffs() {
+        assert!(sniff(
+            b"Rated game\n19\nA  1D\nB  2D\nx\n0\n0\n6\n20170316\n5\nres\n3\nPMABBREER\n"
+        ));
+        assert!(sniff(b"GI\xe9\x9f\xa9\nGIx\n"));
+        assert!(!sniff(b"(;GM[1])"));
+        assert!(!sniff(b"\\HS\r\n"));
+    }
+}

@@ -1,0 +1,651 @@
+//! NGF → events. The whole file is one game: it is read into memory, built
+//! into a [`Game`] (header lines by position → root properties, `PM` lines →
+//! moves, GI comments → comments on their moves), then replayed.
+
+use super::*;
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{GameHeader, Pos, PropertyBuf};
+use crate::formats::lines::{format_tenths, parse_tenths, sgf_point, DecodeCodes};
+use crate::game::{Game, NodeId};
+use crate::options::ReadOptions;
+use crate::sink::Sink;
+use std::io::Read;
+
+/// One line of the file, without its line end, and where it starts.
+type Line<'a> = (&'a str, Pos);
+
+/// A GI comment: the move number it is for, its text, where it starts.
+type Comment = (usize, String, Pos);
+
+/// The file's bytes as text, in the character set chosen from the options
+/// and the bytes (NGF names none), and the game header that records it.
+fn decode_input(
+    bytes: &[u8],
+    options: &ReadOptions,
+    report: &mut Reporter,
+) -> (String, GameHeader) {
+    let codes = DecodeCodes {
+        guessed: I_ENCODING_GUESSED,
+        guessed_note: "NGF has no charset field; guessed ",
+        undecodable: E_UNDECODABLE,
+    };
+    let decoded = lines::decode(bytes, None, options, &codes, report);
+    let mut header = GameHeader::new(0);
+    header.encoding = decoded.encoding.name();
+    header.encoding_source = decoded.source;
+    header.confidence = decoded.confidence;
+    (decoded.text, header)
+}
+
+/// The header fields, whichever variant they came from.
+#[derive(Default)]
+struct Fields {
+    title: Option<String>,
+    size: Option<String>,
+    white: Option<String>,
+    black: Option<String>,
+    place: Option<String>,
+    handicap: Option<String>,
+    line7: Option<String>,
+    komi: Option<String>,
+    date: Option<String>,
+    line10: Option<String>,
+    result: Option<String>,
+    count: Option<String>,
+    gi: bool,
+    /// Where the fields that can be reported on are.
+    pos: FieldPos,
+}
+
+/// Where the header fields that can be reported on are (`None`: the file
+/// has no such line, or the variant no such field).
+#[derive(Default)]
+struct FieldPos {
+    size: Option<Pos>,
+    handicap: Option<Pos>,
+    komi: Option<Pos>,
+    date: Option<Pos>,
+    result: Option<Pos>,
+}
+
+/// Reads one NGF file (one game) and sends it as events.
+pub fn read(
+    input: &mut dyn Read,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    report.set_game(Some(0));
+    let (text, header) = decode_input(&bytes, options, report);
+    let game = build_game(&text, header, options.ngf_rotate_180, report);
+    let r = match game {
+        Some(g) => g.replay(sink, report),
+        None => Err(Error::unreadable(
+            E_NOT_NGF.id,
+            "not an NGF record: no header lines and no `PM` move lines",
+        )),
+    };
+    report.set_game(None);
+    r
+}
+
+/// The game of `text`; `None` when it has neither header lines nor moves.
+fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporter) -> Option<Game> {
+    let lines = numbered_lines(text);
+    // Both first lines: a standard title may start with "GI" too.
+    let gi = lines.len() >= 2 && lines[..2].iter().all(|(l, _)| l.starts_with("GI"));
+    let first_move = lines
+        .iter()
+        .position(|(l, _)| is_move_line(l))
+        .unwrap_or(lines.len());
+    let head: Vec<&str> = lines[..first_move]
+        .iter()
+        .map(|(l, _)| {
+            if gi {
+                l.strip_prefix("GI").unwrap_or(l)
+            } else {
+                l
+            }
+        })
+        .collect();
+    if head.is_empty() && first_move == lines.len() {
+        return None;
+    }
+    let want = if gi { 11 } else { 12 };
+    if head.len() < want {
+        report.warn(
+            W_SHORT_HEADER,
+            lines.first().map(|(_, p)| *p),
+            format!(
+                "{} header lines before the moves, {want} expected; read by position",
+                head.len()
+            ),
+        );
+    }
+    let f = Fields::read(&head, &lines, gi);
+    let (mut root, size) = header_props(&f, report);
+
+    let mut game = Game::new(header);
+    let (move_nodes, comments) =
+        read_body(&lines[first_move..], gi, size, rotate, &mut game, report);
+    attach_comments(&mut game, &mut root, comments, &move_nodes, gi, report);
+    if let Some(n) = f.count.as_deref().and_then(|c| c.parse::<usize>().ok()) {
+        if n != move_nodes.len() {
+            report.info(
+                I_MOVE_COUNT,
+                None,
+                format!(
+                    "the header announces {n} moves, the file has {}",
+                    move_nodes.len()
+                ),
+            );
+        }
+    }
+    root.finish(&mut game);
+    Some(game)
+}
+
+/// The lines of `text` with their positions, line ends (and NULs) cut;
+/// trailing blank lines are not part of anything.
+fn numbered_lines(text: &str) -> Vec<Line<'_>> {
+    let mut offset = 0u64;
+    let mut lines: Vec<Line<'_>> = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, raw)| {
+            let pos = Pos::new(offset, i as u32 + 1, 1);
+            offset += raw.len() as u64 + 1;
+            (raw.trim_end_matches(['\r', '\0']), pos)
+        })
+        .collect();
+    let end = lines
+        .iter()
+        .rposition(|(l, _)| !l.trim().is_empty())
+        .map_or(0, |i| i + 1);
+    lines.truncate(end);
+    lines
+}
+
+impl Fields {
+    /// The fields of the header lines `head` (their `GI` cut) by position,
+    /// in the order of the variant; `lines` are the lines of the file.
+    fn read(head: &[&str], lines: &[Line<'_>], gi: bool) -> Fields {
+        let at = |i: usize| head.get(i).map(|s| s.trim().to_string());
+        // Player lines keep their leading blanks (an empty name).
+        let player_at = |i: usize| head.get(i).map(|s| s.trim_end().to_string());
+        let pos = FieldPos::of(lines, gi);
+        if gi {
+            Fields {
+                title: at(0),
+                white: player_at(1),
+                black: player_at(2),
+                date: at(5),
+                size: at(6),
+                handicap: at(7),
+                line7: at(8),
+                komi: at(9),
+                count: at(10),
+                gi: true,
+                pos,
+                ..Fields::default()
+            }
+        } else {
+            Fields {
+                title: at(0),
+                size: at(1),
+                white: player_at(2),
+                black: player_at(3),
+                place: at(4),
+                handicap: at(5),
+                line7: at(6),
+                komi: at(7),
+                date: at(8),
+                line10: at(9),
+                result: at(10),
+                count: at(11),
+                gi: false,
+                pos,
+            }
+        }
+    }
+}
+
+impl FieldPos {
+    /// The positions of the fields in `lines`, for the variant.
+    fn of(lines: &[Line<'_>], gi: bool) -> FieldPos {
+        let (size_i, hand_i, komi_i, date_i, result_i) = if gi {
+            (6, 7, 9, 5, usize::MAX)
+        } else {
+            (1, 5, 7, 8, 10)
+        };
+        let header_pos = |i: usize| lines.get(i).map(|(_, p)| *p);
+        FieldPos {
+            size: header_pos(size_i),
+            handicap: header_pos(hand_i),
+            komi: header_pos(komi_i),
+            date: header_pos(date_i),
+            result: header_pos(result_i),
+        }
+    }
+}
+
+/// The root properties as they are read: the SGF ones in order, then (put
+/// together last) the handicap stones and the `XNGF` lines.
+struct Root {
+    props: Vec<PropertyBuf>,
+    setup: Option<PropertyBuf>,
+    private: PropertyBuf,
+    /// `RE` was read from the header.
+    result_set: bool,
+}
+
+impl Root {
+    /// `GM[1]FF[4]`, nothing kept yet.
+    fn new() -> Root {
+        Root {
+            props: vec![
+                PropertyBuf::with_values("GM", &["1"]),
+                PropertyBuf::with_values("FF", &["4"]),
+            ],
+            setup: None,
+            private: PropertyBuf::new(PRIVATE_PROPERTY),
+            result_set: false,
+        }
+    }
+
+    /// Adds `id` with the trimmed value `v`, unless `v` is blank.
+    fn push(&mut self, id: &str, v: &str) {
+        if !v.trim().is_empty() {
+            self.props.push(PropertyBuf::with_values(id, &[v.trim()]));
+        }
+    }
+
+    /// Sets the root of `game`: the properties, the handicap stones, the
+    /// `XNGF` lines, then what the root already holds (comments of moves
+    /// the game does not have).
+    fn finish(self, game: &mut Game) {
+        let mut props = self.props;
+        if let Some(ab) = self.setup {
+            props.push(ab);
+        }
+        if !self.private.values().is_empty() {
+            props.push(self.private);
+        }
+        let extra = std::mem::take(&mut game.root_mut().props);
+        props.extend(extra);
+        game.root_mut().props = props;
+    }
+}
+
+/// The root properties of the header fields, in order, and the board size.
+fn header_props(f: &Fields, report: &mut Reporter) -> (Root, u32) {
+    let mut root = Root::new();
+    let size = board_size(f, report);
+    root.push("SZ", &size.to_string());
+    if let Some(t) = &f.title {
+        root.push("GN", t);
+    }
+    players(f, &mut root);
+    let handicap = handicap(f, report);
+    if handicap == 1 {
+        // An even game whose komi has no implied half point.
+        root.private.push("HANDICAP=1");
+    }
+    komi(f, handicap, &mut root, report);
+    if handicap >= 2 {
+        root.push("HA", &handicap.to_string());
+        match lines::tygem_handicap_stones(size, handicap) {
+            Some(ab) => root.setup = Some(ab),
+            None => report.warn(
+                W_BAD_HANDICAP,
+                f.pos.handicap,
+                format!("no Tygem layout for {handicap} stones on {size}×{size}; HA kept, no stones placed"),
+            ),
+        }
+    }
+    result(f, &mut root, report);
+    date(f, &mut root, report);
+    if let Some(pc) = &f.place {
+        root.push("PC", pc);
+    }
+    if let Some(v) = &f.line7 {
+        root.private.push(&format!("LINE7={v}"));
+    }
+    if let Some(v) = &f.line10 {
+        root.private.push(&format!("LINE10={v}"));
+    }
+    if f.gi {
+        root.private.push("VARIANT=GI");
+    }
+    (root, size)
+}
+
+/// The board size: 2 to 25, else 19.
+fn board_size(f: &Fields, report: &mut Reporter) -> u32 {
+    match f.size.as_deref().map(|s| s.parse::<u32>()) {
+        Some(Ok(s)) if (2..=25).contains(&s) => s,
+        Some(_) => {
+            report.warn(
+                W_BAD_HEADER_VALUE,
+                f.pos.size,
+                format!(
+                    "board size `{}` unreadable; 19 used",
+                    f.size.as_deref().unwrap_or("")
+                ),
+            );
+            19
+        }
+        None => 19,
+    }
+}
+
+/// `PB`/`BR`, then `PW`/`WR`; a line whose rank is not written the SGF way
+/// is kept in `XNGF`.
+fn players(f: &Fields, root: &mut Root) {
+    for (line, p, r, key) in [
+        (&f.black, "PB", "BR", "BLACK"),
+        (&f.white, "PW", "WR", "WHITE"),
+    ] {
+        let Some(line) = line.as_deref().filter(|l| !l.trim().is_empty()) else {
+            continue;
+        };
+        let (name, rank) = split_player(line);
+        root.push(p, &name);
+        if let Some(rk) = rank {
+            let norm = normalize_rank(&rk);
+            if norm != rk {
+                root.private.push(&format!("{key}={line}"));
+            }
+            root.push(r, &norm);
+        }
+    }
+}
+
+/// The handicap line (0 when it cannot be read).
+fn handicap(f: &Fields, report: &mut Reporter) -> u32 {
+    match f.handicap.as_deref().map(|h| h.parse::<u32>()) {
+        Some(Ok(h)) => h,
+        Some(Err(_)) => {
+            report.warn(
+                W_BAD_HEADER_VALUE,
+                f.pos.handicap,
+                "handicap unreadable; read as an even game",
+            );
+            0
+        }
+        None => 0,
+    }
+}
+
+/// `KM`: the komi line, plus the half point even games imply.
+fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
+    match f.komi.as_deref().map(parse_tenths) {
+        Some(Some(k)) => {
+            let implied = handicap == 0 && k % 10 == 0;
+            let km = if implied { k + 5 } else { k };
+            root.push("KM", &format_tenths(km));
+        }
+        Some(None) => report.warn(
+            W_BAD_HEADER_VALUE,
+            f.pos.komi,
+            format!(
+                "komi `{}` unreadable; no KM",
+                f.komi.as_deref().unwrap_or("")
+            ),
+        ),
+        None => {}
+    }
+}
+
+/// `RE` from the result line (the line is kept in `XNGF`).
+fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
+    if let Some(res) = f.result.as_deref().filter(|r| !r.is_empty()) {
+        match parse_result_text(res) {
+            ResultText::Result(re) => {
+                root.push("RE", &re);
+                root.result_set = true;
+            }
+            ResultText::Unfinished => {}
+            ResultText::Unknown => report.warn(
+                W_UNKNOWN_RESULT,
+                f.pos.result,
+                format!("result `{res}` not understood; no RE (text kept in XNGF)"),
+            ),
+        }
+        root.private.push(&format!("RESULT={res}"));
+    }
+}
+
+/// `DT` from the date line (the line is kept in `XNGF`).
+fn date(f: &Fields, root: &mut Root, report: &mut Reporter) {
+    if let Some(d) = f.date.as_deref().filter(|d| !d.is_empty()) {
+        match parse_date(d) {
+            Some(dt) => {
+                root.push("DT", &dt);
+                root.private.push(&format!("DATE={d}"));
+            }
+            None => {
+                report.warn(
+                    W_BAD_HEADER_VALUE,
+                    f.pos.date,
+                    format!("date `{d}` unreadable; no DT (kept in XNGF)"),
+                );
+                root.private.push(&format!("DATE={d}"));
+            }
+        }
+    }
+}
+
+/// The lines after the header: moves, then the GI variant's comments.
+/// Returns the move nodes in order and the comments.
+fn read_body(
+    lines: &[Line<'_>],
+    gi: bool,
+    size: u32,
+    rotate: bool,
+    game: &mut Game,
+    report: &mut Reporter,
+) -> (Vec<NodeId>, Vec<Comment>) {
+    let mut moves = Moves {
+        size,
+        rotate,
+        at: Game::ROOT,
+        expected: 1,
+        nodes: Vec::new(),
+    };
+    let mut comments = Comments::default();
+    for (line, pos) in lines {
+        let line = line.trim_end();
+        if comments.continue_open(line) {
+            continue;
+        }
+        if is_move_line(line) {
+            moves.read(game, line, *pos, report);
+        } else if let Some(rest) = line.strip_prefix("IDB[") {
+            comments.start(rest, *pos);
+        } else if line.trim().is_empty() || (gi && line.starts_with("GI")) {
+        } else if line.starts_with("PM") {
+            report.error(
+                E_BAD_MOVE,
+                Some(*pos),
+                format!("unreadable move line `{line}`; dropped"),
+            );
+        } else {
+            report.warn(W_UNKNOWN_LINE, Some(*pos), format!("line `{line}` skipped"));
+        }
+    }
+    (moves.nodes, comments.finish())
+}
+
+/// `PM` lines read into moves, one after another.
+struct Moves {
+    size: u32,
+    /// `--ngf-rotate-180`.
+    rotate: bool,
+    /// The last node added.
+    at: NodeId,
+    /// The counter the next line should have.
+    expected: u32,
+    /// The move nodes, in order.
+    nodes: Vec<NodeId>,
+}
+
+impl Moves {
+    /// Adds the move of a `PM` line (dropped when it is off the board); an
+    /// out-of-sequence counter or unpaired coordinates are reported.
+    fn read(&mut self, game: &mut Game, line: &str, pos: Pos, report: &mut Reporter) {
+        let b = line.as_bytes();
+        let counter = (b[2] - b'A') as u32 * 26 + (b[3] - b'A') as u32;
+        let expected = self.expected;
+        if counter != expected {
+            report.warn(
+                W_MOVE_COUNTER,
+                Some(pos),
+                format!("move counter {counter}, {expected} expected; move kept in file order"),
+            );
+        }
+        self.expected = counter + 1;
+        let colour = if b[4] == b'B' { "B" } else { "W" };
+        if b[5] != b[8] || b[6] != b[7] {
+            report.warn(
+                W_MOVE_PATTERN,
+                Some(pos),
+                format!(
+                    "`{line}` does not repeat its coordinates reversed; the first pair is used"
+                ),
+            );
+        }
+        match self.value(b) {
+            Some(v) => {
+                self.at = game.add_child(self.at);
+                let node = game.node_mut(self.at);
+                node.pos = pos;
+                node.props
+                    .push(PropertyBuf::with_values(colour, &[v]).at(pos));
+                self.nodes.push(self.at);
+            }
+            None => {
+                let size = self.size;
+                report.error(
+                    E_BAD_MOVE,
+                    Some(pos),
+                    format!("`{line}` is off the {size}×{size} board; move dropped"),
+                )
+            }
+        }
+    }
+
+    /// The SGF value of a move line's first coordinate pair: empty for a
+    /// pass (`AA`), `None` off the board.
+    fn value(&self, b: &[u8]) -> Option<String> {
+        let size = self.size;
+        if b[5] == b'A' && b[6] == b'A' {
+            return Some(String::new());
+        }
+        let x = (b[5] as i64) - (b'B' as i64);
+        let y = (b[6] as i64) - (b'B' as i64);
+        if (0..size as i64).contains(&x) && (0..size as i64).contains(&y) {
+            let (x, y) = (x as u32, y as u32);
+            let (x, y) = if self.rotate {
+                (size - 1 - x, size - 1 - y)
+            } else {
+                (x, y)
+            };
+            sgf_point(x, y)
+        } else {
+            None
+        }
+    }
+}
+
+/// The `IDB[n] text[EndTxt]` comments of the GI variant; a text may run
+/// over several lines until its `[EndTxt]`.
+#[derive(Default)]
+struct Comments {
+    done: Vec<Comment>,
+    /// A comment whose `[EndTxt]` has not come yet.
+    open: Option<Comment>,
+}
+
+impl Comments {
+    /// Adds `line` to a comment still open; false when none is.
+    fn continue_open(&mut self, line: &str) -> bool {
+        let Some((n, mut text, start)) = self.open.take() else {
+            return false;
+        };
+        text.push('\n');
+        match line.find("[EndTxt]") {
+            Some(i) => {
+                text.push_str(&line[..i]);
+                self.done.push((n, text, start));
+            }
+            None => {
+                text.push_str(line);
+                self.open = Some((n, text, start));
+            }
+        }
+        true
+    }
+
+    /// Starts a comment from the rest of an `IDB[` line.
+    fn start(&mut self, rest: &str, pos: Pos) {
+        let (num, text) = rest.split_once(']').unwrap_or((rest, ""));
+        let n = num.trim().parse::<usize>().unwrap_or(0);
+        let text = text.trim_start();
+        match text.find("[EndTxt]") {
+            Some(i) => self.done.push((n, text[..i].to_string(), pos)),
+            None => self.open = Some((n, text.to_string(), pos)),
+        }
+    }
+
+    /// All comments, one never closed last.
+    fn finish(mut self) -> Vec<Comment> {
+        if let Some(c) = self.open.take() {
+            self.done.push(c);
+        }
+        self.done
+    }
+}
+
+/// Puts each comment on its move (on the root when the game has no such
+/// move). In the GI variant, a result in the comment on the last move gives
+/// `RE` when the header did not.
+fn attach_comments(
+    game: &mut Game,
+    root: &mut Root,
+    comments: Vec<Comment>,
+    move_nodes: &[NodeId],
+    gi: bool,
+    report: &mut Reporter,
+) {
+    for (n, text, pos) in comments {
+        let text = text.trim().to_string();
+        let target = n.checked_sub(1).and_then(|i| move_nodes.get(i)).copied();
+        let node = match target {
+            Some(id) => id,
+            None => {
+                report.warn(
+                    W_COMMENT_TARGET,
+                    Some(pos),
+                    format!("comment for move {n}, which the game does not have; put on the root"),
+                );
+                Game::ROOT
+            }
+        };
+        if gi && !root.result_set && target.is_some() && target == move_nodes.last().copied() {
+            if let ResultText::Result(re) = parse_result_text(&text) {
+                report.info(
+                    I_RESULT_FROM_COMMENT,
+                    Some(pos),
+                    format!("result {re} read from the comment on the last move"),
+                );
+                root.push("RE", &re);
+                root.result_set = true;
+            }
+        }
+        game.node_mut(node).add("C", &text);
+    }
+}

@@ -1,0 +1,322 @@
+//! SGF events → NGF. One game per file: the whole game is gathered
+//! ([`OneGameWriter`]), its twelve header lines and one `PM` line per
+//! main-line move written, and what NGF cannot carry listed once.
+
+use super::*;
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::formats::lines::{format_tenths, parse_point, parse_tenths, OneGameWriter};
+use crate::game::{Game, Node};
+use crate::options::WriteOptions;
+use crate::sink::Sink;
+use encoding_rs::{Encoding, UTF_8};
+use std::collections::BTreeMap;
+use std::io::Write;
+
+/// What the writer could not carry, with how often.
+type Lost = BTreeMap<String, usize>;
+
+/// A writer of NGF files (one game per file).
+pub fn writer<'w>(
+    output: Box<dyn Write + 'w>,
+    options: &WriteOptions,
+) -> Result<Box<dyn Sink + 'w>, Error> {
+    let to = options.to_encoding.unwrap_or(UTF_8);
+    Ok(Box::new(OneGameWriter::new(
+        output,
+        Box::new(move |g, report| render_game(g, to, report)),
+        "NGF",
+        "an NGF file",
+        E_ONE_GAME_PER_FILE,
+    )))
+}
+
+/// The English result line for an SGF `RE`; `None` when NGF cannot say it.
+fn result_line(re: Option<&str>) -> Option<String> {
+    let Some(re) = re else {
+        return Some("Progressing!".into());
+    };
+    let lower = re.trim().to_ascii_lowercase();
+    if lower == "0" || lower == "draw" || lower == "jigo" {
+        return Some("Draw!".into());
+    }
+    let (w, how) = re.trim().split_once('+')?;
+    let who = match w {
+        "B" | "b" => "Black",
+        "W" | "w" => "White",
+        _ => return None,
+    };
+    Some(match how.to_ascii_uppercase().as_str() {
+        "R" | "RESIGN" => format!("{who} wins by resign!"),
+        "T" | "TIME" => format!("{who} wins by time!"),
+        "F" | "FORFEIT" => format!("{who} wins by forfeit!"),
+        "" => format!("{who} wins!"),
+        n => format!(
+            "{who} wins by {}!",
+            format_tenths(parse_tenths(n).filter(|v| *v > 0)?)
+        ),
+    })
+}
+
+/// An entry of the game's `XNGF` property.
+fn private_get<'a>(game: &'a Game, key: &str) -> Option<&'a str> {
+    lines::private_entries(game, PRIVATE_PROPERTY).find_map(|(k, v)| (k == key).then_some(v))
+}
+
+/// One more of `what` that the file cannot carry.
+fn lose(what: &str, lost: &mut Lost) {
+    *lost.entry(what.to_string()).or_default() += 1
+}
+
+/// A root property's first value, trimmed; `None` when it is blank.
+fn root_text<'a>(root: &'a Node, id: &str) -> Option<&'a str> {
+    root.text(id).map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// `s` on one line: line breaks become spaces.
+fn one_line(s: &str) -> String {
+    s.replace(['\r', '\n'], " ")
+}
+
+/// The NGF file for `game`, CRLF line ends, encoded in `encoding`.
+fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) -> Vec<u8> {
+    let root = game.root();
+    let text = |id: &str| root_text(root, id);
+    let mut lost = Lost::new();
+    let size = board_size(root, &mut lost);
+    let (hand_line, komi_line) = handicap_and_komi(game, size, &mut lost);
+    let date = date_line(game, &mut lost);
+    let result = result_line_of(game, &mut lost);
+    root_losses(root, &mut lost);
+    let moves = move_lines(game, size, &mut lost);
+
+    let mut lines: Vec<String> = vec![
+        one_line(text("GN").unwrap_or("")),
+        size.to_string(),
+        player(game, "PW", "WR", "WHITE", &mut lost),
+        player(game, "PB", "BR", "BLACK", &mut lost),
+        one_line(text("PC").unwrap_or("")),
+        hand_line.to_string(),
+        private_get(game, "LINE7").unwrap_or("0").to_string(),
+        komi_line.to_string(),
+        date,
+        private_get(game, "LINE10").unwrap_or("0").to_string(),
+        one_line(&result),
+        moves.len().to_string(),
+    ];
+    lines.extend(moves);
+    let mut body = lines.join("\r\n");
+    body.push_str("\r\n");
+    lines::encode_listing_losses(&body, encoding, lost, "NGF", W_CANNOT_CARRY, report)
+}
+
+/// `SZ`: a square board of 2 to 25 lines, else 19.
+fn board_size(root: &Node, lost: &mut Lost) -> u32 {
+    match root_text(root, "SZ").map(|s| s.parse::<u32>()) {
+        Some(Ok(s)) if (2..=25).contains(&s) => s,
+        Some(_) => {
+            lose("SZ (NGF boards are square, at most 25)", lost);
+            19
+        }
+        None => 19,
+    }
+}
+
+/// Handicap and komi: lines 6 and 8.
+fn handicap_and_komi(game: &Game, size: u32, lost: &mut Lost) -> (u32, i64) {
+    let text = |id: &str| root_text(game.root(), id);
+    let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
+    let handicap = lines::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
+        lose(what, lost);
+        0
+    });
+    let komi10 = match text("KM") {
+        Some(k) => parse_tenths(k).unwrap_or_else(|| {
+            lose("KM (not a multiple of 0.1)", lost);
+            0
+        }),
+        None => 0,
+    };
+    if handicap >= 2 {
+        if komi10 % 10 != 0 {
+            lose("KM (a fraction in a handicap game)", lost);
+        }
+        (handicap, komi10.div_euclid(10))
+    } else if komi10.rem_euclid(10) == 5 {
+        // The implied half point of even games.
+        (0, (komi10 - 5).div_euclid(10))
+    } else {
+        if komi10 % 10 != 0 {
+            lose("KM (only whole or half points)", lost);
+        }
+        // Line 6 = 1: an even game whose komi has no half point.
+        (1, komi10.div_euclid(10))
+    }
+}
+
+/// A player line: the original (`key` in `XNGF`) when it reads back as the
+/// same name and rank, else the name padded before the NGF rank.
+fn player_line(game: &Game, p: &str, r: &str, key: &str) -> String {
+    let text = |id: &str| root_text(game.root(), id);
+    let name = one_line(text(p).unwrap_or(""));
+    let rank = text(r);
+    if let Some(raw) = private_get(game, key) {
+        let (n, rk) = split_player(raw);
+        if n == name && rk.as_deref().map(normalize_rank).as_deref() == rank {
+            return raw.to_string();
+        }
+    }
+    match rank {
+        Some(r) => {
+            let r = ngf_rank(r);
+            let width = 15usize
+                .saturating_sub(r.chars().count())
+                .max(name.chars().count() + 1);
+            format!("{name:<width$}{r}")
+        }
+        None => name,
+    }
+}
+
+/// The player line, and the loss of name and rank when the line does not
+/// read back as them.
+fn player(game: &Game, p: &str, r: &str, key: &str, lost: &mut Lost) -> String {
+    let text = |id: &str| root_text(game.root(), id);
+    let line = player_line(game, p, r, key);
+    let (n, rk) = split_player(&line);
+    let want = text(r).map(normalize_rank);
+    if n != one_line(text(p).unwrap_or("")) || rk.as_deref().map(normalize_rank) != want {
+        lost.entry(format!("{p}/{r} (name and rank not separable on one line)"))
+            .or_insert(1);
+    }
+    line
+}
+
+/// The date line: the original when it names the same day, else
+/// `YYYYMMDD` (empty without a date).
+fn date_line(game: &Game, lost: &mut Lost) -> String {
+    let text = |id: &str| root_text(game.root(), id);
+    match text("DT").and_then(|d| parse_date(d.split(',').next().unwrap_or(""))) {
+        Some(dt) => {
+            match private_get(game, "DATE").filter(|raw| parse_date(raw).as_ref() == Some(&dt)) {
+                Some(raw) => raw.to_string(),
+                None => dt.replace('-', ""),
+            }
+        }
+        None => {
+            if text("DT").is_some() {
+                lose("DT (not a YYYY-MM-DD date)", lost);
+            }
+            String::new()
+        }
+    }
+}
+
+/// The result line: the original when it still says what `RE` says, else
+/// the English wording (`Progressing!` without a result).
+fn result_line_of(game: &Game, lost: &mut Lost) -> String {
+    let re = root_text(game.root(), "RE");
+    match private_get(game, "RESULT").filter(|raw| match parse_result_text(raw) {
+        ResultText::Result(r) => Some(r.as_str()) == re,
+        _ => re.is_none(),
+    }) {
+        Some(raw) => raw.to_string(),
+        None => result_line(re).unwrap_or_else(|| {
+            lose("RE (no NGF wording)", lost);
+            "Progressing!".into()
+        }),
+    }
+}
+
+/// Root properties NGF has no place for.
+fn root_losses(root: &Node, lost: &mut Lost) {
+    for p in &root.props {
+        match p.name.as_str() {
+            "GM" | "FF" | "CA" | "ST" | "SZ" | "PB" | "PW" | "BR" | "WR" | "KM" | "RE" | "DT"
+            | "PC" | "GN" | "HA" | "AB" | "B" | "W" | PRIVATE_PROPERTY => {}
+            other => lose(other, lost),
+        }
+    }
+}
+
+/// One `PM` line per main-line move; what else its nodes hold, moves the
+/// counter cannot number, and the nodes off the main line are lost.
+fn move_lines(game: &Game, size: u32, lost: &mut Lost) -> Vec<String> {
+    let main = game.main_line();
+    let first_move = lines::first_move(game);
+    let mut moves: Vec<String> = Vec::new();
+    for (i, id) in main.iter().enumerate() {
+        let node = game.node(*id);
+        if i > 0 {
+            for p in &node.props {
+                let handicap_setup = p.name == "AB" && i < first_move;
+                if !matches!(p.name.as_str(), "B" | "W") && !handicap_setup {
+                    lose(&p.name, lost);
+                }
+            }
+        }
+        let Some((c, v)) = node.mv() else { continue };
+        let n = moves.len() + 1;
+        if n >= 26 * 26 {
+            lose("moves after the 675th", lost);
+            continue;
+        }
+        let counter: String = [
+            (b'A' + (n / 26) as u8) as char,
+            (b'A' + (n % 26) as u8) as char,
+        ]
+        .iter()
+        .collect();
+        let coords = if v.is_empty() || (size <= 19 && v == "tt") {
+            "AAAA".to_string()
+        } else if let Some((x, y)) = parse_point(v, size) {
+            let (x, y) = ((b'B' + x as u8) as char, (b'B' + y as u8) as char);
+            [x, y, y, x].iter().collect()
+        } else {
+            lose("move off the board", lost);
+            continue;
+        };
+        moves.push(format!("PM{counter}{c}{coords}"));
+    }
+    let off_main = game.nodes.len().saturating_sub(main.len());
+    if off_main > 0 {
+        *lost.entry("variations (nodes)".into()).or_default() += off_main;
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results() {
+        let r = |s: &str| match parse_result_text(s) {
+            ResultText::Result(r) => r,
+            other => format!("{other:?}"),
+        };
+        assert_eq!(r("Black wins by 0.5!"), "B+0.5");
+        assert_eq!(r("White wins by  resign!"), "W+R");
+        assert_eq!(r("White Win by Resign!"), "W+R");
+        assert_eq!(
+            r("Black wins by 16.5 points! >> White(66):Black(89)"),
+            "B+16.5"
+        );
+        assert_eq!(r("Black wins by 34win >> White(58):Black(92)"), "B+34");
+        assert_eq!(r("White loses on time"), "B+T");
+        assert_eq!(r("250수 흑7집승"), "B+7");
+        assert_eq!(r("흑 3집반승"), "B+3.5");
+        assert_eq!(r("백 불계승"), "W+R");
+        assert_eq!(r("黒中押し勝ち!"), "B+R");
+        assert_eq!(r("白3目半勝ち"), "W+3.5");
+        assert_eq!(r("白棋12子 >> 白方(94):黑方(82)"), "W+12");
+        assert_eq!(r("黑中盘胜(现场消息)"), "B+R");
+        assert_eq!(r("Progressing!"), "Unfinished");
+        assert_eq!(r("Draw!"), "0");
+        assert_eq!(r("백 반집승"), "W+0.5");
+        assert_eq!(r("Black resigns!"), "W+R");
+        for re in ["B+R", "W+T", "B+0.5", "W+12", "B+", "0", "W+F"] {
+            assert_eq!(r(&result_line(Some(re)).unwrap()), re, "{re}");
+        }
+    }
+}
