@@ -25,23 +25,33 @@ pub mod xml;
 /// A record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Format {
+    /// Smart Game Format, FF[1]–FF[4], every dialect and character set.
     Sgf,
+    /// Tygem / Tom / eWeiqi `.gib`.
     Gib,
+    /// PandaNet (IGS) `.ugf` / `.ugi`.
     Ugf,
+    /// WBaduk / Cyberoro `.ngf`.
     Ngf,
+    /// sgfconv's lossless JSON model (or a move list with `--moves`).
     Json,
+    /// sgfconv's lossless XML model.
     Xml,
+    /// Jago / GoGui XML (`go.dtd`).
     Jago,
+    /// A move list, one row per move.
     Csv,
 }
 
 /// What the registry knows about a format.
 pub struct FormatInfo {
+    /// The format described.
     pub format: Format,
     /// The name used with `-f`/`-t`.
     pub name: &'static str,
     /// File extensions, lower case, without the dot.
     pub extensions: &'static [&'static str],
+    /// One line for `sgfconv formats`.
     pub description: &'static str,
     /// What a conversion *to* this format keeps; `formats` prints it.
     pub carries: &'static str,
@@ -56,6 +66,7 @@ pub struct FormatInfo {
 /// What the readers of text formats with no declaration of their own take.
 const CHARSETS: &[ReadOption] = &[ReadOption::Encoding, ReadOption::DefaultEncoding];
 
+/// Every format, in the order `sgfconv formats` lists them.
 pub const FORMATS: &[FormatInfo] = &[
     FormatInfo {
         format: Format::Sgf,
@@ -140,6 +151,7 @@ pub const FORMATS: &[FormatInfo] = &[
 ];
 
 impl Format {
+    /// What the registry knows about this format.
     pub fn info(self) -> &'static FormatInfo {
         FORMATS
             .iter()
@@ -147,6 +159,7 @@ impl Format {
             .unwrap_or(&FORMATS[0])
     }
 
+    /// The name used with `-f`/`-t`.
     pub fn name(self) -> &'static str {
         self.info().name
     }
@@ -220,10 +233,6 @@ impl Format {
     /// are not taken for records.
     pub fn sniff_record(head: &[u8]) -> Option<Format> {
         sniff_record(head)
-    }
-
-    pub fn can_read(self) -> bool {
-        true
     }
 }
 
