@@ -1,6 +1,7 @@
 # sgfconv: build, test, bench, fuzz, corpus sweep, install.
 # `make help` lists the targets. The shared corpus is expected in ../shared
-# (override with SHARED=...); tests and sweeps skip what is not there.
+# (override with SHARED=...); the tests that need it are #[ignore]d and
+# `make test` runs them when it is there; sweeps skip what is not there.
 
 CARGO  ?= cargo
 SHARED ?= ../shared
@@ -14,7 +15,7 @@ all: build
 
 help:
 	@echo "make build        release binary ($(BIN))"
-	@echo "make test         the whole test suite (all targets, then doctests)"
+	@echo "make test         fmt and clippy checks, every test (the corpus tests when $(SHARED)/corpus exists), doctests"
 	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s (docs/benchmarks.md)"
 	@echo "make fuzz         short fuzzing run of every reader; FUZZ_TIME=seconds (default 60)"
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
@@ -26,8 +27,22 @@ help:
 build:
 	$(CARGO) build --release
 
+# Formatting and lints first (they fail fast), then every test. The tests
+# that read $(SHARED)/corpus are #[ignore]d, so that `cargo test` names them
+# in its summary where the corpus is absent; a second pass runs them (and
+# only them) when it is there.
 test:
+	$(CARGO) fmt --check
+	$(CARGO) fmt --check --manifest-path fuzz/Cargo.toml
+	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) test --all-targets
+	@if [ -d "$(SHARED)/corpus" ]; then \
+	    echo "make test: $(SHARED)/corpus found: the corpus tests"; \
+	    echo "$(CARGO) test --tests -- --ignored"; \
+	    $(CARGO) test --tests -- --ignored; \
+	else \
+	    echo "make test: $(SHARED)/corpus absent: the corpus tests stay ignored"; \
+	fi
 	$(CARGO) test --doc
 
 bench:

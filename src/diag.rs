@@ -2,18 +2,25 @@
 //! and a severity.
 //!
 //! Codes are stable: scripts match on them. Each module defines the codes of
-//! its own layer as constants, in its own number range (documented in
-//! `formats/diagnostics.md`):
+//! its own layer as constants (`Code::new("E103", "undecodable-bytes")`, with
+//! a `///` comment whose first sentence says what happened), in its own
+//! number range:
 //!
 //! | range | layer |
 //! |---|---|
 //! | 001–099 | SGF syntax (reader) |
 //! | 100–149 | character sets |
 //! | 150–199 | dialect rewrites and server quirks |
-//! | 200–249 | GIB | 250–299 NGF | 300–349 UGF |
-//! | 350–399 | JSON, XML, CSV |
+//! | 200–249 | GIB |
+//! | 250–299 | NGF |
+//! | 300–349 | UGF |
+//! | 350–399 | JSON, XML, CSV, Jago XML |
 //! | 400–449 | what a writer could not carry |
 //! | 450–499 | migrate |
+//!
+//! `formats/diagnostics.md` lists every code under these ranges; it is
+//! generated from the source by `tests/diagnostics_table.rs`, which also
+//! fails on an id or a name defined twice and on a code outside the ranges.
 //!
 //! The letter tells the default severity: `I` info (a rewrite, for the
 //! record), `W` warning (repaired or ambiguous, nothing lost), `E` error

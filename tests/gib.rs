@@ -1,6 +1,6 @@
 //! GIB reader and writer, checked file by file against the real corpus
-//! (`../shared/corpus/gib`, skipped with a message when absent) and against
-//! our own samples (`corpus/gib`).
+//! (`../shared/corpus/gib`: those tests are ignored unless asked for, see
+//! tests/common/mod.rs) and against our own samples (`corpus/gib`).
 
 mod common;
 
@@ -433,6 +433,7 @@ const CASES: &[Case] = &[
 ];
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn every_corpus_file_reads_with_correct_game_info_and_moves() {
     if shared("").is_none() {
         return;
@@ -462,6 +463,7 @@ fn every_corpus_file_reads_with_correct_game_info_and_moves() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn passes_take_the_colour_by_alternation() {
     let Some(p) = shared("weiqihub/tygem_19x19.gib") else {
         return;
@@ -477,6 +479,7 @@ fn passes_take_the_colour_by_alternation() {
 /// The third handicap stone is top-left: the 3-stone games replay legally
 /// with it, and run into an occupied point with the standard layout.
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn three_stone_games_replay_only_with_the_tygem_layout() {
     for file in ["rooklift-sgf/3handicap.gib", "analyze-sgf/t-utf-8.gib"] {
         let Some(p) = shared(file) else { return };
@@ -496,6 +499,7 @@ fn three_stone_games_replay_only_with_the_tygem_layout() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn weiqihub_snapshot_agrees_on_every_stone() {
     let Some(gib_path) = shared("weiqihub/tygem_19x19.gib") else {
         return;
@@ -543,6 +547,7 @@ fn sgf_moves(text: &str) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn analyze_sgf_pairs_agree_on_moves_and_handicap_stones() {
     for stem in ["t-euc-kr", "t-gb2312", "t-utf-8"] {
         let Some(gib_path) = shared(&format!("analyze-sgf/{stem}.gib")) else {
@@ -565,6 +570,7 @@ fn analyze_sgf_pairs_agree_on_moves_and_handicap_stones() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn encoding_hint_and_override() {
     let Some(p) = shared("analyze-sgf/t-euc-kr.gib") else {
         return;
@@ -592,6 +598,7 @@ fn encoding_hint_and_override() {
 /// GIB → our writer → our reader keeps moves and the core game info, and
 /// writes the header keys it read back.
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn corpus_round_trips_through_our_writer() {
     if shared("").is_none() {
         return;
@@ -786,6 +793,7 @@ fn assert_core_kept(orig: &Game, back: &Game, lost: &str, what: &str) {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn sgf_ff4_corpus_keeps_main_line_and_core_info_through_gib() {
     common::assert_ff4_corpus_through(gib::read, gib::writer, "W400", &assert_core_kept);
 }
@@ -797,6 +805,7 @@ fn convert(bytes: &[u8], from: sgfconv::Format, to: sgfconv::Format) -> Vec<u8> 
 /// GIB → SGF text → GIB gives the original file back (its keys, order,
 /// localised texts, character set), line ends and trailing blanks aside.
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn gib_to_sgf_to_gib_restores_the_original_file() {
     use sgfconv::Format::{Gib, Sgf};
     let norm = |b: &[u8]| -> Vec<u8> {
@@ -837,6 +846,7 @@ fn gib_to_sgf_to_gib_restores_the_original_file() {
 
 /// Cut and damaged copies of every corpus file read without a panic.
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn damaged_copies_never_panic() {
     let Some(dir) = shared("") else { return };
     let mut files = Vec::new();

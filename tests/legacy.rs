@@ -1,7 +1,7 @@
-//! Legacy SGF end to end: real files of `../shared/corpus/sgf` (skipped
-//! when absent) and crafted ones in `corpus/sgf-legacy/`, read by the SGF
-//! reader, rewritten by the dialect pipeline, written as UTF-8 FF[4] SGF,
-//! and read back.
+//! Legacy SGF end to end: real files of `../shared/corpus/sgf` (ignored
+//! unless asked for: tests/common/mod.rs) and crafted ones in
+//! `corpus/sgf-legacy/`, read by the SGF reader, rewritten by the dialect
+//! pipeline, written as UTF-8 FF[4] SGF, and read back.
 mod common;
 
 use pretty_assertions::assert_eq;
@@ -87,6 +87,7 @@ fn all_values(c: &Converted, id: &str) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn names_and_comments_in_their_original_script() {
     let Some(c) = shared() else { return };
     let cases: &[(&str, &str, &str)] = &[
@@ -169,6 +170,7 @@ fn names_and_comments_in_their_original_script() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn kifu_dialect_nihon_kiin() {
     let Some(c) = shared() else { return };
     let conv = convert_path(&c.join("sgf2/sabaki/nihon-kiin.sgf"));
@@ -195,6 +197,7 @@ fn kifu_dialect_nihon_kiin() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn kifu_dialect_korean_files() {
     let Some(c) = shared() else { return };
     let conv = convert_path(&c.join("sgf2/analyze-sgf/t-oro-1.sgf"));
@@ -228,6 +231,7 @@ fn kifu_dialect_korean_files() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn kifu_dialect_yuanyu_and_ff4_files() {
     let Some(c) = shared() else { return };
     let conv = convert_path(&c.join("sgf2/yenw/FH vs AG G2.sgf"));
@@ -245,6 +249,7 @@ fn kifu_dialect_yuanyu_and_ff4_files() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn old_formats_become_ff4() {
     let Some(c) = shared() else { return };
     // Long mixed-case identifiers.
@@ -276,6 +281,7 @@ fn old_formats_become_ff4() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn sgfc_torture_file_conversions() {
     let Some(c) = shared() else { return };
     let conv = convert_path(&c.join("broken/sgfc/test.sgf"));
@@ -289,6 +295,7 @@ fn sgfc_torture_file_conversions() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn fox_quirks() {
     let Some(c) = shared() else { return };
     let conv = convert_path(&c.join("ff4/katago/foxlike.sgf"));
@@ -368,6 +375,7 @@ fn max_depth(sgf: &str) -> usize {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn ogs_and_fox_nesting_flattened() {
     let Some(c) = shared() else { return };
     let path = c.join("variations/katrain/ogs.sgf");
@@ -394,6 +402,7 @@ fn ogs_and_fox_nesting_flattened() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn keep_dialect_turns_every_rewrite_off() {
     let Some(c) = shared() else { return };
     let data = std::fs::read(c.join("sgf2/sabaki/nihon-kiin.sgf")).unwrap();
@@ -438,6 +447,7 @@ fn big5_byte_level_escaped_trail_bytes() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn sgfc_torture_file_reads_back_clean() {
     let Some(c) = shared() else { return };
     let conv = convert_path(&c.join("broken/sgfc/test.sgf"));
@@ -493,6 +503,7 @@ fn crafted_files_match_their_expected_output() {
 /// without a warning; prints, per folder, the encodings detected and the
 /// rewrites made (the numbers of the closing note).
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn whole_corpus_converts_and_reads_back_clean() {
     let Some(c) = shared() else { return };
     let mut files = Vec::new();
@@ -584,6 +595,7 @@ fn whole_corpus_converts_and_reads_back_clean() {
 /// SGFC's own UTF-8 output, except the last (SGFC's iconv reads Shift_JIS
 /// 0x5C as `¥`, WHATWG as `\`).
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn mixed_encodings_in_one_collection() {
     let Some(c) = shared() else { return };
     let conv = convert_path(&c.join("charsets/sgfc/mixed-encoding.sgf"));

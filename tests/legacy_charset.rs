@@ -1,5 +1,5 @@
 //! Character-set detection and mojibake repair against the real files of
-//! `../shared/corpus/sgf` (skipped when the corpus is absent).
+//! `../shared/corpus/sgf` (ignored unless asked for: tests/common/mod.rs).
 
 mod common;
 
@@ -110,6 +110,7 @@ const EXPECTED: &[(&str, &str)] = &[
 ];
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn detection_gives_each_files_true_encoding() {
     let Some(root) = corpus() else { return };
     let mut failures = Vec::new();

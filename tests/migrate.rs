@@ -3,7 +3,10 @@
 //!
 //! Most tests run the library with a small fake reader/writer (a line format,
 //! `XX=value` per root property), so they test the migration machinery and
-//! nothing else; `real_sgf_*` tests go through the real SGF reader and writer.
+//! nothing else; `real_sgf_*` tests go through the real SGF reader and writer
+//! (over `../shared/corpus`: ignored unless asked for, tests/common/mod.rs).
+
+mod common;
 
 use pretty_assertions::assert_eq;
 use sgfconv::event::{EncodingSource, Event, GameHeader, Pos, PropertyBuf};
@@ -978,16 +981,9 @@ fn the_extension_can_lie() {
 // ---------------------------------------------------------------------------
 // Through the real SGF reader and writer.
 
+/// `$SHARED/corpus/<sub>` (see tests/common/mod.rs).
 fn shared_corpus(sub: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(sub);
-    if p.exists() {
-        Some(p)
-    } else {
-        eprintln!("SKIP: {} not present", p.display());
-        None
-    }
+    common::shared_path(&format!("corpus/{sub}"))
 }
 
 fn entry<'s>(s: &'s Summary, suffix: &str) -> &'s migrate::Entry {
@@ -998,6 +994,7 @@ fn entry<'s>(s: &'s Summary, suffix: &str) -> &'s migrate::Entry {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn real_sgf_legacy_charsets_become_utf8_and_a_second_pass_changes_nothing() {
     let Some(src) = shared_corpus("sgf/charsets") else {
         return;
@@ -1062,6 +1059,7 @@ fn real_sgf_legacy_charsets_become_utf8_and_a_second_pass_changes_nothing() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn real_sgf_collections_split_and_named() {
     let Some(src) = shared_corpus("sgf/collections") else {
         return;
@@ -1384,6 +1382,7 @@ fn progress_is_told_about_every_record() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn real_gib_ngf_ugf_records_are_recognised_and_converted() {
     let (Some(gib), Some(ngf), Some(ugf)) = (
         shared_corpus("gib/sabaki-history/GB2312 China even.gib"),
@@ -1463,8 +1462,10 @@ fn real_gib_ngf_ugf_records_are_recognised_and_converted() {
 /// The cost of the migration machinery alone (walk, read, temporary file,
 /// link, report) with a reader and writer that do next to nothing:
 /// `cargo test --release --test migrate machinery -- --ignored --nocapture`.
+/// (`make test` runs it with the other corpus tests, for its check that no
+/// file fails.)
 #[test]
-#[ignore]
+#[ignore = "needs ../shared/corpus (and is a benchmark: run it with --release)"]
 fn machinery_throughput_on_the_bulk_corpus() {
     let Some(src) = shared_corpus("bulk/yenw-AI") else {
         return;
@@ -1500,6 +1501,7 @@ fn machinery_throughput_on_the_bulk_corpus() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn real_sgf_encoding_options_reach_the_reader() {
     let Some(no_ca) = shared_corpus("sgf/charsets/sabaki/no-ca.sgf") else {
         return;

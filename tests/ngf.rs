@@ -1,6 +1,6 @@
 //! NGF reader and writer, checked file by file against the real corpus
-//! (`../shared/corpus/ngf`, skipped with a message when absent) and against
-//! our own samples (`corpus/ngf`).
+//! (`../shared/corpus/ngf`: those tests are ignored unless asked for, see
+//! tests/common/mod.rs) and against our own samples (`corpus/ngf`).
 
 mod common;
 
@@ -181,6 +181,7 @@ const CASES: &[Case] = &[
 ];
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn every_corpus_file_reads_with_correct_game_info_and_moves() {
     if shared("").is_none() {
         return;
@@ -204,6 +205,7 @@ fn every_corpus_file_reads_with_correct_game_info_and_moves() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn gi_variant_comment_lands_on_its_move() {
     let Some(p) = shared("sabaki/gb2312.ngf") else {
         return;
@@ -215,6 +217,7 @@ fn gi_variant_comment_lands_on_its_move() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn three_stone_handicap_replays_only_with_the_tygem_layout() {
     // White plays pp at move 261 while the standard layout has a stone there.
     let Some(p) = shared("rooklift-sgf/3handicap.ngf") else {
@@ -237,6 +240,7 @@ fn three_stone_handicap_replays_only_with_the_tygem_layout() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn rotate_180_turns_every_move() {
     let Some(p) = shared("sabaki/even.ngf") else {
         return;
@@ -251,6 +255,7 @@ fn rotate_180_turns_every_move() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn corpus_round_trips_through_our_writer() {
     if shared("").is_none() {
         return;
@@ -405,6 +410,7 @@ fn assert_core_kept(orig: &Game, back: &Game, lost: &str, what: &str) {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn sgf_ff4_corpus_keeps_main_line_and_core_info_through_ngf() {
     common::assert_ff4_corpus_through(ngf::read, ngf::writer, "W420", &assert_core_kept);
 }
@@ -415,6 +421,7 @@ fn convert(bytes: &[u8], from: sgfconv::Format, to: sgfconv::Format) -> Vec<u8> 
 
 /// NGF → SGF text → NGF gives the original file back, line ends aside.
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn ngf_to_sgf_to_ngf_restores_the_original_file() {
     use sgfconv::Format::{Ngf, Sgf};
     for file in [
@@ -438,6 +445,7 @@ fn ngf_to_sgf_to_ngf_restores_the_original_file() {
 
 /// Cut and damaged copies of every corpus file read without a panic.
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn damaged_copies_never_panic() {
     let Some(dir) = shared("") else { return };
     for sub in std::fs::read_dir(&dir).unwrap() {

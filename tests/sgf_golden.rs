@@ -24,7 +24,7 @@ fn check(input: &Path) {
         .collect();
     let exp_out = dir.join(format!("{stem}.expected.sgf"));
     let exp_diag = dir.join(format!("{stem}.expected.diag"));
-    if std::env::var_os("SGFCONV_BLESS").is_some() {
+    if common::bless() {
         std::fs::write(&exp_out, &out).unwrap();
         std::fs::write(&exp_diag, &diags).unwrap();
         return;

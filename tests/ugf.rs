@@ -150,7 +150,7 @@ fn golden(name: &str, games: &[Game]) {
     }
     let got = String::from_utf8(out).unwrap();
     let path = corpus(name);
-    if std::env::var_os("UGF_BLESS").is_some() {
+    if common::bless() {
         std::fs::write(&path, &got).unwrap();
     }
     let want = std::fs::read_to_string(&path).unwrap();
@@ -160,6 +160,7 @@ fn golden(name: &str, games: &[Game]) {
 // ---- the real file ----------------------------------------------------------
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn amateur_ugf_header_and_main_line() {
     let Some(p) = shared("corpus/ugf/sabaki/amateur.ugf") else {
         return;
@@ -206,6 +207,7 @@ fn amateur_ugf_header_and_main_line() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn amateur_ugf_survives_ugf_round_trips() {
     let Some(p) = shared("corpus/ugf/sabaki/amateur.ugf") else {
         return;
@@ -559,31 +561,38 @@ fn read_sgf(bytes: &[u8]) -> Vec<Game> {
 
 #[test]
 fn ugf_to_sgf_to_ugf_keeps_everything() {
-    let mut files: Vec<(String, Vec<u8>)> = ["figure.ugf", "review.ugi", "header.ugf"]
-        .iter()
-        .map(|f| (f.to_string(), std::fs::read(corpus(f)).unwrap()))
-        .collect();
-    if let Some(p) = shared("corpus/ugf/sabaki/amateur.ugf") {
-        files.push(("amateur.ugf".into(), std::fs::read(p).unwrap()));
+    for name in ["figure.ugf", "review.ugi", "header.ugf"] {
+        assert_ugf_to_sgf_to_ugf_keeps_everything(name, &std::fs::read(corpus(name)).unwrap());
     }
-    for (name, bytes) in files {
-        let (games, _) = read_bytes(&bytes);
-        let via_sgf = read_sgf(&sgf_text(&games));
-        let (ugf, w) = write(&via_sgf, &WriteOptions::default());
-        assert_eq!(codes(&w), Vec::<&str>::new(), "{name}");
-        let (back, _) = read_bytes(&ugf);
-        assert_eq!(back.len(), games.len(), "{name}");
-        for (a, b) in games.iter().zip(&back) {
-            assert_eq!(render(b), render(a), "{name}");
-        }
-        // The UGF written from the SGF is the UGF written directly.
-        let (direct, _) = write(&games, &WriteOptions::default());
-        assert_eq!(
-            String::from_utf8_lossy(&ugf),
-            String::from_utf8_lossy(&direct),
-            "{name}"
-        );
+}
+
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn amateur_ugf_to_sgf_to_ugf_keeps_everything() {
+    let Some(p) = shared("corpus/ugf/sabaki/amateur.ugf") else {
+        return;
+    };
+    assert_ugf_to_sgf_to_ugf_keeps_everything("amateur.ugf", &std::fs::read(p).unwrap());
+}
+
+/// UGF → SGF → UGF reads back as the games of `bytes`, and the UGF written
+/// from the SGF is the UGF written directly.
+fn assert_ugf_to_sgf_to_ugf_keeps_everything(name: &str, bytes: &[u8]) {
+    let (games, _) = read_bytes(bytes);
+    let via_sgf = read_sgf(&sgf_text(&games));
+    let (ugf, w) = write(&via_sgf, &WriteOptions::default());
+    assert_eq!(codes(&w), Vec::<&str>::new(), "{name}");
+    let (back, _) = read_bytes(&ugf);
+    assert_eq!(back.len(), games.len(), "{name}");
+    for (a, b) in games.iter().zip(&back) {
+        assert_eq!(render(b), render(a), "{name}");
     }
+    let (direct, _) = write(&games, &WriteOptions::default());
+    assert_eq!(
+        String::from_utf8_lossy(&ugf),
+        String::from_utf8_lossy(&direct),
+        "{name}"
+    );
 }
 
 /// Moves of a tree, nodes without a move contracted: `B[pd](W[dd])(W[dp])`.
@@ -681,6 +690,7 @@ fn core_info(g: &Game) -> Vec<(String, String)> {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn sgf_to_ugf_to_sgf_keeps_main_line_and_core_info() {
     let Some(dir) = shared("corpus/sgf/ff4") else {
         return;
@@ -726,6 +736,7 @@ fn sgf_to_ugf_to_sgf_keeps_main_line_and_core_info() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn sgf_variations_come_back_through_figures() {
     let Some(dir) = shared("corpus/sgf/variations") else {
         return;

@@ -250,201 +250,268 @@ pub struct Score {
     pub kana: u32,
 }
 
-/// Scores `text` as the decoding of bytes in an encoding used for `lang`.
+/// Scores `text` as the decoding of bytes in an encoding used for `lang`:
+/// the sum of what each character says for or against `lang`
+/// ([`char_delta`]), less part of the ideographs' evidence for EUC-JP text
+/// that shows nothing Japanese.
 pub fn score(text: &str, lang: Lang) -> Score {
     let mut s = Score::default();
-    let mut han_total = 0.0f32;
-    let mut japanese_marker = false;
-    let mut prev: Option<char> = None;
-    let mut prev_was_latin_sup = false;
+    let mut han = HanEvidence::default();
     let chars: Vec<char> = text.chars().collect();
     let weak = weak_runs(&chars);
     for (i, &c) in chars.iter().enumerate() {
         let cp = c as u32;
-        let next = chars.get(i + 1).copied();
-        let mut latin_sup = false;
         if cp >= 0x80 {
             s.non_ascii += 1;
         }
-        let prev_letter = prev.is_some_and(is_ascii_letter);
-        let next_letter = next.is_some_and(is_ascii_letter);
-        let delta: f32 = if cp == 0xFFFD {
+        if cp == 0xFFFD {
             s.replacements += 1;
-            if lang == Lang::Any {
-                -8.0
-            } else {
-                -12.0
-            }
-        } else if (cp < 32 && !matches!(cp, 9 | 10 | 13)) || (0x80..=0x9F).contains(&cp) {
-            -6.0
-        } else if cp < 0x80 {
-            0.0
         } else if is_kana(cp) {
             s.kana += 1;
-            match lang {
-                Lang::Japanese | Lang::JapaneseEuc => 6.0,
-                Lang::Any => 5.0,
-                _ => -2.0,
-            }
-        } else if is_hangul(cp) {
-            match lang {
-                Lang::Korean => {
-                    if !is_ks_hangul(c) {
-                        -1.0
-                    } else if HANGUL.contains(c) {
-                        3.0
-                    } else {
-                        1.0
-                    }
-                }
-                Lang::Any => 4.0,
-                _ => -2.0,
-            }
-        } else if is_han(cp) {
-            // An ideograph beside an ASCII letter is how accented Latin
-            // bytes look in a CJK decoding (`Müller` as GBK is `M黮ler`).
-            let v = if prev_letter || next_letter || weak[i] {
-                0.0
-            } else {
-                let common = COMMON.contains(c);
-                let base = if common { 3.0 } else { 0.5 };
-                let own = match lang {
-                    Lang::SimplifiedChinese => {
-                        if SIMPLIFIED.contains(c) {
-                            2.0
-                        } else if TRADITIONAL.contains(c) || JAPANESE.contains(c) {
-                            -2.5
-                        } else {
-                            0.0
-                        }
-                    }
-                    Lang::TraditionalChinese | Lang::Korean => {
-                        if TRADITIONAL.contains(c) {
-                            2.0
-                        } else if SIMPLIFIED.contains(c) || JAPANESE.contains(c) {
-                            -2.5
-                        } else {
-                            0.0
-                        }
-                    }
-                    Lang::Japanese | Lang::JapaneseEuc => {
-                        if JAPANESE.contains(c) {
-                            japanese_marker = true;
-                            2.0
-                        } else if SIMPLIFIED.contains(c) {
-                            -2.5
-                        } else {
-                            0.0
-                        }
-                    }
-                    Lang::Any => 1.0,
-                    _ => -3.0,
-                };
-                let v = base + own;
-                if lang == Lang::Korean {
-                    // Korean text is mostly hangul; hanja alone is weak.
-                    v * 0.8
-                } else {
-                    v
-                }
-            };
-            han_total += v;
-            v
-        } else if is_rare_han(cp) {
-            -3.0
-        } else if (0xFF61..=0xFF9F).contains(&cp) {
-            // Halfwidth katakana: the mark of single bytes decoded as Shift_JIS.
-            -3.0
-        } else if (0x3000..=0x303F).contains(&cp)
-            || (0xFF00..=0xFF60).contains(&cp)
-            || (0xFFE0..=0xFFE6).contains(&cp)
-        {
-            match lang {
-                Lang::Latin | Lang::Cyrillic | Lang::Other => -1.0,
-                _ if prev_letter || next_letter => 0.0,
-                _ => 1.0,
-            }
-        } else if is_cyrillic(cp) {
-            match lang {
-                Lang::Cyrillic | Lang::Any | Lang::Other => {
-                    let prev_cyr = prev.is_some_and(|p| is_cyrillic(p as u32));
-                    let next_cyr = next.is_some_and(|n| is_cyrillic(n as u32));
-                    if prev_letter || next_letter || weak[i] {
-                        // A Cyrillic letter inside a Latin word (`Jьrgen`),
-                        // or in a word without a vowel (`äöü` read as
-                        // Windows-1251 is `дць`): accented Latin bytes.
-                        -1.0
-                    } else if !is_russian_like(cp) {
-                        // Serbian/Macedonian letters in what decodes as
-                        // mixed garbage (UTF-8 read as Windows-1251).
-                        -1.0
-                    } else if !prev_cyr && !next_cyr {
-                        // A lone letter proves nothing (a Latin-1 `é`
-                        // between spaces is a Cyrillic `й` in Windows-1251).
-                        0.0
-                    } else if is_cyrillic_upper(cp) {
-                        // Capitals start words; inside a word they are
-                        // what KOI8-R read as Windows-1251 looks like.
-                        if prev_cyr {
-                            -2.0
-                        } else {
-                            1.0
-                        }
-                    } else {
-                        2.0
-                    }
-                }
-                _ => -2.0,
-            }
-        } else if (0xA0..=0x2FF).contains(&cp) {
-            latin_sup = true;
-            let letter = c.is_alphabetic();
-            match lang {
-                Lang::Any => {
-                    if letter {
-                        2.0
-                    } else {
-                        0.5
-                    }
-                }
-                // Symbols beside Cyrillic letters: UTF-8 read as Windows-1251.
-                Lang::Cyrillic => -1.0,
-                // Isolated accented letters are a good sign, best inside a
-                // Latin word; long runs are how CJK bytes look in a
-                // single-byte decoding.
-                _ if !prev_was_latin_sup && letter && (prev_letter || next_letter) => 1.5,
-                _ if !prev_was_latin_sup && letter => 1.0,
-                _ if !prev_was_latin_sup => 0.2,
-                _ => 0.0,
-            }
-        } else if (0xE000..=0xF8FF).contains(&cp) {
-            // Private use: vendor extensions hit by wrong decodings.
-            -4.0
-        } else if (0x2500..=0x259F).contains(&cp) {
-            // Box drawing and blocks: what CJK bytes look like in KOI8-R
-            // or code page 866, never in a game record's text.
-            -3.0
-        } else if (0x2460..=0x24FF).contains(&cp) || (0x25A0..=0x25FF).contains(&cp) {
-            // Circled numbers, shapes: rare in game records.
-            -1.0
-        } else if c.is_alphabetic() {
-            match lang {
-                Lang::Other | Lang::Any => 1.0,
-                _ => -1.0,
-            }
-        } else {
-            0.0
+        }
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1).copied();
+        let around = Around {
+            prev,
+            next,
+            beside_letter: prev.is_some_and(is_ascii_letter) || next.is_some_and(is_ascii_letter),
+            weak: weak[i],
+            after_latin_sup: prev.is_some_and(|p| is_latin_sup(p as u32)),
         };
-        s.total += delta;
-        prev_was_latin_sup = latin_sup;
-        prev = Some(c);
+        s.total += char_delta(c, lang, &around, &mut han);
     }
-    if lang == Lang::JapaneseEuc && s.kana == 0 && !japanese_marker {
+    if lang == Lang::JapaneseEuc && s.kana == 0 && !han.japanese_form {
         // GB2312 text decodes as EUC-JP into plausible kanji: without kana
         // or a Japanese-only form, only part of the evidence counts.
-        s.total -= han_total * 0.4;
+        s.total -= han.total * 0.4;
     }
     s
+}
+
+/// What a character's score depends on around it.
+struct Around {
+    prev: Option<char>,
+    next: Option<char>,
+    /// An ASCII letter comes right before or after it.
+    beside_letter: bool,
+    /// It is in a run whose script evidence does not count ([`weak_runs`]).
+    weak: bool,
+    /// The character before it is in Latin-1 Supplement … IPA Extensions.
+    after_latin_sup: bool,
+}
+
+/// What the ideographs of a text added up to, for the EUC-JP correction.
+#[derive(Default)]
+struct HanEvidence {
+    /// The sum of the ideographs' scores.
+    total: f32,
+    /// A Japanese-only form was seen (scoring for Japanese).
+    japanese_form: bool,
+}
+
+/// Latin-1 Supplement to IPA Extensions: accented Latin letters and
+/// symbols.
+fn is_latin_sup(cp: u32) -> bool {
+    (0xA0..=0x2FF).contains(&cp)
+}
+
+/// What one character says for (positive) or against (negative) the text
+/// being in an encoding used for `lang`, by the block it is in.
+fn char_delta(c: char, lang: Lang, around: &Around, han: &mut HanEvidence) -> f32 {
+    let cp = c as u32;
+    if cp == 0xFFFD {
+        if lang == Lang::Any {
+            -8.0
+        } else {
+            -12.0
+        }
+    } else if (cp < 32 && !matches!(cp, 9 | 10 | 13)) || (0x80..=0x9F).contains(&cp) {
+        -6.0
+    } else if cp < 0x80 {
+        0.0
+    } else if is_kana(cp) {
+        match lang {
+            Lang::Japanese | Lang::JapaneseEuc => 6.0,
+            Lang::Any => 5.0,
+            _ => -2.0,
+        }
+    } else if is_hangul(cp) {
+        hangul_delta(c, lang)
+    } else if is_han(cp) {
+        han_delta(c, lang, around, han)
+    } else if is_rare_han(cp) {
+        -3.0
+    } else if (0xFF61..=0xFF9F).contains(&cp) {
+        // Halfwidth katakana: the mark of single bytes decoded as Shift_JIS.
+        -3.0
+    } else if (0x3000..=0x303F).contains(&cp)
+        || (0xFF00..=0xFF60).contains(&cp)
+        || (0xFFE0..=0xFFE6).contains(&cp)
+    {
+        match lang {
+            Lang::Latin | Lang::Cyrillic | Lang::Other => -1.0,
+            _ if around.beside_letter => 0.0,
+            _ => 1.0,
+        }
+    } else if is_cyrillic(cp) {
+        cyrillic_delta(cp, lang, around)
+    } else if is_latin_sup(cp) {
+        latin_sup_delta(c, lang, around)
+    } else if (0xE000..=0xF8FF).contains(&cp) {
+        // Private use: vendor extensions hit by wrong decodings.
+        -4.0
+    } else if (0x2500..=0x259F).contains(&cp) {
+        // Box drawing and blocks: what CJK bytes look like in KOI8-R
+        // or code page 866, never in a game record's text.
+        -3.0
+    } else if (0x2460..=0x24FF).contains(&cp) || (0x25A0..=0x25FF).contains(&cp) {
+        // Circled numbers, shapes: rare in game records.
+        -1.0
+    } else if c.is_alphabetic() {
+        match lang {
+            Lang::Other | Lang::Any => 1.0,
+            _ => -1.0,
+        }
+    } else {
+        0.0
+    }
+}
+
+/// A hangul syllable or jamo: good in Korean, best when frequent; a
+/// syllable outside KS X 1001 is what wrong CP949 decodings produce.
+fn hangul_delta(c: char, lang: Lang) -> f32 {
+    match lang {
+        Lang::Korean => {
+            if !is_ks_hangul(c) {
+                -1.0
+            } else if HANGUL.contains(c) {
+                3.0
+            } else {
+                1.0
+            }
+        }
+        Lang::Any => 4.0,
+        _ => -2.0,
+    }
+}
+
+/// An ideograph: frequent ones count more, and the forms only one
+/// language uses count for it and against the others. Added to
+/// `han.total`.
+fn han_delta(c: char, lang: Lang, around: &Around, han: &mut HanEvidence) -> f32 {
+    // An ideograph beside an ASCII letter is how accented Latin
+    // bytes look in a CJK decoding (`Müller` as GBK is `M黮ler`).
+    let v = if around.beside_letter || around.weak {
+        0.0
+    } else {
+        let common = COMMON.contains(c);
+        let base = if common { 3.0 } else { 0.5 };
+        let v = base + han_form_delta(c, lang, han);
+        if lang == Lang::Korean {
+            // Korean text is mostly hangul; hanja alone is weak.
+            v * 0.8
+        } else {
+            v
+        }
+    };
+    han.total += v;
+    v
+}
+
+/// What an ideograph's form (simplified, traditional, Japanese) says for
+/// `lang`; notes a Japanese-only form in `han`.
+fn han_form_delta(c: char, lang: Lang, han: &mut HanEvidence) -> f32 {
+    match lang {
+        Lang::SimplifiedChinese => {
+            if SIMPLIFIED.contains(c) {
+                2.0
+            } else if TRADITIONAL.contains(c) || JAPANESE.contains(c) {
+                -2.5
+            } else {
+                0.0
+            }
+        }
+        Lang::TraditionalChinese | Lang::Korean => {
+            if TRADITIONAL.contains(c) {
+                2.0
+            } else if SIMPLIFIED.contains(c) || JAPANESE.contains(c) {
+                -2.5
+            } else {
+                0.0
+            }
+        }
+        Lang::Japanese | Lang::JapaneseEuc => {
+            if JAPANESE.contains(c) {
+                han.japanese_form = true;
+                2.0
+            } else if SIMPLIFIED.contains(c) {
+                -2.5
+            } else {
+                0.0
+            }
+        }
+        Lang::Any => 1.0,
+        _ => -3.0,
+    }
+}
+
+/// A Cyrillic letter: good in a Cyrillic word, bad where it stands for
+/// accented Latin bytes or another language's letters.
+fn cyrillic_delta(cp: u32, lang: Lang, around: &Around) -> f32 {
+    match lang {
+        Lang::Cyrillic | Lang::Any | Lang::Other => {
+            let prev_cyr = around.prev.is_some_and(|p| is_cyrillic(p as u32));
+            let next_cyr = around.next.is_some_and(|n| is_cyrillic(n as u32));
+            if around.beside_letter || around.weak {
+                // A Cyrillic letter inside a Latin word (`Jьrgen`),
+                // or in a word without a vowel (`äöü` read as
+                // Windows-1251 is `дць`): accented Latin bytes.
+                -1.0
+            } else if !is_russian_like(cp) {
+                // Serbian/Macedonian letters in what decodes as
+                // mixed garbage (UTF-8 read as Windows-1251).
+                -1.0
+            } else if !prev_cyr && !next_cyr {
+                // A lone letter proves nothing (a Latin-1 `é`
+                // between spaces is a Cyrillic `й` in Windows-1251).
+                0.0
+            } else if is_cyrillic_upper(cp) {
+                // Capitals start words; inside a word they are
+                // what KOI8-R read as Windows-1251 looks like.
+                if prev_cyr {
+                    -2.0
+                } else {
+                    1.0
+                }
+            } else {
+                2.0
+            }
+        }
+        _ => -2.0,
+    }
+}
+
+/// An accented Latin letter or a Latin-1 symbol.
+fn latin_sup_delta(c: char, lang: Lang, around: &Around) -> f32 {
+    let letter = c.is_alphabetic();
+    match lang {
+        Lang::Any => {
+            if letter {
+                2.0
+            } else {
+                0.5
+            }
+        }
+        // Symbols beside Cyrillic letters: UTF-8 read as Windows-1251.
+        Lang::Cyrillic => -1.0,
+        // Isolated accented letters are a good sign, best inside a
+        // Latin word; long runs are how CJK bytes look in a
+        // single-byte decoding.
+        _ if !around.after_latin_sup && letter && around.beside_letter => 1.5,
+        _ if !around.after_latin_sup && letter => 1.0,
+        _ if !around.after_latin_sup => 0.2,
+        _ => 0.0,
+    }
 }
 
 #[cfg(test)]

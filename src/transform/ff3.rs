@@ -1,4 +1,4 @@
-//! Dialect rule 3: `FF[1]`–`FF[3]` properties become `FF[4]`, as SGFC converts
+//! Dialect rule 5: `FF[1]`–`FF[3]` properties become `FF[4]`, as SGFC converts
 //! them: `KI` → `KM` (halved; dropped when `KM` says the same, kept when
 //! it differs), `L` → `LB` (letters A, B, C… in value
 //! order), `M` → `MA` (or `TR` on a stone), `PL[1]`/`PL[2]` → `PL[B]`/
@@ -11,11 +11,18 @@ use crate::diag::Code;
 use crate::event::PropertyBuf;
 use crate::options::Ff3Flags;
 
+/// An `FF[3]` `KI` became `KM` (halved), or was dropped beside a `KM` that
+/// says the same.
 pub const KI_KOMI: Code = Code::new("I153", "ki-komi");
+/// `FF[3]` `L` labels became `LB` (letters A, B, C… in value order).
 pub const OLD_LABELS: Code = Code::new("I154", "old-labels");
+/// `FF[3]` `M` marks became `MA` (`TR` on a stone).
 pub const OLD_MARKS: Code = Code::new("I155", "old-marks");
+/// `PL[1]`/`PL[2]` became `PL[B]`/`PL[W]`.
 pub const NUMERIC_PLAYER: Code = Code::new("I156", "numeric-player");
+/// `TE` and `BM` in one node became `IT` (`TE` first) or `DO` (`BM` first).
 pub const OLD_ANNOTATION: Code = Code::new("I157", "old-annotation");
+/// An `FF[1]`–`FF[3]` `VW` with two points became the rectangle `VW[a:b]`.
 pub const VIEW_CORNERS: Code = Code::new("I158", "view-corners");
 
 pub struct Ff3 {

@@ -6,7 +6,11 @@ use super::node::{BufNode, Cx, NodeRule};
 use crate::diag::Code;
 use crate::props;
 
+/// An identifier written with lower-case letters (`SiZe`) became its
+/// upper-case letters (`SZ`).
 pub const LOWERCASE_ID: Code = Code::new("I150", "lowercase-identifier");
+/// Two spellings of one identifier in a node (`AB[aa]AddBlack[bb]`) were
+/// merged into one property.
 pub const MERGED_ALIAS: Code = Code::new("I151", "merged-identifier");
 
 #[derive(Default)]

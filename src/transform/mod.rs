@@ -1,27 +1,31 @@
 //! Transforms: sinks that rewrite events and forward them to another sink.
 //! Each is switchable; [`pipeline`] assembles the default chain.
 //!
-//! The dialect rewrites (formats/sgf-dialects.md), in the order they run:
+//! The dialect rewrites, in the order they run, numbered as
+//! formats/sgf-dialects.md numbers them:
 //!
-//! | module (crate-private) | rule | names (for [`Rules::from_names`](crate::options::Rules::from_names)) |
-//! |---|---|---|
-//! | `ids` | lower-case letters in identifiers | `ids` |
-//! | `quirks` | merged duplicates, duplicate `AP` | `duplicates`, `duplicate-ap` |
-//! | `kifu` | the kifu (SGF2) dialect of Asian servers | `kifu` |
-//! | `mojibake` | double-encoded names | `mojibake` |
-//! | `ff3` | `FF[1]`–`FF[3]` properties | `ki`, `labels`, `marks`, `player`, `annotations`, `view` |
-//! | `passes` | `tt` passes | `tt-pass` |
-//! | `quirks` | Fox komi and `HA[1]` | `fox-komi`, `fox-handicap` |
-//! | `smartgo` | SmartGo `S[]` move sequences | `smartgo` |
-//! | `split` | setup and moves, black and white, in one node | `split` |
-//! | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
+//! | # | module (crate-private) | rule | names (for [`Rules::from_names`](crate::options::Rules::from_names)) |
+//! |---|---|---|---|
+//! | 1 | `ids` | lower-case letters in identifiers | `ids` |
+//! | 2 | `quirks` | merged duplicates, duplicate `AP` | `duplicates`, `duplicate-ap` |
+//! | 3 | `kifu` | the kifu (SGF2) dialect of Asian servers | `kifu` |
+//! | 4 | `mojibake` | double-encoded names | `mojibake` |
+//! | 5 | `ff3` | `FF[1]`–`FF[3]` properties | `ki`, `labels`, `marks`, `player`, `annotations`, `view` |
+//! | 6 | `passes` | `tt` passes | `tt-pass` |
+//! | 7 | `quirks` | Fox komi and `HA[1]` | `fox-komi`, `fox-handicap` |
+//! | 8 | `smartgo` | SmartGo `S[]` move sequences | `smartgo` |
+//! | 9 | `split` | setup and moves, black and white, in one node | `split` |
+//! | 10 | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
 //!
 //! Each rule is a `node::NodeRule` and can run alone as a sink adapter
 //! (`node::NodeAdapter`); the pipeline runs them in one
 //! `node::Chain` so that a node is buffered and copied once. The nesting
 //! rule is its own adapter (it may hold one game).
 //!
-//! Every rewrite is reported as an info diagnostic (codes I150–I199).
+//! Every rewrite is reported as an info diagnostic (codes I150–I199),
+//! except the two that lose or keep back data: a dropped duplicate value
+//! (`E162`) and an unreadable SmartGo `S[]` (`W168`). Every code:
+//! formats/diagnostics.md.
 
 use crate::options::{Dialect, Ff3Flags, Rules};
 use crate::sink::Sink;

@@ -1,14 +1,15 @@
-//! Repairs double-encoded game information: names saved by a program that
-//! had read CP949/GBK/Shift_JIS/Big5/UTF-8 bytes as Latin-1 (`PB[À±¹Ì89]`
-//! is CP949 `윤미89`). Only simple-text game-info values (players, ranks,
-//! event, place…) are looked at, and only [`crate::charset::repair_mojibake`]'s
-//! conservative repairs are made.
+//! Dialect rule 4: repairs double-encoded game information: names saved by
+//! a program that had read CP949/GBK/Shift_JIS/Big5/UTF-8 bytes as Latin-1
+//! (`PB[À±¹Ì89]` is CP949 `윤미89`). Only simple-text game-info values
+//! (players, ranks, event, place…) are looked at, and only
+//! [`crate::charset::repair_mojibake`]'s conservative repairs are made.
 
 use super::node::{BufNode, Cx, NodeRule};
 use crate::charset;
 use crate::diag::Code;
 use crate::props::{self, Scope};
 
+/// A double-encoded name (legacy bytes read as Latin-1) was repaired.
 pub const MOJIBAKE_REPAIRED: Code = Code::new("I177", "mojibake-repaired");
 
 #[derive(Default)]

@@ -1,4 +1,5 @@
-//! Dialect rule 7 (`ogs-nesting`): OGS and Fox review files open a new
+//! Dialect rule 10 (`ogs-nesting`, described with the server quirks in
+//! section 7 of formats/sgf-dialects.md): OGS and Fox review files open a new
 //! variation for every move, `(;B[qd](;W[dp](;B[pp]…)))`, so a 300-move
 //! game is nested 300 deep and most programs show 300 branch points. When
 //! the source is identified (a root `PC`/`SO`/`AP` naming online-go.com or
@@ -17,6 +18,7 @@ use crate::sink::Sink;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// OGS/Fox one-variation-per-move nesting was written as a plain sequence.
 pub const NESTING_FLATTENED: Code = Code::new("I169", "ogs-nesting");
 
 type Slot = Rc<RefCell<Option<Game>>>;

@@ -1,10 +1,11 @@
-//! Dialect rule 2: `B[tt]`/`W[tt]` are passes on boards of 19×19 or smaller
+//! Dialect rule 6: `B[tt]`/`W[tt]` are passes on boards of 19×19 or smaller
 //! (the `FF[3]` habit, kept readable by `FF[4]`); on larger boards `tt` is a
 //! point and stays.
 
 use super::node::{board_size, BufNode, Cx, NodeRule};
 use crate::diag::Code;
 
+/// A move at `tt` on a board of 19×19 or smaller became a pass.
 pub const TT_PASS: Code = Code::new("I152", "tt-pass");
 
 /// Whether `tt` means a pass on a board of this size.

@@ -1,6 +1,8 @@
-//! Dialect rule 7: named server quirks, each applied only when the source
-//! is identified (never by a bare numeric threshold), plus what becomes of
-//! properties the reader merged because they were repeated in one node.
+//! Dialect rules 2 and 7: what becomes of properties the reader merged
+//! because they were repeated in one node (rule 2: `duplicates`,
+//! `duplicate-ap`), and named server quirks, each applied only when the
+//! source is identified, never by a bare numeric threshold (rule 7:
+//! `fox-komi`, `fox-handicap`).
 //!
 //! * `duplicates`: a single-valued property written twice (the reader keeps
 //!   both values in one property): equal values become one; text values
@@ -20,10 +22,17 @@ use crate::diag::Code;
 use crate::event::PropertyBuf;
 use crate::props;
 
+/// A single-valued property repeated in one node became one: equal values
+/// once, texts joined.
 pub const MERGED_VALUES: Code = Code::new("I160", "duplicate-merged");
+/// Fox's repeated `AP` (`AP[GNU Go:3.8]…AP[foxwq]`): the last one was kept.
 pub const DUPLICATE_AP: Code = Code::new("I161", "duplicate-ap");
+/// A single-valued property repeated in one node with values that cannot be
+/// joined (`KM[6.5]KM[7.5]`): the first was kept, the others dropped.
 pub const DUPLICATE_DROPPED: Code = Code::new("E162", "duplicate-dropped");
+/// Fox's komi in scaled units (`KM[375]`) became points (`KM[7.5]`).
 pub const FOX_KOMI: Code = Code::new("I163", "fox-komi");
+/// Fox's `HA[1]` (Black first, no komi) became `HA[0]`.
 pub const FOX_HANDICAP: Code = Code::new("I164", "fox-handicap");
 
 pub struct Duplicates {

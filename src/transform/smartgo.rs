@@ -1,4 +1,4 @@
-//! Dialect rule 6: SmartGo's compressed move sequences. SmartGo (Anders
+//! Dialect rule 8: SmartGo's compressed move sequences. SmartGo (Anders
 //! Kierulf, `.sgc` files) writes `;B[m1];W[m2];B[m3]` as `;S[m1m2m3]`.
 //! Each point becomes a node of its own with one move; colours alternate.
 //!
@@ -14,7 +14,10 @@ use super::passes::tt_is_pass;
 use crate::diag::Code;
 use crate::event::PropertyBuf;
 
+/// A SmartGo `S[]` sequence became one node per move.
 pub const SMARTGO_EXPANDED: Code = Code::new("I167", "smartgo-expanded");
+/// A SmartGo `S[]` value that is not a sequence of two-letter points: kept
+/// as it is.
 pub const SMARTGO_BAD: Code = Code::new("W168", "smartgo-unreadable");
 
 #[derive(Default)]

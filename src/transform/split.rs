@@ -1,4 +1,4 @@
-//! Dialect rule 3 (structure): `FF[4]` forbids a move and setup in one node,
+//! Dialect rule 9 (structure): `FF[4]` forbids a move and setup in one node,
 //! and two moves in one node. Such nodes (`FF[1]`–`FF[3]` files, `;B[aa]W[ab]`)
 //! are split, as SGFC does:
 //!
@@ -13,7 +13,9 @@ use super::node::{BufNode, Cx, NodeRule};
 use crate::diag::Code;
 use crate::props::{self, Scope};
 
+/// A node with setup and a move was split: the setup first, then the move.
 pub const SPLIT_SETUP_MOVE: Code = Code::new("I165", "split-setup-move");
+/// A node with two moves was split into one node per move.
 pub const SPLIT_TWO_MOVES: Code = Code::new("I166", "split-two-moves");
 
 #[derive(Default)]

@@ -1,4 +1,19 @@
 //! Helpers shared by the integration tests.
+//!
+//! Two habits every test file follows:
+//!
+//! * **Expected outputs.** `SGFCONV_BLESS=1 cargo test` rewrites the
+//!   golden files of the tests that compare with one (corpus/sgf
+//!   `*.expected.*`, the structured samples, the UGF round trips,
+//!   formats/diagnostics.md) instead of comparing: [`bless`] says when.
+//!   Read the diff before committing it.
+//! * **The shared corpus.** Tests that read `$SHARED/corpus` (the Makefile
+//!   exports `SHARED`, default `../shared`, relative to the repository root)
+//!   are `#[ignore = "needs ../shared/corpus"]`, so that `cargo test` counts
+//!   them as ignored rather than passing them silently where it is absent.
+//!   `make test` runs them in a second pass when the corpus is there; by
+//!   hand: `cargo test --test NAME -- --include-ignored`. Asked to run
+//!   without the corpus, they fail ([`shared_path`]).
 #![allow(dead_code)]
 
 use sgfconv::diag::Reporter;
@@ -12,16 +27,29 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `../shared/corpus`, or `None` (with a message) when it is absent, as in a
-/// fresh clone.
-pub fn shared_corpus() -> Option<PathBuf> {
-    let p = root().join("../shared/corpus");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("skipped: ../shared/corpus is not here (a fresh clone); nothing to sweep");
-        None
-    }
+/// Whether the tests rewrite their expected outputs rather than compare
+/// (`SGFCONV_BLESS` set, to anything but `0` or nothing).
+pub fn bless() -> bool {
+    std::env::var_os("SGFCONV_BLESS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The shared folder: `$SHARED` (relative to the repository root, as the
+/// Makefile exports it), else `../shared`.
+pub fn shared_root() -> PathBuf {
+    root().join(std::env::var_os("SHARED").unwrap_or_else(|| "../shared".into()))
+}
+
+/// `$SHARED/corpus`. A corpus test runs only when asked
+/// (`--include-ignored`), so the corpus must be there: panics when it is
+/// not.
+pub fn shared_corpus() -> PathBuf {
+    let p = shared_root().join("corpus");
+    assert!(
+        p.is_dir(),
+        "{} is absent: this test needs the shared corpus (set SHARED=...)",
+        p.display()
+    );
+    p
 }
 
 /// Every file below `dir` (sorted), for which `keep` says yes.
@@ -122,13 +150,16 @@ pub type ReadFn =
 pub type WriterFn =
     for<'w> fn(Box<dyn Write + 'w>, &WriteOptions) -> Result<Box<dyn Sink + 'w>, Error>;
 
-/// `../shared/<rel>`, or `None` (with a SKIP message) when it is absent.
+/// `$SHARED/<rel>`, or `None` (with a SKIP message) when the corpus is
+/// there but lacks that file. Panics when the corpus itself is absent
+/// ([`shared_corpus`]): corpus tests are ignored unless asked for.
 pub fn shared_path(rel: &str) -> Option<PathBuf> {
-    let p = root().join("../shared").join(rel);
+    shared_corpus();
+    let p = shared_root().join(rel);
     if p.exists() {
         Some(p)
     } else {
-        println!("SKIP: {} not found (../shared absent)", p.display());
+        println!("SKIP: {} not found", p.display());
         None
     }
 }
@@ -314,7 +345,7 @@ pub fn assert_km_re_dt_ha_kept(orig: &Game, back: &Game, lost: &str, what: &str)
 }
 
 /// Calls `check(what, game)` for every 19×19 game of
-/// `../shared/corpus/sgf/ff4`; the number checked, `None` when skipped.
+/// `$SHARED/corpus/sgf/ff4`; the number checked, `None` when skipped.
 pub fn each_ff4_19x19_game(check: &mut dyn FnMut(&str, &Game)) -> Option<usize> {
     let dir = shared_path("corpus/sgf/ff4")?;
     let mut checked = 0;

@@ -61,94 +61,30 @@ pub(crate) fn prop_names(key: &str) -> &'static [&'static str] {
 pub(crate) fn to_props(key: &str, raw: &str) -> Result<Props, String> {
     let raw = raw.trim();
     let mut p: Props = Vec::new();
-    let mut put = |k: &'static str, v: &str| {
-        if !v.is_empty() {
-            p.push((k, v.to_string()));
-        }
-    };
     match key {
-        "Title" if raw != "(NoName)" => {
-            let parts: Vec<&str> = raw.split(',').collect();
-            if parts.len() == 3 {
-                let ev: Vec<&str> = parts[..2]
-                    .iter()
-                    .map(|s| s.trim())
-                    .filter(|s| !s.is_empty())
-                    .collect();
-                put("EV", &ev.join(" "));
-                put("RO", parts[2].trim());
-            } else {
-                put("EV", raw);
-            }
-        }
-        "Place" => put("PC", raw),
-        "Writer" => put("US", raw),
-        "Copyright" => put("CP", raw),
-        "Comment" => put("GC", raw),
-        "Date" => {
-            let parts: Vec<&str> = raw.split(',').collect();
-            let first = parts.first().map(|s| s.trim()).unwrap_or("");
-            if first.trim_matches('/').is_empty() {
-                return Ok(p);
-            }
-            let d1 = parse_slash_date(first).ok_or("start date is not YYYY/MM/DD")?;
-            let d2 = parts.get(2).and_then(|s| parse_slash_date(s.trim()));
-            match d2 {
-                // FF[4]'s shortened form: `2019-03-08,09`, `2019-03-31,04-01`.
-                Some(d2) if d2 != d1 && d2.0 == d1.0 && d2.1 == d1.1 => {
-                    put("DT", &format!("{},{:02}", iso(d1), d2.2))
-                }
-                Some(d2) if d2 != d1 && d2.0 == d1.0 => {
-                    put("DT", &format!("{},{:02}-{:02}", iso(d1), d2.1, d2.2))
-                }
-                Some(d2) if d2 != d1 => put("DT", &format!("{},{}", iso(d1), iso(d2))),
-                _ => put("DT", &iso(d1)),
-            }
-        }
+        "Title" if raw != "(NoName)" => title_props(raw, &mut p),
+        "Place" => put(&mut p, "PC", raw),
+        "Writer" => put(&mut p, "US", raw),
+        "Copyright" => put(&mut p, "CP", raw),
+        "Comment" => put(&mut p, "GC", raw),
+        "Date" => date_props(raw, &mut p)?,
         "Rule" => {
             let v = match raw.to_ascii_uppercase().as_str() {
                 "JPN" | "JP" | "JAPANESE" => "Japanese",
                 "CH" | "CHN" | "CHINESE" => "Chinese",
                 _ => raw,
             };
-            put("RU", v);
+            put(&mut p, "RU", v);
         }
         "Size" => match raw.parse::<u8>() {
-            Ok(n) if (2..=25).contains(&n) => put("SZ", raw),
+            Ok(n) if (2..=25).contains(&n) => put(&mut p, "SZ", raw),
             _ => return Err("board size is not a number from 2 to 25".into()),
         },
-        "Hdcp" => {
-            let (h, k) = raw.split_once(',').unwrap_or((raw, ""));
-            let h = h.trim();
-            let stones: u32 = if h.is_empty() {
-                0
-            } else {
-                h.parse().map_err(|_| "handicap is not a number")?
-            };
-            if stones >= 2 {
-                put("HA", &stones.to_string());
-            }
-            // One writer used a decimal comma: `0,0,50` is komi 0.5.
-            let k = k.trim().replace(',', ".");
-            if !k.is_empty() {
-                let komi: f64 = k.parse().map_err(|_| "komi is not a number")?;
-                put("KM", &number(komi));
-            }
-        }
-        "Ptime" => {
-            let main =
-                |s: Option<&str>| -> Option<u32> { s?.split(';').nth(1)?.trim().parse().ok() };
-            let parts: Vec<&str> = raw.split(',').collect();
-            if let (Some(b), Some(w)) = (main(parts.first().copied()), main(parts.get(1).copied()))
-            {
-                if b == w && b > 0 {
-                    put("TM", &(u64::from(b) * 60).to_string());
-                }
-            }
-        }
+        "Hdcp" => hdcp_props(raw, &mut p)?,
+        "Ptime" => ptime_props(raw, &mut p),
         "Winner" => {
             if let Some(re) = winner_to_re(raw)? {
-                put("RE", &re);
+                put(&mut p, "RE", &re);
             }
         }
         "PlayerB" | "PlayerW" => {
@@ -160,12 +96,93 @@ pub(crate) fn to_props(key: &str, raw: &str) -> Result<Props, String> {
             } else {
                 ("PW", "WR")
             };
-            put(n, name);
-            put(r, rank);
+            put(&mut p, n, name);
+            put(&mut p, r, rank);
         }
         _ => {}
     }
     Ok(p)
+}
+
+/// Adds `k[v]` to `p`, unless `v` is empty.
+fn put(p: &mut Props, k: &'static str, v: &str) {
+    if !v.is_empty() {
+        p.push((k, v.to_string()));
+    }
+}
+
+/// `Title`: `event,sub-event,round` is `EV` (the first two) and `RO`;
+/// anything else is all `EV`.
+fn title_props(raw: &str, p: &mut Props) {
+    let parts: Vec<&str> = raw.split(',').collect();
+    if parts.len() == 3 {
+        let ev: Vec<&str> = parts[..2]
+            .iter()
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+            .collect();
+        put(p, "EV", &ev.join(" "));
+        put(p, "RO", parts[2].trim());
+    } else {
+        put(p, "EV", raw);
+    }
+}
+
+/// `Date`: `start date,start time,end date,end time` is `DT`, both days in
+/// FF[4]'s shortened form when the end date differs.
+fn date_props(raw: &str, p: &mut Props) -> Result<(), String> {
+    let parts: Vec<&str> = raw.split(',').collect();
+    let first = parts.first().map(|s| s.trim()).unwrap_or("");
+    if first.trim_matches('/').is_empty() {
+        return Ok(());
+    }
+    let d1 = parse_slash_date(first).ok_or("start date is not YYYY/MM/DD")?;
+    let d2 = parts.get(2).and_then(|s| parse_slash_date(s.trim()));
+    match d2 {
+        // FF[4]'s shortened form: `2019-03-08,09`, `2019-03-31,04-01`.
+        Some(d2) if d2 != d1 && d2.0 == d1.0 && d2.1 == d1.1 => {
+            put(p, "DT", &format!("{},{:02}", iso(d1), d2.2))
+        }
+        Some(d2) if d2 != d1 && d2.0 == d1.0 => {
+            put(p, "DT", &format!("{},{:02}-{:02}", iso(d1), d2.1, d2.2))
+        }
+        Some(d2) if d2 != d1 => put(p, "DT", &format!("{},{}", iso(d1), iso(d2))),
+        _ => put(p, "DT", &iso(d1)),
+    }
+    Ok(())
+}
+
+/// `Hdcp`: `stones,komi` is `HA` (from 2 stones) and `KM`.
+fn hdcp_props(raw: &str, p: &mut Props) -> Result<(), String> {
+    let (h, k) = raw.split_once(',').unwrap_or((raw, ""));
+    let h = h.trim();
+    let stones: u32 = if h.is_empty() {
+        0
+    } else {
+        h.parse().map_err(|_| "handicap is not a number")?
+    };
+    if stones >= 2 {
+        put(p, "HA", &stones.to_string());
+    }
+    // One writer used a decimal comma: `0,0,50` is komi 0.5.
+    let k = k.trim().replace(',', ".");
+    if !k.is_empty() {
+        let komi: f64 = k.parse().map_err(|_| "komi is not a number")?;
+        put(p, "KM", &number(komi));
+    }
+    Ok(())
+}
+
+/// `Ptime`: `TM` (seconds) when both players had the same main time, in
+/// minutes in the second `;` field of each player's part.
+fn ptime_props(raw: &str, p: &mut Props) {
+    let main = |s: Option<&str>| -> Option<u32> { s?.split(';').nth(1)?.trim().parse().ok() };
+    let parts: Vec<&str> = raw.split(',').collect();
+    if let (Some(b), Some(w)) = (main(parts.first().copied()), main(parts.get(1).copied())) {
+        if b == w && b > 0 {
+            put(p, "TM", &(u64::from(b) * 60).to_string());
+        }
+    }
 }
 
 fn winner_to_re(raw: &str) -> Result<Option<String>, String> {

@@ -12,6 +12,7 @@ use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
 use encoding_rs::{Encoding, SHIFT_JIS, UTF_8};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Read;
 
@@ -108,10 +109,26 @@ type Decided = (&'static Encoding, EncodingSource);
 
 /// Decides the encoding and splits the file into decoded lines.
 fn decode(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> (Vec<Line>, Decided) {
-    let (mut body, bom) = match charset::bom(bytes) {
+    let (body, bom) = match charset::bom(bytes) {
         Some((enc, n)) => (&bytes[n..], Some(enc)),
         None => (bytes, None),
     };
+    let decided = decide_encoding(body, bom, options, report);
+    // Where the body starts in the input (after a BOM), taken before a
+    // transcoding can change its length.
+    let base = (bytes.len() - body.len()) as u64;
+    let (body, enc) = ascii_compatible(body, decided.0, report);
+    (split_lines(&body, enc, base, report), decided)
+}
+
+/// The encoding of `body`: the one forced, the BOM's, the one `Lang=`
+/// declares (unless the bytes are UTF-8), else the default (Shift_JIS).
+fn decide_encoding(
+    body: &[u8],
+    bom: Option<&'static Encoding>,
+    options: &ReadOptions,
+    report: &mut Reporter,
+) -> Decided {
     let lang = declared_lang(body);
     let declared = lang.as_deref().and_then(lang_encoding);
     if let (Some(l), None) = (&lang, declared) {
@@ -125,7 +142,7 @@ fn decode(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> (Vec<Li
             );
         }
     }
-    let decided: Decided = if let Some(enc) = options.encoding {
+    if let Some(enc) = options.encoding {
         (enc, EncodingSource::Forced)
     } else if let Some(enc) = bom {
         (enc, EncodingSource::Bom)
@@ -157,32 +174,38 @@ fn decode(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> (Vec<Li
             options.default_encoding.unwrap_or(SHIFT_JIS),
             EncodingSource::Default,
         )
-    };
-    // Where the body starts in the input (after a BOM), taken before a
-    // transcoding can change its length.
-    let base = (bytes.len() - body.len()) as u64;
-    // Encodings that are not ASCII-compatible (UTF-16) are turned into UTF-8
-    // first, so lines can be split on bytes (offsets are then into the
-    // UTF-8 text).
-    let transcoded;
-    let mut enc = decided.0;
-    if !enc.is_ascii_compatible() {
-        let (s, bad) = charset::decode(enc, body);
-        if !bad.is_empty() {
-            report.warn(
-                W_UNDECODABLE,
-                None,
-                format!(
-                    "{} bytes not valid {}: replaced by U+FFFD",
-                    bad.len(),
-                    enc.name()
-                ),
-            );
-        }
-        transcoded = s.into_bytes();
-        body = &transcoded;
-        enc = UTF_8;
     }
+}
+
+/// `body` in an ASCII-compatible encoding, and that encoding: one that is
+/// not (UTF-16) is turned into UTF-8 first, so lines can be split on bytes
+/// (offsets are then into the UTF-8 text).
+fn ascii_compatible<'a>(
+    body: &'a [u8],
+    enc: &'static Encoding,
+    report: &mut Reporter,
+) -> (Cow<'a, [u8]>, &'static Encoding) {
+    if enc.is_ascii_compatible() {
+        return (Cow::Borrowed(body), enc);
+    }
+    let (s, bad) = charset::decode(enc, body);
+    if !bad.is_empty() {
+        report.warn(
+            W_UNDECODABLE,
+            None,
+            format!(
+                "{} bytes not valid {}: replaced by U+FFFD",
+                bad.len(),
+                enc.name()
+            ),
+        );
+    }
+    (Cow::Owned(s.into_bytes()), UTF_8)
+}
+
+/// The lines of `body` (ending in LF, CR or CRLF), each decoded from `enc`;
+/// positions count from `base`, the body's offset in the input.
+fn split_lines(body: &[u8], enc: &'static Encoding, base: u64, report: &mut Reporter) -> Vec<Line> {
     let mut lines = Vec::new();
     let mut start = 0usize;
     let mut number = 1u32;
@@ -212,7 +235,112 @@ fn decode(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> (Vec<Li
             break;
         }
     }
-    (lines, decided)
+    lines
+}
+
+/// A `[Header]` line: key and value (both trimmed), and where it is.
+type HeaderEntry = (String, String, Pos);
+
+/// The `Key=value` lines of a `[Header]` section; a line without `=` is
+/// reported and dropped.
+fn header_entries(s: &Section, report: &mut Reporter) -> Vec<HeaderEntry> {
+    let mut entries = Vec::new();
+    for line in &s.lines {
+        let t = line.text.trim();
+        if t.is_empty() {
+            continue;
+        }
+        match t.split_once('=') {
+            Some((k, v)) => entries.push((k.trim().to_string(), v.trim().to_string(), line.pos)),
+            None => report.error(
+                E_BAD_LINE,
+                Some(line.pos),
+                format!("header line without `=`: `{t}` dropped"),
+            ),
+        }
+    }
+    entries
+}
+
+/// Refuses a file whose `Crypt` field names a cipher: nothing of it can be
+/// read.
+fn refuse_encrypted(entries: &[HeaderEntry]) -> Result<(), Error> {
+    for (k, v, pos) in entries {
+        if k.eq_ignore_ascii_case("Crypt") {
+            // `n,PLAIN_UGF_FILE,…` is plain; without a second field, only
+            // a key of 0 (or none) is.
+            let mut f = v.split(',').map(str::trim);
+            let key = f.next().unwrap_or("");
+            let plain = match f.next() {
+                Some(kind) if !kind.is_empty() => kind.eq_ignore_ascii_case("PLAIN_UGF_FILE"),
+                _ => key.is_empty() || key == "0",
+            };
+            if !plain {
+                return Err(Error::unreadable(
+                    E_ENCRYPTED.id,
+                    format!(
+                        "{}:{}: encrypted UGF file (Crypt={v}): the cipher is unknown, nothing can be read",
+                        pos.line, pos.col
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A `NODE,id,colour,x,y` line of `[ReviewNode]`.
+struct ReviewNodeLine {
+    id: i64,
+    /// `None` for colour 0 (a node without a move).
+    stone: Option<Stone>,
+    x: i64,
+    y: i64,
+}
+
+/// Where the `[ReviewNode]` reading is.
+struct ReviewCursor {
+    /// The node the next `NODE` follows.
+    cur: NodeId,
+    /// The nodes open `VARIATION` blocks return to.
+    stack: Vec<NodeId>,
+    /// A `VARIATIONEND` came last: the next node goes first.
+    after_end: bool,
+    /// No node yet.
+    first: bool,
+}
+
+/// The fields of a `NODE` line (`f`, the text `t`); `None`, reported, when
+/// they cannot be read.
+fn review_node_line(
+    f: &[&str],
+    t: &str,
+    pos: Pos,
+    report: &mut Reporter,
+) -> Option<ReviewNodeLine> {
+    let num = |i: usize| f.get(i).and_then(|s| s.parse::<i64>().ok());
+    let (Some(id), Some(colour), Some(x), Some(y)) = (num(1), num(2), num(3), num(4)) else {
+        report.error(
+            E_BAD_LINE,
+            Some(pos),
+            format!("review node `{t}` not understood: dropped"),
+        );
+        return None;
+    };
+    let stone = match colour {
+        0 => None,
+        1 => Some(Stone::Black),
+        2 => Some(Stone::White),
+        _ => {
+            report.error(
+                E_BAD_LINE,
+                Some(pos),
+                format!("review node colour {colour} unknown: node `{t}` dropped"),
+            );
+            return None;
+        }
+    };
+    Some(ReviewNodeLine { id, stone, x, y })
 }
 
 fn section_name(text: &str) -> Option<&str> {
@@ -359,6 +487,43 @@ struct Figure {
     pos: Pos,
 }
 
+impl Figure {
+    /// The empty figure a `.Fig,N,x1,y1,x2,y2,heading,serial,0` line opens.
+    fn open(head: &str, pos: Pos) -> Figure {
+        let f: Vec<&str> = head.split(',').collect();
+        let num = |i: usize| f.get(i).and_then(|s| s.trim().parse::<i64>().ok());
+        let rect = match (num(2), num(3), num(4), num(5)) {
+            (Some(a), Some(b), Some(c), Some(d)) => Some([a, b, c, d]),
+            _ => None,
+        };
+        // A heading with commas takes every field between the rectangle
+        // and the last two.
+        let heading = if f.len() >= 9 {
+            f[6..f.len() - 2].join(",")
+        } else {
+            f.get(6).unwrap_or(&"").to_string()
+        };
+        Figure {
+            n: num(1).and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
+            rect,
+            heading: heading.trim().to_string(),
+            setup: Vec::new(),
+            pre_text: TextBlock::default(),
+            moves: Vec::new(),
+            pos,
+        }
+    }
+
+    /// Where text and labels read now go: the last move's block, else the
+    /// one before the first move.
+    fn text_target(&mut self) -> &mut TextBlock {
+        match self.moves.last_mut() {
+            Some(m) => &mut m.text,
+            None => &mut self.pre_text,
+        }
+    }
+}
+
 struct Builder {
     game: Game,
     grid: Grid,
@@ -433,47 +598,52 @@ impl Builder {
 
     // ---- [Header] ------------------------------------------------------
 
+    /// Reads one `[Header]` section: refuses an encrypted file, sets the
+    /// grid, and turns the fields into root properties (what the writer
+    /// would not give back as it was is kept in `XUGFH` too).
     fn header(&mut self, s: &Section, report: &mut Reporter) -> Result<(), Error> {
-        let mut entries = Vec::new();
-        for line in &s.lines {
-            let t = line.text.trim();
-            if t.is_empty() {
+        let entries = header_entries(s, report);
+        // Refuse encrypted files before anything is emitted.
+        refuse_encrypted(&entries)?;
+        self.grid_fields(&entries, report);
+        let mut kept = PropertyBuf::new(PROP_HEADER);
+        for (k, v, pos) in &entries {
+            let key = header::canonical(k);
+            // Fields about the file itself (version, charset, cipher,
+            // orientation, move count) are rewritten by any writer.
+            if key.is_some_and(|k| header::PLUMBING.contains(&k)) {
                 continue;
             }
-            match t.split_once('=') {
-                Some((k, v)) => {
-                    entries.push((k.trim().to_string(), v.trim().to_string(), line.pos))
+            let keep = match key {
+                Some(key) => self.header_field(key, v, *pos, report),
+                None => {
+                    report.info(
+                        I_HEADER_KEPT,
+                        Some(*pos),
+                        format!("unknown header field {k}: kept in {PROP_HEADER}"),
+                    );
+                    true
                 }
-                None => report.error(
-                    E_BAD_LINE,
-                    Some(line.pos),
-                    format!("header line without `=`: `{t}` dropped"),
-                ),
+            };
+            if keep {
+                kept.push_compose(key.unwrap_or(k.as_str()), v);
             }
         }
-        // Refuse encrypted files before anything is emitted.
-        for (k, v, pos) in &entries {
-            if k.eq_ignore_ascii_case("Crypt") {
-                // `n,PLAIN_UGF_FILE,…` is plain; without a second field, only
-                // a key of 0 (or none) is.
-                let mut f = v.split(',').map(str::trim);
-                let key = f.next().unwrap_or("");
-                let plain = match f.next() {
-                    Some(kind) if !kind.is_empty() => kind.eq_ignore_ascii_case("PLAIN_UGF_FILE"),
-                    _ => key.is_empty() || key == "0",
-                };
-                if !plain {
-                    return Err(Error::unreadable(
-                        E_ENCRYPTED.id,
-                        format!(
-                            "{}:{}: encrypted UGF file (Crypt={v}): the cipher is unknown, nothing can be read",
-                            pos.line, pos.col
-                        ),
-                    ));
-                }
+        if !kept.values().is_empty() {
+            // A second [Header] section adds to the first's: one property,
+            // as SGF reads a repeated one.
+            let root = self.game.root_mut();
+            match root.props.iter_mut().find(|p| p.name == PROP_HEADER) {
+                Some(p) => p.extend_values(kept.values()),
+                None => root.props.push(kept),
             }
         }
-        for (k, v, pos) in &entries {
+        Ok(())
+    }
+
+    /// `CoordinateType` and `Size`: how `[Data]` points are read.
+    fn grid_fields(&mut self, entries: &[HeaderEntry], report: &mut Reporter) {
+        for (k, v, pos) in entries {
             match header::canonical(k) {
                 Some("CoordinateType") => match v.to_ascii_uppercase().as_str() {
                     "IGS" => self.grid.igs = true,
@@ -495,57 +665,30 @@ impl Builder {
                 _ => {}
             }
         }
-        let mut kept = PropertyBuf::new(PROP_HEADER);
-        for (k, v, pos) in &entries {
-            let key = header::canonical(k);
-            // Fields about the file itself (version, charset, cipher,
-            // orientation, move count) are rewritten by any writer.
-            if key.is_some_and(|k| header::PLUMBING.contains(&k)) {
-                continue;
-            }
-            let name = key.unwrap_or(k.as_str());
-            let keep = match key {
-                Some(key) => match header::to_props(key, v) {
-                    Ok(props) => {
-                        for (p, val) in &props {
-                            self.game.root_mut().set(p, val);
-                        }
-                        // Kept when the writer would not write it back as is.
-                        let root = self.game.root();
-                        header::from_root(key, &|n: &str| root.text(n).map(str::to_string)) != *v
-                    }
-                    Err(why) => {
-                        report.warn(
-                            W_HEADER_VALUE,
-                            Some(*pos),
-                            format!("{key}={v}: {why}; kept verbatim in {PROP_HEADER}"),
-                        );
-                        true
-                    }
-                },
-                None => {
-                    report.info(
-                        I_HEADER_KEPT,
-                        Some(*pos),
-                        format!("unknown header field {k}: kept in {PROP_HEADER}"),
-                    );
-                    true
+    }
+
+    /// Sets the root properties of the known field `key`; whether its value
+    /// must be kept verbatim too (not understood, or not what the writer
+    /// would write back).
+    fn header_field(&mut self, key: &str, v: &str, pos: Pos, report: &mut Reporter) -> bool {
+        match header::to_props(key, v) {
+            Ok(props) => {
+                for (p, val) in &props {
+                    self.game.root_mut().set(p, val);
                 }
-            };
-            if keep {
-                kept.push_compose(name, v);
+                // Kept when the writer would not write it back as is.
+                let root = self.game.root();
+                header::from_root(key, &|n: &str| root.text(n).map(str::to_string)) != *v
+            }
+            Err(why) => {
+                report.warn(
+                    W_HEADER_VALUE,
+                    Some(pos),
+                    format!("{key}={v}: {why}; kept verbatim in {PROP_HEADER}"),
+                );
+                true
             }
         }
-        if !kept.values().is_empty() {
-            // A second [Header] section adds to the first's: one property,
-            // as SGF reads a repeated one.
-            let root = self.game.root_mut();
-            match root.props.iter_mut().find(|p| p.name == PROP_HEADER) {
-                Some(p) => p.extend_values(kept.values()),
-                None => root.props.push(kept),
-            }
-        }
-        Ok(())
     }
 
     /// A section with no SGF home: `Meta` events and `XUGFS[Name:lines]`.
@@ -640,11 +783,16 @@ impl Builder {
 
     // ---- [ReviewNode] ----------------------------------------------------
 
+    /// Builds the review tree of a `[ReviewNode]` section (`NODE` lines in
+    /// `VARIATION` blocks) under the root; `ids` maps its node ids to nodes
+    /// for `[ReviewComment]`.
     fn review_nodes(&mut self, s: &Section, ids: &mut HashMap<u64, NodeId>, report: &mut Reporter) {
-        let mut cur = Game::ROOT;
-        let mut stack: Vec<NodeId> = Vec::new();
-        let mut after_end = false;
-        let mut first = true;
+        let mut at = ReviewCursor {
+            cur: Game::ROOT,
+            stack: Vec::new(),
+            after_end: false,
+            first: true,
+        };
         for line in &s.lines {
             let t = line.text.trim();
             if t.is_empty() {
@@ -653,75 +801,18 @@ impl Builder {
             let f = fields(t);
             match f[0].to_ascii_uppercase().as_str() {
                 "NODE" => {
-                    let num = |i: usize| f.get(i).and_then(|s| s.parse::<i64>().ok());
-                    let (Some(id), Some(colour), Some(x), Some(y)) =
-                        (num(1), num(2), num(3), num(4))
-                    else {
-                        report.error(
-                            E_BAD_LINE,
-                            Some(line.pos),
-                            format!("review node `{t}` not understood: dropped"),
-                        );
-                        continue;
-                    };
-                    let stone = match colour {
-                        0 => None,
-                        1 => Some(Stone::Black),
-                        2 => Some(Stone::White),
-                        _ => {
-                            report.error(
-                                E_BAD_LINE,
-                                Some(line.pos),
-                                format!("review node colour {colour} unknown: node `{t}` dropped"),
-                            );
-                            continue;
-                        }
-                    };
-                    if first && stone.is_none() && stack.is_empty() {
-                        first = false;
-                        ids.insert(id as u64, Game::ROOT);
-                        continue;
+                    if let Some(node) = review_node_line(&f, t, line.pos, report) {
+                        self.review_node(node, &mut at, ids, line.pos, report);
                     }
-                    first = false;
-                    let node = self.game.add_child(cur);
-                    self.game.node_mut(node).pos = line.pos;
-                    if after_end {
-                        let ch = &mut self.game.node_mut(cur).children;
-                        ch.retain(|&c| c != node);
-                        ch.insert(0, node);
-                        after_end = false;
-                    }
-                    if let Some(stone) = stone {
-                        let spot = self.grid.numeric(x, y);
-                        if spot == Spot::Pass
-                            && !(x == 0 && y == 0)
-                            && x != self.grid.size as i64 + 1
-                        {
-                            report.warn(
-                                W_OFF_BOARD,
-                                Some(line.pos),
-                                format!("review node at {x},{y} is off the board: read as a pass"),
-                            );
-                        }
-                        self.set_move(node, stone, spot);
-                    }
-                    if ids.insert(id as u64, node).is_some() {
-                        report.warn(
-                            W_REVIEW_STRUCTURE,
-                            Some(line.pos),
-                            format!("review node id {id} used twice: comments go to the last one"),
-                        );
-                    }
-                    cur = node;
                 }
                 "VARIATION" => {
-                    stack.push(cur);
-                    after_end = false;
+                    at.stack.push(at.cur);
+                    at.after_end = false;
                 }
-                "VARIATIONEND" => match stack.pop() {
+                "VARIATIONEND" => match at.stack.pop() {
                     Some(c) => {
-                        cur = c;
-                        after_end = true;
+                        at.cur = c;
+                        at.after_end = true;
                     }
                     None => report.warn(
                         W_REVIEW_STRUCTURE,
@@ -736,16 +827,66 @@ impl Builder {
                 ),
             }
         }
-        if !stack.is_empty() {
+        if !at.stack.is_empty() {
             report.warn(
                 W_REVIEW_STRUCTURE,
                 Some(s.pos),
                 format!(
                     "{} VARIATION blocks not closed: closed at the end",
-                    stack.len()
+                    at.stack.len()
                 ),
             );
         }
+    }
+
+    /// Adds one review node after `at.cur` (the first one, without a
+    /// move, is the root itself), first among its siblings right after a
+    /// `VARIATIONEND`.
+    fn review_node(
+        &mut self,
+        n: ReviewNodeLine,
+        at: &mut ReviewCursor,
+        ids: &mut HashMap<u64, NodeId>,
+        pos: Pos,
+        report: &mut Reporter,
+    ) {
+        if at.first && n.stone.is_none() && at.stack.is_empty() {
+            at.first = false;
+            ids.insert(n.id as u64, Game::ROOT);
+            return;
+        }
+        at.first = false;
+        let node = self.game.add_child(at.cur);
+        self.game.node_mut(node).pos = pos;
+        if at.after_end {
+            let ch = &mut self.game.node_mut(at.cur).children;
+            ch.retain(|&c| c != node);
+            ch.insert(0, node);
+            at.after_end = false;
+        }
+        if let Some(stone) = n.stone {
+            let (x, y) = (n.x, n.y);
+            let spot = self.grid.numeric(x, y);
+            if spot == Spot::Pass && !(x == 0 && y == 0) && x != self.grid.size as i64 + 1 {
+                report.warn(
+                    W_OFF_BOARD,
+                    Some(pos),
+                    format!("review node at {x},{y} is off the board: read as a pass"),
+                );
+            }
+            self.set_move(node, stone, spot);
+        }
+        if ids.insert(n.id as u64, node).is_some() {
+            report.warn(
+                W_REVIEW_STRUCTURE,
+                Some(pos),
+                format!(
+                    "review node id {} used twice: comments go to the last one",
+                    n.id
+                ),
+            );
+        }
+        at.cur = node;
     }
 
     /// Drops review nodes that carry nothing: no move, no comment, no child
@@ -1032,6 +1173,8 @@ impl Builder {
         }
     }
 
+    /// Reads a `.Fig` block whose opening line `head` was just consumed: its
+    /// setup stones, its moves and the text and labels between them.
     fn figure<'a>(
         &self,
         head: &str,
@@ -1039,28 +1182,7 @@ impl Builder {
         it: &mut std::iter::Peekable<impl Iterator<Item = &'a Line>>,
         report: &mut Reporter,
     ) -> Figure {
-        let f: Vec<&str> = head.split(',').collect();
-        let num = |i: usize| f.get(i).and_then(|s| s.trim().parse::<i64>().ok());
-        let rect = match (num(2), num(3), num(4), num(5)) {
-            (Some(a), Some(b), Some(c), Some(d)) => Some([a, b, c, d]),
-            _ => None,
-        };
-        // `.Fig,N,x1,y1,x2,y2,heading,serial,0`: a heading with commas
-        // takes every field between the rectangle and the last two.
-        let heading = if f.len() >= 9 {
-            f[6..f.len() - 2].join(",")
-        } else {
-            f.get(6).unwrap_or(&"").to_string()
-        };
-        let mut fig = Figure {
-            n: num(1).and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
-            rect,
-            heading: heading.trim().to_string(),
-            setup: Vec::new(),
-            pre_text: TextBlock::default(),
-            moves: Vec::new(),
-            pos,
-        };
+        let mut fig = Figure::open(head, pos);
         let mut closed = false;
         let mut last_colour: Option<Stone> = None;
         while let Some(line) = it.peek() {
@@ -1080,58 +1202,18 @@ impl Builder {
             }
             if directive(t, ".Text") {
                 let b = self.text_block(it, line.pos, report);
-                let target = match fig.moves.last_mut() {
-                    Some(m) => &mut m.text,
-                    None => &mut fig.pre_text,
-                };
+                let target = fig.text_target();
                 target.lines.extend(b.lines);
                 target.labels.extend(b.labels);
                 continue;
             }
             if directive(t, ".#") {
                 if let Some(l) = self.label(t, line.pos, report) {
-                    match fig.moves.last_mut() {
-                        Some(m) => m.text.labels.push(l),
-                        None => fig.pre_text.labels.push(l),
-                    }
+                    fig.text_target().labels.push(l);
                 }
                 continue;
             }
-            match parse_data_line(line, self.grid) {
-                Ok(d) if d.number == 0 => match (d.spot, d.colour) {
-                    (Spot::At(p), Some(c)) => fig.setup.push((p, c)),
-                    _ => report.error(
-                        E_BAD_LINE,
-                        Some(d.pos),
-                        "figure stone without a point or a colour: dropped",
-                    ),
-                },
-                Ok(mut d) => {
-                    if d.colour.is_none() {
-                        let c = last_colour.map_or(Stone::Black, Stone::opponent);
-                        report.warn(
-                            W_COLOUR_INFERRED,
-                            Some(d.pos),
-                            format!(
-                                "figure move {} has no colour: {} assumed",
-                                d.number,
-                                colour_name(c)
-                            ),
-                        );
-                        d.colour = Some(c);
-                    }
-                    last_colour = d.colour;
-                    fig.moves.push(FigMove {
-                        line: d,
-                        text: TextBlock::default(),
-                    });
-                }
-                Err(why) => report.error(
-                    E_BAD_LINE,
-                    Some(line.pos),
-                    format!("figure line `{t}`: {why}; dropped"),
-                ),
-            }
+            self.figure_stone(&mut fig, line, &mut last_colour, report);
         }
         if !closed {
             report.warn(
@@ -1141,6 +1223,52 @@ impl Builder {
             );
         }
         fig
+    }
+
+    /// A stone line of a figure: a setup stone (move 0) or a move, whose
+    /// missing colour is the opposite of the last one's.
+    fn figure_stone(
+        &self,
+        fig: &mut Figure,
+        line: &Line,
+        last_colour: &mut Option<Stone>,
+        report: &mut Reporter,
+    ) {
+        match parse_data_line(line, self.grid) {
+            Ok(d) if d.number == 0 => match (d.spot, d.colour) {
+                (Spot::At(p), Some(c)) => fig.setup.push((p, c)),
+                _ => report.error(
+                    E_BAD_LINE,
+                    Some(d.pos),
+                    "figure stone without a point or a colour: dropped",
+                ),
+            },
+            Ok(mut d) => {
+                if d.colour.is_none() {
+                    let c = last_colour.map_or(Stone::Black, Stone::opponent);
+                    report.warn(
+                        W_COLOUR_INFERRED,
+                        Some(d.pos),
+                        format!(
+                            "figure move {} has no colour: {} assumed",
+                            d.number,
+                            colour_name(c)
+                        ),
+                    );
+                    d.colour = Some(c);
+                }
+                *last_colour = d.colour;
+                fig.moves.push(FigMove {
+                    line: d,
+                    text: TextBlock::default(),
+                });
+            }
+            Err(why) => report.error(
+                E_BAD_LINE,
+                Some(line.pos),
+                format!("figure line `{}`: {why}; dropped", line.text.trim()),
+            ),
+        }
     }
 
     /// Attaches a figure as a variation after a node with N moves behind
