@@ -35,6 +35,9 @@ test:
 	$(CARGO) fmt --check
 	$(CARGO) fmt --check --manifest-path fuzz/Cargo.toml
 	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) check --lib --no-default-features
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --lib
+	$(CARGO) package --quiet --allow-dirty
 	$(CARGO) test --all-targets
 	@if [ -d "$(SHARED)/corpus" ]; then \
 	    echo "make test: $(SHARED)/corpus found: the corpus tests"; \
