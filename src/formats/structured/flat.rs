@@ -16,7 +16,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, PropertyBuf};
+use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf};
 use crate::game::Game;
 use crate::sink::Sink;
 
@@ -32,6 +32,26 @@ pub const W_BAD_GAP: Code = Code::new("W352", "bad-gap");
 /// A property arrived before the first node of its game, or a source fact
 /// (`Meta`) after it; it was dropped. Readers never produce either.
 pub const E_ORPHAN_PROPERTY: Code = Code::new("E353", "orphan-property");
+
+/// Reports a property that came before the first node of its game
+/// ([`E_ORPHAN_PROPERTY`]); the writer drops it.
+pub fn orphan_property(report: &mut Reporter, p: &Property<'_>) {
+    report.error(
+        E_ORPHAN_PROPERTY,
+        Some(p.pos),
+        format!("property {} comes before the first node; dropped", p.name),
+    );
+}
+
+/// Reports a source fact (`Meta`) that came after the first node of its
+/// game ([`E_ORPHAN_PROPERTY`]); the writer drops it.
+pub fn orphan_meta(report: &mut Reporter, key: &str) {
+    report.error(
+        E_ORPHAN_PROPERTY,
+        None,
+        format!("source fact {key} comes after the first node of its game; dropped"),
+    );
+}
 
 /// One node of a flat game.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -417,11 +437,7 @@ impl FlatCollector {
             }
             Event::Property(p) => match self.game.as_mut().and_then(|g| g.nodes.last_mut()) {
                 Some(n) => n.props.push(PropertyBuf::from_property(p)),
-                None => report.error(
-                    E_ORPHAN_PROPERTY,
-                    Some(p.pos),
-                    format!("property {} comes before the first node; dropped", p.name),
-                ),
+                None => orphan_property(report, p),
             },
             Event::GameEnd(_) => {
                 let mut g = self.game.take()?;

@@ -1,0 +1,208 @@
+//! CSV move lists: one row per move of the main line (every node with
+//! `--all-variations`), and with `--games-csv FILE` one row per game with
+//! its game info. What the format is: `formats/csv.md`.
+//!
+//! The main-line writer streams: each row goes out when its node is
+//! complete, and only the root's properties are held (for the games list).
+//! `--all-variations` holds one game at a time. The reader reads a move list
+//! (or a games list) back into games, one at a time.
+//!
+//! * [`writer`] (`writer.rs`; the streaming main line in `main_line.rs`,
+//!   the rows of both lists in `rows.rs`);
+//! * [`read`] (`reader.rs`).
+
+mod main_line;
+mod reader;
+mod rows;
+mod writer;
+
+use crate::diag::Code;
+
+pub use reader::read;
+pub use writer::writer;
+
+/// A line the CSV parser cannot read (unbalanced quotes, bad UTF-8...); the
+/// rows before it were kept.
+pub const E_SYNTAX: Code = Code::new("E372", "csv-syntax");
+/// A row whose colour, point or vertex cannot be read; the row was skipped.
+pub const W_BAD_ROW: Code = Code::new("W373", "csv-bad-row");
+/// A row of an `--all-variations` list whose parent is not an earlier node;
+/// it was attached to the previous node.
+pub const W_BAD_PARENT: Code = Code::new("W374", "csv-bad-parent");
+/// The move list keeps moves, time left and comments; this lists what a
+/// game had beyond that.
+pub const W_NOT_CARRIED: Code = Code::new("W375", "csv-not-carried");
+/// The file has no `color` column and no `black` column: not a move list
+/// nor a games list.
+pub const E_NOT_A_MOVE_LIST: Code = Code::new("E376", "csv-not-a-move-list");
+
+/// A CSV move list or games list: the header row names our columns.
+pub fn sniff(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let first = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let line = String::from_utf8_lossy(first);
+    let cols: Vec<&str> = line.trim_end_matches('\r').split(',').collect();
+    cols.first() == Some(&"game") && (cols.contains(&"color") || cols.contains(&"black"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Reporter;
+    use crate::formats::structured::testing;
+    use crate::game::Game;
+    use crate::options::{Coords, ReadOptions, WriteOptions};
+
+    fn sample() -> Game {
+        let mut g = Game::default();
+        g.root_mut().set("SZ", "19");
+        g.root_mut().set("PB", "Black, \"B\"");
+        g.root_mut().set("KM", "6.5");
+        g.root_mut().add("AB", "dd");
+        g.root_mut().set("C", "root comment");
+        let a = g.add_child(0);
+        g.node_mut(a).set("W", "pd");
+        g.node_mut(a).set("WL", "59.5");
+        g.node_mut(a).set("C", "line one\nline two, with comma");
+        let b = g.add_child(a);
+        g.node_mut(b).set("B", "");
+        let v = g.add_child(a);
+        g.node_mut(v).set("B", "qq");
+        g.node_mut(v).set("LB", "qq:A");
+        let c = g.add_child(b);
+        g.node_mut(c).set("W", "tt");
+        g
+    }
+
+    fn to_csv(g: &Game, options: &WriteOptions) -> (String, Reporter) {
+        testing::write(writer, std::slice::from_ref(g), options, "in.sgf")
+    }
+
+    #[test]
+    fn main_line_rows_with_every_coordinate() {
+        let (csv, r) = to_csv(&sample(), &WriteOptions::default());
+        pretty_assertions::assert_eq!(
+            csv,
+            "game,move,color,sgf,gtp,x,y,pass,time_left,comment\n\
+             0,1,W,pd,Q16,15,3,0,59.5,\"line one\nline two, with comma\"\n\
+             0,2,B,,pass,,,1,,\n\
+             0,3,W,,pass,,,1,,\n"
+        );
+        let d = &r.collected()[0];
+        assert_eq!(d.code, W_NOT_CARRIED);
+        assert!(
+            d.message.contains("variation nodes ×1") && d.message.contains("PB ×1"),
+            "{}",
+            d.message
+        );
+        assert!(
+            !d.message.contains("LB"),
+            "LB is off the main line: counted as a variation node"
+        );
+    }
+
+    #[test]
+    fn coords_choose_the_columns() {
+        let opts = WriteOptions {
+            coords: Some(Coords::Gtp),
+            ..Default::default()
+        };
+        let (csv, _) = to_csv(&sample(), &opts);
+        assert!(csv.starts_with("game,move,color,gtp,size,pass,time_left,comment\n0,1,W,Q16,19,0,"));
+        let opts = WriteOptions {
+            coords: Some(Coords::Numeric),
+            ..Default::default()
+        };
+        let (csv, _) = to_csv(&sample(), &opts);
+        assert!(csv.starts_with("game,move,color,x,y,pass,time_left,comment\n0,1,W,15,3,0,"));
+    }
+
+    #[test]
+    fn all_variations_have_paths_and_read_back_as_the_same_tree() {
+        let opts = WriteOptions {
+            all_variations: true,
+            ..Default::default()
+        };
+        let (csv, _) = to_csv(&sample(), &opts);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            lines[0],
+            "game,node,parent,path,move,color,sgf,gtp,x,y,pass,time_left,comment"
+        );
+        assert_eq!(lines[1], "0,0,,,,,,,,,,,root comment");
+        // Node 1's comment spans two lines (a quoted field).
+        assert_eq!(lines[5], "0,3,2,0,3,W,,pass,,,1,,");
+        assert_eq!(lines[6], "0,4,1,1,2,B,qq,R3,16,16,0,,");
+        let (games, _) = testing::read_games(read, &csv, "t");
+        let g = &games[0];
+        assert_eq!(g.nodes.len(), 5);
+        assert_eq!(g.root().text("C"), Some("root comment"));
+        assert_eq!(g.node(1).children, vec![2, 4]);
+        assert_eq!(g.node(4).mv(), Some(('B', "qq")));
+        assert_eq!(g.node(3).mv(), Some(('W', "")));
+    }
+
+    #[test]
+    fn main_line_reads_back() {
+        let (csv, _) = to_csv(&sample(), &WriteOptions::default());
+        let (games, r) = testing::read_games(read, &csv, "t");
+        let g = &games[0];
+        let moves: Vec<_> = g
+            .main_line()
+            .iter()
+            .filter_map(|&i| g.node(i).mv())
+            .collect();
+        assert_eq!(moves, vec![('W', "pd"), ('B', ""), ('W', "")]);
+        assert_eq!(g.node(1).text("WL"), Some("59.5"));
+        assert_eq!(g.node(1).text("C"), Some("line one\nline two, with comma"));
+        assert_eq!(r.warnings(), 0);
+    }
+
+    #[test]
+    fn games_list_beside_the_moves() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.csv");
+        let opts = WriteOptions {
+            games_csv: Some(path.clone()),
+            ..Default::default()
+        };
+        let (_, r) = to_csv(&sample(), &opts);
+        let games = std::fs::read_to_string(&path).unwrap();
+        pretty_assertions::assert_eq!(
+            games,
+            "game,file,size,komi,handicap,rules,black,black_rank,white,white_rank,result,date,event,round,place,first_player,setup_b,setup_w,moves\n\
+             0,in.sgf,19,6.5,,,\"Black, \"\"B\"\"\",,,,,,,,,,dd,,3\n"
+        );
+        // The game info went to the games list: only the root comment and the variation are lost.
+        assert!(!r.collected()[0].message.contains("PB"));
+        // A games list reads back as games with their info.
+        let (back, _) = testing::read_games(read, &games, "t");
+        assert_eq!(back[0].root().text("PB"), Some("Black, \"B\""));
+        assert_eq!(back[0].root().text("AB"), Some("dd"));
+    }
+
+    #[test]
+    fn hand_written_lists_and_bad_rows() {
+        let csv = "game,color,gtp\n1,B,D4\n1,X,D5\n1,W,Z99\n2,W,pass\n";
+        let (games, mut r) = testing::read_games(read, csv, "t");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].node(1).mv(), Some(('B', "dp")));
+        assert_eq!(games[0].nodes.len(), 2);
+        assert_eq!(games[1].node(1).mv(), Some(('W', "")));
+        let codes: Vec<_> = r
+            .collected()
+            .iter()
+            .map(|d| (d.code.id, d.pos.map(|p| p.line)))
+            .collect();
+        assert_eq!(codes, vec![("W373", Some(3)), ("W373", Some(4))]);
+        assert!(read(
+            &mut &b"a,b\n1,2\n"[..],
+            &ReadOptions::default(),
+            &mut crate::sink::Counter::default(),
+            &mut r
+        )
+        .is_err());
+        assert!(sniff(b"game,move,color,sgf\n"));
+        assert!(!sniff(b"(;GM[1])"));
+    }
+}

@@ -1,0 +1,282 @@
+//! The CSV reader: a move list or a games list back into games, one at a
+//! time. Rows with the same `game` value make a game; a move list's rows are
+//! its nodes (under their `parent` in an `--all-variations` list), a games
+//! list's row is its root.
+
+use super::{E_NOT_A_MOVE_LIST, E_SYNTAX, W_BAD_PARENT, W_BAD_ROW};
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{GameHeader, Pos};
+use crate::formats::structured::coords;
+use crate::game::Game;
+use crate::options::ReadOptions;
+use crate::sink::Sink;
+use std::collections::BTreeMap;
+use std::io::{BufReader, Read};
+
+/// Column positions of a header.
+struct Columns {
+    names: Vec<String>,
+}
+
+impl Columns {
+    fn get<'r>(&self, row: &'r csv::StringRecord, name: &str) -> Option<&'r str> {
+        let i = self.names.iter().position(|n| n == name)?;
+        row.get(i).map(str::trim).filter(|s| !s.is_empty())
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n == name)
+    }
+}
+
+/// Reads a move list or a games list (`formats/csv.md`), one game at a
+/// time.
+pub fn read(
+    input: &mut dyn Read,
+    _options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(BufReader::new(input));
+    let header = rdr
+        .headers()
+        .map_err(|e| Error::unreadable(E_SYNTAX.id, format!("not a CSV file: {e}")))?;
+    let cols = Columns {
+        names: header
+            .iter()
+            .map(|h| h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase())
+            .collect(),
+    };
+    let games_list = !cols.has("color") && cols.has("black");
+    if !cols.has("color") && !games_list {
+        return Err(Error::unreadable(
+            E_NOT_A_MOVE_LIST.id,
+            "the header has no `color` column (a move list) nor a `black` column (a games list)",
+        ));
+    }
+    let mut state = ReadState {
+        game: None,
+        key: None,
+        ids: BTreeMap::new(),
+        last: 0,
+        index: 0,
+        size: (19, 19),
+    };
+    let mut row = csv::StringRecord::new();
+    loop {
+        match rdr.read_record(&mut row) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                let pos = e.position().map(|p| Pos::new(p.byte(), p.line() as u32, 1));
+                report.error(
+                    E_SYNTAX,
+                    pos,
+                    format!("unreadable CSV: {e}; the rows before it were kept"),
+                );
+                break;
+            }
+        }
+        let pos = row
+            .position()
+            .map_or(Pos::default(), |p| Pos::new(p.byte(), p.line() as u32, 1));
+        let key = cols.get(&row, "game").unwrap_or("").to_string();
+        if state.game.is_none() || state.key.as_deref() != Some(key.as_str()) {
+            state.flush(sink, report)?;
+            state.start(key, pos);
+        }
+        if games_list {
+            state.game_row(&cols, &row, pos, report);
+        } else {
+            state.move_row(&cols, &row, pos, report);
+        }
+    }
+    state.flush(sink, report)
+}
+
+struct ReadState {
+    game: Option<Game>,
+    key: Option<String>,
+    /// `node` column value → node id, for `--all-variations` lists.
+    ids: BTreeMap<String, usize>,
+    /// The node the next main-line move follows.
+    last: usize,
+    index: usize,
+    size: (u32, u32),
+}
+
+impl ReadState {
+    fn start(&mut self, key: String, pos: Pos) {
+        let mut h = GameHeader::new(self.index);
+        h.pos = pos;
+        let mut g = Game::new(h);
+        g.root_mut().set("GM", "1");
+        self.game = Some(g);
+        self.key = Some(key);
+        self.ids.clear();
+        self.last = 0;
+        self.size = (19, 19);
+    }
+
+    fn flush(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        if let Some(g) = self.game.take() {
+            report.set_game(Some(self.index));
+            self.index += 1;
+            g.replay(sink, report)?;
+        }
+        Ok(())
+    }
+
+    /// One row of a games list: the root's game info and setup.
+    fn game_row(
+        &mut self,
+        cols: &Columns,
+        row: &csv::StringRecord,
+        _pos: Pos,
+        _report: &mut Reporter,
+    ) {
+        let Some(g) = &mut self.game else { return };
+        let root = g.root_mut();
+        for (col, id) in [
+            ("size", "SZ"),
+            ("komi", "KM"),
+            ("handicap", "HA"),
+            ("rules", "RU"),
+            ("black", "PB"),
+            ("black_rank", "BR"),
+            ("white", "PW"),
+            ("white_rank", "WR"),
+            ("result", "RE"),
+            ("date", "DT"),
+            ("event", "EV"),
+            ("round", "RO"),
+            ("place", "PC"),
+            ("first_player", "PL"),
+        ] {
+            if let Some(v) = cols.get(row, col) {
+                root.set(id, v);
+            }
+        }
+        for (col, id) in [("setup_b", "AB"), ("setup_w", "AW")] {
+            if let Some(v) = cols.get(row, col) {
+                let pts: Vec<String> = v
+                    .as_bytes()
+                    .chunks(2)
+                    .map(|c| String::from_utf8_lossy(c).into_owned())
+                    .collect();
+                root.props
+                    .push(crate::event::PropertyBuf::with_values(id, &pts));
+            }
+        }
+    }
+
+    /// One row of a move list: a node with its move, time left and comment.
+    fn move_row(
+        &mut self,
+        cols: &Columns,
+        row: &csv::StringRecord,
+        pos: Pos,
+        report: &mut Reporter,
+    ) {
+        let Some(g) = &mut self.game else { return };
+        let colour = cols.get(row, "color").map(|c| c.to_ascii_uppercase());
+        let colour = match colour.as_deref() {
+            None => None,
+            Some("B" | "BLACK") => Some("B"),
+            Some("W" | "WHITE") => Some("W"),
+            Some(other) => {
+                report.warn(
+                    W_BAD_ROW,
+                    Some(pos),
+                    format!("colour {other:?} is not B or W; row skipped"),
+                );
+                return;
+            }
+        };
+        if let Some(sz) = cols.get(row, "size") {
+            self.size = coords::board_size(Some(sz));
+            if self.size != (19, 19) && g.root().text("SZ") != Some(sz) {
+                g.root_mut().set("SZ", sz);
+            }
+        }
+        let point = row_point(cols, row, self.size);
+        if colour.is_some() && point.is_none() {
+            report.warn(
+                W_BAD_ROW,
+                Some(pos),
+                "the row has a colour but no readable point (sgf, x/y, gtp) and is not a pass; row skipped",
+            );
+            return;
+        }
+        // Where the node goes: under its `parent` in a full tree, else after
+        // the previous row.
+        let node_key = cols.get(row, "node");
+        let id = match (node_key, cols.get(row, "parent")) {
+            (Some(_), None) if self.ids.is_empty() => 0,
+            (_, Some(parent)) => {
+                let p = match self.ids.get(parent) {
+                    Some(&p) => p,
+                    None => {
+                        report.warn(
+                            W_BAD_PARENT,
+                            Some(pos),
+                            format!("parent {parent:?} is not an earlier node; attached to the previous row"),
+                        );
+                        self.last
+                    }
+                };
+                g.add_child(p)
+            }
+            _ => g.add_child(self.last),
+        };
+        if let Some(k) = node_key {
+            self.ids.insert(k.to_string(), id);
+        }
+        self.last = id;
+        let node = g.node_mut(id);
+        if let (Some(c), Some(p)) = (colour, point) {
+            node.set(c, &p);
+            if let Some(t) = cols.get(row, "time_left") {
+                node.set(if c == "B" { "BL" } else { "WL" }, t);
+            }
+        }
+        if let Some(c) = row
+            .get(
+                cols.names
+                    .iter()
+                    .position(|n| n == "comment")
+                    .unwrap_or(usize::MAX),
+            )
+            .filter(|c| !c.is_empty())
+        {
+            node.set("C", c);
+        }
+    }
+}
+
+/// The point of a move row as SGF letters (`""` for a pass): the `sgf`
+/// column, else `x`,`y`, else the GTP vertex on a board of `size`; `None`
+/// when none of them reads.
+fn row_point(cols: &Columns, row: &csv::StringRecord, size: (u32, u32)) -> Option<String> {
+    let pass = cols.get(row, "pass") == Some("1")
+        || cols
+            .get(row, "gtp")
+            .is_some_and(|v| v.eq_ignore_ascii_case("pass"));
+    if pass {
+        Some(String::new())
+    } else if let Some(s) = cols.get(row, "sgf") {
+        coords::sgf_to_xy(s).map(|_| s.to_string())
+    } else if let (Some(x), Some(y)) = (cols.get(row, "x"), cols.get(row, "y")) {
+        match (x.parse(), y.parse()) {
+            (Ok(x), Ok(y)) => coords::xy_to_sgf(x, y),
+            _ => None,
+        }
+    } else if let Some(v) = cols.get(row, "gtp") {
+        coords::gtp_to_xy(v, size.1).and_then(|(x, y)| coords::xy_to_sgf(x, y))
+    } else {
+        None
+    }
+}

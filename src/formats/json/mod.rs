@@ -1,0 +1,325 @@
+//! sgfconv's lossless JSON model, JSON Lines, and the move-list projection
+//! (`--moves`). What the format is: `formats/json.md`; its schema:
+//! `formats/sgfconv.schema.json`.
+//!
+//! * [`writer`] (`writer.rs`): the lossless model streams node by node
+//!   through the shared flat-model writer (`structured/stream.rs`); a
+//!   collection document is written as an opening, one game per line, and
+//!   a closing, so memory is bounded by one game.
+//! * [`read`] (`reader.rs`): streams too; each game of a `games` array (or
+//!   each JSON Lines object) is parsed and replayed before the next is read.
+//! * `moves.rs`: the move-list projection, written from the main line of
+//!   each game and read back as a game.
+
+mod moves;
+mod reader;
+mod writer;
+
+use crate::diag::Code;
+
+pub use reader::read;
+pub use writer::writer;
+
+/// The input is not JSON, or not shaped like sgfconv JSON; games before the
+/// fault were kept.
+pub const E_SYNTAX: Code = Code::new("E354", "json-syntax");
+/// An `encoding` name no decoder knows; UTF-8 was recorded instead.
+pub const W_UNKNOWN_ENCODING: Code = Code::new("W355", "json-unknown-encoding");
+/// A `format` or `version` this reader does not know; read as version 1.
+pub const W_UNKNOWN_VERSION: Code = Code::new("W358", "json-unknown-version");
+/// A field this reader does not know; ignored.
+pub const I_UNKNOWN_FIELD: Code = Code::new("I359", "json-unknown-field");
+/// A move of a move list that is not a colour and a point; skipped.
+pub const W_BAD_MOVE: Code = Code::new("W360", "json-bad-move");
+/// `--moves` writes the main line and core game info only; this lists what
+/// a game had beyond that.
+pub const W_MOVES_LOSS: Code = Code::new("W361", "json-moves-not-carried");
+
+/// Value of `format` in a lossless collection document.
+pub const FORMAT_NAME: &str = "sgfconv";
+/// Value of `format` in a move-list collection document.
+pub const MOVES_FORMAT_NAME: &str = "sgfconv-moves";
+pub const VERSION: u64 = 1;
+
+/// A JSON document or JSON Lines stream starts with `{` or `[`.
+pub fn sniff(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let n = head.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    matches!(head.get(n), Some(b'{') | Some(b'['))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Reporter;
+    use crate::error::Error;
+    use crate::event::{EncodingSource, GameHeader, OwnedEvent, PropertyBuf};
+    use crate::formats::structured::testing;
+    use crate::game::Game;
+    use crate::options::{ReadOptions, WriteOptions};
+    use crate::sink::EventLog;
+
+    fn sample_game() -> Game {
+        let mut h = GameHeader::new(0);
+        h.encoding = "Shift_JIS";
+        h.encoding_source = EncodingSource::Declared;
+        h.confidence = 0.75;
+        let mut g = Game::new(h);
+        g.meta.push(("gib:GAMETAG".into(), "x=1\ny".into()));
+        g.root_mut().set("FF", "4");
+        let mut lb = PropertyBuf::new("LB");
+        lb.push_compose("pd", "A:b").push("dd");
+        g.root_mut().props.push(lb);
+        g.root_mut()
+            .set("C", "quote \" back\\slash ] 日本\u{0}\r\n");
+        let a = g.add_child(0);
+        g.node_mut(a).set("B", "pd");
+        g.node_mut(a).add("AB", "aa");
+        g.node_mut(a)
+            .props
+            .push(PropertyBuf::with_values("AB", &["bb"]));
+        let b = g.add_variation(a);
+        g.node_mut(b).set("W", "");
+        g
+    }
+
+    fn to_json(games: &[Game], options: &WriteOptions) -> String {
+        testing::write(writer, games, options, "t").0
+    }
+
+    fn read_events(json: &str) -> (Vec<OwnedEvent>, Reporter) {
+        testing::read_events(read, json, "t.json")
+    }
+
+    #[test]
+    fn collection_round_trips_event_for_event() {
+        let games = vec![sample_game(), sample_game()];
+        let json = to_json(&games, &WriteOptions::default());
+        let (back, r) = read_events(&json);
+        assert_eq!(r.warnings() + r.errors(), 0, "{:?}", r.collected());
+        // Each game's header carries its own index.
+        let want = testing::events_of(&games);
+        assert_eq!(back, want);
+    }
+
+    #[test]
+    fn layout_is_one_game_per_line() {
+        let json = to_json(&[sample_game()], &WriteOptions::default());
+        let lines: Vec<&str> = json.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(
+            lines[0],
+            "{\"format\":\"sgfconv\",\"version\":1,\"games\":["
+        );
+        assert_eq!(lines[2], "]}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let g = &v["games"][0];
+        assert_eq!(g["encoding"], "Shift_JIS");
+        assert_eq!(g["encoding_source"], "ca");
+        assert_eq!(g["confidence"], 0.75);
+        assert_eq!(g["meta"][0][1], "x=1\ny");
+        assert_eq!(g["nodes"][0]["props"][1]["values"][0][1], "A:b");
+        assert_eq!(
+            g["nodes"][0]["props"][2]["values"][0],
+            "quote \" back\\slash ] 日本\u{0}\r\n"
+        );
+        assert_eq!(g["nodes"][1]["parent"], 0);
+        assert_eq!(g["nodes"][1].get("variation"), None);
+        assert_eq!(g["nodes"][2]["variation"], true);
+        assert_eq!(g["nodes"][1]["props"][2]["values"][0], "bb");
+    }
+
+    #[test]
+    fn json_lines_are_one_object_per_line() {
+        let opts = WriteOptions {
+            json_lines: true,
+            ..Default::default()
+        };
+        let json = to_json(&[sample_game(), sample_game()], &opts);
+        assert_eq!(json.lines().count(), 2);
+        for l in json.lines() {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert_eq!(v["nodes"].as_array().unwrap().len(), 3);
+        }
+        let (back, _) = read_events(&json);
+        assert_eq!(
+            back.iter()
+                .filter(|e| matches!(e, OwnedEvent::GameStart(_)))
+                .count(),
+            2
+        );
+    }
+
+    #[test]
+    fn empty_collection_is_a_valid_document() {
+        let json = to_json(&[], &WriteOptions::default());
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["games"].as_array().unwrap().len(), 0);
+        let (back, _) = read_events(&json);
+        assert!(back.is_empty());
+    }
+
+    #[test]
+    fn bad_json_is_unreadable_and_late_faults_keep_earlier_games() {
+        let mut log = EventLog::default();
+        let mut r = Reporter::collecting("t");
+        let e = read(
+            &mut &b"{\"games\":[{\"nodes\":[{]}"[..],
+            &ReadOptions::default(),
+            &mut log,
+            &mut r,
+        );
+        assert!(matches!(e, Err(Error::Unreadable { code: "E354", .. })));
+        let json = to_json(
+            &[sample_game()],
+            &WriteOptions {
+                json_lines: true,
+                ..Default::default()
+            },
+        );
+        let broken = format!("{json}{{\"nodes\": 5}}\n");
+        let (back, r) = read_events(&broken);
+        assert_eq!(
+            back.iter()
+                .filter(|e| matches!(e, OwnedEvent::GameStart(_)))
+                .count(),
+            1
+        );
+        assert_eq!(r.collected()[0].code, E_SYNTAX);
+        assert_eq!(r.collected()[0].pos.map(|p| p.line), Some(2));
+    }
+
+    #[test]
+    fn every_layout_reads_the_same() {
+        let games = vec![sample_game(), sample_game(), sample_game()];
+        let doc = to_json(&games, &WriteOptions::default());
+        let (want, _) = read_events(&doc);
+        assert_eq!(
+            want.iter()
+                .filter(|e| matches!(e, OwnedEvent::GameStart(_)))
+                .count(),
+            3
+        );
+        let v: serde_json::Value = serde_json::from_str(&doc).unwrap();
+        let lines: Vec<&str> = doc.lines().collect();
+        // The first game on our line, then the rest edited by hand (pretty).
+        let rest = serde_json::to_string_pretty(&v["games"].as_array().unwrap()[1..]).unwrap();
+        let edited = format!("{}\n{}\n{}}}", lines[0], lines[1], &rest[1..]);
+        let layouts = [
+            ("minified", serde_json::to_string(&v).unwrap()),
+            ("pretty", serde_json::to_string_pretty(&v).unwrap()),
+            ("edited", edited),
+            ("array", serde_json::to_string_pretty(&v["games"]).unwrap()),
+        ];
+        for (name, text) in layouts {
+            let (back, r) = read_events(&text);
+            assert_eq!(back, want, "{name}");
+            assert_eq!(r.warnings() + r.errors(), 0, "{name}: {:?}", r.collected());
+        }
+        // Two documents one after the other.
+        let (back, _) = read_events(&format!("{doc}{doc}"));
+        assert_eq!(back.len(), 2 * want.len());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let (back, _) = read_events("\u{feff}{\"nodes\":[{\"props\":[]}]}");
+        assert_eq!(back.len(), 3);
+    }
+
+    #[test]
+    fn identifiers_pass_through_as_written() {
+        // The SGF reader keeps malformed identifiers; so does JSON.
+        let (back, r) = read_events(
+            r#"{"nodes":[{"props":[{"id":"CoPyright","values":["x"]},{"id":"","values":[]}]}]}"#,
+        );
+        let names: Vec<_> = back
+            .iter()
+            .filter_map(|e| match e {
+                OwnedEvent::Property(p) => Some(p.name.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(names, vec!["CoPyright", ""]);
+        assert_eq!(r.warnings() + r.errors(), 0);
+    }
+
+    #[test]
+    fn deep_games_write_and_read_without_recursion() {
+        let json = to_json(&[testing::deep_game(100_000)], &WriteOptions::default());
+        assert_eq!(testing::nodes_read(read, &json), 100_001);
+    }
+
+    fn kifu() -> Game {
+        let mut g = Game::default();
+        g.root_mut().set("SZ", "9");
+        g.root_mut().set("KM", "6.5");
+        g.root_mut().set("PB", "Honinbo");
+        g.root_mut().set("BR", "9d");
+        g.root_mut().set("RE", "W+R");
+        g.root_mut().add("AB", "aa:bb");
+        g.root_mut().set("C", "lost");
+        let a = g.add_child(0);
+        g.node_mut(a).set("W", "ee");
+        let b = g.add_child(a);
+        g.node_mut(b).set("B", "tt");
+        let c = g.add_child(a);
+        g.node_mut(c).set("B", "ia");
+        g
+    }
+
+    #[test]
+    fn move_list_projection() {
+        let opts = WriteOptions {
+            moves: true,
+            json_lines: true,
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        let mut r = Reporter::collecting("t");
+        {
+            let mut w = writer(Box::new(&mut out), &opts).unwrap();
+            kifu().replay(&mut w, &mut r).unwrap();
+            w.finish(&mut r).unwrap();
+        }
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["size"], serde_json::json!([9, 9]));
+        assert_eq!(v["komi"], 6.5);
+        assert_eq!(v["handicap"], serde_json::Value::Null);
+        assert_eq!(v["black"]["name"], "Honinbo");
+        assert_eq!(v["black"]["rank"], "9d");
+        assert_eq!(v["white"]["name"], serde_json::Value::Null);
+        assert_eq!(v["setup"]["B"], serde_json::json!(["aa", "ba", "ab", "bb"]));
+        assert_eq!(v["first_player"], "W");
+        // `tt` is a pass on a 9×9 board.
+        assert_eq!(v["moves"], serde_json::json!([["W", "ee"], ["B", ""]]));
+        assert_eq!(
+            v["moves_gtp"],
+            serde_json::json!([["W", "E5"], ["B", "pass"]])
+        );
+        let d = &r.collected()[0];
+        assert_eq!(d.code, W_MOVES_LOSS);
+        assert!(
+            d.message.contains("C ×1") && d.message.contains("variation nodes ×1"),
+            "{}",
+            d.message
+        );
+
+        // And back: a game with the info and the main line.
+        let games = crate::game::collect_games(
+            |s, r| read(&mut &out[..], &ReadOptions::default(), s, r),
+            &mut r,
+        )
+        .unwrap();
+        let g = &games[0];
+        assert_eq!(g.root().text("SZ"), Some("9"));
+        assert_eq!(g.root().text("KM"), Some("6.5"));
+        assert_eq!(g.root().get("AB").unwrap().values().len(), 4);
+        let moves: Vec<_> = g
+            .main_line()
+            .iter()
+            .filter_map(|&i| g.node(i).mv())
+            .collect();
+        assert_eq!(moves, vec![('W', "ee"), ('B', "")]);
+    }
+}

@@ -1,0 +1,481 @@
+//! The JSON reader: the lossless model (a collection document, a JSON Lines
+//! stream of games, or an array of games) or the move-list projection,
+//! one game at a time. The layouts the writer produces are read a line at
+//! a time from memory; anything else goes to serde_json's streaming parser.
+
+use super::moves::MovesDoc;
+use super::{
+    E_SYNTAX, FORMAT_NAME, I_UNKNOWN_FIELD, MOVES_FORMAT_NAME, VERSION, W_UNKNOWN_ENCODING,
+    W_UNKNOWN_VERSION,
+};
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf};
+use crate::formats::structured::{
+    self,
+    flat::{FlatGame, FlatNode},
+};
+use crate::options::ReadOptions;
+use crate::sink::Sink;
+use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read};
+
+/// Reads the lossless model (a collection document, a JSON Lines stream of
+/// games, or an array of games) or the move-list projection.
+///
+/// Any layout is read by serde_json's streaming parser. The layouts this
+/// writer produces (and JSON Lines in general) hold one game per line; those
+/// lines are parsed from memory, several times faster, still one game at a
+/// time. A line longer than [`MAX_LINE`] goes to the streaming parser.
+pub fn read(
+    input: &mut dyn Read,
+    _options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    let mut buffered = BufReader::with_capacity(1 << 16, input);
+    skip_bom(&mut buffered)?;
+    let mut ctx = Ctx {
+        sink,
+        report,
+        games: 0,
+        error: None,
+        line_offset: 0,
+    };
+    let mut line = Vec::new();
+    let complete = read_line(&mut buffered, &mut line)?;
+    let head = line.trim_ascii();
+    let opening = |name: &str| format!("{{\"format\":\"{name}\",\"version\":{VERSION},\"games\":[");
+    if complete
+        && (head == opening(FORMAT_NAME).as_bytes()
+            || head == opening(MOVES_FORMAT_NAME).as_bytes())
+    {
+        return read_document_lines(&mut buffered, &mut ctx);
+    }
+    if complete && head.starts_with(b"{") && serde_json::from_slice::<IgnoredAny>(head).is_ok() {
+        return read_json_lines(line, &mut buffered, &mut ctx);
+    }
+    read_stream(std::io::Cursor::new(line).chain(buffered), &mut ctx)
+}
+
+/// Longest line parsed from memory; longer ones are streamed.
+const MAX_LINE: usize = 16 << 20;
+
+/// Reads one line into `buf` (cleared first), at most [`MAX_LINE`] bytes.
+/// `true` when the line ended (newline or end of input) within the limit.
+fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<bool> {
+    buf.clear();
+    loop {
+        let avail = r.fill_buf()?;
+        if avail.is_empty() {
+            return Ok(true);
+        }
+        let room = MAX_LINE.saturating_sub(buf.len());
+        match memchr::memchr(b'\n', avail) {
+            Some(i) if i < room => {
+                buf.extend_from_slice(&avail[..=i]);
+                r.consume(i + 1);
+                return Ok(true);
+            }
+            _ => {
+                let n = avail.len().min(room);
+                buf.extend_from_slice(&avail[..n]);
+                r.consume(n);
+                if n == room {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+}
+
+/// One value parsed from memory; a syntax error is returned as is.
+fn parse_line(ctx: &mut Ctx<'_>, text: &[u8]) -> Result<Result<(), serde_json::Error>, Error> {
+    let mut de = serde_json::Deserializer::from_slice(text);
+    let result = TopSeed { ctx: &mut *ctx }
+        .deserialize(&mut de)
+        .and_then(|()| de.end());
+    if let Some(e) = ctx.error.take() {
+        return Err(e);
+    }
+    Ok(result)
+}
+
+/// JSON Lines: one value per line.
+fn read_json_lines(first: Vec<u8>, r: &mut impl BufRead, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let mut line = first;
+    let mut line_no = 1u32;
+    let mut complete = true;
+    loop {
+        if !complete {
+            ctx.line_offset = line_no - 1;
+            return read_stream(std::io::Cursor::new(line).chain(r), ctx);
+        }
+        let text = line.trim_ascii();
+        if !text.is_empty() {
+            if let Err(e) = parse_line(ctx, text)? {
+                return syntax_error(ctx, &e, line_no, e.column() as u32);
+            }
+        }
+        complete = read_line(r, &mut line)?;
+        if line.is_empty() {
+            return Ok(());
+        }
+        line_no += 1;
+    }
+}
+
+/// A collection document laid out as the writer writes it: the opening on
+/// the first line, then one game per line, then `]}`.
+fn read_document_lines(r: &mut impl BufRead, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let mut line = Vec::new();
+    let mut line_no = 1u32;
+    loop {
+        let complete = read_line(r, &mut line)?;
+        if line.is_empty() {
+            return syntax_error_msg(ctx, "the document ends inside its games array", line_no, 1);
+        }
+        line_no += 1;
+        let text = line.trim_ascii();
+        if text.is_empty() {
+            continue;
+        }
+        if text == b"]}" {
+            // Another document may follow (concatenated collections).
+            ctx.line_offset = line_no;
+            return read_stream(r, ctx);
+        }
+        let game = text.strip_suffix(b",").unwrap_or(text);
+        let fallback = if !complete {
+            true
+        } else {
+            match parse_line(ctx, game)? {
+                Ok(()) => false,
+                // The rest is laid out differently (edited by hand): stream
+                // it, as the inside of the games array it is.
+                Err(e) if e.is_eof() => true,
+                Err(e) => return syntax_error(ctx, &e, line_no, e.column() as u32),
+            }
+        };
+        if fallback {
+            ctx.line_offset = line_no - 1;
+            let mut start = b"{\"games\":[".to_vec();
+            start.extend_from_slice(&line);
+            return read_stream(std::io::Cursor::new(start).chain(r), ctx);
+        }
+    }
+}
+
+/// Any layout: serde_json's streaming parser, value after value.
+fn read_stream(input: impl Read, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let mut de = serde_json::Deserializer::from_reader(input);
+    loop {
+        // `end` succeeds only at the end of input; otherwise another value follows.
+        if de.end().is_ok() {
+            break;
+        }
+        let result = TopSeed { ctx: &mut *ctx }.deserialize(&mut de);
+        if let Some(e) = ctx.error.take() {
+            return Err(e);
+        }
+        if let Err(e) = result {
+            if e.is_io() {
+                return Err(Error::Io(e.into()));
+            }
+            let line = ctx.line_offset + e.line() as u32;
+            return syntax_error(ctx, &e, line, e.column() as u32);
+        }
+    }
+    Ok(())
+}
+
+fn syntax_error(
+    ctx: &mut Ctx<'_>,
+    e: &serde_json::Error,
+    line: u32,
+    col: u32,
+) -> Result<(), Error> {
+    // serde_json's message ends with its own "at line L column C"; ours is
+    // relative to the whole input.
+    let msg = e.to_string();
+    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    syntax_error_msg(ctx, &msg, line, col)
+}
+
+fn syntax_error_msg(ctx: &mut Ctx<'_>, msg: &str, line: u32, col: u32) -> Result<(), Error> {
+    structured::syntax_fault(
+        E_SYNTAX,
+        "not sgfconv JSON",
+        "not sgfconv JSON",
+        ctx.games,
+        ctx.report,
+        Pos::new(0, line, col),
+        msg,
+    )
+}
+
+/// Skips a UTF-8 byte-order mark (editors on Windows add one).
+fn skip_bom(r: &mut impl BufRead) -> std::io::Result<()> {
+    if r.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
+        r.consume(3);
+    }
+    Ok(())
+}
+
+struct Ctx<'a> {
+    sink: &'a mut dyn Sink,
+    report: &'a mut Reporter,
+    games: usize,
+    /// The sink's error, carried out of serde.
+    error: Option<Error>,
+    /// Lines of the input before what the streaming parser sees.
+    line_offset: u32,
+}
+
+impl Ctx<'_> {
+    fn replay(&mut self, game: FlatGame) -> Result<(), Error> {
+        self.report.set_game(Some(self.games));
+        self.games += 1;
+        game.replay(self.sink, self.report)
+    }
+
+    fn fail<E: de::Error>(&mut self, e: Error) -> E {
+        self.error = Some(e);
+        E::custom("output failed")
+    }
+}
+
+/// Any top-level value: a collection document, one game, one move list, or
+/// an array of games.
+struct TopSeed<'c, 'a> {
+    ctx: &'c mut Ctx<'a>,
+}
+
+impl<'de> DeserializeSeed<'de> for TopSeed<'_, '_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TopSeed<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an sgfconv collection, game or move list object")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element_seed(TopSeed { ctx: self.ctx })?.is_some() {}
+        Ok(())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let ctx = self.ctx;
+        let mut game = GameDoc::default();
+        let mut moves = MovesDoc::default();
+        let (mut is_game, mut is_moves) = (false, false);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "games" => map.next_value_seed(TopSeed { ctx: &mut *ctx })?,
+                "format" => check_format(ctx, &map.next_value::<String>()?),
+                "version" => check_version(ctx, map.next_value()?),
+                "game" | "truncated_at" => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+                other => {
+                    if game.field(other, &mut map)? {
+                        is_game = true;
+                    } else if moves.field(other, &mut map)? {
+                        is_moves = true;
+                    } else {
+                        ctx.report.info(
+                            I_UNKNOWN_FIELD,
+                            None,
+                            format!("field {other:?} is not part of sgfconv JSON; ignored"),
+                        );
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+        }
+        let flat = if is_game {
+            Some(game.into_flat(ctx.games, ctx.report))
+        } else if is_moves {
+            Some(moves.into_flat(ctx.games, ctx.report))
+        } else {
+            None
+        };
+        if let Some(flat) = flat {
+            if let Err(e) = ctx.replay(flat) {
+                return Err(ctx.fail(e));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// W358 for a `format` that is not ours.
+fn check_format(ctx: &mut Ctx<'_>, f: &str) {
+    if f != FORMAT_NAME && f != MOVES_FORMAT_NAME {
+        ctx.report.warn(
+            W_UNKNOWN_VERSION,
+            None,
+            format!("format {f:?} is not {FORMAT_NAME:?}; read as version {VERSION}"),
+        );
+    }
+}
+
+/// W358 for a `version` that is not ours.
+fn check_version(ctx: &mut Ctx<'_>, v: u64) {
+    if v != VERSION {
+        ctx.report.warn(
+            W_UNKNOWN_VERSION,
+            None,
+            format!("version {v} is not {VERSION}; read as version {VERSION}"),
+        );
+    }
+}
+
+#[derive(Default)]
+struct GameDoc {
+    encoding: Option<String>,
+    encoding_source: Option<String>,
+    confidence: Option<f32>,
+    implicit_root: bool,
+    meta: Vec<(String, String)>,
+    nodes: Vec<NodeDoc>,
+    tail: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct NodeDoc {
+    parent: Option<usize>,
+    variation: bool,
+    gap: Option<String>,
+    props: Vec<PropDoc>,
+}
+
+#[derive(Deserialize)]
+struct PropDoc {
+    id: String,
+    #[serde(default)]
+    values: Vec<ValueDoc>,
+}
+
+/// A plain value `"pd"` or a compose value `["pd", "A"]`.
+enum ValueDoc {
+    Plain(String),
+    Compose(String, String),
+}
+
+impl<'de> Deserialize<'de> for ValueDoc {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = ValueDoc;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string, or an array of two strings")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<ValueDoc, E> {
+                Ok(ValueDoc::Plain(v.to_string()))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<ValueDoc, E> {
+                Ok(ValueDoc::Plain(v))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ValueDoc, A::Error> {
+                let a: String = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                let b: String = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                if seq.next_element::<IgnoredAny>()?.is_some() {
+                    return Err(de::Error::invalid_length(3, &self));
+                }
+                Ok(ValueDoc::Compose(a, b))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// An `encoding` name as a decoder name with a static lifetime.
+fn encoding_name(label: Option<&str>, report: &mut Reporter) -> &'static str {
+    match label {
+        None => "UTF-8",
+        Some(l) => match encoding_rs::Encoding::for_label(l.trim().as_bytes()) {
+            Some(e) => e.name(),
+            None => {
+                report.warn(
+                    W_UNKNOWN_ENCODING,
+                    None,
+                    format!("encoding {l:?} is unknown; UTF-8 recorded instead"),
+                );
+                "UTF-8"
+            }
+        },
+    }
+}
+
+impl GameDoc {
+    /// Reads the value of `key` when it is a game field; `false` (and
+    /// nothing read) for any other key.
+    fn field<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+        match key {
+            "encoding" => self.encoding = map.next_value()?,
+            "encoding_source" => self.encoding_source = map.next_value()?,
+            "confidence" => self.confidence = map.next_value()?,
+            "implicit_root" => self.implicit_root = map.next_value()?,
+            "meta" => self.meta = map.next_value()?,
+            "nodes" => self.nodes = map.next_value()?,
+            "tail" => self.tail = map.next_value()?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn into_flat(self, index: usize, report: &mut Reporter) -> FlatGame {
+        let mut header = GameHeader::new(index);
+        header.encoding = encoding_name(self.encoding.as_deref(), report);
+        header.encoding_source = self
+            .encoding_source
+            .as_deref()
+            .and_then(EncodingSource::parse)
+            .unwrap_or(EncodingSource::Intrinsic);
+        header.confidence = self.confidence.unwrap_or(1.0);
+        header.implicit_root = self.implicit_root;
+        let mut g = FlatGame::new(header);
+        g.meta = self.meta;
+        g.tail = self.tail;
+        g.nodes = self
+            .nodes
+            .into_iter()
+            .map(|n| FlatNode {
+                parent: n.parent,
+                variation: n.variation,
+                gap: n.gap,
+                props: n
+                    .props
+                    .into_iter()
+                    .map(|p| {
+                        // Identifiers pass through as written: the SGF
+                        // reader keeps even malformed ones, so must we.
+                        let mut b = PropertyBuf::new(p.id);
+                        for v in p.values {
+                            match v {
+                                ValueDoc::Plain(s) => b.push(&s),
+                                ValueDoc::Compose(a, c) => b.push_compose(&a, &c),
+                            };
+                        }
+                        b
+                    })
+                    .collect(),
+            })
+            .collect();
+        g
+    }
+}

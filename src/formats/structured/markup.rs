@@ -1,0 +1,199 @@
+//! What the two XML formats (sgfconv XML and Jago XML) share: which
+//! characters XML 1.0 can carry, one escaper for element text and attribute
+//! values, and on the reading side the pull loop's pieces (the next event
+//! with its position, skipping an unknown element, reading an attribute).
+//!
+//! The escaper is the same for both formats but for what it does with a
+//! character XML 1.0 cannot carry at all: sgfconv XML never sends one to it
+//! in a value (such a value goes out as base64), Jago XML has no other way
+//! and writes U+FFFD. [`Unwritable`] is that policy.
+
+use super::LineCounter;
+use crate::event::Pos;
+use quick_xml::events::{BytesStart, Event as XmlEvent};
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+/// A character XML 1.0 allows (the `Char` production): tab, LF, CR,
+/// U+0020–U+D7FF, U+E000–U+FFFD and U+10000 on.
+pub fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// XML 1.0 can carry every character of `s` (escaped).
+pub fn can_carry(s: &str) -> bool {
+    s.chars().all(is_xml_char)
+}
+
+/// What [`escape`] does with a character XML 1.0 cannot carry even as a
+/// reference (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+FFFE,
+/// U+FFFF).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unwritable {
+    /// Writes it as it is: for a writer that sends text holding one another
+    /// way ([`can_carry`] tells), as sgfconv XML writes such a value as
+    /// base64. What still reaches the escaper (a property identifier in an
+    /// attribute) goes out unchanged.
+    Keep,
+    /// Writes U+FFFD instead (Jago XML, which has no other way; its writer
+    /// reports the loss).
+    Replace,
+}
+
+/// `s` escaped for XML: for element text, or with `attr` for an attribute
+/// value in double quotes. Always `&`, `<`, `>` as `&amp;`, `&lt;`, `&gt;`
+/// and a carriage return as `&#13;` (a reference survives XML's line-end
+/// normalisation; a literal CR does not); in an attribute also `"`, LF and
+/// tab as `&quot;`, `&#10;`, `&#9;` (attribute values are normalised to
+/// spaces). A character XML cannot carry follows `unwritable`.
+///
+/// Writes with [`Escaped::write_to`], or formats with `{}`.
+pub fn escape(s: &str, attr: bool, unwritable: Unwritable) -> Escaped<'_> {
+    Escaped {
+        text: s,
+        attr,
+        unwritable,
+    }
+}
+
+/// Text to be written escaped: see [`escape`].
+#[derive(Clone, Copy)]
+pub struct Escaped<'a> {
+    text: &'a str,
+    attr: bool,
+    unwritable: Unwritable,
+}
+
+impl Escaped<'_> {
+    /// Hands the escaped text to `emit` piece by piece: runs of the text as
+    /// it is, and the replacement of each character that needs one.
+    fn pieces<E>(&self, mut emit: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
+        let s = self.text;
+        let mut last = 0;
+        for (i, c) in s.char_indices() {
+            let rep = match c {
+                '&' => "&amp;",
+                '<' => "&lt;",
+                '>' => "&gt;",
+                '\r' => "&#13;",
+                '"' if self.attr => "&quot;",
+                '\n' if self.attr => "&#10;",
+                '\t' if self.attr => "&#9;",
+                c if self.unwritable == Unwritable::Replace && !is_xml_char(c) => "\u{FFFD}",
+                _ => continue,
+            };
+            emit(&s[last..i])?;
+            emit(rep)?;
+            last = i + c.len_utf8();
+        }
+        emit(&s[last..])
+    }
+
+    /// Writes the escaped text to `out`.
+    pub fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        self.pieces(|p| out.write_all(p.as_bytes()))
+    }
+}
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.pieces(|p| f.write_str(p))
+    }
+}
+
+/// The next event of `reader` (read into `buf`, cleared first) and the
+/// position after it; a syntax error as its message.
+pub fn next_event<'b, R: BufRead>(
+    reader: &mut quick_xml::Reader<LineCounter<R>>,
+    buf: &'b mut Vec<u8>,
+) -> (Pos, Result<XmlEvent<'b>, String>) {
+    buf.clear();
+    let ev = reader.read_event_into(buf).map_err(|e| e.to_string());
+    (reader.get_ref().pos(), ev)
+}
+
+/// The content of an element the reader does not know, being skipped: how
+/// many elements deep inside it the reader is.
+#[derive(Default)]
+pub struct Skip(usize);
+
+impl Skip {
+    /// The element whose start tag was just read is skipped, with all it
+    /// holds.
+    pub fn element(&mut self) {
+        self.0 = 1;
+    }
+
+    /// Skipping is over (the element was empty after all).
+    pub fn stop(&mut self) {
+        self.0 = 0;
+    }
+
+    pub fn active(&self) -> bool {
+        self.0 > 0
+    }
+
+    /// Takes `ev` when it falls inside skipped content: `Some(Ok)` when it
+    /// was skipped, `Some(Err)` when the input ended there, `None` when
+    /// nothing is being skipped.
+    pub fn take(&mut self, ev: &XmlEvent<'_>) -> Option<Result<(), &'static str>> {
+        if self.0 == 0 {
+            return None;
+        }
+        match ev {
+            XmlEvent::Start(_) => self.0 += 1,
+            XmlEvent::End(_) => self.0 -= 1,
+            XmlEvent::Eof => return Some(Err("unexpected end of input")),
+            _ => {}
+        }
+        Some(Ok(()))
+    }
+}
+
+/// The value of attribute `name` of a start tag, unescaped; `None` when it
+/// is missing or cannot be unescaped.
+pub fn attribute(e: &BytesStart<'_>, name: &str) -> Option<String> {
+    e.try_get_attribute(name)
+        .ok()
+        .flatten()
+        .and_then(|a| a.unescape_value().ok().map(|v| v.into_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_and_attributes() {
+        let s = "a&<b>\"\r\n\tc";
+        assert_eq!(
+            escape(s, false, Unwritable::Keep).to_string(),
+            "a&amp;&lt;b&gt;\"&#13;\n\tc"
+        );
+        assert_eq!(
+            escape(s, true, Unwritable::Keep).to_string(),
+            "a&amp;&lt;b&gt;&quot;&#13;&#10;&#9;c"
+        );
+        let mut out = Vec::new();
+        escape(s, true, Unwritable::Keep)
+            .write_to(&mut out)
+            .unwrap();
+        assert_eq!(out, b"a&amp;&lt;b&gt;&quot;&#13;&#10;&#9;c");
+    }
+
+    #[test]
+    fn the_policy_decides_what_xml_cannot_carry() {
+        let s = "bell\u{7}\u{FFFE}囲碁";
+        assert!(!can_carry(s));
+        assert_eq!(escape(s, false, Unwritable::Keep).to_string(), s);
+        assert_eq!(
+            escape(s, false, Unwritable::Replace).to_string(),
+            "bell\u{FFFD}\u{FFFD}囲碁"
+        );
+        // Tab, LF and CR are XML characters, whatever the policy.
+        assert_eq!(
+            escape("\t\n\r", false, Unwritable::Replace).to_string(),
+            "\t\n&#13;"
+        );
+    }
+}

@@ -1,0 +1,394 @@
+//! The XML reader: quick-xml's pull parser builds one game of the flat
+//! model, replays it, and forgets it. Elements it does not know are
+//! reported and skipped with their content.
+
+use super::{
+    base64, E_BAD_BASE64, E_SYNTAX, I_UNKNOWN_ELEMENT, VERSION, W_BAD_ATTRIBUTE, W_BAD_COMPOSE,
+    W_STRAY_TEXT,
+};
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf};
+use crate::formats::structured::flat::{FlatGame, FlatNode};
+use crate::formats::structured::markup::{attribute as attr, next_event, Skip};
+use crate::formats::structured::{self, LineCounter};
+use crate::options::ReadOptions;
+use crate::sink::Sink;
+use quick_xml::events::{BytesStart, Event as XmlEvent};
+use std::io::{BufRead, BufReader, Read};
+
+/// Reads sgfconv XML, replaying each game as its `</game>` arrives.
+pub fn read(
+    input: &mut dyn Read,
+    _options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    let mut buffered = BufReader::with_capacity(1 << 16, input);
+    if buffered.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
+        buffered.consume(3);
+    }
+    let mut reader = quick_xml::Reader::from_reader(LineCounter::new(buffered));
+    let mut buf = Vec::new();
+    let mut st = XmlReadState::default();
+    loop {
+        let (pos, ev) = next_event(&mut reader, &mut buf);
+        let ev = match ev {
+            Ok(ev) => ev,
+            Err(msg) => return syntax_error(&st, report, pos, &msg),
+        };
+        match st.skip.take(&ev) {
+            Some(Ok(())) => continue,
+            Some(Err(msg)) => return syntax_error(&st, report, pos, msg),
+            None => {}
+        }
+        match st.event(ev, pos, sink, report)? {
+            Next::Read => {}
+            Next::Done => return Ok(()),
+            Next::Fault(msg) => return syntax_error(&st, report, pos, &msg),
+        }
+    }
+}
+
+/// What the reader does after an event.
+enum Next {
+    Read,
+    /// The document ended where it may.
+    Done,
+    /// A syntax error.
+    Fault(String),
+}
+
+/// What the reader is inside of.
+#[derive(Default)]
+enum Text {
+    #[default]
+    None,
+    /// A `<k>` or `<v>` being read: its text so far, and whether base64.
+    Value(String, bool),
+}
+
+#[derive(Default)]
+struct XmlReadState {
+    seen_root: bool,
+    game: Option<FlatGame>,
+    meta_parts: Vec<String>,
+    prop: Option<PropertyBuf>,
+    compose: Option<Vec<String>>,
+    text: Text,
+    games: usize,
+    skip: Skip,
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+fn syntax_error(
+    st: &XmlReadState,
+    report: &mut Reporter,
+    pos: Pos,
+    msg: &str,
+) -> Result<(), Error> {
+    structured::syntax_fault(
+        E_SYNTAX,
+        "not sgfconv XML",
+        "not well-formed XML",
+        st.games,
+        report,
+        pos,
+        msg,
+    )
+}
+
+impl XmlReadState {
+    /// One event outside skipped content.
+    fn event(
+        &mut self,
+        ev: XmlEvent<'_>,
+        pos: Pos,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<Next, Error> {
+        match ev {
+            XmlEvent::Start(e) | XmlEvent::Empty(e) if !self.seen_root => {
+                root(&e, pos, report)?;
+                self.seen_root = true;
+            }
+            XmlEvent::Start(e) => self.start(&e, pos, report),
+            XmlEvent::Empty(e) => {
+                self.start(&e, pos, report);
+                if self.skip.active() {
+                    self.skip.stop();
+                } else {
+                    self.end(e.name().as_ref(), pos, sink, report)?;
+                }
+            }
+            XmlEvent::End(e) => self.end(e.name().as_ref(), pos, sink, report)?,
+            XmlEvent::Text(t) => match t.unescape() {
+                Ok(s) => self.text(&s, pos, report),
+                Err(e) => return Ok(Next::Fault(e.to_string())),
+            },
+            XmlEvent::CData(t) => {
+                if let Text::Value(acc, _) = &mut self.text {
+                    acc.push_str(&String::from_utf8_lossy(&t));
+                }
+            }
+            XmlEvent::Eof => {
+                if self.game.is_some() || !self.seen_root {
+                    return Ok(Next::Fault("unexpected end of input".into()));
+                }
+                return Ok(Next::Done);
+            }
+            _ => {}
+        }
+        Ok(Next::Read)
+    }
+
+    /// Text: part of a `<k>` or `<v>`, else stray.
+    fn text(&mut self, s: &str, pos: Pos, report: &mut Reporter) {
+        match &mut self.text {
+            Text::Value(acc, _) => acc.push_str(s),
+            Text::None if s.trim().is_empty() => {}
+            Text::None => report.warn(
+                W_STRAY_TEXT,
+                Some(pos),
+                format!("text {:?} outside <v> or <k>; ignored", short(s)),
+            ),
+        }
+    }
+
+    fn start(&mut self, e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) {
+        match e.name().as_ref() {
+            b"game" => {
+                let mut g = FlatGame::new(game_header(e, self.games, pos, report));
+                g.tail = attr(e, "tail");
+                self.game = Some(g);
+            }
+            b"meta" => self.meta_parts.clear(),
+            b"node" => {
+                let Some(g) = &mut self.game else {
+                    return self.unknown(e, pos, report);
+                };
+                g.nodes.push(node(e, pos, report));
+            }
+            b"p" => {
+                // Identifiers pass through as written, like the SGF reader's.
+                self.prop = Some(PropertyBuf::new(attr(e, "id").unwrap_or_default()));
+            }
+            b"c" => self.compose = Some(Vec::new()),
+            b"k" | b"v" | b"tail" => {
+                let b64 =
+                    !e.attributes_raw().is_empty() && attr(e, "enc").is_some_and(|v| v == "base64");
+                self.text = Text::Value(String::new(), b64);
+            }
+            _ => self.unknown(e, pos, report),
+        }
+    }
+
+    fn unknown(&mut self, e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) {
+        report.info(
+            I_UNKNOWN_ELEMENT,
+            Some(pos),
+            format!(
+                "element <{}> is not part of sgfconv XML here; skipped",
+                String::from_utf8_lossy(e.name().as_ref())
+            ),
+        );
+        self.skip.element();
+    }
+
+    fn end(
+        &mut self,
+        name: &[u8],
+        pos: Pos,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        match name {
+            b"k" | b"v" | b"tail" => self.end_text(name, pos, report),
+            b"c" => self.end_compose(pos, report),
+            b"p" => {
+                if let (Some(p), Some(n)) = (
+                    self.prop.take(),
+                    self.game.as_mut().and_then(|g| g.nodes.last_mut()),
+                ) {
+                    n.props.push(p);
+                }
+            }
+            b"meta" => {
+                if let (Some(g), [k, v]) = (&mut self.game, self.meta_parts.as_slice()) {
+                    g.meta.push((k.clone(), v.clone()));
+                }
+                self.meta_parts.clear();
+            }
+            b"game" => {
+                if let Some(g) = self.game.take() {
+                    report.set_game(Some(self.games));
+                    self.games += 1;
+                    g.replay(sink, report)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A `<k>`, `<v>` or `<tail>` ends: its text goes where it belongs.
+    fn end_text(&mut self, name: &[u8], pos: Pos, report: &mut Reporter) {
+        let text = match std::mem::replace(&mut self.text, Text::None) {
+            Text::Value(s, false) => s,
+            Text::Value(s, true) => {
+                match base64::decode(&s).and_then(|b| String::from_utf8(b).ok()) {
+                    Some(s) => s,
+                    None => {
+                        report.error(
+                            E_BAD_BASE64,
+                            Some(pos),
+                            format!("{:?} is not base64 of UTF-8 text; read as empty", short(&s)),
+                        );
+                        String::new()
+                    }
+                }
+            }
+            Text::None => String::new(),
+        };
+        if name == b"tail" {
+            if let Some(g) = &mut self.game {
+                g.tail = Some(text);
+            }
+        } else if let Some(parts) = &mut self.compose {
+            parts.push(text);
+        } else if let Some(p) = &mut self.prop {
+            p.push(&text);
+        } else {
+            self.meta_parts.push(text);
+        }
+    }
+
+    /// A `<c>` ends: its two values are one compose value.
+    fn end_compose(&mut self, pos: Pos, report: &mut Reporter) {
+        let parts = self.compose.take().unwrap_or_default();
+        if let Some(p) = &mut self.prop {
+            match parts.as_slice() {
+                [a, b] => {
+                    p.push_compose(a, b);
+                }
+                _ => {
+                    report.warn(
+                        W_BAD_COMPOSE,
+                        Some(pos),
+                        format!(
+                            "<c> holds {} values, not 2; joined as one plain value",
+                            parts.len()
+                        ),
+                    );
+                    p.push(&parts.join(":"));
+                }
+            }
+        }
+    }
+}
+
+/// The root element: `<sgfconv>` (its version checked), else the input is
+/// refused.
+fn root(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> Result<(), Error> {
+    if e.name().as_ref() != b"sgfconv" {
+        let hint = if e.name().as_ref() == b"Go" {
+            " (this looks like Jago/GoGui XML: read it with -f jago)"
+        } else {
+            ""
+        };
+        return Err(Error::unreadable(
+            E_SYNTAX.id,
+            format!(
+                "root element is <{}>, not <sgfconv>{hint}",
+                String::from_utf8_lossy(e.name().as_ref())
+            ),
+        ));
+    }
+    if let Some(v) = attr(e, "version") {
+        if v != VERSION {
+            report.warn(
+                W_BAD_ATTRIBUTE,
+                Some(pos),
+                format!("version {v:?} is not {VERSION}; read as version {VERSION}"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The header of game `index` from the attributes of its `<game>`; one
+/// that cannot be read is reported and left at its default.
+fn game_header(e: &BytesStart<'_>, index: usize, pos: Pos, report: &mut Reporter) -> GameHeader {
+    let mut h = GameHeader::new(index);
+    h.pos = pos;
+    if let Some(enc) = attr(e, "encoding") {
+        match encoding_rs::Encoding::for_label(enc.trim().as_bytes()) {
+            Some(x) => h.encoding = x.name(),
+            None => report.warn(
+                W_BAD_ATTRIBUTE,
+                Some(pos),
+                format!("encoding {enc:?} is unknown; UTF-8 recorded instead"),
+            ),
+        }
+    }
+    if let Some(s) = attr(e, "encoding-source") {
+        match EncodingSource::parse(&s) {
+            Some(x) => h.encoding_source = x,
+            None => report.warn(
+                W_BAD_ATTRIBUTE,
+                Some(pos),
+                format!("encoding-source {s:?} is unknown; \"intrinsic\" recorded"),
+            ),
+        }
+    }
+    if let Some(c) = attr(e, "confidence") {
+        match c.trim().parse::<f32>() {
+            Ok(x) if (0.0..=1.0).contains(&x) => h.confidence = x,
+            _ => report.warn(
+                W_BAD_ATTRIBUTE,
+                Some(pos),
+                format!("confidence {c:?} is not a number from 0 to 1; 1 recorded"),
+            ),
+        }
+    }
+    h.implicit_root = attr(e, "implicit-root").is_some_and(|v| v == "true" || v == "1");
+    h
+}
+
+/// A node from the attributes of its `<node>`, without properties yet.
+fn node(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> FlatNode {
+    // One pass over the attributes: this runs for every node.
+    let (mut parent, mut variation, mut gap) = (None, false, None);
+    for a in e.attributes().flatten() {
+        let value = || {
+            a.unescape_value()
+                .map(|v| v.into_owned())
+                .unwrap_or_default()
+        };
+        match a.key.as_ref() {
+            b"parent" => {
+                let p = value();
+                match p.trim().parse::<usize>() {
+                    Ok(p) => parent = Some(p),
+                    Err(_) => report.warn(
+                        W_BAD_ATTRIBUTE,
+                        Some(pos),
+                        format!("parent {p:?} is not a node number; ignored"),
+                    ),
+                }
+            }
+            b"variation" => variation = matches!(a.value.as_ref(), b"true" | b"1"),
+            b"gap" => gap = Some(value()),
+            _ => {}
+        }
+    }
+    FlatNode {
+        parent,
+        variation,
+        gap,
+        props: Vec::new(),
+    }
+}
