@@ -162,3 +162,48 @@ fn a_report_onto_a_device_is_written_in_place_never_replacing_it() {
     );
     assert!(stderr(&out).contains("/dev/full"), "{}", stderr(&out));
 }
+
+#[test]
+fn an_existing_games_csv_is_kept_when_the_run_fails_and_replaced_when_it_succeeds() {
+    let dir = folder_with("games.csv", "precious\n");
+    std::fs::write(dir.path().join("bad.gib"), "not a record at all\n").unwrap();
+    let out = sgfconv(dir.path())
+        .args([
+            "-t",
+            "csv",
+            "--games-csv",
+            "games.csv",
+            "bad.gib",
+            "moves.csv",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(read(dir.path(), "games.csv"), "precious\n");
+    assert!(!dir.path().join("moves.csv").exists());
+    let names = || -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(), ["bad.gib", "games.csv"], "no temporary file left");
+    std::fs::write(dir.path().join("good.gib"), GIB).unwrap();
+    let out = sgfconv(dir.path())
+        .args([
+            "-t",
+            "csv",
+            "--games-csv",
+            "games.csv",
+            "good.gib",
+            "moves.csv",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let games = read(dir.path(), "games.csv");
+    assert!(games.starts_with("game,file,size,komi"), "{games}");
+    assert!(games.contains("Lee"), "{games}");
+}

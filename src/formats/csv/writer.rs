@@ -11,6 +11,7 @@ use crate::event::Event;
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{FlatCollector, FlatGame, FlatNode};
 use crate::options::{Coords, WriteOptions};
+use crate::output::AtomicFile;
 use crate::sink::Sink;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -31,8 +32,15 @@ pub fn writer<'w>(
 ) -> Result<Box<dyn Sink + 'w>, Error> {
     let games = match &options.games_csv {
         Some(path) => {
-            let f = std::fs::File::create(path)?;
-            let mut w = csv::Writer::from_writer(Box::new(f) as Box<dyn Write>);
+            // Through the output layer: the file is replaced only when the
+            // conversion finishes; a failed run leaves it as it was.
+            let f = AtomicFile::create(path).map_err(|e| {
+                Error::Io(std::io::Error::new(
+                    e.kind(),
+                    format!("{}: {e}", path.display()),
+                ))
+            })?;
+            let mut w = csv::Writer::from_writer(f);
             w.write_record(GAME_COLUMNS).map_err(csv_io)?;
             Some(w)
         }
@@ -77,7 +85,7 @@ pub(super) fn csv_io(e: csv::Error) -> Error {
 /// on siblings that come later), so it collects one game at a time.
 pub(super) struct CsvWriter<'w> {
     pub(super) out: csv::Writer<Box<dyn Write + 'w>>,
-    pub(super) games_out: Option<csv::Writer<Box<dyn Write>>>,
+    pub(super) games_out: Option<csv::Writer<AtomicFile>>,
     collector: FlatCollector,
     pub(super) main: MainLine,
     pub(super) columns: Vec<&'static str>,
@@ -112,8 +120,10 @@ impl Sink for CsvWriter<'_> {
             self.header_written = true;
         }
         self.out.flush()?;
-        if let Some(g) = &mut self.games_out {
-            g.flush()?;
+        if let Some(g) = self.games_out.take() {
+            g.into_inner()
+                .map_err(|e| Error::Io(e.into_error()))?
+                .commit()?;
         }
         Ok(())
     }

@@ -24,6 +24,8 @@ struct Shared<'w> {
     games: usize,
 }
 
+/// A writer of Jago XML into `output`: one `<Go>` document holding every
+/// game (formats/jago.md).
 pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
     _options: &WriteOptions,

@@ -39,6 +39,7 @@ pub const W_MOVES_LOSS: Code = Code::new("W361", "json-moves-not-carried");
 pub const FORMAT_NAME: &str = "sgfconv";
 /// Value of `format` in a move-list collection document.
 pub const MOVES_FORMAT_NAME: &str = "sgfconv-moves";
+/// Value of `version` in a document: the version of the model in formats/json.md.
 pub const VERSION: u64 = 1;
 
 /// A JSON document or JSON Lines stream starts with `{` or `[`.

@@ -360,11 +360,6 @@ impl Tracker {
         self.pending.push(if open { '(' } else { ')' });
     }
 
-    /// Nodes seen so far in this game.
-    pub fn nodes(&self) -> usize {
-        self.nodes
-    }
-
     /// A node starts: its index, parent, flag and exact gap when needed.
     pub fn node(&mut self) -> NodePlace {
         let index = self.nodes;

@@ -40,6 +40,7 @@ pub const W_STRAY_TEXT: Code = Code::new("W366", "xml-stray-text");
 /// as one plain value.
 pub const W_BAD_COMPOSE: Code = Code::new("W367", "xml-bad-compose");
 
+/// Value of the `version` attribute: the version of the model in formats/xml.md.
 pub const VERSION: &str = "1";
 
 /// An XML document whose root element is `<sgfconv>`.
