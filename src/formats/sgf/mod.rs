@@ -1,8 +1,10 @@
 //! SGF: the streaming reader (a nom grammar over a byte window) and the
 //! canonical writer. `formats/sgf.md` describes what they implement.
 
+mod encoding;
 mod input;
 mod lex;
+mod prescan;
 mod reader;
 mod transcode;
 mod writer;
@@ -31,7 +33,7 @@ pub mod codes {
 pub fn sniff(head: &[u8]) -> bool {
     let mut rest = head;
     while let Some(i) = memchr::memchr(b'(', rest) {
-        if lex::starts_game(&rest[i..], false) {
+        if lex::game_tree_start(&rest[i..], false) {
             return true;
         }
         rest = &rest[i + 1..];

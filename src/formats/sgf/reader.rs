@@ -1,29 +1,31 @@
 //! The streaming SGF reader: bytes in, events out.
 //!
-//! Structure (games, variations, nodes) is an explicit state machine with a
-//! stack of open variations, so depth costs one bit of memory per level and
-//! no recursion. Tokens come from the nom grammar in [`super::lex`].
+//! The grammar's structure rules (`Collection`, `GameTree`, `Sequence`)
+//! are an explicit state machine with a stack of open variations, so depth
+//! costs one bit of memory per level and no recursion. Its tokens come
+//! from the nom grammar in [`super::lex`], one at a time: when the window
+//! ends inside one, more is read and it is parsed again.
 //!
 //! Each game tree decides its own character set before its first node (a
-//! collection may mix them) from a look-ahead window: `--encoding`, a BOM,
-//! `CA[]` checked against the bytes, UTF-8 validity, detection, then the
-//! default. Properties of a node are held until the node ends, so duplicates
-//! can be merged; that is the only buffering besides the window.
+//! collection may mix them): see [`super::encoding`]. Properties of a node
+//! are held until the node ends, so duplicates can be merged; that is the
+//! only buffering besides the window.
 
+use super::encoding::{self, Decoding};
 use super::input::Input;
-use super::lex::{self, Mode, Scan};
+use super::lex::{self, Mode, Token, ValueCx};
 use super::transcode;
 use crate::charset;
 use crate::diag::{Code, Reporter, Severity};
 use crate::error::Error;
 use crate::event::{
-    EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, PlainMove, Pos, PropSlot,
-    Span, NO_SPLIT,
+    Event, GameHeader, MovesBuf, NodeArena, NodeRef, PlainMove, Pos, PropSlot, Span, NO_SPLIT,
 };
 use crate::options::ReadOptions;
 use crate::props;
 use crate::sink::Sink;
-use encoding_rs::{Encoding, ISO_2022_JP, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
+use encoding_rs::UTF_8;
+use nom::IResult;
 use std::io::Read;
 
 // Syntax (001–099).
@@ -50,20 +52,11 @@ pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
 pub const UNDECODABLE: Code = Code::new("E103", "undecodable-bytes");
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
 
-/// Below this, a statistical guess does not decide a game's encoding.
-const MIN_CONFIDENCE: f32 = 0.5;
-
-/// Bytes of a game's text given to statistical detection.
-const DETECT_SAMPLE: usize = 16 * 1024;
-
 /// Bytes of a value [`Reader::plain_value`] looks at.
 const PLAIN_VALUE_MAX: usize = 128;
 
 /// Plain moves gathered before they are sent, at most.
 const MAX_RUN: usize = 1024;
-
-/// Bytes of a game looked at to decide its encoding.
-const WINDOW: usize = 64 * 1024;
 
 /// Where reading starts when the input is the rest of a larger one, cut
 /// between two game trees (see `crate::parallel`).
@@ -154,31 +147,6 @@ fn read_head(input: &mut dyn Read, head: &mut [u8; 4]) -> Result<usize, Error> {
     Ok(got)
 }
 
-/// How one game's bytes become text.
-#[derive(Clone, Copy)]
-struct Decoding {
-    encoding: &'static Encoding,
-    mode: Mode,
-}
-
-impl Decoding {
-    fn new(encoding: &'static Encoding) -> Self {
-        let mode = if encoding == ISO_2022_JP {
-            Mode::Iso2022Jp
-        } else if charset::has_unsafe_trail_bytes(encoding) {
-            let lead: fn(u8) -> bool = if encoding == encoding_rs::SHIFT_JIS {
-                |b| (0x81..=0x9F).contains(&b) || (0xE0..=0xFC).contains(&b)
-            } else {
-                |b| (0x81..=0xFE).contains(&b)
-            };
-            Mode::DoubleByte(lead)
-        } else {
-            Mode::Bytes
-        };
-        Decoding { encoding, mode }
-    }
-}
-
 /// An open `(` inside a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Level {
@@ -223,9 +191,6 @@ struct Reader<'r, 'o> {
     scratch: Vec<u8>,
     games: usize,
     decoding: Decoding,
-    /// Length of the current game in the look-ahead window, when the
-    /// encoding decision had to find it (so it is not scanned twice).
-    game_extent: Option<usize>,
     /// The property being read has a text type (only text is in the game's
     /// charset; the FF[4] spec keeps every other value ASCII).
     text_typed: bool,
@@ -256,7 +221,6 @@ impl<'r, 'o> Reader<'r, 'o> {
             games: 0,
             decoding: Decoding::new(UTF_8),
             text_typed: true,
-            game_extent: None,
         }
     }
 
@@ -272,6 +236,8 @@ impl<'r, 'o> Reader<'r, 'o> {
         self.games_before + self.games
     }
 
+    /// `Collection = GameTree { GameTree }`: game trees one after the
+    /// other, with whatever is not SGF between them skipped.
     fn run(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         loop {
             // Between games: everything up to the next '(' is not SGF.
@@ -333,7 +299,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 // A '(' in a mail header or a note is not a game: SGF follows
                 // with ';' or a property identifier and '['.
                 self.inp.ensure(300)?;
-                match lex::starts_game(self.inp.rest(), self.inp.eof) {
+                match lex::game_tree_start(self.inp.rest(), self.inp.eof) {
                     true => return Ok((true, skipped, nonblank)),
                     false => {
                         nonblank.get_or_insert(self.inp.here());
@@ -349,12 +315,13 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
     }
 
-    /// Reads one game tree; `inp` is at its '('.
+    /// Reads one game tree (`GameTree = "(" Sequence { GameTree } ")"` at
+    /// the top level); `inp` is at its '('.
     fn game(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         let start = self.inp.here();
         report.set_game(Some(self.game_index()));
         let header = self.decide_encoding(start, report)?;
-        self.inp.skip(1); // '('
+        self.accept(lex::game_tree_open);
         self.skip_ws()?;
         let mut header = header;
         match self.inp.rest().first() {
@@ -396,63 +363,33 @@ impl<'r, 'o> Reader<'r, 'o> {
         Ok(())
     }
 
-    /// The body of a game tree, up to and including its ')'.
+    /// The body of a game tree, up to and including its ')': its tokens one
+    /// by one. `Sequence = Node { Node }` is the nodes between parentheses;
+    /// the variations nested in it (`{ GameTree }`) are kept in `levels`.
     fn tree(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         loop {
             self.skip_ws()?;
-            let Some(&c) = self.inp.rest().first() else {
-                // The input ends inside the game: close what is open.
-                self.ended_inside_game = true;
-                self.flush(sink, report)?;
-                let at = self.inp.here();
-                report.warn(MISSING_CLOSE_PAREN, Some(at), || {
-                    format!(
-                        "input ends inside a game tree: {} ')' added",
-                        self.levels.len() + 1
-                    )
-                });
-                while let Some((level, _)) = self.levels.pop() {
-                    if matches!(level, Level::Written | Level::Implicit) {
-                        sink.event(&Event::VariationEnd(at), report)?;
-                    }
-                }
-                return sink.event(&Event::GameEnd(at), report);
+            let Ok((_, token)) = lex::peek_token(self.inp.rest()) else {
+                return self.end_inside_game(sink, report);
             };
-            match c {
-                b';' => {
+            match token {
+                Token::Node => {
                     let at = self.inp.here();
                     if self.simple_nodes(sink, report)? {
                         continue;
                     }
-                    self.inp.skip(1);
+                    self.accept(lex::node);
                     self.open_node(at, sink, report)?;
                 }
-                b'(' => self.open_variation(sink, report)?,
-                b')' => {
-                    let at = self.inp.here();
-                    self.inp.skip(1);
-                    self.flush(sink, report)?;
-                    // Implicit variations end with the variation around them.
-                    while matches!(self.levels.last(), Some((Level::Implicit, _))) {
-                        self.levels.pop();
-                        sink.event(&Event::VariationEnd(at), report)?;
-                    }
-                    match self.levels.pop() {
-                        Some((Level::Pending(start), outer)) => {
-                            report.warn(EMPTY_VARIATION, Some(start), "empty variation removed");
-                            self.after_variation = outer;
-                        }
-                        Some((Level::Transparent, _)) => self.after_variation = true,
-                        Some(_) => {
-                            sink.event(&Event::VariationEnd(at), report)?;
-                            self.after_variation = true;
-                        }
-                        None => return sink.event(&Event::GameEnd(at), report),
+                Token::GameTreeOpen => self.open_variation(sink, report)?,
+                Token::GameTreeClose => {
+                    if self.close_game_tree(sink, report)? {
+                        return Ok(());
                     }
                 }
-                b'[' => {
+                Token::PropValue => {
                     let at = self.inp.here();
-                    self.inp.skip(1);
+                    self.accept(lex::prop_value_open);
                     self.value(None, report)?;
                     report.error(
                         VALUE_WITHOUT_PROPERTY,
@@ -460,10 +397,77 @@ impl<'r, 'o> Reader<'r, 'o> {
                         "value without a property identifier dropped",
                     );
                 }
-                c if c.is_ascii_alphabetic() => self.property(sink, report)?,
-                _ => self.stray(report)?,
+                Token::PropIdent => self.property(sink, report)?,
+                Token::Stray => self.stray(report)?,
             }
         }
+    }
+
+    /// Reads the one-line token `parse` recognises at `inp`, if it is
+    /// there. Returns whether it was.
+    #[inline]
+    fn accept(&mut self, parse: fn(&[u8]) -> IResult<&[u8], char>) -> bool {
+        let rest = self.inp.rest();
+        match parse(rest) {
+            Ok((after, _)) => {
+                let n = rest.len() - after.len();
+                self.inp.skip(n);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The input ends inside the game: closes what is open.
+    fn end_inside_game(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        self.ended_inside_game = true;
+        self.flush(sink, report)?;
+        let at = self.inp.here();
+        report.warn(MISSING_CLOSE_PAREN, Some(at), || {
+            format!(
+                "input ends inside a game tree: {} ')' added",
+                self.levels.len() + 1
+            )
+        });
+        while let Some((level, _)) = self.levels.pop() {
+            if matches!(level, Level::Written | Level::Implicit) {
+                sink.event(&Event::VariationEnd(at), report)?;
+            }
+        }
+        sink.event(&Event::GameEnd(at), report)
+    }
+
+    /// A ')' inside a game: closes the innermost variation, or the game.
+    /// Returns whether it was the game.
+    fn close_game_tree(
+        &mut self,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<bool, Error> {
+        let at = self.inp.here();
+        self.accept(lex::game_tree_close);
+        self.flush(sink, report)?;
+        // Implicit variations end with the variation around them.
+        while matches!(self.levels.last(), Some((Level::Implicit, _))) {
+            self.levels.pop();
+            sink.event(&Event::VariationEnd(at), report)?;
+        }
+        match self.levels.pop() {
+            Some((Level::Pending(start), outer)) => {
+                report.warn(EMPTY_VARIATION, Some(start), "empty variation removed");
+                self.after_variation = outer;
+            }
+            Some((Level::Transparent, _)) => self.after_variation = true,
+            Some(_) => {
+                sink.event(&Event::VariationEnd(at), report)?;
+                self.after_variation = true;
+            }
+            None => {
+                sink.event(&Event::GameEnd(at), report)?;
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The fast path for the nodes that make up most of every record,
@@ -491,7 +495,6 @@ impl<'r, 'o> Reader<'r, 'o> {
         sink: &mut dyn Sink,
         report: &mut Reporter,
     ) -> Result<bool, Error> {
-        let points = point_names();
         let mut sent = false;
         loop {
             // The open node (if any) goes out before the run, which is
@@ -506,98 +509,83 @@ impl<'r, 'o> Reader<'r, 'o> {
                 }
                 continue;
             }
-            let r = self.inp.rest();
-            if r.first() != Some(&b';') {
+            let Some(node) = lex::short_node(self.inp.rest()) else {
+                return Ok(sent);
+            };
+            if !self.short_node(&node, &mut sent, sink, report)? {
                 return Ok(sent);
             }
-            // The identifier, copied: the input is borrowed no longer.
-            let (id, after_id) = match (r.get(1), r.get(2)) {
-                (Some(&a), Some(b'[')) if a.is_ascii_uppercase() => ([a, 0], 2),
-                (Some(&a), Some(&b)) if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
-                    ([a, b], 3)
-                }
-                _ => return Ok(sent),
-            };
-            let name = &id[..after_id - 1];
-            if r.get(after_id) != Some(&b'[') {
-                return Ok(sent);
-            }
-            let v = after_id + 1;
-            let (value, close) = match (r.get(v), r.get(v + 1), r.get(v + 2)) {
-                (Some(b']'), _, _) => ("", v),
-                (Some(x), Some(y), Some(b']'))
-                    if x.is_ascii_lowercase() && y.is_ascii_lowercase() =>
-                {
-                    let k = ((x - b'a') as usize * 26 + (y - b'a') as usize) * 2;
-                    (&points[k..k + 2], v + 2)
-                }
-                _ => return Ok(sent),
-            };
-            // What follows: ';', '(' or ')', perhaps after one line break.
-            let mut next = close + 1;
-            let newline = match r.get(next) {
-                Some(b'\n') => {
-                    next += 1;
-                    true
-                }
-                Some(b'\r') if r.get(next + 1) == Some(&b'\n') => {
-                    next += 2;
-                    true
-                }
-                _ => false,
-            };
-            if !matches!(r.get(next), Some(b';' | b'(' | b')')) {
-                return Ok(sent);
-            }
-            let at = self.inp.here();
-            let text = match (name, value.as_bytes()) {
-                (&[c], &[x, y]) => Some([b';', c, b'[', x, y, b']']),
-                _ => None,
-            };
-            let plain = text.and_then(PlainMove::new);
-            // Known identifiers only: unknown ones may be compose or text.
-            let def = match plain {
-                Some(_) => None,
-                None => match props::lookup_short(name) {
-                    Some(def) => Some(def),
-                    None => return Ok(sent),
-                },
-            };
-            if !sent {
-                self.flush(sink, report)?;
-                sent = true;
-            }
-            if let Some(m) = plain {
-                self.moves.push_plain(m, at);
-                if self.moves.len() >= MAX_RUN {
-                    self.send_moves(sink, report)?;
-                }
-            } else if let Some(def) = def {
-                self.send_moves(sink, report)?;
-                let spans = [Span {
-                    start: 0,
-                    end: value.len() as u32,
-                    split: NO_SPLIT,
-                }];
-                let slot = [PropSlot {
-                    name: (0, def.id.len() as u32),
-                    spans: (0, 1),
-                    pos: self.inp.pos_ahead(1),
-                }];
-                let mut node = NodeRef::new(at, def.id, value, &spans, &slot);
-                if let Some(sgf) = move_text(def.id, value) {
-                    node = node.with_sgf(sgf);
-                }
-                sink.node(&node, report)?;
-            }
-            if newline {
-                self.inp.skip(next - 1);
-                // `next - 1` is the '\n'.
+            if node.newline {
+                self.inp.skip(node.len - 1);
+                // `node.len - 1` is the '\n'.
                 self.inp.newline_at_pos();
             } else {
-                self.inp.skip(next);
+                self.inp.skip(node.len);
             }
         }
+    }
+
+    /// Sends a node [`lex::short_node`] found at `inp` (a plain move into
+    /// the run), unless its identifier is unknown (it may be compose or
+    /// text). Returns whether it was sent; `sent`: whether anything was.
+    #[inline]
+    fn short_node(
+        &mut self,
+        node: &lex::ShortNode,
+        sent: &mut bool,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<bool, Error> {
+        let name = node.ident();
+        let value = match node.point {
+            None => "",
+            Some([x, y]) => {
+                let k = ((x - b'a') as usize * 26 + (y - b'a') as usize) * 2;
+                &point_names()[k..k + 2]
+            }
+        };
+        let at = self.inp.here();
+        let text = match (name, value.as_bytes()) {
+            (&[c], &[x, y]) => Some([b';', c, b'[', x, y, b']']),
+            _ => None,
+        };
+        let plain = text.and_then(PlainMove::new);
+        // Known identifiers only: unknown ones may be compose or text.
+        let def = match plain {
+            Some(_) => None,
+            None => match props::lookup_short(name) {
+                Some(def) => Some(def),
+                None => return Ok(false),
+            },
+        };
+        if !*sent {
+            self.flush(sink, report)?;
+            *sent = true;
+        }
+        if let Some(m) = plain {
+            self.moves.push_plain(m, at);
+            if self.moves.len() >= MAX_RUN {
+                self.send_moves(sink, report)?;
+            }
+        } else if let Some(def) = def {
+            self.send_moves(sink, report)?;
+            let spans = [Span {
+                start: 0,
+                end: value.len() as u32,
+                split: NO_SPLIT,
+            }];
+            let slot = [PropSlot {
+                name: (0, def.id.len() as u32),
+                spans: (0, 1),
+                pos: self.inp.pos_ahead(1),
+            }];
+            let mut node = NodeRef::new(at, def.id, value, &spans, &slot);
+            if let Some(sgf) = move_text(def.id, value) {
+                node = node.with_sgf(sgf);
+            }
+            sink.node(&node, report)?;
+        }
+        Ok(true)
     }
 
     /// Gathers the plain moves that follow one another from `inp` on, up to
@@ -609,7 +597,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         let mut at = self.inp.cursor();
         let mut k = 0;
         while self.moves.len() < MAX_RUN {
-            let Some((m, step)) = rest.get(k..).and_then(plain_move_at) else {
+            let Some((m, step)) = rest.get(k..).and_then(lex::plain_move) else {
                 break;
             };
             self.moves.push_plain(m, at.pos());
@@ -630,6 +618,8 @@ impl<'r, 'o> Reader<'r, 'o> {
         result
     }
 
+    /// `Node = ";" { Property }`: a node starts at `at` (its `;` read, or
+    /// missing); its properties follow.
     fn open_node(
         &mut self,
         at: Pos,
@@ -653,10 +643,11 @@ impl<'r, 'o> Reader<'r, 'o> {
         Ok(())
     }
 
-    /// A '(' inside a game.
+    /// A '(' inside a game: a `GameTree` nested in the current one (a
+    /// variation).
     fn open_variation(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         let at = self.inp.here();
-        self.inp.skip(1);
+        self.accept(lex::game_tree_open);
         self.flush(sink, report)?;
         // A '(' before the enclosing variation had a node: those outer
         // parentheses hold only variations, and are dropped.
@@ -777,11 +768,12 @@ impl<'r, 'o> Reader<'r, 'o> {
         Ok(())
     }
 
-    /// A property: identifier, then one or more values.
+    /// `Property = PropIdent PropValue { PropValue }`: the identifier, then
+    /// one or more values.
     fn property(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         let at = self.inp.here();
         let len = loop {
-            match lex::ident(self.inp.rest()) {
+            match lex::prop_ident(self.inp.rest()) {
                 Ok((rest, _)) => break self.inp.rest().len() - rest.len(),
                 Err(_) if !self.inp.eof => {
                     self.inp.fill()?;
@@ -797,7 +789,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             .push_str(std::str::from_utf8(ident).unwrap_or_default());
         self.inp.skip(len);
         self.skip_ws()?;
-        if self.inp.rest().first() != Some(&b'[') {
+        if lex::prop_value_open(self.inp.rest()).is_err() {
             let name = self.node.names.split_off(name_start);
             report.warn(PROPERTY_WITHOUT_VALUE, Some(at), || {
                 format!("property {name} has no value: dropped")
@@ -826,8 +818,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         let compose = def.is_none_or(|d| d.allows_compose());
         self.text_typed = def.is_none_or(|d| d.is_text());
         let span_start = self.node.spans.len() as u32;
-        while self.inp.rest().first() == Some(&b'[') {
-            self.inp.skip(1);
+        while self.accept(lex::prop_value_open) {
             self.value(Some(compose), report)?;
             self.skip_ws()?;
         }
@@ -853,33 +844,32 @@ impl<'r, 'o> Reader<'r, 'o> {
         Ok(())
     }
 
-    /// A value; `inp` is just after its '['. `compose: None` scans and
-    /// discards it (a value with no property).
+    /// `PropValue = "[" CValueType "]"`: a value; `inp` is just after its
+    /// '['. `compose: None` scans and discards it (a value with no
+    /// property).
     fn value(&mut self, compose: Option<bool>, report: &mut Reporter) -> Result<(), Error> {
         if compose.is_some_and(|c| self.plain_value(c)) {
             return Ok(());
         }
         let at = self.inp.here();
-        let mut split = None;
         let mode = self.decoding.mode;
         let as_compose = compose.unwrap_or(false);
-        let (mut len, mut brackets, terminated) = loop {
-            let eof = self.inp.eof;
-            match lex::scan_value(
-                self.inp.rest(),
-                eof,
+        let (mut len, value) = loop {
+            let cx = ValueCx {
                 mode,
-                as_compose,
-                &mut self.scratch,
-                &mut split,
-            ) {
-                Scan::Done { len, brackets } => break (len, brackets, true),
-                Scan::Unterminated { len, brackets } => break (len, brackets, false),
-                Scan::Incomplete => {
+                compose: as_compose,
+                eof: self.inp.eof,
+            };
+            let rest = self.inp.rest();
+            match lex::prop_value(rest, cx, &mut self.scratch) {
+                Ok((after, value)) => break (rest.len() - after.len(), value),
+                Err(_) => {
+                    // Incomplete: the window ends inside the value.
                     self.inp.fill()?;
                 }
             }
         };
+        let (mut split, mut brackets) = (value.split, value.brackets);
         if matches!(mode, Mode::DoubleByte(_)) {
             if let Some((alt_len, alt_split, alt_brackets)) =
                 self.byte_level_reading(len, as_compose, brackets)
@@ -899,7 +889,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 format!("{brackets} unescaped ']' kept as text: what follows cannot end the value")
             });
         }
-        if !terminated {
+        if value.unterminated {
             report.error(
                 UNTERMINATED_VALUE,
                 Some(at),
@@ -924,16 +914,9 @@ impl<'r, 'o> Reader<'r, 'o> {
             return false;
         }
         let rest = self.inp.rest();
-        let near = &rest[..rest.len().min(PLAIN_VALUE_MAX)];
-        let Some(end) = near
-            .iter()
-            .position(|&c| c == b']' || c == b'\\' || (compose && c == b':'))
-        else {
+        let Some(end) = lex::short_value(rest, PLAIN_VALUE_MAX, compose, self.inp.eof) else {
             return false;
         };
-        if near[end] != b']' || lex::can_end_value(&rest[end + 1..], self.inp.eof) != Some(true) {
-            return false;
-        }
         let mut enc = self.decoding.encoding;
         if !self.text_typed && !enc.is_ascii_compatible() {
             enc = UTF_8;
@@ -975,26 +958,22 @@ impl<'r, 'o> Reader<'r, 'o> {
         // writer needs, or a ']' kept as text by the look-ahead.
         let damaged = char_brackets > 0
             || !charset::decodes_cleanly(enc, &self.scratch)
-            || suspicious_escapes(raw, self.decoding.mode);
+            || encoding::suspicious_escapes(raw, self.decoding.mode);
         if !damaged {
             return None;
         }
         let mut alt = Vec::new();
-        let mut alt_split = None;
-        match lex::scan_value(
-            rest,
-            self.inp.eof,
-            Mode::Bytes,
+        let cx = ValueCx {
+            mode: Mode::Bytes,
             compose,
-            &mut alt,
-            &mut alt_split,
-        ) {
-            Scan::Done {
-                len: alt_len,
-                brackets,
-            } if brackets == 0 && charset::decodes_cleanly(enc, &alt) => {
+            eof: self.inp.eof,
+        };
+        match lex::prop_value(rest, cx, &mut alt) {
+            Ok((after, v))
+                if !v.unterminated && v.brackets == 0 && charset::decodes_cleanly(enc, &alt) =>
+            {
                 self.scratch = alt;
-                Some((alt_len, alt_split, brackets))
+                Some((rest.len() - after.len(), v.split, v.brackets))
             }
             _ => None,
         }
@@ -1053,180 +1032,30 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// Decides the character set of the game tree starting at `inp` (its
     /// '('), and reports the decision.
     fn decide_encoding(&mut self, start: Pos, report: &mut Reporter) -> Result<GameHeader, Error> {
-        self.game_extent = None;
-        let (decode_with, name, source, confidence) = self.choose_encoding(start, report)?;
-        self.decoding = Decoding::new(decode_with);
-        if let Mode::DoubleByte(is_lead) = self.decoding.mode {
-            self.inp.ensure(WINDOW)?;
-            let avail = self.inp.rest().len().min(WINDOW);
-            let window = &self.inp.rest()[..avail];
-            let extent = match self.game_extent.take() {
-                Some(e) => e.min(avail),
-                None => lex::game_extent(window),
-            };
-            if written_with_byte_level_escapes(&window[..extent], is_lead) {
-                report.warn(
-                    BYTE_LEVEL_ESCAPES,
-                    Some(start),
-                    || format!(
-                        "{} text written with byte-level escapes (a '\\' before every ']' or '\\' trail byte): read that way",
-                        decode_with.name()
-                    ),
-                );
-                self.decoding.mode = Mode::Bytes;
-            }
-        }
+        let cx = encoding::Context {
+            inp: &mut self.inp,
+            options: self.options,
+            bom: self.bom,
+            start,
+        };
+        let (choice, decoding) = encoding::decide(cx, report)?;
+        self.decoding = decoding;
         let mut h = GameHeader::new(self.game_index());
         h.pos = start;
-        h.encoding = name;
-        h.encoding_source = source;
-        h.confidence = confidence;
+        h.encoding = choice.name;
+        h.encoding_source = choice.source;
+        h.confidence = choice.confidence;
         if report.wants(Severity::Info) {
             report.info(ENCODING, Some(start), || {
                 format!(
                     "encoding {} ({}, confidence {:.2})",
-                    name,
-                    source.as_str(),
-                    confidence
+                    choice.name,
+                    choice.source.as_str(),
+                    choice.confidence
                 )
             });
         }
         Ok(h)
-    }
-
-    /// (decoder, name to report, why, confidence).
-    fn choose_encoding(
-        &mut self,
-        start: Pos,
-        report: &mut Reporter,
-    ) -> Result<(&'static Encoding, &'static str, EncodingSource, f32), Error> {
-        if let Some(bom) = self.bom {
-            // Transcoded to UTF-8 already when it was UTF-16/32.
-            return Ok((UTF_8, bom, EncodingSource::Bom, 1.0));
-        }
-        if let Some(e) = self.options.encoding {
-            return Ok((e, e.name(), EncodingSource::Forced, 1.0));
-        }
-        self.inp.ensure(WINDOW)?;
-        let avail = self.inp.rest().len().min(WINDOW);
-        let all_utf8 = self.inp.valid_utf8_ahead(avail);
-        let window = &self.inp.rest()[..avail];
-        let declared =
-            lex::root_charset(window).map(|v| String::from_utf8_lossy(v).trim().to_string());
-        // A game's bytes decide for it, never the games after it in the
-        // window: its extent is needed unless the window is UTF-8 and the
-        // game declares no other character set.
-        let declares_other = declared
-            .as_deref()
-            .is_some_and(|l| !l.is_empty() && charset::lookup(l) != Some(UTF_8));
-        let extent = if all_utf8 && !declares_other {
-            avail
-        } else {
-            let e = lex::game_extent(window);
-            self.game_extent = Some(e);
-            e
-        };
-        let utf8 = all_utf8 || self.inp.valid_utf8_ahead(extent);
-        let game = &self.inp.rest()[..extent];
-        // Valid UTF-8 but for a few cut sequences (names truncated by a
-        // server mid-character): UTF-8, with the bad bytes reported.
-        let dirty_utf8 = !utf8 && mostly_utf8(game);
-
-        // The root's names and the first comments decide as well as a whole
-        // game would, and detection scores every candidate encoding.
-        // (Only a game's values are text: their bytes are gathered when
-        // detection runs, which is rare.)
-        let detect = |game: &[u8]| {
-            let mut text = Vec::new();
-            if !all_utf8 {
-                lex::game_text(game, &mut text);
-            }
-            let sample = if text.is_empty() { game } else { &text };
-            let g = charset::detect(&sample[..sample.len().min(DETECT_SAMPLE)]);
-            (g.encoding, g.confidence)
-        };
-        if let Some(label) = declared.filter(|l| !l.is_empty()) {
-            // Detection overrules `CA[label]` when it finds another character
-            // set the bytes decode cleanly in; the warning says so.
-            let overruled = |enc: &'static Encoding, report: &mut Reporter| {
-                let (g, c) = detect(game);
-                if g == enc || !charset::decodes_cleanly(g, game) {
-                    return None;
-                }
-                report.warn(CA_OVERRULED, Some(start), || {
-                    format!(
-                        "CA[{label}] does not match the bytes: read as {} (detected)",
-                        g.name()
-                    )
-                });
-                Some((g, g.name(), EncodingSource::Detected, c))
-            };
-            match charset::lookup(&label) {
-                Some(enc) if enc == UTF_8 => {
-                    if utf8 {
-                        return Ok((UTF_8, UTF_8.name(), EncodingSource::Declared, 1.0));
-                    }
-                    if dirty_utf8 {
-                        return Ok((UTF_8, UTF_8.name(), EncodingSource::Declared, 0.8));
-                    }
-                    if let Some(found) = overruled(enc, report) {
-                        return Ok(found);
-                    }
-                    return Ok((UTF_8, UTF_8.name(), EncodingSource::Declared, 0.5));
-                }
-                // Values in UTF-16 between ASCII syntax (SGFC's spec mode),
-                // or ISO-2022-JP's 7-bit escapes: scanned byte-wise, each
-                // value decoded on its own.
-                Some(enc) if enc == UTF_16LE || enc == UTF_16BE => {
-                    return Ok((enc, enc.name(), EncodingSource::Declared, 0.8));
-                }
-                Some(enc) if enc == ISO_2022_JP && game.is_ascii() => {
-                    return Ok((enc, enc.name(), EncodingSource::Declared, 1.0));
-                }
-                Some(enc) if enc.is_ascii_compatible() => {
-                    let non_ascii = !game.is_ascii();
-                    if utf8 && non_ascii && enc == WINDOWS_1252 {
-                        report.warn(CA_OVERRULED, Some(start), || {
-                            format!("CA[{label}] does not match the bytes: they are UTF-8")
-                        });
-                        return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 1.0));
-                    }
-                    if charset::decodes_cleanly(enc, game) {
-                        return Ok((enc, enc.name(), EncodingSource::Declared, 1.0));
-                    }
-                    if utf8 {
-                        report.warn(CA_OVERRULED, Some(start), || {
-                            format!("CA[{label}] does not match the bytes: they are UTF-8")
-                        });
-                        return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 1.0));
-                    }
-                    if let Some(found) = overruled(enc, report) {
-                        return Ok(found);
-                    }
-                    return Ok((enc, enc.name(), EncodingSource::Declared, 0.5));
-                }
-                _ => {
-                    report.warn(
-                        UNKNOWN_CHARSET,
-                        Some(start),
-                        || format!("CA[{label}] names no character set this reader knows (or one that cannot be read byte-wise): detecting"),
-                    );
-                }
-            }
-        }
-        if utf8 {
-            return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 1.0));
-        }
-        if dirty_utf8 {
-            return Ok((UTF_8, UTF_8.name(), EncodingSource::Utf8, 0.8));
-        }
-        let (g, c) = detect(game);
-        if c >= MIN_CONFIDENCE {
-            return Ok((g, g.name(), EncodingSource::Detected, c));
-        }
-        // Detection does not decide: the user's default, else FF[4]'s.
-        let d = self.options.default_encoding.unwrap_or(WINDOWS_1252);
-        Ok((d, charset::ca_name(d), EncodingSource::Default, 1.0))
     }
 }
 
@@ -1255,23 +1084,6 @@ fn move_text(id: &str, point: &str) -> Option<&'static str> {
     });
     let k = ((colour * 26 + usize::from(x - b'a')) * 26 + usize::from(y - b'a')) * 6;
     moves.get(k..k + 6)
-}
-
-/// The plain move at the start of `r` (`;B[pd]`, see [`PlainMove`]) when
-/// the node ends there: `;`, `(` or `)` follow, perhaps after a line break.
-/// The move, and the bytes up to what follows.
-#[inline]
-fn plain_move_at(r: &[u8]) -> Option<(PlainMove, usize)> {
-    let &[b';', c, b'[', x, y, b']', n1, n2, n3] = r.first_chunk::<9>()? else {
-        return None;
-    };
-    let step = match (n1, n2, n3) {
-        (b';' | b'(' | b')', _, _) => 6,
-        (b'\n', b';' | b'(' | b')', _) => 7,
-        (b'\r', b'\n', b';' | b'(' | b')') => 8,
-        _ => return None,
-    };
-    PlainMove::new([b';', c, b'[', x, y, b']']).map(|m| (m, step))
 }
 
 /// "aa", "ab", … "zz" in one string: the text of every two-letter point,
@@ -1325,142 +1137,6 @@ impl NameSet {
 fn name_hash(name: &[u8]) -> u32 {
     name.iter()
         .fold(0u32, |h, &c| h.wrapping_mul(31).wrapping_add(u32::from(c)))
-}
-
-/// Lead bytes of multi-byte UTF-8 characters in `bytes`; ASCII stretches
-/// are skipped a word at a time.
-fn lead_bytes(bytes: &[u8]) -> usize {
-    bytes
-        .chunks(32)
-        .filter(|c| !c.is_ascii())
-        .map(|c| c.iter().filter(|&&b| b >= 0xC0).count())
-        .sum()
-}
-
-/// Valid UTF-8 multi-byte characters are at least as many as broken
-/// sequences (and there are a few): text that is UTF-8 with damage (Fox
-/// writes '?' over bytes, servers cut names mid-character), not another
-/// encoding, where valid UTF-8 sequences are rare by chance.
-///
-/// A character whose continuation bytes Fox replaced by `?` (`E3 3F B5`)
-/// counts for UTF-8: no legacy double-byte encoding has `?` as a trail
-/// byte, and the bytes around it are UTF-8's.
-fn mostly_utf8(bytes: &[u8]) -> bool {
-    let mut rest = bytes;
-    let mut bad = 0usize;
-    let mut multibyte = 0usize;
-    loop {
-        let (good, done) = match std::str::from_utf8(rest) {
-            Ok(_) => (rest.len(), true),
-            Err(e) => (e.valid_up_to(), false),
-        };
-        multibyte += lead_bytes(&rest[..good]);
-        if done {
-            break;
-        }
-        let at = &rest[good..];
-        let damaged = question_marked_char(at);
-        let skip = good
-            + match damaged {
-                Some(len) => {
-                    multibyte += 1;
-                    len
-                }
-                None => {
-                    bad += 1;
-                    std::str::from_utf8(at)
-                        .err()
-                        .and_then(|e| e.error_len())
-                        .unwrap_or(at.len())
-                        .max(1)
-                }
-            };
-        rest = &rest[skip.min(rest.len())..];
-        // Another encoding shows itself early: broken sequences pile up
-        // with next to no valid ones. (A long damaged UTF-8 text, a Fox
-        // commentary, goes on to the end.)
-        if bad > 64 && bad > multibyte {
-            return false;
-        }
-    }
-    multibyte >= 3 && multibyte >= bad
-}
-
-/// The length of a UTF-8 character at the start of `b` whose continuation
-/// bytes were partly replaced by `?`, as Fox writes them: a lead byte, a
-/// `?`, then `?` or continuation bytes up to the character's length.
-fn question_marked_char(b: &[u8]) -> Option<usize> {
-    let len = match b.first()? {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => return None,
-    };
-    let tail = b.get(1..len)?;
-    (tail[0] == b'?'
-        && tail[1..]
-            .iter()
-            .all(|&c| c == b'?' || (0x80..=0xBF).contains(&c)))
-    .then_some(len)
-}
-
-/// Whether a game in a double-byte encoding was written with byte-level
-/// escapes (a `\` inserted before every `]` or `\` byte, trail bytes
-/// included, as the FF[4] spec reads literally). Read character by
-/// character, such a game shows `lead 5C 5C` (a trail-`\` character, then
-/// the escape of the next one) and never a trail-`\` character followed by
-/// anything else or a bare trail-`]` character, both of which a
-/// character-level writer produces.
-fn written_with_byte_level_escapes(game: &[u8], is_lead: fn(u8) -> bool) -> bool {
-    let (mut byte_level, mut char_level) = (0usize, 0usize);
-    let mut k = 0;
-    while k + 1 < game.len() {
-        let c = game[k];
-        if !is_lead(c) {
-            k += 1;
-            continue;
-        }
-        match (game[k + 1], game.get(k + 2)) {
-            (b'\\', Some(b'\\')) => {
-                byte_level += 1;
-                k += 3;
-                continue;
-            }
-            // Ambiguous: a trail-'\\' character ending a value, or a
-            // trail-']' character escaped at the byte level.
-            (b'\\', Some(b']')) => {}
-            (b'\\', _) | (b']', _) => char_level += 1,
-            _ => {}
-        }
-        k += 2;
-    }
-    byte_level > 0 && char_level == 0
-}
-
-/// A `\` in a double-byte value before a byte that never needs escaping
-/// (not `]`, `\`, `:`, a line break): the mark of a byte-level escaper.
-fn suspicious_escapes(raw: &[u8], mode: Mode) -> bool {
-    let Mode::DoubleByte(is_lead) = mode else {
-        return false;
-    };
-    let mut k = 0;
-    while k < raw.len() {
-        let c = raw[k];
-        if is_lead(c) {
-            k += 2;
-            continue;
-        }
-        if c == b'\\' {
-            match raw.get(k + 1) {
-                Some(b']' | b'\\' | b':' | b'\n' | b'\r') | None => {}
-                Some(_) => return true,
-            }
-            k += 2;
-            continue;
-        }
-        k += 1;
-    }
-    false
 }
 
 #[cfg(test)]
@@ -1587,35 +1263,5 @@ mod tests {
         assert_eq!(move_text("C", "pd"), None);
         assert_eq!(move_text("B", ""), None);
         assert_eq!(move_text("B", "pD"), None);
-    }
-
-    #[test]
-    fn fox_question_marks_are_utf8_damage() {
-        // 三日月 with the middle byte of each character written as '?' by
-        // Fox, then a clean name: UTF-8 with damage.
-        let fox = b"PB[\xe4?\x89\xe6?\xa5\xe6?\x88]PW[\xe4\xbd\x99\xe7\x82\xb3]";
-        assert_eq!(question_marked_char(b"\xe4?\x89rest"), Some(3));
-        assert_eq!(question_marked_char(b"\xe4??"), Some(3));
-        assert_eq!(question_marked_char(b"\xc3?"), Some(2));
-        assert_eq!(question_marked_char(b"\xe4\x89?"), None);
-        assert_eq!(question_marked_char(b"\xe4?A"), None);
-        assert!(mostly_utf8(fox));
-        // GBK never has '?' as a trail byte and is not taken for UTF-8.
-        let (gbk, _, _) = encoding_rs::GBK.encode("黑方胜三目半，白方认输");
-        assert!(!mostly_utf8(&gbk));
-        // A lone Latin-1 byte among ASCII is not UTF-8 either.
-        assert!(!mostly_utf8(b"PB[Jos\xe9]PW[Ren\xe9]"));
-        // A long commentary with more than 64 broken sequences is still
-        // UTF-8 when valid characters outnumber them; long GBK is not.
-        let mut long = Vec::new();
-        for _ in 0..100 {
-            long.extend_from_slice("C[白棋这手".as_bytes());
-            long.extend_from_slice(b"\xe6\x89]"); // cut: not '?'-damage
-        }
-        assert!(mostly_utf8(&long));
-        let text = "黑方胜三目半，白方认输".repeat(40);
-        let (gbk, _, _) = encoding_rs::GBK.encode(&text);
-        assert!(!mostly_utf8(&gbk));
-        assert_eq!(lead_bytes("a白b棋 ".repeat(20).as_bytes()), 40);
     }
 }

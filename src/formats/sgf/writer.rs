@@ -525,108 +525,127 @@ impl<'w> SgfWriter<'w> {
             });
         }
     }
+
+    /// A game starts: its `(` waits for its first node, as a game with
+    /// none is not written.
+    fn game_start(&mut self, report: &mut Reporter) {
+        if !self.warned_unsafe && charset::has_unsafe_trail_bytes(self.encoding) {
+            self.warned_unsafe = true;
+            report.warn(
+                UNSAFE_OUTPUT_ENCODING,
+                None,
+                || format!(
+                    "{}: ']' and '\\' trail bytes are escaped at the byte level, as FF[4] says; many readers mis-read such files",
+                    self.encoding.name()
+                ),
+            );
+        }
+        self.game_open = false;
+        self.nodes_in_game = 0;
+        self.variations.clear();
+        self.after_variation = false;
+    }
+
+    /// A node starts (its properties come as events): the game's `(` if it
+    /// is the first, the root, or a `;`.
+    fn node_start(&mut self) {
+        if !self.game_open {
+            self.game_open = true;
+            self.newline();
+            self.push(b"(");
+        }
+        self.end_node();
+        self.open_variation();
+        if self.nodes_in_game == 0 {
+            self.in_root = true;
+        } else {
+            self.in_node = true;
+            self.node.push(b';');
+        }
+        self.nodes_in_game += 1;
+    }
+
+    /// A property of the open node: the root's are held for
+    /// [`SgfWriter::write_root`], others go into the node's bytes.
+    fn property(&mut self, p: &Property<'_>) {
+        if self.in_root {
+            self.root_property(p);
+        } else if self.in_node {
+            let mut node = std::mem::take(&mut self.node);
+            let before = node.len();
+            self.property_into(p, &mut node);
+            if self.node_newline.is_none() {
+                let added = &node[before..];
+                // Short properties (moves) are checked without memchr's set-up.
+                let found = if added.len() <= 16 {
+                    added.iter().position(|&c| c == b'\n')
+                } else {
+                    memchr::memchr(b'\n', added)
+                };
+                self.node_newline = found.map(|k| k + before);
+            }
+            self.node = node;
+        }
+    }
+
+    /// A variation opens; it is written when its first node comes.
+    fn variation_start(&mut self) {
+        self.end_node();
+        // Parentheses around nothing but variations would be
+        // dropped by a reader (W010): they are not written.
+        if let Some((top @ Variation::Pending, outer)) = self.variations.last_mut() {
+            *top = Variation::Transparent;
+            // Its variations belong to the level around it.
+            self.after_variation = *outer;
+        }
+        self.variations
+            .push((Variation::Pending, self.after_variation));
+        self.after_variation = false;
+    }
+
+    /// A variation closes: its `)` if it was written.
+    fn variation_end(&mut self) {
+        self.end_node();
+        self.close_implicit();
+        match self.variations.pop() {
+            Some((Variation::Written, _)) => {
+                self.push(b")");
+                self.after_variation = true;
+            }
+            Some((Variation::Transparent, _)) => self.after_variation = true,
+            // An empty variation is not written either (W008).
+            Some((_, outer)) => self.after_variation = outer,
+            None => {}
+        }
+    }
+
+    /// The game ends: its `)`, or a warning when it had no node.
+    fn game_end(&mut self, report: &mut Reporter) {
+        if self.game_open {
+            self.end_node();
+            self.close_implicit();
+            self.push(b")\n");
+        } else {
+            report.warn(
+                EMPTY_GAME_NOT_WRITTEN,
+                None,
+                "a game with no node cannot be written as SGF (it would read as nothing): not written",
+            );
+        }
+        self.end_game(report);
+    }
 }
 
 impl Sink for SgfWriter<'_> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
         match event {
-            Event::GameStart(_) => {
-                if !self.warned_unsafe && charset::has_unsafe_trail_bytes(self.encoding) {
-                    self.warned_unsafe = true;
-                    report.warn(
-                        UNSAFE_OUTPUT_ENCODING,
-                        None,
-                        || format!(
-                            "{}: ']' and '\\' trail bytes are escaped at the byte level, as FF[4] says; many readers mis-read such files",
-                            self.encoding.name()
-                        ),
-                    );
-                }
-                // Its `(` waits for its first node: a game with none is
-                // not written.
-                self.game_open = false;
-                self.nodes_in_game = 0;
-                self.variations.clear();
-                self.after_variation = false;
-            }
+            Event::GameStart(_) => self.game_start(report),
             Event::Meta { key, .. } => self.meta_keys.push(key.to_string()),
-            Event::Node(_) => {
-                if !self.game_open {
-                    self.game_open = true;
-                    self.newline();
-                    self.push(b"(");
-                }
-                self.end_node();
-                self.open_variation();
-                if self.nodes_in_game == 0 {
-                    self.in_root = true;
-                } else {
-                    self.in_node = true;
-                    self.node.push(b';');
-                }
-                self.nodes_in_game += 1;
-            }
-            Event::Property(p) => {
-                if self.in_root {
-                    self.root_property(p);
-                } else if self.in_node {
-                    let mut node = std::mem::take(&mut self.node);
-                    let before = node.len();
-                    self.property_into(p, &mut node);
-                    if self.node_newline.is_none() {
-                        let added = &node[before..];
-                        // Short properties (moves) are checked without memchr's set-up.
-                        let found = if added.len() <= 16 {
-                            added.iter().position(|&c| c == b'\n')
-                        } else {
-                            memchr::memchr(b'\n', added)
-                        };
-                        self.node_newline = found.map(|k| k + before);
-                    }
-                    self.node = node;
-                }
-            }
-            Event::VariationStart(_) => {
-                self.end_node();
-                // Parentheses around nothing but variations would be
-                // dropped by a reader (W010): they are not written.
-                if let Some((top @ Variation::Pending, outer)) = self.variations.last_mut() {
-                    *top = Variation::Transparent;
-                    // Its variations belong to the level around it.
-                    self.after_variation = *outer;
-                }
-                self.variations
-                    .push((Variation::Pending, self.after_variation));
-                self.after_variation = false;
-            }
-            Event::VariationEnd(_) => {
-                self.end_node();
-                self.close_implicit();
-                match self.variations.pop() {
-                    Some((Variation::Written, _)) => {
-                        self.push(b")");
-                        self.after_variation = true;
-                    }
-                    Some((Variation::Transparent, _)) => self.after_variation = true,
-                    // An empty variation is not written either (W008).
-                    Some((_, outer)) => self.after_variation = outer,
-                    None => {}
-                }
-            }
-            Event::GameEnd(_) => {
-                if self.game_open {
-                    self.end_node();
-                    self.close_implicit();
-                    self.push(b")\n");
-                } else {
-                    report.warn(
-                        EMPTY_GAME_NOT_WRITTEN,
-                        None,
-                        "a game with no node cannot be written as SGF (it would read as nothing): not written",
-                    );
-                }
-                self.end_game(report);
-            }
+            Event::Node(_) => self.node_start(),
+            Event::Property(p) => self.property(p),
+            Event::VariationStart(_) => self.variation_start(),
+            Event::VariationEnd(_) => self.variation_end(),
+            Event::GameEnd(_) => self.game_end(report),
         }
         self.maybe_flush()
     }
