@@ -29,27 +29,48 @@ use nom::IResult;
 use std::io::Read;
 
 // Syntax (001–099).
+/// Text before the first game tree (a mail header, a title), or after the
+/// last: skipped.
 pub const LEADING_TEXT: Code = Code::new("I001", "leading-text");
+/// Text between or inside game trees that is not SGF: skipped.
 pub const STRAY_TEXT: Code = Code::new("W002", "stray-text");
+/// A property where a node must start (`(B[pd]`): a `;` is assumed.
 pub const MISSING_SEMICOLON: Code = Code::new("W003", "missing-semicolon");
+/// A property repeated in one node: its values are merged.
 pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
+/// The input ends inside a game tree: the missing `)` are added.
 pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");
+/// The input ends inside a value: what was there is kept.
 pub const UNTERMINATED_VALUE: Code = Code::new("E006", "unterminated-value");
+/// An identifier with no `[value]` after it: dropped.
 pub const PROPERTY_WITHOUT_VALUE: Code = Code::new("W007", "property-without-value");
+/// A variation with no node (`()`): dropped.
 pub const EMPTY_VARIATION: Code = Code::new("W008", "empty-variation");
 // W009 is reserved (was stray-close-paren: a ')' between games is stray text).
+/// A variation with no node of its own, holding only variations
+/// (`((;B[aa])(;B[bb]))`): its parentheses are dropped.
 pub const REDUNDANT_PARENTHESIS: Code = Code::new("W010", "redundant-parenthesis");
+/// A `[value]` with no identifier before it: dropped.
 pub const VALUE_WITHOUT_PROPERTY: Code = Code::new("E011", "value-without-property");
+/// A `]` that cannot end its value (what follows is not SGF): kept as text.
 pub const UNESCAPED_BRACKET: Code = Code::new("W012", "unescaped-bracket");
+/// A game tree with no node: dropped.
 pub const EMPTY_GAME: Code = Code::new("W013", "empty-game");
+/// No game tree in the input at all.
 pub const NOT_SGF: Code = Code::new("E014", "no-game-tree");
+/// A node after the variations of its level (`(;A(;B)(;C);D)`): read as a variation of its own.
 pub const NODE_AFTER_VARIATIONS: Code = Code::new("W015", "node-after-variations");
 
 // Character sets (100–109; 110–149 belong to src/charset.rs).
+/// A game's character set, and what decided it (declaration, byte-order mark, validity, detection).
 pub const ENCODING: Code = Code::new("I100", "encoding");
+/// `CA[]` names a character set the bytes cannot be in: the detected one is used.
 pub const CA_OVERRULED: Code = Code::new("W101", "charset-overruled");
+/// `CA[]` names no known character set: the bytes decide.
 pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
+/// Bytes invalid in the chosen character set: replaced by U+FFFD.
 pub const UNDECODABLE: Code = Code::new("E103", "undecodable-bytes");
+/// A writer escaped bytes of multi-byte characters (`\\]` inside Shift_JIS): undone.
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
 
 /// Bytes of a value [`Reader::plain_value`] looks at.

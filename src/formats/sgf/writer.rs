@@ -16,15 +16,18 @@ use crate::sink::Sink;
 use encoding_rs::{Encoding, UTF_8};
 use std::io::Write;
 
+/// A character the output encoding cannot carry: written as `?`, listed.
 pub const UNENCODABLE: Code = Code::new("E400", "unencodable-character");
+/// An output encoding whose bytes can imitate `]` or `\\` (Shift_JIS, Big5,
+/// GBK): such bytes are escaped, which some readers do not undo.
 pub const UNSAFE_OUTPUT_ENCODING: Code = Code::new("W401", "byte-level-escaping");
 /// Readers that emit `Meta` keep the same data in private properties too;
 /// this only records that the side channel was not written.
+pub const META_NOT_CARRIED: Code = Code::new("I402", "source-metadata-not-written");
 /// An identifier without a capital letter (`a[4]` in a damaged file) is
 /// invalid in every SGF version and would not read back after a `]` (nor
 /// could it be upper-cased without changing its meaning: `s` is not `S`).
 pub const IDENTIFIER_DROPPED: Code = Code::new("E403", "identifier-without-capital");
-pub const META_NOT_CARRIED: Code = Code::new("I402", "source-metadata-not-written");
 /// A game with no node (from a structured input cut short): SGF has no
 /// form for it (`()` is read as nothing), so it is not written.
 pub const EMPTY_GAME_NOT_WRITTEN: Code = Code::new("W404", "empty-game-not-written");
@@ -95,6 +98,8 @@ pub const WIDTH: usize = 79;
 /// Bytes buffered before they go to the output.
 const FLUSH_AT: usize = 64 * 1024;
 
+/// The SGF writer: clean FF[4], the root one property per line, moves
+/// packed on lines, in UTF-8 or the encoding asked for (formats/sgf.md §3).
 pub struct SgfWriter<'w> {
     out: Box<dyn Write + 'w>,
     buf: Vec<u8>,
