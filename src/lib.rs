@@ -32,6 +32,14 @@
 //! # Ok::<(), sgfconv::Error>(())
 //! ```
 //!
+//! The crate is organised as [docs/architecture.md] describes: readers
+//! (one per format, in [`formats`]) push [`Event`]s through the dialect
+//! rules ([`transform`]) into a writer; [`convert`] and [`check`] run that
+//! [`pipeline`]; [`migrate`] runs it over directory trees. Options are
+//! typed in [`options`]; every file written goes through [`output`].
+//!
+//! [docs/architecture.md]: https://github.com/sgfconv/sgfconv/blob/main/docs/architecture.md
+//!
 //! Any sink can receive the events: this one collects the players.
 //!
 //! ```
@@ -59,6 +67,19 @@
 //! # Ok::<(), sgfconv::Error>(())
 //! ```
 
+// The public API, by what it is for:
+//
+// - converting: `convert`, `check` (`pipeline`), with `Options`
+//   (`options`); `migrate` for whole directory trees;
+// - one format at a time: `formats::read` and `formats::writer`, the
+//   registry `formats::FORMATS`, and each format's own module
+//   (`formats::sgf`, `formats::gib`...);
+// - the event model every reader and writer meets in: `event`, `Sink`
+//   (`sink`), and `Game` (`game`) for a whole game in memory;
+// - what went wrong: `Diagnostic`, `Reporter`, `Code` (`diag`), `Error`;
+// - the small parts a command needs: `charset` (names of character sets),
+//   `input` and `output` (reading heads, writing files safely),
+//   `transform::pipeline` (the dialect rules alone).
 pub mod charset;
 pub mod diag;
 pub mod error;

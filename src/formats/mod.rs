@@ -25,7 +25,7 @@ pub mod xml;
 /// A record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Format {
-    /// Smart Game Format, FF[1]–FF[4], every dialect and character set.
+    /// Smart Game Format, `FF[1]`–`FF[4]`, every dialect and character set.
     Sgf,
     /// Tygem / Tom / eWeiqi `.gib`.
     Gib,

@@ -28,7 +28,7 @@ use std::io::{BufRead, BufReader, Read};
 /// Any layout is read by serde_json's streaming parser. The layouts this
 /// writer produces (and JSON Lines in general) hold one game per line; those
 /// lines are parsed from memory, several times faster, still one game at a
-/// time. A line longer than [`MAX_LINE`] goes to the streaming parser.
+/// time. A line longer than `MAX_LINE` goes to the streaming parser.
 pub fn read(
     input: &mut dyn Read,
     _options: &ReadOptions,

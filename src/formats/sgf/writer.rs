@@ -98,7 +98,7 @@ pub const WIDTH: usize = 79;
 /// Bytes buffered before they go to the output.
 const FLUSH_AT: usize = 64 * 1024;
 
-/// The SGF writer: clean FF[4], the root one property per line, moves
+/// The SGF writer: clean `FF[4]`, the root one property per line, moves
 /// packed on lines, in UTF-8 or the encoding asked for (formats/sgf.md §3).
 pub struct SgfWriter<'w> {
     out: Box<dyn Write + 'w>,
