@@ -178,3 +178,57 @@ fn the_paths_found_are_real() {
         ]
     );
 }
+
+/// Functions longer than `limit` lines outside `#[cfg(test)]` modules, as
+/// "file:line name (n lines)": a `fn` line to the line that closes it at
+/// the same indentation.
+fn long_functions(limit: usize) -> Vec<String> {
+    let src = common::root().join("src");
+    let mut long = Vec::new();
+    for file in rust_files(&src) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i];
+            if line.trim() == "#[cfg(test)]" {
+                break;
+            }
+            let indent = line.len() - line.trim_start().len();
+            let head = line.trim_start();
+            let head = head.strip_prefix("pub ").unwrap_or(head);
+            let head = head.strip_prefix("pub(crate) ").unwrap_or(head);
+            let head = head.strip_prefix("pub(super) ").unwrap_or(head);
+            let head = head.strip_prefix("const ").unwrap_or(head);
+            if let Some(rest) = head.strip_prefix("fn ") {
+                let close = format!("{}}}", " ".repeat(indent));
+                let end = (i..lines.len())
+                    .find(|&j| lines[j].starts_with(&close) || (j == i && line.ends_with(';')))
+                    .unwrap_or(lines.len() - 1);
+                let n = end - i + 1;
+                if n > limit {
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    long.push(format!("{}:{} {name} ({n} lines)", file.display(), i + 1));
+                }
+                i = end;
+            }
+            i += 1;
+        }
+    }
+    long
+}
+
+#[test]
+fn no_function_outside_tests_is_longer_than_100_lines() {
+    let long = long_functions(100);
+    assert!(
+        long.is_empty(),
+        "split these into named steps:\n{}",
+        long.join("\n")
+    );
+    // The scanner finds long functions at all: some are over 60 lines.
+    assert!(!long_functions(60).is_empty());
+}
