@@ -9,7 +9,7 @@ BIN    := target/release/sgfconv
 SHELLS := bash zsh fish elvish powershell
 export SHARED
 
-.PHONY: all help build test bench fuzz sweep install completions man clean distclean
+.PHONY: all help build test bench fuzz sweep outputs install completions man clean distclean
 
 all: build
 
@@ -19,6 +19,7 @@ help:
 	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s (docs/benchmarks.md)"
 	@echo "make fuzz         short fuzzing run of every reader; FUZZ_TIME=seconds (default 60)"
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
+	@echo "make outputs      a digest of every output of every file in $(SHARED)/corpus and corpus/, for every target (diff two runs to prove a change kept outputs byte-identical)"
 	@echo "make install      cargo install --path ."
 	@echo "make completions  shell completions into target/completions"
 	@echo "make man          man page into target/man"
@@ -57,6 +58,9 @@ fuzz:
 
 sweep: build
 	scripts/sweep.sh
+
+outputs: build
+	scripts/outputs.sh
 
 install:
 	$(CARGO) install --locked --path .
