@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["error"],
     &["sink", "options", "props", "charset", "input", "output"],
     &["game"],
-    &["formats", "transform"],
+    &["formats", "transform", "validate"],
     &["parallel"],
     &["pipeline"],
     &["migrate"],
@@ -121,6 +121,24 @@ fn every_module_uses_only_lower_layers() {
         "imports against the layers:\n{}",
         wrong.join("\n")
     );
+}
+
+/// What the validator may use: the model, never a format or a transform.
+const VALIDATE_USES: &[&str] = &["event", "diag", "error", "options", "props", "game"];
+
+#[test]
+fn the_validator_uses_only_the_model() {
+    let src = common::root().join("src");
+    let mut wrong = Vec::new();
+    for file in rust_files(&src.join("validate")) {
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        for (used, _) in crate_paths(&code) {
+            if used != "validate" && !used.is_empty() && !VALIDATE_USES.contains(&used.as_str()) {
+                wrong.push(format!("{}: uses crate::{used}", file.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
