@@ -74,6 +74,7 @@ pub mod pipeline;
 pub(crate) mod props;
 pub mod sink;
 pub mod transform;
+pub mod validate;
 
 pub use diag::{Code, Diagnostic, Reporter, Severity};
 pub use error::Error;

@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["error"],
     &["sink", "options", "props", "charset", "input", "output"],
     &["game"],
-    &["formats", "transform"],
+    &["formats", "transform", "validate"],
     &["parallel"],
     &["pipeline"],
     &["migrate"],
