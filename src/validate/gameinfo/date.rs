@@ -87,12 +87,12 @@ fn days_in_month(y: u32, m: u32) -> u32 {
 /// The dates (`DT`): a valid `FF[4]` value stays as it is, shortcuts and
 /// all; one that follows the grammar but names a date that does not exist
 /// (`2021-02-30`, `2012-13`) is out of range; every other one is read by
-/// the reader of other spellings: `August 1, 2001`, `1 August 2001`, `29th September 2012`,
-/// `29.11.2012`, `2001/08/01`, `2001.8.1`, timestamps (`2012-11-22
-/// 14:03:11`, the time of day is dropped and named), `2012年11月22日`,
-/// `2012년 11월 22일`, partial dates, lists and ranges. Day and month in an
-/// order that cannot be told (`03/04/2005`) are ambiguous; so is a
-/// two-digit year (`12.11.29`).
+/// the reader of other spellings: `August 1, 2001`, `1 August 2001`,
+/// `29th September 2012`, `29.11.2012`, `2001/08/01`, `2001.8.1`,
+/// timestamps (`2012-11-22 14:03:11`: the time of day is dropped and
+/// named), `2012年11月22日`, `2012년 11월 22일`, partial dates, lists and
+/// ranges. Day and month in an order that cannot be told (`03/04/2005`)
+/// are ambiguous; so is a two-digit year (`12.11.29`).
 pub fn date(value: &str) -> Normalized {
     match parse_ff4(value) {
         Ok(_) => Normalized::Valid,

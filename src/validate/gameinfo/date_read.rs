@@ -1,17 +1,16 @@
 //! Reading dates written in other ways than `FF[4]`'s, for `DT`.
 //!
 //! In three steps. **Words** ([`date_words`](super::date_words)): the text
-//! is cut into numbers, month names,
-//! CJK units (`年 月 日`, `년 월 일`), separators and other words; times of
-//! day (`14:03:11`, `T14:03`, `14時03分`) and time zones are set aside to
-//! be named as dropped, weekdays (`(木)`, `Monday`, `목요일`) are left out
-//! (the date says them). **Pieces**: the words are read as dates or
-//! partial dates (`2012-11-22`, `29.11.2012`, `Nov 22`, `23`), joined by
-//! list separators (`,` `;` `&` `and` `、`) or ranges (`~` `..` `to` `-`).
-//! **Dates**: missing years and months are taken from the piece before
-//! (`2012-11-22,23`) or, when none has them, after (`12th and 13th March
-//! 1994`); ranges become every date between; the result is written with
-//! `FF[4]`'s shortcuts.
+//! is cut into numbers, month names, CJK units (`年 月 日`, `년 월 일`),
+//! separators and other words; times of day (`14:03:11`, `T14:03`,
+//! `14時03分`) and time zones are set aside to be named as dropped,
+//! weekdays (`(木)`, `Monday`, `목요일`) are left out (the date says them).
+//! **Pieces**: the words are read as dates or partial dates (`2012-11-22`,
+//! `29.11.2012`, `Nov 22`, `23`), joined by list separators (`,` `;` `&`
+//! `and` `、`) or ranges (`~` `..` `to` `-`). **Dates**: missing years and
+//! months are taken from the piece before (`2012-11-22,23`) or, when none
+//! has them, after (`12th and 13th March 1994`); ranges become every date
+//! between; the result is written with `FF[4]`'s shortcuts.
 //!
 //! Where the reading depends on a choice (which of `03/04/2005` is the
 //! day, which century `94` is in), every choice is tried: one that gives

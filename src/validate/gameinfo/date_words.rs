@@ -66,8 +66,10 @@ const CJK_TIME_WORDS: &[&str] = &["午前", "午後", "上午", "下午", "오�
 /// CJK weekday characters, in `(木)`, `木曜日`, `목요일`, `星期四`.
 const CJK_WEEKDAY_CHARS: &str = "月火水木金土日월화수목금토일一二三四五六天";
 
-/// Words that join dates into a list, and into a range.
+/// Words that join dates into a list.
 const LIST_WORDS: &[&str] = &["and"];
+
+/// Words that join two dates into a range.
 const RANGE_WORDS: &[&str] = &["to", "till", "until", "through", "thru"];
 
 /// Words that add nothing between the parts of a date (`1st of August`).

@@ -278,6 +278,52 @@ mod tests {
         prop::collection::vec(piece, 0..7).prop_map(|p| p.concat())
     }
 
+    /// The examples of `formats/validation.md`, as the document gives
+    /// them: what each normalizer writes (or keeps).
+    #[test]
+    fn the_documented_examples() {
+        let cases: &[(Normalizer, &str, &str)] = &[
+            (number, "１２", "12"),
+            (real, "6,50", "6.50"),
+            (real, "-.5", "-0.5"),
+            (real, "5.", "5"),
+            (color, "2", "W"),
+            (simple_text, "Lee\nSedol", "Lee Sedol"),
+            (date, "2012-11-22 14:03:11", "2012-11-22"),
+            (date, "2017-04-04T09:59:32.868979037+00:00", "2017-04-04"),
+            (date, "Thursday, November 22, 2012", "2012-11-22"),
+            (date, "2012年11月22日(木)", "2012-11-22"),
+            (date, "2012年11月22日-23日", "2012-11-22,23"),
+            (date, "2012-11-22, 2012-11-23", "2012-11-22,23"),
+            (date, "May 2005 to July 2005", "2005-05,06,07"),
+            (date, "Nov 30 to Dec 2, 2012", "2012-11-30,12-01,02"),
+            (date, "1996~1998", "1996,1997,1998"),
+            (date, "11/29/2012", "2012-11-29"),
+            (date, "1996-05-06,07,", "1996-05-06,07"),
+            (time, "1:00:00(5x1:00)", "3600"),
+            (time, "3 days", "259200"),
+            (time, "三時間", "10800"),
+            (time, "unlimited", "unlimited"),
+            (time, "30m1h", "30m1h"),
+            (result, " B+R ", "B+R"),
+            (result, "W+½", "W+0.5"),
+            (result, "Black+3.5", "B+3.5"),
+            (result, "White lost on time", "B+T"),
+            (result, "White forfeits", "B+F"),
+            (result, "흑 불계패", "W+R"),
+            (result, "黑超时负", "W+T"),
+            (result, "B+R (time)", "B+R (time)"),
+            (komi, "7/2", "3.5"),
+            (komi, "5½", "5.5"),
+            (handicap, "3 (free placement)", "3 (free placement)"),
+            (size, "19 by 13", "19:13"),
+            (size, "+19", "+19"),
+        ];
+        for (f, input, want) in cases {
+            assert_eq!(f(input).value_or(input), *want, "{input:?}");
+        }
+    }
+
     proptest! {
         /// No normalizer panics; what one writes it keeps as valid
         /// (normalizing twice is normalizing once), and every reading of an
