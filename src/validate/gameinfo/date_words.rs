@@ -1,7 +1,7 @@
 //! The words of a date text, for [`date_read`](super::date_read): numbers
 //! (with their ordinal suffix), English month names, CJK units (`年 月 日`,
 //! `년 월 일`), separators inside a date (`-` `/` `.`), between dates (`,`
-//! for a list, `~` for a range: `;` `&` `and` `、`, `..` `to` `–`), white
+//! for a list, `~` for a range: `;` `&` `and` `、` `・`, `..` `to` `–`), white
 //! space, and the words that are not part of a date: times of day and time
 //! zones (dropped, and named), weekdays and fillers (left out).
 
@@ -159,7 +159,7 @@ fn token_at(s: &str) -> (Kind, usize) {
         '日' | '일' => Kind::Unit(Field::Day),
         '.' if s[1..].starts_with('.') => return (Kind::Sep('~'), 2),
         '-' | '/' | '.' => Kind::Sep(c),
-        ',' | ';' | '&' | '、' => Kind::Sep(','),
+        ',' | ';' | '&' | '、' | '・' => Kind::Sep(','),
         '~' | '〜' | '–' | '—' => Kind::Sep('~'),
         _ => Kind::Other,
     };

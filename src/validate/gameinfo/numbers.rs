@@ -140,7 +140,8 @@ pub fn color(value: &str) -> Normalized {
 }
 
 /// Labels that may stand before a komi (`komi 6.5`, `コミ6目半`, `덤 6집반`,
-/// `贴3又3/4子`) and, for `黒`/`黑`/`흑` ("Black gives"), say nothing more.
+/// `贴3又3/4子`) and, for `黒`/`黑`/`흑` ("Black gives"), say nothing more;
+/// `komi`, `コミ` and `덤` may also follow it (`6目半コミ`).
 const KOMI_LABELS: &[&str] = &[
     "komi", "コミ", "덤", "贴目", "贴", "貼目", "貼", "黒", "黑", "흑",
 ];
@@ -176,7 +177,7 @@ pub fn komi(value: &str) -> Normalized {
         return Normalized::Unparsed(Problem::Unrecognised);
     };
     c.skip_spaces();
-    if c.eat("komi") {
+    if c.eat_any(&["komi", "コミ", "덤"]).is_some() {
         c.skip_spaces();
     }
     if !c.rest().is_empty() {
@@ -452,6 +453,7 @@ mod tests {
             ("6目半", words("6.5")),
             ("コミ6目半", words("6.5")),
             ("黒6目半", words("6.5")),
+            ("6目半コミ", words("6.5")),
             ("덤 6집반", words("6.5")),
             ("6.5집", words("6.5")),
             ("5 1/2", words("5.5")),

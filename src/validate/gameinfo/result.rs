@@ -297,17 +297,17 @@ fn signed(t: &str) -> Option<Normalized> {
         "f" | "forfeit" => Some("F"),
         _ => None,
     };
-    let (how, reading) = if let Some(short) = short {
-        (short.to_owned(), reading(false))
+    let (how, reading, moves) = if let Some(short) = short {
+        (short.to_owned(), reading(false), Vec::new())
     } else if let Some(score) = score(rest) {
-        (score, reading(false))
+        (score, reading(false), Vec::new())
     } else {
         match after_sign(rest) {
-            Ok((how, words)) => (how, reading(words)),
+            Ok((how, words, moves)) => (how, reading(words), moves),
             Err(problem) => return Some(Normalized::Unparsed(problem)),
         }
     };
-    let rewrite = Rewrite::new(format!("{colour}+{how}"), reading);
+    let rewrite = Rewrite::new(format!("{colour}+{how}"), reading).dropping(&moves.join(" "));
     Some(Normalized::Rewritten(rewrite))
 }
 
@@ -325,34 +325,43 @@ fn score(rest: &str) -> Option<String> {
 }
 
 /// What follows `B+` in words: a way of ending (`Resignation`, `Timeout`,
-/// `中押し`) or an amount (`3.5 points`, `3目半`); with whether words were
-/// read.
-fn after_sign(rest: &str) -> Result<(String, bool), Problem> {
-    let mut toks: Vec<Tok> = tokens(rest)
-        .into_iter()
-        .filter(|t| *t != Tok::Filler)
-        .collect();
-    // `B+Res.`: a point or a bracket at the end says nothing.
-    while toks.len() > 1 && toks.last() == Some(&Tok::Sep) {
-        toks.pop();
+/// `中押し`, `R` before other words) or an amount (`3.5 points`, `3目半`);
+/// with whether words were read, and the move counts left out
+/// (`W+R, 200 moves`). Fillers and separators say nothing here.
+fn after_sign(rest: &str) -> Result<(String, bool, Vec<String>), Problem> {
+    let mut moves = Vec::new();
+    let mut toks = Vec::new();
+    for tok in tokens(rest) {
+        match tok {
+            Tok::Filler | Tok::Sep => {}
+            Tok::Moves(m) => moves.push(m),
+            Tok::Other(w) => toks.push(match w.to_ascii_lowercase().as_str() {
+                "r" => Tok::How(How::Resign),
+                "t" => Tok::How(How::Time),
+                "f" => Tok::How(How::Forfeit),
+                _ => Tok::Other(w),
+            }),
+            tok => toks.push(tok),
+        }
     }
-    match toks.as_slice() {
-        [Tok::How(h) | Tok::LostBy(h)] => Ok((h.letter().to_owned(), true)),
-        [Tok::ResignWin] => Ok(("R".to_owned(), true)),
-        [Tok::Amount(a, words)] if !a.is_negative() => Ok((a.to_string(), *words)),
+    let (how, words) = match toks.as_slice() {
+        [Tok::How(h) | Tok::LostBy(h)] => (h.letter().to_owned(), true),
+        [Tok::ResignWin] => ("R".to_owned(), true),
+        [Tok::Amount(a, words)] if !a.is_negative() => (a.to_string(), *words),
         [Tok::How(_) | Tok::LostBy(_) | Tok::ResignWin | Tok::Amount(..), more @ ..]
             if others(more) =>
         {
-            Err(Problem::ExtraText(rest_after_first(rest)))
+            return Err(Problem::ExtraText(rest_after_first(rest)));
         }
-        _ => Err(Problem::Unrecognised),
-    }
+        _ => return Err(Problem::Unrecognised),
+    };
+    Ok((how, words, moves))
 }
 
 /// Whether `toks` hold a word that is not a way of ending or a number.
 fn others(toks: &[Tok]) -> bool {
     toks.iter()
-        .any(|t| matches!(t, Tok::Other(_) | Tok::Sep | Tok::Unknown))
+        .any(|t| matches!(t, Tok::Other(_) | Tok::Unknown))
 }
 
 /// `rest` after its first word or number, trimmed: the extra text of
@@ -681,6 +690,7 @@ mod tests {
             ("B+Timeout", "B+T"),
             ("W+time out", "W+T"),
             ("B+Res.", "B+R"),
+            ("W+Res.", "W+R"),
             ("White wins by time", "W+T"),
             ("B+3.5 points", "B+3.5"),
             ("Black+3.5", "B+3.5"),
@@ -755,6 +765,8 @@ mod tests {
             ("294수 흑0.5집승", "B+0.5", "294수"),
             ("共210手 黑中盘胜", "B+R", "210手"),
             ("Black wins after 210 moves", "B+", "210 moves"),
+            ("W+R, 200 moves", "W+R", "200 moves"),
+            ("Black+3.5 (250手)", "B+3.5", "250手"),
         ] {
             let r = Rewrite::new(want, Reading::Words).dropping(dropped);
             assert_eq!(result(input), Normalized::Rewritten(r), "{input:?}");
