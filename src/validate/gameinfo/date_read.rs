@@ -312,7 +312,12 @@ fn year_after(toks: &[Tok], j: usize, short_ok: bool) -> Option<(Year, usize)> {
     };
     if let Some(y) = year4(toks, at) {
         // Not the year of the next date (`Aug 1, 2001-08-02`).
-        if field_sep(toks, at + 1).is_some() && small(toks, at + 2).is_some() {
+        let s = field_sep(toks, at + 1);
+        let next_date = s.is_some()
+            && small(toks, at + 2).is_some()
+            && field_sep(toks, at + 3) == s
+            && small(toks, at + 4).is_some();
+        if next_date {
             return None;
         }
         return Some((y, at + 1));
@@ -676,6 +681,8 @@ mod tests {
             ("March 12 and 13, 1994", "1994-03-12,13"),
             ("Nov 30 to Dec 2, 2012", "2012-11-30,12-01,02"),
             ("May 2005 to July 2005", "2005-05,06,07"),
+            ("12 Nov 2012 - 15 Nov 2012", "2012-11-12,13,14,15"),
+            ("Aug 1, 2001-08-02", "2001-08-01,02"),
         ] {
             assert_eq!(date(input), wd(want), "{input:?}");
         }

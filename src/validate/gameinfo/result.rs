@@ -96,6 +96,8 @@ const WORDS: &[(&str, Tok)] = &[
     ("白番", Tok::Colour('W')),
     ("黑方", Tok::Colour('B')),
     ("白方", Tok::Colour('W')),
+    ("黑棋", Tok::Colour('B')),
+    ("白棋", Tok::Colour('W')),
     ("黒", Tok::Colour('B')),
     ("黑", Tok::Colour('B')),
     ("흑", Tok::Colour('B')),
@@ -751,6 +753,8 @@ mod tests {
             ("白胜7.5目", "W+7.5"),
             ("黑超时负", "W+T"),
             ("黑方中盘胜", "B+R"),
+            ("白棋中盘胜", "W+R"),
+            ("黑棋胜1/4子", "B+0.5"),
             ("和棋", "0"),
         ] {
             assert_eq!(result(input), w(want), "{input:?}");
