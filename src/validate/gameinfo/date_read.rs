@@ -548,21 +548,19 @@ fn partial(p: &Piece, choice: Choice) -> Partial {
 }
 
 /// `Nov 22-24, 2012`, `Nov 22 2012`: a year written alone after dates that
-/// have none (and none before them has one) is their year.
+/// have none (and none before them has one) is their year. Only the first
+/// piece with a year can be such a year.
 fn merge_trailing_year(list: &mut Vec<Partial>, joins: &mut Vec<char>) {
-    let mut k = 1;
-    while k < list.len() {
-        let yearless_before = list[..k].iter().all(|p| p.y.is_none());
-        if list[k].lone_year && matches!(joins[k - 1], ',' | ' ') && yearless_before {
-            let y = list[k].y;
-            for p in &mut list[..k] {
-                p.y = y;
-            }
-            list.remove(k);
-            joins.remove(k - 1);
-        } else {
-            k += 1;
+    let Some(k) = list.iter().position(|p| p.y.is_some()) else {
+        return;
+    };
+    if k > 0 && list[k].lone_year && matches!(joins[k - 1], ',' | ' ') {
+        let y = list[k].y;
+        for p in &mut list[..k] {
+            p.y = y;
         }
+        list.remove(k);
+        joins.remove(k - 1);
     }
 }
 

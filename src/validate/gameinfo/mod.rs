@@ -278,6 +278,29 @@ mod tests {
         prop::collection::vec(piece, 0..7).prop_map(|p| p.concat())
     }
 
+    /// Long values take time in proportion to their length: values of a
+    /// few hundred kilobytes are read in seconds, not hours.
+    #[test]
+    fn long_values_are_read_in_linear_time() {
+        let long = [
+            "2012-11-22,".repeat(20_000),
+            "1,".repeat(100_000),
+            format!("{}x", "Nov 22 & ".repeat(20_000)),
+            "Black wins ".repeat(20_000),
+            "黒中押し勝ち".repeat(20_000),
+            "1h ".repeat(50_000),
+            "9".repeat(1_000_000),
+            "\n".repeat(500_000),
+        ];
+        let start = std::time::Instant::now();
+        for s in &long {
+            for (_, f) in ALL {
+                let _ = f(s);
+            }
+        }
+        assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+    }
+
     /// The examples of `formats/validation.md`, as the document gives
     /// them: what each normalizer writes (or keeps).
     #[test]

@@ -396,7 +396,11 @@ fn tokens(t: &str) -> Vec<Tok> {
 /// The word at the cursor, past it; `None` at the end.
 fn tok_at(c: &mut Cursor<'_>) -> Option<Tok> {
     let ch = c.peek()?;
+    let first = ch.to_ascii_lowercase();
     for (word, tok) in WORDS {
+        if !word.starts_with(first) {
+            continue;
+        }
         let mut p = *c;
         if p.eat(word) && (!is_ascii_word(word) || p.at_word_end()) {
             *c = p;
