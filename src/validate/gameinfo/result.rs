@@ -444,14 +444,21 @@ fn is_ascii_word(word: &str) -> bool {
 /// What the words of a result say, clause by clause.
 #[derive(Default)]
 struct Tally {
+    /// The winner each win or loss names, in order.
     winners: Vec<char>,
+    /// The ways of ending named.
     hows: Vec<How>,
+    /// The amounts of points named.
     margins: Vec<Amount>,
+    /// Whether a draw, a void result, an unknown result, an unfinished
+    /// game was named.
     draw: bool,
     void: bool,
     unknown: bool,
     unfinished: bool,
+    /// Move counts, as written (dropped from the rewrite, and named).
     moves: Vec<String>,
+    /// Words not in the table, as written.
     other: Vec<String>,
 }
 

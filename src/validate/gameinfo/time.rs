@@ -66,9 +66,11 @@ const EACH: &[&str] = &[
     "各",
 ];
 
-/// Where an overtime description starts: a joining sign (`+ 30s`, `(5x1:00)`)
-/// or a word of the overtime systems.
+/// Signs that start an overtime description after a main time (`+ 30s`,
+/// `(5x1:00)`).
 const OVERTIME_SIGNS: &[char] = &['+', '(', '[', ',', ';', '/', '&', '|', '，', '（'];
+
+/// Words of the overtime systems (`byoyomi`, `秒読み`, `초읽기`, `5회`).
 const OVERTIME_WORDS: &[&str] = &[
     "byo",
     "overtime",
