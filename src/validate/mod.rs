@@ -1,16 +1,34 @@
-//! The `FF[4]` validator (issue 13): checks a game against what the
-//! specification says, as warnings, never as rewrites.
+//! The `FF[4]` validator (issue 13): check every property value against the
+//! value type and format the standard gives it, repair what can be repaired
+//! without guessing, as SGFC does, and better; and check the game on the
+//! board.
 //!
-//! The plan: each part checks one side of a [`Game`](crate::game::Game)
-//! held in memory and returns findings (where, which property, what), which
-//! the conversion will later turn into diagnostics.
+//! The plan, in three steps:
 //!
-//! - [`board`]: replays every path of the game tree on a Go board and
-//!   reports moves off the board, on occupied points, suicide, a simple ko
-//!   retaken at once, setup stones off the board, `AE` on empty points and
-//!   `MN` values. `FF[4]` says an illegal move is still executed, so the
-//!   replay plays it and goes on.
+//! 1. **Checks** (this folder), pure functions with typed outcomes:
+//!    - [`gameinfo`]: value normalizers from one value to an outcome:
+//!      already valid, rewritten to its `FF[4]` form (with how it was read
+//!      and what, if anything, the new form does not carry), ambiguous (the
+//!      readings it could have), or unparsed (kept as it is, and why); for
+//!      the game-info properties (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`) and
+//!      the `FF[4]` value types (number, real, double, color, simpletext).
+//!    - [`board`]: replays every path of a [`Game`](crate::game::Game) on a
+//!      Go board and reports moves off the board, on occupied points,
+//!      suicide, a simple ko retaken at once, setup stones off the board,
+//!      `AE` on empty points and `MN` values. `FF[4]` says an illegal move is
+//!      still executed, so the replay plays it and goes on: warnings, never
+//!      rewrites.
+//! 2. **A transform** that runs them on the event stream and reports each
+//!    outcome as a diagnostic with the property's position.
+//! 3. **The switches**: the rewrites on by default, each switchable by name
+//!    like the dialect rules.
 //!
-//! Not yet wired into conversions.
+//! Only step 1 exists yet: nothing here is wired into a conversion, so no
+//! output changes. `formats/validation.md` documents every check; the code
+//! implements exactly that text.
+//!
+//! Layering: this module sits beside `formats` and `transform`, and uses
+//! only the layers below them.
 
 pub mod board;
+pub mod gameinfo;

@@ -1,0 +1,837 @@
+//! `RE`, the result, in the forms `FF[4]` mandates.
+//!
+//! `FF[4]` (`RE`): `0` or `Draw` for a draw (jigo), `B+` or `W+` followed by
+//! nothing, a score (a real), `R`/`Resign`, `T`/`Time` or `F`/`Forfeit`;
+//! `Void` for no result or suspended play; `?` for an unknown result.
+//! "Applications must not write 'Black resigns'." People did, in many
+//! languages: this reads English, Japanese, Korean and Chinese results
+//! (`Black resigns` → `W+R`, `黒中押し勝ち` → `B+R`, `백 3.5집승` → `W+3.5`,
+//! `白胜3又1/4子` → `W+6.5`) and spelling variants (`b+r`, `W+resign`),
+//! and writes the short `FF[4]` form. A move count (`207수`, `257手完`) is
+//! left out and named. What it cannot read keeps its original text.
+
+use super::amount::{points, Amount, Cursor};
+use super::numbers::is_real;
+use super::text::fold;
+use super::{Normalized, Problem, Reading, Rewrite};
+
+/// Whether `s` is an `FF[4]` result as it stands.
+fn is_ff4(s: &str) -> bool {
+    if matches!(s, "0" | "Draw" | "Void" | "?") {
+        return true;
+    }
+    let Some(rest) = s.strip_prefix("B+").or_else(|| s.strip_prefix("W+")) else {
+        return false;
+    };
+    matches!(rest, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit")
+        || (is_real(rest) && !rest.starts_with(['+', '-']))
+}
+
+/// How a game was won, besides by points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    /// By resignation: `R`.
+    Resign,
+    /// On time: `T`.
+    Time,
+    /// By forfeit: `F`.
+    Forfeit,
+}
+
+impl How {
+    fn letter(self) -> &'static str {
+        match self {
+            How::Resign => "R",
+            How::Time => "T",
+            How::Forfeit => "F",
+        }
+    }
+}
+
+/// One word of a result text.
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    /// A player: `Black`, `黒`, `흑`, `W`.
+    Colour(char),
+    /// The player named before won: `wins`, `勝ち`, `胜`, `승`, `+`.
+    Win,
+    /// The player named before lost: `loses`, `負け`, `负`, `패`.
+    Lose,
+    /// How the game ended: `resignation`, `on time`, `時間切れ`.
+    How(How),
+    /// A resignation word that, after a player and with no verb, says that
+    /// player won (`黒中押し`, `흑 불계`: the usual short forms).
+    ResignWin,
+    /// The player named before lost this way: `resigns`, `forfeits`.
+    LostBy(How),
+    /// A draw: `Jigo`, `持碁`, `무승부`.
+    Draw,
+    /// No result: `Void`, `無勝負`.
+    Void,
+    /// The result is not known: `?`, `unknown`.
+    Unknown,
+    /// The game is not over: `unfinished`, `進行中`.
+    Unfinished,
+    /// An amount of points (and whether words or units were read).
+    Amount(Amount, bool),
+    /// A move count, as written: `207수`, `257手`.
+    Moves(String),
+    /// Between clauses: `,` `;` `、` `(`.
+    Sep,
+    /// A word that adds nothing: `by`, `the`, `の`.
+    Filler,
+    /// Anything else, as written.
+    Other(String),
+}
+
+/// Words of results, longest first where one starts another; ASCII words
+/// match whole and without case.
+const WORDS: &[(&str, Tok)] = &[
+    // Colours.
+    ("black", Tok::Colour('B')),
+    ("white", Tok::Colour('W')),
+    ("b", Tok::Colour('B')),
+    ("w", Tok::Colour('W')),
+    ("黒番", Tok::Colour('B')),
+    ("白番", Tok::Colour('W')),
+    ("黑方", Tok::Colour('B')),
+    ("白方", Tok::Colour('W')),
+    ("黑棋", Tok::Colour('B')),
+    ("白棋", Tok::Colour('W')),
+    ("黒", Tok::Colour('B')),
+    ("黑", Tok::Colour('B')),
+    ("흑", Tok::Colour('B')),
+    ("白", Tok::Colour('W')),
+    ("백", Tok::Colour('W')),
+    // Ways of ending, before the verbs that some of them start.
+    ("resignation", Tok::How(How::Resign)),
+    ("resigns", Tok::LostBy(How::Resign)),
+    ("resigned", Tok::LostBy(How::Resign)),
+    ("resign", Tok::LostBy(How::Resign)),
+    ("res", Tok::How(How::Resign)),
+    ("中押し", Tok::ResignWin),
+    ("中押", Tok::ResignWin),
+    ("中盘", Tok::ResignWin),
+    ("中盤", Tok::ResignWin),
+    ("불계", Tok::ResignWin),
+    ("不計", Tok::ResignWin),
+    ("ran out of time", Tok::LostBy(How::Time)),
+    ("timed out", Tok::LostBy(How::Time)),
+    ("on time", Tok::How(How::Time)),
+    ("timeout", Tok::How(How::Time)),
+    ("time-out", Tok::How(How::Time)),
+    ("time out", Tok::How(How::Time)),
+    ("time", Tok::How(How::Time)),
+    ("時間切れ", Tok::How(How::Time)),
+    ("時間", Tok::How(How::Time)),
+    ("时间", Tok::How(How::Time)),
+    ("超时", Tok::How(How::Time)),
+    ("超時", Tok::How(How::Time)),
+    ("시간", Tok::How(How::Time)),
+    ("forfeits", Tok::LostBy(How::Forfeit)),
+    ("forfeited", Tok::LostBy(How::Forfeit)),
+    ("forfeit", Tok::How(How::Forfeit)),
+    ("default", Tok::How(How::Forfeit)),
+    ("不戦", Tok::How(How::Forfeit)),
+    ("反則", Tok::How(How::Forfeit)),
+    ("反则", Tok::How(How::Forfeit)),
+    ("犯规", Tok::How(How::Forfeit)),
+    ("犯規", Tok::How(How::Forfeit)),
+    ("반칙", Tok::How(How::Forfeit)),
+    ("기권", Tok::How(How::Forfeit)),
+    ("弃权", Tok::How(How::Forfeit)),
+    ("棄権", Tok::How(How::Forfeit)),
+    // Winning and losing.
+    ("winner", Tok::Win),
+    ("wins", Tok::Win),
+    ("win", Tok::Win),
+    ("won", Tok::Win),
+    ("victory", Tok::Win),
+    ("勝ち", Tok::Win),
+    ("勝", Tok::Win),
+    ("胜", Tok::Win),
+    ("승리", Tok::Win),
+    ("승", Tok::Win),
+    ("+", Tok::Win),
+    ("loses", Tok::Lose),
+    ("lose", Tok::Lose),
+    ("lost", Tok::Lose),
+    ("loss", Tok::Lose),
+    ("負け", Tok::Lose),
+    ("負", Tok::Lose),
+    ("负", Tok::Lose),
+    ("패", Tok::Lose),
+    ("敗", Tok::Lose),
+    // Other outcomes.
+    ("draw", Tok::Draw),
+    ("drawn", Tok::Draw),
+    ("jigo", Tok::Draw),
+    ("tie", Tok::Draw),
+    ("持碁", Tok::Draw),
+    ("ジゴ", Tok::Draw),
+    ("和棋", Tok::Draw),
+    ("和局", Tok::Draw),
+    ("平局", Tok::Draw),
+    ("무승부", Tok::Draw),
+    ("void", Tok::Void),
+    ("no result", Tok::Void),
+    ("no contest", Tok::Void),
+    ("無勝負", Tok::Void),
+    ("无胜负", Tok::Void),
+    ("打ち掛け", Tok::Void),
+    ("打掛け", Tok::Void),
+    ("打掛", Tok::Void),
+    ("unknown", Tok::Unknown),
+    ("不明", Tok::Unknown),
+    ("미상", Tok::Unknown),
+    ("?", Tok::Unknown),
+    ("unfinished", Tok::Unfinished),
+    ("not finished", Tok::Unfinished),
+    ("in progress", Tok::Unfinished),
+    ("progressing", Tok::Unfinished),
+    ("playing", Tok::Unfinished),
+    ("進行中", Tok::Unfinished),
+    ("进行中", Tok::Unfinished),
+    ("진행중", Tok::Unfinished),
+    ("진행 중", Tok::Unfinished),
+    ("対局中", Tok::Unfinished),
+    // Fillers.
+    ("result", Tok::Filler),
+    ("game", Tok::Filler),
+    ("player", Tok::Filler),
+    ("after", Tok::Filler),
+    ("with", Tok::Filler),
+    ("the", Tok::Filler),
+    ("and", Tok::Filler),
+    ("was", Tok::Filler),
+    ("has", Tok::Filler),
+    ("by", Tok::Filler),
+    ("on", Tok::Filler),
+    ("of", Tok::Filler),
+    ("in", Tok::Filler),
+    ("is", Tok::Filler),
+    ("an", Tok::Filler),
+    ("a", Tok::Filler),
+    ("points", Tok::Filler),
+    ("point", Tok::Filler),
+    ("終局", Tok::Filler),
+    ("终局", Tok::Filler),
+    ("总共", Tok::Filler),
+    ("總共", Tok::Filler),
+    ("共", Tok::Filler),
+    ("完", Tok::Filler),
+    ("まで", Tok::Filler),
+    ("の", Tok::Filler),
+    ("で", Tok::Filler),
+    ("으로", Tok::Filler),
+    ("로", Tok::Filler),
+    ("의", Tok::Filler),
+    ("이", Tok::Filler),
+    ("가", Tok::Filler),
+];
+
+/// Characters between clauses.
+const SEPARATORS: &[char] = &[
+    ',', ';', ':', '.', '!', '(', ')', '[', ']', '/', '、', '，', '。', '（', '）', '：',
+];
+
+/// Words after a number that make it a move count.
+const MOVE_WORDS: &[&str] = &["手", "수", "moves", "move"];
+
+/// The result (`RE`): a valid `FF[4]` result stays as it is (`B+Resign`,
+/// `W+Time`, `Draw` and `B+2.50` too: `FF[4]` allows them). Otherwise the
+/// short form is written: spelling variants are respelled (`b+r` → `B+R`,
+/// `W+resign` → `W+R`, `B + 3,5` → `B+3.5`, `draw` → `0`), and results in
+/// words are read (`Black resigns` → `W+R`, `White wins by 3.5 points` →
+/// `W+3.5`, `黒中押し勝ち` → `B+R`, `흑 불계승` → `B+R`, `白胜3又1/4子` →
+/// `W+6.5`, `Jigo` → `0`, `W` → `W+`). `?` followed by a remark is `?`
+/// without it (named as dropped). An unfinished game has no `FF[4]` result.
+pub fn result(value: &str) -> Normalized {
+    if is_ff4(value) {
+        return Normalized::Valid;
+    }
+    let folded = fold(value);
+    let t = folded.split_whitespace().collect::<Vec<_>>().join(" ");
+    if t.is_empty() {
+        return Normalized::Unparsed(Problem::Empty);
+    }
+    if is_ff4(&t) {
+        return Normalized::respelled(t);
+    }
+    if let Some(remark) = t.strip_prefix('?') {
+        let rewrite = Rewrite::new("?", Reading::Spelling).dropping(remark);
+        return Normalized::Rewritten(rewrite);
+    }
+    if let Some(n) = signed(&t) {
+        return n;
+    }
+    words(&tokens(&t))
+}
+
+/// A result written as a player, `+`, and what follows: `b+r`,
+/// `W + Resign`, `B+3,5`, `Black+3.5 points`, `黒+中押し`; `None` when `t`
+/// does not start so.
+fn signed(t: &str) -> Option<Normalized> {
+    let mut c = Cursor::new(t);
+    let colour = match tok_at(&mut c)? {
+        Tok::Colour(p) => p,
+        _ => return None,
+    };
+    // `b+r` is a spelling; `Black+3.5` is words.
+    let letter = c.at == 1;
+    c.skip_spaces();
+    if !c.eat("+") {
+        return None;
+    }
+    c.skip_spaces();
+    let rest = c.rest();
+    let reading = |words: bool| {
+        if words || !letter {
+            Reading::Words
+        } else {
+            Reading::Spelling
+        }
+    };
+    let short = match rest.to_ascii_lowercase().as_str() {
+        "" => Some(""),
+        "r" | "resign" => Some("R"),
+        "t" | "time" => Some("T"),
+        "f" | "forfeit" => Some("F"),
+        _ => None,
+    };
+    let (how, reading, moves) = if let Some(short) = short {
+        (short.to_owned(), reading(false), Vec::new())
+    } else if let Some(score) = score(rest) {
+        (score, reading(false), Vec::new())
+    } else {
+        match after_sign(rest) {
+            Ok((how, words, moves)) => (how, reading(words), moves),
+            Err(problem) => return Some(Normalized::Unparsed(problem)),
+        }
+    };
+    let rewrite = Rewrite::new(format!("{colour}+{how}"), reading).dropping(&moves.join(" "));
+    Some(Normalized::Rewritten(rewrite))
+}
+
+/// `rest` as an `FF[4]` score, when it is a real without a sign in any
+/// spelling [`real`](super::real) reads (`3.5`, `3,5`, `.5`).
+fn score(rest: &str) -> Option<String> {
+    if rest.starts_with(['+', '-']) {
+        return None;
+    }
+    match super::numbers::real(rest) {
+        Normalized::Valid => Some(rest.to_owned()),
+        Normalized::Rewritten(r) => Some(r.value),
+        _ => None,
+    }
+}
+
+/// What follows `B+` in words: a way of ending (`Resignation`, `Timeout`,
+/// `中押し`, `R` before other words) or an amount (`3.5 points`, `3目半`);
+/// with whether words were read, and the move counts left out
+/// (`W+R, 200 moves`). Fillers and separators say nothing here.
+fn after_sign(rest: &str) -> Result<(String, bool, Vec<String>), Problem> {
+    let mut moves = Vec::new();
+    let mut toks = Vec::new();
+    for tok in tokens(rest) {
+        match tok {
+            Tok::Filler | Tok::Sep => {}
+            Tok::Moves(m) => moves.push(m),
+            Tok::Other(w) => toks.push(match w.to_ascii_lowercase().as_str() {
+                "r" => Tok::How(How::Resign),
+                "t" => Tok::How(How::Time),
+                "f" => Tok::How(How::Forfeit),
+                _ => Tok::Other(w),
+            }),
+            tok => toks.push(tok),
+        }
+    }
+    let (how, words) = match toks.as_slice() {
+        [Tok::How(h) | Tok::LostBy(h)] => (h.letter().to_owned(), true),
+        [Tok::ResignWin] => ("R".to_owned(), true),
+        [Tok::Amount(a, words)] if !a.is_negative() => (a.to_string(), *words),
+        [Tok::How(_) | Tok::LostBy(_) | Tok::ResignWin | Tok::Amount(..), more @ ..]
+            if others(more) =>
+        {
+            return Err(Problem::ExtraText(rest_after_first(rest)));
+        }
+        _ => return Err(Problem::Unrecognised),
+    };
+    Ok((how, words, moves))
+}
+
+/// Whether `toks` hold a word that is not a way of ending or a number.
+fn others(toks: &[Tok]) -> bool {
+    toks.iter()
+        .any(|t| matches!(t, Tok::Other(_) | Tok::Unknown))
+}
+
+/// `rest` after its first word or number, trimmed: the extra text of
+/// `B+3.5 (counted)`.
+fn rest_after_first(rest: &str) -> String {
+    let mut c = Cursor::new(rest);
+    tok_at(&mut c);
+    c.rest().trim().to_owned()
+}
+
+/// The words of a result text, in order.
+fn tokens(t: &str) -> Vec<Tok> {
+    let mut c = Cursor::new(t);
+    let mut out: Vec<Tok> = Vec::new();
+    loop {
+        c.skip_spaces();
+        let Some(tok) = tok_at(&mut c) else { break };
+        // Runs of unknown characters make one word.
+        if let (Tok::Other(more), Some(Tok::Other(prev))) = (&tok, out.last_mut()) {
+            if !more.is_ascii() && !prev.is_ascii() {
+                prev.push_str(more);
+                continue;
+            }
+        }
+        out.push(tok);
+    }
+    out
+}
+
+/// The word at the cursor, past it; `None` at the end.
+fn tok_at(c: &mut Cursor<'_>) -> Option<Tok> {
+    let ch = c.peek()?;
+    let first = ch.to_ascii_lowercase();
+    for (word, tok) in WORDS {
+        if !word.starts_with(first) {
+            continue;
+        }
+        let mut p = *c;
+        if p.eat(word) && (!is_ascii_word(word) || p.at_word_end()) {
+            *c = p;
+            return Some(tok.clone());
+        }
+    }
+    let start = c.at;
+    if let Some(amount) = points(c) {
+        let mut p = *c;
+        p.skip_spaces();
+        if let Some(w) = p.eat_any(MOVE_WORDS) {
+            if !is_ascii_word(w) || p.at_word_end() {
+                let text = c.s[start..p.at].to_owned();
+                *c = p;
+                return Some(Tok::Moves(text));
+            }
+        }
+        return Some(Tok::Amount(amount.amount, amount.words || amount.comma));
+    }
+    c.at += ch.len_utf8();
+    if SEPARATORS.contains(&ch) {
+        return Some(Tok::Sep);
+    }
+    if ch.is_ascii_alphanumeric() {
+        let rest = c.rest();
+        let n = rest
+            .find(|x: char| !x.is_ascii_alphanumeric())
+            .unwrap_or(rest.len());
+        c.at += n;
+        return Some(Tok::Other(format!("{ch}{}", &rest[..n])));
+    }
+    Some(Tok::Other(ch.to_string()))
+}
+
+/// Whether a word of the table is ASCII letters (matched whole).
+fn is_ascii_word(word: &str) -> bool {
+    word.bytes()
+        .all(|b| b.is_ascii_alphabetic() || b == b' ' || b == b'-')
+}
+
+/// What the words of a result say, clause by clause.
+#[derive(Default)]
+struct Tally {
+    /// The winner each win or loss names, in order.
+    winners: Vec<char>,
+    /// The ways of ending named.
+    hows: Vec<How>,
+    /// The amounts of points named.
+    margins: Vec<Amount>,
+    /// Whether a draw, a void result, an unknown result, an unfinished
+    /// game was named.
+    draw: bool,
+    void: bool,
+    unknown: bool,
+    unfinished: bool,
+    /// Move counts, as written (dropped from the rewrite, and named).
+    moves: Vec<String>,
+    /// Words not in the table, as written.
+    other: Vec<String>,
+}
+
+impl Tally {
+    /// Reads `toks` in order: a verb goes with the player named last in its
+    /// clause (or, if none was, the next one named).
+    fn read(toks: &[Tok]) -> Tally {
+        let mut t = Tally::default();
+        let mut player: Option<char> = None;
+        let mut pending: Option<bool> = None;
+        let mut implicit = false;
+        for tok in toks {
+            match tok {
+                Tok::Colour(p) => {
+                    player = Some(*p);
+                    if let Some(won) = pending.take() {
+                        t.winners.push(if won { *p } else { other(*p) });
+                    }
+                }
+                Tok::Win | Tok::Lose => {
+                    let won = *tok == Tok::Win;
+                    match player {
+                        Some(p) => t.winners.push(if won { p } else { other(p) }),
+                        None => pending = Some(won),
+                    }
+                }
+                Tok::LostBy(h) => {
+                    t.hows.push(*h);
+                    match player {
+                        Some(p) => t.winners.push(other(p)),
+                        None => pending = Some(false),
+                    }
+                }
+                Tok::How(h) => t.hows.push(*h),
+                Tok::ResignWin => {
+                    implicit |= player.is_some();
+                    t.hows.push(How::Resign);
+                }
+                Tok::Sep => {
+                    player = None;
+                    pending = None;
+                }
+                _ => t.note(tok),
+            }
+        }
+        // `黒中押し`, `흑 불계`: a player and a resignation, no verb: that
+        // player won (the usual short form).
+        if t.winners.is_empty() && implicit {
+            if let Some(Tok::Colour(p)) = toks.iter().find(|x| matches!(x, Tok::Colour(_))) {
+                t.winners.push(*p);
+            }
+        }
+        t
+    }
+
+    /// Notes a word that is not about who won.
+    fn note(&mut self, tok: &Tok) {
+        match tok {
+            Tok::Draw => self.draw = true,
+            Tok::Void => self.void = true,
+            Tok::Unknown => self.unknown = true,
+            Tok::Unfinished => self.unfinished = true,
+            Tok::Amount(a, _) => self.margins.push(*a),
+            Tok::Moves(m) => self.moves.push(m.clone()),
+            Tok::Other(o) => self.other.push(o.clone()),
+            _ => {}
+        }
+    }
+
+    /// The `FF[4]` result the words say.
+    fn outcome(mut self) -> Normalized {
+        self.winners.dedup();
+        self.hows.dedup();
+        self.margins.dedup();
+        let said = [
+            !self.winners.is_empty(),
+            self.draw,
+            self.void,
+            self.unknown,
+            self.unfinished,
+        ];
+        if said.iter().filter(|s| **s).count() > 1
+            || self.winners.len() > 1
+            || self.hows.len() > 1
+            || self.margins.len() > 1
+            || (!self.hows.is_empty() && !self.margins.is_empty())
+        {
+            return Normalized::Unparsed(Problem::Contradictory);
+        }
+        let Some(value) = self.value() else {
+            return Normalized::Unparsed(Problem::Unrecognised);
+        };
+        if !self.other.is_empty() {
+            return Normalized::Unparsed(Problem::ExtraText(self.other.join(" ")));
+        }
+        if self.unfinished {
+            return Normalized::Unparsed(Problem::NoForm("an unfinished game"));
+        }
+        let rewrite = Rewrite::new(value, Reading::Words).dropping(&self.moves.join(" "));
+        Normalized::Rewritten(rewrite)
+    }
+
+    /// The one thing the words say, as an `FF[4]` result (an unfinished game
+    /// as `""`); `None` when they say none.
+    fn value(&self) -> Option<String> {
+        if self.unfinished {
+            return Some(String::new());
+        }
+        if self.draw {
+            return Some("0".into());
+        }
+        if self.void {
+            return Some("Void".into());
+        }
+        if self.unknown {
+            return Some("?".into());
+        }
+        let w = self.winners.first()?;
+        let how = match (self.hows.first(), self.margins.first()) {
+            (Some(h), _) => h.letter().to_owned(),
+            (None, Some(m)) if !m.is_negative() => m.to_string(),
+            (None, Some(_)) => return None,
+            (None, None) => String::new(),
+        };
+        Some(format!("{w}+{how}"))
+    }
+}
+
+/// The other player.
+fn other(p: char) -> char {
+    if p == 'B' {
+        'W'
+    } else {
+        'B'
+    }
+}
+
+/// A result in words.
+fn words(toks: &[Tok]) -> Normalized {
+    // A player alone (`W`, `Black`): that player won.
+    if let [Tok::Colour(p)] = toks {
+        return Normalized::reworded(format!("{p}+"));
+    }
+    Tally::read(toks).outcome()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(s: &str) -> Normalized {
+        Normalized::reworded(s)
+    }
+    fn sp(s: &str) -> Normalized {
+        Normalized::respelled(s)
+    }
+    fn kept(p: Problem) -> Normalized {
+        Normalized::Unparsed(p)
+    }
+
+    #[test]
+    fn ff4_results_stay() {
+        for v in [
+            "B+R",
+            "W+R",
+            "B+T",
+            "W+F",
+            "B+",
+            "W+",
+            "0",
+            "Draw",
+            "Void",
+            "?",
+            "B+Resign",
+            "W+Time",
+            "B+Forfeit",
+            "W+3.5",
+            "B+0.5",
+            "B+0",
+            "B+0.0",
+            "B+2.50",
+            "W+114.5",
+            "W+0.02",
+        ] {
+            assert_eq!(result(v), Normalized::Valid, "{v}");
+        }
+    }
+
+    #[test]
+    fn spellings() {
+        for (input, want) in [
+            ("b+r", sp("B+R")),
+            ("W+resign", sp("W+R")),
+            ("W+RESIGN", sp("W+R")),
+            ("B+time", sp("B+T")),
+            ("w+f", sp("W+F")),
+            ("b+", sp("B+")),
+            ("B + R", sp("B+R")),
+            (" B+R ", sp("B+R")),
+            ("B+3,5", sp("B+3.5")),
+            ("b+3.5", sp("B+3.5")),
+            ("B+ 3.5", sp("B+3.5")),
+            ("Ｂ＋Ｒ", sp("B+R")),
+            ("W+.5", sp("W+0.5")),
+            ("? (No further moves known)", {
+                let r = Rewrite::new("?", Reading::Spelling).dropping("(No further moves known)");
+                Normalized::Rewritten(r)
+            }),
+            ("draw", w("0")),
+            ("DRAW", w("0")),
+            ("void", w("Void")),
+        ] {
+            assert_eq!(result(input), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn english() {
+        for (input, want) in [
+            ("Black resigns", "W+R"),
+            ("Black resigned", "W+R"),
+            ("White resigns", "B+R"),
+            ("White wins by resignation", "W+R"),
+            ("white wins by resignation", "W+R"),
+            ("White wins by 3.5 points", "W+3.5"),
+            ("W wins by 3.5", "W+3.5"),
+            ("Black wins by half a point", "B+0.5"),
+            ("Black wins by 2 1/2 points", "B+2.5"),
+            ("Black wins on time", "B+T"),
+            ("White lost on time", "B+T"),
+            ("Black ran out of time", "W+T"),
+            ("White forfeits", "B+F"),
+            ("Black wins by forfeit", "B+F"),
+            ("Black won by default", "B+F"),
+            ("Black wins", "B+"),
+            ("White won", "W+"),
+            ("Black loses", "W+"),
+            ("Black loses by 0.5", "W+0.5"),
+            ("white wins, black resigned", "W+R"),
+            ("Result: White wins by 12.5", "W+12.5"),
+            ("W+Resignation", "W+R"),
+            ("B+Timeout", "B+T"),
+            ("W+time out", "W+T"),
+            ("B+Res.", "B+R"),
+            ("W+Res.", "W+R"),
+            ("White wins by time", "W+T"),
+            ("B+3.5 points", "B+3.5"),
+            ("Black+3.5", "B+3.5"),
+            ("B", "B+"),
+            ("W", "W+"),
+            ("White", "W+"),
+            ("Jigo", "0"),
+            ("jigo", "0"),
+            ("Tie", "0"),
+            ("No result", "Void"),
+            ("unknown", "?"),
+        ] {
+            assert_eq!(result(input), w(want), "{input:?}");
+        }
+        assert_eq!(result("B+R"), Normalized::Valid);
+    }
+
+    #[test]
+    fn japanese_korean_chinese() {
+        for (input, want) in [
+            ("黒中押し勝ち", "B+R"),
+            ("白中押し勝ち", "W+R"),
+            ("黒中押勝", "B+R"),
+            ("白番中押し勝ち", "W+R"),
+            ("白3目半勝ち", "W+3.5"),
+            ("黒半目勝ち", "B+0.5"),
+            ("黒1目勝ち", "B+1"),
+            ("白三目半勝", "W+3.5"),
+            ("黒時間切れ負け", "W+T"),
+            ("白反則負け", "B+F"),
+            ("黒不戦勝", "B+F"),
+            ("持碁", "0"),
+            ("ジゴ", "0"),
+            ("無勝負", "Void"),
+            ("打ち掛け", "Void"),
+            ("黒中押し", "B+R"),
+            ("흑 불계승", "B+R"),
+            ("흑불계승", "B+R"),
+            ("백 3.5집승", "W+3.5"),
+            ("백 3집반승", "W+3.5"),
+            ("흑 반집승", "B+0.5"),
+            ("흑 시간승", "B+T"),
+            ("흑 기권승", "B+F"),
+            ("흑 불계패", "W+R"),
+            ("백 시간패", "B+T"),
+            ("흑승", "B+"),
+            ("흑 승리", "B+"),
+            ("무승부", "0"),
+            ("흑 불계", "B+R"),
+            ("黑中盘胜", "B+R"),
+            ("白中盘胜", "W+R"),
+            ("黑胜", "B+"),
+            ("黑负", "W+"),
+            ("白胜3又1/4子", "W+6.5"),
+            ("黑胜2又3/4子", "B+5.5"),
+            ("黑胜1/4子", "B+0.5"),
+            ("黑胜半子", "B+1"),
+            ("白胜7.5目", "W+7.5"),
+            ("黑超时负", "W+T"),
+            ("黑方中盘胜", "B+R"),
+            ("白棋中盘胜", "W+R"),
+            ("黑棋胜1/4子", "B+0.5"),
+            ("和棋", "0"),
+        ] {
+            assert_eq!(result(input), w(want), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn move_counts_are_dropped_and_named() {
+        for (input, want, dropped) in [
+            ("207수 흑불계승", "B+R", "207수"),
+            ("257手完, 黒中押し勝ち", "B+R", "257手"),
+            ("294수 흑0.5집승", "B+0.5", "294수"),
+            ("共210手 黑中盘胜", "B+R", "210手"),
+            ("Black wins after 210 moves", "B+", "210 moves"),
+            ("W+R, 200 moves", "W+R", "200 moves"),
+            ("Black+3.5 (250手)", "B+3.5", "250手"),
+        ] {
+            let r = Rewrite::new(want, Reading::Words).dropping(dropped);
+            assert_eq!(result(input), Normalized::Rewritten(r), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn what_is_kept() {
+        assert_eq!(result(""), kept(Problem::Empty));
+        assert_eq!(result("  \n"), kept(Problem::Empty));
+        for input in ["Unfinished", "playing", "進行中", "진행중"] {
+            assert_eq!(
+                result(input),
+                kept(Problem::NoForm("an unfinished game")),
+                "{input:?}"
+            );
+        }
+        for input in [
+            "Black wins, White wins",
+            "黒勝ち白勝ち",
+            "Black wins by resignation by 3.5",
+            "Jigo, Black wins",
+        ] {
+            assert_eq!(result(input), kept(Problem::Contradictory), "{input:?}");
+        }
+        for input in [
+            "B+R+T",
+            "White is winning",
+            "Black timeout",
+            "xyz",
+            "3.5",
+            "B 3.5",
+            "+",
+            "黒時間切れ",
+            "wins",
+        ] {
+            assert_eq!(result(input), kept(Problem::Unrecognised), "{input:?}");
+        }
+        assert_eq!(
+            result("Black wins the lottery"),
+            kept(Problem::ExtraText("lottery".into()))
+        );
+        assert_eq!(
+            result("B+3.5 (counted)"),
+            kept(Problem::ExtraText("(counted)".into()))
+        );
+        assert_eq!(
+            result("W+R (time)"),
+            kept(Problem::Unrecognised),
+            "two ways of ending"
+        );
+    }
+}
