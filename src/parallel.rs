@@ -256,7 +256,7 @@ fn first_piece(split: &mut Splitter<'_>) -> Result<Result<Piece, Rest>, Error> {
             held,
         })
     };
-    split.fill(4)?;
+    split.fill(sgf::WIDE_HEAD)?;
     if sgf::starts_with_bom(&split.held) {
         return Ok(one_pass(std::mem::take(&mut split.held)));
     }

@@ -208,7 +208,7 @@ impl Format {
         if text.starts_with(b"{") {
             return Some(Format::Json);
         }
-        if sgf::sniff(head) {
+        if sgf::sniff(head) || sgf::sniff_wide(head) {
             return Some(Format::Sgf);
         }
         if text.starts_with(b"<") {
@@ -236,12 +236,13 @@ impl Format {
     }
 }
 
-/// Binary data: a NUL byte without a UTF-16/32 byte-order mark.
+/// Binary data: a NUL byte without a UTF-16/32 byte-order mark, and not
+/// SGF in UTF-16/32 without one.
 fn looks_binary(head: &[u8]) -> bool {
     let bom = head.starts_with(b"\xFF\xFE")
         || head.starts_with(b"\xFE\xFF")
         || head.starts_with(b"\0\0\xFE\xFF");
-    !bom && memchr::memchr(0, head).is_some()
+    !bom && memchr::memchr(0, head).is_some() && !sgf::sniff_wide(head)
 }
 
 /// The record format of a file's first bytes, when it surely is a game
@@ -249,6 +250,9 @@ fn looks_binary(head: &[u8]) -> bool {
 /// prose is not enough; binary data (a NUL byte without a UTF-16 BOM) is
 /// never a record.
 fn sniff_record(head: &[u8]) -> Option<Format> {
+    if sgf::sniff_wide(head) {
+        return Some(Format::Sgf);
+    }
     if looks_binary(head) {
         return None;
     }

@@ -82,8 +82,10 @@ impl Choice {
 pub struct Context<'a, 'r> {
     pub inp: &'a mut Input<'r>,
     pub options: &'a ReadOptions,
-    /// Set when a byte-order mark decided the encoding of the whole input.
-    pub bom: Option<&'static str>,
+    /// Set when the encoding of the whole input was decided before the
+    /// grammar (a byte-order mark, `--encoding UTF-16LE`, or UTF-16/32
+    /// known by its NUL bytes): its name, and what decided it.
+    pub bom: Option<(&'static str, EncodingSource)>,
     /// Where the game starts, for diagnostics.
     pub start: Pos,
 }
@@ -122,14 +124,14 @@ pub fn decide(cx: Context<'_, '_>, report: &mut Reporter) -> Result<(Choice, Dec
 fn choose(
     inp: &mut Input<'_>,
     options: &ReadOptions,
-    bom: Option<&'static str>,
+    bom: Option<(&'static str, EncodingSource)>,
     start: Pos,
     report: &mut Reporter,
 ) -> Result<(Choice, Option<usize>), Error> {
-    if let Some(bom) = bom {
+    if let Some((name, source)) = bom {
         // Transcoded to UTF-8 already when it was UTF-16/32.
-        let mut c = Choice::new(UTF_8, EncodingSource::Bom, 1.0);
-        c.name = bom;
+        let mut c = Choice::new(UTF_8, source, 1.0);
+        c.name = name;
         return Ok((c, None));
     }
     if let Some(e) = options.encoding {

@@ -12,10 +12,20 @@ mod writer;
 pub use reader::{read, read_from, PieceEnd, Resume};
 pub use writer::SgfWriter;
 
-/// Whether `head` (the first bytes of an input) starts with a byte-order
-/// mark, which decides the character set of the whole input.
+/// Bytes of an input's head that [`starts_with_bom`] and [`sniff_wide`]
+/// look at.
+pub const WIDE_HEAD: usize = transcode::WIDE_HEAD;
+
+/// Whether `head` (the first [`WIDE_HEAD`] bytes of an input, or all of it) starts
+/// with a byte-order mark or is UTF-16/32 without one: then the character
+/// set of the whole input is decided before the grammar, in one pass.
 pub fn starts_with_bom(head: &[u8]) -> bool {
-    transcode::sniff_bom(head).0.is_some()
+    transcode::sniff_bom(head).0.is_some() || transcode::sniff_wide(head).is_some()
+}
+
+/// Whether `head` is SGF in UTF-16 or UTF-32 without a byte-order mark.
+pub fn sniff_wide(head: &[u8]) -> bool {
+    transcode::sniff_wide(head).is_some()
 }
 
 /// The diagnostic codes of the SGF reader and writer.

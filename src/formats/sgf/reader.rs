@@ -19,7 +19,8 @@ use crate::charset;
 use crate::diag::{Code, Reporter, Severity};
 use crate::error::Error;
 use crate::event::{
-    Event, GameHeader, MovesBuf, NodeArena, NodeRef, PlainMove, Pos, PropSlot, Span, NO_SPLIT,
+    EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, PlainMove, Pos, PropSlot,
+    Span, NO_SPLIT,
 };
 use crate::options::ReadOptions;
 use crate::props;
@@ -128,34 +129,37 @@ pub fn read_from(
         r.run(sink, report)?;
         return Ok(r.end());
     }
-    // A byte-order mark decides for the whole input; UTF-16/32 are turned
+    // A byte-order mark decides for the whole input, then `--encoding`,
+    // then the NUL pattern of UTF-16/32 without a mark; those are turned
     // into UTF-8 first so the grammar can scan ASCII syntax.
-    let mut head = [0u8; 4];
+    let mut head = [0u8; transcode::WIDE_HEAD];
     let got = read_head(input, &mut head)?;
     let head = &head[..got];
     let (bom, skip) = transcode::sniff_bom(head);
     let mut chained = std::io::Read::chain(&head[skip..], input);
-    match bom {
-        Some(enc) if enc != transcode::Bom::Utf8 => {
+    let wide = match bom {
+        Some(b) => Some((b, EncodingSource::Bom)),
+        None => transcode::forced_wide(options.encoding)
+            .map(|b| (b, EncodingSource::Forced))
+            .or_else(|| transcode::sniff_wide(head).map(|b| (b, EncodingSource::Detected))),
+    };
+    let mut r = match wide {
+        Some((transcode::Bom::Utf8, source)) => {
+            Reader::new(&mut chained, options, Some(("UTF-8", source)), resume)
+        }
+        Some((enc, source)) => {
             let mut t = transcode::ToUtf8::new(&mut chained, enc);
-            let mut r = Reader::new(&mut t, options, Some(enc.name()), resume);
+            let mut r = Reader::new(&mut t, options, Some((enc.name(), source)), resume);
             r.run(sink, report)?;
-            Ok(r.end())
+            return Ok(r.end());
         }
-        Some(_) => {
-            let mut r = Reader::new(&mut chained, options, Some("UTF-8"), resume);
-            r.run(sink, report)?;
-            Ok(r.end())
-        }
-        None => {
-            let mut r = Reader::new(&mut chained, options, None, resume);
-            r.run(sink, report)?;
-            Ok(r.end())
-        }
-    }
+        None => Reader::new(&mut chained, options, None, resume),
+    };
+    r.run(sink, report)?;
+    Ok(r.end())
 }
 
-fn read_head(input: &mut dyn Read, head: &mut [u8; 4]) -> Result<usize, Error> {
+fn read_head(input: &mut dyn Read, head: &mut [u8]) -> Result<usize, Error> {
     let mut got = 0;
     while got < head.len() {
         match input.read(&mut head[got..]) {
@@ -193,7 +197,7 @@ struct Reader<'r, 'o> {
     trailing_text: bool,
     options: &'o ReadOptions,
     /// Set when a BOM decided the encoding of the whole input.
-    bom: Option<&'static str>,
+    bom: Option<(&'static str, EncodingSource)>,
     /// The open node's properties, decoded, in one reused arena; sent
     /// whole when the node ends.
     node: NodeArena,
@@ -221,7 +225,7 @@ impl<'r, 'o> Reader<'r, 'o> {
     fn new(
         src: &'r mut dyn Read,
         options: &'o ReadOptions,
-        bom: Option<&'static str>,
+        bom: Option<(&'static str, EncodingSource)>,
         resume: Resume,
     ) -> Self {
         Reader {

@@ -1,6 +1,8 @@
-//! Inputs with a UTF-16 or UTF-32 byte-order mark are turned into UTF-8
-//! before the grammar sees them: SGF syntax is ASCII, and only an
-//! ASCII-compatible stream can be scanned byte by byte.
+//! Inputs in UTF-16 or UTF-32 are turned into UTF-8 before the grammar sees
+//! them: SGF syntax is ASCII, and only an ASCII-compatible stream can be
+//! scanned byte by byte. Such an input is known by its byte-order mark, by
+//! `--encoding UTF-16LE`/`UTF-16BE`, or, without either, by the pattern of
+//! NUL bytes its ASCII syntax makes ([`sniff_wide`]).
 
 use encoding_rs::{Decoder, UTF_16BE, UTF_16LE};
 use std::io::{self, Read};
@@ -35,6 +37,73 @@ pub fn sniff_bom(head: &[u8]) -> (Option<Bom>, usize) {
         [0xFF, 0xFE, ..] => (Some(Bom::Utf16Le), 2),
         [0xFE, 0xFF, ..] => (Some(Bom::Utf16Be), 2),
         _ => (None, 0),
+    }
+}
+
+/// Bytes [`sniff_wide`] looks at.
+pub const WIDE_HEAD: usize = 256;
+
+/// UTF-16 or UTF-32 without a byte-order mark, from the first bytes. SGF
+/// is mostly ASCII (`(;`, white space, identifiers, brackets), and ASCII in
+/// a wide encoding is a character code with NUL high bytes. Read as each
+/// wide encoding in turn (UTF-32 first), the first [`WIDE_HEAD`] bytes (at
+/// least 8) are that encoding when no code unit is NUL, at least 60 % of
+/// them are ASCII, and the ASCII characters read as the start of SGF (a
+/// `(` then `;` or a property). Text in byte encodings has no NUL bytes;
+/// binary data and other formats do not pass the last test.
+pub fn sniff_wide(head: &[u8]) -> Option<Bom> {
+    let n = head.len().min(WIDE_HEAD) / 4 * 4;
+    if n < 8 {
+        return None;
+    }
+    let head = &head[..n];
+    [Bom::Utf32Le, Bom::Utf32Be, Bom::Utf16Le, Bom::Utf16Be]
+        .into_iter()
+        .find(|&kind| looks_like_wide_sgf(&code_units(head, kind)))
+}
+
+/// `head` as code units of a wide encoding.
+fn code_units(head: &[u8], kind: Bom) -> Vec<u32> {
+    match kind {
+        Bom::Utf32Le => head
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
+        Bom::Utf32Be => head
+            .chunks_exact(4)
+            .map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
+        Bom::Utf16Le => head
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]).into())
+            .collect(),
+        Bom::Utf16Be | Bom::Utf8 => head
+            .chunks_exact(2)
+            .map(|c| u16::from_be_bytes([c[0], c[1]]).into())
+            .collect(),
+    }
+}
+
+/// No NUL unit, no unit past Unicode, mostly ASCII, and SGF in its ASCII.
+fn looks_like_wide_sgf(units: &[u32]) -> bool {
+    if units.iter().any(|&u| u == 0 || u > 0x10FFFF) {
+        return false;
+    }
+    let ascii: Vec<u8> = units
+        .iter()
+        .filter(|&&u| u < 0x80)
+        .map(|&u| u as u8)
+        .collect();
+    ascii.len() * 10 >= units.len() * 6 && super::sniff(&ascii)
+}
+
+/// The wide encoding `--encoding` names, if it names one (WHATWG has
+/// UTF-16LE and UTF-16BE; UTF-32 is found by [`sniff_wide`] or its mark).
+pub fn forced_wide(e: Option<&'static encoding_rs::Encoding>) -> Option<Bom> {
+    match e {
+        Some(e) if e == UTF_16LE => Some(Bom::Utf16Le),
+        Some(e) if e == UTF_16BE => Some(Bom::Utf16Be),
+        _ => None,
     }
 }
 
