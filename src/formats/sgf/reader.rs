@@ -139,9 +139,11 @@ pub fn read_from(
     let mut chained = std::io::Read::chain(&head[skip..], input);
     let wide = match bom {
         Some(b) => Some((b, EncodingSource::Bom)),
-        None => transcode::forced_wide(options.encoding)
-            .map(|b| (b, EncodingSource::Forced))
-            .or_else(|| transcode::sniff_wide(head).map(|b| (b, EncodingSource::Detected))),
+        // A forced byte encoding wins over the NUL pattern.
+        None if options.encoding.is_some() => {
+            transcode::forced_wide(options.encoding).map(|b| (b, EncodingSource::Forced))
+        }
+        None => transcode::sniff_wide(head).map(|b| (b, EncodingSource::Detected)),
     };
     let mut r = match wide {
         Some((transcode::Bom::Utf8, source)) => {
