@@ -47,9 +47,9 @@ pub const WIDE_HEAD: usize = 256;
 /// is mostly ASCII (`(;`, white space, identifiers, brackets), and ASCII in
 /// a wide encoding is a character code with NUL high bytes. Read as each
 /// wide encoding in turn (UTF-32 first), the first [`WIDE_HEAD`] bytes (at
-/// least 8) are that encoding when no code unit is NUL, at least 60 % of
-/// them are ASCII, and the ASCII characters read as the start of SGF (a
-/// `(` then `;` or a property). Text in byte encodings has no NUL bytes;
+/// least 8) are that encoding when they start with `(` (after white space),
+/// no code unit is NUL, at least 60 % of them are ASCII, and the ASCII
+/// characters read as the start of SGF (a `(` then `;` or a property). Text in byte encodings has no NUL bytes;
 /// binary data and other formats do not pass the last test.
 pub fn sniff_wide(head: &[u8]) -> Option<Bom> {
     let n = head.len().min(WIDE_HEAD) / 4 * 4;
@@ -84,9 +84,13 @@ fn code_units(head: &[u8], kind: Bom) -> Vec<u32> {
     }
 }
 
-/// No NUL unit, no unit past Unicode, mostly ASCII, and SGF in its ASCII.
+/// Starts with `(` (after white space), no NUL unit, no unit past
+/// Unicode, mostly ASCII, and SGF in its ASCII.
 fn looks_like_wide_sgf(units: &[u32]) -> bool {
-    if units.iter().any(|&u| u == 0 || u > 0x10FFFF) {
+    let first = units
+        .iter()
+        .find(|&&u| !matches!(u, 0x09 | 0x0A | 0x0D | 0x20));
+    if first != Some(&u32::from(b'(')) || units.iter().any(|&u| u == 0 || u > 0x10FFFF) {
         return false;
     }
     let ascii: Vec<u8> = units
@@ -205,6 +209,27 @@ impl Read for ToUtf8<'_> {
         buf[..n].copy_from_slice(&self.out[self.out_pos..self.out_pos + n]);
         self.out_pos += n;
         Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod wide_tests {
+    use super::*;
+
+    #[test]
+    fn utf8_sgf_with_nul_bytes_in_a_value_is_not_wide() {
+        // Our own output of a damaged input: ASCII syntax, then a value
+        // whose characters are separated by NULs.
+        let mut text = b"(;GM[1]\nFF[4]\nGN[".to_vec();
+        for c in b"(;FF[4]CA[UTF-16BE]GM[1]" {
+            text.extend([*c, 0]);
+        }
+        assert_eq!(sniff_wide(&text), None);
+        let wide: Vec<u8> = "\n (;FF[4]"
+            .encode_utf16()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        assert_eq!(sniff_wide(&wide), Some(Bom::Utf16Le));
     }
 }
 
