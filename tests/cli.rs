@@ -306,7 +306,7 @@ fn keep_dialect_only_decodes() {
     let out = run(&[], input);
     assert_eq!(
         text(&out.stdout),
-        "(;GM[1]\nFF[4]\nCA[UTF-8]\nSZ[19]\n;B[])\n"
+        "(;FF[4]\nCA[UTF-8]\nGM[1]\nSZ[19]\n;B[])\n"
     );
 }
 
