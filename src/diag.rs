@@ -17,6 +17,7 @@
 //! | 350–399 | JSON, XML, CSV, Jago XML |
 //! | 400–449 | what a writer could not carry |
 //! | 450–499 | migrate |
+//! | 500–549 | game-info values (dialect rule 11) |
 //!
 //! `formats/diagnostics.md` lists every code under these ranges; it is
 //! generated from the source by `tests/diagnostics_table.rs`, which also

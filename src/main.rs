@@ -96,7 +96,7 @@ struct ReadArgs {
     #[arg(long)]
     keep_dialect: bool,
     /// Do not apply this dialect rule or server-quirk fix (repeatable; see
-    /// formats/sgf-dialects.md for the names; groups: ff3, fox, all).
+    /// formats/sgf-dialects.md for the names; groups: ff3, fox, values, all).
     #[arg(long = "no-fix", value_name = "NAME")]
     no_fix: Vec<String>,
     /// NGF input was written rotated by 180 degrees.

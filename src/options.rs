@@ -72,6 +72,52 @@ impl Default for Ff3Flags {
     }
 }
 
+/// Which game-info values are put in their `FF[4]` forms
+/// (`formats/sgf-dialects.md`, rule 11; `formats/validation.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueFlags {
+    /// `DT` dates to `YYYY-MM-DD`.
+    pub dates: bool,
+    /// `TM` times to seconds.
+    pub times: bool,
+    /// `RE` results to `B+R`, `W+3.5`…
+    pub results: bool,
+    /// `KM`, `HA`, `SZ` numbers.
+    pub numbers: bool,
+    /// Line breaks in simpletext values to spaces.
+    pub simpletext: bool,
+}
+
+impl ValueFlags {
+    /// Every value rewrite off.
+    pub const fn none() -> Self {
+        ValueFlags {
+            dates: false,
+            times: false,
+            results: false,
+            numbers: false,
+            simpletext: false,
+        }
+    }
+
+    /// Every value rewrite on.
+    pub const fn all() -> Self {
+        ValueFlags {
+            dates: true,
+            times: true,
+            results: true,
+            numbers: true,
+            simpletext: true,
+        }
+    }
+}
+
+impl Default for ValueFlags {
+    fn default() -> Self {
+        ValueFlags::all()
+    }
+}
+
 /// Which dialect rewrites run (`formats/sgf-dialects.md`). All are on by
 /// default; `--no-fix NAME` turns one off.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +147,8 @@ pub struct Rules {
     pub ogs_nesting: bool,
     /// Double-encoded names.
     pub mojibake: bool,
+    /// Game-info values in their `FF[4]` forms.
+    pub values: ValueFlags,
 }
 
 /// The switchable rule names, as `--no-fix NAME` takes them.
@@ -122,6 +170,11 @@ pub const RULE_NAMES: &[&str] = &[
     "split",
     "ogs-nesting",
     "mojibake",
+    "dates",
+    "times",
+    "results",
+    "numbers",
+    "simpletext",
 ];
 
 /// A `--no-fix` name that names no rule or group.
@@ -132,7 +185,7 @@ impl fmt::Display for UnknownRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown dialect rule `{}` (known: {}, ff3, fox, all)",
+            "unknown dialect rule `{}` (known: {}, ff3, fox, values, all)",
             self.0,
             RULE_NAMES.join(", ")
         )
@@ -163,6 +216,7 @@ impl Rules {
             split: true,
             ogs_nesting: true,
             mojibake: true,
+            values: ValueFlags::all(),
         }
     }
 
@@ -175,7 +229,7 @@ impl Rules {
         r
     }
 
-    /// Turns one rule (or the group `ff3`, `fox`, `all`) on or off by name;
+    /// Turns one rule (or the group `ff3`, `fox`, `values`, `all`) on or off by name;
     /// false for an unknown name, which changes nothing.
     pub fn set(&mut self, name: &str, on: bool) -> bool {
         match name {
@@ -187,6 +241,13 @@ impl Rules {
                 }
             }
             "fox" => (self.fox_komi, self.fox_handicap) = (on, on),
+            "values" => {
+                self.values = if on {
+                    ValueFlags::all()
+                } else {
+                    ValueFlags::none()
+                }
+            }
             "all" => *self = if on { Rules::all() } else { Rules::none() },
             _ => match self.flag(name) {
                 Some(f) => *f = on,
@@ -216,12 +277,17 @@ impl Rules {
             "split" => &mut self.split,
             "ogs-nesting" => &mut self.ogs_nesting,
             "mojibake" => &mut self.mojibake,
+            "dates" => &mut self.values.dates,
+            "times" => &mut self.values.times,
+            "results" => &mut self.values.results,
+            "numbers" => &mut self.values.numbers,
+            "simpletext" => &mut self.values.simpletext,
             _ => return None,
         })
     }
 
     /// All rules except those named in `disabled` (comma- or
-    /// space-separated; also the groups `ff3`, `fox` and `all`), the value
+    /// space-separated; also the groups `ff3`, `fox`, `values` and `all`), the value
     /// of repeated `--no-fix NAME` options. An unknown name is an error:
     /// it never switches anything back on.
     pub fn from_names(disabled: &str) -> Result<Rules, UnknownRule> {
@@ -458,6 +524,12 @@ mod tests {
         assert_eq!(r.ff3, Ff3Flags::none());
         assert!(r.ids && r.split);
         assert_eq!(Rules::from_names("all").unwrap(), Rules::none());
+        let r = Rules::from_names("values").unwrap();
+        assert_eq!(r.values, ValueFlags::none());
+        assert!(r.kifu && r.split);
+        let r = Rules::from_names("dates,simpletext").unwrap();
+        assert!(!r.values.dates && !r.values.simpletext);
+        assert!(r.values.times && r.values.results && r.values.numbers);
         for name in RULE_NAMES {
             let r = Rules::from_names(name).unwrap();
             assert_ne!(r, Rules::all(), "{name} switches something off");

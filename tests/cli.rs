@@ -384,3 +384,33 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(text(&out.stderr), "");
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// The example of issue 13: each game-info value in its `FF[4]` form, each
+/// rewrite with its diagnostic; `--no-fix` and `--keep-dialect` leave them.
+#[test]
+fn game_info_values_are_written_in_their_ff4_forms() {
+    let input = b"(;GM[1]FF[4]SZ[19]PB[Lee\nSedol]KM[6,5]DT[August 1, 2001]TM[1 hour]RE[Black resigns]HA[2 stones];B[pd])";
+    let out = run(&["-v", "-", "-"], input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "(;GM[1]\nFF[4]\nCA[UTF-8]\nSZ[19]\nPB[Lee Sedol]\nKM[6.5]\nDT[2001-08-01]\nTM[3600]\nRE[W+R]\nHA[2]\n;B[pd])\n"
+    );
+    let err = text(&out.stderr);
+    for line in [
+        "info[I512 simpletext-newline]: PB[Lee⏎Sedol]: written Lee Sedol (respelled)",
+        "info[I506 komi-rewritten]: KM[6,5]: written 6.5 (respelled)",
+        "info[I500 date-rewritten]: DT[August 1, 2001]: written 2001-08-01 (read from words or units)",
+        "info[I502 time-rewritten]: TM[1 hour]: written 3600 (read from words or units)",
+        "info[I504 result-rewritten]: RE[Black resigns]: written W+R (read from words or units)",
+        "info[I508 handicap-rewritten]: HA[2 stones]: written 2 (read from words or units)",
+    ] {
+        assert!(err.contains(line), "{line}\n{err}");
+    }
+    let out = run(&["--no-fix", "values", "-", "-"], input);
+    assert!(text(&out.stdout).contains("KM[6,5]\nDT[August 1, 2001]"));
+    let out = run(&["--no-fix", "dates", "-", "-"], input);
+    assert!(text(&out.stdout).contains("KM[6.5]\nDT[August 1, 2001]"));
+    let out = run(&["--keep-dialect", "-", "-"], input);
+    assert!(text(&out.stdout).contains("PB[Lee\nSedol]\nKM[6,5]"));
+}

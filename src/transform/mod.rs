@@ -16,18 +16,23 @@
 //! | 8 | `smartgo` | SmartGo `S[]` move sequences | `smartgo` |
 //! | 9 | `split` | setup and moves, black and white, in one node | `split` |
 //! | 10 | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
+//! | 11 | `values` | game-info values in their `FF[4]` forms (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`, simpletext line breaks) | `dates`, `times`, `results`, `numbers`, `simpletext` (group `values`) |
 //!
 //! Each rule is a `node::NodeRule` and can run alone as a sink adapter
 //! (`node::NodeAdapter`); the pipeline runs them in one
 //! `node::Chain` so that a node is buffered and copied once. The nesting
-//! rule is its own adapter (it may hold one game).
+//! rule is its own adapter (it may hold one game); the values rule, though
+//! numbered after it, is the last node rule, so that it sees what the
+//! others made of the values.
 //!
 //! Every rewrite is reported as an info diagnostic (codes I150–I199),
 //! except the two that lose or keep back data: a dropped duplicate value
-//! (`E162`) and an unreadable SmartGo `S[]` (`W168`). Every code:
+//! (`E162`) and an unreadable SmartGo `S[]` (`W168`). The values rule has
+//! codes of its own (500–512): a rewrite that leaves text out, an
+//! ambiguous or an unreadable value are warnings. Every code:
 //! formats/diagnostics.md.
 
-use crate::options::{Dialect, Ff3Flags, Rules};
+use crate::options::{Dialect, Ff3Flags, Rules, ValueFlags};
 use crate::sink::Sink;
 
 pub(crate) mod ff3;
@@ -40,6 +45,7 @@ pub(crate) mod passes;
 pub(crate) mod quirks;
 pub(crate) mod smartgo;
 pub(crate) mod split;
+pub(crate) mod values;
 
 use node::{Chain, NodeAdapter};
 
@@ -87,6 +93,9 @@ pub fn pipeline_with<'a>(sink: Box<dyn Sink + 'a>, rules: &Rules) -> Box<dyn Sin
     }
     if rules.split {
         chain.push(split::Split);
+    }
+    if rules.values != ValueFlags::none() {
+        chain.push(values::Values::new(rules.values));
     }
     // The adapter holds the nesting rule by value, not behind a `dyn`:
     // every node passes both, and one dynamic call fewer per node counts.

@@ -23,12 +23,16 @@
 //! 3. **The switches**: the rewrites on by default, each switchable by name
 //!    like the dialect rules.
 //!
-//! Only step 1 exists yet: nothing here is wired into a conversion, so no
-//! output changes. `formats/validation.md` documents every check; the code
+//! Steps 2 and 3 exist for [`gameinfo`]'s `DT`, `TM`, `RE`, `KM`, `HA`,
+//! `SZ` and simpletext: the dialect rule `values` (rule 11 of
+//! `formats/sgf-dialects.md`, switches `dates`, `times`, `results`,
+//! `numbers`, `simpletext`). The other value types and [`board`] are not
+//! wired yet. `formats/validation.md` documents every check; the code
 //! implements exactly that text.
 //!
-//! Layering: this module sits beside `formats` and `transform`, and uses
-//! only the layers below them.
+//! Layering: this module sits below `formats` and `transform` (the
+//! transform rule `values` runs the game-info normalizers), and uses only
+//! the layers below it.
 
 pub mod board;
 pub mod gameinfo;

@@ -1,0 +1,318 @@
+//! Dialect rule 11: game-info values in their `FF[4]` forms (issue 13).
+//! `DT` becomes an ISO date, `TM` seconds, `RE` an `FF[4]` result, `KM`,
+//! `HA` and `SZ` plain numbers, and a line break in a simpletext value a
+//! space, by the normalizers of [`crate::validate::gameinfo`] (their rules:
+//! `formats/validation.md`). It runs last of the node rules, on what the
+//! kifu, `FF[3]` and Fox rules have already made of these values.
+//!
+//! A value already in its `FF[4]` form is left alone; a rewrite is an info
+//! diagnostic, or a warning when the new form leaves part of the old one
+//! out; a value that is ambiguous or cannot be read is kept as it is, with
+//! a warning that says why.
+
+use super::node::{BufNode, Cx, NodeRule};
+use crate::diag::{Code, Severity};
+use crate::event::PropertyBuf;
+use crate::options::ValueFlags;
+use crate::props;
+use crate::validate::gameinfo::{self, Normalized};
+
+/// A `DT` date was written in its `FF[4]` form (a warning when the form
+/// leaves part of the date out, such as a time of day).
+pub const DATE_REWRITTEN: Code = Code::new("I500", "date-rewritten");
+/// A `DT` date is ambiguous or unreadable: kept as it was.
+pub const DATE_UNREADABLE: Code = Code::new("W501", "date-unreadable");
+/// A `TM` time was written in seconds (a warning when the form leaves part
+/// of it out, such as an overtime).
+pub const TIME_REWRITTEN: Code = Code::new("I502", "time-rewritten");
+/// A `TM` time is ambiguous or unreadable: kept as it was.
+pub const TIME_UNREADABLE: Code = Code::new("W503", "time-unreadable");
+/// An `RE` result was written in its `FF[4]` form (a warning when the form
+/// leaves part of it out, such as a move count).
+pub const RESULT_REWRITTEN: Code = Code::new("I504", "result-rewritten");
+/// An `RE` result is ambiguous or unreadable: kept as it was.
+pub const RESULT_UNREADABLE: Code = Code::new("W505", "result-unreadable");
+/// A `KM` komi was written as a real number (a warning when text was left
+/// out).
+pub const KOMI_REWRITTEN: Code = Code::new("I506", "komi-rewritten");
+/// A `KM` komi is ambiguous or unreadable: kept as it was.
+pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
+/// An `HA` handicap was written as a number (a warning when text was left
+/// out).
+pub const HANDICAP_REWRITTEN: Code = Code::new("I508", "handicap-rewritten");
+/// An `HA` handicap is ambiguous or unreadable: kept as it was.
+pub const HANDICAP_UNREADABLE: Code = Code::new("W509", "handicap-unreadable");
+/// An `SZ` board size was written as a number or `columns:rows` (a warning
+/// when text was left out).
+pub const SIZE_REWRITTEN: Code = Code::new("I510", "size-rewritten");
+/// An `SZ` board size is ambiguous or unreadable: kept as it was.
+pub const SIZE_UNREADABLE: Code = Code::new("W511", "size-unreadable");
+/// Line breaks or tabs in a simpletext value became spaces.
+pub const SIMPLETEXT_NEWLINE: Code = Code::new("I512", "simpletext-newline");
+
+/// How one kind of value is normalized and reported.
+struct Family {
+    normalize: fn(&str) -> Normalized,
+    rewritten: Code,
+    unreadable: Code,
+}
+
+impl Family {
+    const fn new(normalize: fn(&str) -> Normalized, rewritten: Code, unreadable: Code) -> Self {
+        Family {
+            normalize,
+            rewritten,
+            unreadable,
+        }
+    }
+}
+
+const DATE: Family = Family::new(gameinfo::date, DATE_REWRITTEN, DATE_UNREADABLE);
+const TIME: Family = Family::new(gameinfo::time, TIME_REWRITTEN, TIME_UNREADABLE);
+const RESULT: Family = Family::new(gameinfo::result, RESULT_REWRITTEN, RESULT_UNREADABLE);
+const KOMI: Family = Family::new(gameinfo::komi, KOMI_REWRITTEN, KOMI_UNREADABLE);
+const HANDICAP: Family = Family::new(gameinfo::handicap, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE);
+const SIZE: Family = Family::new(gameinfo::size, SIZE_REWRITTEN, SIZE_UNREADABLE);
+/// Simpletext folding never fails: both codes are the same.
+const SIMPLETEXT: Family = Family::new(
+    gameinfo::simple_text,
+    SIMPLETEXT_NEWLINE,
+    SIMPLETEXT_NEWLINE,
+);
+
+/// The rule: which families run.
+pub struct Values {
+    flags: ValueFlags,
+}
+
+impl Values {
+    pub fn new(flags: ValueFlags) -> Self {
+        Values { flags }
+    }
+
+    /// The family of property `id` (an `FF[4]` identifier), if it is on.
+    fn family(&self, id: &str) -> Option<&'static Family> {
+        let f = self.flags;
+        let (on, family) = match id {
+            "DT" => (f.dates, &DATE),
+            "TM" => (f.times, &TIME),
+            "RE" => (f.results, &RESULT),
+            "KM" => (f.numbers, &KOMI),
+            "HA" => (f.numbers, &HANDICAP),
+            "SZ" => (f.numbers, &SIZE),
+            // Moves and comments, most of what a game holds, are not
+            // simpletext: no table look-up for them.
+            "B" | "W" | "C" => return None,
+            _ => (
+                f.simpletext && props::lookup(id)?.value_type == "simpletext",
+                &SIMPLETEXT,
+            ),
+        };
+        on.then_some(family)
+    }
+}
+
+impl NodeRule for Values {
+    fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        for p in &mut node.props {
+            if let Some(family) = self.family(&p.name) {
+                normalize(p, family, cx);
+            }
+        }
+        out.push(node);
+    }
+}
+
+/// Normalizes every value of `p`, replacing the rewritten ones and
+/// reporting each outcome that is not [`Normalized::Valid`].
+fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
+    let outcomes: Vec<Normalized> = p
+        .values()
+        .iter()
+        .map(|v| (family.normalize)(v.text()))
+        .collect();
+    if outcomes.iter().all(|o| *o == Normalized::Valid) {
+        return;
+    }
+    let old = p.clone();
+    p.clear_values();
+    for (v, outcome) in old.values().iter().zip(&outcomes) {
+        let (code, severity) = match outcome {
+            Normalized::Valid => {
+                p.push_value(v);
+                continue;
+            }
+            Normalized::Rewritten(r) => {
+                push(p, &r.value);
+                let severity = match r.dropped {
+                    Some(_) => Severity::Warning,
+                    None => Severity::Info,
+                };
+                (family.rewritten, severity)
+            }
+            Normalized::Ambiguous(_) | Normalized::Unparsed(_) => {
+                p.push_value(v);
+                (family.unreadable, Severity::Warning)
+            }
+        };
+        cx.report.report_as(code, severity, Some(old.pos), || {
+            format!("{}[{}]: {outcome}", old.name, shown(v.text()))
+        });
+    }
+}
+
+/// Appends a rewritten value: `19:13` (a size) as a compose value, as the
+/// SGF reader reads it.
+fn push(p: &mut PropertyBuf, value: &str) {
+    match value.split_once(':') {
+        Some((a, b)) if p.name == "SZ" => p.push_compose(a, b),
+        _ => p.push(value),
+    };
+}
+
+/// A value as a message shows it: line breaks as `⏎`, at most 80
+/// characters.
+fn shown(value: &str) -> String {
+    const MAX: usize = 80;
+    let mut s: String = value
+        .chars()
+        .take(MAX)
+        .map(|c| if c == '\n' || c == '\r' { '⏎' } else { c })
+        .collect();
+    if value.chars().nth(MAX).is_some() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::node::testing::*;
+    use super::super::node::NodeAdapter;
+    use super::*;
+    use crate::game::Game;
+
+    /// One root node with these properties, run through the rule with
+    /// `flags`: the SGF out and the codes with their severities.
+    fn root(props: &[(&str, &str)], flags: ValueFlags) -> (String, Vec<(String, Severity)>) {
+        let mut g = Game::default();
+        for (id, v) in props {
+            g.root_mut()
+                .props
+                .push(PropertyBuf::with_values(*id, &[*v]));
+        }
+        let (log, r) = run(&g, |s| Box::new(NodeAdapter::new(Values::new(flags), s)));
+        let diags = r
+            .collected()
+            .iter()
+            .map(|d| (d.code.id.to_string(), d.severity))
+            .collect();
+        (sgf(&log), diags)
+    }
+
+    #[test]
+    fn the_example_of_the_issue() {
+        let (out, diags) = root(
+            &[
+                ("GM", "1"),
+                ("SZ", "19"),
+                ("PB", "Lee\nSedol"),
+                ("KM", "6,5"),
+                ("DT", "August 1, 2001"),
+                ("TM", "1 hour"),
+                ("RE", "Black resigns"),
+                ("HA", "2 stones"),
+            ],
+            ValueFlags::all(),
+        );
+        assert_eq!(
+            out,
+            "(;GM[1]SZ[19]PB[Lee Sedol]KM[6.5]DT[2001-08-01]TM[3600]RE[W+R]HA[2])"
+        );
+        let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(ids, ["I512", "I506", "I500", "I502", "I504", "I508"]);
+        assert!(diags.iter().all(|(_, s)| *s == Severity::Info));
+    }
+
+    #[test]
+    fn valid_values_are_left_alone() {
+        let props = [
+            ("DT", "1996-05-06,07"),
+            ("TM", "3600"),
+            ("RE", "B+Resign"),
+            ("KM", "7.50"),
+            ("HA", "3"),
+            ("SZ", "19"),
+            ("PB", "Lee Sedol"),
+            ("C", "two\nlines"),
+        ];
+        let (out, diags) = root(&props, ValueFlags::all());
+        assert_eq!(
+            out,
+            "(;DT[1996-05-06,07]TM[3600]RE[B+Resign]KM[7.50]HA[3]SZ[19]PB[Lee Sedol]C[two\nlines])"
+        );
+        assert!(diags.is_empty());
+    }
+
+    #[test]
+    fn what_is_left_out_makes_a_warning() {
+        let (out, diags) = root(&[("DT", "2012-11-22 14:03:11")], ValueFlags::all());
+        assert_eq!(out, "(;DT[2012-11-22])");
+        assert_eq!(diags, [("I500".to_string(), Severity::Warning)]);
+    }
+
+    #[test]
+    fn ambiguous_and_unreadable_values_are_kept_with_a_warning() {
+        let (out, diags) = root(
+            &[
+                ("DT", "03/04/2005"),
+                ("RE", "nonsense words"),
+                ("SZ", "huge"),
+            ],
+            ValueFlags::all(),
+        );
+        assert_eq!(out, "(;DT[03/04/2005]RE[nonsense words]SZ[huge])");
+        let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(ids, ["W501", "W505", "W511"]);
+    }
+
+    #[test]
+    fn a_size_rewrite_is_a_compose_value() {
+        let (out, _) = root(&[("SZ", "19 by 13")], ValueFlags::all());
+        assert_eq!(out, "(;SZ[19:13])");
+    }
+
+    #[test]
+    fn each_family_can_be_switched_off() {
+        let props = [
+            ("DT", "2001/8/1"),
+            ("TM", "1 hour"),
+            ("RE", "b+r"),
+            ("KM", "6,5"),
+            ("PB", "a\nb"),
+        ];
+        let (out, diags) = root(&props, ValueFlags::none());
+        assert_eq!(out, "(;DT[2001/8/1]TM[1 hour]RE[b+r]KM[6,5]PB[a\nb])");
+        assert!(diags.is_empty());
+        let flags = ValueFlags {
+            dates: false,
+            ..ValueFlags::all()
+        };
+        let (out, _) = root(&props, flags);
+        assert_eq!(out, "(;DT[2001/8/1]TM[3600]RE[B+R]KM[6.5]PB[a b])");
+    }
+
+    #[test]
+    fn rewritten_values_are_valid_the_second_time() {
+        let props = [
+            ("DT", "August 1, 2001"),
+            ("RE", "Black resigns"),
+            ("SZ", "19x13"),
+        ];
+        let (once, _) = root(&props, ValueFlags::all());
+        assert_eq!(once, "(;DT[2001-08-01]RE[W+R]SZ[19:13])");
+        let again = [("DT", "2001-08-01"), ("RE", "W+R"), ("SZ", "19:13")];
+        let (_, diags) = root(&again, ValueFlags::all());
+        assert!(diags.is_empty());
+    }
+}
