@@ -135,7 +135,7 @@ pub struct Rules {
     pub ff3: Ff3Flags,
     /// `tt` passes on boards up to 19.
     pub tt_pass: bool,
-    /// Fox's komi.
+    /// Fox's komi (and, with a komi in zi, a result in zi).
     pub fox_komi: bool,
     /// Fox's `HA[1]`.
     pub fox_handicap: bool,

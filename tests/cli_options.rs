@@ -148,6 +148,47 @@ fn a_valid_no_fix_rule_is_the_only_one_switched_off() {
 }
 
 #[test]
+fn a_fox_result_in_zi_is_converted_with_the_komi() {
+    // Issue 13: KM[375] is 3.75 zi = 7.5 points, and W+4.25 (a quarter
+    // fraction: not points) is zi, i.e. W+8.5; each reported. The same
+    // result outside Fox stays, and `--no-fix fox-komi` keeps both.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("fox.sgf"),
+        "(;GM[1]FF[4]SZ[19]AP[foxwq]KM[375]RE[W+4.25];B[pd])",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("other.sgf"),
+        "(;GM[1]FF[4]SZ[19]KM[375]RE[W+4.25];B[pd])",
+    )
+    .unwrap();
+    let out = sgfconv(&["-v", "fox.sgf"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let sgf = String::from_utf8(out.stdout.clone()).unwrap();
+    assert!(
+        sgf.contains("KM[7.5]") && sgf.contains("RE[W+8.5]"),
+        "{sgf}"
+    );
+    let err = stderr(&out);
+    assert!(err.contains("info[I163 fox-komi]"), "{err}");
+    assert!(
+        err.contains("info[I162 fox-result]: Fox result RE[W+4.25] is in zi"),
+        "{err}"
+    );
+    let out = sgfconv(&["-v", "other.sgf"], dir.path());
+    let sgf = String::from_utf8(out.stdout.clone()).unwrap();
+    assert!(sgf.contains("RE[W+4.25]"), "{sgf}");
+    assert!(!stderr(&out).contains("I162"));
+    let out = sgfconv(&["fox.sgf", "--no-fix", "fox-komi"], dir.path());
+    let sgf = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        sgf.contains("KM[375]") && sgf.contains("RE[W+4.25]"),
+        "{sgf}"
+    );
+}
+
+#[test]
 fn a_reader_option_the_input_format_does_not_take_exits_2() {
     let dir = with_input();
     std::fs::write(dir.path().join("in.json"), "[]").unwrap();

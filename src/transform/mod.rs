@@ -12,7 +12,7 @@
 //! | 4 | `mojibake` | double-encoded names | `mojibake` |
 //! | 5 | `ff3` | `FF[1]`–`FF[3]` properties | `ki`, `labels`, `marks`, `player`, `annotations`, `view` |
 //! | 6 | `passes` | `tt` passes | `tt-pass` |
-//! | 7 | `quirks` | Fox komi and `HA[1]` | `fox-komi`, `fox-handicap` |
+//! | 7 | `quirks` | Fox komi (and a result in zi) and `HA[1]` | `fox-komi`, `fox-handicap` |
 //! | 8 | `smartgo` | SmartGo `S[]` move sequences | `smartgo` |
 //! | 9 | `split` | setup and moves, black and white, in one node | `split` |
 //! | 10 | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |

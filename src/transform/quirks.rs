@@ -13,7 +13,9 @@
 //!   (the program that wrote the file) is kept.
 //! * `fox-komi`: in files from Fox (`AP[foxwq]`, also gokifu.com's
 //!   `AP[SGFC:2.0]`), `KM` is an integer in scaled units: `KM[375]`/
-//!   `KM[750]` → 7.5, `KM[325]`/`KM[650]` → 6.5, `KM[50]` → 0.5.
+//!   `KM[750]` → 7.5, `KM[325]`/`KM[650]` → 6.5, `KM[50]` → 0.5. With a
+//!   komi in zi (`KM[375]`), a result with a quarter fraction is in zi too
+//!   and becomes points: `RE[W+4.25]` → `RE[W+8.5]`.
 //! * `fox-handicap`: Fox writes `HA[1]` (one-stone handicap: Black first,
 //!   no komi), which `FF[4]` does not define: written `HA[0]`.
 
@@ -32,6 +34,9 @@ pub const DUPLICATE_AP: Code = Code::new("I161", "duplicate-ap");
 pub const DUPLICATE_DROPPED: Code = Code::new("E162", "duplicate-dropped");
 /// Fox's komi in scaled units (`KM[375]`) became points (`KM[7.5]`).
 pub const FOX_KOMI: Code = Code::new("I163", "fox-komi");
+/// Fox's result in zi (`RE[W+4.25]`, with `KM[375]`) became points
+/// (`RE[W+8.5]`).
+pub const FOX_RESULT: Code = Code::new("I162", "fox-result");
 /// Fox's `HA[1]` (Black first, no komi) became `HA[0]`.
 pub const FOX_HANDICAP: Code = Code::new("I164", "fox-handicap");
 
@@ -157,6 +162,38 @@ pub fn fox_komi(km: &str) -> Option<String> {
     Some(format_real(komi))
 }
 
+/// Fox's komi is in zi ×100 (`KM[375]` = 3¾ zi): the scaled values that
+/// [`fox_komi`] divides by 50.
+fn komi_in_zi(km: &str) -> bool {
+    km.trim()
+        .parse::<i64>()
+        .is_ok_and(|v| (100..500).contains(&v) && v % 25 == 0)
+}
+
+/// A Fox result in zi (`W+4.25`) in points (`W+8.5`): only a margin with a
+/// quarter fraction (`.25`, `.75`), which cannot be points; `None` for any
+/// other result (`B+R`, `W+2.5`, `Draw`).
+pub fn fox_result(re: &str) -> Option<String> {
+    let re = re.trim();
+    let (winner, margin) = re.split_once('+')?;
+    if !matches!(winner, "B" | "W" | "b" | "w") {
+        return None;
+    }
+    let (whole, frac) = margin.split_once('.')?;
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if !matches!(frac, "25" | "75") {
+        return None;
+    }
+    let zi: f64 = margin.parse().ok()?;
+    Some(format!(
+        "{}+{}",
+        winner.to_ascii_uppercase(),
+        format_real(zi * 2.0)
+    ))
+}
+
 pub struct Fox {
     komi: bool,
     handicap: bool,
@@ -172,34 +209,68 @@ impl NodeRule for Fox {
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
         if cx.is_root && is_fox(&node) {
             if self.komi {
-                if let Some(p) = node.props.iter_mut().find(|p| p.name == "KM") {
-                    if let Some(k) = p.first_text().and_then(fox_komi) {
-                        cx.report.info(FOX_KOMI, Some(p.pos), || {
-                            format!(
-                                "Fox komi KM[{}] is in scaled units: written KM[{k}]",
-                                p.first_text().unwrap_or("")
-                            )
-                        });
-                        p.clear_values();
-                        p.push(&k);
-                    }
+                let in_zi = node
+                    .get("KM")
+                    .and_then(|p| p.first_text())
+                    .is_some_and(komi_in_zi);
+                fix_komi(&mut node, cx);
+                if in_zi {
+                    fix_result(&mut node, cx);
                 }
             }
             if self.handicap {
-                if let Some(p) = node.props.iter_mut().find(|p| p.name == "HA") {
-                    if p.first_text().map(str::trim) == Some("1") {
-                        cx.report.info(
-                            FOX_HANDICAP,
-                            Some(p.pos),
-                            "Fox HA[1] (Black first, no handicap stones) written HA[0]",
-                        );
-                        p.clear_values();
-                        p.push("0");
-                    }
-                }
+                fix_handicap(&mut node, cx);
             }
         }
         out.push(node);
+    }
+}
+
+/// Fox's komi in scaled units (`KM[375]`) written in points (`KM[7.5]`).
+fn fix_komi(node: &mut BufNode, cx: &mut Cx<'_>) {
+    if let Some(p) = node.props.iter_mut().find(|p| p.name == "KM") {
+        if let Some(k) = p.first_text().and_then(fox_komi) {
+            cx.report.info(FOX_KOMI, Some(p.pos), || {
+                format!(
+                    "Fox komi KM[{}] is in scaled units: written KM[{k}]",
+                    p.first_text().unwrap_or("")
+                )
+            });
+            p.clear_values();
+            p.push(&k);
+        }
+    }
+}
+
+/// Fox's result in zi (`RE[W+4.25]`, with a komi in zi) written in points
+/// (`RE[W+8.5]`).
+fn fix_result(node: &mut BufNode, cx: &mut Cx<'_>) {
+    if let Some(p) = node.props.iter_mut().find(|p| p.name == "RE") {
+        if let Some(r) = p.first_text().and_then(fox_result) {
+            cx.report.info(FOX_RESULT, Some(p.pos), || {
+                format!(
+                    "Fox result RE[{}] is in zi (1 zi = 2 points): written RE[{r}]",
+                    p.first_text().unwrap_or("")
+                )
+            });
+            p.clear_values();
+            p.push(&r);
+        }
+    }
+}
+
+/// Fox's `HA[1]` (Black first, no komi) written `HA[0]`.
+fn fix_handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
+    if let Some(p) = node.props.iter_mut().find(|p| p.name == "HA") {
+        if p.first_text().map(str::trim) == Some("1") {
+            cx.report.info(
+                FOX_HANDICAP,
+                Some(p.pos),
+                "Fox HA[1] (Black first, no handicap stones) written HA[0]",
+            );
+            p.clear_values();
+            p.push("0");
+        }
     }
 }
 
@@ -251,6 +322,25 @@ mod tests {
     }
 
     #[test]
+    fn fox_result_in_zi() {
+        for (re, want) in [
+            ("W+4.25", "W+8.5"),
+            ("B+0.75", "B+1.5"),
+            ("b+12.25", "B+24.5"),
+            (" W+3.75 ", "W+7.5"),
+        ] {
+            assert_eq!(fox_result(re).as_deref(), Some(want), "{re}");
+        }
+        for re in [
+            "W+2.5", "B+3", "B+0.50", "W+R", "Draw", "0", "W+.25", "X+4.25", "W+4.250",
+        ] {
+            assert_eq!(fox_result(re), None, "{re}");
+        }
+        assert!(komi_in_zi("375") && komi_in_zi("325") && komi_in_zi("100"));
+        assert!(!komi_in_zi("650") && !komi_in_zi("50") && !komi_in_zi("7.5"));
+    }
+
+    #[test]
     fn fox_rules_need_the_source() {
         let fox = |d: &str| {
             let (log, r) = run(&line(d), |s| {
@@ -267,6 +357,27 @@ mod tests {
         let (s, c) = fox("AP=CGoban KM=375 HA=1");
         assert_eq!(s, "(;AP[CGoban]KM[375]HA[1])");
         assert!(c.is_empty());
+        // The result in zi is converted together with a komi in zi.
+        let (s, c) = fox("AP=foxwq KM=375 RE=W+4.25");
+        assert_eq!(s, "(;AP[foxwq]KM[7.5]RE[W+8.5])");
+        assert_eq!(c, vec!["I163", "I162"]);
+        // A komi in points (or unscaled, or another source): result kept.
+        assert_eq!(
+            fox("AP=foxwq KM=650 RE=B+0.50").0,
+            "(;AP[foxwq]KM[6.5]RE[B+0.50])"
+        );
+        assert_eq!(
+            fox("AP=SGFC:2.0 KM=5.5 RE=B+5.75").0,
+            "(;AP[SGFC:2.0]KM[5.5]RE[B+5.75])"
+        );
+        let (s, c) = fox("AP=CGoban KM=375 RE=W+4.25");
+        assert_eq!(s, "(;AP[CGoban]KM[375]RE[W+4.25])");
+        assert!(c.is_empty());
+        // Not the komi switch: neither.
+        let (log, _) = run(&line("AP=foxwq KM=375 RE=W+4.25"), |s| {
+            Box::new(NodeAdapter::new(Fox::new(false, true), s))
+        });
+        assert_eq!(sgf(&log), "(;AP[foxwq]KM[375]RE[W+4.25])");
     }
 
     #[test]
