@@ -204,9 +204,16 @@ impl Values {
 
 impl NodeRule for Values {
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        // `KO`, `IT`, `DO` (type none) belong with a move: in a node
+        // without one (a root's `KO` is the kifu dialect's komi, which the
+        // kifu rule could not read) the value is kept as it is.
+        let has_move = node.props.iter().any(|p| p.name == "B" || p.name == "W");
         for p in &mut node.props {
-            if let Some(family) = self.family(&p.name) {
-                normalize(p, family, cx);
+            match self.family(&p.name) {
+                Some(family) if has_move || !std::ptr::eq(family, &NONE) => {
+                    normalize(p, family, cx)
+                }
+                _ => {}
             }
         }
         out.push(node);
@@ -417,10 +424,14 @@ mod tests {
             ("MN", " 12"),
             ("BL", "60,5"),
             ("V", ".5"),
+            ("B", "pd"),
             ("KO", "x"),
         ];
         let (out, diags) = root(&props, ValueFlags::all());
-        assert_eq!(out, "(;TE[1]BM[2]GB[1]DM[1]PL[B]MN[12]BL[60.5]V[0.5]KO[])");
+        assert_eq!(
+            out,
+            "(;TE[1]BM[2]GB[1]DM[1]PL[B]MN[12]BL[60.5]V[0.5]B[pd]KO[])"
+        );
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
         assert_eq!(ids, ["I513"; 9]);
         let warned: Vec<bool> = diags.iter().map(|(_, s)| *s == Severity::Warning).collect();
@@ -465,9 +476,9 @@ mod tests {
             types: false,
             ..ValueFlags::all()
         };
-        let props = [("BM", "3"), ("KO", "x"), ("KM", "6,5")];
+        let props = [("BM", "3"), ("B", "pd"), ("KO", "x"), ("KM", "6,5")];
         let (out, _) = root(&props, flags);
-        assert_eq!(out, "(;BM[3]KO[x]KM[6.5])");
+        assert_eq!(out, "(;BM[3]B[pd]KO[x]KM[6.5])");
     }
 
     #[test]
