@@ -86,6 +86,9 @@ pub struct ValueFlags {
     pub numbers: bool,
     /// Line breaks in simpletext values to spaces.
     pub simpletext: bool,
+    /// Number, real, double, color and none values of the other
+    /// properties (`MN`, `BL`, `BM`, `PL`, `KO`…).
+    pub types: bool,
 }
 
 impl ValueFlags {
@@ -97,6 +100,7 @@ impl ValueFlags {
             results: false,
             numbers: false,
             simpletext: false,
+            types: false,
         }
     }
 
@@ -108,6 +112,7 @@ impl ValueFlags {
             results: true,
             numbers: true,
             simpletext: true,
+            types: true,
         }
     }
 }
@@ -175,6 +180,7 @@ pub const RULE_NAMES: &[&str] = &[
     "results",
     "numbers",
     "simpletext",
+    "types",
 ];
 
 /// A `--no-fix` name that names no rule or group.
@@ -282,6 +288,7 @@ impl Rules {
             "results" => &mut self.values.results,
             "numbers" => &mut self.values.numbers,
             "simpletext" => &mut self.values.simpletext,
+            "types" => &mut self.values.types,
             _ => return None,
         })
     }
@@ -529,7 +536,9 @@ mod tests {
         assert!(r.kifu && r.split);
         let r = Rules::from_names("dates,simpletext").unwrap();
         assert!(!r.values.dates && !r.values.simpletext);
-        assert!(r.values.times && r.values.results && r.values.numbers);
+        assert!(r.values.times && r.values.results && r.values.numbers && r.values.types);
+        let r = Rules::from_names("types").unwrap();
+        assert!(!r.values.types && r.values.numbers && r.values.simpletext);
         for name in RULE_NAMES {
             let r = Rules::from_names(name).unwrap();
             assert_ne!(r, Rules::all(), "{name} switches something off");

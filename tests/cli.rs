@@ -414,3 +414,31 @@ fn game_info_values_are_written_in_their_ff4_forms() {
     let out = run(&["--keep-dialect", "-", "-"], input);
     assert!(text(&out.stdout).contains("PB[Lee\nSedol]\nKM[6,5]"));
 }
+
+/// Issue 13: number, real, double, color and none values repaired where
+/// the intent is certain, the rest kept with a warning; `--no-fix types`
+/// leaves them all.
+#[test]
+fn the_other_value_types_are_written_in_their_ff4_forms() {
+    let input = b"(;GM[1]FF[4]PL[black];B[pd]TE[]BL[60,5];W[dd]BM[3]KO[x];B[qq]MN[x])";
+    let out = run(&["-v", "-", "-"], input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).ends_with("PL[B]\n;B[pd]TE[1]BL[60.5];W[dd]BM[2]KO[];B[qq]MN[x])\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let err = text(&out.stderr);
+    for line in [
+        "info[I513 type-rewritten]: PL[black]: written B (read from words or units)",
+        "info[I513 type-rewritten]: TE[]: written 1 (empty read as the normal value)",
+        "info[I513 type-rewritten]: BL[60,5]: written 60.5 (respelled)",
+        "info[I513 type-rewritten]: BM[3]: written 2 (the nearest valid value)",
+        "warning[I513 type-rewritten]: KO[x]: written empty (the property takes no value); left out: x",
+        "warning[W514 type-unreadable]: MN[x]: kept: not recognised",
+    ] {
+        assert!(err.contains(line), "{line}\n{err}");
+    }
+    let out = run(&["--no-fix", "types", "-", "-"], input);
+    assert!(text(&out.stdout).contains(";W[dd]BM[3]KO[x]"));
+}

@@ -16,7 +16,7 @@
 //! | 8 | `smartgo` | SmartGo `S[]` move sequences | `smartgo` |
 //! | 9 | `split` | setup and moves, black and white, in one node | `split` |
 //! | 10 | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
-//! | 11 | `values` | game-info values in their `FF[4]` forms (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`, simpletext line breaks) | `dates`, `times`, `results`, `numbers`, `simpletext` (group `values`) |
+//! | 11 | `values` | game-info values in their `FF[4]` forms (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`, simpletext line breaks), and number, real, double, color and none values (`BL`, `BM`, `PL`, `KO`…) | `dates`, `times`, `results`, `numbers`, `simpletext`, `types` (group `values`) |
 //!
 //! Each rule is a `node::NodeRule` and can run alone as a sink adapter
 //! (`node::NodeAdapter`); the pipeline runs them in one

@@ -223,6 +223,10 @@ enum PlainRole {
     List,
     /// Any other property: plain with one value.
     Single,
+    /// A property of this `FF[4]` value type (number, real, double, color,
+    /// none): plain with one value valid for the type, which rule 11
+    /// leaves alone ([`super::values::is_valid_as`]).
+    Typed(&'static str),
 }
 
 fn plain_role_of(name: &str) -> PlainRole {
@@ -239,9 +243,11 @@ fn plain_role_of(name: &str) -> PlainRole {
             PlainRole::List
         }
         _ => {
-            if crate::props::lookup(name).is_some_and(|d| d.scope == crate::props::Scope::GameInfo)
-            {
+            let def = crate::props::lookup(name);
+            if def.is_some_and(|d| d.scope == crate::props::Scope::GameInfo) {
                 PlainRole::NotPlain
+            } else if let Some(t) = def.and_then(super::values::simple_type) {
+                PlainRole::Typed(t)
             } else {
                 PlainRole::Single
             }
@@ -306,6 +312,14 @@ fn plain_move<'a>(props: impl Iterator<Item = (&'a str, Values<'a>)>) -> Option<
             PlainRole::List => {}
             PlainRole::Single => {
                 if values.len() != 1 {
+                    return None;
+                }
+            }
+            PlainRole::Typed(t) => {
+                let valid = values
+                    .first()
+                    .is_some_and(|v| super::values::is_valid_as(t, v.text()));
+                if values.len() != 1 || !valid {
                     return None;
                 }
             }

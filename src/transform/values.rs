@@ -2,7 +2,9 @@
 //! `DT` becomes an ISO date, `TM` seconds, `RE` an `FF[4]` result, `KM`,
 //! `HA` and `SZ` plain numbers, and a line break in a simpletext value a
 //! space, by the normalizers of [`crate::validate::gameinfo`] (their rules:
-//! `formats/validation.md`). It runs last of the node rules, on what the
+//! `formats/validation.md`); the number, real, double, color and none
+//! values of the other `FF[4]` properties (`MN`, `BL`, `BM`, `PL`, `KO`…)
+//! are repaired where their intent is certain (switch `types`). It runs last of the node rules, on what the
 //! kifu, `FF[3]` and Fox rules have already made of these values.
 //!
 //! A value already in its `FF[4]` form is left alone; a rewrite is an info
@@ -15,7 +17,7 @@ use crate::diag::{Code, Severity};
 use crate::event::PropertyBuf;
 use crate::options::ValueFlags;
 use crate::props;
-use crate::validate::gameinfo::{self, Normalized};
+use crate::validate::gameinfo::{self, Normalized, Problem, Reading, Rewrite};
 
 /// A `DT` date was written in its `FF[4]` form (a warning when the form
 /// leaves part of the date out, such as a time of day).
@@ -49,6 +51,12 @@ pub const SIZE_REWRITTEN: Code = Code::new("I510", "size-rewritten");
 pub const SIZE_UNREADABLE: Code = Code::new("W511", "size-unreadable");
 /// Line breaks or tabs in a simpletext value became spaces.
 pub const SIMPLETEXT_NEWLINE: Code = Code::new("I512", "simpletext-newline");
+/// A number, real, double, color or none value (`MN`, `BL`, `BM`, `PL`,
+/// `KO`…) was written in its `FF[4]` form (a warning when text was left
+/// out, as in `KO[x]` → `KO[]`).
+pub const TYPE_REWRITTEN: Code = Code::new("I513", "type-rewritten");
+/// A number, real, double or color value cannot be read: kept as it was.
+pub const TYPE_UNREADABLE: Code = Code::new("W514", "type-unreadable");
 
 /// How one kind of value is normalized and reported.
 struct Family {
@@ -80,6 +88,80 @@ const SIMPLETEXT: Family = Family::new(
     SIMPLETEXT_NEWLINE,
 );
 
+const NUMBER: Family = Family::new(gameinfo::number, TYPE_REWRITTEN, TYPE_UNREADABLE);
+const REAL: Family = Family::new(gameinfo::real, TYPE_REWRITTEN, TYPE_UNREADABLE);
+const DOUBLE: Family = Family::new(double, TYPE_REWRITTEN, TYPE_UNREADABLE);
+const COLOR: Family = Family::new(gameinfo::color, TYPE_REWRITTEN, TYPE_UNREADABLE);
+const NONE: Family = Family::new(none, TYPE_REWRITTEN, TYPE_UNREADABLE);
+
+/// A Double ([`gameinfo::double`]), and where its intent is certain even
+/// so: empty is the normal value `1` (FF[1]: "the normal value for such
+/// properties is one"), and a number out of range is the nearest of `1`
+/// and `2` (`BM[3]` → `2`, `BM[0]` → `1`).
+fn double(value: &str) -> Normalized {
+    let nearest = |n: &str| {
+        let one = n.starts_with('-') || n.trim_start_matches(['+', '0']).is_empty();
+        Normalized::Rewritten(Rewrite::new(if one { "1" } else { "2" }, Reading::Nearest))
+    };
+    match gameinfo::double(value) {
+        Normalized::Unparsed(Problem::Empty) => {
+            Normalized::Rewritten(Rewrite::new("1", Reading::EmptyAsNormal))
+        }
+        Normalized::Unparsed(p) => match gameinfo::number(value) {
+            Normalized::Valid => nearest(value),
+            Normalized::Rewritten(r) => nearest(&r.value),
+            _ => Normalized::Unparsed(p),
+        },
+        other => other,
+    }
+}
+
+/// A None value: empty; anything else is left out (`KO[x]` → `KO[]`), as
+/// the property says all it says by being there.
+fn none(value: &str) -> Normalized {
+    if value.is_empty() {
+        Normalized::Valid
+    } else {
+        Normalized::Rewritten(Rewrite::new("", Reading::NoValue).dropping(value))
+    }
+}
+
+/// The family of an `FF[4]` value type other than simpletext, if it has
+/// one.
+fn type_family(value_type: &str) -> Option<&'static Family> {
+    Some(match value_type {
+        "number" => &NUMBER,
+        "real" => &REAL,
+        "double" => &DOUBLE,
+        "color" => &COLOR,
+        "none" => &NONE,
+        _ => return None,
+    })
+}
+
+/// The `FF[4]` value type of `def` when rule 11 checks it by type alone
+/// (number, real, double, color, none, of a property `FF[4]` defines,
+/// other than `KM`, `HA`, `SZ`).
+pub(super) fn simple_type(def: &props::PropDef) -> Option<&'static str> {
+    let by_name = matches!(def.id, "KM" | "HA" | "SZ");
+    let t = def.value_type;
+    (def.ff.contains('4') && !by_name && type_family(t).is_some()).then_some(t)
+}
+
+/// Whether `value` is valid for `value_type` (one of [`simple_type`]'s),
+/// so that rule 11 leaves it as it is: what the families' normalizers call
+/// [`Normalized::Valid`], checked without them.
+pub(super) fn is_valid_as(value_type: &str, value: &str) -> bool {
+    match value_type {
+        "number" => gameinfo::is_number(value),
+        "real" => gameinfo::is_real(value),
+        "double" => matches!(value, "1" | "2"),
+        "color" => matches!(value, "B" | "W"),
+        "none" => value.is_empty(),
+        _ => false,
+    }
+}
+
 /// The rule: which families run.
 pub struct Values {
     flags: ValueFlags,
@@ -103,10 +185,18 @@ impl Values {
             // Moves and comments, most of what a game holds, are not
             // simpletext: no table look-up for them.
             "B" | "W" | "C" => return None,
-            _ => (
-                f.simpletext && props::lookup(id)?.value_type == "simpletext",
-                &SIMPLETEXT,
-            ),
+            _ => {
+                let def = props::lookup(id)?;
+                if def.value_type == "simpletext" {
+                    (f.simpletext, &SIMPLETEXT)
+                } else if !def.ff.contains('4') {
+                    // Properties of older versions or dialects only: their
+                    // rules, not FF[4]'s.
+                    return None;
+                } else {
+                    (f.types, type_family(def.value_type)?)
+                }
+            }
         };
         on.then_some(family)
     }
@@ -114,9 +204,16 @@ impl Values {
 
 impl NodeRule for Values {
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        // `KO`, `IT`, `DO` (type none) belong with a move: in a node
+        // without one (a root's `KO` is the kifu dialect's komi, which the
+        // kifu rule could not read) the value is kept as it is.
+        let has_move = node.props.iter().any(|p| p.name == "B" || p.name == "W");
         for p in &mut node.props {
-            if let Some(family) = self.family(&p.name) {
-                normalize(p, family, cx);
+            match self.family(&p.name) {
+                Some(family) if has_move || !std::ptr::eq(family, &NONE) => {
+                    normalize(p, family, cx)
+                }
+                _ => {}
             }
         }
         out.push(node);
@@ -313,6 +410,82 @@ mod tests {
         assert_eq!(once, "(;DT[2001-08-01]RE[W+R]SZ[19:13])");
         let again = [("DT", "2001-08-01"), ("RE", "W+R"), ("SZ", "19:13")];
         let (_, diags) = root(&again, ValueFlags::all());
+        assert!(diags.is_empty());
+    }
+
+    #[test]
+    fn the_other_value_types_are_repaired_where_certain() {
+        let props = [
+            ("TE", ""),
+            ("BM", "3"),
+            ("GB", "0"),
+            ("DM", "-4"),
+            ("PL", "black"),
+            ("MN", " 12"),
+            ("BL", "60,5"),
+            ("V", ".5"),
+            ("B", "pd"),
+            ("KO", "x"),
+        ];
+        let (out, diags) = root(&props, ValueFlags::all());
+        assert_eq!(
+            out,
+            "(;TE[1]BM[2]GB[1]DM[1]PL[B]MN[12]BL[60.5]V[0.5]B[pd]KO[])"
+        );
+        let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(ids, ["I513"; 9]);
+        let warned: Vec<bool> = diags.iter().map(|(_, s)| *s == Severity::Warning).collect();
+        assert_eq!(
+            warned,
+            [false, false, false, false, false, false, false, false, true]
+        );
+    }
+
+    #[test]
+    fn valid_values_of_the_other_types_are_left_alone() {
+        let props = [
+            ("TE", "2"),
+            ("BM", "1"),
+            ("PL", "W"),
+            ("MN", "+7"),
+            ("OB", "3"),
+            ("WL", "12.50"),
+            ("V", "-3"),
+            ("IT", ""),
+            ("DO", ""),
+        ];
+        let (out, diags) = root(&props, ValueFlags::all());
+        assert_eq!(out, "(;TE[2]BM[1]PL[W]MN[+7]OB[3]WL[12.50]V[-3]IT[]DO[])");
+        assert!(diags.is_empty());
+    }
+
+    #[test]
+    fn other_unreadable_values_are_kept_with_a_warning() {
+        let props = [("TE", "x"), ("PL", "red"), ("MN", "1.5"), ("BL", "1,500")];
+        let (out, diags) = root(&props, ValueFlags::all());
+        assert_eq!(out, "(;TE[x]PL[red]MN[1.5]BL[1,500])");
+        assert!(diags
+            .iter()
+            .all(|(c, s)| c == "W514" && *s == Severity::Warning));
+        assert_eq!(diags.len(), 4);
+    }
+
+    #[test]
+    fn the_types_switch_leaves_the_other_types_alone() {
+        let flags = ValueFlags {
+            types: false,
+            ..ValueFlags::all()
+        };
+        let props = [("BM", "3"), ("B", "pd"), ("KO", "x"), ("KM", "6,5")];
+        let (out, _) = root(&props, flags);
+        assert_eq!(out, "(;BM[3]B[pd]KO[x]KM[6.5])");
+    }
+
+    #[test]
+    fn properties_of_older_versions_only_are_not_typed_by_ff4() {
+        // CH (double) and LT (none) are FF[1]–FF[3] only.
+        let (out, diags) = root(&[("CH", "3"), ("LT", "x")], ValueFlags::all());
+        assert_eq!(out, "(;CH[3]LT[x])");
         assert!(diags.is_empty());
     }
 }

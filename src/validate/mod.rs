@@ -24,10 +24,11 @@
 //!    like the dialect rules.
 //!
 //! Steps 2 and 3 exist for [`gameinfo`]'s `DT`, `TM`, `RE`, `KM`, `HA`,
-//! `SZ` and simpletext: the dialect rule `values` (rule 11 of
+//! `SZ`, simpletext and the number, real, double, color and none values of
+//! the other properties: the dialect rule `values` (rule 11 of
 //! `formats/sgf-dialects.md`, switches `dates`, `times`, `results`,
-//! `numbers`, `simpletext`). The other value types and [`board`] are not
-//! wired yet. `formats/validation.md` documents every check; the code
+//! `numbers`, `simpletext`, `types`). Move, point and list values and
+//! [`board`] are not wired yet. `formats/validation.md` documents every check; the code
 //! implements exactly that text.
 //!
 //! Layering: this module sits below `formats` and `transform` (the

@@ -35,6 +35,7 @@ mod time;
 
 pub use date::date;
 pub use numbers::{color, double, handicap, komi, number, real, size};
+pub(crate) use numbers::{is_number, is_real};
 pub use result::result;
 pub use text::simple_text;
 pub use time::time;
@@ -130,7 +131,10 @@ impl Rewrite {
 
 impl fmt::Display for Rewrite {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "written {} ({})", self.value, self.reading)?;
+        match self.value.as_str() {
+            "" => write!(f, "written empty ({})", self.reading)?,
+            v => write!(f, "written {v} ({})", self.reading)?,
+        }
         if let Some(d) = &self.dropped {
             write!(f, "; left out: {d}")?;
         }
@@ -151,6 +155,14 @@ pub enum Reading {
     /// Read from words, names or units (`August 1, 2001`, `1 hour`,
     /// `Black resigns`, `6目半`).
     Words,
+    /// A number out of range, brought to the nearest valid value
+    /// (`BM[3]` → `2`).
+    Nearest,
+    /// An empty value read as the normal one (`TE[]` → `1`: FF[1], "the
+    /// normal value for such properties is one").
+    EmptyAsNormal,
+    /// A value left out of a property that has none (`KO[x]` → `KO[]`).
+    NoValue,
 }
 
 impl fmt::Display for Reading {
@@ -159,6 +171,9 @@ impl fmt::Display for Reading {
             Reading::Spelling => "respelled",
             Reading::Reordered => "day and month reordered",
             Reading::Words => "read from words or units",
+            Reading::Nearest => "the nearest valid value",
+            Reading::EmptyAsNormal => "empty read as the normal value",
+            Reading::NoValue => "the property takes no value",
         })
     }
 }
