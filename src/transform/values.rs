@@ -75,24 +75,24 @@ impl Family {
     }
 }
 
-const DATE: Family = Family::new(gameinfo::date, DATE_REWRITTEN, DATE_UNREADABLE);
-const TIME: Family = Family::new(gameinfo::time, TIME_REWRITTEN, TIME_UNREADABLE);
-const RESULT: Family = Family::new(gameinfo::result, RESULT_REWRITTEN, RESULT_UNREADABLE);
-const KOMI: Family = Family::new(gameinfo::komi, KOMI_REWRITTEN, KOMI_UNREADABLE);
-const HANDICAP: Family = Family::new(gameinfo::handicap, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE);
-const SIZE: Family = Family::new(gameinfo::size, SIZE_REWRITTEN, SIZE_UNREADABLE);
+static DATE: Family = Family::new(gameinfo::date, DATE_REWRITTEN, DATE_UNREADABLE);
+static TIME: Family = Family::new(gameinfo::time, TIME_REWRITTEN, TIME_UNREADABLE);
+static RESULT: Family = Family::new(gameinfo::result, RESULT_REWRITTEN, RESULT_UNREADABLE);
+static KOMI: Family = Family::new(gameinfo::komi, KOMI_REWRITTEN, KOMI_UNREADABLE);
+static HANDICAP: Family = Family::new(gameinfo::handicap, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE);
+static SIZE: Family = Family::new(gameinfo::size, SIZE_REWRITTEN, SIZE_UNREADABLE);
 /// Simpletext folding never fails: both codes are the same.
-const SIMPLETEXT: Family = Family::new(
+static SIMPLETEXT: Family = Family::new(
     gameinfo::simple_text,
     SIMPLETEXT_NEWLINE,
     SIMPLETEXT_NEWLINE,
 );
 
-const NUMBER: Family = Family::new(gameinfo::number, TYPE_REWRITTEN, TYPE_UNREADABLE);
-const REAL: Family = Family::new(gameinfo::real, TYPE_REWRITTEN, TYPE_UNREADABLE);
-const DOUBLE: Family = Family::new(double, TYPE_REWRITTEN, TYPE_UNREADABLE);
-const COLOR: Family = Family::new(gameinfo::color, TYPE_REWRITTEN, TYPE_UNREADABLE);
-const NONE: Family = Family::new(none, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static NUMBER: Family = Family::new(gameinfo::number, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static REAL: Family = Family::new(gameinfo::real, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static DOUBLE: Family = Family::new(double, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static COLOR: Family = Family::new(gameinfo::color, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static NONE: Family = Family::new(none, TYPE_REWRITTEN, TYPE_UNREADABLE);
 
 /// A Double ([`gameinfo::double`]), and where its intent is certain even
 /// so: empty is the normal value `1` (FF[1]: "the normal value for such
@@ -220,9 +220,47 @@ impl NodeRule for Values {
     }
 }
 
+/// Whether `v` is certainly a valid value of `family` without running its
+/// normalizer: the common forms only (`DT[2016-03-09]` with a day that
+/// every month has, `SZ[19]`, a plain `KM[6.5]` or `HA[2]`). Anything else
+/// goes through the normalizer, which says the same of these.
+fn surely_valid(family: &Family, v: &str) -> bool {
+    let b = v.as_bytes();
+    let digits = |r: &[u8]| !r.is_empty() && r.iter().all(u8::is_ascii_digit);
+    let number = |r: &[u8]| digits(r) && r.len() <= 3 && (r[0] != b'0' || r.len() == 1);
+    if std::ptr::eq(family, &DATE) {
+        let two = |i: usize| (b[i] - b'0') * 10 + (b[i + 1] - b'0');
+        b.len() == 10
+            && digits(&b[..4])
+            && b[4] == b'-'
+            && digits(&b[5..7])
+            && b[7] == b'-'
+            && digits(&b[8..])
+            && (1..=12).contains(&two(5))
+            && (1..=28).contains(&two(8))
+    } else if std::ptr::eq(family, &SIZE) {
+        matches!(v, "19" | "13" | "9")
+    } else if std::ptr::eq(family, &HANDICAP) {
+        matches!(v, "0" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9")
+    } else if std::ptr::eq(family, &KOMI) {
+        let body = b.strip_prefix(b"-").unwrap_or(b);
+        match body.iter().position(|&c| c == b'.') {
+            None => number(body),
+            Some(i) => number(&body[..i]) && body.len() - i == 2 && digits(&body[i + 1..]),
+        }
+    } else {
+        false
+    }
+}
+
 /// Normalizes every value of `p`, replacing the rewritten ones and
 /// reporting each outcome that is not [`Normalized::Valid`].
 fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
+    // Most values are already in their FF[4] form: a cheap look first, the
+    // normalizer (and its allocations) only for the others.
+    if p.values().iter().all(|v| surely_valid(family, v.text())) {
+        return;
+    }
     let outcomes: Vec<Normalized> = p
         .values()
         .iter()
@@ -288,6 +326,40 @@ mod tests {
     use super::super::node::NodeAdapter;
     use super::*;
     use crate::game::Game;
+
+    #[test]
+    fn the_quick_look_agrees_with_the_normalizers() {
+        let cases: &[(&Family, &str)] = &[
+            (&DATE, "2016-03-09"),
+            (&DATE, "1999-12-28"),
+            (&DATE, "2001-02-01"),
+            (&SIZE, "19"),
+            (&SIZE, "13"),
+            (&SIZE, "9"),
+            (&HANDICAP, "0"),
+            (&HANDICAP, "2"),
+            (&HANDICAP, "9"),
+            (&KOMI, "6.5"),
+            (&KOMI, "7.5"),
+            (&KOMI, "0"),
+            (&KOMI, "-0.5"),
+            (&KOMI, "375"),
+        ];
+        for (family, v) in cases {
+            assert!(surely_valid(family, v), "{v} is a common valid form");
+            assert_eq!((family.normalize)(v), Normalized::Valid, "{v}");
+        }
+        for (family, v) in [
+            (&DATE, "2016-02-30"),
+            (&DATE, "2016-3-9"),
+            (&SIZE, "19x19"),
+            (&KOMI, "6,5"),
+            (&KOMI, "6.50"),
+            (&HANDICAP, "2 stones"),
+        ] {
+            assert!(!surely_valid(family, v), "{v} goes to the normalizer");
+        }
+    }
 
     /// One root node with these properties, run through the rule with
     /// `flags`: the SGF out and the codes with their severities.
