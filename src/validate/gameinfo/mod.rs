@@ -158,7 +158,7 @@ pub enum Reading {
     /// A number out of range, brought to the nearest valid value
     /// (`BM[3]` → `2`).
     Nearest,
-    /// An empty value read as the normal one (`TE[]` → `1`: FF[1], "the
+    /// An empty value read as the normal one (`TE[]` → `1`: `FF[1]`, "the
     /// normal value for such properties is one").
     EmptyAsNormal,
     /// A value left out of a property that has none (`KO[x]` → `KO[]`).
