@@ -101,6 +101,9 @@ pub struct Diagnostic {
     pub code: Code,
     /// The code's default severity, or another one it was reported with.
     pub severity: Severity,
+    /// The identifier of the property the problem concerns (`DT`, `B`…),
+    /// when it concerns one.
+    pub property: Option<Box<str>>,
     /// What happened, for a person.
     pub message: String,
 }
@@ -132,12 +135,52 @@ impl Diagnostic {
             "column": self.pos.map(|_| pos.col),
             "offset": self.pos.map(|_| pos.offset),
             "game": self.game,
+            "property": self.property.as_deref(),
             "code": self.code.id,
             "name": self.code.name,
             "severity": self.severity.as_str(),
             "message": self.message,
         })
         .to_string()
+    }
+}
+
+/// Where a diagnostic applies: a place in the input, and the property it
+/// concerns when it concerns one. `Some(pos)` and `None` convert into it, so
+/// a place without a property reads as before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct At<'a> {
+    /// Where in the input.
+    pub pos: Option<Pos>,
+    /// The property's identifier.
+    pub property: Option<&'a str>,
+}
+
+impl<'a> At<'a> {
+    /// The property `id`, found at `pos`.
+    pub fn property(id: &'a str, pos: Pos) -> At<'a> {
+        At {
+            pos: Some(pos),
+            property: Some(id),
+        }
+    }
+}
+
+impl From<Option<Pos>> for At<'_> {
+    fn from(pos: Option<Pos>) -> Self {
+        At {
+            pos,
+            property: None,
+        }
+    }
+}
+
+impl From<Pos> for At<'_> {
+    fn from(pos: Pos) -> Self {
+        At {
+            pos: Some(pos),
+            property: None,
+        }
     }
 }
 
@@ -254,29 +297,31 @@ impl Reporter {
 
     /// Reports a problem with the code's default severity, at `pos` when
     /// it has a place.
-    pub fn report(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
-        self.report_as(code, code.severity(), pos, message)
+    pub fn report<'a>(&mut self, code: Code, at: impl Into<At<'a>>, message: impl Message) {
+        self.report_as(code, code.severity(), at, message)
     }
 
     /// Reports with a severity other than the code's default (e.g. a warning
     /// raised to an error because the repair lost data).
-    pub fn report_as(
+    pub fn report_as<'a>(
         &mut self,
         code: Code,
         severity: Severity,
-        pos: Option<Pos>,
+        at: impl Into<At<'a>>,
         message: impl Message,
     ) {
         self.counts[severity as usize] += 1;
         if !self.keeps(severity) || !self.admit(code) {
             return;
         }
+        let at = at.into();
         let d = Diagnostic {
             file: self.file.clone(),
-            pos,
+            pos: at.pos,
             game: self.game,
             code,
             severity,
+            property: at.property.map(Box::from),
             message: message.into_message(),
         };
         self.output(d);
@@ -373,18 +418,18 @@ impl Reporter {
     }
 
     /// Reports as [`Severity::Info`], whatever the code's letter.
-    pub fn info(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
-        self.report_as(code, Severity::Info, pos, message)
+    pub fn info<'a>(&mut self, code: Code, at: impl Into<At<'a>>, message: impl Message) {
+        self.report_as(code, Severity::Info, at, message)
     }
 
     /// Reports as [`Severity::Warning`], whatever the code's letter.
-    pub fn warn(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
-        self.report_as(code, Severity::Warning, pos, message)
+    pub fn warn<'a>(&mut self, code: Code, at: impl Into<At<'a>>, message: impl Message) {
+        self.report_as(code, Severity::Warning, at, message)
     }
 
     /// Reports as [`Severity::Error`], whatever the code's letter.
-    pub fn error(&mut self, code: Code, pos: Option<Pos>, message: impl Message) {
-        self.report_as(code, Severity::Error, pos, message)
+    pub fn error<'a>(&mut self, code: Code, at: impl Into<At<'a>>, message: impl Message) {
+        self.report_as(code, Severity::Error, at, message)
     }
 
     /// Diagnostics reported with severity `s`, shown or not.
@@ -547,5 +592,17 @@ mod tests {
         assert_eq!(v["name"], "test-code");
         assert_eq!(v["severity"], "warning");
         assert_eq!(v["message"], "m\"q");
+        assert_eq!(v["property"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn a_diagnostic_can_name_its_property() {
+        let mut r = Reporter::collecting("x.sgf");
+        r.report(W_TEST, At::property("DT", Pos::new(3, 1, 4)), "m");
+        let d = &r.collected()[0];
+        assert_eq!(d.property.as_deref(), Some("DT"));
+        assert_eq!(d.pos, Some(Pos::new(3, 1, 4)));
+        let v: serde_json::Value = serde_json::from_str(&d.to_json()).unwrap();
+        assert_eq!(v["property"], "DT");
     }
 }

@@ -97,7 +97,7 @@ pub mod sink;
 pub mod transform;
 pub mod validate;
 
-pub use diag::{Code, Diagnostic, Reporter, Severity};
+pub use diag::{At, Code, Diagnostic, Reporter, Severity};
 pub use error::Error;
 pub use event::{Event, GameHeader, Pos, Property, PropertyBuf, Value, Values};
 pub use formats::Format;

@@ -168,6 +168,22 @@ fn json_diagnostics_carry_every_field() {
         assert!(v.get(key).is_some(), "{key} missing in {line}");
     }
     assert_eq!(v["file"], "<stdin>");
+    assert_eq!(v["property"], serde_json::Value::Null, "{line}");
+}
+
+#[test]
+fn json_diagnostics_name_the_property_they_concern() {
+    let out = run(
+        &["--diagnostics", "json"],
+        b"(;GM[1]FF[4]SZ[19]DT[29.11.2012]KM[6,5];B[pd])",
+    );
+    let props: Vec<String> = text(&out.stderr)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|v| v["property"].as_str().unwrap_or("-").to_string())
+        .collect();
+    assert!(props.contains(&"DT".to_string()), "{props:?}");
+    assert!(props.contains(&"KM".to_string()), "{props:?}");
 }
 
 #[test]

@@ -541,6 +541,7 @@ impl Ctx<'_> {
             game: None,
             code,
             severity: code.severity(),
+            property: None,
             message: reason.clone(),
         };
         e.add_diagnostics(&[d]);

@@ -7,7 +7,7 @@
 //! Splitting moves from setup is [`super::split`]'s job.
 
 use super::node::{board_size, BufNode, Cx, NodeRule};
-use crate::diag::Code;
+use crate::diag::{At, Code};
 use crate::event::PropertyBuf;
 use crate::options::Ff3Flags;
 
@@ -115,7 +115,7 @@ fn ki(node: &mut BufNode, cx: &mut Cx<'_>) {
         // Both: KI goes only when it says the same.
         if existing.trim().parse::<f64>().ok() == Some(n as f64 / 2.0) {
             if let Some(p) = node.remove("KI") {
-                cx.report.info(KI_KOMI, Some(p.pos), || {
+                cx.report.info(KI_KOMI, At::property(&p.name, p.pos), || {
                     format!("KI[{n}] repeats KM[{km}]: dropped")
                 });
             }
@@ -123,7 +123,7 @@ fn ki(node: &mut BufNode, cx: &mut Cx<'_>) {
         return;
     }
     if let Some(p) = node.remove("KI") {
-        cx.report.info(KI_KOMI, Some(p.pos), || {
+        cx.report.info(KI_KOMI, At::property(&p.name, p.pos), || {
             format!("KI[{n}] (twice the komi) written KM[{km}]")
         });
         node.set("KM", &km, p.pos);
@@ -156,12 +156,13 @@ fn labels(node: &mut BufNode, cx: &mut Cx<'_>) {
             .unwrap_or_else(|| "?".into());
         lb.push_compose(v.text(), &letter);
     }
-    cx.report.info(OLD_LABELS, Some(l.pos), || {
-        format!(
-            "L with {} point(s) written as LB labels A, B, C…",
-            l.values().len()
-        )
-    });
+    cx.report
+        .info(OLD_LABELS, At::property(&l.name, l.pos), || {
+            format!(
+                "L with {} point(s) written as LB labels A, B, C…",
+                l.values().len()
+            )
+        });
     node.props.push(lb);
 }
 
@@ -179,7 +180,7 @@ fn marks(node: &mut BufNode, cx: &mut Cx<'_>, board: &Board) {
             }
         }
     }
-    cx.report.info(OLD_MARKS, Some(m.pos), || {
+    cx.report.info(OLD_MARKS, At::property(&m.name, m.pos), || {
         format!(
             "M written as MA ({} point(s)) and TR on stones ({} point(s))",
             ma.len(),
@@ -221,9 +222,10 @@ fn player(node: &mut BufNode, cx: &mut Cx<'_>) {
         Some("w") => "W",
         _ => return,
     };
-    cx.report.info(NUMERIC_PLAYER, Some(p.pos), || {
-        format!("PL[{}] written PL[{colour}]", p.first_text().unwrap_or(""))
-    });
+    cx.report
+        .info(NUMERIC_PLAYER, At::property(&p.name, p.pos), || {
+            format!("PL[{}] written PL[{colour}]", p.first_text().unwrap_or(""))
+        });
     p.clear_values();
     p.push(colour);
 }
@@ -260,12 +262,13 @@ fn view(node: &mut BufNode, cx: &mut Cx<'_>) {
     if vals.len() != 2 || vals.iter().any(|v| v.len() != 2 || v.contains(':')) {
         return;
     }
-    cx.report.info(VIEW_CORNERS, Some(p.pos), || {
-        format!(
-            "VW[{}][{}] (two corners, FF[3]) written VW[{}:{}]",
-            vals[0], vals[1], vals[0], vals[1]
-        )
-    });
+    cx.report
+        .info(VIEW_CORNERS, At::property(&p.name, p.pos), || {
+            format!(
+                "VW[{}][{}] (two corners, FF[3]) written VW[{}:{}]",
+                vals[0], vals[1], vals[0], vals[1]
+            )
+        });
     p.clear_values();
     p.push_compose(&vals[0], &vals[1]);
 }

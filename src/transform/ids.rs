@@ -3,7 +3,7 @@
 //! letters, as SGFC, sgfmill and Sabaki read them.
 
 use super::node::{BufNode, Cx, NodeRule};
-use crate::diag::Code;
+use crate::diag::{At, Code};
 use crate::props;
 
 /// An identifier written with lower-case letters (`SiZe`) became its
@@ -29,9 +29,10 @@ impl NodeRule for Ids {
                 }
                 // No upper-case letter at all (`black`): nothing safe to do.
                 if let Some(up) = props::uppercase_form(&p.name) {
-                    cx.report.info(LOWERCASE_ID, Some(p.pos), || {
-                        format!("identifier `{}` read as `{up}`", p.name)
-                    });
+                    cx.report
+                        .info(LOWERCASE_ID, At::property(&p.name, p.pos), || {
+                            format!("identifier `{}` read as `{up}`", p.name)
+                        });
                     p.name = up;
                 }
             }
@@ -50,9 +51,10 @@ fn merge_same_names(node: &mut BufNode, cx: &mut Cx<'_>) {
         while j < node.props.len() {
             if node.props[j].name == name {
                 let p = node.props.remove(j);
-                cx.report.info(MERGED_ALIAS, Some(p.pos), || {
-                    format!("two spellings of `{name}` in one node: values merged")
-                });
+                cx.report
+                    .info(MERGED_ALIAS, At::property(&p.name, p.pos), || {
+                        format!("two spellings of `{name}` in one node: values merged")
+                    });
                 node.props[i].extend_values(p.values());
             } else {
                 j += 1;

@@ -16,7 +16,7 @@
 //! written.
 
 use super::node::{board_size, format_real, BufNode, Cx, NodeRule};
-use crate::diag::Code;
+use crate::diag::{At, Code};
 use crate::event::Pos;
 
 /// The game is in the kifu dialect: its root is rewritten (once per game).
@@ -117,15 +117,19 @@ fn rename(node: &mut BufNode, cx: &mut Cx<'_>, from: &str, to: &str) {
     if let Some(existing) = node.get(to) {
         if existing.values() == node.props[i].values() {
             let p = node.props.remove(i);
-            cx.report.info(KIFU_ALIAS, Some(p.pos), || {
-                format!("{from} repeats {to}: dropped")
-            });
+            cx.report
+                .info(KIFU_ALIAS, At::property(&p.name, p.pos), || {
+                    format!("{from} repeats {to}: dropped")
+                });
         }
         return;
     }
     let p = &mut node.props[i];
-    cx.report
-        .info(KIFU_ALIAS, Some(p.pos), format!("kifu {from} written {to}"));
+    cx.report.info(
+        KIFU_ALIAS,
+        At::property(&p.name, p.pos),
+        format!("kifu {from} written {to}"),
+    );
     p.name = to.to_string();
     if to == "DT" {
         if let Some(t) = p.first_text().map(|t| t.trim().to_string()) {
@@ -183,7 +187,7 @@ fn km_text(node: &mut BufNode, cx: &mut Cx<'_>) {
     }
     let Some(k) = parse_komi(&text) else { return };
     let km = format_real(k);
-    cx.report.info(KIFU_KOMI, Some(p.pos), || {
+    cx.report.info(KIFU_KOMI, At::property(&p.name, p.pos), || {
         format!("kifu KM[{text}] written KM[{km}]")
     });
     cx.meta.push(("kifu:KM".into(), text));

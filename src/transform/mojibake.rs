@@ -6,7 +6,7 @@
 
 use super::node::{BufNode, Cx, NodeRule};
 use crate::charset;
-use crate::diag::Code;
+use crate::diag::{At, Code};
 use crate::props::{self, Scope};
 
 /// A double-encoded name (legacy bytes read as Latin-1) was repaired.
@@ -44,14 +44,15 @@ impl NodeRule for Mojibake {
             for (v, f) in vals.iter().zip(fixed) {
                 match f {
                     Some((t, enc)) => {
-                        cx.report.info(MOJIBAKE_REPAIRED, Some(p.pos), || {
-                            format!(
-                                "{}[{v}] was {} text read as Latin-1: written {}[{t}]",
-                                p.name,
-                                enc.name(),
-                                p.name
-                            )
-                        });
+                        cx.report
+                            .info(MOJIBAKE_REPAIRED, At::property(&p.name, p.pos), || {
+                                format!(
+                                    "{}[{v}] was {} text read as Latin-1: written {}[{t}]",
+                                    p.name,
+                                    enc.name(),
+                                    p.name
+                                )
+                            });
                         p.push(&t);
                     }
                     None => {

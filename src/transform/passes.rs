@@ -3,7 +3,7 @@
 //! point and stays.
 
 use super::node::{board_size, BufNode, Cx, NodeRule};
-use crate::diag::Code;
+use crate::diag::{At, Code};
 
 /// A move at `tt` on a board of 19×19 or smaller became a pass.
 pub const TT_PASS: Code = Code::new("I152", "tt-pass");
@@ -29,7 +29,7 @@ impl NodeRule for Passes {
                     && p.values().len() == 1
                     && p.first_text() == Some("tt")
                 {
-                    cx.report.info(TT_PASS, Some(p.pos), || {
+                    cx.report.info(TT_PASS, At::property(&p.name, p.pos), || {
                         format!("{}[tt] is a pass: written {}[]", p.name, p.name)
                     });
                     p.clear_values();

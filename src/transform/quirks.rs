@@ -20,7 +20,7 @@
 //!   no komi), which `FF[4]` does not define: written `HA[0]`.
 
 use super::node::{format_real, BufNode, Cx, NodeRule};
-use crate::diag::Code;
+use crate::diag::{At, Code};
 use crate::event::PropertyBuf;
 use crate::props;
 
@@ -82,13 +82,14 @@ impl NodeRule for Duplicates {
                 if !self.ap {
                     continue;
                 }
-                cx.report.info(DUPLICATE_AP, Some(p.pos), || {
-                    format!(
-                        "AP written {} times ({}): the last is kept",
-                        vals.len(),
-                        vals.join(", ")
-                    )
-                });
+                cx.report
+                    .info(DUPLICATE_AP, At::property(&p.name, p.pos), || {
+                        format!(
+                            "AP written {} times ({}): the last is kept",
+                            vals.len(),
+                            vals.join(", ")
+                        )
+                    });
                 keep_only_value(p, Which::Last);
                 continue;
             }
@@ -96,13 +97,14 @@ impl NodeRule for Duplicates {
                 continue;
             }
             if vals.iter().all(|v| *v == vals[0]) {
-                cx.report.info(MERGED_VALUES, Some(p.pos), || {
-                    format!(
-                        "{} written {} times with the same value: kept once",
-                        p.name,
-                        vals.len()
-                    )
-                });
+                cx.report
+                    .info(MERGED_VALUES, At::property(&p.name, p.pos), || {
+                        format!(
+                            "{} written {} times with the same value: kept once",
+                            p.name,
+                            vals.len()
+                        )
+                    });
                 keep_only_value(p, Which::First);
             } else if def.is_text() && !def.allows_compose() {
                 let sep = if def.is_multiline_text() {
@@ -110,25 +112,27 @@ impl NodeRule for Duplicates {
                 } else {
                     ", "
                 };
-                cx.report.info(MERGED_VALUES, Some(p.pos), || {
-                    format!("{} written {} times: texts joined", p.name, vals.len())
-                });
+                cx.report
+                    .info(MERGED_VALUES, At::property(&p.name, p.pos), || {
+                        format!("{} written {} times: texts joined", p.name, vals.len())
+                    });
                 p.clear_values();
                 p.push(&vals.join(sep));
             } else {
-                cx.report.report(DUPLICATE_DROPPED, Some(p.pos), || {
-                    format!(
-                        "{} written {} times: kept {}[{}], dropped {}",
-                        p.name,
-                        vals.len(),
-                        p.name,
-                        vals[0],
-                        vals[1..]
-                            .iter()
-                            .map(|v| format!("[{v}]"))
-                            .collect::<String>()
-                    )
-                });
+                cx.report
+                    .report(DUPLICATE_DROPPED, At::property(&p.name, p.pos), || {
+                        format!(
+                            "{} written {} times: kept {}[{}], dropped {}",
+                            p.name,
+                            vals.len(),
+                            p.name,
+                            vals[0],
+                            vals[1..]
+                                .iter()
+                                .map(|v| format!("[{v}]"))
+                                .collect::<String>()
+                        )
+                    });
                 keep_only_value(p, Which::First);
             }
         }
@@ -230,7 +234,7 @@ impl NodeRule for Fox {
 fn fix_komi(node: &mut BufNode, cx: &mut Cx<'_>) {
     if let Some(p) = node.props.iter_mut().find(|p| p.name == "KM") {
         if let Some(k) = p.first_text().and_then(fox_komi) {
-            cx.report.info(FOX_KOMI, Some(p.pos), || {
+            cx.report.info(FOX_KOMI, At::property(&p.name, p.pos), || {
                 format!(
                     "Fox komi KM[{}] is in scaled units: written KM[{k}]",
                     p.first_text().unwrap_or("")
@@ -247,12 +251,13 @@ fn fix_komi(node: &mut BufNode, cx: &mut Cx<'_>) {
 fn fix_result(node: &mut BufNode, cx: &mut Cx<'_>) {
     if let Some(p) = node.props.iter_mut().find(|p| p.name == "RE") {
         if let Some(r) = p.first_text().and_then(fox_result) {
-            cx.report.info(FOX_RESULT, Some(p.pos), || {
-                format!(
-                    "Fox result RE[{}] is in zi (1 zi = 2 points): written RE[{r}]",
-                    p.first_text().unwrap_or("")
-                )
-            });
+            cx.report
+                .info(FOX_RESULT, At::property(&p.name, p.pos), || {
+                    format!(
+                        "Fox result RE[{}] is in zi (1 zi = 2 points): written RE[{r}]",
+                        p.first_text().unwrap_or("")
+                    )
+                });
             p.clear_values();
             p.push(&r);
         }
@@ -265,7 +270,7 @@ fn fix_handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
         if p.first_text().map(str::trim) == Some("1") {
             cx.report.info(
                 FOX_HANDICAP,
-                Some(p.pos),
+                At::property(&p.name, p.pos),
                 "Fox HA[1] (Black first, no handicap stones) written HA[0]",
             );
             p.clear_values();

@@ -11,7 +11,7 @@
 
 use super::node::{board_size, BufNode, Cx, NodeRule};
 use super::passes::tt_is_pass;
-use crate::diag::Code;
+use crate::diag::{At, Code};
 use crate::event::PropertyBuf;
 
 /// A SmartGo `S[]` sequence became one node per move.
@@ -82,9 +82,10 @@ impl NodeRule for SmartGo {
         };
         let first = colour;
         let count = bytes.len() / 2;
-        cx.report.info(SMARTGO_EXPANDED, Some(s.pos), || {
-            format!("SmartGo S[{seq}]: {count} move(s), one node each, {first} first")
-        });
+        cx.report
+            .info(SMARTGO_EXPANDED, At::property(&s.name, s.pos), || {
+                format!("SmartGo S[{seq}]: {count} move(s), one node each, {first} first")
+            });
         // Root: the root keeps its properties, the moves follow it.
         let mut rest = std::mem::take(&mut node.props);
         if cx.is_root {

@@ -10,7 +10,7 @@
 //!   `B`, `WL`/`OW` with `W`); the rest stays with the first move.
 
 use super::node::{BufNode, Cx, NodeRule};
-use crate::diag::Code;
+use crate::diag::{At, Code};
 use crate::props::{self, Scope};
 
 /// A node with setup and a move was split: the setup first, then the move.
@@ -107,13 +107,14 @@ fn split_moves(mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
                 seen_first = true;
                 kept.push(p);
             } else {
-                cx.report.info(SPLIT_TWO_MOVES, Some(p.pos), || {
-                    format!(
-                        "two moves in one node: {}[{}] goes to a node of its own",
-                        p.name,
-                        p.first_text().unwrap_or("")
-                    )
-                });
+                cx.report
+                    .info(SPLIT_TWO_MOVES, At::property(&p.name, p.pos), || {
+                        format!(
+                            "two moves in one node: {}[{}] goes to a node of its own",
+                            p.name,
+                            p.first_text().unwrap_or("")
+                        )
+                    });
                 let mut n = BufNode::new(p.pos);
                 n.props.push(p);
                 later.push(n);

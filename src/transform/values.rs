@@ -13,7 +13,7 @@
 //! a warning that says why.
 
 use super::node::{BufNode, Cx, NodeRule};
-use crate::diag::{Code, Severity};
+use crate::diag::{At, Code, Severity};
 use crate::event::PropertyBuf;
 use crate::options::ValueFlags;
 use crate::props;
@@ -290,9 +290,10 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
                 (family.unreadable, Severity::Warning)
             }
         };
-        cx.report.report_as(code, severity, Some(old.pos), || {
-            format!("{}[{}]: {outcome}", old.name, shown(v.text()))
-        });
+        cx.report
+            .report_as(code, severity, At::property(&old.name, old.pos), || {
+                format!("{}[{}]: {outcome}", old.name, shown(v.text()))
+            });
     }
 }
 
