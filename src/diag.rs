@@ -17,7 +17,9 @@
 //! | 350–399 | JSON, XML, CSV, Jago XML |
 //! | 400–449 | what a writer could not carry |
 //! | 450–499 | migrate |
-//! | 500–549 | game-info values (dialect rule 11) |
+//! | 500–549 | property values (dialect rule 11: game-info values, value types, points) |
+//! | 550–579 | where properties stand (node placement) |
+//! | 580–599 | the board (replayed moves and setup) |
 //!
 //! `formats/diagnostics.md` lists every code under these ranges; it is
 //! generated from the source by `tests/diagnostics_table.rs`, which also
