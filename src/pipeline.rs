@@ -16,6 +16,7 @@ use crate::formats::{self, Format};
 use crate::options::{Dialect, Options, ReadOptions};
 use crate::parallel;
 use crate::sink::{Counter, Sink, Tee};
+use crate::validate::replay::BoardCheck;
 use std::io::{Read, Write};
 
 /// Reads one input as a format (default: [`formats::read`]); migrate's
@@ -198,7 +199,8 @@ fn convert_piece(
 
 /// Reads `input` and counts what it holds, writing nothing (`sgfconv
 /// check`): games, nodes, properties, values. With `transforms` the dialect
-/// rules run too, with their diagnostics. SGF is read on `options.jobs`
+/// rules run too, with their diagnostics, and every game is replayed on a
+/// board ([`BoardCheck`]: moves on stones, suicide, ko…). SGF is read on `options.jobs`
 /// threads, with the diagnostics of one.
 pub fn check(
     input: &mut dyn Read,
@@ -210,7 +212,12 @@ pub fn check(
     let dialect = transforms.then_some(&options.read.dialect);
     let count = |src: &mut dyn Read, start, rep: &mut Reporter| {
         let mut counter = Counter::default();
-        let end = run(src, start, &options.read, dialect, &mut counter, rep)?;
+        let end = if transforms {
+            let mut board = Tee(&mut counter, BoardCheck::new(values_checked(dialect)));
+            run(src, start, &options.read, dialect, &mut board, rep)?
+        } else {
+            run(src, start, &options.read, dialect, &mut counter, rep)?
+        };
         Ok((counter, end))
     };
     if options.jobs <= 1 || from != Format::Sgf {
@@ -229,4 +236,11 @@ pub fn check(
     };
     in_pieces(input, options, report, &piece, &mut merge, &mut rest)?;
     Ok(total.into_inner())
+}
+
+/// Whether the dialect rules check point and move numbers values, so that
+/// the board check leaves those findings to them.
+fn values_checked(dialect: Option<&Dialect>) -> bool {
+    let _ = dialect;
+    false
 }

@@ -124,8 +124,9 @@ fn every_module_uses_only_lower_layers() {
     );
 }
 
-/// What the validator may use: the model, never a format or a transform.
-const VALIDATE_USES: &[&str] = &["event", "diag", "error", "options", "props", "game"];
+/// What the validator may use: the model (and the sink trait, to check an
+/// event stream), never a format or a transform.
+const VALIDATE_USES: &[&str] = &["event", "sink", "diag", "error", "options", "props", "game"];
 
 #[test]
 fn the_validator_uses_only_the_model() {

@@ -10,6 +10,7 @@ use super::node::{board_size, BufNode, Cx, NodeRule};
 use crate::diag::{At, Code};
 use crate::event::PropertyBuf;
 use crate::options::Ff3Flags;
+use crate::validate::board::{Board as ValidatorBoard, Mark, Point, Referee, MAX_SIDE};
 
 /// An `FF[3]` `KI` became `KM` (halved), or was dropped beside a `KM` that
 /// says the same.
@@ -30,7 +31,6 @@ pub struct Ff3 {
     /// The game is `FF[1]`–`FF[3]` (no `FF` means `FF[1]`).
     old: bool,
     board: Board,
-    stack: Vec<Board>,
 }
 
 impl Ff3 {
@@ -39,7 +39,6 @@ impl Ff3 {
             rules,
             old: false,
             board: Board::new(19, 19),
-            stack: Vec::new(),
         }
     }
 }
@@ -56,7 +55,6 @@ impl NodeRule for Ff3 {
             if self.old {
                 self.board = Board::new(w.min(52), h.min(52));
             }
-            self.stack.clear();
         }
         if self.rules.marks && self.old {
             // `M` on a stone becomes `TR`: the position must be known. `M`
@@ -91,15 +89,13 @@ impl NodeRule for Ff3 {
 
     fn variation_start(&mut self) {
         if self.old {
-            self.stack.push(self.board.clone());
+            self.board.push();
         }
     }
 
     fn variation_end(&mut self) {
         if self.old {
-            if let Some(b) = self.stack.pop() {
-                self.board = b;
-            }
+            self.board.pop();
         }
     }
 }
@@ -311,122 +307,49 @@ pub fn expand_points(v: &str) -> Vec<String> {
     }
 }
 
-/// Stones on the board, enough to tell where a stone stands (captures
-/// included).
+/// The position of an `FF[1]`–`FF[3]` game, enough to tell where a stone
+/// stands (captures included): the validator's board, marked when a
+/// variation opens and undone when it closes.
 #[derive(Clone, Debug)]
 pub struct Board {
-    w: usize,
-    h: usize,
-    cells: Vec<u8>,
+    /// `None` when the game's size is no board size.
+    referee: Option<Referee>,
+    marks: Vec<Mark>,
 }
 
 impl Board {
     pub fn new(w: u32, h: u32) -> Self {
-        let (w, h) = (w.max(1) as usize, h.max(1) as usize);
+        let side = |n: u32| n.clamp(1, MAX_SIDE as u32) as u8;
+        let board = ValidatorBoard::new(side(w), side(h));
         Board {
-            w,
-            h,
-            cells: vec![0; w * h],
+            referee: board.map(Referee::with_board),
+            marks: Vec::new(),
         }
-    }
-
-    fn index(&self, pt: &str) -> Option<usize> {
-        let b = pt.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let c = |c: u8| match c {
-            b'a'..=b'z' => Some((c - b'a') as usize),
-            b'A'..=b'Z' => Some((c - b'A') as usize + 26),
-            _ => None,
-        };
-        let (x, y) = (c(b[0])?, c(b[1])?);
-        (x < self.w && y < self.h).then_some(y * self.w + x)
     }
 
     pub fn stone_at(&self, pt: &str) -> bool {
-        self.index(pt).is_some_and(|i| self.cells[i] != 0)
+        let stone = |r: &Referee| Point::parse(pt).and_then(|p| r.board().get(p));
+        self.referee.as_ref().and_then(stone).is_some()
     }
 
-    /// Applies the setup and the move of a node.
+    /// Applies the setup and the move of a node (the findings of an
+    /// illegal move are the check's business, not this rule's).
     pub fn apply(&mut self, node: &BufNode) {
-        for p in &node.props {
-            let colour = match p.name.as_str() {
-                "AB" => 1,
-                "AW" => 2,
-                "AE" => 0,
-                _ => continue,
-            };
-            for v in p.values().iter() {
-                for pt in expand_points(v.text()) {
-                    if let Some(i) = self.index(&pt) {
-                        self.cells[i] = colour;
-                    }
-                }
-            }
-        }
-        for p in &node.props {
-            let colour = match p.name.as_str() {
-                "B" => 1,
-                "W" => 2,
-                _ => continue,
-            };
-            if let Some(i) = p.first_text().and_then(|v| self.index(v)) {
-                self.play(i, colour);
-            }
+        if let Some(r) = &mut self.referee {
+            r.node(|| node.props.iter().map(|p| (p.name.as_str(), p.values())));
+            r.take_found();
         }
     }
 
-    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
-        let (w, h) = (self.w, self.h);
-        let (x, y) = (i % w, i / w);
-        [
-            (x > 0).then(|| i - 1),
-            (x + 1 < w).then(|| i + 1),
-            (y > 0).then(|| i - w),
-            (y + 1 < h).then(|| i + w),
-        ]
-        .into_iter()
-        .flatten()
+    fn push(&mut self) {
+        if let Some(r) = &self.referee {
+            self.marks.push(r.mark());
+        }
     }
 
-    fn play(&mut self, i: usize, colour: u8) {
-        self.cells[i] = colour;
-        let other = 3 - colour;
-        let ns: Vec<usize> = self.neighbours(i).collect();
-        for n in ns {
-            if self.cells[n] == other {
-                self.capture_if_dead(n);
-            }
-        }
-        self.capture_if_dead(i);
-    }
-
-    /// Removes the group at `i` when it has no liberty.
-    fn capture_if_dead(&mut self, i: usize) {
-        let colour = self.cells[i];
-        if colour == 0 {
-            return;
-        }
-        let mut group = vec![i];
-        let mut seen = std::collections::HashSet::new();
-        seen.insert(i);
-        let mut k = 0;
-        while k < group.len() {
-            let at = group[k];
-            k += 1;
-            let ns: Vec<usize> = self.neighbours(at).collect();
-            for n in ns {
-                if self.cells[n] == 0 {
-                    return;
-                }
-                if self.cells[n] == colour && seen.insert(n) {
-                    group.push(n);
-                }
-            }
-        }
-        for g in group {
-            self.cells[g] = 0;
+    fn pop(&mut self) {
+        if let (Some(r), Some(mark)) = (&mut self.referee, self.marks.pop()) {
+            r.undo(mark);
         }
     }
 }

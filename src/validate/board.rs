@@ -14,6 +14,7 @@
 //! that going back to a branch point undoes them ([`Board::mark`],
 //! [`Board::undo`]).
 
+use crate::event::Values;
 use crate::game::{Game, NodeId};
 use std::fmt;
 
@@ -35,6 +36,14 @@ impl Colour {
         match self {
             Colour::Black => Colour::White,
             Colour::White => Colour::Black,
+        }
+    }
+
+    /// The identifier of its move: `"B"` or `"W"`.
+    pub fn move_id(self) -> &'static str {
+        match self {
+            Colour::Black => "B",
+            Colour::White => "W",
         }
     }
 
@@ -288,6 +297,45 @@ impl Board {
     /// captured, then the mover's group if it has none. Off the board,
     /// nothing is played. Any move ends a pending ko.
     pub fn play(&mut self, colour: Colour, p: Point) -> Outcome {
+        match self.index(p) {
+            Some(i) if self.ko.is_none() && self.is_quiet(i, colour) => {
+                self.put(i, colour.cell());
+                Outcome::default()
+            }
+            _ => self.play_any(colour, p),
+        }
+    }
+
+    /// Whether a move at `i` is quiet, as most moves are: onto an empty
+    /// point with a liberty of its own, next to no opponent stone whose
+    /// last liberty `i` is. It captures nothing and needs no flood fill.
+    #[inline]
+    fn is_quiet(&self, i: usize, colour: Colour) -> bool {
+        if self.cells[i] != EMPTY {
+            return false;
+        }
+        let opponent = colour.opponent().cell();
+        let mut liberty = false;
+        for n in self.neighbours(i) {
+            match self.cells[n] {
+                EMPTY => liberty = true,
+                c if c == opponent => {
+                    let other_liberty = self
+                        .neighbours(n)
+                        .iter()
+                        .any(|&m| m != i && self.cells[m] == EMPTY);
+                    if !other_liberty {
+                        return false;
+                    }
+                }
+                _ => {}
+            }
+        }
+        liberty
+    }
+
+    /// [`Board::play`] in full: captures, suicide, ko.
+    fn play_any(&mut self, colour: Colour, p: Point) -> Outcome {
         let ko = self.ko.take();
         let Some(i) = self.index(p) else {
             return Outcome {
@@ -306,13 +354,15 @@ impl Board {
         };
         self.put(i, colour.cell());
         let mut taken = None;
+        let opponent = colour.opponent().cell();
         for n in self.neighbours(i) {
-            if self.cells[n] == colour.opponent().cell() && self.is_dead(n) {
+            // A stone next to an empty point lives: no flood fill for it.
+            if self.cells[n] == opponent && !self.touches_empty(n) && self.is_dead(n) {
                 out.captured += self.remove_group();
                 taken = Some(n);
             }
         }
-        if self.is_dead(i) {
+        if !self.touches_empty(i) && self.is_dead(i) {
             out.suicide = self.remove_group();
         } else if let (1, Some(at)) = (out.captured, taken) {
             if self.is_lone_with_one_liberty(i) {
@@ -359,6 +409,12 @@ impl Board {
             }
         }
         self.ko = mark.ko;
+    }
+
+    /// Whether the cell at `i` has an empty neighbour (a liberty).
+    #[inline]
+    fn touches_empty(&self, i: usize) -> bool {
+        self.neighbours(i).iter().any(|&n| self.cells[n] == EMPTY)
     }
 
     /// Flood-fills the group at `start` into `self.group`; `true` when it
@@ -486,23 +542,16 @@ pub struct Finding {
 /// ```
 pub fn replay(game: &Game) -> Vec<Finding> {
     let root = game.root();
-    if root.text("GM").is_some_and(|gm| gm.trim() != "1") {
-        return Vec::new();
-    }
-    let sz = root.text("SZ").unwrap_or("19");
-    let Some(board) = Board::for_size(sz) else {
-        return vec![Finding {
-            node: Game::ROOT,
-            property: "SZ",
-            value: sz.to_string(),
-            check: Check::BoardSize,
-            message: format!("SZ[{sz}] is not a board size of 1 to 52: the moves are not checked"),
-        }];
-    };
-    let mut r = Replay {
-        game,
-        board,
-        findings: Vec::new(),
+    let gm = root.text("GM");
+    let sz = root.text("SZ");
+    let mut r = match Referee::for_game(gm, sz) {
+        Ok(Some(referee)) => Replay {
+            game,
+            referee,
+            findings: Vec::new(),
+        },
+        Ok(None) => return Vec::new(),
+        Err(found) => return vec![found.at(Game::ROOT)],
     };
     r.walk();
     r.findings
@@ -511,7 +560,7 @@ pub fn replay(game: &Game) -> Vec<Finding> {
 /// The state of one [`replay`].
 struct Replay<'g> {
     game: &'g Game,
-    board: Board,
+    referee: Referee,
     findings: Vec<Finding>,
 }
 
@@ -520,61 +569,165 @@ impl Replay<'_> {
     /// applies the node; leaving it undoes to the mark.
     fn walk(&mut self) {
         // (node, next child to visit, the board before the node)
-        let mut stack = vec![(Game::ROOT, 0, self.board.mark())];
+        let mut stack = vec![(Game::ROOT, 0, self.referee.mark())];
         self.node(Game::ROOT);
         while let Some(top) = stack.last_mut() {
             let (id, next, mark) = *top;
             let children = &self.game.node(id).children;
             if let Some(&child) = children.get(next) {
                 top.1 += 1;
-                stack.push((child, 0, self.board.mark()));
+                stack.push((child, 0, self.referee.mark()));
                 self.node(child);
             } else {
                 stack.pop();
-                self.board.undo(mark);
+                self.referee.undo(mark);
             }
         }
     }
 
-    /// Applies one node: setup, then the move; checks `MN`.
     fn node(&mut self, id: NodeId) {
         let node = self.game.node(id);
-        for p in &node.props {
-            let stone = match p.name.as_str() {
+        let props = || node.props.iter().map(|p| (p.name.as_str(), p.values()));
+        self.referee.node(props);
+        let found = self.referee.take_found().map(|f| f.at(id));
+        self.findings.extend(found);
+    }
+}
+
+/// One problem [`Referee::node`] found, at the `index`-th property of the
+/// node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Which property of the node, counted from 0 in the order given.
+    pub index: usize,
+    /// The property: `B`, `W`, `AB`, `AW`, `AE`, `MN` or `SZ`.
+    pub property: &'static str,
+    /// The value concerned, as written.
+    pub value: String,
+    /// Which check.
+    pub check: Check,
+    /// What is wrong and what the replay did, in words.
+    pub message: String,
+}
+
+impl Found {
+    /// The finding, placed at node `node` of a [`Game`].
+    pub fn at(self, node: NodeId) -> Finding {
+        Finding {
+            node,
+            property: self.property,
+            value: self.value,
+            check: self.check,
+            message: self.message,
+        }
+    }
+}
+
+/// The board of one game and the checks of its nodes, node by node, for
+/// any walk that marks the board before a variation and undoes after it:
+/// [`replay`] over a [`Game`], and the streaming check of `sgfconv check`.
+#[derive(Clone, Debug)]
+pub struct Referee {
+    board: Board,
+    found: Vec<Found>,
+    /// The property being applied, for [`Found::index`].
+    index: usize,
+}
+
+impl Referee {
+    /// The referee of a game whose root has these `GM` and `SZ` values:
+    /// `Ok(None)` for a game that is not Go, `Err` (a [`Check::BoardSize`]
+    /// finding) when `SZ` is not a board size; no `SZ` is 19×19.
+    pub fn for_game(gm: Option<&str>, sz: Option<&str>) -> Result<Option<Referee>, Found> {
+        if gm.is_some_and(|gm| gm.trim() != "1") {
+            return Ok(None);
+        }
+        let sz = sz.unwrap_or("19");
+        match Board::for_size(sz) {
+            Some(board) => Ok(Some(Referee {
+                board,
+                found: Vec::new(),
+                index: 0,
+            })),
+            None => Err(Found {
+                index: 0,
+                property: "SZ",
+                value: sz.to_string(),
+                check: Check::BoardSize,
+                message: format!(
+                    "SZ[{sz}] is not a board size of 1 to 52: the moves are not checked"
+                ),
+            }),
+        }
+    }
+
+    /// A referee on `board`, for a walk that knows its board already.
+    pub fn with_board(board: Board) -> Referee {
+        Referee {
+            board,
+            found: Vec::new(),
+            index: 0,
+        }
+    }
+
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The position now, to come back to with [`Referee::undo`].
+    pub fn mark(&self) -> Mark {
+        self.board.mark()
+    }
+
+    /// Goes back to the position of `mark`.
+    pub fn undo(&mut self, mark: Mark) {
+        self.board.undo(mark)
+    }
+
+    /// What the nodes applied since the last call found, in order.
+    pub fn take_found(&mut self) -> std::vec::Drain<'_, Found> {
+        self.found.drain(..)
+    }
+
+    /// Applies one node, given as its properties in order (`FF[4]`
+    /// identifiers): setup (`AE`, `AB`, `AW`, in the order written), then
+    /// the move; checks `MN`. A node with `KO` has its move executed
+    /// without the occupied-point, suicide and ko checks.
+    /// `props` gives the node's properties afresh at each call.
+    pub fn node<'v, I>(&mut self, props: impl Fn() -> I)
+    where
+        I: Iterator<Item = (&'v str, Values<'v>)>,
+    {
+        for (k, (name, values)) in props().enumerate() {
+            let stone = match name {
                 "AB" => Some(Colour::Black),
                 "AW" => Some(Colour::White),
                 "AE" => None,
                 _ => continue,
             };
-            for v in p.values().iter() {
-                self.setup(id, stone, v.text());
+            self.index = k;
+            for v in values.iter() {
+                self.setup(stone, v.text());
             }
         }
-        let forced = node.get("KO").is_some();
-        for p in &node.props {
-            let colour = match p.name.as_str() {
-                "B" => Colour::Black,
-                "W" => Colour::White,
-                _ => continue,
-            };
-            self.play(id, colour, p.first_text().unwrap_or(""), forced);
-        }
-        if let Some(mn) = node.get("MN") {
-            self.move_number(id, mn.first_text().unwrap_or(""));
+        let forced = props().any(|(name, _)| name == "KO");
+        for (k, (name, values)) in props().enumerate() {
+            self.index = k;
+            let first = values.first().map_or("", |v| v.text());
+            match name {
+                "B" => self.play(Colour::Black, first, forced),
+                "W" => self.play(Colour::White, first, forced),
+                "MN" => self.move_number(first),
+                _ => {}
+            }
         }
     }
 
     /// Records a finding.
-    fn find(
-        &mut self,
-        node: NodeId,
-        property: &'static str,
-        value: &str,
-        check: Check,
-        message: String,
-    ) {
-        self.findings.push(Finding {
-            node,
+    fn find(&mut self, property: &'static str, value: &str, check: Check, message: String) {
+        self.found.push(Found {
+            index: self.index,
             property,
             value: value.to_string(),
             check,
@@ -583,48 +736,77 @@ impl Replay<'_> {
     }
 
     /// Plays one move value; reports what was illegal about it.
-    fn play(&mut self, id: NodeId, colour: Colour, value: &str, forced: bool) {
-        let prop = if colour == Colour::Black { "B" } else { "W" };
+    fn play(&mut self, colour: Colour, value: &str, forced: bool) {
         if self.board.is_pass(value) {
             self.board.pass();
             return;
         }
         let Some(p) = Point::parse(value) else {
             self.board.pass();
+            let prop = colour.move_id();
             let m = format!("{prop}[{value}] is not a point: nothing is played");
-            return self.find(id, prop, value, Check::NotAPoint, m);
+            return self.find(prop, value, Check::NotAPoint, m);
         };
+        self.play_point(colour, p, forced);
+    }
+
+    /// Plays the point of a plain move (`;B[pd]`: two lower-case letters,
+    /// not `tt`), as [`Referee::node`] would, without reading text.
+    /// Returns whether the move was legal (nothing found).
+    #[inline]
+    pub fn plain_move(&mut self, colour: Colour, x: u8, y: u8) -> bool {
+        self.index = 0;
+        let p = Point {
+            x: x.wrapping_sub(b'a'),
+            y: y.wrapping_sub(b'a'),
+        };
+        self.play_point(colour, p, false)
+    }
+
+    /// Plays a point; reports what was illegal about the move. Returns
+    /// whether nothing was.
+    #[inline]
+    fn play_point(&mut self, colour: Colour, p: Point, forced: bool) -> bool {
         let out = self.board.play(colour, p);
+        if out.is_legal() || (forced && !out.off_board) {
+            return true;
+        }
+        self.illegal(colour, p, out);
+        false
+    }
+
+    /// Reports what [`Board::play`] found illegal.
+    #[cold]
+    fn illegal(&mut self, colour: Colour, p: Point, out: Outcome) {
+        let prop = colour.move_id();
+        let value = &p.to_string();
         if out.off_board {
             let size = self.size();
             let m = format!("{prop}[{value}] is off the {size} board: nothing is played");
-            return self.find(id, prop, value, Check::MoveOffBoard, m);
-        }
-        if forced {
-            return;
+            return self.find(prop, value, Check::MoveOffBoard, m);
         }
         if let Some(was) = out.occupied {
             let m = format!(
                 "{prop}[{value}] is played on a {} stone, which it replaces",
                 was.name()
             );
-            self.find(id, prop, value, Check::Occupied, m);
+            self.find(prop, value, Check::Occupied, m);
         }
         if out.ko {
             let m = format!("{prop}[{value}] retakes the ko at once");
-            self.find(id, prop, value, Check::Ko, m);
+            self.find(prop, value, Check::Ko, m);
         }
         if out.suicide > 0 {
             let m = match out.suicide {
                 1 => format!("{prop}[{value}] is suicide: the stone is removed"),
                 n => format!("{prop}[{value}] is suicide: its group of {n} stones is removed"),
             };
-            self.find(id, prop, value, Check::Suicide, m);
+            self.find(prop, value, Check::Suicide, m);
         }
     }
 
     /// Applies one setup value: a point, or a rectangle `aa:cc`.
-    fn setup(&mut self, id: NodeId, stone: Option<Colour>, value: &str) {
+    fn setup(&mut self, stone: Option<Colour>, value: &str) {
         let prop = match stone {
             Some(Colour::Black) => "AB",
             Some(Colour::White) => "AW",
@@ -636,7 +818,7 @@ impl Replay<'_> {
         };
         let Some((a, b)) = corners else {
             let m = format!("{prop}[{value}] is not a point: ignored");
-            return self.find(id, prop, value, Check::NotAPoint, m);
+            return self.find(prop, value, Check::NotAPoint, m);
         };
         let (mut off, mut empty, mut points) = (false, 0, 0);
         for y in a.y.min(b.y)..=a.y.max(b.y) {
@@ -654,24 +836,24 @@ impl Replay<'_> {
             let size = self.size();
             let m =
                 format!("{prop}[{value}] is off the {size} board: the points off it are ignored");
-            self.find(id, prop, value, Check::SetupOffBoard, m);
+            self.find(prop, value, Check::SetupOffBoard, m);
         }
         if stone.is_none() && empty > 0 {
             let m = match points {
                 1 => format!("AE[{value}] clears an empty point"),
                 _ => format!("AE[{value}] clears {empty} empty points of {points}"),
             };
-            self.find(id, prop, value, Check::ClearEmpty, m);
+            self.find(prop, value, Check::ClearEmpty, m);
         }
     }
 
     /// Checks an `MN` value: a whole number, 0 or more.
-    fn move_number(&mut self, id: NodeId, value: &str) {
+    fn move_number(&mut self, value: &str) {
         if value.parse::<i64>().is_ok_and(|n| n >= 0) {
             return;
         }
         let m = format!("MN[{value}] is not a move number (a whole number, 0 or more)");
-        self.find(id, "MN", value, Check::MoveNumber, m);
+        self.find("MN", value, Check::MoveNumber, m);
     }
 
     /// `19×19`, for messages.

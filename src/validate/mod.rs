@@ -27,8 +27,8 @@
 //! `SZ`, simpletext and the number, real, double, color and none values of
 //! the other properties: the dialect rule `values` (rule 11 of
 //! `formats/sgf-dialects.md`, switches `dates`, `times`, `results`,
-//! `numbers`, `simpletext`, `types`). Move, point and list values and
-//! [`board`] are not wired yet. `formats/validation.md` documents every check; the code
+//! `numbers`, `simpletext`, `types`). [`replay`] runs [`board`] in
+//! `sgfconv check` on the event stream, as a sink. `formats/validation.md` documents every check; the code
 //! implements exactly that text.
 //!
 //! Layering: this module sits below `formats` and `transform` (the
@@ -37,3 +37,4 @@
 
 pub mod board;
 pub mod gameinfo;
+pub mod replay;
