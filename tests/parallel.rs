@@ -139,6 +139,35 @@ fn false_cuts_are_not_trusted() {
     }
 }
 
+/// Structure repairs (`W016`, `W017`) whose look-ahead reaches past the
+/// cuts: a file that lost its `(`, parentheses around games, a stray `(`
+/// between games. Read in pieces cut anywhere, they give what one pass
+/// gives.
+#[test]
+fn structure_repairs_read_alike_in_pieces() {
+    let game = |k: usize| format!("(;GM[1]PB[p{k}];B[aa])\n");
+    let games = |r: std::ops::Range<usize>| r.map(game).collect::<String>();
+    let cases = [
+        // Lost '(': a root, variations that look like games to the cutter,
+        // the stray ')', then games.
+        format!(
+            ";AW[bb]C[Black to play.]\n(;C[try];B[af])\n(;C[other];B[ah]))\n{}",
+            games(0..6)
+        ),
+        // Lost '(' and no ')': the trees run to the end.
+        format!(";AW[bb]\n{}", "(;C[v];B[af])\n".repeat(8)),
+        // Leading nodes before games: skipped.
+        format!(";AW[bb];B[cc]\n{}", games(0..6)),
+        // A stray '(' after the first game, never closed.
+        format!("{}(\n{}", game(0), games(1..14)),
+        // `(;…)((;…)(;…))(;…)`, twice.
+        format!("{}({}){}(\n{})", game(0), games(1..5), game(5), games(6..9)),
+    ];
+    for (k, c) in cases.iter().enumerate() {
+        assert_same_as_one_pass(c.as_bytes(), &format!("case {k}"));
+    }
+}
+
 /// A byte-order mark decides for the whole input: one pass.
 #[test]
 fn a_bom_input_is_read_whole() {

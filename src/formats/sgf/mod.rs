@@ -32,15 +32,22 @@ pub fn sniff_wide(head: &[u8]) -> bool {
 pub mod codes {
     pub use super::reader::{
         BYTE_LEVEL_ESCAPES, CA_OVERRULED, DUPLICATE_PROPERTY, EMPTY_GAME, EMPTY_VARIATION,
-        ENCODING, LEADING_TEXT, MISSING_CLOSE_PAREN, MISSING_SEMICOLON, NODE_AFTER_VARIATIONS,
-        NOT_SGF, PROPERTY_WITHOUT_VALUE, REDUNDANT_PARENTHESIS, STRAY_TEXT, UNDECODABLE,
-        UNESCAPED_BRACKET, UNKNOWN_CHARSET, UNTERMINATED_VALUE, VALUE_WITHOUT_PROPERTY,
+        ENCODING, LEADING_TEXT, MISSING_CLOSE_PAREN, MISSING_OPEN_PAREN, MISSING_SEMICOLON,
+        NODE_AFTER_VARIATIONS, NOT_SGF, PARENTHESIZED_GAMES, PROPERTY_WITHOUT_VALUE,
+        REDUNDANT_PARENTHESIS, STRAY_TEXT, UNDECODABLE, UNESCAPED_BRACKET, UNKNOWN_CHARSET,
+        UNTERMINATED_VALUE, VALUE_WITHOUT_PROPERTY,
     };
     pub use super::writer::{META_NOT_CARRIED, UNENCODABLE, UNSAFE_OUTPUT_ENCODING};
 }
 
-/// Looks like SGF: optional text, then `(` and `;` or a property.
+/// Looks like SGF: optional text, then `(` and `;` or a property; or a
+/// node first (`;FF[4]…`, a file that lost its `(`: `formats/sgf.md` §2.1).
 pub fn sniff(head: &[u8]) -> bool {
+    let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let body = &body[body.iter().take_while(|c| lex::is_ws(**c)).count()..];
+    if body.first() == Some(&b';') && prescan::leading_nodes(body, false).is_some() {
+        return true;
+    }
     let mut rest = head;
     while let Some(i) = memchr::memchr(b'(', rest) {
         if lex::game_tree_start(&rest[i..], false) {
@@ -49,4 +56,15 @@ pub fn sniff(head: &[u8]) -> bool {
         rest = &rest[i + 1..];
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sniffs_a_file_that_starts_with_a_node() {
+        assert!(super::sniff(b"\xEF\xBB\xBF ;FF[4]GM[1];B[pd]"));
+        assert!(super::sniff(b";AW[bb]C[x](;B[aa]))"));
+        assert!(!super::sniff(b"; a comment\n"));
+        assert!(!super::sniff(b"x;FF[4]"));
+    }
 }

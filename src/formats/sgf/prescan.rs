@@ -10,7 +10,8 @@
 
 use super::lex::is_ws;
 
-/// Where the game tree that starts at `i[0]` (a `(`) ends, scanning bytes
+/// Where the game tree that starts at `i[0]` (a `(`, or the `;` of the
+/// first node of a game that lost its `(`) ends, scanning bytes
 /// (approximately, for encoding decisions): the index after its `)`, or
 /// `i.len()`.
 pub fn game_extent(i: &[u8]) -> usize {
@@ -25,7 +26,9 @@ pub fn game_text(i: &[u8], text: &mut Vec<u8>) {
 }
 
 fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
-    let mut depth = 0usize;
+    // A game that starts at its first node lost its `(` (`W016`): it ends
+    // at the `)` that closes the level it is at.
+    let mut depth = usize::from(i.first() == Some(&b';'));
     let mut k = 0;
     while k < i.len() {
         // Most of a game is move nodes, `;B[pd]`: a letter and a value of
@@ -98,6 +101,204 @@ fn value_end(i: &[u8], mut k: usize) -> Option<usize> {
             Some(d) if i[k + d] == b'\\' => k += d + 2,
             Some(d) => return Some(k + d),
             None => return None,
+        }
+    }
+}
+
+/// SGF nodes before the first game tree of an input: a file that lost its
+/// opening `(` (`;AW[bb]C[Black to play.](;B[af])(;B[ah]))`). See
+/// [`leading_nodes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leading {
+    /// Index of the first node's `;`.
+    pub start: usize,
+    /// Nodes in the sequence from there.
+    pub nodes: usize,
+    /// Game trees after them (the ones seen).
+    pub trees: usize,
+    /// What the nodes are.
+    pub verdict: Verdict,
+}
+
+/// Whether leading nodes are the root of the game trees after them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Yes: the trees are their variations, closed by a stray `)` at this
+    /// index (the lost `(`'s partner).
+    Closed(usize),
+    /// Yes: the trees run to the end of the input.
+    ToEnd,
+    /// Nothing says otherwise before the window ends.
+    Unseen,
+    /// No: a game tree whose first node has root or game information (a
+    /// game, not a variation) starts at this index.
+    GameAt(usize),
+    /// No: text that is neither a node nor a game tree is at this index.
+    TextAt(usize),
+}
+
+/// Looks for SGF nodes before the first game tree in `i`, the start of an
+/// input (`complete`: all of it): a `;` followed by a property identifier
+/// with a capital letter and `[`, met before any `(` that starts a game
+/// tree (`lex::game_tree_start`). From there it reads a node sequence
+/// (values as the grammar reads them, in an ASCII-compatible encoding),
+/// then game trees at its level (skipped by [`game_extent`]), until a `)`
+/// at that level, the end of the input, text, or a tree that is a game.
+/// `None`: a game tree comes first, or no node in `i`.
+pub fn leading_nodes(i: &[u8], complete: bool) -> Option<Leading> {
+    let start = first_node(i, complete)?;
+    let mut lead = Leading {
+        start,
+        nodes: 0,
+        trees: 0,
+        verdict: Verdict::Unseen,
+    };
+    let mut k = start;
+    // The node sequence, then what follows it.
+    lead.verdict = loop {
+        k += i[k..].iter().take_while(|c| is_ws(**c)).count();
+        match i.get(k) {
+            None if complete => break Verdict::ToEnd,
+            None => break Verdict::Unseen,
+            Some(b';') => {
+                lead.nodes += 1;
+                k += 1;
+            }
+            Some(c) if c.is_ascii_alphabetic() => match property_end(i, k, complete) {
+                Ok(e) => k = e,
+                Err(v) => break v,
+            },
+            Some(b'(' | b')') => break trees(i, k, complete, &mut lead.trees),
+            Some(_) => break Verdict::TextAt(k),
+        }
+    };
+    Some(lead)
+}
+
+/// The index of the `;` that starts the first node of `i`, if it comes
+/// before the first game tree.
+fn first_node(i: &[u8], complete: bool) -> Option<usize> {
+    let mut from = 0;
+    while let Some(d) = memchr::memchr2(b';', b'(', &i[from..]) {
+        let k = from + d;
+        if i[k] == b'(' {
+            if super::lex::game_tree_start(&i[k..], complete) {
+                return None;
+            }
+        } else if node_start(&i[k + 1..]) {
+            return Some(k);
+        }
+        from = k + 1;
+    }
+    None
+}
+
+/// Whether `i` (after a `;`) starts with a property: an identifier with a
+/// capital letter, then `[` (white space may come between).
+fn node_start(i: &[u8]) -> bool {
+    let i = &i[i.iter().take_while(|c| is_ws(**c)).count()..];
+    let letters = i.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    let rest = &i[letters..];
+    i[..letters].iter().any(|c| c.is_ascii_uppercase())
+        && rest.get(rest.iter().take_while(|c| is_ws(**c)).count()) == Some(&b'[')
+}
+
+/// The index after the property (identifier and values) at `i[k]`, or
+/// what ends the reading: an identifier without a value is text
+/// (`TextAt`), a window that ends inside it is `Unseen` (`ToEnd` when the
+/// input ends there).
+fn property_end(i: &[u8], mut k: usize, complete: bool) -> Result<usize, Verdict> {
+    let at = k;
+    k += i[k..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    let mut values = 0;
+    let mut scratch = Vec::new();
+    loop {
+        let w = i[k..].iter().take_while(|c| is_ws(**c)).count();
+        match i.get(k + w) {
+            Some(b'[') => {}
+            None if !complete => return Err(Verdict::Unseen),
+            _ if values > 0 => return Ok(k),
+            None => return Err(Verdict::ToEnd),
+            Some(_) => return Err(Verdict::TextAt(at)),
+        }
+        let cx = super::lex::ValueCx {
+            mode: super::lex::Mode::Bytes,
+            compose: false,
+            eof: complete,
+        };
+        let body = &i[k + w + 1..];
+        match super::lex::prop_value(body, cx, &mut scratch) {
+            Ok((after, _)) => k = i.len() - after.len(),
+            Err(_) => return Err(Verdict::Unseen),
+        }
+        values += 1;
+    }
+}
+
+/// What follows leading nodes from `i[k]` (a `(` or `)`): game trees at
+/// their level, counted in `trees`, then the verdict.
+fn trees(i: &[u8], mut k: usize, complete: bool, trees: &mut usize) -> Verdict {
+    loop {
+        k += i[k..].iter().take_while(|c| is_ws(**c)).count();
+        match i.get(k) {
+            None if complete => return Verdict::ToEnd,
+            None => return Verdict::Unseen,
+            Some(b')') => return Verdict::Closed(k),
+            Some(b'(') if game_information_at(&i[k..]) => return Verdict::GameAt(k),
+            Some(b'(') => {
+                *trees += 1;
+                k += game_extent(&i[k..]);
+            }
+            Some(_) => return Verdict::TextAt(k),
+        }
+    }
+}
+
+/// Whether the first node of the game tree at `i[0]` (a `(`) has a root
+/// or game-information property (`GM`, `SZ`, `PB`, `DT`...): it starts a
+/// game, which a variation does not.
+fn game_information_at(i: &[u8]) -> bool {
+    let mut k = 1;
+    let skip_ws = |k: &mut usize| *k += i[*k..].iter().take_while(|c| is_ws(**c)).count();
+    skip_ws(&mut k);
+    if i.get(k) == Some(&b';') {
+        k += 1;
+    }
+    loop {
+        skip_ws(&mut k);
+        let start = k;
+        k += i[k..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if k == start {
+            return false;
+        }
+        let id: String = i[start..k]
+            .iter()
+            .filter(|c| c.is_ascii_uppercase())
+            .map(|&c| char::from(c))
+            .collect();
+        if crate::props::lookup(&id).is_some_and(|d| {
+            matches!(
+                d.scope,
+                crate::props::Scope::Root | crate::props::Scope::GameInfo
+            )
+        }) {
+            return true;
+        }
+        loop {
+            skip_ws(&mut k);
+            if i.get(k) != Some(&b'[') {
+                break;
+            }
+            match value_end(i, k + 1) {
+                Some(end) => k = end + 1,
+                None => return false,
+            }
         }
     }
 }
@@ -182,6 +383,59 @@ mod tests {
             let part = &game[..end];
             assert_eq!(game_extent(part), byte_by_byte_extent(part), "{end}");
         }
+    }
+
+    #[test]
+    fn leading_nodes_and_what_follows_them() {
+        let lead =
+            |i: &[u8]| leading_nodes(i, true).map(|l| (l.start, l.nodes, l.trees, l.verdict));
+        // The example: a root, three trees, the stray ')'.
+        let gofish = b" ;AW[bb][cb]\n AB[ba]\n C[Black to play.]\n (;B[af](;B[ce])(;B[ag]))\n (;B[ah])\n (;B[ae]))\n";
+        let close = gofish.len() - 2;
+        assert_eq!(lead(gofish), Some((1, 1, 3, Verdict::Closed(close))));
+        assert_eq!(lead(b";B[aa];W[bb]"), Some((0, 2, 0, Verdict::ToEnd)));
+        assert_eq!(lead(b";B[aa](;W[bb]"), Some((0, 1, 1, Verdict::ToEnd)));
+        // Cut short: nothing says otherwise.
+        assert_eq!(
+            leading_nodes(b";B[aa](;W[bb])", false).map(|l| l.verdict),
+            Some(Verdict::Unseen)
+        );
+        assert_eq!(
+            leading_nodes(b";C[ab", false).map(|l| l.verdict),
+            Some(Verdict::Unseen)
+        );
+        // A game after them, or text: not their variations.
+        assert_eq!(
+            lead(b";B[aa]\n(;W[bb])(;GM[1]B[cc])"),
+            Some((0, 1, 1, Verdict::GameAt(15)))
+        );
+        assert_eq!(
+            lead(b";B[aa] x (;W[bb])"),
+            Some((0, 1, 0, Verdict::TextAt(7)))
+        );
+        assert_eq!(lead(b";B[aa]KO;W[bb]"), Some((0, 1, 0, Verdict::TextAt(6))));
+        // Values as the grammar reads them: an unescaped ']' and a '('.
+        assert_eq!(
+            lead(b";C[see [1] here (a)];B[aa])"),
+            Some((0, 2, 0, Verdict::Closed(26)))
+        );
+        // Prose before them; a ';' in prose is not a node.
+        assert_eq!(
+            lead(b"Problem:\n;AB[aa])"),
+            Some((9, 1, 0, Verdict::Closed(16)))
+        );
+        assert_eq!(lead(b"a; b c\n(;B[aa])"), None);
+        assert_eq!(lead(b"see (this)\n(;B[aa]);B[bb]"), None);
+        assert_eq!(lead(b""), None);
+    }
+
+    #[test]
+    fn a_game_without_its_open_paren_ends_at_its_level() {
+        assert_eq!(game_extent(b";B[aa](;W[bb]))(;B[cc])"), 15);
+        assert!(game_information_at(b"( ;FF[4]C[x]"));
+        assert!(game_information_at(b"(;C[x]PlayerBlack[y]"));
+        assert!(!game_information_at(b"(;B[aa]C[x];GM[1]"));
+        assert!(!game_information_at(b"((;GM[1]"));
     }
 
     /// [`game_extent`] the slow and plain way.

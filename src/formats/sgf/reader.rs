@@ -14,6 +14,7 @@
 use super::encoding::{self, Decoding};
 use super::input::Input;
 use super::lex::{self, Mode, Token, ValueCx};
+use super::prescan::{self, Verdict};
 use super::transcode;
 use crate::charset;
 use crate::diag::{Code, Reporter, Severity};
@@ -61,6 +62,13 @@ pub const EMPTY_GAME: Code = Code::new("W013", "empty-game");
 pub const NOT_SGF: Code = Code::new("E014", "no-game-tree");
 /// A node after the variations of its level (`(;A(;B)(;C);D)`): read as a variation of its own.
 pub const NODE_AFTER_VARIATIONS: Code = Code::new("W015", "node-after-variations");
+/// SGF nodes before the first `(`, in a file that lost its opening
+/// parenthesis: read as the root of one game when the trees after them read
+/// as its variations, else skipped with the text they are in.
+pub const MISSING_OPEN_PAREN: Code = Code::new("W016", "missing-open-paren");
+/// A `(` between games whose first token is another `(` (`(;…)((;…))`, a
+/// stray `(` before a game): dropped, so the trees after it stay games.
+pub const PARENTHESIZED_GAMES: Code = Code::new("W017", "parenthesized-games");
 
 // Character sets (100–109; 110–149 belong to src/charset.rs).
 /// A game's character set, and what decided it (declaration, byte-order mark, validity, detection).
@@ -76,6 +84,14 @@ pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
 
 /// Bytes of a value [`Reader::plain_value`] looks at.
 const PLAIN_VALUE_MAX: usize = 128;
+
+/// Bytes at the start of an input searched for SGF nodes before the first
+/// game tree, and for the trees after them (`MISSING_OPEN_PAREN`).
+const LEADING_LOOK: usize = 64 * 1024;
+
+/// Bytes after a `(` between games looked at for the `(` of the game it
+/// holds (`PARENTHESIZED_GAMES`).
+const PARENTHESIS_LOOK: usize = 300;
 
 /// Plain moves gathered before they are sent, at most.
 const MAX_RUN: usize = 1024;
@@ -99,8 +115,9 @@ pub struct Resume {
 pub struct PieceEnd {
     /// Games read.
     pub games: usize,
-    /// The input ended between games, after nothing but white space: a
-    /// reading of the whole input would be between games there too.
+    /// The input ended between games, after nothing but white space and
+    /// outside parentheses around games: a reading of the whole input would
+    /// be between games there too.
     pub clean: bool,
 }
 
@@ -197,6 +214,11 @@ struct Reader<'r, 'o> {
     ended_inside_game: bool,
     /// Something other than white space came after the last game.
     trailing_text: bool,
+    /// Open `(` around games (`PARENTHESIZED_GAMES`): a `)` between games
+    /// closes one.
+    wrappers: usize,
+    /// The game being read lost its `(` (`MISSING_OPEN_PAREN`).
+    lost_paren: bool,
     options: &'o ReadOptions,
     /// Set when a BOM decided the encoding of the whole input.
     bom: Option<(&'static str, EncodingSource)>,
@@ -236,6 +258,8 @@ impl<'r, 'o> Reader<'r, 'o> {
             games_before: resume.games,
             ended_inside_game: false,
             trailing_text: false,
+            wrappers: 0,
+            lost_paren: false,
             options,
             bom,
             node: NodeArena::default(),
@@ -254,7 +278,7 @@ impl<'r, 'o> Reader<'r, 'o> {
     fn end(&self) -> PieceEnd {
         PieceEnd {
             games: self.games,
-            clean: !self.ended_inside_game && !self.trailing_text,
+            clean: !self.ended_inside_game && !self.trailing_text && self.wrappers == 0,
         }
     }
 
@@ -266,9 +290,13 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// `Collection = GameTree { GameTree }`: game trees one after the
     /// other, with whatever is not SGF between them skipped.
     fn run(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        let mut lead = None;
+        if self.games == 0 && !self.continuing && self.inp.offset() == 0 {
+            lead = self.leading_nodes(sink, report)?;
+        }
         loop {
             // Between games: everything up to the next '(' is not SGF.
-            let (found, skipped, nonblank_at) = self.skip_to_game()?;
+            let (found, skipped, nonblank_at) = self.skip_to_game(report)?;
             if let Some(at) = nonblank_at {
                 self.trailing_text |= !found;
                 let first = self.games == 0 && !self.continuing;
@@ -279,7 +307,12 @@ impl<'r, 'o> Reader<'r, 'o> {
                 } else {
                     (STRAY_TEXT, "text after the last game")
                 };
-                if first || found {
+                if let Some(lead) = lead.take().filter(|_| first) {
+                    let to = self.inp.here();
+                    report.warn(MISSING_OPEN_PAREN, Some(at), || {
+                        format!("{what} skipped ({skipped} bytes, to {to}): {lead}")
+                    });
+                } else if first || found {
                     report.report(code, Some(at), || {
                         format!("{what} skipped ({skipped} bytes)")
                     });
@@ -292,7 +325,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             if !found {
                 break;
             }
-            self.game(sink, report)?;
+            self.game(None, sink, report)?;
         }
         if self.games == 0 && !self.continuing {
             report.error(
@@ -305,15 +338,52 @@ impl<'r, 'o> Reader<'r, 'o> {
         Ok(())
     }
 
-    /// Skips to the next '(' that starts a game tree. Returns whether one
-    /// was found, how many bytes were skipped, and where the first non-blank
-    /// skipped byte was.
-    fn skip_to_game(&mut self) -> Result<(bool, u64, Option<Pos>), Error> {
+    /// At the start of the input: SGF nodes before the first game tree, in
+    /// a file that lost its `(` ([`prescan::leading_nodes`]), are read as
+    /// the root of one game when the trees after them read as its
+    /// variations; that game is read here. When they are not, returns what
+    /// the report of the text they are in says about them.
+    fn leading_nodes(
+        &mut self,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<Option<String>, Error> {
+        self.inp.ensure(LEADING_LOOK)?;
+        let rest = self.inp.rest();
+        let n = rest.len().min(LEADING_LOOK);
+        let complete = self.inp.eof && rest.len() <= LEADING_LOOK;
+        let Some(lead) = prescan::leading_nodes(&rest[..n], complete) else {
+            return Ok(None);
+        };
+        let prose = rest[..lead.start].iter().position(|c| !lex::is_ws(*c));
+        let message = match leading_message(&lead, |k| self.inp.pos_after(k)) {
+            Ok(message) => message,
+            Err(skipped) => return Ok(Some(skipped)),
+        };
+        if let Some(k) = prose {
+            let at = self.inp.pos_after(k);
+            report.info(LEADING_TEXT, Some(at), || {
+                format!("text before the first game skipped ({} bytes)", lead.start)
+            });
+        }
+        self.inp.advance(lead.start);
+        self.game(Some(message), sink, report)?;
+        Ok(None)
+    }
+
+    /// Skips to the next '(' that starts a game tree, and over `(` around
+    /// games and the `)` that close them. Returns whether a game was found,
+    /// how many bytes were skipped, and where the first non-blank skipped
+    /// byte was.
+    fn skip_to_game(&mut self, report: &mut Reporter) -> Result<(bool, u64, Option<Pos>), Error> {
         let mut skipped = 0u64;
         let mut nonblank: Option<Pos> = None;
         loop {
             let rest = self.inp.rest();
-            let hit = memchr::memchr(b'(', rest);
+            let hit = match self.wrappers {
+                0 => memchr::memchr(b'(', rest),
+                _ => memchr::memchr2(b'(', b')', rest),
+            };
             let upto = hit.unwrap_or(rest.len());
             if nonblank.is_none() {
                 if let Some(k) = rest[..upto].iter().position(|c| !lex::is_ws(*c)) {
@@ -322,11 +392,18 @@ impl<'r, 'o> Reader<'r, 'o> {
             }
             skipped += upto as u64;
             self.inp.advance(upto);
+            if hit.is_some() && self.inp.rest().first() == Some(&b')') {
+                // Closes parentheses around games.
+                self.wrappers -= 1;
+                self.inp.skip(1);
+                continue;
+            }
             if hit.is_some() {
                 // A '(' in a mail header or a note is not a game: SGF follows
                 // with ';' or a property identifier and '['.
-                self.inp.ensure(300)?;
+                self.inp.ensure(PARENTHESIS_LOOK)?;
                 match lex::game_tree_start(self.inp.rest(), self.inp.eof) {
+                    true if self.parenthesized_games(report) => continue,
                     true => return Ok((true, skipped, nonblank)),
                     false => {
                         nonblank.get_or_insert(self.inp.here());
@@ -342,13 +419,47 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
     }
 
+    /// At a `(` between games that starts a game tree: whether its first
+    /// token is another `(`. Then it holds games, not the nodes of one
+    /// (`(;…)((;…)(;…))`, or a stray `(` before a game): it is dropped, so
+    /// the trees after it are read as games, as they would be without it,
+    /// and its `)`, if one comes between games, is dropped too.
+    fn parenthesized_games(&mut self, report: &mut Reporter) -> bool {
+        let rest = self.inp.rest();
+        let look = &rest[1..rest.len().min(PARENTHESIS_LOOK)];
+        let ws = look.iter().take_while(|c| lex::is_ws(**c)).count();
+        if look.get(ws) != Some(&b'(') {
+            return false;
+        }
+        report.warn(
+            PARENTHESIZED_GAMES,
+            Some(self.inp.here()),
+            "'(' around game trees, not a game: dropped, the trees after it are games",
+        );
+        self.inp.advance(1 + ws);
+        self.wrappers += 1;
+        true
+    }
+
     /// Reads one game tree (`GameTree = "(" Sequence { GameTree } ")"` at
-    /// the top level); `inp` is at its '('.
-    fn game(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+    /// the top level); `inp` is at its '(', or at its first node when it
+    /// lost its '(' (`lost`: what `MISSING_OPEN_PAREN` says).
+    fn game(
+        &mut self,
+        lost: Option<String>,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
         let start = self.inp.here();
         report.set_game(Some(self.game_index()));
+        self.lost_paren = lost.is_some();
+        if let Some(message) = lost {
+            report.warn(MISSING_OPEN_PAREN, Some(start), message);
+        }
         let header = self.decide_encoding(start, report)?;
-        self.accept(lex::game_tree_open);
+        if !self.lost_paren {
+            self.accept(lex::game_tree_open);
+        }
         self.skip_ws()?;
         let mut header = header;
         match self.inp.rest().first() {
@@ -450,12 +561,14 @@ impl<'r, 'o> Reader<'r, 'o> {
         self.ended_inside_game = true;
         self.flush(sink, report)?;
         let at = self.inp.here();
-        report.warn(MISSING_CLOSE_PAREN, Some(at), || {
-            format!(
-                "input ends inside a game tree: {} ')' added",
-                self.levels.len() + 1
-            )
-        });
+        // A game that lost its '(' lost its ')' too: `MISSING_OPEN_PAREN`
+        // said so.
+        let missing = self.levels.len() + usize::from(!self.lost_paren);
+        if missing > 0 {
+            report.warn(MISSING_CLOSE_PAREN, Some(at), || {
+                format!("input ends inside a game tree: {missing} ')' added")
+            });
+        }
         while let Some((level, _)) = self.levels.pop() {
             if matches!(level, Level::Written | Level::Implicit) {
                 sink.event(&Event::VariationEnd(at), report)?;
@@ -1086,6 +1199,45 @@ impl<'r, 'o> Reader<'r, 'o> {
     }
 }
 
+/// What `MISSING_OPEN_PAREN` says about leading nodes: `Ok` when they are
+/// read as the root of a game, `Err` when they are skipped (the end of a
+/// sentence about the text they are in). `pos`: the position of an index.
+fn leading_message(lead: &prescan::Leading, pos: impl Fn(usize) -> Pos) -> Result<String, String> {
+    let nodes = match lead.nodes {
+        1 => "1 SGF node".to_string(),
+        k => format!("{k} SGF nodes"),
+    };
+    let start = format!("the input starts with {nodes}, not '('");
+    let them = if lead.nodes == 1 { "it" } else { "them" };
+    let not_root = |what: &str, k: usize| {
+        Err(format!(
+            "it holds {nodes} (from {}), not the root of the trees after {them}: {what} at {}",
+            pos(lead.start),
+            pos(k)
+        ))
+    };
+    let to = match lead.verdict {
+        Verdict::Closed(k) => format!("to the ')' at {}", pos(k)),
+        Verdict::ToEnd => "to the end of the input".to_string(),
+        Verdict::Unseen => {
+            return Ok(format!(
+                "{start}: read as the root of one game, with the game trees after {them} \
+                 as its variations (nothing in the first 64 KiB says otherwise)"
+            ))
+        }
+        Verdict::GameAt(k) => return not_root("a game follows", k),
+        Verdict::TextAt(k) => return not_root("text that is not SGF", k),
+    };
+    let what = match lead.trees {
+        0 => "one game".to_string(),
+        1 => format!("the root of one game, with the game tree after {them} as its variation"),
+        t => {
+            format!("the root of one game, with the {t} game trees after {them} as its variations")
+        }
+    };
+    Ok(format!("{start}: read as {what}, {to}"))
+}
+
 /// `;B[aa]` … `;W[zz]` in one string: the SGF text of every move node the
 /// fast path reads, so it travels with the node at no cost.
 fn move_text(id: &str, point: &str) -> Option<&'static str> {
@@ -1279,6 +1431,220 @@ mod tests {
             assert!(root.contains(part), "{part} in {root}");
         }
         assert!(root.contains(&format!("PC[{long}]")));
+    }
+
+    /// Records the structure: `G` a game, `(`/`)` a variation, `E` a game's
+    /// end, and each node as its first property.
+    #[derive(Default)]
+    struct Shape(Vec<String>);
+
+    impl Sink for Shape {
+        fn event(&mut self, event: &Event<'_>, _: &mut Reporter) -> Result<(), Error> {
+            match event {
+                Event::GameStart(_) => self.0.push("G".into()),
+                Event::GameEnd(_) => self.0.push("E".into()),
+                Event::VariationStart(_) => self.0.push("(".into()),
+                Event::VariationEnd(_) => self.0.push(")".into()),
+                _ => {}
+            }
+            Ok(())
+        }
+        fn node(&mut self, node: &NodeRef<'_>, _: &mut Reporter) -> Result<(), Error> {
+            let first = node.iter().next();
+            self.0.push(first.map_or(String::new(), |p| {
+                format!("{}[{}]", p.name, p.first_text().unwrap_or(""))
+            }));
+            Ok(())
+        }
+    }
+
+    /// The structure `input` reads as (one string), and the codes of its
+    /// diagnostics other than `I100`.
+    fn shape(input: &str) -> (String, Vec<&'static str>) {
+        let mut sink = Shape::default();
+        let mut report = Reporter::collecting("t");
+        read(
+            &mut input.as_bytes(),
+            &ReadOptions::default(),
+            &mut sink,
+            &mut report,
+        )
+        .unwrap();
+        let codes = report
+            .collected()
+            .iter()
+            .map(|d| d.code.id)
+            .filter(|c| *c != "I100")
+            .collect();
+        (sink.0.join(" "), codes)
+    }
+
+    /// A collection of `n` games, `(;GM[1]PB[pK];B[aa])` each, with `gap`
+    /// after the first.
+    fn collection(n: usize, gap: &str) -> String {
+        let mut s = String::new();
+        for k in 0..n {
+            s.push_str(&format!("(;GM[1]PB[p{k}];B[aa])\n"));
+            if k == 0 {
+                s.push_str(gap);
+            }
+        }
+        s
+    }
+
+    /// A stray `(` after the first game of 14 leaves the 13 others games.
+    #[test]
+    fn a_stray_open_paren_between_games_swallows_no_game() {
+        let (s, codes) = shape(&collection(14, "(\n"));
+        assert_eq!(s.split(' ').filter(|t| *t == "G").count(), 14, "{s}");
+        assert!(!s.contains('('), "{s}");
+        assert_eq!(codes, ["W017"]);
+    }
+
+    /// `(;…)((;…)(;…)…)`: the parentheses around the later games are
+    /// dropped, and so is their `)`, with one warning.
+    #[test]
+    fn games_in_parentheses_stay_games() {
+        let mut input = collection(1, "(");
+        input.push_str(&collection(13, ""));
+        input.push(')');
+        let (s, codes) = shape(&input);
+        assert_eq!(s.split(' ').filter(|t| *t == "G").count(), 14, "{s}");
+        assert!(!s.contains('('), "{s}");
+        assert_eq!(codes, ["W017"]);
+        // `((;…))`, and nested: one warning per `(`, no stray text.
+        let (s, codes) = shape("(;B[aa])((;B[bb]))\n(((;B[cc])))(;B[dd])");
+        assert_eq!(s, "G B[aa] E G B[bb] E G B[cc] E G B[dd] E");
+        assert_eq!(codes, ["W017", "W017", "W017"]);
+        // A `)` with no `(` around games to close is stray text, as before.
+        let (s, codes) = shape("(;B[aa]))\n(;B[bb])");
+        assert_eq!(s, "G B[aa] E G B[bb] E");
+        assert_eq!(codes, ["W002"]);
+    }
+
+    /// Variations, and parentheses around variations (`W010`), are what
+    /// they were: the look-ahead is only between games.
+    #[test]
+    fn variations_stay_variations() {
+        let (s, codes) = shape("(;GM[1];B[pd](;B[aa])(;B[bb]))");
+        assert_eq!(s, "G GM[1] B[pd] ( B[aa] ) ( B[bb] ) E");
+        assert!(codes.is_empty(), "{codes:?}");
+        let (s, codes) = shape("(;GM[1]((;B[aa])(;B[bb])))");
+        assert_eq!(s, "G GM[1] ( B[aa] ) ( B[bb] ) E");
+        assert_eq!(codes, ["W010"]);
+    }
+
+    /// A file that lost its `(`: its leading nodes are the root of the
+    /// trees after them, up to the stray `)` or the end of the input.
+    #[test]
+    fn leading_nodes_become_the_root() {
+        let input =
+            " ;AW[bb]C[Black to play.]\n(;B[af];W[ah]\n(;B[ce])(;B[ag]))\n(;B[ah])\n(;B[ae]))\n";
+        let (s, codes) = shape(input);
+        assert_eq!(
+            s,
+            "G AW[bb] ( B[af] W[ah] ( B[ce] ) ( B[ag] ) ) ( B[ah] ) ( B[ae] ) E"
+        );
+        assert_eq!(codes, ["W016"]);
+        // To the end of the input: no `W005` for the lost parentheses.
+        let (s, codes) = shape(";AB[aa];W[bb](;B[cc])(;B[dd]");
+        assert_eq!(s, "G AB[aa] W[bb] ( B[cc] ) ( B[dd] ) E");
+        assert_eq!(codes, ["W016", "W005"]);
+        let (s, codes) = shape(";FF[4]GM[1];B[pd];W[dd]\n");
+        assert_eq!(s, "G FF[4] B[pd] W[dd] E");
+        assert_eq!(codes, ["W016"]);
+        // Games after the `)` stay games; prose before the nodes is skipped.
+        let (s, codes) = shape("Problem 3:\n;AB[aa]C[x](;B[bb]))\n(;GM[1]PB[y])");
+        assert_eq!(s, "G AB[aa] ( B[bb] ) E G GM[1] E");
+        assert_eq!(codes, ["I001", "W016"]);
+    }
+
+    /// Leading nodes that are not the root of what follows (a game with game
+    /// information, text) are skipped as before, with a warning that says
+    /// what they were.
+    #[test]
+    fn leading_nodes_before_games_are_skipped_with_a_warning() {
+        let input = ";GM[1]PB[x];B[aa]\n(;GM[1]PB[y];B[bb])\n";
+        let mut sink = Shape::default();
+        let mut report = Reporter::collecting("t");
+        read(
+            &mut input.as_bytes(),
+            &ReadOptions::default(),
+            &mut sink,
+            &mut report,
+        )
+        .unwrap();
+        assert_eq!(sink.0.join(" "), "G GM[1] B[bb] E");
+        let d = &report.collected()[0];
+        assert_eq!(d.code, MISSING_OPEN_PAREN);
+        assert_eq!(
+            d.message,
+            "text before the first game skipped (18 bytes, to 2:1): it holds 2 SGF nodes \
+             (from 1:1), not the root of the trees after them: a game follows at 2:1"
+        );
+        let (s, codes) = shape(";B[aa] !!\n(;B[bb])");
+        assert_eq!(s, "G B[bb] E");
+        assert_eq!(codes, ["W016"]);
+        // Prose alone is info, as before; so is a `;` in it.
+        let (_, codes) = shape("From: me; to: you\n(;B[aa])");
+        assert_eq!(codes, ["I001"]);
+    }
+
+    /// The same input read with any read size: the look-ahead does not
+    /// depend on where the window ends.
+    #[test]
+    fn leading_nodes_are_read_alike_in_any_window() {
+        for long in [3000, 14000] {
+            let input = format!(
+                ";AB[aa]C[{}](;B[bb]C[x (y) z])\n(;B[dd]))\n(;GM[1])",
+                "long ".repeat(long)
+            );
+            reads_alike(&input, &["W016"]);
+        }
+    }
+
+    fn reads_alike(input: &str, want: &[&str]) {
+        let (whole, codes) = shape(input);
+        assert_eq!(codes, want);
+        for size in [1, 7, 300, 4096] {
+            let mut sink = Shape::default();
+            let mut report = Reporter::collecting("t");
+            let mut src = Chunks(input.as_bytes(), size);
+            read(&mut src, &ReadOptions::default(), &mut sink, &mut report).unwrap();
+            assert_eq!(sink.0.join(" "), whole, "reads of {size} bytes");
+        }
+    }
+
+    /// Every short string of SGF punctuation reads without a panic, and
+    /// leaves no variation open.
+    #[test]
+    fn short_structures_read_without_panic() {
+        let alphabet = b";()[]B ";
+        let mut input = Vec::new();
+        for len in 0..=5u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                input.clear();
+                for _ in 0..len {
+                    input.push(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                let (s, _) = shape(std::str::from_utf8(&input).unwrap());
+                let count = |t: &str| s.split(' ').filter(|x| *x == t).count();
+                assert_eq!(count("("), count(")"), "{s}");
+                assert_eq!(count("G"), count("E"), "{s}");
+            }
+        }
+    }
+
+    /// Hands out its data `.1` bytes at a time.
+    struct Chunks<'a>(&'a [u8], usize);
+    impl Read for Chunks<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
     }
 
     #[test]
