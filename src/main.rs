@@ -1,5 +1,6 @@
 //! The `sgfconv` command: the contract of `CLI.md` over the library.
 
+mod cli_fix;
 mod cli_migrate;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -159,8 +160,15 @@ struct CheckArgs {
     #[arg(long)]
     summary: bool,
     /// Only parse: no dialect rewrites (for measuring the reader).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fix")]
     parse_only: bool,
+    /// Rewrite each SGF file in place as clean FF[4] UTF-8 SGF, atomically;
+    /// a file whose rewrite would lose data (an error) is left as it is.
+    #[arg(long)]
+    fix: bool,
+    /// With --fix: keep each original as FILE.orig (FILE.orig.1... if taken).
+    #[arg(long, requires = "fix")]
+    backup: bool,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -468,8 +476,16 @@ fn check(args: CheckArgs) -> ExitCode {
     };
     let mut options = Options::default().with_jobs(jobs(&args.read));
     options.read = read_opts;
+    if args.fix && args.files.iter().any(|f| f == Path::new("-")) {
+        return usage_error("--fix rewrites files in place: name them (not '-' for stdin)");
+    }
     let mut totals = CheckTotals::default();
     for path in &args.files {
+        if args.fix {
+            let status = fix_one(path, from, &args, &options, &mut totals);
+            totals.status(status);
+            continue;
+        }
         let p = (path != Path::new("-")).then_some(path.as_path());
         let status = match open_input(p, from) {
             Ok(opened) => check_one(opened, &args, &options, &mut totals),
@@ -567,6 +583,67 @@ fn check_one(
     totals.counts.nodes += counter.nodes;
     totals.counts.properties += counter.properties;
     finish(result.map(|_| ()), &mut report, &args.read, &opened.name)
+}
+
+/// `check --fix` on one file: checks it as `check` does, then rewrites it
+/// (`cli_fix`) and says so; a file that cannot be fixed keeps its contents
+/// and makes the status 1 (2 when it is no SGF or cannot be read).
+fn fix_one(
+    path: &Path,
+    from: Option<Format>,
+    args: &CheckArgs,
+    options: &Options,
+    totals: &mut CheckTotals,
+) -> ExitCode {
+    let name = path.display().to_string();
+    let read = cli_fix::target(path).and_then(|t| match std::fs::read(&t) {
+        Ok(bytes) => Ok((t, bytes)),
+        Err(e) => Err(format!("{name}: {e}")),
+    });
+    let (target, bytes) = match read {
+        Ok(r) => r,
+        Err(e) => return usage_error(e),
+    };
+    let by_name = Format::from_path(path).filter(|f| *f != Format::Xml);
+    let Some(format) = from.or(by_name).or_else(|| Format::sniff(&bytes)) else {
+        return usage_error(format!(
+            "{name}: cannot tell the format from the content; name it with -f"
+        ));
+    };
+    if format != Format::Sgf {
+        return usage_error(format!(
+            "{name}: --fix rewrites SGF files; this is {}: convert it instead",
+            format.name()
+        ));
+    }
+    let opened = Opened {
+        name: name.clone(),
+        format,
+        reader: Box::new(io::Cursor::new(bytes.clone())),
+    };
+    let status = check_one(opened, args, options, totals);
+    match cli_fix::fix(&target, &bytes, options, args.backup) {
+        Ok(cli_fix::Fixed::Written(backup)) => {
+            if !args.read.quiet {
+                match backup {
+                    Some(b) => {
+                        eprintln!("sgfconv: {name}: fixed (original kept as {})", b.display())
+                    }
+                    None => eprintln!("sgfconv: {name}: fixed"),
+                }
+            }
+            status
+        }
+        Ok(cli_fix::Fixed::Unchanged) => status,
+        Err(m) => {
+            eprintln!("sgfconv: {name}: {m}");
+            if status == ExitCode::SUCCESS {
+                ExitCode::from(EXIT_LOST)
+            } else {
+                status
+            }
+        }
+    }
 }
 
 /// `check --summary`: prints the file's kept diagnostics as asked, its
