@@ -34,6 +34,8 @@ pub const SETUP_OFF_BOARD: Code = Code::new("W586", "setup-off-board");
 pub const NOT_A_POINT: Code = Code::new("W587", "not-a-point");
 /// `MN` is not a move number (a whole number, 0 or more).
 pub const MOVE_NUMBER: Code = Code::new("W588", "bad-move-number");
+/// `HA` gives a handicap of N stones, but the root places another number of black stones.
+pub const HANDICAP_COUNT: Code = Code::new("W590", "handicap-stone-count");
 /// `HA` gives a handicap, but white moves first and no `AB` placed the stones: the game's board was not checked.
 pub const HANDICAP_MISSING: Code = Code::new("W589", "handicap-stones-missing");
 
@@ -78,6 +80,9 @@ pub struct BoardCheck {
     /// and the root places no stone, until a node shows whether the stones
     /// come later (`AB`, or black moves first) or are missing.
     handicap: Option<(String, Pos)>,
+    /// The root's `HA` when the root places stones too, to count them once
+    /// the root is applied.
+    handicap_count: Option<(u32, Pos)>,
     /// Leave out the value checks another check already reports (a point
     /// off the board or not a point, `MN`): the dialect rule that checks
     /// point and number values ran.
@@ -96,6 +101,7 @@ impl BoardCheck {
             node: NodeArena::default(),
             pending: false,
             handicap: None,
+            handicap_count: None,
             values_checked,
         }
     }
@@ -120,6 +126,16 @@ impl BoardCheck {
                 report.report(code(f.check), At::property(f.property, pos), f.message);
             }
         }
+        if let Some((n, pos)) = self.handicap_count.take() {
+            let stones = referee.board().count(Colour::Black);
+            if stones != n as usize {
+                report.report(
+                    HANDICAP_COUNT,
+                    At::property("HA", pos),
+                    format!("HA[{n}], but the root node places {stones} black stones"),
+                );
+            }
+        }
     }
 
     /// The root node: the board its `GM` and `SZ` describe.
@@ -129,16 +145,18 @@ impl BoardCheck {
                 .find(|p| p.name == id)
                 .and_then(|p| p.values.first().map(|v| v.text()))
         };
-        self.handicap = value("HA")
-            .filter(|ha| ha.trim().parse::<u32>().is_ok_and(|n| n >= 2))
-            .filter(|_| !root.iter().any(|p| p.name == "AB"))
-            .map(|ha| {
-                let pos = root
-                    .iter()
-                    .find(|p| p.name == "HA")
-                    .map_or(root.pos, |p| p.pos);
-                (ha.to_string(), pos)
-            });
+        let ha = value("HA").and_then(|ha| Some((ha, ha.trim().parse::<u32>().ok()?)));
+        let ha_pos = || {
+            root.iter()
+                .find(|p| p.name == "HA")
+                .map_or(root.pos, |p| p.pos)
+        };
+        let has_stones = root.iter().any(|p| p.name == "AB");
+        (self.handicap, self.handicap_count) = match ha {
+            Some((_, n)) if n >= 2 && has_stones => (None, Some((n, ha_pos()))),
+            Some((text, n)) if n >= 2 => (Some((text.to_string(), ha_pos())), None),
+            _ => (None, None),
+        };
         self.state = match Referee::for_game(value("GM"), value("SZ")) {
             Ok(Some(referee)) => State::Playing(referee),
             Ok(None) => State::Off,
@@ -362,7 +380,7 @@ mod tests {
         report
             .collected()
             .iter()
-            .filter(|d| d.code.id.starts_with("W58"))
+            .filter(|d| d.code.id.starts_with("W58") || d.code.id.starts_with("W59"))
             .map(|d| {
                 (
                     d.code.id.to_string(),
@@ -417,6 +435,14 @@ mod tests {
         assert_eq!(codes(&board(later)), ["W581"]);
         let black_first = "(;GM[1]SZ[19]HA[2];B[dd];W[dd])";
         assert_eq!(codes(&board(black_first)), ["W581"]);
+    }
+
+    #[test]
+    fn the_root_places_as_many_stones_as_the_handicap_says() {
+        assert!(board("(;GM[1]SZ[19]HA[2]AB[dp][pd];W[dd])").is_empty());
+        assert!(board("(;GM[1]SZ[9]HA[4]AB[cc:dd];W[ee])").is_empty());
+        let three = "(;GM[1]SZ[19]HA[2]AB[dp][pd][pp];W[dd])";
+        assert_eq!(board(three), [("W590".into(), "HA".into())]);
     }
 
     #[test]
