@@ -37,3 +37,4 @@
 
 pub mod board;
 pub mod gameinfo;
+pub mod points;
