@@ -4,7 +4,9 @@
 //! space, by the normalizers of [`crate::validate::gameinfo`] (their rules:
 //! `formats/validation.md`); the number, real, double, color and none
 //! values of the other `FF[4]` properties (`MN`, `BL`, `BM`, `PL`, `KO`…)
-//! are repaired where their intent is certain (switch `types`). It runs last of the node rules, on what the
+//! are repaired where their intent is certain (switch `types`), and the
+//! points of Go are checked against `SZ` ([`super::points`], switch
+//! `points`). It runs last of the node rules, on what the
 //! kifu, `FF[3]` and Fox rules have already made of these values.
 //!
 //! A value already in its `FF[4]` form is left alone; a rewrite is an info
