@@ -319,9 +319,10 @@ enum PlainRole {
     /// identifier is not upper-case.
     NotPlain,
     /// A move of this colour: plain when it is the node's only one, with
-    /// one two-letter value other than `tt`.
+    /// one value of two lower-case letters on the [`PlainBoard`], not `tt`.
     Move(char),
-    /// A markup list: plain with any number of values.
+    /// A markup list: plain with any number of values (when the
+    /// [`PlainBoard`] checks lists, up to 8 points on it, none twice).
     List,
     /// Any other property: plain with one value.
     Single,
