@@ -4,7 +4,7 @@
 //! "Points"). Run by [`super::values::Values`] on each node it sees; plain
 //! move nodes on the board never come to it ([`PlainBoard`]).
 //!
-//! A point off the board is kept, with a warning (FF[4]: an illegal move is
+//! A point off the board is kept, with a warning (`FF[4]`: an illegal move is
 //! still executed). A human-readable coordinate (`B[R16]`), a word for a
 //! pass (`B[Pass]`) and a rectangle whose corners are out of order
 //! (`AB[cc:aa]`) are written in their SGF form, as info. A value that is not

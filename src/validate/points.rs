@@ -5,7 +5,7 @@
 //! `points`) runs them and reports each outcome.
 //!
 //! A point is two letters, column then row, `a`–`z` for 1–26 and `A`–`Z`
-//! for 27–52 (FF[4], `go.html`). A point off the board is kept: FF[4] says
+//! for 27–52 (`FF[4]`, `go.html`). A point off the board is kept: `FF[4]` says
 //! an illegal move is still executed, and the data stays. A value that is
 //! not two letters may be a human-readable coordinate (`R16`, columns
 //! `A`–`T` without `I`, rows from the bottom: Draft 2016, "Coordinates"),
@@ -28,11 +28,11 @@ pub struct Size {
 pub const MAX_HUMAN_SIDE: u8 = 25;
 
 impl Size {
-    /// A Go board without `SZ`: 19×19 (FF[4], `SZ`: "default size for Go is
+    /// A Go board without `SZ`: 19×19 (`FF[4]`, `SZ`: "default size for Go is
     /// 19x19").
     pub const DEFAULT: Size = Size { cols: 19, rows: 19 };
 
-    /// The board of an `SZ` value in its FF[4] form, `19` or `19:13`
+    /// The board of an `SZ` value in its `FF[4]` form, `19` or `19:13`
     /// (columns:rows); `None` unless each side is 1 to 52.
     pub fn of_sz(sz: &str) -> Option<Size> {
         let side = |s: &str| {
