@@ -89,6 +89,8 @@ pub struct ValueFlags {
     /// Number, real, double, color and none values of the other
     /// properties (`MN`, `BL`, `BM`, `PL`, `KO`…).
     pub types: bool,
+    /// Points, moves and point lists checked against `SZ` (Go only).
+    pub points: bool,
 }
 
 impl ValueFlags {
@@ -101,6 +103,7 @@ impl ValueFlags {
             numbers: false,
             simpletext: false,
             types: false,
+            points: false,
         }
     }
 
@@ -113,6 +116,7 @@ impl ValueFlags {
             numbers: true,
             simpletext: true,
             types: true,
+            points: true,
         }
     }
 }
@@ -181,6 +185,7 @@ pub const RULE_NAMES: &[&str] = &[
     "numbers",
     "simpletext",
     "types",
+    "points",
 ];
 
 /// A `--no-fix` name that names no rule or group.
@@ -289,6 +294,7 @@ impl Rules {
             "numbers" => &mut self.values.numbers,
             "simpletext" => &mut self.values.simpletext,
             "types" => &mut self.values.types,
+            "points" => &mut self.values.points,
             _ => return None,
         })
     }

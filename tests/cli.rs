@@ -431,6 +431,40 @@ fn game_info_values_are_written_in_their_ff4_forms() {
     assert!(text(&out.stdout).contains("PB[Lee\nSedol]\nKM[6,5]"));
 }
 
+/// The whole example of issue 13: the game-info values as above, and the
+/// moves checked against `SZ[19]` (`B[zz]` off the board, kept with a
+/// warning; `W[R16]` a human-readable coordinate, written `W[qd]`); a
+/// non-root `SZ` does not change the board. `--no-fix points` and
+/// `--keep-dialect` leave the moves as they are.
+#[test]
+fn the_example_of_issue_13_checks_its_moves() {
+    let input = b"(;GM[1]FF[4]SZ[19]PB[Lee\nSedol]KM[6,5]DT[August 1, 2001]TM[1 hour]RE[Black resigns]HA[2 stones];B[pd]PL[W];W[pd];B[zz];W[R16]SZ[9]TE[]BM[3]MA[dd]TR[dd])";
+    let out = run(&["-v", "-", "-"], input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let sgf = text(&out.stdout);
+    assert!(
+        sgf.contains("HA[2]\n;B[pd]PL[W];W[pd];B[zz];W[qd]SZ[9]"),
+        "{sgf}"
+    );
+    let err = text(&out.stderr);
+    for line in [
+        "warning[W520 point-off-board]: B[zz]: off the 19×19 board: kept",
+        "info[I521 point-coordinate]: W[R16]: written qd (read as a human-readable coordinate)",
+    ] {
+        assert!(err.contains(line), "{line}\n{err}");
+    }
+    let out = run(&["-v", "--no-fix", "points", "-", "-"], input);
+    assert!(text(&out.stdout).contains(";B[zz];W[R16]SZ[9]"));
+    assert!(
+        text(&out.stdout).contains("KM[6.5]"),
+        "the other values still"
+    );
+    assert!(!text(&out.stderr).contains("[W520") && !text(&out.stderr).contains("[I521"));
+    let out = run(&["-v", "--keep-dialect", "-", "-"], input);
+    assert!(text(&out.stdout).contains(";B[zz];W[R16]SZ[9]"));
+    assert!(!text(&out.stderr).contains("[W520"));
+}
+
 /// Issue 13: number, real, double, color and none values repaired where
 /// the intent is certain, the rest kept with a warning; `--no-fix types`
 /// leaves them all.

@@ -16,7 +16,7 @@
 //! | 8 | `smartgo` | SmartGo `S[]` move sequences | `smartgo` |
 //! | 9 | `split` | setup and moves, black and white, in one node | `split` |
 //! | 10 | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
-//! | 11 | `values` | game-info values in their `FF[4]` forms (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`, simpletext line breaks), and number, real, double, color and none values (`BL`, `BM`, `PL`, `KO`…) | `dates`, `times`, `results`, `numbers`, `simpletext`, `types` (group `values`) |
+//! | 11 | `values` | game-info values in their `FF[4]` forms (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`, simpletext line breaks), number, real, double, color and none values (`BL`, `BM`, `PL`, `KO`…), and points checked against `SZ` (module `points`) | `dates`, `times`, `results`, `numbers`, `simpletext`, `types`, `points` (group `values`) |
 //!
 //! Each rule is a `node::NodeRule` and can run alone as a sink adapter
 //! (`node::NodeAdapter`); the pipeline runs them in one
@@ -28,7 +28,7 @@
 //! Every rewrite is reported as an info diagnostic (codes I150–I199),
 //! except the two that lose or keep back data: a dropped duplicate value
 //! (`E162`) and an unreadable SmartGo `S[]` (`W168`). The values rule has
-//! codes of its own (500–512): a rewrite that leaves text out, an
+//! codes of its own (500–525): a rewrite that leaves text out, an
 //! ambiguous or an unreadable value are warnings. Every code:
 //! formats/diagnostics.md.
 
@@ -42,6 +42,7 @@ pub(crate) mod mojibake;
 pub(crate) mod nesting;
 pub(crate) mod node;
 pub(crate) mod passes;
+pub(crate) mod points;
 pub(crate) mod quirks;
 pub(crate) mod smartgo;
 pub(crate) mod split;
@@ -127,6 +128,8 @@ mod tests {
             line("B=pd;W=dd;B=pp;W=dp"),
             line("FF=4;B=pd;W=dd;B=tt;W=qq;B=qd;W=;B=aa"),
             line("FF=3;B=pd;W=dd;B=pp;W=dp M=pd|qq;B=cc"),
+            // Points off a 9×9 board in runs, markup, a coordinate.
+            line("SZ=9;B=cc;W=jj;B=dd MA=aa|aa;W=ee;B=E5;W=tt;B=aa"),
             line("AP=foxwq;B=pd;W=dd;B=pp;W=dp"),
         ];
         // OGS-style nesting with a real branch, and a plain game with one.
@@ -153,6 +156,21 @@ mod tests {
             assert_eq!(by_event.events, by_run.events);
             assert_eq!(codes(&r1), codes(&r3));
         }
+    }
+
+    /// A move off the board is a warning even in a run of plain moves.
+    #[test]
+    fn plain_moves_off_the_board_are_reported() {
+        let opts = Dialect::default();
+        let g = line("FF=4 SZ=9;B=cc;W=jj;B=dd;W=zz");
+        let (log, r) = run(&g, |s| {
+            Box::new(super::node::testing::WholeNodes::with_runs(pipeline(
+                Box::new(s),
+                &opts,
+            )))
+        });
+        assert_eq!(sgf(&log), "(;FF[4]SZ[9];B[cc];W[jj];B[dd];W[zz])");
+        assert_eq!(codes(&r), ["W520", "W520"]);
     }
 
     /// A move node with a repeated identifier is not passed on as plain:

@@ -111,6 +111,13 @@ pub trait NodeRule {
         false
     }
 
+    /// The board a plain node's move and markup points must lie on for
+    /// [`NodeRule::passes_plain_nodes`] to let it through, in this game
+    /// (asked after the root): a point off it goes to the rule.
+    fn plain_board(&self) -> PlainBoard {
+        PlainBoard::ANY
+    }
+
     /// A variation opens (after the node it hangs from was emitted).
     fn variation_start(&mut self) {}
 
@@ -128,6 +135,8 @@ pub struct Chain {
     next: Vec<BufNode>,
     /// Some rule must see plain moves in this game (asked once per root).
     sees_plain: bool,
+    /// Where plain points must lie for every rule (asked once per root).
+    board: PlainBoard,
 }
 
 impl Chain {
@@ -153,7 +162,7 @@ impl NodeRule for Chain {
 
     fn node(&mut self, node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
         // Most nodes of a game are a plain move: nothing to rewrite.
-        if !cx.is_root && !self.sees_plain && is_plain_node(&node) {
+        if !cx.is_root && !self.sees_plain && is_plain_node(&node, self.board) {
             out.push(node);
             return;
         }
@@ -181,11 +190,16 @@ impl NodeRule for Chain {
         if cx.is_root {
             // Rules decide what they need from the root.
             self.sees_plain = self.rules.iter().any(|r| r.sees_plain_moves());
+            self.board = (self.rules.iter()).fold(PlainBoard::ANY, |b, r| b.meet(r.plain_board()));
         }
     }
 
     fn passes_plain_nodes(&self) -> bool {
         !self.sees_plain
+    }
+
+    fn plain_board(&self) -> PlainBoard {
+        self.board
     }
 
     fn variation_start(&mut self) {
@@ -202,12 +216,100 @@ impl NodeRule for Chain {
 }
 
 /// A node no rule rewrites outside the root: at most one move (`B`/`W`,
-/// a two-letter point other than `tt`), no setup, none of the properties a
+/// two lower-case letters other than `tt`), no setup, none of the properties a
 /// rule looks at (`S`, `KI`, `L`, `M`, `PL`, `TE`, `BM`, `VW`, game
 /// information), upper-case identifiers, one value each except in markup
 /// lists. Most nodes of a game are such: `;B[pd]BL[600]`.
-pub fn is_plain_node(node: &BufNode) -> bool {
-    plain_move(node.props.iter().map(|p| (p.name.as_str(), p.values()))).is_some()
+/// Its points lie on `board`.
+pub fn is_plain_node(node: &BufNode, board: PlainBoard) -> bool {
+    plain_move(
+        node.props.iter().map(|p| (p.name.as_str(), p.values())),
+        board,
+    )
+    .is_some()
+}
+
+/// Where the points of a plain node lie: its move on the first `cols`
+/// columns and `rows` rows (lower-case letters, `a`–`z` at most), and, when
+/// `lists`, its markup lists too (each value such a point, none twice).
+/// Checking it is a byte comparison per point, without allocating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainBoard {
+    cols: u8,
+    rows: u8,
+    lists: bool,
+}
+
+impl Default for PlainBoard {
+    fn default() -> Self {
+        PlainBoard::ANY
+    }
+}
+
+impl PlainBoard {
+    /// Any two lower-case letters; markup lists unchecked.
+    pub const ANY: PlainBoard = PlainBoard {
+        cols: 26,
+        rows: 26,
+        lists: false,
+    };
+
+    /// A board of `cols` × `rows` (letters beyond `z` are never plain),
+    /// markup lists checked too.
+    pub fn new(cols: u8, rows: u8) -> Self {
+        PlainBoard {
+            cols: cols.min(26),
+            rows: rows.min(26),
+            lists: true,
+        }
+    }
+
+    /// What both `self` and `other` ask for.
+    fn meet(self, other: PlainBoard) -> Self {
+        PlainBoard {
+            cols: self.cols.min(other.cols),
+            rows: self.rows.min(other.rows),
+            lists: self.lists || other.lists,
+        }
+    }
+
+    /// Whether `v` is two lower-case letters on the board.
+    #[inline]
+    fn on(self, v: &[u8]) -> bool {
+        matches!(v, [x, y] if x.wrapping_sub(b'a') < self.cols && y.wrapping_sub(b'a') < self.rows)
+    }
+
+    /// Whether every move of a run ([`Moves::sgf`]: `;B[pd]`, six bytes a
+    /// move, lower-case letters) is on the board.
+    #[inline]
+    fn run_on(self, sgf: &[u8]) -> bool {
+        if self.cols >= 26 && self.rows >= 26 {
+            return true;
+        }
+        let (cols, rows) = (b'a' + self.cols, b'a' + self.rows);
+        sgf.chunks_exact(crate::event::MOVE_TEXT_LEN)
+            .all(|m| m[3] < cols && m[4] < rows)
+    }
+
+    /// Whether the values of a markup list are plain: points on the board,
+    /// none twice (lists of more than 8 values go to the rules).
+    fn list_on(self, values: &Values<'_>) -> bool {
+        if !self.lists {
+            return true;
+        }
+        let mut seen = [[0u8; 2]; 8];
+        if values.len() > seen.len() {
+            return false;
+        }
+        for (k, v) in values.iter().enumerate() {
+            let b = v.text().as_bytes();
+            if !self.on(b) || seen[..k].iter().any(|s| s == b) {
+                return false;
+            }
+            seen[k] = [b[0], b[1]];
+        }
+        true
+    }
 }
 
 /// What an identifier means for [`is_plain_node`].
@@ -217,9 +319,10 @@ enum PlainRole {
     /// identifier is not upper-case.
     NotPlain,
     /// A move of this colour: plain when it is the node's only one, with
-    /// one two-letter value other than `tt`.
+    /// one value of two lower-case letters on the [`PlainBoard`], not `tt`.
     Move(char),
-    /// A markup list: plain with any number of values.
+    /// A markup list: plain with any number of values (when the
+    /// [`PlainBoard`] checks lists, up to 8 points on it, none twice).
     List,
     /// Any other property: plain with one value.
     Single,
@@ -285,7 +388,10 @@ fn plain_role(name: &str) -> PlainRole {
 
 /// The colour of a plain node's move (`Some(None)` for a plain node
 /// without one); `None` when the node is not plain ([`is_plain_node`]).
-fn plain_move<'a>(props: impl Iterator<Item = (&'a str, Values<'a>)>) -> Option<Option<char>> {
+fn plain_move<'a>(
+    props: impl Iterator<Item = (&'a str, Values<'a>)>,
+    board: PlainBoard,
+) -> Option<Option<char>> {
     let mut colour = None;
     // A repeated identifier is for the rules (they merge it). A node of
     // more properties than `seen` holds goes to the rules too.
@@ -303,13 +409,17 @@ fn plain_move<'a>(props: impl Iterator<Item = (&'a str, Values<'a>)>) -> Option<
                 }
                 if !values
                     .first()
-                    .is_some_and(|v| v.text().len() == 2 && v.text() != "tt")
+                    .is_some_and(|v| board.on(v.text().as_bytes()) && v.text() != "tt")
                 {
                     return None;
                 }
                 colour = Some(c);
             }
-            PlainRole::List => {}
+            PlainRole::List => {
+                if !board.list_on(&values) {
+                    return None;
+                }
+            }
             PlainRole::Single => {
                 if values.len() != 1 {
                     return None;
@@ -384,8 +494,8 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         if self.at_root || !self.rule.passes_plain_nodes() {
             return Ok(false);
         }
-        let Some(colour) = plain_move(node.raw().map(|(name, spans)| (name, node.values(spans))))
-        else {
+        let props = node.raw().map(|(name, spans)| (name, node.values(spans)));
+        let Some(colour) = plain_move(props, self.rule.plain_board()) else {
             return Ok(false);
         };
         if colour.is_some() {
@@ -560,7 +670,10 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
         }
         // Plain moves are plain nodes: passed on whole when the rule lets
         // plain nodes through, which it decides per game at the root.
-        if self.at_root || !self.rule.passes_plain_nodes() {
+        if self.at_root
+            || !self.rule.passes_plain_nodes()
+            || !self.rule.plain_board().run_on(moves.sgf().as_bytes())
+        {
             return crate::sink::moves_as_nodes(self, moves, report);
         }
         if let Some(c) = moves.last_colour() {

@@ -4,7 +4,9 @@
 //! space, by the normalizers of [`crate::validate::gameinfo`] (their rules:
 //! `formats/validation.md`); the number, real, double, color and none
 //! values of the other `FF[4]` properties (`MN`, `BL`, `BM`, `PL`, `KO`…)
-//! are repaired where their intent is certain (switch `types`). It runs last of the node rules, on what the
+//! are repaired where their intent is certain (switch `types`), and the
+//! points of Go are checked against `SZ` ([`super::points`], switch
+//! `points`). It runs last of the node rules, on what the
 //! kifu, `FF[3]` and Fox rules have already made of these values.
 //!
 //! A value already in its `FF[4]` form is left alone; a rewrite is an info
@@ -12,7 +14,8 @@
 //! out; a value that is ambiguous or cannot be read is kept as it is, with
 //! a warning that says why.
 
-use super::node::{BufNode, Cx, NodeRule};
+use super::node::{BufNode, Cx, NodeRule, PlainBoard};
+use super::points::Points;
 use crate::diag::{At, Code, Severity};
 use crate::event::PropertyBuf;
 use crate::options::ValueFlags;
@@ -165,11 +168,16 @@ pub(super) fn is_valid_as(value_type: &str, value: &str) -> bool {
 /// The rule: which families run.
 pub struct Values {
     flags: ValueFlags,
+    /// The point checks (switch `points`), with the board of the game.
+    points: Points,
 }
 
 impl Values {
     pub fn new(flags: ValueFlags) -> Self {
-        Values { flags }
+        Values {
+            flags,
+            points: Points::default(),
+        }
     }
 
     /// The family of property `id` (an `FF[4]` identifier), if it is on.
@@ -216,7 +224,20 @@ impl NodeRule for Values {
                 _ => {}
             }
         }
+        if self.flags.points {
+            if cx.is_root {
+                self.points.root(&node);
+            }
+            self.points.node(&mut node, cx);
+        }
         out.push(node);
+    }
+
+    fn plain_board(&self) -> PlainBoard {
+        match self.flags.points {
+            true => self.points.plain_board(),
+            false => PlainBoard::ANY,
+        }
     }
 }
 
@@ -308,7 +329,7 @@ fn push(p: &mut PropertyBuf, value: &str) {
 
 /// A value as a message shows it: line breaks as `⏎`, at most 80
 /// characters.
-fn shown(value: &str) -> String {
+pub(super) fn shown(value: &str) -> String {
     const MAX: usize = 80;
     let mut s: String = value
         .chars()

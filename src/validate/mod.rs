@@ -12,6 +12,9 @@
 //!      readings it could have), or unparsed (kept as it is, and why); for
 //!      the game-info properties (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`) and
 //!      the `FF[4]` value types (number, real, double, color, simpletext).
+//!    - [`points`]: points, moves and point lists of Go against the board
+//!      `SZ` gives: on or off the board, human-readable coordinates,
+//!      rectangles, repeats.
 //!    - [`board`]: replays every path of a [`Game`](crate::game::Game) on a
 //!      Go board and reports moves off the board, on occupied points,
 //!      suicide, a simple ko retaken at once, setup stones off the board,
@@ -25,10 +28,12 @@
 //!
 //! Steps 2 and 3 exist for [`gameinfo`]'s `DT`, `TM`, `RE`, `KM`, `HA`,
 //! `SZ`, simpletext and the number, real, double, color and none values of
-//! the other properties: the dialect rule `values` (rule 11 of
+//! the other properties, and for [`points`] (moves, stones, markup and
+//! labels against `SZ`): the dialect rule `values` (rule 11 of
 //! `formats/sgf-dialects.md`, switches `dates`, `times`, `results`,
-//! `numbers`, `simpletext`, `types`). [`replay`] runs [`board`] in
-//! `sgfconv check` on the event stream, as a sink. `formats/validation.md` documents every check; the code
+//! `numbers`, `simpletext`, `types`, `points`). [`replay`] runs [`board`]
+//! in `sgfconv check` on the event stream, as a sink.
+//! `formats/validation.md` documents every check; the code
 //! implements exactly that text.
 //!
 //! Layering: this module sits below `formats` and `transform` (the
@@ -37,4 +42,5 @@
 
 pub mod board;
 pub mod gameinfo;
+pub mod points;
 pub mod replay;

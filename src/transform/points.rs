@@ -1,0 +1,444 @@
+//! Rule 11, switch `points`: point, move and point-list values of Go
+//! (`GM[1]`) checked against the board of the root's `SZ`, by the checks of
+//! [`crate::validate::points`] (their rules: `formats/validation.md`,
+//! "Points"). Run by [`super::values::Values`] on each node it sees; plain
+//! move nodes on the board never come to it ([`PlainBoard`]).
+//!
+//! A point off the board is kept, with a warning (`FF[4]`: an illegal move is
+//! still executed). A human-readable coordinate (`B[R16]`), a word for a
+//! pass (`B[Pass]`) and a rectangle whose corners are out of order
+//! (`AB[cc:aa]`) are written in their SGF form, as info. A value that is not
+//! a point is kept in a move or setup property (`B`, `W`, `AB`, `AW`, `AE`:
+//! the game's data) and removed from markup (`MA`, `LB`, `TB`…), with a
+//! warning that says which. A point listed twice in one property is
+//! removed once (info: the list means the same set of points; a warning when
+//! the repeat carried a different label).
+
+use super::node::{BufNode, Cx, PlainBoard};
+use crate::diag::{At, Code, Severity};
+use crate::event::{PropertyBuf, Value};
+use crate::validate::board::Point;
+use crate::validate::points::{self, Checked, Seen, Size};
+
+/// A move or point lies off the board `SZ` gives: kept as it is.
+pub const POINT_OFF_BOARD: Code = Code::new("W520", "point-off-board");
+/// A human-readable coordinate (`B[R16]`) or a word for a pass (`B[Pass]`)
+/// was written as the SGF point (`B[qd]`, `B[]`).
+pub const POINT_COORDINATE: Code = Code::new("I521", "point-coordinate");
+/// A rectangle of a point list was written with its corners in order
+/// (`AB[cc:aa]` → `AB[aa:cc]`), or as its one point (`aa:aa` → `aa`).
+pub const RECTANGLE_REORDERED: Code = Code::new("I522", "rectangle-reordered");
+/// A move or setup value is not a point (`B[p]`, `AB[p d]`, `B[T20]` on
+/// 19×19): kept as it is.
+pub const POINT_UNREADABLE: Code = Code::new("W523", "point-unreadable");
+/// A markup value is not a point (`MA[p]`, `LB[dd]` without a label): it
+/// was removed.
+pub const POINT_REMOVED: Code = Code::new("W524", "point-removed");
+/// A point listed twice in one property (`AB[aa][aa]`, `AB[aa:cc][bb]`):
+/// the repeat was removed (a warning when it carried another label).
+pub const POINT_REPEATED: Code = Code::new("I525", "point-repeated");
+
+/// What a property's values are, for the checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// `B`, `W`: a move.
+    Move,
+    /// `AB`, `AW`, `AE`: a list of points (setup: the game's data).
+    Setup,
+    /// `MA`, `TR`, `CR`, `SQ`, `SL` (list), `DD`, `VW`, `TB`, `TW` (elist).
+    Markup { elist: bool },
+    /// `LB`: point:simpletext.
+    Label,
+    /// `AR`, `LN`: point:point.
+    Pair,
+}
+
+/// The kind of property `id`, if it holds points; matched on bytes (it is
+/// asked for every property of every node the rule sees).
+fn kind(id: &str) -> Option<Kind> {
+    Some(match id.as_bytes() {
+        b"B" | b"W" => Kind::Move,
+        b"AB" | b"AW" | b"AE" => Kind::Setup,
+        b"MA" | b"TR" | b"CR" | b"SQ" | b"SL" => Kind::Markup { elist: false },
+        b"DD" | b"VW" | b"TB" | b"TW" => Kind::Markup { elist: true },
+        b"LB" => Kind::Label,
+        b"AR" | b"LN" => Kind::Pair,
+        _ => return None,
+    })
+}
+
+/// The points of one game: the board, once the root is seen.
+#[derive(Default)]
+pub struct Points {
+    /// The board of this game; `None` when it is not Go or its `SZ` is not
+    /// a board size (nothing is checked).
+    size: Option<Size>,
+}
+
+impl Points {
+    /// Reads the board from the root (its `GM` and `SZ`, as rule 11 left
+    /// them).
+    pub fn root(&mut self, root: &BufNode) {
+        let go = root.text("GM").is_none_or(|gm| gm.trim() == "1");
+        self.size = match root.text("SZ") {
+            _ if !go => None,
+            Some(sz) => Size::of_sz(sz),
+            None => Some(Size::DEFAULT),
+        };
+    }
+
+    /// Where plain points must lie in this game.
+    pub fn plain_board(&self) -> PlainBoard {
+        match self.size {
+            Some(s) => PlainBoard::new(s.cols, s.rows),
+            None => PlainBoard::ANY,
+        }
+    }
+
+    /// Checks (and repairs) every point value of `node`.
+    pub fn node(&self, node: &mut BufNode, cx: &mut Cx<'_>) {
+        let Some(size) = self.size else { return };
+        let mut removed = false;
+        for p in &mut node.props {
+            let Some(kind) = kind(&p.name) else { continue };
+            if !one_point_on(p, kind, size) && needs_work(p, kind, size) {
+                check(p, kind, size, cx);
+                removed |= p.values().is_empty();
+            }
+        }
+        if removed {
+            node.props.retain(|p| !p.values().is_empty());
+        }
+    }
+}
+
+/// What one value of `kind` is, and the points it covers (for repeats).
+fn outcome(v: Value<'_>, kind: Kind, size: Size, alone: bool) -> Checked {
+    match kind {
+        Kind::Move => points::move_value(v.text(), size),
+        Kind::Setup => points::list_value(v.text(), size, false),
+        Kind::Markup { elist } => points::list_value(v.text(), size, elist && alone),
+        Kind::Label => match parts(v) {
+            (at, Some(_)) => points::point(at, size),
+            (_, None) => Checked::NotAPoint(points::Why::NotTwoLetters),
+        },
+        Kind::Pair => match parts(v) {
+            (a, Some(b)) => match (points::point(a, size), points::point(b, size)) {
+                (Checked::Valid, Checked::Valid) => Checked::Valid,
+                (bad @ Checked::NotAPoint(_), _) | (_, bad @ Checked::NotAPoint(_)) => bad,
+                (off @ Checked::OffBoard(_), _) | (_, off @ Checked::OffBoard(_)) => off,
+                // A coordinate in an arrow or line: too rare to rewrite.
+                _ => Checked::NotAPoint(points::Why::NotTwoLetters),
+            },
+            (_, None) => Checked::NotAPoint(points::Why::NotTwoLetters),
+        },
+    }
+}
+
+/// The key a value is a repeat by: the points it covers, for a point list;
+/// the point, for a label; the whole value, for an arrow or a line.
+fn repeat_key(text: &str, kind: Kind) -> Option<(Point, Point)> {
+    match kind {
+        Kind::Move | Kind::Pair => None,
+        Kind::Setup | Kind::Markup { .. } => points::covered(text),
+        Kind::Label => text.split_once(':').and_then(|(at, _)| points::covered(at)),
+    }
+}
+
+/// Whether `p` is one point on the board, the common case (every move of a
+/// node the rules see): two bytes compared.
+#[inline]
+fn one_point_on(p: &PropertyBuf, kind: Kind, size: Size) -> bool {
+    let values = p.values();
+    let (cols, rows) = (size.cols.min(26), size.rows.min(26));
+    values.len() == 1
+        && !matches!(kind, Kind::Label | Kind::Pair)
+        && values.first().is_some_and(|v| {
+            matches!(v.text().as_bytes(), [x, y]
+                if x.wrapping_sub(b'a') < cols && y.wrapping_sub(b'a') < rows)
+        })
+}
+
+/// Whether `p` has a value to report or change: the cheap look, which
+/// allocates nothing.
+fn needs_work(p: &PropertyBuf, kind: Kind, size: Size) -> bool {
+    let values = p.values();
+    let alone = values.len() == 1;
+    let mut seen = Seen::default();
+    for (k, v) in values.iter().enumerate() {
+        if outcome(v, kind, size, alone) != Checked::Valid {
+            return true;
+        }
+        if kind == Kind::Pair {
+            if values.iter().take(k).any(|w| w.text() == v.text()) {
+                return true;
+            }
+        } else if let Some((lo, hi)) = repeat_key(v.text(), kind) {
+            if !alone && seen.covers(lo, hi) {
+                return true;
+            }
+            seen.add(lo, hi);
+        }
+    }
+    false
+}
+
+/// Rewrites the values of `p` and reports each outcome that is not valid.
+fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
+    let old = p.clone();
+    p.clear_values();
+    let alone = old.values().len() == 1;
+    let mut seen = Seen::default();
+    let at = At::property(&old.name, old.pos);
+    let name = &old.name;
+    for (k, v) in old.values().iter().enumerate() {
+        let shown = super::values::shown(v.text());
+        let outcome = outcome(v, kind, size, alone);
+        let (code, severity, what) = match &outcome {
+            Checked::Valid => (None, Severity::Info, ""),
+            Checked::OffBoard(_) => (Some(POINT_OFF_BOARD), Severity::Warning, ": kept"),
+            Checked::Rewritten(_, how) => {
+                let code = match how {
+                    points::How::Coordinate | points::How::PassWord => POINT_COORDINATE,
+                    points::How::Reordered | points::How::OnePoint => RECTANGLE_REORDERED,
+                };
+                (Some(code), Severity::Info, "")
+            }
+            Checked::NotAPoint(_) => match kind {
+                Kind::Move | Kind::Setup => (Some(POINT_UNREADABLE), Severity::Warning, ": kept"),
+                _ => (Some(POINT_REMOVED), Severity::Warning, ": removed"),
+            },
+        };
+        if let Some(code) = code {
+            cx.report.report_as(code, severity, at, || {
+                format!("{name}[{shown}]: {outcome}{what}")
+            });
+        }
+        if code == Some(POINT_REMOVED) {
+            continue;
+        }
+        let text = match &outcome {
+            Checked::Rewritten(new, _) if kind == Kind::Label => relabel(new, v),
+            Checked::Rewritten(new, _) => new.clone(),
+            _ => v.text().to_string(),
+        };
+        if let Some(first) = repeated(&text, kind, k, &old, &mut seen, alone) {
+            // A label repeated with another text loses that text.
+            let differs = kind == Kind::Label && first != text;
+            let severity = if differs {
+                Severity::Warning
+            } else {
+                Severity::Info
+            };
+            cx.report.report_as(POINT_REPEATED, severity, at, || {
+                let first = super::values::shown(&first);
+                if first == text {
+                    format!("{name}[{shown}]: listed before: the repeat removed")
+                } else {
+                    format!(
+                        "{name}[{shown}]: its point is listed before ({name}[{first}]): removed"
+                    )
+                }
+            });
+            continue;
+        }
+        match &outcome {
+            Checked::Rewritten(..) => push(p, &text, kind),
+            _ => {
+                p.push_value(v);
+            }
+        }
+    }
+}
+
+/// The two parts of a compose value; a `:` in a value read as plain (by a
+/// reader that does not split) separates them too.
+fn parts(v: Value<'_>) -> (&str, Option<&str>) {
+    match v.parts() {
+        (a, None) => match a.split_once(':') {
+            Some((a, b)) => (a, Some(b)),
+            None => (a, None),
+        },
+        split => split,
+    }
+}
+
+/// A rewritten point in its value: the label of an `LB` kept after it.
+fn relabel(point: &str, v: Value<'_>) -> String {
+    match parts(v) {
+        (_, Some(label)) => format!("{point}:{label}"),
+        (_, None) => point.to_string(),
+    }
+}
+
+/// Appends a rewritten value: a label as a compose value, as the SGF reader
+/// reads it (a point list's rectangle is plain text: the reader does not
+/// split it).
+fn push(p: &mut PropertyBuf, text: &str, kind: Kind) {
+    match text.split_once(':') {
+        Some((a, b)) if kind == Kind::Label => p.push_compose(a, b),
+        _ => p.push(text),
+    };
+}
+
+/// The earlier value `text` (the `k`-th of `old`, as it will be written)
+/// repeats, if any; otherwise records its points in `seen`.
+fn repeated(
+    text: &str,
+    kind: Kind,
+    k: usize,
+    old: &PropertyBuf,
+    seen: &mut Seen,
+    alone: bool,
+) -> Option<String> {
+    if alone {
+        return None;
+    }
+    if kind == Kind::Pair {
+        let before = old.values().iter().take(k).find(|w| w.text() == text)?;
+        return Some(before.text().to_string());
+    }
+    let (lo, hi) = repeat_key(text, kind)?;
+    if !seen.covers(lo, hi) {
+        seen.add(lo, hi);
+        return None;
+    }
+    // The first earlier value with a point in common, for the message.
+    let first = old.values().iter().take(k).find(|w| {
+        repeat_key(w.text(), kind)
+            .is_some_and(|(a, b)| a.x <= hi.x && lo.x <= b.x && a.y <= hi.y && lo.y <= b.y)
+    });
+    Some(first.map_or_else(|| text.to_string(), |w| w.text().to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::node::testing::*;
+    use super::super::node::NodeAdapter;
+    use super::super::values::Values;
+    use crate::options::ValueFlags;
+
+    /// `desc` (see [`line`]) through rule 11 with only `points` on: the SGF
+    /// out and the diagnostics as `code severity message`.
+    fn points(desc: &str) -> (String, Vec<String>) {
+        let flags = ValueFlags {
+            points: true,
+            ..ValueFlags::none()
+        };
+        let (log, r) = run(&line(desc), |s| {
+            Box::new(NodeAdapter::new(Values::new(flags), s))
+        });
+        let diags = r
+            .collected()
+            .iter()
+            .map(|d| format!("{} {} {}", d.code.id, d.severity.as_str(), d.message))
+            .collect();
+        (sgf(&log), diags)
+    }
+
+    #[test]
+    fn moves_off_the_board_are_kept_with_a_warning() {
+        let (out, diags) = points("SZ=19;B=pd;W=zz;B=tt;W=");
+        assert_eq!(out, "(;SZ[19];B[pd];W[zz];B[tt];W[])");
+        assert_eq!(diags, ["W520 warning W[zz]: off the 19×19 board: kept"]);
+        let (out, diags) = points("SZ=9;B=kk;W=ii");
+        assert_eq!(out, "(;SZ[9];B[kk];W[ii])");
+        assert_eq!(diags, ["W520 warning B[kk]: off the 9×9 board: kept"]);
+        // No SZ: 19×19; tt a point on a larger board.
+        let (_, diags) = points(";B=ta");
+        assert_eq!(diags.len(), 1);
+        let (_, diags) = points("SZ=21;B=tt;W=uu;B=vv");
+        assert_eq!(diags, ["W520 warning B[vv]: off the 21×21 board: kept"]);
+        let (_, diags) = points("SZ=19:13;B=sm;W=an");
+        assert_eq!(diags, ["W520 warning W[an]: off the 19×13 board: kept"]);
+    }
+
+    #[test]
+    fn human_readable_moves_become_points() {
+        let (out, diags) = points("SZ=19;B=R16;W=Pass;B=q4;W=PASS");
+        assert_eq!(out, "(;SZ[19];B[qd];W[];B[pp];W[])");
+        assert_eq!(
+            diags,
+            [
+                "I521 info B[R16]: written qd (read as a human-readable coordinate)",
+                "I521 info W[Pass]: written empty (a word for a pass)",
+                "I521 info B[q4]: written pp (read as a human-readable coordinate)",
+                "I521 info W[PASS]: written empty (a word for a pass)",
+            ]
+        );
+        let (out, diags) = points("SZ=19;B=T20;W=p;B=I5");
+        assert_eq!(out, "(;SZ[19];B[T20];W[p];B[I5])");
+        assert_eq!(
+            diags,
+            [
+                "W523 warning B[T20]: a coordinate off the 19×19 board: kept",
+                "W523 warning W[p]: not a point (two letters): kept",
+                "W523 warning B[I5]: not a point (two letters): kept",
+            ]
+        );
+    }
+
+    #[test]
+    fn other_games_and_unknown_sizes_are_not_checked() {
+        let (out, diags) = points("GM=2;B=zz;W=R16");
+        assert_eq!(out, "(;GM[2];B[zz];W[R16])");
+        assert!(diags.is_empty());
+        let (_, diags) = points("SZ=huge;B=zz");
+        assert!(diags.is_empty());
+    }
+
+    #[test]
+    fn setup_and_markup_lists() {
+        let (out, diags) = points("SZ=9 AB=cc:aa|dd|dd|bb AW=p_d|jj AE=ee:ee MA=p|aa TR=aa|aa");
+        assert_eq!(out, "(;SZ[9]AB[aa:cc][dd]AW[p d][jj]AE[ee]MA[aa]TR[aa])");
+        assert_eq!(
+            diags,
+            [
+                "I522 info AB[cc:aa]: written aa:cc (the corners in order, upper left then lower right)",
+                "I525 info AB[dd]: listed before: the repeat removed",
+                "I525 info AB[bb]: its point is listed before (AB[cc:aa]): removed",
+                "W523 warning AW[p d]: not a point (two letters): kept",
+                "W520 warning AW[jj]: off the 9×9 board: kept",
+                "I522 info AE[ee:ee]: written ee (a rectangle of one point is the point)",
+                "W524 warning MA[p]: not a point (two letters): removed",
+                "I525 info TR[aa]: listed before: the repeat removed",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_markup_property_left_empty_is_removed() {
+        let (out, diags) = points("SZ=19;B=pd MA=x CR=dd");
+        assert_eq!(out, "(;SZ[19];B[pd]CR[dd])");
+        assert_eq!(diags.len(), 1);
+        let (out, diags) = points("SZ=19;VW= TB=");
+        assert_eq!(out, "(;SZ[19];VW[]TB[])");
+        assert!(diags.is_empty());
+    }
+
+    #[test]
+    fn labels_arrows_and_lines() {
+        let (out, diags) = points("SZ=19;LB=dd:A|R16:B|dd:C|x AR=aa:bb|aa:bb|aa:zz LN=aa:p");
+        assert_eq!(out, "(;SZ[19];LB[dd:A][qd:B]AR[aa:bb][aa:zz])");
+        assert_eq!(
+            diags,
+            [
+                "I521 info LB[R16:B]: written qd (read as a human-readable coordinate)",
+                "I525 warning LB[dd:C]: its point is listed before (LB[dd:A]): removed",
+                "W524 warning LB[x]: not a point (two letters): removed",
+                "I525 info AR[aa:bb]: listed before: the repeat removed",
+                "W520 warning AR[aa:zz]: off the 19×19 board: kept",
+                "W524 warning LN[aa:p]: not a point (two letters): removed",
+            ]
+        );
+    }
+
+    #[test]
+    fn valid_points_are_left_alone() {
+        let (out, diags) =
+            points("SZ=19 AB=aa:ss|tt;B=pd LB=dd:x|ee:x MA=aa|bb TB=aa:cc|dd AR=aa:bb|bb:aa");
+        assert!(out.contains("LB[dd:x][ee:x]MA[aa][bb]TB[aa:cc][dd]AR[aa:bb][bb:aa]"));
+        // tt is off 19×19 in a list (a pass only as a move).
+        assert_eq!(diags, ["W520 warning AB[tt]: off the 19×19 board: kept"]);
+    }
+}
