@@ -16,7 +16,7 @@ use crate::formats::{self, Format};
 use crate::options::{Dialect, Options, ReadOptions};
 use crate::parallel;
 use crate::sink::{Counter, Sink, Tee};
-use crate::validate::replay::BoardCheck;
+use crate::validate::replay::{BoardCheck, Checked};
 use std::io::{Read, Write};
 
 /// Reads one input as a format (default: [`formats::read`]); migrate's
@@ -238,9 +238,14 @@ pub fn check(
     Ok(total.into_inner())
 }
 
-/// Whether the dialect rules check point and move numbers values, so that
-/// the board check leaves those findings to them.
-fn values_checked(dialect: Option<&Dialect>) -> bool {
-    let _ = dialect;
-    false
+/// Which value checks the dialect rules run, so that the board check
+/// leaves those findings to them.
+fn values_checked(dialect: Option<&Dialect>) -> Checked {
+    match dialect {
+        Some(Dialect::Rewrite(rules)) => Checked {
+            points: rules.values.points,
+            numbers: rules.values.types,
+        },
+        _ => Checked::default(),
+    }
 }

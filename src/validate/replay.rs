@@ -86,7 +86,18 @@ pub struct BoardCheck {
     /// Leave out the value checks another check already reports (a point
     /// off the board or not a point, `MN`): the dialect rule that checks
     /// point and number values ran.
-    values_checked: bool,
+    values_checked: Checked,
+}
+
+/// Which value checks the dialect rules ran, so that the board check
+/// leaves their findings to them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// Points against the board (rule 11 `points`): a move or setup off
+    /// the board, a value that is no point.
+    pub points: bool,
+    /// Number values (rule 11 `types`): `MN`.
+    pub numbers: bool,
 }
 
 impl BoardCheck {
@@ -94,7 +105,7 @@ impl BoardCheck {
     /// themselves (off the board, not a point, `MN`) are left to the
     /// dialect rules, which report them already, and only what takes a
     /// board is reported.
-    pub fn new(values_checked: bool) -> Self {
+    pub fn new(values_checked: Checked) -> Self {
         BoardCheck {
             state: State::Off,
             marks: Vec::new(),
@@ -268,12 +279,12 @@ fn colour_of_byte(c: u8) -> Option<Colour> {
 
 /// Whether a finding is the board check's to report: with the values
 /// checked by the dialect rules, those about a value alone are theirs.
-fn reported_here(f: &Found, values_checked: bool) -> bool {
-    !(values_checked
-        && matches!(
-            f.check,
-            Check::MoveOffBoard | Check::SetupOffBoard | Check::NotAPoint | Check::MoveNumber
-        ))
+fn reported_here(f: &Found, checked: Checked) -> bool {
+    match f.check {
+        Check::MoveOffBoard | Check::SetupOffBoard | Check::NotAPoint => !checked.points,
+        Check::MoveNumber => !checked.numbers,
+        _ => true,
+    }
 }
 
 impl Sink for BoardCheck {
@@ -350,7 +361,7 @@ mod tests {
 
     fn board_with(sgf: &str, events: bool) -> Vec<(String, String)> {
         let mut report = Reporter::collecting("t.sgf");
-        let mut check = BoardCheck::new(false);
+        let mut check = BoardCheck::new(Checked::default());
         let options = ReadOptions::default();
         if events {
             let mut by_event = crate::sink::EventLog::default();
@@ -457,7 +468,10 @@ mod tests {
     #[test]
     fn with_values_checked_only_board_findings_remain() {
         let mut report = Reporter::collecting("t.sgf");
-        let mut check = BoardCheck::new(true);
+        let mut check = BoardCheck::new(Checked {
+            points: true,
+            numbers: true,
+        });
         let sgf = "(;GM[1]SZ[9];B[zz];W[aa];B[aa]MN[x])";
         let options = ReadOptions::default();
         read(
