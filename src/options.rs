@@ -154,6 +154,9 @@ pub struct Rules {
     pub mojibake: bool,
     /// Game-info values in their `FF[4]` forms.
     pub values: ValueFlags,
+    /// Where properties stand: root and game-info properties, move
+    /// annotations, marks on one point, `FF[3]` leftovers, `VW`.
+    pub placement: bool,
 }
 
 /// The switchable rule names, as `--no-fix NAME` takes them.
@@ -181,6 +184,7 @@ pub const RULE_NAMES: &[&str] = &[
     "numbers",
     "simpletext",
     "types",
+    "placement",
 ];
 
 /// A `--no-fix` name that names no rule or group.
@@ -223,6 +227,7 @@ impl Rules {
             ogs_nesting: true,
             mojibake: true,
             values: ValueFlags::all(),
+            placement: true,
         }
     }
 
@@ -289,6 +294,7 @@ impl Rules {
             "numbers" => &mut self.values.numbers,
             "simpletext" => &mut self.values.simpletext,
             "types" => &mut self.values.types,
+            "placement" => &mut self.placement,
             _ => return None,
         })
     }
