@@ -26,7 +26,7 @@
 
 use super::node::{same_id, BufNode, Cx, NodeRule};
 use crate::diag::{At, Code};
-use crate::props::{self, Scope};
+use crate::props;
 
 /// A root property outside the root node repeated the root's value, and was
 /// dropped.
@@ -54,15 +54,15 @@ pub const VIEW_TWO_POINTS: Code = Code::new("W557", "view-two-points");
 
 /// The root properties of FF[4].
 const ROOT_IDS: [&str; 6] = ["SZ", "GM", "FF", "CA", "AP", "ST"];
-/// The marks of which a point may carry one per node.
-const MARKS: [&str; 5] = ["CR", "MA", "SL", "SQ", "TR"];
 /// Points of boards up to 52×52.
 const POINTS: usize = 52 * 52;
 const NO_MARK: u8 = u8::MAX;
 
 pub struct Placement {
-    /// The root's value of each of [`ROOT_IDS`], trimmed.
-    root: [Option<String>; 6],
+    /// The root's value of each of [`ROOT_IDS`], trimmed (buffers reused
+    /// from game to game), and which of them the root has (bits).
+    root: [String; 6],
+    root_has: u8,
     /// The game is `FF[4]` (or later).
     ff4: bool,
     /// A node on the current path, this one's ancestors, had game info.
@@ -78,6 +78,7 @@ impl Default for Placement {
     fn default() -> Self {
         Placement {
             root: Default::default(),
+            root_has: 0,
             ff4: false,
             info: false,
             stack: Vec::new(),
@@ -93,16 +94,40 @@ impl NodeRule for Placement {
     }
 
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
+        // One look at each identifier says which checks have anything to
+        // check (most nodes that come here: a root, a move with a comment).
+        let (mut seen, mut marks) = (0u16, 0u32);
         if cx.is_root {
-            self.start(&node);
-        } else {
+            self.start();
+        }
+        for p in &node.props {
+            let c = class(&p.name);
+            seen |= c;
+            marks += u32::from(c & MARK != 0);
+            if c & ROOT != 0 && cx.is_root {
+                self.root_value(p, c);
+            }
+        }
+        if !cx.is_root && seen & ROOT != 0 {
             self.root_properties(&mut node, cx);
         }
-        self.game_info(&node, cx);
-        annotations(&node, cx);
-        self.markup(&mut node, cx);
-        obsolete(&node, cx);
-        if self.ff4 {
+        if seen & GAME_INFO != 0 {
+            if cx.is_root {
+                self.info = true;
+            } else {
+                self.game_info(&node, cx);
+            }
+        }
+        if seen & ANNOTATION != 0 {
+            annotations(&node, cx, seen & MOVE != 0);
+        }
+        if marks >= 2 {
+            self.markup(&mut node, cx);
+        }
+        if seen & OLD != 0 {
+            obsolete(&node, cx);
+        }
+        if seen & VIEW != 0 && self.ff4 {
             view(&node, cx);
         }
         out.push(node);
@@ -123,18 +148,127 @@ impl NodeRule for Placement {
     }
 }
 
+/// What an identifier is to this rule (bits, [`class`]).
+const ROOT: u16 = 1;
+const GAME_INFO: u16 = 2;
+const ANNOTATION: u16 = 4;
+const MARK: u16 = 8;
+const MOVE: u16 = 16;
+/// `KI`, `L`, `M`: FF[1]–FF[3] properties with an FF[4] replacement.
+const OLD: u16 = 32;
+const VIEW: u16 = 64;
+/// A root property's index in [`ROOT_IDS`] is in the bits from here.
+const SLOT: u16 = 8;
+
+/// The identifiers this rule looks at, with their classes. The game-info
+/// ones are the rows of scope `game-info` in `formats/properties.tsv` (a
+/// test checks), all of one or two letters.
+const CLASSES: &[(&str, u16)] = &[
+    ("SZ", ROOT),
+    ("GM", ROOT | 1 << SLOT),
+    ("FF", ROOT | 2 << SLOT),
+    ("CA", ROOT | 3 << SLOT),
+    ("AP", ROOT | 4 << SLOT),
+    ("ST", ROOT | 5 << SLOT),
+    ("BM", ANNOTATION),
+    ("DO", ANNOTATION),
+    ("IT", ANNOTATION),
+    ("TE", ANNOTATION),
+    ("CR", MARK),
+    ("MA", MARK),
+    ("SL", MARK),
+    ("SQ", MARK),
+    ("TR", MARK),
+    ("B", MOVE),
+    ("W", MOVE),
+    ("L", OLD),
+    ("M", OLD),
+    ("KI", OLD | GAME_INFO),
+    ("VW", VIEW),
+    ("AN", GAME_INFO),
+    ("BR", GAME_INFO),
+    ("BT", GAME_INFO),
+    ("CP", GAME_INFO),
+    ("DT", GAME_INFO),
+    ("EV", GAME_INFO),
+    ("GN", GAME_INFO),
+    ("GC", GAME_INFO),
+    ("ON", GAME_INFO),
+    ("OT", GAME_INFO),
+    ("PB", GAME_INFO),
+    ("PC", GAME_INFO),
+    ("PW", GAME_INFO),
+    ("RE", GAME_INFO),
+    ("RO", GAME_INFO),
+    ("RU", GAME_INFO),
+    ("SO", GAME_INFO),
+    ("TM", GAME_INFO),
+    ("US", GAME_INFO),
+    ("WR", GAME_INFO),
+    ("WT", GAME_INFO),
+    ("HA", GAME_INFO),
+    ("KM", GAME_INFO),
+    ("BS", GAME_INFO),
+    ("WS", GAME_INFO),
+    ("LT", GAME_INFO),
+    ("LC", GAME_INFO),
+    ("ID", GAME_INFO),
+    ("CI", GAME_INFO),
+    ("RD", GAME_INFO),
+    ("HD", GAME_INFO),
+];
+
+/// [`props::short_key`], at compile time.
+const fn short_key(id: &[u8]) -> usize {
+    let a = (id[0] - b'A' + 1) as usize * 27;
+    if id.len() == 1 {
+        a
+    } else {
+        a + (id[1] - b'A' + 1) as usize
+    }
+}
+
+/// [`CLASSES`] by [`props::short_key`], built at compile time: one load
+/// per identifier.
+static CLASS_TABLE: [u16; props::SHORT_KEYS] = {
+    let mut t = [0; props::SHORT_KEYS];
+    let mut i = 0;
+    while i < CLASSES.len() {
+        t[short_key(CLASSES[i].0.as_bytes())] = CLASSES[i].1;
+        i += 1;
+    }
+    t
+};
+
+/// What an identifier is to this rule: bits of [`ROOT`], [`GAME_INFO`]…
+/// (none for an identifier of more than two letters or not upper-case).
+#[inline]
+fn class(id: &str) -> u16 {
+    match props::short_key(id.as_bytes()) {
+        Some(k) => CLASS_TABLE.get(k).copied().unwrap_or(0),
+        None => 0,
+    }
+}
+
 impl Placement {
-    /// Takes what later nodes are compared with from the root.
-    fn start(&mut self, root: &BufNode) {
-        for (slot, id) in self.root.iter_mut().zip(ROOT_IDS) {
-            *slot = root.text(id).map(|v| v.trim().to_string());
-        }
-        self.ff4 = root
-            .text("FF")
-            .and_then(|v| v.trim().parse::<u32>().ok())
-            .is_some_and(|ff| ff >= 4);
+    /// A new game's root: nothing on the path yet.
+    fn start(&mut self) {
+        self.root_has = 0;
+        self.ff4 = false;
         self.info = false;
         self.stack.clear();
+    }
+
+    /// Keeps the root's value of a root property, for later nodes.
+    fn root_value(&mut self, p: &crate::event::PropertyBuf, class: u16) {
+        let k = usize::from(class >> SLOT) % ROOT_IDS.len();
+        let value = trimmed(p.first_text().unwrap_or(""));
+        if k == 2 {
+            self.ff4 = value.parse::<u32>().is_ok_and(|ff| ff >= 4);
+        }
+        self.root[k].clear();
+        self.root[k].push_str(value);
+        self.root_has |= 1 << k;
     }
 
     /// A root property outside the root: dropped when it says what the
@@ -147,8 +281,8 @@ impl Placement {
                 i += 1;
                 continue;
             };
-            let value = p.first_text().unwrap_or("").trim();
-            let root = self.root[k].as_deref();
+            let value = trimmed(p.first_text().unwrap_or(""));
+            let root = (self.root_has & 1 << k != 0).then(|| self.root[k].as_str());
             if p.values().len() == 1 && root == Some(value) {
                 let p = node.props.remove(i);
                 cx.report
@@ -179,7 +313,10 @@ impl Placement {
     /// Game information in a node below another node with game
     /// information, on one path.
     fn game_info(&mut self, node: &BufNode, cx: &mut Cx<'_>) {
-        let mut ids = node.props.iter().filter(|p| is_game_info(&p.name));
+        let mut ids = node
+            .props
+            .iter()
+            .filter(|p| class(&p.name) & GAME_INFO != 0);
         let Some(first) = ids.next() else { return };
         if self.info {
             cx.report
@@ -197,10 +334,7 @@ impl Placement {
 
     /// Two marks on one point: the first stays, the later is dropped.
     fn markup(&mut self, node: &mut BufNode, cx: &mut Cx<'_>) {
-        let is_mark = |name: &str| MARKS.iter().any(|m| same_id(name, m));
-        if node.props.iter().filter(|p| is_mark(&p.name)).count() < 2 {
-            return;
-        }
+        let is_mark = |name: &str| class(name) & MARK != 0;
         let mut touched: Vec<usize> = Vec::new();
         // Indexes fit the table's bytes (a node of 255 properties is not
         // a real one).
@@ -281,21 +415,15 @@ impl Placement {
     }
 }
 
-fn is_game_info(id: &str) -> bool {
-    props::lookup(id).is_some_and(|d| d.scope == Scope::GameInfo)
-}
-
-fn is_move(id: &str) -> bool {
-    matches!(id, "B" | "W")
-}
-
 /// Move annotations without a move, or mixed in one node.
-fn annotations(node: &BufNode, cx: &mut Cx<'_>) {
-    let is_annotation = |id: &str| matches!(id, "BM" | "DO" | "IT" | "TE");
-    let mut found = node.props.iter().filter(|p| is_annotation(&p.name));
+fn annotations(node: &BufNode, cx: &mut Cx<'_>, has_move: bool) {
+    let mut found = node
+        .props
+        .iter()
+        .filter(|p| class(&p.name) & ANNOTATION != 0);
     let Some(first) = found.next() else { return };
     let second = found.next();
-    if !node.props.iter().any(|p| is_move(&p.name)) {
+    if !has_move {
         cx.report.warn(
             ANNOTATION_WITHOUT_MOVE,
             At::property(&first.name, first.pos),
@@ -366,6 +494,15 @@ fn view(node: &BufNode, cx: &mut Cx<'_>) {
     }
 }
 
+/// `v` without white space around it (most values have none).
+fn trimmed(v: &str) -> &str {
+    match (v.as_bytes().first(), v.as_bytes().last()) {
+        (Some(a), Some(b)) if a.is_ascii_whitespace() || b.is_ascii_whitespace() => v.trim(),
+        (Some(a), Some(b)) if !a.is_ascii() || !b.is_ascii() => v.trim(),
+        _ => v,
+    }
+}
+
 /// One coordinate letter: `a`–`z` 0–25, `A`–`Z` 26–51.
 fn coord(c: u8) -> Option<usize> {
     match c {
@@ -423,6 +560,31 @@ mod tests {
     fn place(d: &str) -> (String, Vec<&'static str>) {
         let (s, c, _) = place_game(&line(d));
         (s, c)
+    }
+
+    /// The class table agrees with the property table's scopes.
+    #[test]
+    fn classes_follow_the_property_table() {
+        for line in props::TABLE.lines().filter(|l| !l.starts_with('#')).skip(1) {
+            let mut cols = line.split('\t');
+            let (id, scope) = (cols.next().unwrap(), cols.nth(1).unwrap_or(""));
+            assert_eq!(
+                class(id) & GAME_INFO != 0,
+                scope == "game-info",
+                "{id} {scope}"
+            );
+            assert_eq!(class(id) & ROOT != 0, scope == "root" && id != "GK", "{id}");
+        }
+        for (id, _) in CLASSES {
+            assert_eq!(
+                props::short_key(id.as_bytes()),
+                Some(short_key(id.as_bytes()))
+            );
+        }
+        assert_eq!(
+            (class("PB"), class("Pb"), class("MULTIGOGM")),
+            (GAME_INFO, 0, 0)
+        );
     }
 
     #[test]

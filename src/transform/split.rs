@@ -45,14 +45,22 @@ fn is_move(id: &str) -> bool {
 
 impl NodeRule for Split {
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
-        let has_move = node.props.iter().any(|p| is_move(&p.name));
-        let after = if has_move {
+        let (mut has_move, mut has_stones, mut has_pl) = (false, false, false);
+        for p in &node.props {
+            match p.name.as_str() {
+                "B" | "W" => has_move = true,
+                "AB" | "AW" | "AE" => has_stones = true,
+                "PL" => has_pl = true,
+                _ => {}
+            }
+        }
+        let after = if has_move && has_pl {
             player_beside_move(&mut node, cx)
         } else {
             None
         };
         // A PL left beside the move is no colour: setup like the stones.
-        let has_setup = node.props.iter().any(|p| is_setup(&p.name));
+        let has_setup = has_stones || (has_move && has_pl && node.has("PL"));
         if has_move && has_setup {
             let pos = node.pos;
             let mut first = BufNode::new(pos);
