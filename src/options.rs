@@ -158,6 +158,9 @@ pub struct Rules {
     pub mojibake: bool,
     /// Game-info values in their `FF[4]` forms.
     pub values: ValueFlags,
+    /// Where properties stand: root and game-info properties, move
+    /// annotations, marks on one point, `FF[3]` leftovers, `VW`.
+    pub placement: bool,
 }
 
 /// The switchable rule names, as `--no-fix NAME` takes them.
@@ -186,6 +189,7 @@ pub const RULE_NAMES: &[&str] = &[
     "simpletext",
     "types",
     "points",
+    "placement",
 ];
 
 /// A `--no-fix` name that names no rule or group.
@@ -228,6 +232,7 @@ impl Rules {
             ogs_nesting: true,
             mojibake: true,
             values: ValueFlags::all(),
+            placement: true,
         }
     }
 
@@ -295,6 +300,7 @@ impl Rules {
             "simpletext" => &mut self.values.simpletext,
             "types" => &mut self.values.types,
             "points" => &mut self.values.points,
+            "placement" => &mut self.placement,
             _ => return None,
         })
     }

@@ -443,7 +443,7 @@ fn the_example_of_issue_13_checks_its_moves() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let sgf = text(&out.stdout);
     assert!(
-        sgf.contains("HA[2]\n;B[pd]PL[W];W[pd];B[zz];W[qd]SZ[9]"),
+        sgf.contains("HA[2]\n;B[pd];W[pd];B[zz];W[qd]SZ[9]"),
         "{sgf}"
     );
     let err = text(&out.stderr);
@@ -463,6 +463,63 @@ fn the_example_of_issue_13_checks_its_moves() {
     let out = run(&["-v", "--keep-dialect", "-", "-"], input);
     assert!(text(&out.stdout).contains(";B[zz];W[R16]SZ[9]"));
     assert!(!text(&out.stderr).contains("[W520"));
+}
+
+/// The whole example of issue 13, its placement faults (item 3): `PL[W]`
+/// beside `B[pd]` repeats whose turn it is (dropped), `SZ[9]` outside the
+/// root (kept, warned), `MA[dd]TR[dd]` two marks on one point (`TR`
+/// dropped). `--no-fix placement` and `--no-fix split` leave theirs,
+/// `--keep-dialect` all.
+#[test]
+fn placement_faults_of_the_issue_example_are_reported() {
+    let input = b"(;GM[1]FF[4]SZ[19]PB[Lee\nSedol]KM[6,5]DT[August 1, 2001]TM[1 hour]RE[Black resigns]HA[2 stones];B[pd]PL[W];W[pd];B[zz];W[R16]SZ[9]TE[]BM[3]MA[dd]TR[dd])";
+    let out = run(&["-v", "-", "-"], input);
+    let (stdout, err) = (text(&out.stdout), text(&out.stderr));
+    assert!(stdout.contains("\n;B[pd];W[pd];"), "{stdout}");
+    assert!(stdout.contains("SZ[9]MA[dd]IT[])"), "{stdout}");
+    for line in [
+        "<stdin>:2:77: info[I560 player-repeats-turn]: PL[W] beside B[pd] only repeats that White plays next: dropped",
+        "<stdin>:2:101: warning[W551 root-property-outside-root]: SZ[9] stands outside the root node (the root says SZ[19]); FF[4] takes root properties from the root only: kept",
+        "<stdin>:2:121: warning[W555 markup-same-point]: TR marks a point already marked in this node (MA[dd]); a point carries one mark (FF[4]): TR dropped there",
+    ] {
+        assert!(err.contains(line), "{line}\n{err}");
+    }
+    let json = run(&["--diagnostics", "json", "-", "-"], input);
+    let json = text(&json.stderr);
+    for (code, property) in [("I560", "PL"), ("W551", "SZ"), ("W555", "TR")] {
+        assert!(
+            json.lines()
+                .any(|l| l.contains(&format!("\"code\":\"{code}\""))
+                    && l.contains(&format!("\"property\":\"{property}\""))),
+            "{code} {property}\n{json}"
+        );
+    }
+    let out = run(&["--no-fix", "placement", "-", "-"], input);
+    assert!(text(&out.stdout).contains("SZ[9]MA[dd]TR[dd]IT[])"));
+    assert!(!text(&out.stderr).contains("W55"), "{}", text(&out.stderr));
+    let out = run(&["--no-fix", "split", "-", "-"], input);
+    assert!(text(&out.stdout).contains(";B[pd]PL[W];W[pd]"));
+    let out = run(&["--keep-dialect", "-", "-"], input);
+    assert!(text(&out.stdout).contains(";B[pd]PL[W];W[pd]"));
+    assert!(text(&out.stdout).contains("SZ[9]TE[]BM[3]MA[dd]TR[dd])"));
+    assert_eq!(text(&out.stderr), "");
+}
+
+/// Placement repairs that change no meaning are info; `--no-fix
+/// placement` keeps the repeats.
+#[test]
+fn placement_drops_only_what_repeats() {
+    let input = b"(;GM[1]FF[4]SZ[19];B[pd]SZ[19]GM[1];W[dd]PL[B])";
+    let out = run(&["-", "-"], input);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr), "");
+    assert!(
+        text(&out.stdout).ends_with(";B[pd];W[dd])\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run(&["--no-fix", "placement", "-", "-"], input);
+    assert!(text(&out.stdout).contains(";B[pd]SZ[19]GM[1];W[dd])"));
 }
 
 /// Issue 13: number, real, double, color and none values repaired where

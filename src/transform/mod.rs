@@ -17,19 +17,24 @@
 //! | 9 | `split` | setup and moves, black and white, in one node | `split` |
 //! | 10 | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
 //! | 11 | `values` | game-info values in their `FF[4]` forms (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`, simpletext line breaks), number, real, double, color and none values (`BL`, `BM`, `PL`, `KO`…), and points checked against `SZ` (module `points`) | `dates`, `times`, `results`, `numbers`, `simpletext`, `types`, `points` (group `values`) |
+//! | 12 | `placement` | where properties stand: root and game-info properties outside their node, move annotations without a move, two marks on one point, `FF[3]` properties beside their replacement, `FF[4]` `VW` of two points | `placement` |
 //!
 //! Each rule is a `node::NodeRule` and can run alone as a sink adapter
 //! (`node::NodeAdapter`); the pipeline runs them in one
 //! `node::Chain` so that a node is buffered and copied once. The nesting
 //! rule is its own adapter (it may hold one game); the values rule, though
-//! numbered after it, is the last node rule, so that it sees what the
-//! others made of the values.
+//! numbered after it, runs before it, so that it sees what the others made
+//! of the values; the placement rule is the last node rule, so that it
+//! sees nodes as split and values in their `FF[4]` forms.
 //!
 //! Every rewrite is reported as an info diagnostic (codes I150–I199),
 //! except the two that lose or keep back data: a dropped duplicate value
 //! (`E162`) and an unreadable SmartGo `S[]` (`W168`). The values rule has
 //! codes of its own (500–525): a rewrite that leaves text out, an
-//! ambiguous or an unreadable value are warnings. Every code:
+//! ambiguous or an unreadable value are warnings. So has the placement rule
+//! (550–579; the `PL` of rule 9 too): a property it drops because it
+//! repeats a value is info, a fault it keeps (or a mark it drops) a
+//! warning. Every code:
 //! formats/diagnostics.md.
 
 use crate::options::{Dialect, Ff3Flags, Rules, ValueFlags};
@@ -42,6 +47,7 @@ pub(crate) mod mojibake;
 pub(crate) mod nesting;
 pub(crate) mod node;
 pub(crate) mod passes;
+pub(crate) mod placement;
 pub(crate) mod points;
 pub(crate) mod quirks;
 pub(crate) mod smartgo;
@@ -98,6 +104,10 @@ pub fn pipeline_with<'a>(sink: Box<dyn Sink + 'a>, rules: &Rules) -> Box<dyn Sin
     if rules.values != ValueFlags::none() {
         chain.push(values::Values::new(rules.values));
     }
+    // Last: it sees nodes as split and values in their FF[4] forms.
+    if rules.placement {
+        chain.push(placement::Placement::default());
+    }
     // The adapter holds the nesting rule by value, not behind a `dyn`:
     // every node passes both, and one dynamic call fewer per node counts.
     match (chain.is_empty(), rules.ogs_nesting) {
@@ -131,6 +141,9 @@ mod tests {
             // Points off a 9×9 board in runs, markup, a coordinate.
             line("SZ=9;B=cc;W=jj;B=dd MA=aa|aa;W=ee;B=E5;W=tt;B=aa"),
             line("AP=foxwq;B=pd;W=dd;B=pp;W=dp"),
+            // Placement: root and game info below the root, marks on one
+            // point, annotations without a move, PL beside a move.
+            line("FF=4 SZ=19 PB=x;B=pd PL=W;W=dd SZ=19;B=pp MA=aa TR=aa;W=dp SZ=9 RE=W+R;TE=1;B=cc PL=B"),
         ];
         // OGS-style nesting with a real branch, and a plain game with one.
         games.push(ogs_nested("online-go.com"));

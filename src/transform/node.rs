@@ -217,9 +217,10 @@ impl NodeRule for Chain {
 
 /// A node no rule rewrites outside the root: at most one move (`B`/`W`,
 /// two lower-case letters other than `tt`), no setup, none of the properties a
-/// rule looks at (`S`, `KI`, `L`, `M`, `PL`, `TE`, `BM`, `VW`, game
-/// information), upper-case identifiers, one value each except in markup
-/// lists. Most nodes of a game are such: `;B[pd]BL[600]`.
+/// rule looks at (`S`, `KI`, `L`, `M`, `PL`, `TE`, `BM`, `DO`, `IT`, `VW`,
+/// root properties, game information), at most one of the marks `CR MA SL
+/// SQ TR` (rule 12 compares two), upper-case identifiers, one value each
+/// except in markup lists. Most nodes of a game are such: `;B[pd]BL[600]`.
 /// Its points lie on `board`.
 pub fn is_plain_node(node: &BufNode, board: PlainBoard) -> bool {
     plain_move(
@@ -324,6 +325,9 @@ enum PlainRole {
     /// A markup list: plain with any number of values (when the
     /// [`PlainBoard`] checks lists, up to 8 points on it, none twice).
     List,
+    /// A mark a point carries one of per node (`CR MA SL SQ TR`): a list,
+    /// plain when it is the node's only mark.
+    Mark,
     /// Any other property: plain with one value.
     Single,
     /// A property of this `FF[4]` value type (number, real, double, color,
@@ -339,12 +343,10 @@ fn plain_role_of(name: &str) -> PlainRole {
     match name {
         "B" => PlainRole::Move('B'),
         "W" => PlainRole::Move('W'),
-        "AB" | "AW" | "AE" | "S" | "KI" | "L" | "M" | "PL" | "TE" | "BM" | "VW" => {
-            PlainRole::NotPlain
-        }
-        "MA" | "TR" | "CR" | "SQ" | "LB" | "AR" | "LN" | "SL" | "DD" | "TB" | "TW" => {
-            PlainRole::List
-        }
+        "AB" | "AW" | "AE" | "S" | "KI" | "L" | "M" | "PL" | "TE" | "BM" | "DO" | "IT" | "VW"
+        | "SZ" | "GM" | "FF" | "CA" | "AP" | "ST" => PlainRole::NotPlain,
+        "MA" | "TR" | "CR" | "SQ" | "SL" => PlainRole::Mark,
+        "LB" | "AR" | "LN" | "DD" | "TB" | "TW" => PlainRole::List,
         _ => {
             let def = crate::props::lookup(name);
             if def.is_some_and(|d| d.scope == crate::props::Scope::GameInfo) {
@@ -393,6 +395,7 @@ fn plain_move<'a>(
     board: PlainBoard,
 ) -> Option<Option<char>> {
     let mut colour = None;
+    let mut marked = false;
     // A repeated identifier is for the rules (they merge it). A node of
     // more properties than `seen` holds goes to the rules too.
     let mut seen: [&str; 6] = [""; 6];
@@ -417,6 +420,11 @@ fn plain_move<'a>(
             }
             PlainRole::List => {
                 if !board.list_on(&values) {
+                    return None;
+                }
+            }
+            PlainRole::Mark => {
+                if std::mem::replace(&mut marked, true) || !board.list_on(&values) {
                     return None;
                 }
             }

@@ -8,6 +8,14 @@
 //! * black and white: `;B[aa]W[ab]C[x]` → `;B[aa]C[x];W[ab]` — the moves in
 //!   the order written; each move takes its own time-left (`BL`/`OB` with
 //!   `B`, `WL`/`OW` with `W`); the rest stays with the first move.
+//! * `PL` beside a move: FF[1]–FF[3] files and editors (Sabaki's
+//!   `;W[mo]PL[B]`) write it to say whose turn it is *after* the move, and
+//!   FF[4] makes it setup, forbidden beside a move. A `PL` naming the other
+//!   colour than the (last) move only repeats whose turn it is: dropped
+//!   (`I560`). One naming the mover's colour says that player moves again:
+//!   it goes to a node of its own after the move, where it means that in
+//!   FF[4] (`W561`, a warning: the reading is the dialect's, not certain).
+//!   A `PL` whose value is no colour is setup like any other: first.
 
 use super::node::{BufNode, Cx, NodeRule};
 use crate::diag::{At, Code};
@@ -17,6 +25,12 @@ use crate::props::{self, Scope};
 pub const SPLIT_SETUP_MOVE: Code = Code::new("I165", "split-setup-move");
 /// A node with two moves was split into one node per move.
 pub const SPLIT_TWO_MOVES: Code = Code::new("I166", "split-two-moves");
+/// A `PL` beside a move only repeated whose turn it is after the move
+/// (`;B[pd]PL[W]`), and was dropped.
+pub const PLAYER_REPEATS_TURN: Code = Code::new("I560", "player-repeats-turn");
+/// A `PL` beside a move named the mover's colour (`;B[pd]PL[B]`: Black plays
+/// again), and went to a node of its own after the move.
+pub const PLAYER_AFTER_MOVE: Code = Code::new("W561", "player-after-move");
 
 #[derive(Default)]
 pub struct Split;
@@ -31,13 +45,22 @@ fn is_move(id: &str) -> bool {
 
 impl NodeRule for Split {
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
-        let has_move = node.props.iter().any(|p| is_move(&p.name));
-        // PL alone with a move is how FF[3] files say whose turn: only real
-        // stone setup forces a split.
-        let has_setup = node
-            .props
-            .iter()
-            .any(|p| matches!(p.name.as_str(), "AB" | "AW" | "AE"));
+        let (mut has_move, mut has_stones, mut has_pl) = (false, false, false);
+        for p in &node.props {
+            match p.name.as_str() {
+                "B" | "W" => has_move = true,
+                "AB" | "AW" | "AE" => has_stones = true,
+                "PL" => has_pl = true,
+                _ => {}
+            }
+        }
+        let after = if has_move && has_pl {
+            player_beside_move(&mut node, cx)
+        } else {
+            None
+        };
+        // A PL left beside the move is no colour: setup like the stones.
+        let has_setup = has_stones || (has_move && has_pl && node.has("PL"));
         if has_move && has_setup {
             let pos = node.pos;
             let mut first = BufNode::new(pos);
@@ -68,7 +91,52 @@ impl NodeRule for Split {
         } else {
             split_moves(node, cx, out);
         }
+        out.extend(after);
     }
+}
+
+/// A `PL` beside a move, read as FF[3] files mean it (whose turn it is after
+/// the move): dropped when it names the other colour than the node's last
+/// move, returned as a node of its own (to follow the move) when it names
+/// the mover's. A `PL` that is no colour stays, for the setup split.
+fn player_beside_move(node: &mut BufNode, cx: &mut Cx<'_>) -> Option<BufNode> {
+    let mover = node.move_colour()?;
+    let text = node.text("PL")?;
+    let colour = match crate::validate::gameinfo::color(text).value_or(text) {
+        "B" => 'B',
+        "W" => 'W',
+        _ => return None,
+    };
+    let p = node.remove("PL")?;
+    let text = p.first_text().unwrap_or("");
+    let mv = node
+        .props
+        .iter()
+        .rev()
+        .find(|q| is_move(&q.name))
+        .map(|q| format!("{}[{}]", q.name, q.first_text().unwrap_or("")))
+        .unwrap_or_default();
+    let name = |c: char| if c == 'B' { "Black" } else { "White" };
+    if colour != mover {
+        cx.report
+            .info(PLAYER_REPEATS_TURN, At::property(&p.name, p.pos), || {
+                format!(
+                    "PL[{text}] beside {mv} only repeats that {} plays next: dropped",
+                    name(colour)
+                )
+            });
+        return None;
+    }
+    cx.report
+        .warn(PLAYER_AFTER_MOVE, At::property(&p.name, p.pos), || {
+            format!(
+                "PL[{text}] beside {mv} says {} plays again: PL goes to a node of its own after the move (FF[4] forbids setup beside a move)",
+                name(colour)
+            )
+        });
+    let mut n = BufNode::new(p.pos);
+    n.props.push(p);
+    Some(n)
 }
 
 fn split_moves(mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
@@ -169,6 +237,31 @@ mod tests {
         assert_eq!(s, "(;;B[aa]C[x]BL[10];W[ab]WL[20])");
         assert_eq!(c, vec!["I166"]);
         assert_eq!(split(";W=ff").0, "(;;W[ff])");
-        assert_eq!(split(";PL=W B=aa").0, "(;;PL[W]B[aa])");
+    }
+
+    /// `PL` beside a move says whose turn it is after the move (FF[3],
+    /// Sabaki): repeating it is dropped, the mover again follows the move.
+    #[test]
+    fn player_beside_a_move() {
+        let (s, c) = split(";B=pd PL=W C=x");
+        assert_eq!((s.as_str(), c), ("(;;B[pd]C[x])", vec!["I560"]));
+        // Read leniently: FF[3] numbers, words (rule 11 respells them later).
+        assert_eq!(split(";W=pd PL=1").0, "(;;W[pd])");
+        assert_eq!(split(";W=pd PL=black").0, "(;;W[pd])");
+        let (s, c) = split(";B=pd PL=B C=x");
+        assert_eq!((s.as_str(), c), ("(;;B[pd]C[x];PL[B])", vec!["W561"]));
+        // With setup: the stones first, the move, then the PL.
+        let (s, c) = split(";AB=dd W=pd PL=W");
+        assert_eq!(
+            (s.as_str(), c),
+            ("(;;AB[dd];W[pd];PL[W])", vec!["W561", "I165"])
+        );
+        // Two moves: the last one says whose turn it is.
+        assert_eq!(split(";B=aa W=bb PL=B").0, "(;;B[aa];W[bb])");
+        // No colour: setup, first (as SGFC splits).
+        let (s, c) = split(";PL=x B=aa");
+        assert_eq!((s.as_str(), c), ("(;;PL[x];B[aa])", vec!["I165"]));
+        // Without a move PL is setup where it stands.
+        assert_eq!(split(";PL=B AB=aa").0, "(;;PL[B]AB[aa])");
     }
 }
