@@ -549,3 +549,24 @@ fn the_other_value_types_are_written_in_their_ff4_forms() {
     let out = run(&["--no-fix", "types", "-", "-"], input);
     assert!(text(&out.stdout).contains(";W[dd]BM[3]KO[x]"));
 }
+
+/// SGFC's "unknown file format FF[x]": a root FF past 4 is read as FF[4]
+/// and said so, by a conversion (which writes FF[4]) and by `check`;
+/// `--keep-dialect` keeps the value and says nothing.
+#[test]
+fn an_unknown_sgf_version_is_reported() {
+    let input = b"(;GM[1]FF[5];B[aa])";
+    let out = run(&["-", "-"], input);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("FF[4]"));
+    assert!(text(&out.stderr).contains("[W540 unknown-file-format]: FF[5]"));
+    let out = run(&["check", "-"], input);
+    assert!(text(&out.stderr).contains("[W540 unknown-file-format]: FF[5]"));
+    let out = run(&["--keep-dialect", "-", "-"], input);
+    assert!(text(&out.stdout).contains("FF[5]"));
+    assert_eq!(text(&out.stderr), "");
+    for known in ["(;FF[1];B[aa])", "(;FF[4];B[aa])", "(;B[aa])"] {
+        let out = run(&["check", "-"], known.as_bytes());
+        assert!(!text(&out.stderr).contains("W540"), "{known}");
+    }
+}

@@ -51,6 +51,9 @@ pub const OBSOLETE_BESIDE_REPLACEMENT: Code = Code::new("W556", "obsolete-beside
 /// An `FF[4]` `VW` of exactly two single points, the `FF[1]`–`FF[3]` form of
 /// a rectangle, shows those two points only: kept.
 pub const VIEW_TWO_POINTS: Code = Code::new("W557", "view-two-points");
+/// Two position annotations (`DM GB GW UC`) stand in one node, which
+/// FF[4] forbids (they contradict each other): both kept.
+pub const POSITION_ANNOTATIONS_MIXED: Code = Code::new("W558", "position-annotations-mixed");
 
 /// The root properties of FF[4].
 const ROOT_IDS: [&str; 6] = ["SZ", "GM", "FF", "CA", "AP", "ST"];
@@ -130,6 +133,9 @@ impl NodeRule for Placement {
         if seen & VIEW != 0 && self.ff4 {
             view(&node, cx);
         }
+        if seen & POSITION != 0 {
+            positions(&node, cx);
+        }
         out.push(node);
     }
 
@@ -157,6 +163,8 @@ const MOVE: u16 = 16;
 /// `KI`, `L`, `M`: FF[1]–FF[3] properties with an FF[4] replacement.
 const OLD: u16 = 32;
 const VIEW: u16 = 64;
+/// `DM GB GW UC`: position annotations, one per node.
+const POSITION: u16 = 128;
 /// A root property's index in [`ROOT_IDS`] is in the bits from here.
 const SLOT: u16 = 8;
 
@@ -185,6 +193,10 @@ const CLASSES: &[(&str, u16)] = &[
     ("M", OLD),
     ("KI", OLD | GAME_INFO),
     ("VW", VIEW),
+    ("DM", POSITION),
+    ("GB", POSITION),
+    ("GW", POSITION),
+    ("UC", POSITION),
     ("AN", GAME_INFO),
     ("BR", GAME_INFO),
     ("BT", GAME_INFO),
@@ -449,6 +461,25 @@ fn annotations(node: &BufNode, cx: &mut Cx<'_>, has_move: bool) {
     }
 }
 
+/// Two position annotations in one node (`GB[1]GW[1]`): FF[4] says
+/// "must not be mixed within a node".
+fn positions(node: &BufNode, cx: &mut Cx<'_>) {
+    let mut found = node.props.iter().filter(|p| class(&p.name) & POSITION != 0);
+    let (Some(first), Some(second)) = (found.next(), found.next()) else {
+        return;
+    };
+    cx.report.warn(
+        POSITION_ANNOTATIONS_MIXED,
+        At::property(&second.name, second.pos),
+        || {
+            format!(
+                "{} and {} in one node (FF[4]: DM, GB, GW and UC must not be mixed): kept",
+                first.name, second.name
+            )
+        },
+    );
+}
+
 /// `FF[1]`–`FF[3]` properties beside their `FF[4]` replacement.
 fn obsolete(node: &BufNode, cx: &mut Cx<'_>) {
     for (old, new) in [("KI", "KM"), ("L", "LB"), ("M", "MA"), ("M", "TR")] {
@@ -651,6 +682,12 @@ mod tests {
         let (_, c, m) = place_game(&line("KI=13 KM=7.5;B=pd L=aa LB=bb:A;M=cc MA=dd TR=ee"));
         assert_eq!(c, vec!["W556", "W556", "W556"]);
         assert!(m[0].contains("KI[13] (twice the komi, FF[3]) beside KM[7.5]"));
+    }
+
+    #[test]
+    fn position_annotations_are_not_mixed() {
+        assert_eq!(place(";B=aa GB=1 GW=1").1, vec!["W558"]);
+        assert_eq!(place(";B=aa GB=1;W=bb DM=1").1, Vec::<&str>::new());
     }
 
     #[test]

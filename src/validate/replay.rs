@@ -11,6 +11,7 @@
 //! ([`Sink::moves`]) are applied as they come.
 
 use super::board::{Check, Colour, Found, Mark, Referee};
+use super::gameinfo;
 use crate::diag::{At, Code, Reporter};
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeArena, NodeRef, Pos, MOVE_TEXT_LEN};
@@ -156,6 +157,13 @@ impl BoardCheck {
                 .find(|p| p.name == id)
                 .and_then(|p| p.values.first().map(|v| v.text()))
         };
+        if let Some(m) = value("FF").and_then(gameinfo::unknown_file_format) {
+            let pos = root
+                .iter()
+                .find(|p| p.name == "FF")
+                .map_or(root.pos, |p| p.pos);
+            report.report(gameinfo::UNKNOWN_FILE_FORMAT, At::property("FF", pos), m);
+        }
         let ha = value("HA").and_then(|ha| Some((ha, ha.trim().parse::<u32>().ok()?)));
         let ha_pos = || {
             root.iter()

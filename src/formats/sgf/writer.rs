@@ -7,12 +7,13 @@
 //! so converting the output again gives the same bytes.
 
 use crate::charset;
-use crate::diag::{Code, Reporter};
+use crate::diag::{At, Code, Reporter};
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeRef, Property, MOVE_TEXT_LEN};
 use crate::options::WriteOptions;
 use crate::props;
 use crate::sink::Sink;
+use crate::validate::gameinfo;
 use encoding_rs::{Encoding, UTF_8};
 use std::io::Write;
 
@@ -641,13 +642,31 @@ impl<'w> SgfWriter<'w> {
     }
 }
 
+/// Reports a root `FF` other than 1 to 4, which the writer replaces.
+fn unknown_version(p: &Property<'_>, report: &mut Reporter) {
+    let v = p.values.first().map_or("", |v| v.text());
+    if let Some(m) = gameinfo::unknown_file_format(v) {
+        let at = At::property("FF", p.pos);
+        report.report(
+            gameinfo::UNKNOWN_FILE_FORMAT,
+            at,
+            format!("{m}, written FF[4]"),
+        );
+    }
+}
+
 impl Sink for SgfWriter<'_> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
         match event {
             Event::GameStart(_) => self.game_start(report),
             Event::Meta { key, .. } => self.meta_keys.push(key.to_string()),
             Event::Node(_) => self.node_start(),
-            Event::Property(p) => self.property(p),
+            Event::Property(p) => {
+                if self.in_root && p.name == "FF" && !self.keep_dialect {
+                    unknown_version(p, report);
+                }
+                self.property(p)
+            }
             Event::VariationStart(_) => self.variation_start(),
             Event::VariationEnd(_) => self.variation_end(),
             Event::GameEnd(_) => self.game_end(report),

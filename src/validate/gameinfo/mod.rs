@@ -40,8 +40,20 @@ pub use result::result;
 pub use text::simple_text;
 pub use time::time;
 
+use crate::diag::Code;
 use crate::props;
 use std::fmt;
+
+/// The root's `FF` names no SGF version sgfconv knows (1 to 4): the game
+/// is read, and written, as `FF[4]`.
+pub const UNKNOWN_FILE_FORMAT: Code = Code::new("W540", "unknown-file-format");
+
+/// What to say about a root `FF[v]` that names no known version (1 to 4);
+/// `None` for a known one.
+pub fn unknown_file_format(v: &str) -> Option<String> {
+    (!matches!(v.trim(), "1" | "2" | "3" | "4"))
+        .then(|| format!("FF[{v}] names no SGF version sgfconv knows (1 to 4): read as FF[4]"))
+}
 
 /// What a normalizer made of one value.
 #[derive(Clone, Debug, PartialEq, Eq)]
