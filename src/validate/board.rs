@@ -496,6 +496,8 @@ pub enum Check {
     SetupOffBoard,
     /// `AE` clears a point that was already empty.
     ClearEmpty,
+    /// `AB` or `AW` places a stone where one of its colour stands already.
+    NoEffect,
     /// `MN` is not a move number (a whole number, 0 or more).
     MoveNumber,
 }
@@ -820,7 +822,7 @@ impl Referee {
             let m = format!("{prop}[{value}] is not a point: ignored");
             return self.find(prop, value, Check::NotAPoint, m);
         };
-        let (mut off, mut empty, mut points) = (false, 0, 0);
+        let (mut off, mut empty, mut same, mut points) = (false, 0, 0, 0);
         for y in a.y.min(b.y)..=a.y.max(b.y) {
             for x in a.x.min(b.x)..=a.x.max(b.x) {
                 match self.board.setup(Point { x, y }, stone) {
@@ -828,9 +830,20 @@ impl Referee {
                     Setup::Set { was } => {
                         points += 1;
                         empty += usize::from(was.is_none());
+                        same += usize::from(stone.is_some() && was == stone);
                     }
                 }
             }
+        }
+        if same > 0 {
+            let colour = stone.map_or("", |c| c.name());
+            let m = match points {
+                1 => format!("{prop}[{value}] places a {colour} stone where one stands already"),
+                _ => format!(
+                    "{prop}[{value}]: {same} of its {points} points hold a {colour} stone already"
+                ),
+            };
+            self.find(prop, value, Check::NoEffect, m);
         }
         if off {
             let size = self.size();

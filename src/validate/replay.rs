@@ -35,6 +35,8 @@ pub const SETUP_OFF_BOARD: Code = Code::new("W586", "setup-off-board");
 pub const NOT_A_POINT: Code = Code::new("W587", "not-a-point");
 /// `MN` is not a move number (a whole number, 0 or more).
 pub const MOVE_NUMBER: Code = Code::new("W588", "bad-move-number");
+/// `AB` or `AW` placed a stone where one of its colour stood already: it has no effect.
+pub const NO_EFFECT: Code = Code::new("W591", "setup-no-effect");
 /// `HA` gives a handicap of N stones, but the root places another number of black stones.
 pub const HANDICAP_COUNT: Code = Code::new("W590", "handicap-stone-count");
 /// `HA` gives a handicap, but white moves first and no `AB` placed the stones: the game's board was not checked.
@@ -48,6 +50,7 @@ fn code(check: Check) -> Code {
         Check::Suicide => SUICIDE,
         Check::Ko => KO,
         Check::ClearEmpty => CLEAR_EMPTY,
+        Check::NoEffect => NO_EFFECT,
         Check::MoveOffBoard => MOVE_OFF_BOARD,
         Check::SetupOffBoard => SETUP_OFF_BOARD,
         Check::NotAPoint => NOT_A_POINT,
@@ -427,6 +430,12 @@ mod tests {
         assert_eq!(codes(&found), ["W581", "W584", "W585", "W587"], "{found:?}");
         assert_eq!(found[0].1, "W");
         assert_eq!(found[1].1, "AE");
+    }
+
+    #[test]
+    fn setup_without_effect() {
+        let sgf = "(;GM[1]SZ[9]AB[aa];AB[aa:bb]AW[cc];AW[cc])";
+        assert_eq!(codes(&board(sgf)), ["W591", "W591"]);
     }
 
     #[test]
