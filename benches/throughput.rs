@@ -509,10 +509,12 @@ fn run(args: &[String]) -> Result<(), String> {
     let cli_convert = strings(&[&cli, "-q", "-f", "sgf", "-t", "sgf", "{}"]);
     let cli_parse = strings(&[&cli, "check", "-q", "--parse-only", "{}"]);
     let cli_check = strings(&[&cli, "check", "-q", "{}"]);
+    let cli_check_values = strings(&[&cli, "check", "-q", "--no-board", "{}"]);
     let has_cli = sgfconv.exists();
     let has_convert = has_cli && probe(&cli_convert, &tiny);
     let has_parse = has_cli && probe(&cli_parse, &tiny);
     let has_check = has_cli && probe(&cli_check, &tiny);
+    let has_check_values = has_cli && probe(&cli_check_values, &tiny);
 
     let lib = |mode: &str| strings(&[&me, "worker", mode, "{}"]);
     let floor = peers.join("sgf-floor").display().to_string();
@@ -563,6 +565,11 @@ fn run(args: &[String]) -> Result<(), String> {
         if has_check {
             let what = "read + transforms + diagnostics";
             specs.push((input, "sgfconv check", what, Check, true, cli_check.clone()));
+        }
+        if has_check_values {
+            let what = "check without the board replay";
+            let cmd = cli_check_values.clone();
+            specs.push((input, "sgfconv check --no-board", what, Check, true, cmd));
         }
         specs.push((
             input,

@@ -105,4 +105,4 @@ pub use game::Game;
 pub use options::{Dialect, Options, ReadOptions, Rules, WriteOptions};
 pub use sink::Sink;
 
-pub use pipeline::{check, convert, Stats};
+pub use pipeline::{check, convert, Checks, Stats};

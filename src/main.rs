@@ -162,6 +162,10 @@ struct CheckArgs {
     /// Only parse: no dialect rewrites (for measuring the reader).
     #[arg(long, conflicts_with = "fix")]
     parse_only: bool,
+    /// Do not replay the games on a board (the value and placement checks
+    /// still run): faster on huge archives.
+    #[arg(long, conflicts_with = "parse_only")]
+    no_board: bool,
     /// Rewrite each SGF file in place as clean FF[4] UTF-8 SGF, atomically;
     /// a file whose rewrite would lose data (an error) is left as it is.
     #[arg(long)]
@@ -566,14 +570,12 @@ fn check_one(
         reporter(&opened.name, &args.read)
     };
     let mut counted = CountingRead::new(opened.reader);
-    let transforms = !args.parse_only;
-    let result = sgfconv::check(
-        &mut counted,
-        opened.format,
-        options,
-        transforms,
-        &mut report,
-    );
+    let checks = match (args.parse_only, args.no_board) {
+        (true, _) => sgfconv::Checks::Parse,
+        (false, true) => sgfconv::Checks::Rules,
+        (false, false) => sgfconv::Checks::All,
+    };
+    let result = sgfconv::check(&mut counted, opened.format, options, checks, &mut report);
     let counter = result.as_ref().cloned().unwrap_or_default();
     totals.bytes += counted.count();
     if args.summary {

@@ -197,22 +197,34 @@ fn convert_piece(
     Ok((Stats::from(counted.0), end))
 }
 
+/// What [`check`] looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checks {
+    /// The syntax only (`check --parse-only`).
+    Parse,
+    /// The syntax, and the dialect rules with their value checks
+    /// (`check --no-board`).
+    Rules,
+    /// Both, and every game replayed on a board ([`BoardCheck`]: moves on
+    /// stones, suicide, ko…): `sgfconv check`.
+    All,
+}
+
 /// Reads `input` and counts what it holds, writing nothing (`sgfconv
-/// check`): games, nodes, properties, values. With `transforms` the dialect
-/// rules run too, with their diagnostics, and every game is replayed on a
-/// board ([`BoardCheck`]: moves on stones, suicide, ko…). SGF is read on `options.jobs`
-/// threads, with the diagnostics of one.
+/// check`): games, nodes, properties, values, with the diagnostics of the
+/// `checks` asked for. SGF is read on `options.jobs` threads, with the
+/// diagnostics of one.
 pub fn check(
     input: &mut dyn Read,
     from: Format,
     options: &Options,
-    transforms: bool,
+    checks: Checks,
     report: &mut Reporter,
 ) -> Result<Counter, Error> {
-    let dialect = transforms.then_some(&options.read.dialect);
+    let dialect = (checks != Checks::Parse).then_some(&options.read.dialect);
     let count = |src: &mut dyn Read, start, rep: &mut Reporter| {
         let mut counter = Counter::default();
-        let end = if transforms {
+        let end = if checks == Checks::All {
             let mut board = Tee(&mut counter, BoardCheck::new(values_checked(dialect)));
             run(src, start, &options.read, dialect, &mut board, rep)?
         } else {

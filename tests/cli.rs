@@ -570,3 +570,18 @@ fn an_unknown_sgf_version_is_reported() {
         assert!(!text(&out.stderr).contains("W540"), "{known}");
     }
 }
+
+/// `check` replays the game on a board; `--no-board` leaves that out and
+/// keeps the value checks.
+#[test]
+fn check_replays_the_board_unless_told_not_to() {
+    let input = b"(;GM[1]KM[6,5];B[aa];W[aa])";
+    let out = run(&["check", "-"], input);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("[W581 move-on-stone]: W[aa]"));
+    let out = run(&["check", "-v", "--no-board", "-"], input);
+    assert!(!text(&out.stderr).contains("W581"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("I506"), "{}", text(&out.stderr));
+    let out = run(&["check", "--no-board", "--parse-only", "-"], input);
+    assert_eq!(out.status.code(), Some(2));
+}

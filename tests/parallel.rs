@@ -47,8 +47,13 @@ fn check(input: &[u8], jobs: usize, piece_size: usize, transforms: bool) -> (Str
     };
     let mut report = Reporter::collecting("in.sgf");
     let mut src = input;
-    let c = sgfconv::check(&mut src, Format::Sgf, &options, transforms, &mut report)
-        .expect("check runs");
+    let checks = if transforms {
+        sgfconv::Checks::All
+    } else {
+        sgfconv::Checks::Parse
+    };
+    let c =
+        sgfconv::check(&mut src, Format::Sgf, &options, checks, &mut report).expect("check runs");
     let diags = report.collected().iter().map(|d| d.to_json()).collect();
     (format!("{c:?}"), diags)
 }

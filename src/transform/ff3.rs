@@ -342,7 +342,7 @@ impl Board {
     }
 
     fn push(&mut self) {
-        if let Some(r) = &self.referee {
+        if let Some(r) = &mut self.referee {
             self.marks.push(r.mark());
         }
     }

@@ -198,6 +198,9 @@ pub struct Board {
     ko: Option<Ko>,
     /// Every change of a cell since the board was made: (cell, old value).
     journal: Vec<(u16, u8)>,
+    /// Whether changes are journaled: from the first [`Board::mark`] on
+    /// (a game without variations never needs to undo).
+    journaling: bool,
     /// Work buffers of the flood fill, kept between moves.
     group: Vec<u16>,
     seen: Vec<u32>,
@@ -226,6 +229,7 @@ impl Board {
             stride,
             ko: None,
             journal: Vec::new(),
+            journaling: false,
             group: Vec::new(),
             seen: vec![0; len],
             generation: 0,
@@ -288,7 +292,9 @@ impl Board {
 
     /// Sets a cell, journaling its old value.
     fn put(&mut self, i: usize, value: u8) {
-        self.journal.push((i as u16, self.cells[i]));
+        if self.journaling {
+            self.journal.push((i as u16, self.cells[i]));
+        }
         self.cells[i] = value;
     }
 
@@ -296,6 +302,7 @@ impl Board {
     /// whatever was on `p`, adjacent opponent groups without a liberty are
     /// captured, then the mover's group if it has none. Off the board,
     /// nothing is played. Any move ends a pending ko.
+    #[inline]
     pub fn play(&mut self, colour: Colour, p: Point) -> Outcome {
         match self.index(p) {
             Some(i) if self.ko.is_none() && self.is_quiet(i, colour) => {
@@ -335,6 +342,7 @@ impl Board {
     }
 
     /// [`Board::play`] in full: captures, suicide, ko.
+    #[inline(never)]
     fn play_any(&mut self, colour: Colour, p: Point) -> Outcome {
         let ko = self.ko.take();
         let Some(i) = self.index(p) else {
@@ -392,8 +400,10 @@ impl Board {
         Setup::Set { was }
     }
 
-    /// The position now, to come back to with [`Board::undo`].
-    pub fn mark(&self) -> Mark {
+    /// The position now, to come back to with [`Board::undo`]; from the
+    /// first mark on, changes are journaled.
+    pub fn mark(&mut self) -> Mark {
+        self.journaling = true;
         Mark {
             journal: self.journal.len(),
             ko: self.ko,
@@ -678,7 +688,7 @@ impl Referee {
     }
 
     /// The position now, to come back to with [`Referee::undo`].
-    pub fn mark(&self) -> Mark {
+    pub fn mark(&mut self) -> Mark {
         self.board.mark()
     }
 

@@ -315,7 +315,7 @@ impl Sink for BoardCheck {
             Event::Property(p) => self.node.push(p),
             Event::VariationStart(_) => {
                 self.flush(report);
-                let mark = match &self.state {
+                let mark = match &mut self.state {
                     State::Playing(r) => Some(r.mark()),
                     _ => None,
                 };
