@@ -2,6 +2,7 @@
 
 mod cli_fix;
 mod cli_migrate;
+mod cli_signals;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sgfconv::diag::{Output, Reporter, Severity};
@@ -175,6 +176,7 @@ struct CheckArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli_signals::install();
     match cli.command {
         Some(Command::Check(args)) => check(args),
         Some(Command::Formats) => list_formats(),
@@ -317,6 +319,9 @@ fn convert(args: ConvertArgs) -> ExitCode {
     if let Err(e) = guard_outputs(in_path, out_path, args.games_csv.as_deref()) {
         return usage_error(e);
     }
+    if !args.read.quiet {
+        note_leftovers(&[out_path, args.games_csv.as_deref()]);
+    }
     let mut opened = match open_input(in_path, from) {
         Ok(o) => o,
         Err(e) => return usage_error(e),
@@ -429,6 +434,28 @@ fn note_suppressed(report: &Reporter) {
             report.suppressed()
         );
     }
+}
+
+/// A note on stderr when an output's directory holds temporary files
+/// (`.sgfconv-*.tmp`) that an interrupted run left: named, never removed
+/// (another run may be writing them).
+fn note_leftovers(outputs: &[Option<&Path>]) {
+    let mut found: Vec<PathBuf> = outputs
+        .iter()
+        .flatten()
+        .flat_map(|p| sgfconv::output::leftover_temporary_files(p))
+        .collect();
+    found.sort();
+    found.dedup();
+    if found.is_empty() {
+        return;
+    }
+    let names: Vec<String> = found.iter().map(|p| p.display().to_string()).collect();
+    eprintln!(
+        "sgfconv: note: temporary files of an interrupted run beside the output (not removed; \
+         delete them if no sgfconv is writing there): {}",
+        names.join(", ")
+    );
 }
 
 /// Refuses every output that is the input, whatever its name: the output
