@@ -148,6 +148,10 @@ struct ConvertArgs {
     /// CSV output: also write one row per game, with its game info, here.
     #[arg(long, value_name = "FILE")]
     games_csv: Option<PathBuf>,
+    /// CSV output: text cells that start with = + - @ (a spreadsheet
+    /// formula) get a leading ' ; numeric columns are never touched.
+    #[arg(long)]
+    csv_safe: bool,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -191,8 +195,14 @@ const EXIT_LOST: u8 = 1;
 const EXIT_USAGE: u8 = 2;
 
 fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("sgfconv: {msg}");
+    eprintln!("sgfconv: {}", shown(msg));
     ExitCode::from(EXIT_USAGE)
+}
+
+/// A message as it may reach a terminal: the control characters a file
+/// name or a record can carry are escaped (`\u{1b}`), never written raw.
+fn shown(msg: impl std::fmt::Display) -> String {
+    sgfconv::diag::escape_controls(&msg.to_string()).into_owned()
 }
 
 fn encoding_arg(
@@ -395,6 +405,7 @@ fn write_options(
         CoordsArg::Numeric => Coords::Numeric,
     });
     w.games_csv = args.games_csv.clone();
+    w.csv_safe = args.csv_safe;
     Ok(w)
 }
 
@@ -413,7 +424,7 @@ fn finish(
         Err(Error::Usage(m)) => usage_error(m),
         Err(e @ Error::Unreadable { .. }) => usage_error(format!("{name}: {e}")),
         Err(e) => {
-            eprintln!("sgfconv: {name}: {e}");
+            eprintln!("sgfconv: {}", shown(format!("{name}: {e}")));
             ExitCode::from(EXIT_USAGE)
         }
         Ok(()) => {
@@ -430,7 +441,7 @@ fn note_suppressed(report: &Reporter) {
     if report.suppressed() > 0 {
         eprintln!(
             "sgfconv: {}: {} more diagnostics of the same kinds not shown (--diagnostics json shows all)",
-            report.file(),
+            shown(report.file()),
             report.suppressed()
         );
     }
@@ -450,7 +461,7 @@ fn note_leftovers(outputs: &[Option<&Path>]) {
     if found.is_empty() {
         return;
     }
-    let names: Vec<String> = found.iter().map(|p| p.display().to_string()).collect();
+    let names: Vec<String> = found.iter().map(|p| shown(p.display())).collect();
     eprintln!(
         "sgfconv: note: temporary files of an interrupted run beside the output (not removed; \
          delete them if no sgfconv is writing there): {}",
@@ -517,7 +528,7 @@ fn check(args: CheckArgs) -> ExitCode {
         let status = match open_input(p, from) {
             Ok(opened) => check_one(opened, &args, &options, &mut totals),
             Err(e) => {
-                eprintln!("sgfconv: {e}");
+                eprintln!("sgfconv: {}", shown(e));
                 ExitCode::from(EXIT_USAGE)
             }
         };
@@ -653,17 +664,19 @@ fn fix_one(
         Ok(cli_fix::Fixed::Written(backup)) => {
             if !args.read.quiet {
                 match backup {
-                    Some(b) => {
-                        eprintln!("sgfconv: {name}: fixed (original kept as {})", b.display())
-                    }
-                    None => eprintln!("sgfconv: {name}: fixed"),
+                    Some(b) => eprintln!(
+                        "sgfconv: {}: fixed (original kept as {})",
+                        shown(&name),
+                        shown(b.display())
+                    ),
+                    None => eprintln!("sgfconv: {}: fixed", shown(&name)),
                 }
             }
             status
         }
         Ok(cli_fix::Fixed::Unchanged) => status,
         Err(m) => {
-            eprintln!("sgfconv: {name}: {m}");
+            eprintln!("sgfconv: {}", shown(format!("{name}: {m}")));
             if status == ExitCode::SUCCESS {
                 ExitCode::from(EXIT_LOST)
             } else {
@@ -698,13 +711,14 @@ fn summary_line(
         *totals.by_code.entry(code).or_default() += 1;
     }
     println!(
-        "{name}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
+        "{}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
+        shown(name),
         counter.games,
         counter.nodes,
         counter.properties,
         report.warnings(),
         report.errors(),
-        encoding_summary(&diags)
+        shown(encoding_summary(&diags))
     );
 }
 
@@ -770,7 +784,7 @@ fn completions(shell: clap_complete::Shell, dir: Option<PathBuf>) -> ExitCode {
         }
         Some(d) => match clap_complete::generate_to(shell, &mut cmd, "sgfconv", &d) {
             Ok(p) => {
-                println!("{}", p.display());
+                println!("{}", shown(p.display()));
                 ExitCode::SUCCESS
             }
             Err(e) => usage_error(format!("{}: {e}", d.display())),
