@@ -211,3 +211,116 @@ fn old_temporary_files_beside_the_output_are_noted_not_removed() {
         .unwrap();
     assert_eq!(stderr(&out), "");
 }
+
+/// A byte or character that must not reach a terminal raw.
+fn raw_control(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        (c.is_control() && c != '\n')
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    })
+}
+
+/// A file whose name sets the terminal's title, holding a record whose
+/// values do the same, clear the screen, hide text and reverse a line.
+fn hostile_folder() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "a\u{1b}]0;pwned\u{7}.sgf".to_string();
+    let record = "(;GM[1]FF[4]SZ[19]DT[\u{1b}]0;pwned\u{7}]KM[\u{1b}[2J\u{9b}1m]\
+                  RE[\u{202e}B+R]C[\u{1b}]0;pwned\u{7}];B[zz\u{1b}[8m])";
+    std::fs::write(dir.path().join(&name), record).unwrap();
+    (dir, name)
+}
+
+#[test]
+fn diagnostics_never_write_control_characters_raw() {
+    let (dir, name) = hostile_folder();
+    let runs: &[&[&str]] = &[
+        &[&name, "out.sgf"],
+        &["-v", &name, "out.sgf"],
+        &["--diagnostics", "json", &name, "out.sgf"],
+        &["check", "--summary", &name],
+        &["check", "--summary", "--diagnostics", "json", &name],
+        &["check", "--fix", &name],
+        // Usage errors quote names too.
+        &["missing\u{1b}[2J.sgf", "out.sgf"],
+        &["-f", "sgf", &name, "out\u{1b}]0;x\u{7}/no/such/dir/out.sgf"],
+    ];
+    for args in runs {
+        let out = sgfconv(dir.path()).args(*args).output().unwrap();
+        let (err, text) = (stderr(&out), String::from_utf8_lossy(&out.stdout));
+        assert!(!err.is_empty(), "{args:?} says something");
+        assert_eq!(raw_control(&err), None, "{args:?}: {err}");
+        assert_eq!(raw_control(&text), None, "{args:?}: {text}");
+    }
+    let out = sgfconv(dir.path())
+        .args([&name, "out.sgf"])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(err.contains("a\\u{1b}]0;pwned\\u{7}.sgf:"), "{err}");
+    assert!(err.contains("KM[\\u{1b}[2J\\u{9b}1m]"), "{err}");
+}
+
+#[test]
+fn json_diagnostics_keep_the_values_but_nothing_raw() {
+    let (dir, name) = hostile_folder();
+    let out = sgfconv(dir.path())
+        .args(["--diagnostics", "json", &name, "out.sgf"])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    let komi = err
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["code"] == "W507")
+        .expect("a komi diagnostic");
+    assert_eq!(komi["file"], name.as_str());
+    assert!(komi["message"]
+        .as_str()
+        .unwrap()
+        .contains("KM[\u{1b}[2J\u{9b}1m]"));
+}
+
+/// `--csv-safe`: every text cell that a spreadsheet would run is defused,
+/// in both lists; numbers stay numbers.
+#[test]
+fn csv_safe_defuses_text_cells_and_leaves_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = "(;GM[1]FF[4]SZ[19]KM[-5]HA[2]PB[=HYPERLINK(\"http://x\")]PW[@SUM(A1)]\
+                  EV[+1]RO[-2]RU[=Japanese];B[aa]BL[-3.5]C[=1+2];W[bb]C[-5])";
+    std::fs::write(dir.path().join("=in.sgf"), record).unwrap();
+    let args = ["--csv-safe", "--games-csv", "g.csv", "=in.sgf", "m.csv"];
+    let out = sgfconv(dir.path()).args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let cells = |file: &str| -> Vec<csv::StringRecord> {
+        csv::Reader::from_path(dir.path().join(file))
+            .unwrap()
+            .records()
+            .map(|r| r.unwrap())
+            .collect()
+    };
+    let moves = cells("m.csv");
+    assert_eq!(&moves[0][8], "-3.5", "time_left is a number");
+    assert_eq!(&moves[0][9], "'=1+2");
+    assert_eq!(&moves[1][9], "'-5", "a comment is text");
+    let game = &cells("g.csv")[0];
+    let expected = [
+        (1, "'=in.sgf"),
+        (2, "19"),
+        (3, "-5"),
+        (4, "2"),
+        (5, "'=Japanese"),
+        (6, "'=HYPERLINK(\"http://x\")"),
+        (8, "'@SUM(A1)"),
+        (12, "'+1"),
+        (13, "'-2"),
+    ];
+    for (col, cell) in expected {
+        assert_eq!(&game[col], cell, "column {col}");
+    }
+    // Without the option the cells are as they were.
+    let out = sgfconv(dir.path()).args(&args[1..]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(&cells("g.csv")[0][6], "=HYPERLINK(\"http://x\")");
+}
