@@ -270,6 +270,8 @@ fn json_diagnostics_keep_the_values_but_nothing_raw() {
         .output()
         .unwrap();
     let err = stderr(&out);
+    // JSON escapes C0 itself; C1 and the bidirectional controls too.
+    assert_eq!(raw_control(&err), None, "{err}");
     let komi = err
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
