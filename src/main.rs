@@ -31,7 +31,8 @@ use std::process::ExitCode;
     args_conflicts_with_subcommands = true,
     after_help = "Exit status: 0 done, nothing lost; 1 done, but some input could not be kept \
                   (or a warning under --strict); 2 bad usage, unreadable input or unknown format, \
-                  nothing written."
+                  nothing written. A signal (INT, TERM, HUP) ends it by that signal (130 in a shell \
+                  after Ctrl-C), leaving no temporary file and the old output as it was."
 )]
 struct Cli {
     #[command(subcommand)]

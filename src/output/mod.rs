@@ -9,10 +9,12 @@
 //!   another name, through a link, or as the standard input or output, is
 //!   refused before anything is read or written.
 //! - [`AtomicFile`] writes one file: a regular file (or a new one) is
-//!   replaced by a rename when [`AtomicFile::commit`] is called, and left
-//!   untouched when it is not (an error, a panic, a signal); a device or a
-//!   pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written in place and never
-//!   replaced.
+//!   replaced when [`AtomicFile::commit`] is called, and left untouched when
+//!   it is not (an error, a panic, a signal); a device or a pipe
+//!   (`/dev/null`, `/dev/stdout`, a FIFO) is written in place and never
+//!   replaced. The bytes go to an unnamed file (Linux `O_TMPFILE`) linked
+//!   into place, so that nothing is left whatever ends the process; else to
+//!   a named one that [`remove_on_signal`] removes.
 //! - `temp` and `dir` (crate-private) are the pieces both use with `migrate`'s many
 //!   outputs: named and unnamed temporary files, directories held open.
 

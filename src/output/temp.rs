@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use tempfile::{NamedTempFile, TempPath};
 
-/// Prefix and suffix of our temporary files: never taken for outputs, and
-/// removed by the next run if a killed run left them behind.
+/// Prefix and suffix of our temporary files: never taken for outputs;
+/// `migrate` removes those a killed run left in its destination, a
+/// conversion names those beside its output (`leftover_temporary_files`).
 pub const TEMP_PREFIX: &str = ".sgfconv-";
 pub const TEMP_SUFFIX: &str = ".tmp";
 
