@@ -2,6 +2,7 @@
 //! arguments, the progress display, the summary and `--report`.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sgfconv::diag::{escape_controls, escape_controls_in_lines};
 use sgfconv::migrate::{self, MigrateOptions, Progress, Status};
 use sgfconv::{charset, Error};
 use std::io::{IsTerminal, Write};
@@ -86,8 +87,13 @@ pub struct MigrateArgs {
 const EXIT_FAILED: u8 = 1;
 const EXIT_USAGE: u8 = 2;
 
+/// A message as it may reach a terminal (control characters escaped).
+fn shown(msg: impl std::fmt::Display) -> String {
+    escape_controls(&msg.to_string()).into_owned()
+}
+
 fn usage(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("sgfconv migrate: {msg}");
+    eprintln!("sgfconv migrate: {}", shown(msg));
     ExitCode::from(EXIT_USAGE)
 }
 
@@ -154,20 +160,24 @@ pub fn run(args: MigrateArgs) -> ExitCode {
         {
             eprintln!(
                 "sgfconv migrate: failed: {}: {}",
-                e.source,
-                e.reason.as_deref().unwrap_or("?")
+                shown(&e.source),
+                shown(e.reason.as_deref().unwrap_or("?"))
             );
         }
     } else {
-        eprint!("{summary}");
+        // File names and reasons: no control character reaches the terminal.
+        eprint!("{}", escape_controls_in_lines(&summary.to_string()));
     }
     if let Some(report) = &args.report {
         if let Err(e) = summary.write_report_file(report) {
-            eprintln!("sgfconv migrate: cannot write {}: {e}", report.display());
+            eprintln!(
+                "sgfconv migrate: cannot write {}",
+                shown(format!("{}: {e}", report.display()))
+            );
             return ExitCode::from(EXIT_USAGE);
         }
         if !args.quiet {
-            eprintln!("  report: {}", report.display());
+            eprintln!("  report: {}", shown(report.display()));
         }
     }
     if summary.failed() > 0 {

@@ -110,11 +110,48 @@ pub struct Diagnostic {
     pub message: String,
 }
 
+/// Whether `c` must not reach a terminal raw: a C0 control (tab and line
+/// feed included), DEL, a C1 control, or a bidirectional override or
+/// isolate (U+202A–U+202E, U+2066–U+2069), which can rewrite the terminal's
+/// title, hide text or reorder a line.
+pub fn is_unsafe_char(c: char) -> bool {
+    matches!(c, '\0'..='\u{1f}' | '\u{7f}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` as it may be shown on a terminal: each character of
+/// [`is_unsafe_char`] written as its Rust escape, `\u{1b}` for ESC. The
+/// diagnostics' text form and every message of the command go through it.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    escape_controls_but(text, None)
+}
+
+/// [`escape_controls`], keeping line feeds (text of several lines).
+pub fn escape_controls_in_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    escape_controls_but(text, Some('\n'))
+}
+
+fn escape_controls_but(text: &str, keep: Option<char>) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| is_unsafe_char(c) && Some(c) != keep;
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = escape_controls(&self.file);
         match self.pos {
-            Some(p) => write!(f, "{}:{}:{}: ", self.file, p.line, p.col)?,
-            None => write!(f, "{}: ", self.file)?,
+            Some(p) => write!(f, "{file}:{}:{}: ", p.line, p.col)?,
+            None => write!(f, "{file}: ")?,
         }
         write!(
             f,
@@ -122,7 +159,7 @@ impl fmt::Display for Diagnostic {
             self.severity.as_str(),
             self.code.id,
             self.code.name,
-            self.message
+            escape_controls(&self.message)
         )
     }
 }
@@ -131,7 +168,7 @@ impl Diagnostic {
     /// One JSON object (no trailing newline).
     pub fn to_json(&self) -> String {
         let pos = self.pos.unwrap_or_default();
-        serde_json::json!({
+        let json = serde_json::json!({
             "file": &*self.file,
             "line": self.pos.map(|_| pos.line),
             "column": self.pos.map(|_| pos.col),
@@ -143,7 +180,20 @@ impl Diagnostic {
             "severity": self.severity.as_str(),
             "message": self.message,
         })
-        .to_string()
+        .to_string();
+        // JSON escapes C0 itself; DEL, C1 and the bidirectional controls
+        // are escaped too (the same strings, nothing raw).
+        if !json.chars().any(is_unsafe_char) {
+            return json;
+        }
+        json.chars().fold(String::new(), |mut out, c| {
+            if is_unsafe_char(c) {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            } else {
+                out.push(c);
+            }
+            out
+        })
     }
 }
 
@@ -595,6 +645,23 @@ mod tests {
         assert_eq!(v["severity"], "warning");
         assert_eq!(v["message"], "m\"q");
         assert_eq!(v["property"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn control_characters_are_escaped_in_text_and_json() {
+        let mut r = Reporter::collecting("a\u{1b}]0;x\u{7}.sgf");
+        r.report(W_TEST, None, "C[\u{1b}[2J\u{9b}\u{202e}é\tz]");
+        let d = &r.collected()[0];
+        let text = d.to_string();
+        assert_eq!(
+            text,
+            "a\\u{1b}]0;x\\u{7}.sgf: warning[W999 test-code]: C[\\u{1b}[2J\\u{9b}\\u{202e}é\\u{9}z]"
+        );
+        let json = d.to_json();
+        assert!(!json.chars().any(is_unsafe_char), "{json}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["message"], "C[\u{1b}[2J\u{9b}\u{202e}é\tz]");
+        assert_eq!(escape_controls_in_lines("a\nb\r"), "a\nb\\u{d}");
     }
 
     #[test]

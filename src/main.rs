@@ -2,6 +2,7 @@
 
 mod cli_fix;
 mod cli_migrate;
+mod cli_signals;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sgfconv::diag::{Output, Reporter, Severity};
@@ -30,7 +31,8 @@ use std::process::ExitCode;
     args_conflicts_with_subcommands = true,
     after_help = "Exit status: 0 done, nothing lost; 1 done, but some input could not be kept \
                   (or a warning under --strict); 2 bad usage, unreadable input or unknown format, \
-                  nothing written."
+                  nothing written. A signal (INT, TERM, HUP) ends it by that signal (130 in a shell \
+                  after Ctrl-C), leaving no temporary file and the old output as it was."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -147,6 +149,10 @@ struct ConvertArgs {
     /// CSV output: also write one row per game, with its game info, here.
     #[arg(long, value_name = "FILE")]
     games_csv: Option<PathBuf>,
+    /// CSV output: text cells that start with = + - @ (a spreadsheet
+    /// formula) get a leading ' ; numeric columns are never touched.
+    #[arg(long)]
+    csv_safe: bool,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -179,6 +185,7 @@ struct CheckArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli_signals::install();
     match cli.command {
         Some(Command::Check(args)) => check(args),
         Some(Command::Formats) => list_formats(),
@@ -193,8 +200,14 @@ const EXIT_LOST: u8 = 1;
 const EXIT_USAGE: u8 = 2;
 
 fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("sgfconv: {msg}");
+    eprintln!("sgfconv: {}", shown(msg));
     ExitCode::from(EXIT_USAGE)
+}
+
+/// A message as it may reach a terminal: the control characters a file
+/// name or a record can carry are escaped (`\u{1b}`), never written raw.
+fn shown(msg: impl std::fmt::Display) -> String {
+    sgfconv::diag::escape_controls(&msg.to_string()).into_owned()
 }
 
 fn encoding_arg(
@@ -321,6 +334,9 @@ fn convert(args: ConvertArgs) -> ExitCode {
     if let Err(e) = guard_outputs(in_path, out_path, args.games_csv.as_deref()) {
         return usage_error(e);
     }
+    if !args.read.quiet {
+        note_leftovers(&[out_path, args.games_csv.as_deref()]);
+    }
     let mut opened = match open_input(in_path, from) {
         Ok(o) => o,
         Err(e) => return usage_error(e),
@@ -394,6 +410,7 @@ fn write_options(
         CoordsArg::Numeric => Coords::Numeric,
     });
     w.games_csv = args.games_csv.clone();
+    w.csv_safe = args.csv_safe;
     Ok(w)
 }
 
@@ -412,7 +429,7 @@ fn finish(
         Err(Error::Usage(m)) => usage_error(m),
         Err(e @ Error::Unreadable { .. }) => usage_error(format!("{name}: {e}")),
         Err(e) => {
-            eprintln!("sgfconv: {name}: {e}");
+            eprintln!("sgfconv: {}", shown(format!("{name}: {e}")));
             ExitCode::from(EXIT_USAGE)
         }
         Ok(()) => {
@@ -429,10 +446,32 @@ fn note_suppressed(report: &Reporter) {
     if report.suppressed() > 0 {
         eprintln!(
             "sgfconv: {}: {} more diagnostics of the same kinds not shown (--diagnostics json shows all)",
-            report.file(),
+            shown(report.file()),
             report.suppressed()
         );
     }
+}
+
+/// A note on stderr when an output's directory holds temporary files
+/// (`.sgfconv-*.tmp`) that an interrupted run left: named, never removed
+/// (another run may be writing them).
+fn note_leftovers(outputs: &[Option<&Path>]) {
+    let mut found: Vec<PathBuf> = outputs
+        .iter()
+        .flatten()
+        .flat_map(|p| sgfconv::output::leftover_temporary_files(p))
+        .collect();
+    found.sort();
+    found.dedup();
+    if found.is_empty() {
+        return;
+    }
+    let names: Vec<String> = found.iter().map(|p| shown(p.display())).collect();
+    eprintln!(
+        "sgfconv: note: temporary files of an interrupted run beside the output (not removed; \
+         delete them if no sgfconv is writing there): {}",
+        names.join(", ")
+    );
 }
 
 /// Refuses every output that is the input, whatever its name: the output
@@ -494,7 +533,7 @@ fn check(args: CheckArgs) -> ExitCode {
         let status = match open_input(p, from) {
             Ok(opened) => check_one(opened, &args, &options, &mut totals),
             Err(e) => {
-                eprintln!("sgfconv: {e}");
+                eprintln!("sgfconv: {}", shown(e));
                 ExitCode::from(EXIT_USAGE)
             }
         };
@@ -628,17 +667,19 @@ fn fix_one(
         Ok(cli_fix::Fixed::Written(backup)) => {
             if !args.read.quiet {
                 match backup {
-                    Some(b) => {
-                        eprintln!("sgfconv: {name}: fixed (original kept as {})", b.display())
-                    }
-                    None => eprintln!("sgfconv: {name}: fixed"),
+                    Some(b) => eprintln!(
+                        "sgfconv: {}: fixed (original kept as {})",
+                        shown(&name),
+                        shown(b.display())
+                    ),
+                    None => eprintln!("sgfconv: {}: fixed", shown(&name)),
                 }
             }
             status
         }
         Ok(cli_fix::Fixed::Unchanged) => status,
         Err(m) => {
-            eprintln!("sgfconv: {name}: {m}");
+            eprintln!("sgfconv: {}", shown(format!("{name}: {m}")));
             if status == ExitCode::SUCCESS {
                 ExitCode::from(EXIT_LOST)
             } else {
@@ -673,13 +714,14 @@ fn summary_line(
         *totals.by_code.entry(code).or_default() += 1;
     }
     println!(
-        "{name}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
+        "{}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
+        shown(name),
         counter.games,
         counter.nodes,
         counter.properties,
         report.warnings(),
         report.errors(),
-        encoding_summary(&diags)
+        shown(encoding_summary(&diags))
     );
 }
 
@@ -745,7 +787,7 @@ fn completions(shell: clap_complete::Shell, dir: Option<PathBuf>) -> ExitCode {
         }
         Some(d) => match clap_complete::generate_to(shell, &mut cmd, "sgfconv", &d) {
             Ok(p) => {
-                println!("{}", p.display());
+                println!("{}", shown(p.display()));
                 ExitCode::SUCCESS
             }
             Err(e) => usage_error(format!("{}: {e}", d.display())),

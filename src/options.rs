@@ -439,6 +439,8 @@ pub enum WriteOption {
     Coords,
     /// `--games-csv`.
     GamesCsv,
+    /// `--csv-safe`.
+    CsvSafe,
 }
 
 impl WriteOption {
@@ -452,6 +454,7 @@ impl WriteOption {
             WriteOption::AllVariations => "--all-variations",
             WriteOption::Coords => "--coords",
             WriteOption::GamesCsv => "--games-csv",
+            WriteOption::CsvSafe => "--csv-safe",
         }
     }
 }
@@ -475,6 +478,10 @@ pub struct WriteOptions {
     pub coords: Option<Coords>,
     /// `--games-csv FILE`: one row per game, beside the move list.
     pub games_csv: Option<PathBuf>,
+    /// `--csv-safe` (CSV): text cells that a spreadsheet would take for a
+    /// formula (`=`, `+`, `-`, `@`, tab, carriage return first) get a
+    /// leading `'`; numbers are never touched (formats/csv.md).
+    pub csv_safe: bool,
 }
 
 impl WriteOptions {
@@ -488,6 +495,7 @@ impl WriteOptions {
             (WriteOption::AllVariations, self.all_variations),
             (WriteOption::Coords, self.coords.is_some()),
             (WriteOption::GamesCsv, self.games_csv.is_some()),
+            (WriteOption::CsvSafe, self.csv_safe),
         ];
         set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
     }

@@ -56,6 +56,10 @@ const NOT_TAKEN: &[(&[&str], &str)] = &[
         &["--all-variations", "out.ugf"],
         "--all-variations does not apply to ugf output (it applies to: csv)",
     ),
+    (
+        &["--csv-safe", "out.json"],
+        "--csv-safe does not apply to json output (it applies to: csv)",
+    ),
 ];
 
 #[test]

@@ -146,7 +146,12 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "main line moves (all nodes with --all-variations), time left, comments",
         lossy: true,
         read_options: &[],
-        write_options: &[WriteOption::AllVariations, WriteOption::Coords, WriteOption::GamesCsv],
+        write_options: &[
+            WriteOption::AllVariations,
+            WriteOption::Coords,
+            WriteOption::GamesCsv,
+            WriteOption::CsvSafe,
+        ],
     },
 ];
 

@@ -137,6 +137,11 @@ pub(crate) mod anonymous {
     /// before 6.10 without `CAP_DAC_READ_SEARCH`): `/proc/self/fd` from then on.
     static EMPTY_PATH_WORKS: AtomicBool = AtomicBool::new(true);
 
+    /// Named temporary files from now on (tests of the fallback).
+    pub fn disable() {
+        WORKS.store(false, Ordering::Relaxed);
+    }
+
     pub fn create(dir: &Path, handle: Option<&DirHandle>) -> Option<File> {
         if !WORKS.load(Ordering::Relaxed) {
             return None;
@@ -225,8 +230,10 @@ pub(crate) mod anonymous {
         match linkat(f, dir, target) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                // Replacing an output: link under a temporary name, rename.
-                let dir = target.parent().unwrap_or(Path::new("."));
+                // Replacing an output: link under a temporary name, rename
+                // (a signal meanwhile waits for the rename).
+                let _window = crate::output::temp::window();
+                let dir = parent(target);
                 let tmp = tempfile::Builder::new()
                     .prefix(crate::output::temp::TEMP_PREFIX)
                     .suffix(crate::output::temp::TEMP_SUFFIX)
@@ -235,8 +242,17 @@ pub(crate) mod anonymous {
             }
             Err(e) => {
                 WORKS.store(false, Ordering::Relaxed);
+                let _window = crate::output::temp::window();
                 copy_into_place(f, target).map_err(|_| e)
             }
+        }
+    }
+
+    /// The directory `target` is in (`.` for a bare file name).
+    fn parent(target: &Path) -> &Path {
+        match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
         }
     }
 
@@ -244,7 +260,7 @@ pub(crate) mod anonymous {
     /// temporary file.
     fn copy_into_place(f: &File, target: &Path) -> io::Result<()> {
         use std::io::{Seek, SeekFrom};
-        let dir = target.parent().unwrap_or(Path::new("."));
+        let dir = parent(target);
         let mut src = f.try_clone()?;
         src.seek(SeekFrom::Start(0))?;
         let mut tmp = crate::output::temp::named_temp(dir)?;
@@ -259,6 +275,8 @@ pub(crate) mod anonymous {
     use std::fs::File;
     use std::io;
     use std::path::Path;
+
+    pub fn disable() {}
 
     pub fn create(_dir: &Path, _handle: Option<&DirHandle>) -> Option<File> {
         None

@@ -9,10 +9,12 @@
 //!   another name, through a link, or as the standard input or output, is
 //!   refused before anything is read or written.
 //! - [`AtomicFile`] writes one file: a regular file (or a new one) is
-//!   replaced by a rename when [`AtomicFile::commit`] is called, and left
-//!   untouched when it is not (an error, a panic, a signal); a device or a
-//!   pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written in place and never
-//!   replaced.
+//!   replaced when [`AtomicFile::commit`] is called, and left untouched when
+//!   it is not (an error, a panic, a signal); a device or a pipe
+//!   (`/dev/null`, `/dev/stdout`, a FIFO) is written in place and never
+//!   replaced. The bytes go to an unnamed file (Linux `O_TMPFILE`) linked
+//!   into place, so that nothing is left whatever ends the process; else to
+//!   a named one that [`remove_on_signal`] removes.
 //! - `temp` and `dir` (crate-private) are the pieces both use with `migrate`'s many
 //!   outputs: named and unnamed temporary files, directories held open.
 
@@ -131,8 +133,12 @@ impl Guard {
 
 /// Where an [`AtomicFile`]'s bytes go.
 enum Target {
-    /// A temporary file, renamed over `path` on commit.
-    Temp(BufWriter<tempfile::NamedTempFile>, PathBuf),
+    /// An unnamed file in the target's directory (Linux `O_TMPFILE`),
+    /// linked into place on commit: a killed run leaves nothing.
+    Unnamed(BufWriter<File>, PathBuf),
+    /// A `.sgfconv-*.tmp` file beside the target, renamed over it on
+    /// commit; removed by the command's signal handler.
+    Temp(BufWriter<temp::Registered>, PathBuf),
     /// A device or a pipe, written in place.
     InPlace(BufWriter<File>),
 }
@@ -143,6 +149,9 @@ enum Target {
 pub struct AtomicFile {
     target: Target,
 }
+
+/// The buffer of every output file.
+const BUFFER: usize = 64 * 1024;
 
 impl AtomicFile {
     /// Starts writing `path`. A symbolic link is followed to the file it
@@ -158,23 +167,30 @@ impl AtomicFile {
                 .write(true)
                 .truncate(true)
                 .open(path)?;
-            let out = BufWriter::with_capacity(64 * 1024, f);
             return Ok(AtomicFile {
-                target: Target::InPlace(out),
+                target: Target::InPlace(BufWriter::with_capacity(BUFFER, f)),
             });
         }
         let target = match &existing {
             Some(_) => path.canonicalize()?,
             None => path.to_path_buf(),
         };
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let tmp = temp::named_temp_with_mode(dir, existing.as_ref())?;
-        let out = BufWriter::with_capacity(64 * 1024, tmp);
+        let dir = directory_of(&target);
+        if let Some(f) = dir::anonymous::create(dir, None) {
+            #[cfg(unix)]
+            if let Some(m) = &existing {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = m.permissions().mode() & 0o7777;
+                f.set_permissions(std::fs::Permissions::from_mode(mode))?;
+            }
+            let out = BufWriter::with_capacity(BUFFER, f);
+            return Ok(AtomicFile {
+                target: Target::Unnamed(out, target),
+            });
+        }
+        let tmp = temp::Registered::new(dir, existing.as_ref())?;
         Ok(AtomicFile {
-            target: Target::Temp(out, target),
+            target: Target::Temp(BufWriter::with_capacity(BUFFER, tmp), target),
         })
     }
 
@@ -182,17 +198,56 @@ impl AtomicFile {
     pub fn commit(self) -> io::Result<()> {
         match self.target {
             Target::InPlace(mut out) => out.flush(),
+            Target::Unnamed(out, path) => {
+                let f = out.into_inner().map_err(|e| e.into_error())?;
+                temp::Pending::Anonymous(f).persist(&path)
+            }
             Target::Temp(out, path) => {
                 let tmp = out.into_inner().map_err(|e| e.into_error())?;
-                tmp.persist(&path).map(|_| ()).map_err(|e| e.error)
+                tmp.persist(&path)
             }
         }
     }
 }
 
+/// The directory a file is in (`.` for a bare file name).
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// Named temporary files from now on, never unnamed ones (tests of the
+/// fallback that systems without `O_TMPFILE` use).
+pub fn use_named_temporary_files() {
+    dir::anonymous::disable();
+}
+
+pub use temp::remove_on_signal;
+
+/// The temporary files (`.sgfconv-*.tmp`) in the directory of the output
+/// `path`: left by an interrupted run of an older version, or of one that
+/// had to use named files and was killed (`SIGKILL`), or in use by a run
+/// now. Listed, never removed: they may not be ours to remove.
+pub fn leftover_temporary_files(path: &Path) -> Vec<PathBuf> {
+    let dir = directory_of(path);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| temp::is_temp_name(e.file_name().as_encoded_bytes()))
+        .map(|e| e.path())
+        .collect();
+    found.sort();
+    found
+}
+
 impl Write for AtomicFile {
     fn write(&mut self, data: &[u8]) -> io::Result<usize> {
         match &mut self.target {
+            Target::Unnamed(out, _) => out.write(data),
             Target::Temp(out, _) => out.write(data),
             Target::InPlace(out) => out.write(data),
         }
@@ -200,6 +255,7 @@ impl Write for AtomicFile {
 
     fn write_all(&mut self, data: &[u8]) -> io::Result<()> {
         match &mut self.target {
+            Target::Unnamed(out, _) => out.write_all(data),
             Target::Temp(out, _) => out.write_all(data),
             Target::InPlace(out) => out.write_all(data),
         }
@@ -207,6 +263,7 @@ impl Write for AtomicFile {
 
     fn flush(&mut self) -> io::Result<()> {
         match &mut self.target {
+            Target::Unnamed(out, _) => out.flush(),
             Target::Temp(out, _) => out.flush(),
             Target::InPlace(out) => out.flush(),
         }

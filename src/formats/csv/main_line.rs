@@ -204,6 +204,7 @@ impl CsvWriter<'_> {
                 comment: comment.as_deref().unwrap_or(""),
                 size: m.size,
             },
+            self.safe,
         )
     }
 
@@ -216,7 +217,8 @@ impl CsvWriter<'_> {
         self.main.in_game = false;
         if let Some(w) = &mut self.games_out {
             let m = &self.main;
-            let record = game_record(&m.root, self.games, report.file(), m.size, m.moves);
+            let (file, safe) = (report.file(), self.safe);
+            let record = game_record(&m.root, self.games, file, m.size, m.moves, safe);
             w.write_record(&record).map_err(csv_io)?;
         }
         loss_warning(report, self.games, &self.main.not_carried);

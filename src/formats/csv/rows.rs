@@ -34,14 +34,60 @@ pub(super) const GAME_COLUMNS: &[&str] = &[
     "moves",
 ];
 
+/// Columns of numbers, in either list: `--csv-safe` leaves a number in
+/// them as it is (`-5`, `+3`, `6.5`), so that data tools read it as one.
+pub(super) const NUMERIC_COLUMNS: &[&str] = &[
+    "game",
+    "node",
+    "parent",
+    "move",
+    "x",
+    "y",
+    "pass",
+    "size",
+    "time_left",
+    "komi",
+    "handicap",
+    "moves",
+];
+
+/// Whether `s` is a plain decimal number: a sign, digits, a fraction, an
+/// exponent (what a spreadsheet reads as a number, not as a formula).
+fn is_number(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (mantissa, exponent) = match s.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e.strip_prefix(['+', '-']).unwrap_or(e))),
+        None => (s, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    !(int.is_empty() && frac.is_empty())
+        && digits(int)
+        && digits(frac)
+        && exponent.is_none_or(|e| !e.is_empty() && digits(e))
+}
+
+/// `--csv-safe`: the cell `field` of column `col`, with a leading `'` when
+/// a spreadsheet would take it for a formula (OWASP's CSV injection
+/// defence: `=`, `+`, `-`, `@`, tab or carriage return first); a number in
+/// a numeric column stays as it is. `None`: the cell is safe as it is.
+pub(super) fn defused(col: &str, field: &str) -> Option<String> {
+    let risky = field.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if !risky || (NUMERIC_COLUMNS.contains(&col) && is_number(field)) {
+        return None;
+    }
+    Some(format!("'{field}"))
+}
+
 /// A game's row of the games list: its root's game info and setup, its
-/// size and its number of moves.
+/// size and its number of moves (defused with `--csv-safe`).
 pub(super) fn game_record(
     root: &[PropertyBuf],
     index: usize,
     file: &str,
     size: (u32, u32),
     moves: usize,
+    safe: bool,
 ) -> Vec<String> {
     let text = |id: &str| {
         root.iter()
@@ -85,6 +131,11 @@ pub(super) fn game_record(
             "moves" => moves.to_string(),
             _ => String::new(),
         })
+        .zip(GAME_COLUMNS)
+        .map(|(field, col)| match safe {
+            true => defused(col, &field).unwrap_or(field),
+            false => field,
+        })
         .collect()
 }
 
@@ -111,11 +162,12 @@ pub(super) struct Row<'a> {
     pub(super) size: (u32, u32),
 }
 
-/// Writes `row`, one field per column.
+/// Writes `row`, one field per column (defused with `--csv-safe`).
 pub(super) fn write_row<W: Write>(
     out: &mut csv::Writer<W>,
     columns: &[&'static str],
     row: &Row<'_>,
+    safe: bool,
 ) -> Result<(), Error> {
     let has_move = row.number.is_some();
     let pass = has_move && coords::is_pass(row.value, row.size);
@@ -178,7 +230,11 @@ pub(super) fn write_row<W: Write>(
             "comment" => row.comment,
             _ => "",
         };
-        out.write_field(field).map_err(csv_io)?;
+        match defused(col, field).filter(|_| safe) {
+            Some(cell) => out.write_field(cell),
+            None => out.write_field(field),
+        }
+        .map_err(csv_io)?;
     }
     out.write_record(None::<&[u8]>).map_err(csv_io)
 }
@@ -206,4 +262,25 @@ pub(super) fn loss_warning(
             list.join(", ")
         ),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_defused_numbers_are_not() {
+        assert_eq!(defused("comment", "=1+2").as_deref(), Some("'=1+2"));
+        assert_eq!(defused("black", "@SUM(A1)").as_deref(), Some("'@SUM(A1)"));
+        assert_eq!(defused("comment", "-5").as_deref(), Some("'-5"));
+        assert_eq!(defused("event", "\tx").as_deref(), Some("'\tx"));
+        assert_eq!(defused("komi", "-5"), None);
+        assert_eq!(defused("komi", "+6.5"), None);
+        assert_eq!(defused("time_left", "-1.5e3"), None);
+        assert_eq!(defused("komi", "-inf").as_deref(), Some("'-inf"));
+        assert_eq!(defused("komi", "=1+2").as_deref(), Some("'=1+2"));
+        assert_eq!(defused("komi", "-").as_deref(), Some("'-"));
+        assert_eq!(defused("black", "Lee = Kim"), None);
+        assert_eq!(defused("black", ""), None);
+    }
 }

@@ -66,6 +66,7 @@ pub fn writer<'w>(
         main: MainLine::default(),
         columns,
         all_variations: options.all_variations,
+        safe: options.csv_safe,
         games: 0,
         header_written: false,
     }))
@@ -90,6 +91,8 @@ pub(super) struct CsvWriter<'w> {
     pub(super) main: MainLine,
     pub(super) columns: Vec<&'static str>,
     all_variations: bool,
+    /// `--csv-safe`: cells a spreadsheet would take for formulas defused.
+    pub(super) safe: bool,
     pub(super) games: usize,
     header_written: bool,
 }
@@ -188,6 +191,7 @@ impl CsvWriter<'_> {
                 report.file(),
                 size,
                 moves_to_end(game, &moves_to),
+                self.safe,
             );
             w.write_record(&record).map_err(csv_io)?;
         }
@@ -236,6 +240,7 @@ impl CsvWriter<'_> {
                 comment,
                 size,
             },
+            self.safe,
         )
     }
 }

@@ -1,0 +1,328 @@
+//! The command under hostile conditions (issue 14): a run ended by a signal
+//! leaves no temporary file and the old output as it was; control
+//! characters from names and records never reach the terminal raw; CSV text
+//! cells are defused with `--csv-safe`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn sgfconv(dir: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_sgfconv"));
+    c.current_dir(dir);
+    c
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// `n` games of 100 moves each.
+fn games(n: usize) -> String {
+    let mut s = String::new();
+    for g in 0..n {
+        s.push_str(&format!("(;GM[1]FF[4]SZ[19]PB[Black {g}]PW[White]"));
+        for m in 0..100u8 {
+            let colour = if m % 2 == 0 { 'B' } else { 'W' };
+            let (x, y) = ((b'a' + m % 19) as char, (b'a' + m / 19) as char);
+            s.push_str(&format!(";{colour}[{x}{y}]C[move {m}]"));
+        }
+        s.push_str(")\n");
+    }
+    s
+}
+
+/// Waits until `child` holds a file open in `dir` (its output, named or
+/// not): it is then mid-run.
+#[cfg(target_os = "linux")]
+fn wait_for_output_open(child: &Child, dir: &Path) {
+    let dir = dir.canonicalize().unwrap();
+    let fds = PathBuf::from(format!("/proc/{}/fd", child.id()));
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(20) {
+        if let Ok(entries) = std::fs::read_dir(&fds) {
+            for e in entries.flatten() {
+                if std::fs::read_link(e.path()).is_ok_and(|l| l.starts_with(&dir)) {
+                    return;
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("the conversion never opened its output");
+}
+
+/// Starts `sgfconv ARGS` reading a slow stdin (games written, the pipe left
+/// open), in a folder where `old` outputs already exist; returns once it
+/// is mid-run.
+#[cfg(target_os = "linux")]
+fn mid_run(args: &[&str], old: &[&str], named: bool) -> (tempfile::TempDir, Child) {
+    let dir = tempfile::tempdir().unwrap();
+    for o in old {
+        std::fs::write(dir.path().join(o), "old").unwrap();
+    }
+    let mut c = sgfconv(dir.path());
+    c.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    if named {
+        c.env("SGFCONV_NAMED_TEMP", "1");
+    }
+    let mut child = c.spawn().unwrap();
+    child
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(games(300).as_bytes())
+        .unwrap();
+    wait_for_output_open(&child, dir.path());
+    (dir, child)
+}
+
+/// Sends `sig` to `child`, and checks it ended by that signal, leaving the
+/// folder as it was.
+#[cfg(target_os = "linux")]
+fn kill_and_check(dir: &Path, mut child: Child, sig: i32, old: &[&str]) {
+    use std::os::unix::process::ExitStatusExt;
+    // SAFETY: `kill` on the id of a child we have not waited for.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0);
+    let status = child.wait().unwrap();
+    assert_eq!(
+        status.signal(),
+        Some(sig),
+        "ended by signal {sig}: {status:?}"
+    );
+    let mut expected: Vec<String> = old.iter().map(|s| s.to_string()).collect();
+    expected.sort();
+    assert_eq!(names(dir), expected, "after signal {sig}");
+    for o in old {
+        assert_eq!(std::fs::read_to_string(dir.join(o)).unwrap(), "old");
+    }
+}
+
+const CONVERT: &[&str] = &["-f", "sgf", "-j", "1", "-", "out.sgf"];
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_conversion_ended_by_a_signal_leaves_no_temporary_file() {
+    for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGKILL] {
+        let (dir, child) = mid_run(CONVERT, &["out.sgf"], false);
+        kill_and_check(dir.path(), child, sig, &["out.sgf"]);
+    }
+}
+
+/// Where unnamed files cannot be made, named ones are removed by the
+/// signal handler.
+#[cfg(target_os = "linux")]
+#[test]
+fn named_temporary_files_are_removed_on_a_signal() {
+    for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        let (dir, child) = mid_run(CONVERT, &["out.sgf"], true);
+        kill_and_check(dir.path(), child, sig, &["out.sgf"]);
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_games_table_leaves_no_temporary_file_either() {
+    let args = &[
+        "-f",
+        "sgf",
+        "-j",
+        "1",
+        "-t",
+        "csv",
+        "--games-csv",
+        "games.csv",
+        "-",
+        "moves.csv",
+    ];
+    let old = &["games.csv", "moves.csv"];
+    for named in [false, true] {
+        for sig in [libc::SIGINT, libc::SIGTERM] {
+            let (dir, child) = mid_run(args, old, named);
+            kill_and_check(dir.path(), child, sig, old);
+        }
+    }
+}
+
+/// `nohup`: a signal ignored at the start stays ignored, and the run
+/// finishes.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_ignored_at_the_start_stays_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new("sh")
+        .current_dir(dir.path())
+        .arg("-c")
+        .arg(format!(
+            "trap '' HUP; exec '{}' -f sgf - out.sgf",
+            env!("CARGO_BIN_EXE_sgfconv")
+        ))
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(games(10).as_bytes()).unwrap();
+    wait_for_output_open(&child, dir.path());
+    // SAFETY: `kill` on the id of a child we have not waited for.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGHUP) }, 0);
+    std::thread::sleep(Duration::from_millis(100));
+    drop(input);
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(std::fs::read_to_string(dir.path().join("out.sgf"))
+        .unwrap()
+        .contains("Black 9"));
+}
+
+#[test]
+fn old_temporary_files_beside_the_output_are_noted_not_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".sgfconv-Ab12.tmp"), "left").unwrap();
+    std::fs::write(dir.path().join("in.sgf"), games(1)).unwrap();
+    let out = sgfconv(dir.path())
+        .args(["in.sgf", "out.sgf"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(".sgfconv-Ab12.tmp"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(dir.path().join(".sgfconv-Ab12.tmp").exists());
+    // Quiet: no note.
+    let out = sgfconv(dir.path())
+        .args(["-q", "in.sgf", "out.sgf"])
+        .output()
+        .unwrap();
+    assert_eq!(stderr(&out), "");
+}
+
+/// A byte or character that must not reach a terminal raw.
+fn raw_control(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        (c.is_control() && c != '\n')
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    })
+}
+
+/// A file whose name sets the terminal's title, holding a record whose
+/// values do the same, clear the screen, hide text and reverse a line.
+fn hostile_folder() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "a\u{1b}]0;pwned\u{7}.sgf".to_string();
+    let record = "(;GM[1]FF[4]SZ[19]DT[\u{1b}]0;pwned\u{7}]KM[\u{1b}[2J\u{9b}1m]\
+                  RE[\u{202e}B+R]C[\u{1b}]0;pwned\u{7}];B[zz\u{1b}[8m])";
+    std::fs::write(dir.path().join(&name), record).unwrap();
+    (dir, name)
+}
+
+#[test]
+fn diagnostics_never_write_control_characters_raw() {
+    let (dir, name) = hostile_folder();
+    let runs: &[&[&str]] = &[
+        &[&name, "out.sgf"],
+        &["-v", &name, "out.sgf"],
+        &["--diagnostics", "json", &name, "out.sgf"],
+        &["check", "--summary", &name],
+        &["check", "--summary", "--diagnostics", "json", &name],
+        &["check", "--fix", &name],
+        // Usage errors quote names too.
+        &["missing\u{1b}[2J.sgf", "out.sgf"],
+        &["-f", "sgf", &name, "out\u{1b}]0;x\u{7}/no/such/dir/out.sgf"],
+    ];
+    for args in runs {
+        let out = sgfconv(dir.path()).args(*args).output().unwrap();
+        let (err, text) = (stderr(&out), String::from_utf8_lossy(&out.stdout));
+        assert!(!err.is_empty(), "{args:?} says something");
+        assert_eq!(raw_control(&err), None, "{args:?}: {err}");
+        assert_eq!(raw_control(&text), None, "{args:?}: {text}");
+    }
+    let out = sgfconv(dir.path())
+        .args([&name, "out.sgf"])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(err.contains("a\\u{1b}]0;pwned\\u{7}.sgf:"), "{err}");
+    assert!(err.contains("KM[\\u{1b}[2J\\u{9b}1m]"), "{err}");
+}
+
+#[test]
+fn json_diagnostics_keep_the_values_but_nothing_raw() {
+    let (dir, name) = hostile_folder();
+    let out = sgfconv(dir.path())
+        .args(["--diagnostics", "json", &name, "out.sgf"])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    // JSON escapes C0 itself; C1 and the bidirectional controls too.
+    assert_eq!(raw_control(&err), None, "{err}");
+    let komi = err
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["code"] == "W507")
+        .expect("a komi diagnostic");
+    assert_eq!(komi["file"], name.as_str());
+    assert!(komi["message"]
+        .as_str()
+        .unwrap()
+        .contains("KM[\u{1b}[2J\u{9b}1m]"));
+}
+
+/// `--csv-safe`: every text cell that a spreadsheet would run is defused,
+/// in both lists; numbers stay numbers.
+#[test]
+fn csv_safe_defuses_text_cells_and_leaves_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = "(;GM[1]FF[4]SZ[19]KM[-5]HA[2]PB[=HYPERLINK(\"http://x\")]PW[@SUM(A1)]\
+                  EV[+1]RO[-2]RU[=Japanese];B[aa]BL[-3.5]C[=1+2];W[bb]C[-5])";
+    std::fs::write(dir.path().join("=in.sgf"), record).unwrap();
+    let args = ["--csv-safe", "--games-csv", "g.csv", "=in.sgf", "m.csv"];
+    let out = sgfconv(dir.path()).args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let cells = |file: &str| -> Vec<csv::StringRecord> {
+        csv::Reader::from_path(dir.path().join(file))
+            .unwrap()
+            .records()
+            .map(|r| r.unwrap())
+            .collect()
+    };
+    let moves = cells("m.csv");
+    assert_eq!(&moves[0][8], "-3.5", "time_left is a number");
+    assert_eq!(&moves[0][9], "'=1+2");
+    assert_eq!(&moves[1][9], "'-5", "a comment is text");
+    let game = &cells("g.csv")[0];
+    let expected = [
+        (1, "'=in.sgf"),
+        (2, "19"),
+        (3, "-5"),
+        (4, "2"),
+        (5, "'=Japanese"),
+        (6, "'=HYPERLINK(\"http://x\")"),
+        (8, "'@SUM(A1)"),
+        (12, "'+1"),
+        (13, "'-2"),
+    ];
+    for (col, cell) in expected {
+        assert_eq!(&game[col], cell, "column {col}");
+    }
+    // Without the option the cells are as they were.
+    let out = sgfconv(dir.path()).args(&args[1..]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(&cells("g.csv")[0][6], "=HYPERLINK(\"http://x\")");
+}
