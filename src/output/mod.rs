@@ -13,10 +13,9 @@
 //!   untouched when it is not (an error, a panic, a signal); a device or a
 //!   pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written in place and never
 //!   replaced.
-//! - `temp` and `dir` (crate-private) are the pieces both use with `migrate`'s many
-//!   outputs: named and unnamed temporary files, directories held open.
+//! - `temp` (crate-private): named temporary files, and the names `migrate`
+//!   gives its own.
 
-pub(crate) mod dir;
 pub(crate) mod temp;
 
 use crate::error::Error;
