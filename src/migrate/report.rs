@@ -676,8 +676,9 @@ pub(crate) fn check_path(
     path: &Path,
     src_canon: &Path,
     dst_abs: &Path,
-) -> Result<Option<super::fsat::Id>, crate::Error> {
-    let refuse = |why: &str| crate::Error::Usage(format!("--report {}: {why}", path.display()));
+) -> Result<Option<super::fsat::Id>, crate::error::Error> {
+    let refuse =
+        |why: &str| crate::error::Error::Usage(format!("--report {}: {why}", path.display()));
     if special_target(path)
         .map_err(|e| refuse(&e.to_string()))?
         .is_some()
@@ -703,10 +704,7 @@ pub(crate) fn check_path(
     Ok(std::fs::metadata(&full)
         .ok()
         .filter(|m| m.is_file())
-        .and_then(|m| {
-            use std::os::unix::fs::MetadataExt;
-            Some((m.dev(), m.ino()))
-        }))
+        .and_then(|m| super::meta_id(&m)))
 }
 
 #[cfg(test)]
