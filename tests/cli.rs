@@ -582,6 +582,7 @@ fn check_replays_the_board_unless_told_not_to() {
     let out = run(&["check", "-v", "--no-board", "-"], input);
     assert!(!text(&out.stderr).contains("W581"), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("I506"), "{}", text(&out.stderr));
-    let out = run(&["check", "--no-board", "--parse-only", "-"], input);
+    // Refused before reading (nothing on stdin, which is not read).
+    let out = run(&["check", "--no-board", "--parse-only", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
 }

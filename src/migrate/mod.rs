@@ -18,6 +18,7 @@
 //!
 //! Nothing is ever opened for writing under SRC. See `docs/migrate.md`.
 
+pub(crate) mod fsat;
 pub(crate) mod glob;
 pub(crate) mod naming;
 pub(crate) mod output;
@@ -31,17 +32,18 @@ use crate::error::Error;
 use crate::formats::{self, Format};
 use crate::input::{self, CountingRead};
 use crate::options::Options;
-use crate::output::dir::DirHandle;
-use crate::output::temp::{self, Pending};
+use crate::output::temp;
 use crate::pipeline::{self, Start};
 use crate::sink::Sink;
+use fsat::{Dir, Id, Kind, Pending, Tree};
 use glob::Glob;
 use naming::{Claims, NameFields, RECORD_FORMATS};
 use output::{Router, WritePolicy};
 use rayon::prelude::*;
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::fs::{self, File};
+use std::collections::{HashMap, HashSet};
+use std::ffi::OsStr;
+use std::fs;
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -61,6 +63,9 @@ pub const W_FORMAT_BY_CONTENT: Code = Code::new("W454", "format-differs-from-ext
 /// The output would land inside SRC (through a symbolic link in DST, or SRC
 /// inside DST); refused.
 pub const E_OUTPUT_IN_SOURCE: Code = Code::new("E455", "output-inside-source");
+/// A directory on the output's path in DST is a symbolic link, or was
+/// replaced during the run: it was not followed, and nothing was written.
+pub const E_OUTPUT_NOT_FOLLOWED: Code = Code::new("E456", "output-path-not-followed");
 
 /// What to migrate and how.
 #[derive(Clone, Debug, Default)]
@@ -92,6 +97,11 @@ pub struct MigrateOptions {
     /// How each record is read, rewritten and written (its `jobs` is not
     /// used: records are converted in parallel instead).
     pub convert: Options,
+    /// Where the caller will write the report ([`Summary::write_report_file`]):
+    /// checked before anything is written, and refused (a usage error) when
+    /// it is inside SRC, is an input, could be an output of the run, or is a
+    /// symbolic link to anything but a device or a pipe.
+    pub report: Option<PathBuf>,
 }
 
 impl MigrateOptions {
@@ -171,17 +181,27 @@ pub fn run_with(
         .num_threads(options.jobs)
         .build()
         .map_err(|e| Error::Usage(format!("-j: {e}")))?;
-
+    // Everything is checked before anything is created.
+    let walked = walk(&roots, &include, &exclude)?;
+    if let (Some(rel), Some(report)) = (&walked.report_is_input, &options.report) {
+        return Err(Error::Usage(format!(
+            "--report {} is the input {}: migrate never writes over an input",
+            report.display(),
+            roots.src.join(rel).display()
+        )));
+    }
+    let src_ids = walked.tree.id_set();
+    let dst_root = roots.open_dst(options, &src_ids)?;
     let ctx = Ctx {
         options,
         roots: &roots,
+        src: &walked.tree,
+        src_ids: &src_ids,
+        dst_root,
         backend,
         progress,
     };
-    let entries = pool.install(|| {
-        let walked = walk(&roots, &include, &exclude);
-        ctx.migrate(walked)
-    })?;
+    let entries = pool.install(|| ctx.migrate(walked.found))?;
     progress.finish();
     Ok(Summary {
         src: options.src.clone(),
@@ -201,11 +221,17 @@ struct Roots {
     src_canon: PathBuf,
     /// Absolute DST (canonical as far as it exists): the walk never enters it.
     dst_abs: PathBuf,
+    /// DST's identity, when it exists: the walk never enters it.
+    dst_id: Option<Id>,
     /// DST existed before this run (else nothing in it can be up to date).
     dst_existed: bool,
+    /// The identity of the file `--report` names, when it exists: no input
+    /// may be it.
+    report_id: Option<Id>,
 }
 
 impl Roots {
+    /// Checks SRC, DST and the report's path; creates nothing.
     fn resolve(o: &MigrateOptions) -> Result<Roots, Error> {
         let src_canon = fs::canonicalize(&o.src)
             .map_err(|e| Error::Usage(format!("SRC {}: {e}", o.src.display())))?;
@@ -223,19 +249,53 @@ impl Roots {
                 o.src.display()
             )));
         }
-        let dst_existed = o.dst.is_dir();
-        if !o.dry_run {
-            fs::create_dir_all(&o.dst)
-                .map_err(|e| Error::Usage(format!("DST {}: {e}", o.dst.display())))?;
-        }
+        let report_id = match &o.report {
+            Some(r) => report::check_path(r, &src_canon, &dst_abs)?,
+            None => None,
+        };
+        let dst_meta = fs::metadata(&o.dst).ok().filter(|m| m.is_dir());
         Ok(Roots {
             src: o.src.clone(),
             dst: o.dst.clone(),
             src_canon,
             dst_abs,
-            dst_existed,
+            dst_id: dst_meta.as_ref().and_then(meta_id),
+            dst_existed: dst_meta.is_some(),
+            report_id,
         })
     }
+
+    /// Creates DST (unless dry run) once everything is checked, and opens
+    /// it; `None` in a dry run into a DST that does not exist.
+    fn open_dst(
+        &self,
+        o: &MigrateOptions,
+        src_ids: &HashSet<Id>,
+    ) -> Result<Option<Arc<Dir>>, Error> {
+        let usage = |e: io::Error| Error::Usage(format!("DST {}: {e}", o.dst.display()));
+        if !o.dry_run {
+            fs::create_dir_all(&o.dst).map_err(usage)?;
+        }
+        let dir = match Dir::open_root(&o.dst) {
+            Ok(d) => d,
+            Err(_) if o.dry_run => return Ok(None),
+            Err(e) => return Err(usage(e)),
+        };
+        if src_ids.contains(&dir.id()) {
+            return Err(Error::Usage(format!(
+                "DST {} is inside SRC {}: migrate never writes inside SRC",
+                o.dst.display(),
+                o.src.display()
+            )));
+        }
+        Ok(Some(Arc::new(dir)))
+    }
+}
+
+/// A file's identity from its metadata.
+fn meta_id(m: &fs::Metadata) -> Option<Id> {
+    use std::os::unix::fs::MetadataExt;
+    Some((m.dev(), m.ino()))
 }
 
 /// The absolute form of `p`, with symbolic links resolved in the part that
@@ -308,50 +368,70 @@ fn rel_text(rel: &Path) -> String {
     }
 }
 
+/// What the walk found, and the directories of SRC it went through.
+struct Walked {
+    found: Vec<Found>,
+    tree: Tree,
+    /// An input that is the file `--report` names (a hard link).
+    report_is_input: Option<PathBuf>,
+}
+
+/// A directory still to list: its path under SRC, and its parent held open
+/// (it is opened relative to it when its turn comes).
+type ToList = (PathBuf, Arc<Dir>, Option<std::ffi::OsString>);
+
 /// Walks SRC in a fixed order: each directory's entries sorted by name,
-/// files before subdirectories. Symbolic links are never followed. Only
-/// directories are read (no per-file `stat`).
-fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
-    let mut found = Vec::new();
-    let mut stack: Vec<PathBuf> = vec![PathBuf::new()];
-    while let Some(dir_rel) = stack.pop() {
-        let dir_abs = roots.src_canon.join(&dir_rel);
-        let rd = match fs::read_dir(&dir_abs) {
-            Ok(rd) => rd,
+/// files before subdirectories. Every directory is opened relative to its
+/// parent, never through a symbolic link (one swapped in during the walk is
+/// not followed: its directory fails to list). Only directories are read
+/// (no per-file `stat`).
+fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Result<Walked, Error> {
+    let root = Dir::open_root(&roots.src_canon)
+        .map_err(|e| Error::Usage(format!("SRC {}: {e}", roots.src.display())))?;
+    let mut w = Walked {
+        found: Vec::new(),
+        tree: Tree::new(Arc::new(root)),
+        report_is_input: None,
+    };
+    let mut stack: Vec<ToList> = vec![(PathBuf::new(), w.tree.root().clone(), None)];
+    while let Some((dir_rel, parent, name)) = stack.pop() {
+        let dir = match name {
+            None => parent,
+            Some(n) => match parent.open_dir(&n) {
+                Ok(d) => Arc::new(d),
+                Err(e) => {
+                    let why = format!("cannot open directory: {e}");
+                    w.found.push(Found::Broken(dir_rel, why));
+                    continue;
+                }
+            },
+        };
+        if roots.dst_id == Some(dir.id()) {
+            continue; // DST is never entered
+        }
+        let mut entries = match dir.entries() {
+            Ok(v) => v,
             Err(e) => {
-                found.push(Found::Broken(
-                    dir_rel,
-                    format!("cannot list directory: {e}"),
-                ));
+                let why = format!("cannot list directory: {e}");
+                w.found.push(Found::Broken(dir_rel, why));
                 continue;
             }
         };
-        // Each name is taken once (`DirEntry::file_name` allocates).
-        let mut entries: Vec<(std::ffi::OsString, fs::DirEntry)> = Vec::new();
-        for e in rd {
-            match e {
-                Ok(e) => entries.push((e.file_name(), e)),
-                Err(e) => found.push(Found::Broken(
-                    dir_rel.clone(),
-                    format!("cannot list directory: {e}"),
-                )),
-            }
-        }
-        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        entries.sort_unstable_by(|a, b| a.name.cmp(&b.name));
         let mut subdirs = Vec::new();
-        for (name, e) in entries {
-            let rel = dir_rel.join(&name);
-            let Ok(ft) = e.file_type() else {
-                found.push(Found::Broken(rel, "cannot stat".into()));
-                continue;
-            };
-            if ft.is_dir() {
-                if dir_abs.join(&name) != roots.dst_abs {
-                    subdirs.push(rel);
+        let before = w.found.len();
+        for e in entries {
+            let rel = dir_rel.join(&e.name);
+            if e.kind == Kind::Dir {
+                if roots.src_canon.join(&rel) != roots.dst_abs {
+                    subdirs.push((rel, dir.clone(), Some(e.name)));
                 }
                 continue;
             }
-            if temp::is_temp_name(&naming::os_bytes(&name)) {
+            if e.kind == Kind::File && roots.report_id == Some((dir.id().0, e.ino)) {
+                w.report_is_input = Some(rel.clone());
+            }
+            if temp::is_temp_name(&naming::os_bytes(&e.name)) {
                 continue;
             }
             let text = rel_text(&rel);
@@ -360,44 +440,49 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Vec<Found> {
             {
                 continue;
             }
-            if ft.is_symlink() {
-                found.push(Found::Ignored(rel, "symbolic link (not followed)".into()));
-                continue;
-            }
-            if !ft.is_file() {
-                found.push(Found::Ignored(rel, "not a regular file".into()));
-                continue;
-            }
-            // No stat here: the directory entry's type is enough to walk,
-            // and a fresh destination needs no time stamps at all.
-            let mut item = Item {
-                rel,
-                format: None,
-                by_content: false,
-            };
-            match Format::from_path(&item.rel) {
-                Some(f) if RECORD_FORMATS.contains(&f) => {
-                    item.format = Some(f);
-                    found.push(Found::Record(item));
-                }
-                Some(f) => found.push(Found::Ignored(
-                    item.rel,
-                    format!("{} file, not a game record to migrate", f.name()),
-                )),
-                None => match archive_extension(&item.rel) {
-                    Some(ext) => found.push(Found::Ignored(
-                        item.rel,
-                        format!(
-                            "{ext} archive or binary file: unpack archives to migrate their games"
-                        ),
-                    )),
-                    None => found.push(Found::Unknown(item)),
-                },
-            }
+            w.found.push(classify(rel, e.kind));
+        }
+        if w.found.len() > before {
+            w.tree.add(&dir_rel, dir);
+        } else {
+            w.tree.add_id(&dir_rel, dir.id());
         }
         stack.extend(subdirs.into_iter().rev());
     }
-    found
+    Ok(w)
+}
+
+/// What a file found by the walk is, from its kind and name. No stat here:
+/// the directory entry's type is enough to walk, and a fresh destination
+/// needs no time stamps at all.
+fn classify(rel: PathBuf, kind: Kind) -> Found {
+    match kind {
+        Kind::Symlink => return Found::Ignored(rel, "symbolic link (not followed)".into()),
+        Kind::File => {}
+        _ => return Found::Ignored(rel, "not a regular file".into()),
+    }
+    let mut item = Item {
+        rel,
+        format: None,
+        by_content: false,
+    };
+    match Format::from_path(&item.rel) {
+        Some(f) if RECORD_FORMATS.contains(&f) => {
+            item.format = Some(f);
+            Found::Record(item)
+        }
+        Some(f) => Found::Ignored(
+            item.rel,
+            format!("{} file, not a game record to migrate", f.name()),
+        ),
+        None => match archive_extension(&item.rel) {
+            Some(ext) => Found::Ignored(
+                item.rel,
+                format!("{ext} archive or binary file: unpack archives to migrate their games"),
+            ),
+            None => Found::Unknown(item),
+        },
+    }
 }
 
 /// Bytes looked at to recognise a file without a known extension.
@@ -419,25 +504,13 @@ fn archive_extension(rel: &Path) -> Option<String> {
         .then(|| format!(".{ext}"))
 }
 
-fn sniff_file(path: &Path) -> io::Result<Option<Format>> {
-    let f = open_input_path(path)?;
+/// Recognises a file by its first bytes (opened relative to its directory,
+/// never through a symbolic link).
+fn sniff_file(src: &Tree, rel: &Path) -> io::Result<Option<Format>> {
+    let f = src.open_file(rel)?;
     let mut head = Vec::new();
     let (n, _) = input::read_head(&mut &f, &mut head, SNIFF_BYTES)?;
     Ok(Format::sniff_record(&head[..n]))
-}
-
-/// Opens an input read-only by its path; on Linux never through a symbolic
-/// link (the walk saw a regular file; one swapped for a link since is not
-/// followed).
-fn open_input_path(path: &Path) -> io::Result<File> {
-    let mut o = fs::OpenOptions::new();
-    o.read(true);
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        o.custom_flags(libc::O_NOFOLLOW);
-    }
-    o.open(path)
 }
 
 /// Inputs up to this size are read whole into a reused buffer; bigger ones
@@ -466,6 +539,12 @@ struct Converted {
 struct Ctx<'a> {
     options: &'a MigrateOptions,
     roots: &'a Roots,
+    /// SRC's directories, as the walk saw them.
+    src: &'a Tree,
+    /// The identities of SRC's directories: no output goes into one.
+    src_ids: &'a HashSet<Id>,
+    /// DST held open (`None` in a dry run into a DST that does not exist).
+    dst_root: Option<Arc<Dir>>,
     backend: Backend,
     progress: &'a dyn Progress,
 }
@@ -474,36 +553,52 @@ struct Ctx<'a> {
 type Placed = (usize, Item, Entry, Option<Converted>, Vec<PathBuf>);
 
 /// An output directory, checked once.
+#[derive(Clone)]
 struct DirState {
-    /// `Err`: refused (inside SRC) or could not be created.
-    ok: Result<(), String>,
+    /// `Err`: refused (inside SRC, through a symbolic link) or could not be
+    /// created; with the code to report.
+    ok: Result<(), (Code, String)>,
     /// Did not exist before this run: nothing in it can be up to date, so
     /// its outputs need no `stat`.
     fresh: bool,
-    /// The directory held open (the first [`MAX_HELD_DIRS`] only).
-    handle: Option<DirHandle>,
 }
 
-/// A directory not checked (never happens for an output's directory).
-static UNCHECKED: DirState = DirState {
-    ok: Ok(()),
-    fresh: false,
-    handle: None,
-};
-
-type DirChecks = HashMap<PathBuf, DirState>;
-
-fn dir_state<'c>(checks: &'c DirChecks, rel: &Path) -> &'c DirState {
-    checks.get(rel).unwrap_or(&UNCHECKED)
+/// DST's directories: checked (and created) before the parallel part,
+/// then used through their descriptors.
+struct Outputs {
+    /// `None` in a dry run into a DST that does not exist.
+    tree: Option<Tree>,
+    states: HashMap<PathBuf, DirState>,
 }
 
-/// Directories held open at once, of each kind (source, destination): files
-/// in them are opened and linked without walking the whole path each time.
-/// Directories beyond this are used through paths.
-const MAX_HELD_DIRS: usize = 256;
+impl Outputs {
+    fn state(&self, rel: &Path) -> DirState {
+        self.states.get(rel).cloned().unwrap_or(DirState {
+            ok: Err((E_OUTPUT_FAILED, "directory not prepared".into())),
+            fresh: false,
+        })
+    }
 
-/// The source directories held open, by path under SRC.
-type InputDirs = HashMap<PathBuf, DirHandle>;
+    /// The directory `rel` of DST, held or re-opened (never through a
+    /// symbolic link).
+    fn dir(&self, rel: &Path) -> Result<Arc<Dir>, (Code, String)> {
+        let tree = self
+            .tree
+            .as_ref()
+            .ok_or((E_OUTPUT_FAILED, "no destination".to_string()))?;
+        tree.dir(rel).map_err(|e| dir_error(rel, &e))
+    }
+}
+
+/// The code for a directory of DST that cannot be used.
+fn dir_error(rel: &Path, e: &io::Error) -> (Code, String) {
+    let code = if fsat::not_followed(e) {
+        E_OUTPUT_NOT_FOLLOWED
+    } else {
+        E_OUTPUT_FAILED
+    };
+    (code, format!("output directory {}: {e}", rel.display()))
+}
 
 impl Ctx<'_> {
     fn named_mode(&self) -> bool {
@@ -555,19 +650,15 @@ impl Ctx<'_> {
         let walked: Vec<Found> = walked
             .into_par_iter()
             .map(|f| match f {
-                Found::Unknown(mut item) => {
-                    match sniff_file(&self.roots.src_canon.join(&item.rel)) {
-                        Ok(Some(fmt)) => {
-                            item.format = Some(fmt);
-                            item.by_content = true;
-                            Found::Record(item)
-                        }
-                        Ok(None) => {
-                            Found::Ignored(item.rel, "not recognised as a game record".into())
-                        }
-                        Err(e) => Found::Broken(item.rel, format!("cannot read: {e}")),
+                Found::Unknown(mut item) => match sniff_file(self.src, &item.rel) {
+                    Ok(Some(fmt)) => {
+                        item.format = Some(fmt);
+                        item.by_content = true;
+                        Found::Record(item)
                     }
-                }
+                    Ok(None) => Found::Ignored(item.rel, "not recognised as a game record".into()),
+                    Err(e) => Found::Broken(item.rel, format!("cannot read: {e}")),
+                },
                 other => other,
             })
             .collect();
@@ -597,11 +688,14 @@ impl Ctx<'_> {
         }
         self.progress.start(items.len() as u64, 0);
 
-        let inputs = self.input_dirs(&items);
+        let mut outputs = Outputs {
+            tree: self.dst_root.clone().map(Tree::new),
+            states: HashMap::new(),
+        };
         let done: Vec<(usize, Entry)> = if self.named_mode() {
-            self.migrate_named(items, &inputs)
+            self.migrate_named(items, &mut outputs)
         } else {
-            self.migrate_mirrored(items, &inputs)
+            self.migrate_mirrored(items, &mut outputs)
         };
         for (i, e) in done {
             if let Some(slot) = entries.get_mut(i) {
@@ -611,82 +705,120 @@ impl Ctx<'_> {
         Ok(entries.into_iter().flatten().collect())
     }
 
-    /// Opens the source directories of the first records (see
-    /// [`MAX_HELD_DIRS`]).
-    fn input_dirs(&self, items: &[(usize, Item)]) -> InputDirs {
-        let mut dirs = InputDirs::new();
-        let mut last: Option<&Path> = None;
-        for (_, item) in items {
-            if dirs.len() >= MAX_HELD_DIRS {
-                break;
-            }
-            let dir = item.rel.parent().unwrap_or(Path::new(""));
-            // Records come in walk order: a directory's files are together.
-            if last == Some(dir) || dirs.contains_key(dir) {
-                continue;
-            }
-            last = Some(dir);
-            if let Some(h) = DirHandle::open(&self.roots.src_canon.join(dir)) {
-                dirs.insert(dir.to_path_buf(), h);
-            }
-        }
-        dirs
-    }
-
-    /// Opens an input read-only, relative to its directory when that is held
-    /// open. Never follows a symbolic link.
-    fn open_input(&self, item: &Item, inputs: &InputDirs, path: &Path) -> io::Result<File> {
-        let dir = item.rel.parent().unwrap_or(Path::new(""));
-        match (inputs.get(dir), item.rel.file_name()) {
-            (Some(h), Some(name)) => h.open_file(name),
-            _ => open_input_path(path),
-        }
-    }
-
-    /// Creates (unless dry run) and checks each output directory once:
-    /// removes temporary files a killed run left there, and refuses a
-    /// directory that resolves inside SRC.
-    fn prepare_dirs<'p>(&self, dirs: impl Iterator<Item = &'p Path>, checks: &mut DirChecks) {
+    /// Checks, creates (unless dry run) and opens each output directory
+    /// once, level by level from DST's descriptor and never through a
+    /// symbolic link: removes temporary files a killed run left there, and
+    /// refuses a directory of SRC (SRC inside DST) before creating anything
+    /// in it.
+    fn prepare_dirs<'p>(&self, dirs: impl Iterator<Item = &'p Path>, out: &mut Outputs) {
         for rel in dirs {
-            if checks.contains_key(rel) {
-                continue;
+            self.prepare_dir(rel, out);
+        }
+    }
+
+    fn prepare_dir(&self, rel: &Path, out: &mut Outputs) {
+        if out.states.contains_key(rel) {
+            return;
+        }
+        let (parent_rel, name) = match (rel.parent(), rel.file_name()) {
+            (Some(p), Some(n)) => (p, n),
+            _ => {
+                // DST itself.
+                let fresh = !self.roots.dst_existed;
+                let ok = match &out.tree {
+                    Some(t) => {
+                        let ok = self.not_in_src(t.root(), rel);
+                        if ok.is_ok() && !fresh && !self.options.dry_run {
+                            remove_stale_temps(t.root());
+                        }
+                        ok
+                    }
+                    None => Ok(()),
+                };
+                out.states.insert(rel.to_path_buf(), DirState { ok, fresh });
+                return;
             }
-            let abs = self.roots.dst.join(rel);
-            let existed = if rel.as_os_str().is_empty() {
-                self.roots.dst_existed
-            } else {
-                abs.is_dir()
-            };
-            let result = (|| -> Result<(), String> {
-                if self.options.dry_run {
-                    let lexical = self.roots.dst_abs.join(rel);
-                    let resolved = fs::canonicalize(&abs).unwrap_or(lexical);
-                    return inside_check(&resolved, &self.roots.src_canon);
+        };
+        self.prepare_dir(parent_rel, out);
+        let parent = out.state(parent_rel);
+        let state = match parent.ok {
+            Err(err) => DirState {
+                ok: Err(err),
+                fresh: parent.fresh,
+            },
+            // A dry run into a directory that does not exist yet.
+            Ok(()) if self.options.dry_run && parent.fresh => parent,
+            Ok(()) => self.open_output_dir(rel, parent_rel, name, parent.fresh, out),
+        };
+        out.states.insert(rel.to_path_buf(), state);
+    }
+
+    /// Opens (creates, unless dry run) `name` in the checked directory
+    /// `parent_rel`, refusing a directory of SRC.
+    fn open_output_dir(
+        &self,
+        rel: &Path,
+        parent_rel: &Path,
+        name: &OsStr,
+        parent_fresh: bool,
+        out: &mut Outputs,
+    ) -> DirState {
+        let parent = match out.dir(parent_rel) {
+            Ok(d) => d,
+            Err(err) => {
+                return DirState {
+                    ok: Err(err),
+                    fresh: parent_fresh,
                 }
-                fs::create_dir_all(&abs)
-                    .map_err(|e| format!("cannot create {}: {e}", abs.display()))?;
-                let resolved = fs::canonicalize(&abs)
-                    .map_err(|e| format!("cannot resolve {}: {e}", abs.display()))?;
-                inside_check(&resolved, &self.roots.src_canon)?;
-                if existed {
-                    remove_stale_temps(&abs);
+            }
+        };
+        let opened = if self.options.dry_run {
+            match parent.open_dir(name) {
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    return DirState {
+                        ok: Ok(()),
+                        fresh: true,
+                    };
                 }
-                Ok(())
-            })();
-            let handle = match &result {
-                Ok(()) if !self.options.dry_run && checks.len() < MAX_HELD_DIRS => {
-                    DirHandle::open(&abs)
+                r => r.map(|d| (d, false)),
+            }
+        } else {
+            // Created only in a directory checked not to be SRC's: a new
+            // directory cannot be inside SRC.
+            parent.make_dir(name)
+        };
+        let (dir, created) = match opened {
+            Ok(v) => v,
+            Err(e) => {
+                return DirState {
+                    ok: Err(dir_error(rel, &e)),
+                    fresh: parent_fresh,
                 }
-                _ => None,
-            };
-            checks.insert(
-                rel.to_path_buf(),
-                DirState {
-                    ok: result,
-                    fresh: !existed,
-                    handle,
-                },
-            );
+            }
+        };
+        let fresh = created || parent_fresh;
+        let ok = self.not_in_src(&dir, rel);
+        if ok.is_ok() && !fresh && !self.options.dry_run {
+            remove_stale_temps(&dir);
+        }
+        if let Some(tree) = &mut out.tree {
+            tree.add(rel, Arc::new(dir));
+        }
+        DirState { ok, fresh }
+    }
+
+    /// Refuses an output directory that is one of SRC's.
+    fn not_in_src(&self, dir: &Dir, rel: &Path) -> Result<(), (Code, String)> {
+        if self.src_ids.contains(&dir.id()) {
+            Err((
+                E_OUTPUT_IN_SOURCE,
+                format!(
+                    "output directory {} is inside SRC: refused",
+                    self.roots.dst.join(rel).display()
+                ),
+            ))
+        } else {
+            Ok(())
         }
     }
 
@@ -695,7 +827,7 @@ impl Ctx<'_> {
     fn migrate_mirrored(
         &self,
         items: Vec<(usize, Item)>,
-        inputs: &InputDirs,
+        out: &mut Outputs,
     ) -> Vec<(usize, Entry)> {
         let mut claims = Claims::default();
         let plans: Vec<Planned> = items
@@ -705,19 +837,18 @@ impl Ctx<'_> {
                 Planned { rel_out, numbered }
             })
             .collect();
-        let mut checks = DirChecks::new();
         self.prepare_dirs(
             plans
                 .iter()
                 .map(|p| p.rel_out.parent().unwrap_or(Path::new(""))),
-            &mut checks,
+            out,
         );
+        let out = &*out;
         items
             .into_par_iter()
             .zip(plans.into_par_iter())
             .map(|((i, item), plan)| {
-                let dir = plan.rel_out.parent().unwrap_or(Path::new(""));
-                let e = self.mirror_one(&item, &plan, dir_state(&checks, dir), inputs);
+                let e = self.mirror_one(&item, &plan, out);
                 self.progress
                     .file_done(e.bytes_in, e.status == Status::Failed);
                 (i, e)
@@ -725,31 +856,40 @@ impl Ctx<'_> {
             .collect()
     }
 
-    fn mirror_one(
+    /// The output directory `rel` in the state `state`: `None` in a dry run
+    /// where it does not exist.
+    fn out_dir(
         &self,
-        item: &Item,
-        plan: &Planned,
+        out: &Outputs,
+        rel: &Path,
         state: &DirState,
-        inputs: &InputDirs,
-    ) -> Entry {
-        let mut e = self.entry(item, Status::Converted);
-        let out_abs = self.roots.dst.join(&plan.rel_out);
-        e.outputs.push(self.output_text(&plan.rel_out));
-        if let Err(why) = &state.ok {
-            self.fail(&mut e, E_OUTPUT_IN_SOURCE, why.clone());
-            return e;
+    ) -> Result<Option<Arc<Dir>>, (Code, String)> {
+        state.ok.clone()?;
+        if self.options.dry_run {
+            return Ok(if state.fresh { None } else { out.dir(rel).ok() });
         }
-        if !self.options.force
-            && !state.fresh
-            && self.up_to_date(&out_abs, state.handle.as_ref(), item, inputs)
-        {
+        out.dir(rel).map(Some)
+    }
+
+    fn mirror_one(&self, item: &Item, plan: &Planned, out: &Outputs) -> Entry {
+        let mut e = self.entry(item, Status::Converted);
+        e.outputs.push(self.output_text(&plan.rel_out));
+        let rel_dir = plan.rel_out.parent().unwrap_or(Path::new(""));
+        let name = plan.rel_out.file_name().unwrap_or_default();
+        let state = out.state(rel_dir);
+        let dir = match self.out_dir(out, rel_dir, &state) {
+            Ok(d) => d,
+            Err((code, why)) => {
+                self.fail(&mut e, code, why);
+                return e;
+            }
+        };
+        if !self.options.force && !state.fresh && self.up_to_date(dir.as_deref(), name, item) {
             e.status = Status::Skipped;
             e.reason = Some("output is up to date".into());
             return e;
         }
-        let dir = out_abs.parent().unwrap_or(Path::new("."));
-        let handle = state.handle.as_ref();
-        let converted = self.convert(item, (dir, handle), inputs, &mut e);
+        let converted = self.convert(item, dir.as_ref(), &mut e);
         let Some(mut c) = converted else {
             return e;
         };
@@ -759,8 +899,9 @@ impl Ctx<'_> {
                 .entry(format!("{} {}", I_NAME_NUMBERED.id, I_NAME_NUMBERED.name))
                 .or_insert(1);
         }
-        if let Some(Some(tmp)) = c.outputs.pop() {
-            if let Err(err) = tmp.persist_in(handle, &out_abs) {
+        if let (Some(Some(tmp)), Some(dir)) = (c.outputs.pop(), &dir) {
+            if let Err(err) = tmp.persist(dir, name) {
+                let out_abs = self.roots.dst.join(&plan.rel_out);
                 self.fail(
                     &mut e,
                     E_OUTPUT_FAILED,
@@ -774,29 +915,30 @@ impl Ctx<'_> {
     /// Named mode (`--name`, `--split-collections`): convert everything into
     /// temporary files first, then plan names from game info in path order,
     /// then rename.
-    fn migrate_named(&self, items: Vec<(usize, Item)>, inputs: &InputDirs) -> Vec<(usize, Entry)> {
-        let mut checks = DirChecks::new();
+    fn migrate_named(&self, items: Vec<(usize, Item)>, out: &mut Outputs) -> Vec<(usize, Entry)> {
         self.prepare_dirs(
             items
                 .iter()
                 .map(|(_, it)| it.rel.parent().unwrap_or(Path::new(""))),
-            &mut checks,
+            out,
         );
+        let checked = &*out;
         // Convert.
         let converted: Vec<(usize, Item, Entry, Option<Converted>)> = items
             .into_par_iter()
             .map(|(i, item)| {
                 let mut e = self.entry(&item, Status::Converted);
                 let dir_rel = item.rel.parent().unwrap_or(Path::new(""));
-                let c = match &dir_state(&checks, dir_rel).ok {
-                    Err(why) => {
-                        self.fail(&mut e, E_OUTPUT_IN_SOURCE, why.clone());
+                let state = checked.state(dir_rel);
+                let c = match self.out_dir(checked, dir_rel, &state) {
+                    Err((code, why)) => {
+                        self.fail(&mut e, code, why);
                         None
                     }
-                    Ok(()) => {
-                        let dir = self.roots.dst.join(dir_rel);
-                        // Named temporary files: no directory handle needed.
-                        let c = self.convert(&item, (&dir, None), inputs, &mut e);
+                    Ok(dir) => {
+                        // Named temporary files in the mirrored directory,
+                        // renamed into their own later.
+                        let c = self.convert(&item, dir.as_ref(), &mut e);
                         if let Some(c) = &c {
                             self.fill(&mut e, c);
                         }
@@ -859,47 +1001,41 @@ impl Ctx<'_> {
                 .iter()
                 .flat_map(|p| p.4.iter())
                 .map(|n| n.parent().unwrap_or(Path::new(""))),
-            &mut checks,
+            out,
         );
+        let out = &*out;
         // Rename into place.
         planned
             .into_par_iter()
             .map(|(i, item, mut e, c, names)| {
                 if let Some(c) = c {
-                    self.place(&item, &mut e, c, &names, &checks, inputs);
+                    self.place(&item, &mut e, c, &names, out);
                 }
                 (i, e)
             })
             .collect()
     }
 
-    fn place(
-        &self,
-        item: &Item,
-        e: &mut Entry,
-        c: Converted,
-        names: &[PathBuf],
-        checks: &DirChecks,
-        inputs: &InputDirs,
-    ) {
+    fn place(&self, item: &Item, e: &mut Entry, c: Converted, names: &[PathBuf], out: &Outputs) {
         let mut written = 0;
         for (tmp, rel_out) in c.outputs.into_iter().zip(names) {
-            let dir = rel_out.parent().unwrap_or(Path::new(""));
-            let state = dir_state(checks, dir);
-            if let Err(why) = &state.ok {
-                self.fail(e, E_OUTPUT_IN_SOURCE, why.clone());
-                return;
-            }
-            let out_abs = self.roots.dst.join(rel_out);
-            if !self.options.force
-                && !state.fresh
-                && self.up_to_date(&out_abs, state.handle.as_ref(), item, inputs)
-            {
+            let rel_dir = rel_out.parent().unwrap_or(Path::new(""));
+            let name = rel_out.file_name().unwrap_or_default();
+            let state = out.state(rel_dir);
+            let dir = match self.out_dir(out, rel_dir, &state) {
+                Ok(d) => d,
+                Err((code, why)) => {
+                    self.fail(e, code, why);
+                    return;
+                }
+            };
+            if !self.options.force && !state.fresh && self.up_to_date(dir.as_deref(), name, item) {
                 continue;
             }
             written += 1;
-            if let Some(tmp) = tmp {
-                if let Err(err) = tmp.persist(&out_abs) {
+            if let (Some(tmp), Some(dir)) = (tmp, &dir) {
+                let out_abs = self.roots.dst.join(rel_out);
+                if let Err(err) = tmp.persist(dir, name) {
                     self.fail(
                         e,
                         E_OUTPUT_FAILED,
@@ -943,20 +1079,14 @@ impl Ctx<'_> {
 
     /// Reads and converts one record into temporary files in `dir`. On
     /// failure, `e` says why and nothing is left on disk.
-    fn convert(
-        &self,
-        item: &Item,
-        (dir, handle): (&Path, Option<&DirHandle>),
-        inputs: &InputDirs,
-        e: &mut Entry,
-    ) -> Option<Converted> {
+    fn convert(&self, item: &Item, dir: Option<&Arc<Dir>>, e: &mut Entry) -> Option<Converted> {
         let Some(format) = item.format else {
             self.fail(e, E_CONVERSION_FAILED, "unknown format".into());
             return None;
         };
         let path = self.roots.src_canon.join(&item.rel);
         let mut report = Reporter::collecting(e.source.as_str()).with_per_code_limit(10_000);
-        let file = match self.open_input(item, inputs, &path) {
+        let file = match self.src.open_file(&item.rel) {
             Ok(f) => f,
             Err(err) => {
                 self.fail(
@@ -973,8 +1103,7 @@ impl Ctx<'_> {
             None
         };
         let policy = WritePolicy {
-            dir: (!self.options.dry_run).then_some(dir),
-            handle,
+            dir: dir.filter(|_| !self.options.dry_run),
             fsync: self.options.fsync,
             mtime,
             anonymous: !self.named_mode(),
@@ -1068,31 +1197,15 @@ impl Ctx<'_> {
         }
     }
 
-    /// The output exists and is at least as new as the input (equal counts,
-    /// so `--preserve-mtime` outputs are up to date too).
-    /// `out_dir` and `inputs`: the directories held open, looked in
-    /// without walking the paths again.
-    fn up_to_date(
-        &self,
-        out: &Path,
-        out_dir: Option<&DirHandle>,
-        item: &Item,
-        inputs: &InputDirs,
-    ) -> bool {
-        let t_out = match (out_dir, out.file_name()) {
-            (Some(h), Some(name)) => h.modified(name, true),
-            _ => fs::metadata(out).and_then(|m| m.modified()),
-        };
-        let Ok(t_out) = t_out else {
+    /// The output `name` exists in `out_dir` and is at least as new as the
+    /// input (equal counts, so `--preserve-mtime` outputs are up to date
+    /// too). Both are looked at in their directories held open, never
+    /// through a symbolic link.
+    fn up_to_date(&self, out_dir: Option<&Dir>, name: &OsStr, item: &Item) -> bool {
+        let Some(Ok(t_out)) = out_dir.map(|d| d.modified(name)) else {
             return false;
         };
-        let dir = item.rel.parent().unwrap_or(Path::new(""));
-        let t_in = match (inputs.get(dir), item.rel.file_name()) {
-            (Some(h), Some(name)) => h.modified(name, false),
-            _ => fs::symlink_metadata(self.roots.src_canon.join(&item.rel))
-                .and_then(|m| m.modified()),
-        };
-        match t_in {
+        match self.src.modified(&item.rel) {
             Ok(t_in) => t_out >= t_in,
             Err(_) => false,
         }
@@ -1127,29 +1240,15 @@ impl Ctx<'_> {
     }
 }
 
-fn inside_check(resolved: &Path, src_canon: &Path) -> Result<(), String> {
-    if resolved.starts_with(src_canon) {
-        Err(format!(
-            "output directory {} is inside SRC: refused",
-            resolved.display()
-        ))
-    } else {
-        Ok(())
-    }
-}
-
 /// Deletes the temporary files a killed run left in `dir` (ours only: the
-/// `.sgfconv-*.tmp` names, never anything else).
-fn remove_stale_temps(dir: &Path) {
-    let Ok(rd) = fs::read_dir(dir) else {
+/// `.sgfconv-*.tmp` names of regular files, never anything else).
+fn remove_stale_temps(dir: &Dir) {
+    let Ok(entries) = dir.entries() else {
         return;
     };
-    for e in rd.flatten() {
-        let name = e.file_name();
-        if temp::is_temp_name(&naming::os_bytes(&name))
-            && e.file_type().map(|t| t.is_file()).unwrap_or(false)
-        {
-            let _ = fs::remove_file(e.path());
+    for e in entries {
+        if e.kind == Kind::File && temp::is_temp_name(&naming::os_bytes(&e.name)) {
+            let _ = dir.remove(&e.name);
         }
     }
 }

@@ -2,20 +2,19 @@
 //! destination directory (renamed into place later), and the sink that taps
 //! game facts and routes games to one output or one output per game.
 
+use super::fsat::{Dir, NamedTemp, Pending};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{EncodingSource, Event, Moves, NodeRef};
 use crate::options::Options;
-use crate::output::dir::{anonymous, DirHandle};
-use crate::output::temp::{named_temp, Pending};
 use crate::sink::Sink;
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::Path;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::SystemTime;
-use tempfile::NamedTempFile;
 
 /// Bytes kept in memory before a temporary file is created: small outputs
 /// cost one create, one write and one rename.
@@ -41,11 +40,10 @@ fn give_buffer(mut v: Vec<u8>) {
 /// How outputs are written.
 #[derive(Clone, Copy)]
 pub struct WritePolicy<'a> {
-    /// `None`: dry run, bytes are counted and dropped.
-    pub dir: Option<&'a Path>,
-    /// `dir` held open, when it is: unnamed files are created in it
-    /// without walking its path again.
-    pub handle: Option<&'a DirHandle>,
+    /// The directory the temporary files go into (held open: files are
+    /// created relative to it); `None`: dry run, bytes are counted and
+    /// dropped.
+    pub dir: Option<&'a Arc<Dir>>,
     pub fsync: bool,
     pub mtime: Option<SystemTime>,
     /// Linux: write into an unnamed file (`O_TMPFILE`) and link it into
@@ -55,17 +53,33 @@ pub struct WritePolicy<'a> {
 }
 
 enum Temp {
-    Named(NamedTempFile),
+    Named(NamedTemp),
     Anonymous(File),
 }
 
 impl Temp {
     fn file(&self) -> &File {
         match self {
-            Temp::Named(t) => t.as_file(),
+            Temp::Named(t) => &t.file,
             Temp::Anonymous(f) => f,
         }
     }
+}
+
+/// Cleared at the first failure (a file system or kernel without
+/// `O_TMPFILE`): named temporary files from then on.
+static UNNAMED_WORKS: AtomicBool = AtomicBool::new(true);
+
+/// An unnamed file in `dir`, when the system has them.
+fn unnamed(dir: &Dir) -> Option<File> {
+    if !UNNAMED_WORKS.load(Ordering::Relaxed) {
+        return None;
+    }
+    let f = dir.create_unnamed().ok();
+    if f.is_none() {
+        UNNAMED_WORKS.store(false, Ordering::Relaxed);
+    }
+    f
 }
 
 /// One output being written.
@@ -95,13 +109,13 @@ impl<'a> Spill<'a> {
             Some(f) => f,
             None => {
                 let anonymous = if self.policy.anonymous {
-                    anonymous::create(dir, self.policy.handle)
+                    unnamed(dir)
                 } else {
                     None
                 };
                 let t = match anonymous {
                     Some(f) => Temp::Anonymous(f),
-                    None => Temp::Named(named_temp(dir)?),
+                    None => Temp::Named(NamedTemp::new(dir)?),
                 };
                 self.file.insert(t)
             }
@@ -126,7 +140,7 @@ impl<'a> Spill<'a> {
             file.file().sync_all()?;
         }
         Ok(Some(match file {
-            Temp::Named(t) => Pending::Named(t.into_temp_path()),
+            Temp::Named(t) => Pending::Named(t),
             Temp::Anonymous(f) => Pending::Anonymous(f),
         }))
     }

@@ -406,13 +406,25 @@ impl Summary {
         out.write_all(b"\n}\n")
     }
 
-    /// Writes the report to `path` through the output layer: a temporary
-    /// file renamed into place when complete; a device or a pipe is written
-    /// in place, never replaced.
+    /// Writes the report to `path`: a device or a pipe (`/dev/stdout`, a
+    /// FIFO, also through a symbolic link) is written in place, never
+    /// replaced; anything else gets a temporary file in `path`'s directory
+    /// (held open), renamed over `path` when complete. A symbolic link to
+    /// anything else is refused, never written through (and never replaced).
     pub fn write_report_file(&self, path: &Path) -> io::Result<()> {
-        let mut out = crate::output::AtomicFile::create(path)?;
+        if let Some(special) = special_target(path)? {
+            let mut out = crate::output::AtomicFile::create(&special)?;
+            self.write_report(&mut out)?;
+            return out.commit();
+        }
+        let (dir, name) = report_dir(path)?;
+        let dir = std::sync::Arc::new(super::fsat::Dir::open_root(&dir)?);
+        let tmp = super::fsat::NamedTemp::new(&dir)?;
+        let mut out = io::BufWriter::with_capacity(64 * 1024, &tmp.file);
         self.write_report(&mut out)?;
-        out.commit()
+        out.flush()?;
+        drop(out);
+        super::fsat::Pending::Named(tmp).persist(&dir, &name)
     }
 }
 
@@ -618,6 +630,81 @@ impl Serialize for SortedEncoding<'_> {
         m.serialize_entry("source", u.source)?;
         m.end()
     }
+}
+
+/// `Some(path)` when `path` is a device, a pipe or a socket (written in
+/// place); an error when it is a symbolic link to anything else, or a
+/// directory.
+fn special_target(path: &Path) -> io::Result<Option<PathBuf>> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(None);
+    };
+    let target = if meta.file_type().is_symlink() {
+        std::fs::metadata(path).ok()
+    } else {
+        Some(meta.clone())
+    };
+    match target {
+        Some(t) if t.is_dir() => Err(io::Error::other("is a directory")),
+        Some(t) if !t.is_file() => Ok(Some(path.to_path_buf())),
+        _ if meta.file_type().is_symlink() => Err(io::Error::other(
+            "is a symbolic link: the report is never written through one \
+             (name its target, or a device or a pipe)",
+        )),
+        _ => Ok(None),
+    }
+}
+
+/// The directory `path` is in (as the user named it), and its name there.
+fn report_dir(path: &Path) -> io::Result<(PathBuf, std::ffi::OsString)> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::other("names no file"))?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok((dir, name.to_os_string()))
+}
+
+/// Checks `--report path` before anything is written: refused when it is
+/// inside SRC, could be an output of the run (inside DST, named `*.sgf` or
+/// like a temporary file), is a symbolic link to anything but a device or a
+/// pipe, or is a directory. Returns the identity of the regular file it
+/// names, when it exists (no input may be that file: the walk checks).
+pub(crate) fn check_path(
+    path: &Path,
+    src_canon: &Path,
+    dst_abs: &Path,
+) -> Result<Option<super::fsat::Id>, crate::error::Error> {
+    let refuse =
+        |why: &str| crate::error::Error::Usage(format!("--report {}: {why}", path.display()));
+    if special_target(path)
+        .map_err(|e| refuse(&e.to_string()))?
+        .is_some()
+    {
+        return Ok(None); // written in place: never replaced, never an output
+    }
+    let (dir, name) = report_dir(path).map_err(|e| refuse(&e.to_string()))?;
+    let full = super::absolute_resolved(&dir)?.join(&name);
+    if full.starts_with(src_canon) {
+        return Err(refuse("inside SRC: migrate never writes inside SRC"));
+    }
+    let lower = name.to_string_lossy().to_ascii_lowercase();
+    if full.starts_with(dst_abs)
+        && (lower.ends_with(".sgf") || crate::output::temp::is_temp_name(lower.as_bytes()))
+    {
+        return Err(refuse(
+            "inside DST with the name of an output: the report never replaces an output of the run",
+        ));
+    }
+    if !dir.is_dir() {
+        return Err(refuse("its directory does not exist"));
+    }
+    Ok(std::fs::metadata(&full)
+        .ok()
+        .filter(|m| m.is_file())
+        .and_then(|m| super::meta_id(&m)))
 }
 
 #[cfg(test)]

@@ -176,7 +176,7 @@ impl AtomicFile {
             None => path.to_path_buf(),
         };
         let dir = directory_of(&target);
-        if let Some(f) = dir::anonymous::create(dir, None) {
+        if let Some(f) = dir::anonymous::create(dir) {
             #[cfg(unix)]
             if let Some(m) = &existing {
                 use std::os::unix::fs::PermissionsExt;
@@ -200,7 +200,7 @@ impl AtomicFile {
             Target::InPlace(mut out) => out.flush(),
             Target::Unnamed(out, path) => {
                 let f = out.into_inner().map_err(|e| e.into_error())?;
-                temp::Pending::Anonymous(f).persist(&path)
+                dir::anonymous::link(&f, &path)
             }
             Target::Temp(out, path) => {
                 let tmp = out.into_inner().map_err(|e| e.into_error())?;

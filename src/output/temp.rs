@@ -9,12 +9,11 @@
 //! which a finished output has a temporary name before its rename
 //! ([`window`]) are waited for by that handler.
 
-use super::dir::{anonymous, DirHandle};
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
-use tempfile::{NamedTempFile, TempPath};
+use tempfile::NamedTempFile;
 
 /// Prefix and suffix of our temporary files: never taken for outputs;
 /// `migrate` removes those a killed run left in its destination, a
@@ -27,30 +26,6 @@ pub fn is_temp_name(name: &[u8]) -> bool {
     name.starts_with(TEMP_PREFIX.as_bytes()) && name.ends_with(TEMP_SUFFIX.as_bytes())
 }
 
-/// A finished output, not yet in place. Dropping it leaves nothing behind.
-pub enum Pending {
-    /// A `.sgfconv-*.tmp` file beside the output.
-    Named(TempPath),
-    /// An unnamed file in the output's directory (Linux `O_TMPFILE`).
-    Anonymous(File),
-}
-
-impl Pending {
-    /// Puts the output in place at `target`, atomically, replacing what is
-    /// there.
-    pub fn persist(self, target: &Path) -> io::Result<()> {
-        self.persist_in(None, target)
-    }
-
-    /// [`Pending::persist`], with `target`'s directory held open in `dir`
-    /// (then only `target`'s file name is looked up).
-    pub fn persist_in(self, dir: Option<&DirHandle>, target: &Path) -> io::Result<()> {
-        match self {
-            Pending::Named(p) => p.persist(target).map(|_| ()).map_err(|e| e.error),
-            Pending::Anonymous(f) => anonymous::link(&f, dir, target),
-        }
-    }
-}
 
 /// A named temporary file in `dir`, with the usual mode of new files.
 pub fn named_temp(dir: &Path) -> io::Result<NamedTempFile> {
