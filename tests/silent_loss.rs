@@ -77,3 +77,78 @@ fn text_after_the_last_gib_record_is_reported() {
         text(&out.stderr)
     );
 }
+
+/// Converts `input` named `name` over an existing `out.sgf`: the exit
+/// status, stderr, and whether `out.sgf` was left as it was.
+fn refused_over_existing(name: &str, input: &[u8]) -> (Option<i32>, String, bool) {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join(name);
+    std::fs::write(&src, input).unwrap();
+    let dst = dir.path().join("out.sgf");
+    std::fs::write(&dst, "old").unwrap();
+    let out = sgfconv().arg(&src).arg(&dst).output().unwrap();
+    let kept = std::fs::read(&dst).unwrap() == b"old";
+    let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
+    assert_eq!(
+        leftovers,
+        2,
+        "no temporary file left in {}",
+        dir.path().display()
+    );
+    (out.status.code(), text(&out.stderr), kept)
+}
+
+#[test]
+fn json_that_is_not_the_model_is_refused_and_says_what_was_expected() {
+    for (doc, says) in [
+        ("[]", "an array with no game in it"),
+        ("{}", "an empty object"),
+        ("{\"name\":\"x\"}", "(it has \"name\")"),
+        (
+            "{\"a\":1,\"b\":[2]}",
+            "none of its fields (it has \"a\", \"b\")",
+        ),
+        (
+            "{\"game_id\":7,\"moves\":[[15,3,3854]],\"width\":19}",
+            "OGS game JSON (it has a \"game_id\" field), which sgfconv does not read yet",
+        ),
+        (
+            "{\"moves\":[[15,3,3854]],\"width\":19,\"height\":19}",
+            "OGS game JSON, whose moves are [x, y, ms], is not read yet",
+        ),
+        (
+            "{\"record\":{},\"game\":{\"type\":\"go\"},\"tree\":[]}",
+            "JGF (JSON Go Format) (it has a \"record\" field), which sgfconv does not read yet",
+        ),
+    ] {
+        let (code, stderr, kept) = refused_over_existing("in.json", doc.as_bytes());
+        assert_eq!(code, Some(2), "{doc}: {stderr}");
+        assert!(stderr.contains("[E354]"), "{doc}: {stderr}");
+        assert!(stderr.contains(says), "{doc}: {stderr}");
+        assert!(stderr.contains("expected sgfconv JSON"), "{doc}: {stderr}");
+        assert!(kept, "{doc}: the existing output was replaced");
+    }
+    // Through a pipe: nothing on stdout.
+    let out = run(&["-f", "json"], b"{}");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    // An empty collection is sgfconv JSON: no game, no error.
+    let out = run(
+        &["-f", "json"],
+        b"{\"format\":\"sgfconv\",\"version\":1,\"games\":[]}",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn json_lines_with_a_foreign_object_keep_the_games_before_it() {
+    let input = b"{\"nodes\":[{\"props\":[{\"id\":\"FF\",\"values\":[\"4\"]}]}]}\n{\"x\":1}\n";
+    let out = run(&["-f", "json"], input);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("(;FF[4]"));
+    assert!(
+        text(&out.stderr).contains("the 1 games before it were kept"),
+        "{}",
+        text(&out.stderr)
+    );
+}
