@@ -152,3 +152,19 @@ fn json_lines_with_a_foreign_object_keep_the_games_before_it() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn markup_inside_an_xml_value_is_an_error_and_its_text_is_kept() {
+    let xml = "<?xml version=\"1.0\"?>\n<sgfconv version=\"1\">\n<game index=\"0\">\n\
+               <node n=\"0\"><p id=\"FF\"><v>4</v></p><p id=\"C\"><v>a<b>bold</b>c</v></p></node>\n\
+               </game>\n</sgfconv>\n";
+    let (sgf, out) = convert_file("in.xml", xml.as_bytes(), &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(sgf.expect("written").contains("C[aboldc]"));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("4:53: error[E368 xml-markup-in-value]"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("hold text only"), "{stderr}");
+}
