@@ -168,3 +168,47 @@ fn markup_inside_an_xml_value_is_an_error_and_its_text_is_kept() {
     );
     assert!(stderr.contains("hold text only"), "{stderr}");
 }
+
+#[test]
+fn hand_written_gap_and_tail_never_make_unbalanced_sgf() {
+    let ff = "{\"id\":\"FF\",\"values\":[\"4\"]}";
+    let b = "{\"id\":\"B\",\"values\":[\"aa\"]}";
+    for (doc, sgf_wanted) in [
+        // A root gap used to give `(\n(;FF[4]…))`.
+        (
+            format!("{{\"nodes\":[{{\"gap\":\"(\",\"props\":[{ff}]}}]}}"),
+            "(;FF[4]\nCA[UTF-8]\n)\n",
+        ),
+        // `"tail":"(("` leaves two variations open.
+        (
+            format!("{{\"nodes\":[{{\"props\":[{ff}]}},{{\"parent\":0,\"gap\":\"(\",\"props\":[{b}]}}],\"tail\":\"((\"}}"),
+            "(;FF[4]\nCA[UTF-8]\n(;B[aa]))\n",
+        ),
+        // A gap opening two variations that the tail never closes.
+        (
+            format!("{{\"nodes\":[{{\"props\":[{ff}]}},{{\"parent\":0,\"gap\":\"((\",\"props\":[{b}]}}],\"tail\":\"\"}}"),
+            "(;FF[4]\nCA[UTF-8]\n(;B[aa]))\n",
+        ),
+    ] {
+        let out = run(&["-f", "json"], doc.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{doc}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), sgf_wanted, "{doc}");
+        assert!(
+            text(&out.stderr).contains("[W356 unbalanced-gap]"),
+            "{doc}: {}",
+            text(&out.stderr)
+        );
+        // What was written reads back without a structure fault.
+        let back = run(&["-f", "sgf", "-v", "-t", "sgf"], &out.stdout);
+        let stderr = text(&back.stderr);
+        for code in ["W005", "W008", "W010", "W017", "error"] {
+            assert!(!stderr.contains(code), "{doc}: {stderr}");
+        }
+    }
+    // The same in XML: a `<tail>` that closes nothing open.
+    let xml = "<sgfconv version=\"1\"><game><node><p id=\"FF\"><v>4</v></p></node>\
+               <tail>)))</tail></game></sgfconv>";
+    let out = run(&["-f", "xml"], xml.as_bytes());
+    assert_eq!(text(&out.stdout), "(;FF[4]\nCA[UTF-8]\n)\n");
+    assert!(text(&out.stderr).contains("[W356 unbalanced-gap]"));
+}

@@ -637,6 +637,52 @@ mod properties {
         }
     }
 
+    type HandNode = (usize, bool, Option<String>);
+
+    /// A one-game JSON document: node `i` hangs `back` nodes before
+    /// itself (the root has no parent), with its `variation` and `gap`.
+    fn hand_json(nodes: &[HandNode], tail: &Option<String>) -> String {
+        let nodes: Vec<serde_json::Value> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, (back, variation, gap))| {
+                let mut n = serde_json::json!({"variation": variation, "props": [{"id": "C", "values": [i.to_string()]}]});
+                if i > 0 {
+                    n["parent"] = (i - 1 - back.min(&(i - 1))).into();
+                }
+                if let Some(g) = gap {
+                    n["gap"] = g.clone().into();
+                }
+                n
+            })
+            .collect();
+        let mut game = serde_json::json!({"nodes": nodes});
+        if let Some(t) = tail {
+            game["tail"] = t.clone().into();
+        }
+        game.to_string()
+    }
+
+    /// [`hand_json`] as sgfconv XML.
+    fn hand_xml(nodes: &[HandNode], tail: &Option<String>) -> String {
+        let mut x = String::from("<sgfconv version=\"1\"><game>");
+        for (i, (back, variation, gap)) in nodes.iter().enumerate() {
+            x.push_str(&format!("<node n=\"{i}\" variation=\"{variation}\""));
+            if i > 0 {
+                x.push_str(&format!(" parent=\"{}\"", i - 1 - back.min(&(i - 1))));
+            }
+            if let Some(g) = gap {
+                x.push_str(&format!(" gap=\"{g}\""));
+            }
+            x.push_str(&format!("><p id=\"C\"><v>{i}</v></p></node>"));
+        }
+        if let Some(t) = tail {
+            x.push_str(&format!("<tail>{t}</tail>"));
+        }
+        x.push_str("</game></sgfconv>");
+        x
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
@@ -657,6 +703,28 @@ mod properties {
                 let (back, r) = events(&out, to).unwrap();
                 prop_assert_eq!(r.warnings() + r.errors(), 0);
                 prop_assert_eq!(&back, &log.events, "{:?}", to);
+            }
+        }
+
+        /// A hand-written JSON or XML document, with any `parent`,
+        /// `variation`, `gap` and `tail`, gives SGF that reads back with the
+        /// same nodes and no structure fault (issue 14.9).
+        #[test]
+        fn any_gap_and_tail_give_balanced_sgf(
+            nodes in proptest::collection::vec((0usize..4, any::<bool>(), proptest::option::of("[()]{0,4}")), 1..10),
+            tail in proptest::option::of("[()]{0,5}"),
+        ) {
+            for (from, doc) in [(Format::Json, hand_json(&nodes, &tail)), (Format::Xml, hand_xml(&nodes, &tail))] {
+                let (sgf, r) = convert(doc.as_bytes(), from, Format::Sgf, WriteOptions::default()).unwrap();
+                prop_assert_eq!(r.errors(), 0, "{}", doc);
+                let (back, r) = events(&sgf, Format::Sgf).unwrap();
+                let text = String::from_utf8_lossy(&sgf);
+                let found = back.iter().filter(|e| matches!(e, OwnedEvent::Node)).count();
+                prop_assert_eq!(found, nodes.len(), "{} -> {}", doc, text);
+                let faults: Vec<&str> = r.collected().iter().map(|d| d.code.id)
+                    .filter(|c| c.starts_with('E') || ["W005", "W008", "W010", "W015", "W017"].contains(c))
+                    .collect();
+                prop_assert!(faults.is_empty(), "{:?}: {} -> {}", faults, doc, text);
             }
         }
 
