@@ -617,10 +617,40 @@ mod tests {
     #[test]
     fn odd_parentheses_survive_exactly() {
         for script in [
-            ";A((;B))", ";A()(;B)", ";A(;B", ";A(;B);C", ";A)", "", "(;A)", ";A(;B)))",
+            ";A((;B))",
+            ";A()(;B)",
+            ";A(;B);C",
+            "",
+            ";A(;B)()",
+            ";A(()(;B))",
         ] {
             let (_, back) = round_trip(script);
             assert_eq!(back, events(script), "{script:?}");
+        }
+    }
+
+    /// What SGF cannot carry is dropped (W356) and the rule used instead:
+    /// a variation left open, a `)` closing nothing, a `(` before the root.
+    #[test]
+    fn unbalanced_gaps_and_tails_give_way_to_the_rule() {
+        for (script, becomes, dropped) in [
+            (";A(;B", ";A(;B)", 1),
+            (";A)", ";A", 1),
+            (";A(;B)))", ";A(;B)", 1),
+            ("(;A)", ";A", 1),
+            ("((;A(;B", ";A(;B)", 2),
+        ] {
+            let mut r = Reporter::collecting("t");
+            let mut c = FlatCollector::new();
+            let mut games = Vec::new();
+            for e in events(script) {
+                games.extend(c.push(&e.as_event(), &mut r));
+            }
+            let mut log = EventLog::default();
+            games[0].replay(&mut log, &mut r).unwrap();
+            assert_eq!(log.events, events(becomes), "{script:?}");
+            let codes: Vec<&str> = r.collected().iter().map(|d| d.code.id).collect();
+            assert_eq!(codes, vec!["W356"; dropped], "{script:?}");
         }
     }
 
