@@ -10,12 +10,12 @@
 #              fuzz/corpus/<target>/ (both gitignored).
 #   smoke      stable Rust, randomized mutations, not coverage-guided
 #              (fuzz/src/bin/smoke.rs); crashes land in fuzz/artifacts/smoke/.
-# FUZZ_TARGETS (default "read_all convert_sgf") picks the targets.
+# FUZZ_TARGETS (default "read_all convert_sgf structured_shape") picks the targets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUZZ_TIME=${FUZZ_TIME:-60}
 FUZZ_ENGINE=${FUZZ_ENGINE:-auto}
-FUZZ_TARGETS=${FUZZ_TARGETS:-read_all convert_sgf}
+FUZZ_TARGETS=${FUZZ_TARGETS:-read_all convert_sgf structured_shape}
 SHARED=${SHARED:-../shared}
 
 seeds=()

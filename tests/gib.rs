@@ -894,3 +894,36 @@ fn own_samples_convert_to_their_expected_sgf() {
     );
     assert!(back == big5, "{}", String::from_utf8_lossy(&back));
 }
+
+/// Two `\HS … \GE` records one after the other, then a line of junk.
+const TWO_RECORDS: &str = "\\HS\r\n\\[GIBOKIND=Global\\]\r\n\\[GAMEBLACKNAME=alice (1K)\\]\r\n\\HE\r\n\\GS\r\n2 1 0\r\n3 0 &4\r\nINI 0 1 0 &4\r\nSTO 0 2 1 15 3\r\nSTO 0 3 2 3 15\r\n\\GE\r\n\\HS\r\n\\[GIBOKIND=Global\\]\r\n\\[GAMEBLACKNAME=carol (1D)\\]\r\n\\HE\r\n\\GS\r\n2 1 0\r\n2 0 &4\r\nINI 0 1 0 &4\r\nSTO 0 2 1 3 3\r\n\\GE\r\n";
+
+/// Issue 14.7: every record of a file is read, as a collection, and said
+/// so; text after the last one is reported, not dropped in silence.
+#[test]
+fn several_records_are_a_collection() {
+    let mut report = sgfconv::diag::Reporter::collecting("two.gib");
+    let bytes = format!("{TWO_RECORDS}junk\r\n\0");
+    let games = sgfconv::game::collect_games(
+        |sink: &mut dyn sgfconv::Sink, r: &mut sgfconv::diag::Reporter| {
+            gib::read(&mut bytes.as_bytes(), &ReadOptions::default(), sink, r)
+        },
+        &mut report,
+    )
+    .unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].header.index, 0);
+    assert_eq!(games[1].header.index, 1);
+    assert_eq!(moves(&games[0]), ["B[pd]", "W[dp]"]);
+    assert_eq!(moves(&games[1]), ["B[dd]"]);
+    assert_eq!(core(&games[1]), ["SZ=19", "PB=carol", "BR=1d"]);
+    let d = report.take_collected();
+    assert_eq!(codes(&d), ["W218", "I217"], "{d:?}");
+    // The junk is reported where it is: line 22.
+    assert_eq!(d[0].pos.map(|p| p.line), Some(22));
+    // A file ending with the 2025 client's NUL is quiet.
+    let one = &TWO_RECORDS[..TWO_RECORDS.find("\\GE").unwrap() + 5];
+    let bytes = format!("{one}\0");
+    let (_, d) = read_bytes(bytes.as_bytes(), &ReadOptions::default());
+    assert_eq!(codes(&d), Vec::<&str>::new());
+}

@@ -578,9 +578,31 @@ mod properties {
         ]
     }
 
+    /// The tokens as a reader can deliver them, which is what `gap` and
+    /// `tail` may hold (formats/json.md): no `(` before the first node, no
+    /// `)` with no variation open, every variation closed at the end.
+    fn balanced(tokens: &[Token]) -> Vec<Token> {
+        let (mut out, mut depth, mut seen_node) = (Vec::new(), 0usize, false);
+        for t in tokens {
+            match t {
+                Token::Open if !seen_node => continue,
+                Token::Close if depth == 0 => continue,
+                Token::Open => depth += 1,
+                Token::Close => depth -= 1,
+                Token::Node => seen_node = true,
+                Token::Prop(..) => {}
+            }
+            out.push(t.clone());
+        }
+        out.extend(std::iter::repeat_n(Token::Close, depth));
+        out
+    }
+
     fn replay(games: &[Vec<Token>], sink: &mut dyn Sink) {
         let mut r = Reporter::collecting("p");
         for (i, tokens) in games.iter().enumerate() {
+            let tokens = balanced(tokens);
+            let tokens = &tokens;
             let mut h = GameHeader::new(i);
             h.implicit_root = i % 2 == 1;
             sink.event(&sgfconv::Event::GameStart(&h), &mut r).unwrap();
@@ -615,11 +637,58 @@ mod properties {
         }
     }
 
+    type HandNode = (usize, bool, Option<String>);
+
+    /// A one-game JSON document: node `i` hangs `back` nodes before
+    /// itself (the root has no parent), with its `variation` and `gap`.
+    fn hand_json(nodes: &[HandNode], tail: &Option<String>) -> String {
+        let nodes: Vec<serde_json::Value> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, (back, variation, gap))| {
+                let mut n = serde_json::json!({"variation": variation, "props": [{"id": "C", "values": [i.to_string()]}]});
+                if i > 0 {
+                    n["parent"] = (i - 1 - back.min(&(i - 1))).into();
+                }
+                if let Some(g) = gap {
+                    n["gap"] = g.clone().into();
+                }
+                n
+            })
+            .collect();
+        let mut game = serde_json::json!({"nodes": nodes});
+        if let Some(t) = tail {
+            game["tail"] = t.clone().into();
+        }
+        game.to_string()
+    }
+
+    /// [`hand_json`] as sgfconv XML.
+    fn hand_xml(nodes: &[HandNode], tail: &Option<String>) -> String {
+        let mut x = String::from("<sgfconv version=\"1\"><game>");
+        for (i, (back, variation, gap)) in nodes.iter().enumerate() {
+            x.push_str(&format!("<node n=\"{i}\" variation=\"{variation}\""));
+            if i > 0 {
+                x.push_str(&format!(" parent=\"{}\"", i - 1 - back.min(&(i - 1))));
+            }
+            if let Some(g) = gap {
+                x.push_str(&format!(" gap=\"{g}\""));
+            }
+            x.push_str(&format!("><p id=\"C\"><v>{i}</v></p></node>"));
+        }
+        if let Some(t) = tail {
+            x.push_str(&format!("<tail>{t}</tail>"));
+        }
+        x.push_str("</game></sgfconv>");
+        x
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
-        /// Any event stream, however odd its parentheses, comes back from
-        /// JSON and from XML event for event.
+        /// Any event stream a reader can make, however odd its parentheses
+        /// (`((;b))`, `()`), comes back from JSON and from XML event for
+        /// event.
         #[test]
         fn any_event_stream_survives_json_and_xml(games in proptest::collection::vec(proptest::collection::vec(token(), 0..24), 0..3)) {
             let mut log = EventLog::default();
@@ -634,6 +703,28 @@ mod properties {
                 let (back, r) = events(&out, to).unwrap();
                 prop_assert_eq!(r.warnings() + r.errors(), 0);
                 prop_assert_eq!(&back, &log.events, "{:?}", to);
+            }
+        }
+
+        /// A hand-written JSON or XML document, with any `parent`,
+        /// `variation`, `gap` and `tail`, gives SGF that reads back with the
+        /// same nodes and no structure fault (issue 14.9).
+        #[test]
+        fn any_gap_and_tail_give_balanced_sgf(
+            nodes in proptest::collection::vec((0usize..4, any::<bool>(), proptest::option::of("[()]{0,4}")), 1..10),
+            tail in proptest::option::of("[()]{0,5}"),
+        ) {
+            for (from, doc) in [(Format::Json, hand_json(&nodes, &tail)), (Format::Xml, hand_xml(&nodes, &tail))] {
+                let (sgf, r) = convert(doc.as_bytes(), from, Format::Sgf, WriteOptions::default()).unwrap();
+                prop_assert_eq!(r.errors(), 0, "{}", doc);
+                let (back, r) = events(&sgf, Format::Sgf).unwrap();
+                let text = String::from_utf8_lossy(&sgf);
+                let found = back.iter().filter(|e| matches!(e, OwnedEvent::Node)).count();
+                prop_assert_eq!(found, nodes.len(), "{} -> {}", doc, text);
+                let faults: Vec<&str> = r.collected().iter().map(|d| d.code.id)
+                    .filter(|c| c.starts_with('E') || ["W005", "W008", "W010", "W015", "W017"].contains(c))
+                    .collect();
+                prop_assert!(faults.is_empty(), "{:?}: {} -> {}", faults, doc, text);
             }
         }
 
@@ -754,11 +845,12 @@ fn csv_move_lists_agree_with_weiqihub_snapshots() {
 #[test]
 fn odd_parentheses_validate_against_the_schemas() {
     use sgfconv::event::{GameHeader, PropertyBuf};
-    // (;A((;B)) and (;A(;B  — a doubled parenthesis, an unclosed variation.
+    // (;A((;B))()) and (;A(;B)()) — a doubled parenthesis, an empty
+    // variation.
     let mut log = EventLog::default();
     let mut r = Reporter::collecting("odd");
     let b = PropertyBuf::with_values("B", &["aa"]);
-    for (i, script) in [";((;)))", ";(;"].iter().enumerate() {
+    for (i, script) in [";((;))()", ";(;)()"].iter().enumerate() {
         let h = GameHeader::new(i);
         let mut events = vec![OwnedEvent::GameStart(h)];
         for c in script.chars() {

@@ -32,6 +32,9 @@ pub(super) struct Document {
     pub preamble: Vec<String>,
     pub records: Vec<Record>,
     pub saw_structure: bool,
+    /// Where reading stopped in the text given: the byte after the `\GE`
+    /// line, or the end of the text. Another record may follow there.
+    pub end: usize,
 }
 
 impl Document {
@@ -59,30 +62,41 @@ enum State {
     After,
 }
 
-/// Lines with their 1-based numbers and byte offsets, `\r` stripped.
-fn lines(text: &str) -> impl Iterator<Item = (&str, Pos)> {
-    let mut offset = 0u64;
+/// Lines with their 1-based numbers and byte offsets, `\r` stripped; the
+/// first line is at `start` (its offset and line number in the file).
+fn lines(text: &str, start: Pos) -> impl Iterator<Item = (&str, Pos)> {
+    let mut offset = start.offset;
     text.split('\n').enumerate().map(move |(i, raw)| {
-        let pos = Pos::new(offset, i as u32 + 1, 1);
+        let pos = Pos::new(offset, start.line + i as u32, 1);
         offset += raw.len() as u64 + 1;
         (raw.strip_suffix('\r').unwrap_or(raw), pos)
     })
 }
 
 /// Reads the structure of `text`, line by line.
+#[cfg(test)]
 pub(super) fn parse_document(text: &str, report: &mut Reporter) -> Document {
+    parse_document_at(text, Pos::new(0, 1, 1), report)
+}
+
+/// Reads the structure of the first record of `text` (a file may hold
+/// several, one after another), line by line, up to its `\GE`; `start` is
+/// where `text` begins in the file. [`Document::end`] says where it stopped.
+pub(super) fn parse_document_at(text: &str, start: Pos, report: &mut Reporter) -> Document {
     let mut parser = Parser {
         doc: Document::default(),
         state: State::Before,
         pending: None,
     };
-    let mut last = Pos::default();
-    for (line, pos) in lines(text) {
+    let mut last = start;
+    parser.doc.end = text.len();
+    for (line, pos) in lines(text, start) {
+        if parser.state == State::After {
+            parser.doc.end = (pos.offset - start.offset) as usize;
+            break;
+        }
         if !line.trim().is_empty() {
             last = pos;
-        }
-        if parser.state == State::After {
-            break;
         }
         if parser.continue_value(line, report) {
             continue;

@@ -1,9 +1,10 @@
 //! Tygem GIB (also Tom / eWeiqi / 棋城): reader and writer.
 //!
 //! `formats/gib.md` describes the format; this module implements exactly
-//! that text. A GIB file holds one linear game: a header of `\[KEY=value\]`
+//! that text. A GIB record is one linear game: a header of `\[KEY=value\]`
 //! lines between `\HS` and `\HE`, then records (`INI`, `STO`, `SKI`...)
-//! between `\GS` and `\GE`.
+//! between `\GS` and `\GE`. A file holding several such `\HS … \GE` blocks
+//! one after another is read as a collection, one game per block.
 //!
 //! * [`read`]: the file's structure (`document`) in the character set its
 //!   bytes and `GIBOKIND` imply (`charset`), then the game: root properties
@@ -65,6 +66,10 @@ pub const W_BAD_HANDICAP: Code = Code::new("W214", "gib-bad-handicap");
 pub const W_BAD_VALUE: Code = Code::new("W215", "gib-bad-value");
 /// `GRLT` and the `GAMERESULT` text name different winners (`GRLT` wins).
 pub const W_RESULT_CONFLICT: Code = Code::new("W216", "gib-result-conflict");
+/// The file holds several records (`\HS … \GE` blocks): read as a collection.
+pub const I_SEVERAL_RECORDS: Code = Code::new("I217", "gib-several-records");
+/// Text after the last record that is no GIB record was skipped.
+pub const W_TRAILING_TEXT: Code = Code::new("W218", "gib-trailing-text");
 
 /// What the GIB writer could not carry, listed once per game.
 pub const W_CANNOT_CARRY: Code = Code::new("W400", "gib-cannot-carry");

@@ -1,14 +1,16 @@
-//! GIB → events. The whole file is one game: it is read into memory, its
-//! structure parsed ([`parse_document`]), damaged text repaired, and the game
-//! built (root properties from the header, one node per move) and replayed.
+//! GIB → events. The file is read into memory and decoded; then record by
+//! record (a file usually holds one; several `\HS … \GE` blocks are a
+//! collection), its structure is parsed ([`parse_document_at`]), damaged
+//! text repaired, and the game built (root properties from the header, one
+//! node per move) and replayed before the next record is parsed.
 
 use super::charset::{decode_input, encoding_for_kind};
-use super::document::{parse_document, Document, Record};
+use super::document::{parse_document_at, Document, Record};
 use super::values::*;
 use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{GameHeader, PropertyBuf};
+use crate::event::{GameHeader, Pos, PropertyBuf};
 use crate::formats::lines::{self, sgf_point, Decoded};
 use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
@@ -16,7 +18,9 @@ use crate::sink::Sink;
 use encoding_rs::{EUC_KR, GB18030, GBK, UTF_8};
 use std::io::Read;
 
-/// Reads one GIB file (one game) and sends it as events.
+/// Reads a GIB file and sends its records as events: one game per
+/// `\HS … \GE` record, in file order (a file holding several is read as a
+/// collection, `I217`). Text after the last record is reported (`W218`).
 pub fn read(
     input: &mut dyn Read,
     options: &ReadOptions,
@@ -27,19 +31,68 @@ pub fn read(
     input.read_to_end(&mut bytes)?;
     report.set_game(Some(0));
     let decoded = decode_input(&bytes, options, report);
-    let mut doc = parse_document(&decoded.text, report);
-    if !doc.saw_structure {
-        report.set_game(None);
-        return Err(Error::unreadable(
-            E_NOT_GIB.id,
-            "not a GIB record: no `\\HS` header and no `\\GS` game section",
-        ));
+    let text = decoded.text.as_str();
+    let mut start = Pos::new(0, 1, 1);
+    let mut index = 0usize;
+    while start.offset < text.len() as u64 {
+        let rest = &text[start.offset as usize..];
+        report.set_game(Some(index));
+        let mut doc = parse_document_at(rest, start, report);
+        if !doc.saw_structure {
+            report.set_game(None);
+            if index == 0 {
+                return Err(Error::unreadable(
+                    E_NOT_GIB.id,
+                    "not a GIB record: no `\\HS` header and no `\\GS` game section",
+                ));
+            }
+            trailing_text(rest, start, report);
+            break;
+        }
+        repair_text(&mut doc, &decoded, report);
+        let game = build_game(&doc, &decoded, index, report);
+        game.replay(sink, report)?;
+        start = after(rest, doc.end, start);
+        index += 1;
     }
-    repair_text(&mut doc, &decoded, report);
-    let game = build_game(&doc, &decoded, report);
-    let r = game.replay(sink, report);
     report.set_game(None);
-    r
+    if index > 1 {
+        report.info(
+            I_SEVERAL_RECORDS,
+            None,
+            format!("the file holds {index} records (`\\HS … \\GE`): read as a collection of {index} games"),
+        );
+    }
+    Ok(())
+}
+
+/// Where the text after `consumed` bytes of `rest` (which starts at
+/// `start`) begins.
+fn after(rest: &str, consumed: usize, start: Pos) -> Pos {
+    let lines = rest.as_bytes()[..consumed]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u32;
+    Pos::new(start.offset + consumed as u64, start.line + lines, 1)
+}
+
+/// Reports text after the last record other than blank space and NUL
+/// bytes (the 2025 client ends its files with one).
+fn trailing_text(rest: &str, start: Pos, report: &mut Reporter) {
+    let junk = |c: char| c.is_whitespace() || c == '\0';
+    let Some(i) = rest.find(|c: char| !junk(c)) else {
+        return;
+    };
+    let at = after(rest, i, start);
+    let first = rest[i..].lines().next().unwrap_or("");
+    report.warn(
+        W_TRAILING_TEXT,
+        Some(Pos::new(at.offset, at.line, 1)),
+        format!(
+            "text after the last record is not a GIB record (no `\\HS`, `\\[` or `\\GS`); skipped: {}",
+            clip(first.trim())
+        ),
+    );
 }
 
 /// Repairs double-encoded values (only possible when the file was UTF-8)
@@ -110,8 +163,8 @@ fn push(props: &mut Vec<PropertyBuf>, id: &str, v: &str) {
 
 /// The game of `doc`: the root properties in their order (the handicap
 /// stones and the kept header last), then the moves.
-fn build_game(doc: &Document, decoded: &Decoded, report: &mut Reporter) -> Game {
-    let mut header = GameHeader::new(0);
+fn build_game(doc: &Document, decoded: &Decoded, index: usize, report: &mut Reporter) -> Game {
+    let mut header = GameHeader::new(index);
     header.encoding = decoded.encoding.name();
     header.encoding_source = decoded.source;
     header.confidence = decoded.confidence;

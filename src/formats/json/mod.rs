@@ -20,7 +20,8 @@ use crate::diag::Code;
 pub use reader::read;
 pub use writer::writer;
 
-/// The input is not JSON, or not shaped like sgfconv JSON; games before the
+/// The input is not JSON, or not sgfconv JSON (an object with none of its
+/// fields, an array with no game, OGS or JGF game JSON); games before the
 /// fault were kept.
 pub const E_SYNTAX: Code = Code::new("E354", "json-syntax");
 /// An `encoding` name no decoder knows; UTF-8 was recorded instead.
@@ -101,6 +102,36 @@ mod tests {
         // Each game's header carries its own index.
         let want = testing::events_of(&games);
         assert_eq!(back, want);
+    }
+
+    #[test]
+    fn other_json_is_refused_with_what_was_expected() {
+        for (doc, says) in [
+            ("[]", "an array with no game"),
+            ("[[]]", "an array with no game"),
+            ("{}", "an empty object"),
+            ("{\"a\":1}", "it has \"a\""),
+            ("{\"game_id\":1}", "OGS game JSON"),
+            ("{\"tree\":[]}", "JGF"),
+        ] {
+            let mut r = Reporter::collecting("t.json");
+            let mut log = EventLog::default();
+            let e = read(
+                &mut doc.as_bytes(),
+                &ReadOptions::default(),
+                &mut log,
+                &mut r,
+            )
+            .unwrap_err();
+            let msg = e.to_string();
+            assert!(msg.contains("expected sgfconv JSON"), "{doc}: {msg}");
+            assert!(msg.contains(says), "{doc}: {msg}");
+            assert!(log.events.is_empty(), "{doc}");
+        }
+        // The games array of a collection may be empty.
+        let (events, r) = read_events("{\"format\":\"sgfconv\",\"version\":1,\"games\":[]}");
+        assert!(events.is_empty());
+        assert_eq!(r.errors(), 0);
     }
 
     #[test]

@@ -94,7 +94,7 @@ fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<bool> {
 /// One value parsed from memory; a syntax error is returned as is.
 fn parse_line(ctx: &mut Ctx<'_>, text: &[u8]) -> Result<Result<(), serde_json::Error>, Error> {
     let mut de = serde_json::Deserializer::from_slice(text);
-    let result = TopSeed { ctx: &mut *ctx }
+    let result = TopSeed::new(&mut *ctx)
         .deserialize(&mut de)
         .and_then(|()| de.end());
     if let Some(e) = ctx.error.take() {
@@ -176,7 +176,7 @@ fn read_stream(input: impl Read, ctx: &mut Ctx<'_>) -> Result<(), Error> {
         if de.end().is_ok() {
             break;
         }
-        let result = TopSeed { ctx: &mut *ctx }.deserialize(&mut de);
+        let result = TopSeed::new(&mut *ctx).deserialize(&mut de);
         if let Some(e) = ctx.error.take() {
             return Err(e);
         }
@@ -247,10 +247,45 @@ impl Ctx<'_> {
     }
 }
 
+/// What this reader reads, for the messages that refuse anything else.
+const EXPECTED: &str = "expected sgfconv JSON (formats/json.md): a collection \
+    {\"format\":\"sgfconv\",\"games\":[…]}, a game {\"nodes\":[…]}, a move list \
+    {\"moves\":[…]}, or an array or JSON Lines stream of those";
+
+/// Keys that mark another program's game JSON, which this reader does not
+/// read: OGS game JSON (and its JGOF), and JGF (ngGo / Seki).
+const FOREIGN: &[(&str, &str)] = &[
+    ("game_id", "OGS game JSON"),
+    ("gamedata", "OGS game JSON"),
+    ("initial_state", "OGS game JSON"),
+    ("initial_player", "OGS game JSON"),
+    ("players", "OGS game JSON"),
+    ("width", "OGS game JSON"),
+    ("time_control", "OGS game JSON"),
+    ("jgof", "OGS JGOF"),
+    ("tree", "JGF (JSON Go Format)"),
+    ("record", "JGF (JSON Go Format)"),
+    ("board", "JGF (JSON Go Format)"),
+];
+
 /// Any top-level value: a collection document, one game, one move list, or
-/// an array of games.
+/// an array of games. Anything else is refused with what was expected
+/// (`E354`): an object with none of the model's fields, an array with no
+/// game in it (but the `games` array of a collection may be empty), and
+/// another program's game JSON, named.
 struct TopSeed<'c, 'a> {
     ctx: &'c mut Ctx<'a>,
+    /// The value is the `games` array of a collection document.
+    games_array: bool,
+}
+
+impl<'c, 'a> TopSeed<'c, 'a> {
+    fn new(ctx: &'c mut Ctx<'a>) -> Self {
+        TopSeed {
+            ctx,
+            games_array: false,
+        }
+    }
 }
 
 impl<'de> DeserializeSeed<'de> for TopSeed<'_, '_> {
@@ -268,7 +303,13 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        while seq.next_element_seed(TopSeed { ctx: self.ctx })?.is_some() {}
+        let before = self.ctx.games;
+        while seq.next_element_seed(TopSeed::new(self.ctx))?.is_some() {}
+        if !self.games_array && self.ctx.games == before {
+            return Err(de::Error::custom(format!(
+                "an array with no game in it; {EXPECTED}"
+            )));
+        }
         Ok(())
     }
 
@@ -276,10 +317,19 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
         let ctx = self.ctx;
         let mut game = GameDoc::default();
         let mut moves = MovesDoc::default();
-        let (mut is_game, mut is_moves) = (false, false);
+        let (mut is_game, mut is_moves, mut known) = (false, false, false);
+        let mut others: Vec<String> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
+            if let Some((_, what)) = FOREIGN.iter().find(|(k, _)| *k == key) {
+                return Err(de::Error::custom(format!(
+                    "this is {what} (it has a {key:?} field), which sgfconv does not read yet; {EXPECTED}"
+                )));
+            }
             match key.as_str() {
-                "games" => map.next_value_seed(TopSeed { ctx: &mut *ctx })?,
+                "games" => map.next_value_seed(TopSeed {
+                    ctx: &mut *ctx,
+                    games_array: true,
+                })?,
                 "format" => check_format(ctx, &map.next_value::<String>()?),
                 "version" => check_version(ctx, map.next_value()?),
                 "game" | "truncated_at" => {
@@ -288,18 +338,29 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
                 other => {
                     if game.field(other, &mut map)? {
                         is_game = true;
-                    } else if moves.field(other, &mut map)? {
+                    } else if moves
+                        .field(other, &mut map)
+                        .map_err(|e| in_moves(other, e))?
+                    {
                         is_moves = true;
                     } else {
-                        ctx.report.info(
-                            I_UNKNOWN_FIELD,
-                            None,
-                            format!("field {other:?} is not part of sgfconv JSON; ignored"),
-                        );
+                        others.push(other.to_string());
                         map.next_value::<IgnoredAny>()?;
+                        continue;
                     }
                 }
             }
+            known = true;
+        }
+        if !known {
+            return Err(de::Error::custom(not_the_model(&others)));
+        }
+        for other in others {
+            ctx.report.info(
+                I_UNKNOWN_FIELD,
+                None,
+                format!("field {other:?} is not part of sgfconv JSON; ignored"),
+            );
         }
         let flat = if is_game {
             Some(game.into_flat(ctx.games, ctx.report))
@@ -315,6 +376,33 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// A move-list field that cannot be read: OGS game JSON has a `moves`
+/// field too, of another shape; the message says it is not read.
+fn in_moves<E: de::Error>(key: &str, e: E) -> E {
+    if key != "moves" {
+        return e;
+    }
+    let msg = e.to_string();
+    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    E::custom(format!(
+        "{msg}: a move of sgfconv's move list is [\"B\", \"pd\"] (OGS game JSON, whose moves \
+         are [x, y, ms], is not read yet); {EXPECTED}"
+    ))
+}
+
+/// The message for an object with none of the model's fields (`keys`).
+fn not_the_model(keys: &[String]) -> String {
+    if keys.is_empty() {
+        return format!("an empty object; {EXPECTED}");
+    }
+    let shown: Vec<String> = keys.iter().take(5).map(|k| format!("{k:?}")).collect();
+    let more = if keys.len() > 5 { ", …" } else { "" };
+    format!(
+        "an object with none of its fields (it has {}{more}); {EXPECTED}",
+        shown.join(", ")
+    )
 }
 
 /// W358 for a `format` that is not ours.

@@ -559,6 +559,13 @@ impl<'w> SgfWriter<'w> {
             self.game_open = true;
             self.newline();
             self.push(b"(");
+            // Parentheses opened before the root (`((;`) would make the
+            // game a collection of trees to a reader (W017): not written.
+            for (v, _) in &mut self.variations {
+                if *v == Variation::Pending {
+                    *v = Variation::Transparent;
+                }
+            }
         }
         self.end_node();
         self.open_variation();
@@ -629,7 +636,13 @@ impl<'w> SgfWriter<'w> {
     fn game_end(&mut self, report: &mut Reporter) {
         if self.game_open {
             self.end_node();
-            self.close_implicit();
+            // Variations the events left open close with the game: the
+            // output stays balanced whatever the events were.
+            while let Some((v, _)) = self.variations.pop() {
+                if matches!(v, Variation::Written | Variation::Implicit) {
+                    self.push(b")");
+                }
+            }
             self.push(b")\n");
         } else {
             report.warn(
@@ -932,6 +945,25 @@ mod tests {
         assert_eq!(
             sgf,
             "(;FF[4]\nCA[UTF-8]\nGM[1]\n;B[pd]\n(;W[dd])\n(;B[dp];W[cc]))\n"
+        );
+    }
+
+    /// Whatever the parentheses of the events (a hand-written JSON `gap`
+    /// or `tail`), the output is balanced SGF: nothing before the root,
+    /// every variation closed with the game, extra `)` ignored.
+    #[test]
+    fn odd_parentheses_still_make_balanced_sgf() {
+        let root = ["(", "(", ";", "GM=1", ";", "B=pd"];
+        assert_eq!(write(&root), "(;FF[4]\nCA[UTF-8]\nGM[1]\n;B[pd])\n");
+        let open = [";", "GM=1", "(", "(", ";", "B=pd", "(", ";", "W=dd"];
+        assert_eq!(
+            write(&open),
+            "(;FF[4]\nCA[UTF-8]\nGM[1]\n(;B[pd]\n(;W[dd])))\n"
+        );
+        let closed_root = ["(", ";", "GM=1", ")", "(", ";", "B=pd", ")", ")", ")"];
+        assert_eq!(
+            write(&closed_root),
+            "(;FF[4]\nCA[UTF-8]\nGM[1]\n(;B[pd]))\n"
         );
     }
 }

@@ -29,6 +29,10 @@ pub const W_TREE_REBUILT: Code = Code::new("W351", "tree-rebuilt");
 /// A `gap` or `tail` held something other than `(` and `)`; those
 /// characters were ignored.
 pub const W_BAD_GAP: Code = Code::new("W352", "bad-gap");
+/// A `gap` or `tail` whose parentheses SGF cannot carry (a `gap` on the
+/// root, a `)` with no variation open, a variation left open at the end of
+/// the game); it was dropped and the variation rule used in its place.
+pub const W_UNBALANCED_GAP: Code = Code::new("W356", "unbalanced-gap");
 /// A property arrived before the first node of its game, or a source fact
 /// (`Meta`) after it; it was dropped. Readers never produce either.
 pub const E_ORPHAN_PROPERTY: Code = Code::new("E353", "orphan-property");
@@ -93,7 +97,8 @@ impl FlatGame {
     /// parent links and written with the parentheses SGF requires.
     pub fn replay(&self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         let parents = self.checked_parents(report);
-        if !self.follows_shape(&parents) {
+        let (gaps, tail) = self.checked_gaps(&parents, report);
+        if !self.follows_shape(&parents, &gaps) {
             report.warn(
                 W_TREE_REBUILT,
                 None,
@@ -111,8 +116,8 @@ impl FlatGame {
         }
         let mut shape = Shape::default();
         for (i, node) in self.nodes.iter().enumerate() {
-            let tokens = match &node.gap {
-                Some(g) => clean_tokens(g, report, self.header.index),
+            let tokens = match &gaps[i] {
+                Some(g) => g.clone(),
                 None => shape.expected_before(i, parents[i], node.variation),
             };
             for t in tokens.chars() {
@@ -125,10 +130,7 @@ impl FlatGame {
                 sink.event(&Event::Property(p.as_property()), report)?;
             }
         }
-        let tail = match &self.tail {
-            Some(t) => clean_tokens(t, report, self.header.index),
-            None => shape.expected_tail(),
-        };
+        let tail = tail.unwrap_or_else(|| shape.expected_tail());
         for t in tail.chars() {
             shape.apply(t);
             emit_token(t, sink, report)?;
@@ -177,13 +179,63 @@ impl FlatGame {
         out
     }
 
+    /// The `gap`s (one per node) and `tail` that replay uses: their
+    /// parenthesis tokens (W352 for anything else), or `None` where there
+    /// is none or where SGF could not carry it (W356): a gap on the root,
+    /// a `)` with no variation open, a variation still open after the tail.
+    /// What is dropped gives way to the variation rule.
+    fn checked_gaps(
+        &self,
+        parents: &[Option<usize>],
+        report: &mut Reporter,
+    ) -> (Vec<Option<String>>, Option<String>) {
+        let game = self.header.index;
+        let mut shape = Shape::default();
+        let mut gaps = Vec::with_capacity(self.nodes.len());
+        for (i, node) in self.nodes.iter().enumerate() {
+            let gap = node.gap.as_deref().map(|g| clean_tokens(g, report, game));
+            let fault = match &gap {
+                Some(g) if i == 0 && !g.is_empty() => Some("the root can have none"),
+                Some(g) if !shape.can_close(g) => Some("a `)` closes no open variation"),
+                _ => None,
+            };
+            let gap = match fault {
+                Some(why) => {
+                    unbalanced(report, game, &format!("node {i}'s gap"), &gap, why);
+                    None
+                }
+                None => gap,
+            };
+            let tokens = gap
+                .clone()
+                .unwrap_or_else(|| shape.expected_before(i, parents[i], node.variation));
+            tokens.chars().for_each(|t| shape.apply(t));
+            shape.enter(i);
+            gaps.push(gap);
+        }
+        let tail = self.tail.as_deref().map(|t| clean_tokens(t, report, game));
+        let fault = match &tail {
+            Some(t) if !shape.can_close(t) => Some("a `)` closes no open variation"),
+            Some(t) if !shape.closes_all(t) => Some("it leaves a variation open"),
+            _ => None,
+        };
+        let tail = match fault {
+            Some(why) => {
+                unbalanced(report, game, "the tail", &tail, why);
+                None
+            }
+            None => tail,
+        };
+        (gaps, tail)
+    }
+
     /// Whether replaying by the variation rule puts every node under its
     /// parent.
-    fn follows_shape(&self, parents: &[Option<usize>]) -> bool {
+    fn follows_shape(&self, parents: &[Option<usize>], gaps: &[Option<String>]) -> bool {
         let mut shape = Shape::default();
         for (i, node) in self.nodes.iter().enumerate() {
-            let tokens = match &node.gap {
-                Some(g) => g.chars().filter(|c| matches!(c, '(' | ')')).collect(),
+            let tokens = match &gaps[i] {
+                Some(g) => g.clone(),
                 None => shape.expected_before(i, parents[i], node.variation),
             };
             for t in tokens.chars() {
@@ -246,6 +298,19 @@ fn emit_token(t: char, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(),
     }
 }
 
+/// Reports a `gap` or `tail` (`what`) dropped for `why` (W356).
+fn unbalanced(report: &mut Reporter, game: usize, what: &str, tokens: &Option<String>, why: &str) {
+    report.warn(
+        W_UNBALANCED_GAP,
+        None,
+        format!(
+            "game {}: {what} {:?} cannot be written as SGF: {why}; dropped, the parentheses follow the variation rule",
+            game + 1,
+            tokens.as_deref().unwrap_or("")
+        ),
+    );
+}
+
 fn clean_tokens(s: &str, report: &mut Reporter, game: usize) -> String {
     let kept: String = s.chars().filter(|c| matches!(c, '(' | ')')).collect();
     if kept.len() != s.len() {
@@ -295,6 +360,21 @@ impl Shape {
             }
         }
         current
+    }
+
+    /// Whether every `)` of `tokens` closes a variation that is open.
+    pub fn can_close(&self, tokens: &str) -> bool {
+        let mut depth = self.open.len() as i64;
+        tokens.chars().all(|t| {
+            depth += if t == '(' { 1 } else { -1 };
+            depth >= 0
+        })
+    }
+
+    /// Whether `tokens` leave no variation open.
+    pub fn closes_all(&self, tokens: &str) -> bool {
+        let opened = tokens.chars().filter(|&t| t == '(').count();
+        self.open.len() + opened == tokens.len() - opened
     }
 
     /// A node starts: it is the current node from now on.
@@ -537,10 +617,40 @@ mod tests {
     #[test]
     fn odd_parentheses_survive_exactly() {
         for script in [
-            ";A((;B))", ";A()(;B)", ";A(;B", ";A(;B);C", ";A)", "", "(;A)", ";A(;B)))",
+            ";A((;B))",
+            ";A()(;B)",
+            ";A(;B);C",
+            "",
+            ";A(;B)()",
+            ";A(()(;B))",
         ] {
             let (_, back) = round_trip(script);
             assert_eq!(back, events(script), "{script:?}");
+        }
+    }
+
+    /// What SGF cannot carry is dropped (W356) and the rule used instead:
+    /// a variation left open, a `)` closing nothing, a `(` before the root.
+    #[test]
+    fn unbalanced_gaps_and_tails_give_way_to_the_rule() {
+        for (script, becomes, dropped) in [
+            (";A(;B", ";A(;B)", 1),
+            (";A)", ";A", 1),
+            (";A(;B)))", ";A(;B)", 1),
+            ("(;A)", ";A", 1),
+            ("((;A(;B", ";A(;B)", 2),
+        ] {
+            let mut r = Reporter::collecting("t");
+            let mut c = FlatCollector::new();
+            let mut games = Vec::new();
+            for e in events(script) {
+                games.extend(c.push(&e.as_event(), &mut r));
+            }
+            let mut log = EventLog::default();
+            games[0].replay(&mut log, &mut r).unwrap();
+            assert_eq!(log.events, events(becomes), "{script:?}");
+            let codes: Vec<&str> = r.collected().iter().map(|d| d.code.id).collect();
+            assert_eq!(codes, vec!["W356"; dropped], "{script:?}");
         }
     }
 

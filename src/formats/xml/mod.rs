@@ -39,6 +39,9 @@ pub const W_STRAY_TEXT: Code = Code::new("W366", "xml-stray-text");
 /// A compose value `<c>` without exactly two `<v>`; its parts were joined
 /// as one plain value.
 pub const W_BAD_COMPOSE: Code = Code::new("W367", "xml-bad-compose");
+/// An element inside a `<k>`, `<v>` or `<tail>`, which hold text only: its
+/// tags were dropped and its text kept in the value.
+pub const E_MARKUP_IN_VALUE: Code = Code::new("E368", "xml-markup-in-value");
 
 /// Value of the `version` attribute: the version of the model in formats/xml.md.
 pub const VERSION: &str = "1";
@@ -88,6 +91,33 @@ mod tests {
 
     fn read_events(xml: &str) -> (Vec<OwnedEvent>, Reporter) {
         testing::read_events(read, xml, "t.xml")
+    }
+
+    #[test]
+    fn markup_inside_a_value_is_an_error_and_its_text_is_kept() {
+        let xml = "<sgfconv version=\"1\"><game><node><p id=\"C\">\
+                   <v>a<b>b<i>o</i>ld<br/></b>c</v><v>plain</v></p>\
+                   <p id=\"GN\"><v>x<y/>z</v></p></node></game></sgfconv>";
+        let (games, r) = testing::read_games(read, xml, "t.xml");
+        let c = games[0].root().get("C").unwrap();
+        let values: Vec<&str> = c.values().iter().map(|v| v.text()).collect();
+        assert_eq!(values, ["aboldc", "plain"]);
+        assert_eq!(
+            games[0]
+                .root()
+                .get("GN")
+                .unwrap()
+                .values()
+                .iter()
+                .next()
+                .unwrap()
+                .text(),
+            "xz"
+        );
+        let codes: Vec<&str> = r.collected().iter().map(|d| d.code.id).collect();
+        // Once per value.
+        assert_eq!(codes, ["E368", "E368"]);
+        assert!(r.collected()[0].message.contains("hold text only"));
     }
 
     #[test]

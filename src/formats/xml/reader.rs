@@ -3,8 +3,8 @@
 //! reported and skipped with their content.
 
 use super::{
-    base64, E_BAD_BASE64, E_SYNTAX, I_UNKNOWN_ELEMENT, VERSION, W_BAD_ATTRIBUTE, W_BAD_COMPOSE,
-    W_STRAY_TEXT,
+    base64, E_BAD_BASE64, E_MARKUP_IN_VALUE, E_SYNTAX, I_UNKNOWN_ELEMENT, VERSION, W_BAD_ATTRIBUTE,
+    W_BAD_COMPOSE, W_STRAY_TEXT,
 };
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -76,6 +76,9 @@ struct XmlReadState {
     prop: Option<PropertyBuf>,
     compose: Option<Vec<String>>,
     text: Text,
+    /// Elements open inside the `<k>`, `<v>` or `<tail>` being read (markup
+    /// where only text belongs): their text is kept, their tags dropped.
+    in_value: usize,
     games: usize,
     skip: Skip,
 }
@@ -111,6 +114,14 @@ impl XmlReadState {
         report: &mut Reporter,
     ) -> Result<Next, Error> {
         match ev {
+            XmlEvent::Start(e) if matches!(self.text, Text::Value(..)) => {
+                self.markup_in_value(&e, pos, report);
+                self.in_value += 1;
+            }
+            XmlEvent::Empty(e) if matches!(self.text, Text::Value(..)) => {
+                self.markup_in_value(&e, pos, report);
+            }
+            XmlEvent::End(_) if self.in_value > 0 => self.in_value -= 1,
             XmlEvent::Start(e) | XmlEvent::Empty(e) if !self.seen_root => {
                 root(&e, pos, report)?;
                 self.seen_root = true;
@@ -143,6 +154,25 @@ impl XmlReadState {
             _ => {}
         }
         Ok(Next::Read)
+    }
+
+    /// An element inside a `<k>`, `<v>` or `<tail>`, which hold text only:
+    /// its tags are dropped and its text kept in place (`<v>a<b>b</b>c</v>`
+    /// reads `abc`), reported once per value.
+    fn markup_in_value(&self, e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) {
+        if self.in_value > 0 {
+            return;
+        }
+        report.error(
+            E_MARKUP_IN_VALUE,
+            Some(pos),
+            format!(
+                "element <{}> inside a value: <k>, <v> and <tail> hold text only \
+                 (markup characters escaped as &lt; &gt; &amp;); its tags were dropped, \
+                 its text kept in the value",
+                String::from_utf8_lossy(e.name().as_ref())
+            ),
+        );
     }
 
     /// Text: part of a `<k>` or `<v>`, else stray.
