@@ -11,6 +11,8 @@
 #   smoke      stable Rust, randomized mutations, not coverage-guided
 #              (fuzz/src/bin/smoke.rs); crashes land in fuzz/artifacts/smoke/.
 # FUZZ_TARGETS (default "read_all convert_sgf structured_shape") picks the targets.
+# Inputs are cut to 64 KiB, except for convert_sgf: 1 MiB (FUZZ_BIG_LEN), so
+# that inputs past the readers' 64 KiB windows and heads are tried too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUZZ_TIME=${FUZZ_TIME:-60}
@@ -33,7 +35,9 @@ if [ "$FUZZ_ENGINE" = auto ]; then
     fi
 fi
 
+FUZZ_BIG_LEN=${FUZZ_BIG_LEN:-1048576}
 read -r -a targets <<<"$FUZZ_TARGETS"
+max_len() { if [ "$1" = convert_sgf ]; then echo "$FUZZ_BIG_LEN"; else echo 65536; fi; }
 per=$(((FUZZ_TIME + ${#targets[@]} - 1) / ${#targets[@]}))
 
 case $FUZZ_ENGINE in
@@ -49,7 +53,7 @@ libfuzzer)
         # -s none: the code under test has no unsafe; without ASan we get
         # about twice the executions. Debug assertions (overflow checks) stay on.
         cargo +nightly fuzz run -s none "$t" "fuzz/corpus/$t" "${seeds[@]}" -- \
-            -max_total_time="$per" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+            -max_total_time="$per" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
             -print_final_stats=1 || status=$?
     done
     exit $status
@@ -59,7 +63,7 @@ smoke)
     status=0
     for t in "${targets[@]}"; do
         echo "==> smoke: $t for $per s" >&2
-        fuzz/target/release/smoke --time "$per" --target "$t" "${seeds[@]}" || status=$?
+        fuzz/target/release/smoke --time "$per" --max-len "$(max_len "$t")" --target "$t" "${seeds[@]}" || status=$?
     done
     exit $status
     ;;

@@ -26,7 +26,6 @@ pub fn is_temp_name(name: &[u8]) -> bool {
     name.starts_with(TEMP_PREFIX.as_bytes()) && name.ends_with(TEMP_SUFFIX.as_bytes())
 }
 
-
 /// A named temporary file in `dir`, with the usual mode of new files.
 pub fn named_temp(dir: &Path) -> io::Result<NamedTempFile> {
     named_temp_with_mode(dir, None)
