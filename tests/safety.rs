@@ -326,3 +326,68 @@ fn csv_safe_defuses_text_cells_and_leaves_numbers() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(&cells("g.csv")[0][6], "=HYPERLINK(\"http://x\")");
 }
+
+/// A special file named as the output is written in place, never replaced
+/// by a regular file: a FIFO (read by another process as the conversion
+/// writes), and a private device node made with `mknod` (root only).
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_as_the_output_is_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("in.sgf"), "(;GM[1]KM[6,5];B[pd])").unwrap();
+    let fifo = dir.path().join("out.sgf");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("a_fifo_named_as_the_output_is_written_in_place: SKIPPED: mkfifo failed");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let out = sgfconv(dir.path())
+        .args(["in.sgf", "out.sgf"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let got = String::from_utf8(reader.join().unwrap()).unwrap();
+    assert!(got.contains("KM[6.5]"), "{got}");
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced");
+    assert_eq!(names(dir.path()), ["in.sgf", "out.sgf"]);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_private_device_node_named_as_the_output_is_never_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("in.sgf"), "(;GM[1];B[pd])").unwrap();
+    let node = dir.path().join("null");
+    // A character device with /dev/null's numbers (1, 3), private to the test.
+    let made = Command::new("mknod")
+        .arg(&node)
+        .args(["c", "1", "3"])
+        .status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!(
+            "a_private_device_node_named_as_the_output_is_never_replaced: SKIPPED: \
+             mknod failed (not root, or no permission to make devices here)"
+        );
+        return;
+    }
+    for args in [
+        &["in.sgf", "null"][..],
+        &["-t", "csv", "--games-csv", "null", "in.sgf", "-"],
+    ] {
+        let out = sgfconv(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let kind = std::fs::symlink_metadata(&node).unwrap().file_type();
+        assert!(
+            kind.is_char_device(),
+            "{args:?}: the device node was replaced"
+        );
+    }
+    assert_eq!(names(dir.path()), ["in.sgf", "null"]);
+}
