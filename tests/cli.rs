@@ -586,3 +586,19 @@ fn check_replays_the_board_unless_told_not_to() {
     let out = run(&["check", "--no-board", "--parse-only", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Found by fuzzing: a root whose `CA` or `FF` the writer rewrites, and the
+/// same property again in a variation. Dropped there (I559), so that a
+/// second conversion gives the same file.
+#[test]
+fn converting_twice_gives_the_same_file_with_version_or_charset_below_the_root() {
+    for input in [
+        &b"(;FF[4]CA[UTF-8\n]\n;B[pp](;CA[UTF-8]GM[1];B[ee]))"[..],
+        b"(;FF[3]GM[1];B[pp](;FF[4];B[ee]))",
+    ] {
+        let once = run(&["-", "-"], input);
+        let twice = run(&["-", "-"], &once.stdout);
+        assert_eq!(text(&once.stdout), text(&twice.stdout));
+        assert!(text(&once.stderr).contains("I559") || !text(&once.stdout).contains("(;CA"));
+    }
+}

@@ -51,6 +51,10 @@ pub const OBSOLETE_BESIDE_REPLACEMENT: Code = Code::new("W556", "obsolete-beside
 /// An `FF[4]` `VW` of exactly two single points, the `FF[1]`–`FF[3]` form of
 /// a rectangle, shows those two points only: kept.
 pub const VIEW_TWO_POINTS: Code = Code::new("W557", "view-two-points");
+/// `FF` or `CA` stood outside the root: dropped, since the output is one
+/// version in one character set, which its root says (a conversion decodes
+/// the text and writes the root's `FF[4]` and `CA`).
+pub const OUTPUT_FORM_OUTSIDE_ROOT: Code = Code::new("I559", "version-outside-root");
 /// Two position annotations (`DM GB GW UC`) stand in one node, which
 /// FF[4] forbids (they contradict each other): both kept.
 pub const POSITION_ANNOTATIONS_MIXED: Code = Code::new("W558", "position-annotations-mixed");
@@ -293,6 +297,17 @@ impl Placement {
                 i += 1;
                 continue;
             };
+            if matches!(ROOT_IDS[k], "FF" | "CA") {
+                let p = node.props.remove(i);
+                cx.report.info(OUTPUT_FORM_OUTSIDE_ROOT, At::property(&p.name, p.pos), || {
+                    format!(
+                        "{}[{}] outside the root: dropped (the output is FF[4] in one character set, which its root says)",
+                        p.name,
+                        p.first_text().unwrap_or("")
+                    )
+                });
+                continue;
+            }
             let value = trimmed(p.first_text().unwrap_or(""));
             let root = (self.root_has & 1 << k != 0).then(|| self.root[k].as_str());
             if p.values().len() == 1 && root == Some(value) {
@@ -621,8 +636,13 @@ mod tests {
     #[test]
     fn root_properties_outside_the_root() {
         let (s, c) = place("FF=4 SZ=19 GM=1;B=pd SZ=19 GM=1;W=dd SZ=9 CA=UTF-8");
-        assert_eq!(s, "(;FF[4]SZ[19]GM[1];B[pd];W[dd]SZ[9]CA[UTF-8])");
-        assert_eq!(c, vec!["I550", "I550", "W551", "W551"]);
+        assert_eq!(s, "(;FF[4]SZ[19]GM[1];B[pd];W[dd]SZ[9])");
+        assert_eq!(c, vec!["I550", "I550", "W551", "I559"]);
+        // FF and CA outside the root go whatever their value: the output's
+        // are the root's (a second conversion gives the same file).
+        let (s, c) = place("FF=3 CA=x;B=pd FF=4 CA=y");
+        assert_eq!(s, "(;FF[3]CA[x];B[pd])");
+        assert_eq!(c, vec!["I559", "I559"]);
         // The root itself, and the root of a later game, are roots.
         assert_eq!(place("SZ=9 FF=4 AP=x").1, Vec::<&str>::new());
     }
