@@ -1,4 +1,6 @@
 #![warn(missing_docs)]
+// The library has no `unsafe` (the command's signal query is in main's tree).
+#![forbid(unsafe_code)]
 //! # sgfconv
 //!
 //! A streaming converter between SGF and the other Go game-record formats.
@@ -87,6 +89,9 @@ pub mod event;
 pub mod formats;
 pub mod game;
 pub mod input;
+/// Unix only: it walks and writes relative to directories held open
+/// (rustix, Unix metadata).
+#[cfg(unix)]
 pub mod migrate;
 pub mod options;
 pub mod output;

@@ -1,6 +1,7 @@
 //! The `sgfconv` command: the contract of `CLI.md` over the library.
 
 mod cli_fix;
+#[cfg(unix)]
 mod cli_migrate;
 mod cli_signals;
 
@@ -47,6 +48,7 @@ enum Command {
     Check(CheckArgs),
     /// Convert every record under SRC into UTF-8 SGF under DST, in parallel,
     /// mirroring the tree; never writes inside SRC (docs/migrate.md).
+    #[cfg(unix)]
     Migrate(cli_migrate::MigrateArgs),
     /// List the formats, their extensions and what each can carry.
     Formats,
@@ -191,6 +193,7 @@ fn main() -> ExitCode {
         Some(Command::Formats) => list_formats(),
         Some(Command::Completions { shell, dir }) => completions(shell, dir),
         Some(Command::Man { dir }) => man(dir),
+        #[cfg(unix)]
         Some(Command::Migrate(args)) => cli_migrate::run(args),
         None => convert(cli.convert),
     }

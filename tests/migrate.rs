@@ -6,6 +6,8 @@
 //! nothing else; `real_sgf_*` tests go through the real SGF reader and writer
 //! (over `../shared/corpus`: ignored unless asked for, tests/common/mod.rs).
 
+#![cfg(unix)]
+
 mod common;
 
 use pretty_assertions::assert_eq;

@@ -11,6 +11,7 @@
 //!   is left exactly as it was (item 6).
 
 #![cfg(unix)]
+#![cfg(unix)]
 
 use std::fs;
 use std::os::unix::fs::symlink;

@@ -63,6 +63,27 @@ fn wait_for_output_open(child: &Child, dir: &Path) {
     panic!("the conversion never opened its output");
 }
 
+/// `sgfconv` with SIGINT, SIGTERM and SIGHUP at their default handling
+/// (`env --default-signal`), whatever the test runner inherited: a job
+/// started in the background by a non-interactive shell, or under `nohup`,
+/// ignores them, and sgfconv rightly keeps an ignored signal ignored.
+#[cfg(target_os = "linux")]
+fn with_default_signals(dir: &Path) -> Command {
+    let works = Command::new("env")
+        .args(["--default-signal=HUP,INT,TERM", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !works {
+        eprintln!("env --default-signal is not available: signals as inherited");
+        return sgfconv(dir);
+    }
+    let mut c = Command::new("env");
+    c.current_dir(dir)
+        .arg("--default-signal=HUP,INT,TERM")
+        .arg(env!("CARGO_BIN_EXE_sgfconv"));
+    c
+}
+
 /// Starts `sgfconv ARGS` reading a slow stdin (games written, the pipe left
 /// open), in a folder where `old` outputs already exist; returns once it
 /// is mid-run.
@@ -72,7 +93,7 @@ fn mid_run(args: &[&str], old: &[&str], named: bool) -> (tempfile::TempDir, Chil
     for o in old {
         std::fs::write(dir.path().join(o), "old").unwrap();
     }
-    let mut c = sgfconv(dir.path());
+    let mut c = with_default_signals(dir.path());
     c.args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -3,8 +3,9 @@
 //! file in it relative to it, so that no path component is ever followed
 //! again once the walk or the output tree has checked it: a directory
 //! swapped for a symbolic link during the run is refused, not followed.
-//! (rustix: `openat`, `mkdirat`, `linkat`, `renameat`, `unlinkat`,
-//! `fstatat`, `getdents`, without `unsafe`.)
+//! (rustix: `openat`, `mkdirat`, `renameat`, `unlinkat`, `fstatat`,
+//! `getdents`, without `unsafe`; the temporary files, unnamed or named,
+//! are made and linked by `crate::output::dir`.)
 //!
 //! A [`Tree`] holds the first directories of SRC or DST open and re-opens
 //! the others level by level from its root (never through a path), each
@@ -208,88 +209,21 @@ impl Dir {
 
     /// Creates a new `.sgfconv-XXXXXX.tmp` file in this directory.
     pub fn create_temp(&self) -> io::Result<(File, OsString)> {
-        let flags =
-            OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
-        loop {
-            let name = temp_name();
-            match rfs::openat(&self.fd, &*name, flags, Mode::from_raw_mode(0o666)) {
-                Ok(fd) => return Ok((File::from(fd), name)),
-                Err(Errno::EXIST) => continue,
-                Err(e) => return Err(e.into()),
-            }
-        }
+        let (file, name) = crate::output::dir::create_named_at(self.fd.as_fd(), Path::new(""))?;
+        Ok((file, name.into_os_string()))
     }
 
-    /// An unnamed file in this directory (Linux `O_TMPFILE`).
-    #[cfg(target_os = "linux")]
-    pub fn create_unnamed(&self) -> io::Result<File> {
-        let flags = OFlags::TMPFILE | OFlags::RDWR | OFlags::CLOEXEC;
-        let fd = rfs::openat(&self.fd, c".", flags, Mode::from_raw_mode(0o666))?;
-        Ok(File::from(fd))
-    }
-
-    /// Off Linux: no unnamed files.
-    #[cfg(not(target_os = "linux"))]
-    pub fn create_unnamed(&self) -> io::Result<File> {
-        Err(io::Error::other("unnamed files are Linux only"))
+    /// An unnamed file in this directory (Linux `O_TMPFILE`); `None` where
+    /// the system has none (then never tried again in this process).
+    pub fn create_unnamed(&self) -> Option<File> {
+        crate::output::dir::create_at(self.fd.as_fd(), Path::new("."))
     }
 
     /// Links the unnamed file `f` as `name` in this directory, replacing
     /// what is there.
     pub fn link_unnamed(&self, f: &File, name: &OsStr) -> io::Result<()> {
-        match self.link_as(f, name) {
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                // Replacing an output: link under a temporary name, rename.
-                loop {
-                    let tmp = temp_name();
-                    match self.link_as(f, &tmp) {
-                        Ok(()) => {
-                            return self.rename(&tmp, self, name).inspect_err(|_| {
-                                let _ = self.remove(&tmp);
-                            })
-                        }
-                        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                        Err(e) => return Err(e),
-                    }
-                }
-            }
-            other => other,
-        }
+        crate::output::dir::link_at(f, self.fd.as_fd(), Path::new(name))
     }
-
-    fn link_as(&self, f: &File, name: &OsStr) -> io::Result<()> {
-        match rfs::linkat(f.as_fd(), c"", &self.fd, name, AtFlags::EMPTY_PATH) {
-            // Kernels before 6.10 refuse `AT_EMPTY_PATH` without privileges.
-            Err(Errno::NOENT | Errno::PERM | Errno::INVAL) => {}
-            r => return Ok(r?),
-        }
-        use std::os::fd::AsRawFd;
-        let proc = format!("/proc/self/fd/{}", f.as_raw_fd());
-        Ok(rfs::linkat(
-            rfs::CWD,
-            proc.as_str(),
-            &self.fd,
-            name,
-            AtFlags::SYMLINK_FOLLOW,
-        )?)
-    }
-}
-
-/// A fresh temporary file name (`.sgfconv-XXXXXXXXXXXX.tmp`).
-fn temp_name() -> OsString {
-    use std::hash::{BuildHasher, Hasher};
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
-    h.write_u32(std::process::id());
-    let n = h.finish() & 0xffff_ffff_ffff;
-    format!(
-        "{}{n:012x}{}",
-        crate::output::temp::TEMP_PREFIX,
-        crate::output::temp::TEMP_SUFFIX
-    )
-    .into()
 }
 
 /// The names of `rel`'s components (`rel` is relative, made by the walk or

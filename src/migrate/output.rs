@@ -12,7 +12,6 @@ use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, Write};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::SystemTime;
 
@@ -66,22 +65,6 @@ impl Temp {
     }
 }
 
-/// Cleared at the first failure (a file system or kernel without
-/// `O_TMPFILE`): named temporary files from then on.
-static UNNAMED_WORKS: AtomicBool = AtomicBool::new(true);
-
-/// An unnamed file in `dir`, when the system has them.
-fn unnamed(dir: &Dir) -> Option<File> {
-    if !UNNAMED_WORKS.load(Ordering::Relaxed) {
-        return None;
-    }
-    let f = dir.create_unnamed().ok();
-    if f.is_none() {
-        UNNAMED_WORKS.store(false, Ordering::Relaxed);
-    }
-    f
-}
-
 /// One output being written.
 pub struct Spill<'a> {
     buf: Vec<u8>,
@@ -109,7 +92,7 @@ impl<'a> Spill<'a> {
             Some(f) => f,
             None => {
                 let anonymous = if self.policy.anonymous {
-                    unnamed(dir)
+                    dir.create_unnamed()
                 } else {
                     None
                 };

@@ -15,8 +15,11 @@
 //!   replaced. The bytes go to an unnamed file (Linux `O_TMPFILE`) linked
 //!   into place, so that nothing is left whatever ends the process; else to
 //!   a named one that [`remove_on_signal`] removes.
-//! - `temp` and `dir` (crate-private) are the pieces both use with `migrate`'s many
-//!   outputs: named and unnamed temporary files, directories held open.
+//! - `dir` (crate-private) makes the unnamed files and links them into
+//!   place, by path for [`AtomicFile`] and relative to a directory held
+//!   open for `migrate`'s many outputs (rustix, no `unsafe`); it also makes
+//!   `migrate`'s named temporary files. `temp` has the named files of
+//!   [`AtomicFile`]'s fallback and the signal handler's list of them.
 
 pub(crate) mod dir;
 pub(crate) mod temp;
@@ -61,11 +64,13 @@ impl FileId {
     pub fn of_std(fd: i32) -> Option<FileId> {
         #[cfg(unix)]
         {
-            use std::os::fd::BorrowedFd;
-            // SAFETY: 0 and 1 stay open for the life of the process.
-            let fd = unsafe { BorrowedFd::borrow_raw(fd) };
-            let file = File::from(fd.try_clone_to_owned().ok()?);
-            let meta = file.metadata().ok()?;
+            use std::os::fd::AsFd;
+            let fd = match fd {
+                0 => io::stdin().as_fd().try_clone_to_owned(),
+                1 => io::stdout().as_fd().try_clone_to_owned(),
+                _ => return None,
+            };
+            let meta = File::from(fd.ok()?).metadata().ok()?;
             meta.is_file().then(|| FileId::of(&meta)).flatten()
         }
         #[cfg(not(unix))]
@@ -176,7 +181,7 @@ impl AtomicFile {
             None => path.to_path_buf(),
         };
         let dir = directory_of(&target);
-        if let Some(f) = dir::anonymous::create(dir) {
+        if let Some(f) = dir::create(dir) {
             #[cfg(unix)]
             if let Some(m) = &existing {
                 use std::os::unix::fs::PermissionsExt;
@@ -200,7 +205,7 @@ impl AtomicFile {
             Target::InPlace(mut out) => out.flush(),
             Target::Unnamed(out, path) => {
                 let f = out.into_inner().map_err(|e| e.into_error())?;
-                dir::anonymous::link(&f, &path)
+                dir::link(&f, &path)
             }
             Target::Temp(out, path) => {
                 let tmp = out.into_inner().map_err(|e| e.into_error())?;
@@ -221,7 +226,7 @@ fn directory_of(path: &Path) -> &Path {
 /// Named temporary files from now on, never unnamed ones (tests of the
 /// fallback that systems without `O_TMPFILE` use).
 pub fn use_named_temporary_files() {
-    dir::anonymous::disable();
+    dir::disable();
 }
 
 pub use temp::remove_on_signal;

@@ -1,7 +1,7 @@
-//! Temporary files beside their target, and putting them in place: a
-//! named `.sgfconv-*.tmp` file renamed over the target, or (Linux) an
-//! unnamed `O_TMPFILE` file linked into place. Either way a target exists
-//! whole or not at all, whatever happens to the process.
+//! Named temporary files beside their target (`.sgfconv-*.tmp`), renamed
+//! over it when complete, and the signal handler's list of them (unnamed
+//! files, Linux `O_TMPFILE`, are [`super::dir`]'s). Either way a target
+//! exists whole or not at all, whatever happens to the process.
 //!
 //! An unnamed file leaves nothing behind, even after `SIGKILL`. A named one
 //! made by [`Registered`] is listed while it lives, so that the command's
@@ -26,9 +26,16 @@ pub fn is_temp_name(name: &[u8]) -> bool {
     name.starts_with(TEMP_PREFIX.as_bytes()) && name.ends_with(TEMP_SUFFIX.as_bytes())
 }
 
-/// A named temporary file in `dir`, with the usual mode of new files.
-pub fn named_temp(dir: &Path) -> io::Result<NamedTempFile> {
-    named_temp_with_mode(dir, None)
+/// A fresh temporary file name (`.sgfconv-XXXXXXXXXXXX.tmp`).
+pub fn temp_name() -> std::ffi::OsString {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+    h.write_u32(std::process::id());
+    let n = h.finish() & 0xffff_ffff_ffff;
+    format!("{TEMP_PREFIX}{n:012x}{TEMP_SUFFIX}").into()
 }
 
 /// A named temporary file in `dir` that will replace the file `replacing`
