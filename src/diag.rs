@@ -115,6 +115,25 @@ pub struct Entry {
     pub advice: Option<&'static str>,
 }
 
+impl Entry {
+    /// The first sentence of [`Entry::meaning`]: the summary of
+    /// `formats/diagnostics.md` and of `sgfconv explain --list`.
+    pub fn summary(&self) -> &'static str {
+        let m = self.meaning;
+        let mut in_code = false;
+        for (i, c) in m.char_indices() {
+            match c {
+                '`' => in_code = !in_code,
+                '.' if !in_code && m[i + 1..].chars().next().is_none_or(char::is_whitespace) => {
+                    return &m[..=i];
+                }
+                _ => {}
+            }
+        }
+        m.split("\n\n").next().unwrap_or(m)
+    }
+}
+
 /// Every diagnostic code, sorted by number (then letter): compiled by
 /// `build.rs` from the `Code::new` constants of the source and their doc
 /// comments, the scan `formats/diagnostics.md` is generated from.
