@@ -5,7 +5,10 @@
 
 CARGO  ?= cargo
 SHARED ?= ../shared
-BIN    := target/release/sgfconv
+# Cargo's target directory: $CARGO_TARGET_DIR when set (the binary, the
+# completions and the man pages go there), else target.
+TARGET ?= $(or $(CARGO_TARGET_DIR),target)
+BIN    := $(TARGET)/release/sgfconv
 SHELLS := bash zsh fish elvish powershell
 export SHARED
 
@@ -21,8 +24,8 @@ help:
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
 	@echo "make outputs      a digest of every output of every file in $(SHARED)/corpus and corpus/, for every target (diff two runs to prove a change kept outputs byte-identical)"
 	@echo "make install      cargo install --path ."
-	@echo "make completions  shell completions into target/completions"
-	@echo "make man          man page into target/man"
+	@echo "make completions  shell completions into $(TARGET)/completions"
+	@echo "make man          man pages (sgfconv.1, sgfconv-check.1...) into $(TARGET)/man"
 	@echo "make clean        cargo clean (also fuzz/target); distclean also drops bench-data and fuzz corpora"
 
 build:
@@ -66,12 +69,12 @@ install:
 	$(CARGO) install --locked --path .
 
 completions: build
-	mkdir -p target/completions
-	for sh in $(SHELLS); do $(BIN) completions $$sh target/completions || exit 1; done
+	mkdir -p $(TARGET)/completions
+	for sh in $(SHELLS); do $(BIN) completions $$sh $(TARGET)/completions || exit 1; done
 
 man: build
-	$(BIN) man target/man
-	@echo "target/man/sgfconv.1 (view: man -l target/man/sgfconv.1)"
+	$(BIN) man $(TARGET)/man
+	@echo "$(TARGET)/man/sgfconv.1 and a page per subcommand (view: man -l $(TARGET)/man/sgfconv.1)"
 
 clean:
 	$(CARGO) clean

@@ -11,6 +11,32 @@ use encoding_rs::{
     UTF_8, WINDOWS_1251, WINDOWS_1252,
 };
 
+/// The character-set names people type most (`--encoding`,
+/// `--default-encoding`, `--to-encoding`): what the command's shell
+/// completions offer. [`lookup`] takes each, and any WHATWG label besides.
+pub const COMMON_LABELS: &[&str] = &[
+    "UTF-8",
+    "UTF-16LE",
+    "UTF-16BE",
+    "Shift_JIS",
+    "SJIS",
+    "CP932",
+    "EUC-JP",
+    "ISO-2022-JP",
+    "EUC-KR",
+    "CP949",
+    "KS_C_5601-1987",
+    "GB2312",
+    "GBK",
+    "GB18030",
+    "Big5",
+    "windows-1252",
+    "ISO-8859-1",
+    "windows-1251",
+    "KOI8-R",
+    "KOI8-U",
+];
+
 /// The encoding to decode with for a declared charset name: every
 /// WHATWG/encoding_rs label, plus the legacy names found in game records.
 /// Declared legacy sets are read with their superset (GB2312 → GB18030,
@@ -482,6 +508,13 @@ pub fn output_encoding(label: &str) -> Option<&'static Encoding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_common_label_is_known() {
+        for l in COMMON_LABELS {
+            assert!(lookup(l).is_some(), "{l}");
+        }
+    }
 
     #[test]
     fn legacy_names_map_to_supersets() {

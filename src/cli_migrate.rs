@@ -21,14 +21,7 @@ use std::time::{Duration, Instant};
 /// are skipped). A file that fails is reported and the run goes on; the exit
 /// status is 1 if any failed.
 #[derive(clap::Args, Debug, Clone)]
-#[command(
-    after_help = "Name templates (--name): {XX} is the first value of the game's root \
-                  property XX (DT, PB, PW, EV, RO, GN...), {stem} the source file name without \
-                  its extension, {n} the game number; '/' in the template makes \
-                  subdirectories. Values are sanitised; names that collide get ' (2)', ' (3)'... \
-                  in source path order, whatever -j.\n\nExit status: 0 every record converted \
-                  or up to date; 1 some record failed; 2 bad usage, nothing written."
-)]
+#[command(after_help = after_help())]
 pub struct MigrateArgs {
     /// Source directory (only read, never written).
     #[arg(value_name = "SRC")]
@@ -74,14 +67,29 @@ pub struct MigrateArgs {
     pub name: Option<String>,
     /// Force the input character set (any WHATWG label, or SJIS, MS_KANJI,
     /// KS_C_5601-1987, UTF8, GB2312...).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cli_help::encodings(), hide_possible_values = true)]
     pub encoding: Option<String>,
     /// Character set used only when neither a BOM, CA[] nor detection decides.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cli_help::encodings(), hide_possible_values = true)]
     pub default_encoding: Option<String>,
     /// Do not rewrite legacy identifiers or values; only decode and re-encode.
     #[arg(long)]
     pub keep_dialect: bool,
+}
+
+/// The closing text of `migrate --help`. Clap turns a literal `{n}` of a
+/// help text into a line break: the `n` of `{n}` is set in bold (plain
+/// where the help is not shown in colour), which clap leaves alone.
+fn after_help() -> String {
+    let bold = clap::builder::styling::Style::new().bold();
+    format!(
+        "Name templates (--name): {{XX}} is the first value of the game's root \
+         property XX (DT, PB, PW, EV, RO, GN...), {{stem}} the source file name without \
+         its extension, {{{bold}n{bold:#}}} the game number; '/' in the template makes \
+         subdirectories. Values are sanitised; names that collide get ' (2)', ' (3)'... \
+         in source path order, whatever -j.\n\nExit status: 0 every record converted \
+         or up to date; 1 some record failed; 2 bad usage, nothing written."
+    )
 }
 
 const EXIT_FAILED: u8 = 1;

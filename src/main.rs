@@ -1,6 +1,7 @@
 //! The `sgfconv` command: the contract of `CLI.md` over the library.
 
 mod cli_fix;
+mod cli_help;
 #[cfg(unix)]
 mod cli_migrate;
 mod cli_signals;
@@ -30,7 +31,10 @@ use std::process::ExitCode;
     name = "sgfconv",
     version,
     args_conflicts_with_subcommands = true,
-    after_help = "Exit status: 0 done, nothing lost; 1 done, but some input could not be kept \
+    after_help = "Diagnostic codes (W012...): `sgfconv explain CODE` says what one means and \
+                  what to do; `sgfconv explain --list` lists them all. Manual: man sgfconv \
+                  (`sgfconv man DIR` writes the pages).\n\n\
+                  Exit status: 0 done, nothing lost; 1 done, but some input could not be kept \
                   (or a warning under --strict); 2 bad usage, unreadable input or unknown format, \
                   nothing written. A signal (INT, TERM, HUP) ends it by that signal (130 in a shell \
                   after Ctrl-C), leaving no temporary file and the old output as it was."
@@ -45,13 +49,22 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Read records and report diagnostics; write nothing.
+    #[command(
+        after_help = "Diagnostic codes: `sgfconv explain CODE` says what one means and what to \
+                      do (`sgfconv explain --list`: every code).\n\n\
+                      Exit status: 0 no error (with --strict, no warning either); 1 an error \
+                      (with --strict, a warning), or --fix left a file as it was; 2 bad usage, or \
+                      a file unreadable or in no known format."
+    )]
     Check(CheckArgs),
     /// Convert every record under SRC into UTF-8 SGF under DST, in parallel,
-    /// mirroring the tree; never writes inside SRC (docs/migrate.md).
+    /// mirroring the tree; never writes inside SRC (man sgfconv-migrate).
     #[cfg(unix)]
     Migrate(cli_migrate::MigrateArgs),
     /// List the formats, their extensions and what each can carry.
     Formats,
+    /// Say what a diagnostic code (W012, unescaped-bracket) means and what to do.
+    Explain(cli_help::ExplainArgs),
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
     #[command(hide = true)]
     Completions {
@@ -59,7 +72,8 @@ enum Command {
         /// Write into this directory instead of stdout.
         dir: Option<PathBuf>,
     },
-    /// Write the man page (sgfconv.1).
+    /// Write the man pages (sgfconv.1, sgfconv-check.1...) into DIR, or
+    /// sgfconv(1) on stdout.
     #[command(hide = true)]
     Man {
         /// Write into this directory instead of stdout.
@@ -88,21 +102,21 @@ struct ReadArgs {
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// Input format: sgf, gib, ugf (also .ugi), ngf, json, xml, jago, csv.
-    #[arg(short = 'f', long = "from", value_name = "FORMAT")]
+    #[arg(short = 'f', long = "from", value_name = "FORMAT", value_parser = cli_help::format_names(), hide_possible_values = true)]
     from: Option<String>,
     /// Force the input character set (any WHATWG label, or SJIS, MS_KANJI,
     /// KS_C_5601-1987, UTF8, GB2312...).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = cli_help::encodings(), hide_possible_values = true)]
     encoding: Option<String>,
     /// Character set used only when neither a BOM, CA[] nor detection decides.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = cli_help::encodings(), hide_possible_values = true)]
     default_encoding: Option<String>,
     /// Do not rewrite legacy identifiers or values; only decode and re-encode.
     #[arg(long)]
     keep_dialect: bool,
-    /// Do not apply this dialect rule or server-quirk fix (repeatable; see
-    /// formats/sgf-dialects.md for the names; groups: ff3, fox, values, all).
-    #[arg(long = "no-fix", value_name = "NAME")]
+    /// Do not apply this dialect rule or server-quirk fix (repeatable, or
+    /// NAME,NAME; groups: ff3, fox, values, all).
+    #[arg(long = "no-fix", value_name = "NAME", value_parser = cli_help::rule_names())]
     no_fix: Vec<String>,
     /// NGF input was written rotated by 180 degrees.
     #[arg(long)]
@@ -128,10 +142,10 @@ struct ConvertArgs {
     /// Output file; absent or '-' for stdout.
     output: Option<PathBuf>,
     /// Output format (default: from OUTPUT's extension, else sgf).
-    #[arg(short = 't', long = "to", value_name = "FORMAT")]
+    #[arg(short = 't', long = "to", value_name = "FORMAT", value_parser = cli_help::format_names(), hide_possible_values = true)]
     to: Option<String>,
     /// Output character set (default UTF-8; SGF gets a matching CA[]).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = cli_help::output_encodings(), hide_possible_values = true)]
     to_encoding: Option<String>,
     /// UGF output: variations as a [ReviewNode] tree instead of figures.
     #[arg(long)]
@@ -192,7 +206,8 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => check(args),
         Some(Command::Formats) => list_formats(),
         Some(Command::Completions { shell, dir }) => completions(shell, dir),
-        Some(Command::Man { dir }) => man(dir),
+        Some(Command::Explain(args)) => cli_help::explain(args),
+        Some(Command::Man { dir }) => cli_help::man(Cli::command(), dir),
         #[cfg(unix)]
         Some(Command::Migrate(args)) => cli_migrate::run(args),
         None => convert(cli.convert),
@@ -795,24 +810,5 @@ fn completions(shell: clap_complete::Shell, dir: Option<PathBuf>) -> ExitCode {
             }
             Err(e) => usage_error(format!("{}: {e}", d.display())),
         },
-    }
-}
-
-fn man(dir: Option<PathBuf>) -> ExitCode {
-    let cmd = Cli::command();
-    let page = clap_mangen::Man::new(cmd);
-    let mut buf = Vec::new();
-    if let Err(e) = page.render(&mut buf) {
-        return usage_error(e);
-    }
-    let r = match dir {
-        None => io::stdout().write_all(&buf),
-        Some(d) => {
-            std::fs::create_dir_all(&d).and_then(|_| std::fs::write(d.join("sgfconv.1"), &buf))
-        }
-    };
-    match r {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => usage_error(e),
     }
 }

@@ -10,204 +10,27 @@
 
 mod common;
 
+#[path = "../build/diag_scan.rs"]
+mod diag_scan;
+
+use diag_scan::{CodeDef, Layer};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-/// One `Code::new` found in the source.
-#[derive(Debug)]
-struct CodeDef {
-    /// `E103`.
-    id: String,
-    /// `undecodable-bytes`.
-    name: String,
-    /// The defining module's path: `formats::sgf::reader`.
-    module: String,
-    /// Its file, relative to the repository root: `src/formats/sgf/reader.rs`.
-    file: String,
-    /// 1-based line of the `Code::new`.
-    line: usize,
-    /// The first sentence of the `///` comment above the definition (empty
-    /// when there is none).
-    summary: String,
-}
-
-impl CodeDef {
-    /// The number after the letter.
-    fn number(&self) -> u32 {
-        self.id[1..].parse().unwrap()
-    }
-
-    /// `src/formats/gib.rs:28`, for messages.
-    fn at(&self) -> String {
-        format!("{}:{}", self.file, self.line)
-    }
-}
-
-/// A layer's number range, from the table in the `src/diag.rs` header.
-struct Layer {
-    first: u32,
-    last: u32,
-    name: String,
-}
+use std::path::Path;
 
 /// Names that two codes share since before this table existed. Renaming one
 /// changes what users see (`--diagnostics json` carries the name), so they
 /// are listed here rather than failing; do not add to this list.
 const KNOWN_SHARED_NAMES: &[(&str, &[&str])] = &[("property-without-value", &["W007", "W405"])];
 
-/// Every `.rs` file below `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    common::files_under(dir, &|p: &Path| p.extension().is_some_and(|e| e == "rs"))
-}
-
-/// `src/formats/ugf/mod.rs` → `formats::ugf`; `src/lib.rs` → `crate`.
-fn module_path(rel: &Path) -> String {
-    let mut parts: Vec<String> = rel
-        .strip_prefix("src")
-        .unwrap()
-        .with_extension("")
-        .iter()
-        .map(|p| p.to_string_lossy().into_owned())
-        .collect();
-    if matches!(
-        parts.last().map(String::as_str),
-        Some("mod" | "lib" | "main")
-    ) {
-        parts.pop();
-    }
-    if parts.is_empty() {
-        "crate".into()
-    } else {
-        parts.join("::")
-    }
-}
-
-/// The text of a file up to its unit-test module: codes made up for tests
-/// are not the program's.
-fn without_tests(text: &str) -> &str {
-    let mut at = 0;
-    for line in text.split_inclusive('\n') {
-        if line.trim() == "#[cfg(test)]" && text[at + line.len()..].trim_start().starts_with("mod ")
-        {
-            return &text[..at];
-        }
-        at += line.len();
-    }
-    text
-}
-
-/// The first string literal at the start of `s` (after blanks), and the
-/// rest; escapes are not expected in codes and are refused.
-fn string_literal(s: &str) -> Option<(&str, &str)> {
-    let s = s.trim_start().strip_prefix('"')?;
-    let end = s.find('"')?;
-    let lit = &s[..end];
-    (!lit.contains('\\')).then_some((lit, &s[end + 1..]))
-}
-
-/// The first sentence of a doc comment: up to the first `.` that ends a
-/// sentence (followed by a blank or the end, outside backquotes).
-fn first_sentence(doc: &str) -> String {
-    let mut in_code = false;
-    let chars: Vec<char> = doc.chars().collect();
-    for (i, c) in chars.iter().enumerate() {
-        match c {
-            '`' => in_code = !in_code,
-            '.' if !in_code && chars.get(i + 1).is_none_or(|n| n.is_whitespace()) => {
-                return chars[..=i].iter().collect();
-            }
-            _ => {}
-        }
-    }
-    doc.to_string()
-}
-
-/// The `///` lines right above line `index` (attributes in between are
-/// passed over), joined into one paragraph.
-fn doc_above(lines: &[&str], index: usize) -> String {
-    let mut doc = Vec::new();
-    for line in lines[..index].iter().rev() {
-        let t = line.trim_start();
-        if let Some(d) = t.strip_prefix("///") {
-            doc.push(d.trim());
-        } else if !t.starts_with("#[") {
-            break;
-        }
-    }
-    doc.reverse();
-    doc.retain(|d| !d.is_empty());
-    doc.join(" ")
-}
-
-/// Every code defined in `src/`, in file order.
+/// Every code defined in `src/`, in file order (the scan `build.rs`
+/// compiles the catalogue with).
 fn scan() -> Vec<CodeDef> {
-    let root = common::root();
-    let mut defs = Vec::new();
-    for path in rust_files(&root.join("src")) {
-        let rel = path.strip_prefix(&root).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let text = without_tests(&text);
-        let lines: Vec<&str> = text.lines().collect();
-        let mut offset = 0;
-        for (i, line) in lines.iter().enumerate() {
-            let start = offset;
-            offset += line.len() + 1;
-            let Some(col) = line.find("Code::new(") else {
-                continue;
-            };
-            if line.trim_start().starts_with("//") {
-                continue;
-            }
-            // The call may be wrapped over lines: parse from the source.
-            let call = &text[start + col + "Code::new(".len()..];
-            let what = format!("{}:{}", rel.display(), i + 1);
-            let (id, rest) = string_literal(call)
-                .unwrap_or_else(|| panic!("{what}: Code::new without a literal id"));
-            let rest = rest.trim_start().strip_prefix(',').unwrap_or("");
-            let (name, _) = string_literal(rest)
-                .unwrap_or_else(|| panic!("{what}: Code::new without a literal name"));
-            // rustfmt may put a long call below its `const` line.
-            let first = if i > 0 && !line.contains("const ") && lines[i - 1].contains("const ") {
-                i - 1
-            } else {
-                i
-            };
-            defs.push(CodeDef {
-                id: id.to_string(),
-                name: name.to_string(),
-                module: module_path(rel),
-                file: rel.display().to_string(),
-                line: i + 1,
-                summary: first_sentence(&doc_above(&lines, first)),
-            });
-        }
-    }
-    defs
+    diag_scan::scan(&common::root()).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The layer ranges of the `src/diag.rs` header: rows `//! | 200–249 | GIB |`.
+/// The layer ranges of the `src/diag.rs` header.
 fn layers() -> Vec<Layer> {
-    let text = std::fs::read_to_string(common::root().join("src/diag.rs")).unwrap();
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let Some(row) = line.strip_prefix("//! |") else {
-            continue;
-        };
-        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-        let Some((a, b)) = cells[0].split_once('–') else {
-            continue;
-        };
-        let (Ok(first), Ok(last)) = (a.parse(), b.parse()) else {
-            continue;
-        };
-        out.push(Layer {
-            first,
-            last,
-            name: cells[1].to_string(),
-        });
-    }
-    assert!(!out.is_empty(), "src/diag.rs: no layer table");
-    out
+    diag_scan::layers(&common::root()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A table cell: no line break, `|` escaped.
@@ -255,7 +78,7 @@ fn render(defs: &[CodeDef], layers: &[Layer]) -> String {
                 severity_of(&d.id),
                 d.module,
                 d.file,
-                cell(&d.summary)
+                cell(&d.summary())
             ));
         }
     }
@@ -386,4 +209,44 @@ fn documents_cite_only_codes_that_exist() {
         }
     }
     assert!(unknown.is_empty(), "codes no module defines: {unknown:#?}");
+}
+
+/// The catalogue compiled into the library (what `sgfconv explain` prints)
+/// holds every code of the source, with its module, layer and whole doc
+/// comment, and nothing else: it cannot drift from formats/diagnostics.md.
+#[test]
+fn the_compiled_catalogue_is_the_scan_of_the_source() {
+    let defs = scan();
+    let layers = layers();
+    let catalogue = sgfconv::diag::CATALOGUE;
+    assert_eq!(catalogue.len(), defs.len(), "codes in the catalogue");
+    for d in &defs {
+        let e = catalogue
+            .iter()
+            .find(|e| e.code.id == d.id && e.code.name == d.name)
+            .unwrap_or_else(|| panic!("{}: {} {} not in the catalogue", d.at(), d.id, d.name));
+        assert_eq!(e.module, d.module, "{}", d.id);
+        assert_eq!(e.file, d.file, "{}", d.id);
+        assert_eq!(e.meaning, d.meaning(), "{}", d.id);
+        assert_eq!(e.example, d.example().as_deref(), "{}", d.id);
+        assert_eq!(e.advice, d.advice().as_deref(), "{}", d.id);
+        let layer = diag_scan::layer_of(&layers, d.number()).map(|l| l.name.as_str());
+        assert_eq!(Some(e.layer), layer, "{}", d.id);
+        assert!(
+            !e.meaning.is_empty(),
+            "{}: {} has no doc comment",
+            d.at(),
+            d.id
+        );
+        assert_eq!(e.summary(), d.summary(), "{}: the table's summary", d.id);
+    }
+    for (id, name) in [("W012", "unescaped-bracket"), ("E103", "undecodable-bytes")] {
+        let e = sgfconv::diag::explain(id).unwrap();
+        assert_eq!(e.code.name, name);
+        assert_eq!(sgfconv::diag::explain(name), Some(e));
+        assert_eq!(sgfconv::diag::explain(&id.to_lowercase()), Some(e));
+        assert!(sgfconv::diag::find(&id[1..]).contains(&e));
+    }
+    assert_eq!(sgfconv::diag::find("12").len(), 1);
+    assert!(sgfconv::diag::find("no-such-code").is_empty());
 }

@@ -43,6 +43,12 @@ pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
 /// The input ends inside a game tree: the missing `)` are added.
 pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");
 /// The input ends inside a value: what was there is kept.
+///
+/// Example: `(;GM[1]C[a comment` cut off by a truncated download: the
+/// comment is kept as `a comment`, the game is closed.
+///
+/// What to do: the end of the record is missing; find a complete copy if
+/// what followed matters.
 pub const UNTERMINATED_VALUE: Code = Code::new("E006", "unterminated-value");
 /// An identifier with no `[value]` after it: dropped.
 pub const PROPERTY_WITHOUT_VALUE: Code = Code::new("W007", "property-without-value");
@@ -55,6 +61,14 @@ pub const REDUNDANT_PARENTHESIS: Code = Code::new("W010", "redundant-parenthesis
 /// A `[value]` with no identifier before it: dropped.
 pub const VALUE_WITHOUT_PROPERTY: Code = Code::new("E011", "value-without-property");
 /// A `]` that cannot end its value (what follows is not SGF): kept as text.
+///
+/// Example: `C[see [1] below]` written without escaping: the `]` after `1`
+/// is followed by ` below]`, which is no property, so it is part of the
+/// comment, read as `see [1] below`.
+///
+/// What to do: Nothing; the written SGF escapes it (`\]`). If the text is
+/// cut in the wrong place, the writer of the record did not escape `]`:
+/// check that comment.
 pub const UNESCAPED_BRACKET: Code = Code::new("W012", "unescaped-bracket");
 /// A game tree with no node: dropped.
 pub const EMPTY_GAME: Code = Code::new("W013", "empty-game");
@@ -74,10 +88,26 @@ pub const PARENTHESIZED_GAMES: Code = Code::new("W017", "parenthesized-games");
 /// A game's character set, and what decided it (declaration, byte-order mark, validity, detection).
 pub const ENCODING: Code = Code::new("I100", "encoding");
 /// `CA[]` names a character set the bytes cannot be in: the detected one is used.
+///
+/// Example: `CA[UTF-8]` on a record whose names are Shift_JIS bytes (an
+/// editor changed the declaration, not the bytes): read as Shift_JIS.
+///
+/// What to do: check the names and comments in the output; if the guess is
+/// wrong, force the character set with `--encoding NAME`.
 pub const CA_OVERRULED: Code = Code::new("W101", "charset-overruled");
 /// `CA[]` names no known character set: the bytes decide.
+///
+/// What to do: if the text comes out wrong, name the character set with
+/// `--encoding NAME` (any WHATWG label, or SJIS, GB2312, KS_C_5601-1987...).
 pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
 /// Bytes invalid in the chosen character set: replaced by U+FFFD.
+///
+/// Example: a GB2312 record with one damaged byte in a comment: that
+/// character becomes `�`, the rest of the comment is kept.
+///
+/// What to do: if many characters are replaced, the character set was
+/// probably guessed wrong (see `I100` with `-v`): force it with
+/// `--encoding NAME`.
 pub const UNDECODABLE: Code = Code::new("E103", "undecodable-bytes");
 /// A writer escaped bytes of multi-byte characters (`\\]` inside Shift_JIS): undone.
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");

@@ -1,0 +1,382 @@
+//! The help that travels with the binary: `sgfconv explain CODE` (from
+//! [`sgfconv::diag::CATALOGUE`], the source of `formats/diagnostics.md`),
+//! the man pages (`sgfconv man DIR`) and the value hints shell completions
+//! offer for `-f`/`-t`, `--no-fix` and the character-set options.
+
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+use clap_mangen::roff::{bold, roman, Roff};
+use sgfconv::diag::{find, Entry, CATALOGUE};
+use std::ffi::OsStr;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXIT_USAGE: u8 = 2;
+
+/// A free-text value with candidates for completion: any value is taken
+/// (the command checks it and says what it knows), the candidates are only
+/// offered.
+#[derive(Clone, Debug)]
+pub struct Hints {
+    values: Vec<&'static str>,
+}
+
+impl TypedValueParser for Hints {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.values.iter().map(|v| PossibleValue::new(*v))))
+    }
+}
+
+/// The `-f`/`-t` names.
+pub fn format_names() -> Hints {
+    Hints {
+        values: sgfconv::formats::FORMATS.iter().map(|f| f.name).collect(),
+    }
+}
+
+/// The `--no-fix` names: every rule, then the groups.
+pub fn rule_names() -> Hints {
+    let mut values = sgfconv::options::RULE_NAMES.to_vec();
+    values.extend(["ff3", "fox", "values", "all"]);
+    Hints { values }
+}
+
+/// The character-set names people type (any other label is taken too).
+pub fn encodings() -> Hints {
+    Hints {
+        values: sgfconv::charset::COMMON_LABELS.to_vec(),
+    }
+}
+
+/// Those of [`encodings`] an output can be in (ASCII-compatible).
+pub fn output_encodings() -> Hints {
+    Hints {
+        values: sgfconv::charset::COMMON_LABELS
+            .iter()
+            .copied()
+            .filter(|l| sgfconv::charset::output_encoding(l).is_some())
+            .collect(),
+    }
+}
+
+/// `sgfconv explain`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    after_help = "Exit status: 0 explained or listed; 2 no such code (the closest are named)."
+)]
+pub struct ExplainArgs {
+    /// The code: W012, w012, 012, 12, or its name (unescaped-bracket).
+    #[arg(value_name = "CODE", required_unless_present = "list")]
+    pub code: Option<String>,
+    /// List every code, one line each: id, name, what it means.
+    #[arg(long, conflicts_with = "code")]
+    pub list: bool,
+}
+
+/// Runs `sgfconv explain`.
+pub fn explain(args: ExplainArgs) -> ExitCode {
+    let mut out = io::stdout().lock();
+    if args.list {
+        for e in CATALOGUE {
+            let _ = writeln!(out, "{} {:<28} {}", e.code.id, e.code.name, e.summary());
+        }
+        return ExitCode::SUCCESS;
+    }
+    let query = args.code.unwrap_or_default();
+    let found = find(&query);
+    if found.is_empty() {
+        let near: Vec<String> = closest(&query).iter().map(|e| e.code.to_string()).collect();
+        let shown = sgfconv::diag::escape_controls(&query);
+        eprintln!(
+            "sgfconv explain: no diagnostic code '{shown}'{} (every code: sgfconv explain --list)",
+            if near.is_empty() {
+                String::new()
+            } else {
+                format!("; the closest: {}", near.join(", "))
+            }
+        );
+        return ExitCode::from(EXIT_USAGE);
+    }
+    for (i, e) in found.iter().enumerate() {
+        if i > 0 {
+            let _ = writeln!(out);
+        }
+        let _ = out.write_all(entry_text(e).as_bytes());
+    }
+    ExitCode::SUCCESS
+}
+
+/// What a code's severity means for a run.
+fn severity_note(e: &Entry) -> &'static str {
+    match e.code.severity() {
+        sgfconv::diag::Severity::Error => {
+            "error: data could not be kept; the run exits 1"
+        }
+        sgfconv::diag::Severity::Warning => {
+            "warning: repaired or ambiguous, nothing lost; the run exits 1 only under --strict"
+        }
+        sgfconv::diag::Severity::Info => {
+            "info: a rewrite or a decision, for the record (shown with -v and in --diagnostics json)"
+        }
+    }
+}
+
+/// The text `sgfconv explain` prints for one entry.
+fn entry_text(e: &Entry) -> String {
+    let mut s = format!("{} {}\n", e.code.id, e.code.name);
+    s.push_str(&format!("  severity: {}\n", severity_note(e)));
+    s.push_str(&format!("  layer: {}\n", e.layer));
+    s.push_str(&format!("  module: {} ({})\n", e.module, e.file));
+    let mut section = |head: &str, text: &str| {
+        s.push_str(&format!("\n{head}\n"));
+        for para in text.split("\n\n") {
+            s.push_str(&wrap(para, 76, "  "));
+        }
+    };
+    section("What it means:", e.meaning);
+    if let Some(x) = e.example {
+        section("Example:", x);
+    }
+    if let Some(a) = e.advice {
+        section("What to do:", a);
+    }
+    s
+}
+
+/// `text` wrapped at `width` columns, each line after `indent`.
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&format!("{indent}{line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push_str(&format!("{indent}{line}\n"));
+    }
+    out
+}
+
+/// The codes nearest to an unknown `query` (by edit distance to the id, the
+/// number or the name), at most three.
+fn closest(query: &str) -> Vec<&'static Entry> {
+    let q = query.trim().to_ascii_lowercase();
+    let score = |e: &Entry| {
+        let id = e.code.id.to_ascii_lowercase();
+        [
+            distance(&q, &id),
+            distance(&q, &id[1..]),
+            distance(&q, e.code.name),
+        ]
+        .into_iter()
+        .min()
+        .unwrap_or(usize::MAX)
+    };
+    let mut scored: Vec<(usize, &Entry)> = CATALOGUE.iter().map(|e| (score(e), e)).collect();
+    scored.sort_by_key(|(d, _)| *d);
+    let limit = (q.chars().count() / 2).max(2);
+    scored
+        .into_iter()
+        .filter(|(d, _)| *d <= limit)
+        .take(3)
+        .map(|(_, e)| e)
+        .collect()
+}
+
+/// Levenshtein distance, by characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The sections a man page adds to what clap_mangen renders from the
+/// command: exit statuses and examples.
+struct Extra {
+    exit: &'static [(&'static str, &'static str)],
+    examples: &'static [(&'static str, &'static str)],
+}
+
+const SIGNALS: (&str, &str) = (
+    "signal",
+    "INT, TERM or HUP end the run by that signal (130 in a shell after Ctrl-C), \
+     leaving no temporary file and the old output as it was.",
+);
+
+fn extra(name: &str) -> Extra {
+    match name {
+        "check" => Extra {
+            exit: &[
+                ("0", "every file read; no error (and, with --strict, no warning)."),
+                ("1", "an error was found (with --strict, a warning), or --fix left a file as it was."),
+                ("2", "bad usage, or a file could not be read or is in no known format."),
+                SIGNALS,
+            ],
+            examples: &[
+                ("sgfconv check --summary archive/*.sgf", "a line per file and the totals, with the diagnostics counted by code"),
+                ("sgfconv check --no-board --diagnostics json big.sgf", "the value and placement checks only, one JSON object per diagnostic on stderr"),
+                ("sgfconv check --fix --backup *.sgf", "rewrite each SGF file in place as clean FF[4] UTF-8, keeping FILE.orig"),
+                ("sgfconv explain W012", "what a diagnostic code means"),
+            ],
+        },
+        "migrate" => Extra {
+            exit: &[
+                ("0", "every record converted or up to date."),
+                ("1", "some record failed (each is listed; the others are converted)."),
+                ("2", "bad usage, nothing written."),
+                SIGNALS,
+            ],
+            examples: &[
+                ("sgfconv migrate OLD/ NEW/ --report report.json", "a whole archive to UTF-8 SGF, with a JSON report"),
+                ("sgfconv migrate OLD/ NEW/ --include '*.gib' --name '{DT} {PB} vs {PW}'", "the GIB files only, named from their game info"),
+                ("sgfconv migrate OLD/ NEW/ --dry-run", "read, convert and report, write nothing"),
+            ],
+        },
+        "formats" => Extra {
+            exit: &[("0", "always.")],
+            examples: &[("sgfconv formats", "the formats, their extensions and what each can carry")],
+        },
+        "explain" => Extra {
+            exit: &[("0", "explained or listed."), ("2", "no such code (the closest are named).")],
+            examples: &[
+                ("sgfconv explain W012", "what unescaped-bracket means and what to do"),
+                ("sgfconv explain unescaped-bracket", "the same, by name"),
+                ("sgfconv explain --list", "every code, one line each"),
+            ],
+        },
+        _ => Extra {
+            exit: &[
+                ("0", "done, nothing lost."),
+                ("1", "done, but some input could not be kept (or a warning under --strict)."),
+                ("2", "bad usage, unreadable input or unknown format; nothing written."),
+                SIGNALS,
+            ],
+            examples: &[
+                ("sgfconv game.gib game.sgf", "formats from the extensions"),
+                ("sgfconv < old.sgf > new.sgf", "a filter: stdin to stdout"),
+                ("sgfconv -f gib -t json < x > x.json", "name the formats when there are no extensions"),
+                ("sgfconv --encoding SJIS --no-fix tt-pass old.sgf new.sgf", "force the input character set; keep B[tt] as it is"),
+                ("sgfconv explain W012", "what a diagnostic code means"),
+            ],
+        },
+    }
+}
+
+/// One man page: what clap_mangen renders (title, name, synopsis,
+/// description, options, subcommands), then NOTES (the help's closing
+/// text but its exit statuses), EXIT STATUS, EXAMPLES and SEE ALSO.
+fn page(cmd: clap::Command, short: &str, others: &[String]) -> io::Result<Vec<u8>> {
+    let man = clap_mangen::Man::new(cmd.clone())
+        .source(format!("sgfconv {}", env!("CARGO_PKG_VERSION")))
+        .manual("sgfconv manual");
+    let mut buf = Vec::new();
+    man.render_title(&mut buf)?;
+    man.render_name_section(&mut buf)?;
+    man.render_synopsis_section(&mut buf)?;
+    man.render_description_section(&mut buf)?;
+    if cmd.get_arguments().any(|a| !a.is_hide_set()) {
+        man.render_options_section(&mut buf)?;
+    }
+    if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
+        man.render_subcommands_section(&mut buf)?;
+    }
+    let mut roff = Roff::new();
+    let notes: Vec<String> = cmd
+        .get_after_help()
+        .map(|h| h.to_string())
+        .unwrap_or_default()
+        .split("\n\n")
+        .filter(|p| !p.is_empty() && !p.starts_with("Exit status:"))
+        .map(str::to_string)
+        .collect();
+    if !notes.is_empty() {
+        roff.control("SH", ["NOTES"]);
+        for n in notes {
+            roff.text([roman(n)]);
+            roff.control("PP", []);
+        }
+    }
+    let extra = extra(short);
+    roff.control("SH", ["EXIT STATUS"]);
+    for (status, what) in extra.exit {
+        roff.control("TP", [])
+            .text([bold(*status)])
+            .text([roman(*what)]);
+    }
+    roff.control("SH", ["EXAMPLES"]);
+    for (line, what) in extra.examples {
+        roff.control("TP", [])
+            .text([bold(*line)])
+            .text([roman(*what)]);
+    }
+    roff.control("SH", ["SEE ALSO"]);
+    roff.text([roman(others.join(", "))]);
+    roff.to_writer(&mut buf)?;
+    Ok(buf)
+}
+
+/// `sgfconv man [DIR]`: sgfconv.1 and a page per subcommand
+/// (sgfconv-check.1...) into DIR, or sgfconv(1) alone on stdout.
+pub fn man(cmd: clap::Command, dir: Option<PathBuf>) -> ExitCode {
+    let mut cmd = cmd.disable_help_subcommand(true);
+    cmd.build();
+    let subs: Vec<clap::Command> = cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set())
+        .cloned()
+        .collect();
+    let all: Vec<String> = std::iter::once("sgfconv(1)".to_string())
+        .chain(subs.iter().map(|s| format!("sgfconv-{}(1)", s.get_name())))
+        .collect();
+    let see_also = |me: &str| -> Vec<String> { all.iter().filter(|p| *p != me).cloned().collect() };
+    let r = (|| -> io::Result<()> {
+        let main = page(cmd.clone(), "", &see_also("sgfconv(1)"))?;
+        let Some(d) = dir else {
+            return io::stdout().write_all(&main);
+        };
+        std::fs::create_dir_all(&d)?;
+        std::fs::write(d.join("sgfconv.1"), main)?;
+        for sub in &subs {
+            let me = format!("sgfconv-{}", sub.get_name());
+            let text = page(sub.clone(), sub.get_name(), &see_also(&format!("{me}(1)")))?;
+            std::fs::write(d.join(format!("{me}.1")), text)?;
+        }
+        Ok(())
+    })();
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "sgfconv: {}",
+                sgfconv::diag::escape_controls(&e.to_string())
+            );
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
