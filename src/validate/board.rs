@@ -239,14 +239,31 @@ impl Board {
     /// The board an `SZ` value describes: `19`, or `19:13` (columns, rows).
     /// `None` when it is not one.
     pub fn for_size(sz: &str) -> Option<Board> {
+        let (cols, rows) = Board::size_of(sz)?;
+        Board::new(cols, rows)
+    }
+
+    /// The columns and rows an `SZ` value gives (`19`, `19:13`), if it
+    /// gives numbers (whether they make a board is [`Board::new`]'s call).
+    pub fn size_of(sz: &str) -> Option<(u8, u8)> {
         let side = |s: &str| s.trim().parse::<u8>().ok();
         match sz.split_once(':') {
-            Some((c, r)) => Board::new(side(c)?, side(r)?),
-            None => {
-                let n = side(sz)?;
-                Board::new(n, n)
-            }
+            Some((c, r)) => Some((side(c)?, side(r)?)),
+            None => side(sz).map(|n| (n, n)),
         }
+    }
+
+    /// Empties the board, as new: for the next game of the same size,
+    /// without allocating again.
+    pub fn clear(&mut self) {
+        let (stride, cols) = (self.stride, self.cols as usize);
+        for y in 0..self.rows as usize {
+            let row = (y + 1) * stride;
+            self.cells[row + 1..row + 1 + cols].fill(EMPTY);
+        }
+        self.ko = None;
+        self.journal.clear();
+        self.journaling = false;
     }
 
     /// Number of columns.
@@ -671,6 +688,20 @@ impl Referee {
                 ),
             }),
         }
+    }
+
+    /// This referee, ready for a new game of the same board size (`GM` and
+    /// `SZ` as [`Referee::for_game`] takes them); `None` when the game
+    /// needs another board.
+    pub fn reuse(mut self, gm: Option<&str>, sz: Option<&str>) -> Option<Referee> {
+        let go = !gm.is_some_and(|gm| gm.trim() != "1");
+        let size = Board::size_of(sz.unwrap_or("19"))?;
+        if !go || size != (self.board.cols, self.board.rows) {
+            return None;
+        }
+        self.board.clear();
+        self.found.clear();
+        Some(self)
     }
 
     /// A referee on `board`, for a walk that knows its board already.

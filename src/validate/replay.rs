@@ -77,6 +77,9 @@ pub struct BoardCheck {
     state: State,
     /// The board at each open variation's start (`None` when not replaying).
     marks: Vec<Option<Mark>>,
+    /// The board of the last game, kept for the next one of its size
+    /// (most games of a collection are 19×19): no allocation per game.
+    spare: Option<Referee>,
     /// The node being gathered from events, if any.
     node: NodeArena,
     pending: bool,
@@ -112,6 +115,7 @@ impl BoardCheck {
     pub fn new(values_checked: Checked) -> Self {
         BoardCheck {
             state: State::Off,
+            spare: None,
             marks: Vec::new(),
             node: NodeArena::default(),
             pending: false,
@@ -179,7 +183,12 @@ impl BoardCheck {
             Some((text, n)) if n >= 2 => (Some((text.to_string(), ha_pos())), None),
             _ => (None, None),
         };
-        self.state = match Referee::for_game(value("GM"), value("SZ")) {
+        let spare = self.spare.take();
+        let reused = spare.and_then(|r| r.reuse(value("GM"), value("SZ")));
+        self.state = match reused.map_or_else(
+            || Referee::for_game(value("GM"), value("SZ")),
+            |r| Ok(Some(r)),
+        ) {
             Ok(Some(referee)) => State::Playing(referee),
             Ok(None) => State::Off,
             Err(f) => {
@@ -214,6 +223,13 @@ impl BoardCheck {
                 ),
             );
             self.state = State::Off;
+        }
+    }
+
+    /// The game is over: its referee is kept for the next game.
+    fn end_game(&mut self) {
+        if let State::Playing(r) = std::mem::replace(&mut self.state, State::Off) {
+            self.spare = Some(r);
         }
     }
 
@@ -303,6 +319,7 @@ impl Sink for BoardCheck {
         match event {
             Event::GameStart(_) => {
                 self.flush(report);
+                self.end_game();
                 self.state = State::BeforeRoot;
                 self.handicap = None;
                 self.marks.clear();
@@ -329,7 +346,7 @@ impl Sink for BoardCheck {
             }
             Event::GameEnd(_) => {
                 self.flush(report);
-                self.state = State::Off;
+                self.end_game();
                 self.marks.clear();
             }
             Event::Meta { .. } => {}
