@@ -10,7 +10,8 @@
 #
 # Environment: SGFCONV (the binary; default target/release/sgfconv),
 # MEMORY_NODES (nodes of the one big game, 100000), MEMORY_VALUE_MB (the big
-# comment, 200), MEMORY_ZERO_MB (the input with no line end, 200),
+# comment, 200), MEMORY_ZERO_MB (the input with no line end, 300: past the
+# default --max-value-size),
 # MEMORY_GIB_GAMES (concatenated GIB games, 15000), MEMORY_LIMIT_KB (a case
 # is stopped past this peak, 4000000: an unbounded reader must not take the
 # machine down), MEMORY_TIMEOUT (seconds per case, 300), TMPDIR.
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 NODES=${MEMORY_NODES:-100000}
 VALUE_MB=${MEMORY_VALUE_MB:-200}
-ZERO_MB=${MEMORY_ZERO_MB:-200}
+ZERO_MB=${MEMORY_ZERO_MB:-300}
 GIB_GAMES=${MEMORY_GIB_GAMES:-15000}
 LIMIT_KB=${MEMORY_LIMIT_KB:-4000000}
 

@@ -57,14 +57,11 @@ pub struct LineTooLong {
 }
 
 impl LineTooLong {
-    /// The error a reader gives for it, under its diagnostic id `code`.
-    pub fn error(&self, code: &'static str, max_line: usize) -> crate::Error {
-        crate::Error::unreadable(
-            code,
-            format!(
-                "line {} (byte {}) is longer than {max_line} bytes (--max-value-size): not read further",
-                self.line, self.offset
-            ),
+    /// What a reader says of it (under its own diagnostic id).
+    pub fn message(&self, max_line: usize) -> String {
+        format!(
+            "line {} (byte {}) is longer than {max_line} bytes (--max-value-size): not read further",
+            self.line, self.offset
         )
     }
 }

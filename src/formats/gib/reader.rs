@@ -26,7 +26,7 @@ pub fn read(
     let mut bytes = Vec::new();
     let max = options.max_value_size();
     if let Err(at) = crate::input::read_lines_to_end(input, &mut bytes, max)? {
-        return Err(at.error(E_LINE_TOO_LONG.id, max));
+        return Err(Error::unreadable(E_LINE_TOO_LONG.id, at.message(max)));
     }
     report.set_game(Some(0));
     let decoded = decode_input(&bytes, options, report);
