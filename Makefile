@@ -12,7 +12,7 @@ BIN    := $(TARGET)/release/sgfconv
 SHELLS := bash zsh fish elvish powershell
 export SHARED
 
-.PHONY: all help build test bench fuzz sweep outputs install completions man clean distclean
+.PHONY: all help build test bench memory fuzz sweep outputs install completions man clean distclean
 
 all: build
 
@@ -20,6 +20,7 @@ help:
 	@echo "make build        release binary ($(BIN))"
 	@echo "make test         fmt and clippy checks, every test (the corpus tests when $(SHARED)/corpus exists), doctests"
 	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s (docs/benchmarks.md)"
+	@echo "make memory       peak RSS of every reader and writer on generated inputs: per node, per value byte, endless lines (docs/benchmarks.md)"
 	@echo "make fuzz         short fuzzing run of every reader; FUZZ_TIME=seconds (default 60)"
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
 	@echo "make outputs      a digest of every output of every file in $(SHARED)/corpus and corpus/, for every target (diff two runs to prove a change kept outputs byte-identical)"
@@ -55,6 +56,9 @@ test:
 bench:
 	scripts/bench.sh
 	SGFCONV_NO_BUILD=1 scripts/bench-migrate.sh
+
+memory:
+	scripts/memory.sh
 
 fuzz:
 	scripts/fuzz.sh

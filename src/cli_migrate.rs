@@ -29,7 +29,8 @@ pub struct MigrateArgs {
     /// Destination directory (created if needed; must not be inside SRC).
     #[arg(value_name = "DST")]
     pub dst: PathBuf,
-    /// Convert this many files at once (default: one per core).
+    /// Convert this many files at once (default: one per core; at most 4
+    /// per core).
     #[arg(short = 'j', long = "jobs", value_name = "N")]
     pub jobs: Option<usize>,
     /// No progress display and no summary (failures are still listed).

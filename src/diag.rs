@@ -368,6 +368,70 @@ pub struct Reporter {
     per_code_limit: usize,
     per_code: Vec<(&'static str, usize)>,
     suppressed: usize,
+    /// Counts by code (and the distinct details of one code), shown or not:
+    /// `check --summary` keeps these instead of the diagnostics.
+    tally: Option<Box<Tally>>,
+}
+
+/// How one code's messages are reduced to a detail worth counting
+/// (`game 3: encoding UTF-8 (utf8, confidence 1.00)` → `UTF-8 (utf8, 1.00)`).
+pub type Detail = fn(&str) -> String;
+
+/// Every diagnostic counted by code, and the messages of one code counted
+/// by their [`Detail`]: what a summary needs, in memory that grows with
+/// the number of distinct codes and details, not of diagnostics.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// `(code, how many)`, in the order first seen.
+    pub by_code: Vec<(Code, usize)>,
+    detail_of: Option<(&'static str, Detail)>,
+    /// `(detail, how many)` of the detailed code, in the order first seen.
+    pub details: Vec<(String, usize)>,
+}
+
+impl Tally {
+    /// A tally by code that also counts the distinct details of the
+    /// messages of code `id`.
+    pub fn with_detail(id: &'static str, detail: Detail) -> Self {
+        Tally {
+            detail_of: Some((id, detail)),
+            ..Tally::default()
+        }
+    }
+
+    /// Counts one of `code`, `n` times: whether its message is wanted for
+    /// [`Tally::detail`].
+    fn add(&mut self, code: Code, n: usize) -> bool {
+        match self.by_code.iter_mut().find(|(c, _)| c.id == code.id) {
+            Some((_, k)) => *k += n,
+            None => self.by_code.push((code, n)),
+        }
+        self.detail_of.is_some_and(|(id, _)| id == code.id)
+    }
+
+    fn add_detail(&mut self, what: String, n: usize) {
+        match self.details.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, k)) => *k += n,
+            None => self.details.push((what, n)),
+        }
+    }
+
+    /// Counts the message of a diagnostic of the detailed code.
+    fn detail(&mut self, message: &str) {
+        if let Some((_, f)) = self.detail_of {
+            self.add_detail(f(message), 1);
+        }
+    }
+
+    /// Adds another tally's counts (a piece read on another thread).
+    fn merge(&mut self, other: Tally) {
+        for (code, n) in other.by_code {
+            self.add(code, n);
+        }
+        for (what, n) in other.details {
+            self.add_detail(what, n);
+        }
+    }
 }
 
 impl Reporter {
@@ -384,7 +448,30 @@ impl Reporter {
             per_code_limit: usize::MAX,
             per_code: Vec::new(),
             suppressed: 0,
+            tally: None,
         }
+    }
+
+    /// Also count every diagnostic by code in `tally` (see
+    /// [`Reporter::tally`]).
+    pub fn with_tally(mut self, tally: Tally) -> Self {
+        self.tally = Some(Box::new(tally));
+        self
+    }
+
+    /// The counts by code so far (with [`Reporter::with_tally`]).
+    pub fn tally(&self) -> Option<&Tally> {
+        self.tally.as_deref()
+    }
+
+    /// Takes the counts by code out, leaving an empty tally of the same kind.
+    pub fn take_tally(&mut self) -> Option<Tally> {
+        let t = self.tally.as_mut()?;
+        let fresh = Tally {
+            detail_of: t.detail_of,
+            ..Tally::default()
+        };
+        Some(std::mem::replace(t, fresh))
     }
 
     /// A reporter that keeps every diagnostic, info included.
@@ -443,10 +530,22 @@ impl Reporter {
         message: impl Message,
     ) {
         self.counts[severity as usize] += 1;
+        if self.tally.as_mut().is_some_and(|t| t.add(code, 1)) {
+            let message = message.into_message();
+            if let Some(t) = &mut self.tally {
+                t.detail(&message);
+            }
+            self.emit(code, severity, at.into(), message);
+        } else {
+            self.emit(code, severity, at.into(), message);
+        }
+    }
+
+    /// Shows or keeps a counted diagnostic, if the filters let it through.
+    fn emit(&mut self, code: Code, severity: Severity, at: At<'_>, message: impl Message) {
         if !self.keeps(severity) || !self.admit(code) {
             return;
         }
-        let at = at.into();
         let d = Diagnostic {
             file: self.file.clone(),
             pos: at.pos,
@@ -519,6 +618,12 @@ impl Reporter {
         r.min_shown = self.min_shown;
         // What is past the limit in the piece is past it here too.
         r.per_code_limit = self.per_code_limit;
+        r.tally = self.tally.as_ref().map(|t| {
+            Box::new(Tally {
+                detail_of: t.detail_of,
+                ..Tally::default()
+            })
+        });
         r
     }
 
@@ -541,12 +646,17 @@ impl Reporter {
         // Past the limit in the piece: the piece kept the first of each
         // code, which took this reporter to the limit as well.
         self.suppressed += piece.suppressed;
+        if let (Some(mine), Some(theirs)) = (&mut self.tally, piece.tally.take()) {
+            mine.merge(*theirs);
+        }
     }
 
     /// Whether a diagnostic of this severity would be shown or kept (callers
-    /// skip building messages nobody will see).
+    /// skip building messages nobody will see). With a tally, every one is
+    /// wanted: it counts.
     pub fn wants(&self, severity: Severity) -> bool {
-        severity >= self.min_shown && (severity != Severity::Info || self.show_info)
+        self.tally.is_some()
+            || (severity >= self.min_shown && (severity != Severity::Info || self.show_info))
     }
 
     /// Reports as [`Severity::Info`], whatever the code's letter.

@@ -47,6 +47,59 @@ pub fn sniff_head<'a>(mut input: Box<dyn Read + 'a>) -> io::Result<(Vec<u8>, Box
     Ok((head, again))
 }
 
+/// A line longer than the reader's bound ([`read_lines_to_end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineTooLong {
+    /// The 1-based line.
+    pub line: u32,
+    /// Its first byte's offset in the input.
+    pub offset: u64,
+}
+
+impl LineTooLong {
+    /// What a reader says of it (under its own diagnostic id).
+    pub fn message(&self, max_line: usize) -> String {
+        format!(
+            "line {} (byte {}) is longer than {max_line} bytes (--max-value-size): not read further",
+            self.line, self.offset
+        )
+    }
+}
+
+/// Reads all of `input` into `buf` (appending), as a line-based reader
+/// does, but stops at the first line (bytes between line ends) longer than
+/// `max_line`: `Ok(Err(where))` then, with `buf` holding what was read.
+/// So an input with no line end (`/dev/zero`) is refused after `max_line`
+/// bytes instead of filling the memory.
+pub fn read_lines_to_end(
+    input: &mut dyn Read,
+    buf: &mut Vec<u8>,
+    max_line: usize,
+) -> io::Result<Result<(), LineTooLong>> {
+    let (mut line, mut line_start) = (1u32, buf.len());
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        let k = match input.read(&mut chunk) {
+            Ok(0) => return Ok(Ok(())),
+            Ok(k) => k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let start = buf.len();
+        buf.extend_from_slice(&chunk[..k]);
+        for at in memchr::memchr_iter(b'\n', &buf[start..]) {
+            line = line.saturating_add(1);
+            line_start = start + at + 1;
+        }
+        if buf.len() - line_start > max_line {
+            return Ok(Err(LineTooLong {
+                line,
+                offset: line_start as u64,
+            }));
+        }
+    }
+}
+
 /// Counts the bytes read through it.
 pub struct CountingRead<R> {
     inner: R,
@@ -85,6 +138,24 @@ mod tests {
         let mut all = Vec::new();
         again.read_to_end(&mut all).unwrap();
         assert_eq!(all, data);
+    }
+
+    #[test]
+    fn a_line_past_the_bound_stops_the_reading() {
+        let mut buf = Vec::new();
+        let ok = b"ab\ncd\nef";
+        assert_eq!(
+            read_lines_to_end(&mut &ok[..], &mut buf, 2).unwrap(),
+            Ok(())
+        );
+        assert_eq!(buf, ok);
+        let mut endless = std::io::repeat(0).take(10_000_000);
+        let mut buf = Vec::new();
+        let long = b"ab\ncdef\n".to_vec();
+        let mut input = (&long[..]).chain(&mut endless);
+        let err = read_lines_to_end(&mut input, &mut buf, 100_000).unwrap();
+        assert_eq!(err, Err(LineTooLong { line: 3, offset: 8 }));
+        assert!(buf.len() < 300_000);
     }
 
     #[test]

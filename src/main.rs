@@ -7,7 +7,7 @@ mod cli_migrate;
 mod cli_signals;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use sgfconv::diag::{Output, Reporter, Severity};
+use sgfconv::diag::{Output, Reporter, Tally};
 use sgfconv::formats::{Format, FORMATS};
 use sgfconv::input::{sniff_head, CountingRead};
 use sgfconv::options::{Coords, Dialect, Rules};
@@ -97,8 +97,9 @@ enum CoordsArg {
 /// Options shared by every command that reads records.
 #[derive(Args, Debug, Clone)]
 struct ReadArgs {
-    /// Threads for large SGF inputs (0: one per core). Games are read in
-    /// parallel; output and diagnostics are those of one thread.
+    /// Threads for large SGF inputs (0: one per core; at most 4 per core).
+    /// Games are read in parallel; output and diagnostics are those of one
+    /// thread.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// Input format: sgf, gib, ugf (also .ugi), ngf, json, xml, jago, csv.
@@ -121,6 +122,11 @@ struct ReadArgs {
     /// NGF input was written rotated by 180 degrees.
     #[arg(long)]
     ngf_rotate_180: bool,
+    /// Refuse an SGF value, or a GIB, NGF or UGF line, longer than this
+    /// (bytes; K, M, G for KiB, MiB, GiB) instead of holding it [default:
+    /// 256M].
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_value_size: Option<usize>,
     /// No warnings on stderr.
     #[arg(short, long)]
     quiet: bool,
@@ -250,11 +256,29 @@ fn format_arg(name: &Option<String>, what: &str) -> Result<Option<Format>, Strin
     }
 }
 
+/// `--max-value-size`: `1000`, `64K`, `256M`, `1G` (powers of 1024).
+fn parse_size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, shift) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 10),
+        Some('M') => (&t[..t.len() - 1], 20),
+        Some('G') => (&t[..t.len() - 1], 30),
+        _ => (t, 0),
+    };
+    let n: usize = digits
+        .parse()
+        .map_err(|_| format!("'{s}' is not a size (bytes, or a number and K, M or G)"))?;
+    n.checked_mul(1 << shift)
+        .filter(|n| *n > 0)
+        .ok_or_else(|| format!("'{s}' is not a size from 1 byte up"))
+}
+
 fn read_options(r: &ReadArgs) -> Result<sgfconv::ReadOptions, String> {
     let mut o = sgfconv::ReadOptions::default();
     o.encoding = encoding_arg(&r.encoding, "--encoding")?;
     o.default_encoding = encoding_arg(&r.default_encoding, "--default-encoding")?;
     o.ngf_rotate_180 = r.ngf_rotate_180;
+    o.max_value_size = r.max_value_size;
     o.dialect = dialect_arg(r.keep_dialect, &r.no_fix)?;
     Ok(o)
 }
@@ -334,12 +358,10 @@ fn open_input(path: Option<&Path>, forced: Option<Format>) -> Result<Opened, Str
     })
 }
 
-/// `-j N`, with 0 meaning one thread per core.
+/// `-j N`, with 0 meaning one thread per core, and no more than
+/// [`sgfconv::options::max_jobs`].
 fn jobs(args: &ReadArgs) -> usize {
-    match args.jobs {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
+    sgfconv::options::jobs_for(args.jobs)
 }
 
 fn convert(args: ConvertArgs) -> ExitCode {
@@ -620,12 +642,11 @@ fn check_one(
     options: &Options,
     totals: &mut CheckTotals,
 ) -> ExitCode {
-    let mut report = if args.summary {
-        // Keep everything to count by code; print as asked.
-        Reporter::collecting(opened.name.as_str())
-    } else {
-        reporter(&opened.name, &args.read)
-    };
+    let mut report = reporter(&opened.name, &args.read);
+    if args.summary {
+        // Counted by code (and encoding), not kept: shown as they come.
+        report = report.with_tally(Tally::with_detail("I100", encoding_detail));
+    }
     let mut counted = CountingRead::new(opened.reader);
     let checks = match (args.parse_only, args.no_board) {
         (true, _) => sgfconv::Checks::Parse,
@@ -636,7 +657,7 @@ fn check_one(
     let counter = result.as_ref().cloned().unwrap_or_default();
     totals.bytes += counted.count();
     if args.summary {
-        summary_line(&opened.name, &counter, &mut report, args, totals);
+        summary_line(&opened.name, &counter, &mut report, totals);
     }
     totals.counts.games += counter.games;
     totals.counts.nodes += counter.nodes;
@@ -707,29 +728,12 @@ fn fix_one(
     }
 }
 
-/// `check --summary`: prints the file's kept diagnostics as asked, its
-/// line, and counts its diagnostics by code.
-fn summary_line(
-    name: &str,
-    counter: &Counter,
-    report: &mut Reporter,
-    args: &CheckArgs,
-    totals: &mut CheckTotals,
-) {
-    let diags = report.take_collected();
-    if !args.read.quiet {
-        for d in &diags {
-            if d.severity >= Severity::Warning || args.read.verbose {
-                match args.read.diagnostics {
-                    DiagFormat::Text => eprintln!("{d}"),
-                    DiagFormat::Json => eprintln!("{}", d.to_json()),
-                }
-            }
-        }
-    }
-    for d in &diags {
-        let code = format!("{} {}", d.code.id, d.code.name);
-        *totals.by_code.entry(code).or_default() += 1;
+/// `check --summary`: prints the file's line and counts its diagnostics
+/// by code (they were shown as they came, as without `--summary`).
+fn summary_line(name: &str, counter: &Counter, report: &mut Reporter, totals: &mut CheckTotals) {
+    let tally = report.take_tally().unwrap_or_default();
+    for (code, n) in &tally.by_code {
+        *totals.by_code.entry(code.to_string()).or_default() += n;
     }
     println!(
         "{}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
@@ -739,32 +743,34 @@ fn summary_line(
         counter.properties,
         report.warnings(),
         report.errors(),
-        shown(encoding_summary(&diags))
+        shown(encoding_summary(&tally.details))
     );
 }
 
-/// The encoding decisions of a file's games, from their `I100` diagnostics:
-/// `; encoding UTF-8 (utf8, 1.00) ×3, GB18030 (detected, 0.91)`.
-fn encoding_summary(diags: &[sgfconv::Diagnostic]) -> String {
-    let mut seen: Vec<(String, usize)> = Vec::new();
-    for d in diags.iter().filter(|d| d.code.id == "I100") {
-        // "game N: encoding NAME (WHY, confidence C)"
-        let what = d
-            .message
-            .split_once("encoding ")
-            .map(|(_, rest)| rest.replace("confidence ", ""))
-            .unwrap_or_default();
-        match seen.iter_mut().find(|(w, _)| *w == what) {
-            Some((_, n)) => *n += 1,
-            None => seen.push((what, 1)),
-        }
-    }
+/// What an `I100` message says of a game's encoding: `game N: encoding
+/// NAME (WHY, confidence C)` → `NAME (WHY, C)`.
+fn encoding_detail(message: &str) -> String {
+    message
+        .split_once("encoding ")
+        .map(|(_, rest)| rest.replace("confidence ", ""))
+        .unwrap_or_default()
+}
+
+/// The encoding decisions of a file's games, counted from their `I100`
+/// diagnostics: `; encoding UTF-8 (utf8, 1.00) ×3, GB18030 (detected, 0.91)`.
+fn encoding_summary(seen: &[(String, usize)]) -> String {
     if seen.is_empty() {
         return String::new();
     }
     let parts: Vec<String> = seen
-        .into_iter()
-        .map(|(w, n)| if n > 1 { format!("{w} ×{n}") } else { w })
+        .iter()
+        .map(|(w, n)| {
+            if *n > 1 {
+                format!("{w} ×{n}")
+            } else {
+                w.clone()
+            }
+        })
         .collect();
     format!("; encoding {}", parts.join(", "))
 }

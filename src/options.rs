@@ -348,6 +348,12 @@ impl Dialect {
     }
 }
 
+/// The longest value (SGF) or line (GIB, NGF, UGF) a reader takes unless
+/// told otherwise (`--max-value-size`): 256 MiB, far past any real record
+/// (the longest comment in the shared corpus is under 1 MiB), small enough
+/// that an endless input is refused before it fills the memory.
+pub const DEFAULT_MAX_VALUE_SIZE: usize = 256 << 20;
+
 /// Options for readers.
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
@@ -358,6 +364,10 @@ pub struct ReadOptions {
     pub default_encoding: Option<&'static Encoding>,
     /// `--ngf-rotate-180`: NGF files written rotated.
     pub ngf_rotate_180: bool,
+    /// `--max-value-size`: the longest value (SGF) or line (GIB, NGF, UGF)
+    /// a reader takes, in bytes; past it the input is refused instead of
+    /// held. `None`: [`DEFAULT_MAX_VALUE_SIZE`].
+    pub max_value_size: Option<usize>,
     /// `--keep-dialect` / `--no-fix NAME`: the dialect rewrites that run
     /// after the reader.
     pub dialect: Dialect,
@@ -371,8 +381,20 @@ impl ReadOptions {
             (ReadOption::Encoding, self.encoding.is_some()),
             (ReadOption::DefaultEncoding, self.default_encoding.is_some()),
             (ReadOption::NgfRotate180, self.ngf_rotate_180),
+            (ReadOption::MaxValueSize, self.max_value_size.is_some()),
         ];
         set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
+    }
+
+    /// The longest value or line a reader takes (`--max-value-size`).
+    pub fn max_value_size(&self) -> usize {
+        self.max_value_size.unwrap_or(DEFAULT_MAX_VALUE_SIZE)
+    }
+
+    /// These options with `--max-value-size`.
+    pub fn with_max_value_size(mut self, bytes: usize) -> Self {
+        self.max_value_size = Some(bytes);
+        self
     }
 
     /// These options with `--keep-dialect`.
@@ -409,6 +431,8 @@ pub enum ReadOption {
     DefaultEncoding,
     /// `--ngf-rotate-180`.
     NgfRotate180,
+    /// `--max-value-size`.
+    MaxValueSize,
 }
 
 impl ReadOption {
@@ -418,6 +442,7 @@ impl ReadOption {
             ReadOption::Encoding => "--encoding",
             ReadOption::DefaultEncoding => "--default-encoding",
             ReadOption::NgfRotate180 => "--ngf-rotate-180",
+            ReadOption::MaxValueSize => "--max-value-size",
         }
     }
 }
@@ -515,10 +540,30 @@ pub struct Options {
     /// For the writer.
     pub write: WriteOptions,
     /// Threads for SGF input (games are read in parallel, output and
-    /// diagnostics as in one pass); 0 or 1: one.
+    /// diagnostics as in one pass); 0 or 1: one; no more than
+    /// [`max_jobs`] are started.
     pub jobs: usize,
     /// Bytes per piece of input a thread takes (0: the default for `jobs`).
     pub piece_size: usize,
+}
+
+/// Threads per core that `-j` may ask for: more only add threads that
+/// wait (the work is bound by the cores; at most `2 × jobs` pieces of
+/// about 1 MiB are in flight, so more threads would not have work either).
+pub const JOBS_PER_CORE: usize = 4;
+
+/// The most threads `-j` gives: [`JOBS_PER_CORE`] per available core.
+pub fn max_jobs() -> usize {
+    JOBS_PER_CORE * std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The threads `-j requested` gives: one per available core for 0,
+/// otherwise `requested` up to [`max_jobs`].
+pub fn jobs_for(requested: usize) -> usize {
+    match requested {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n.min(max_jobs()),
+    }
 }
 
 impl Options {
@@ -563,6 +608,14 @@ mod tests {
             let r = Rules::from_names(name).unwrap();
             assert_ne!(r, Rules::all(), "{name} switches something off");
         }
+    }
+
+    #[test]
+    fn jobs_are_clamped_to_the_cores() {
+        assert!(jobs_for(0) >= 1);
+        assert_eq!(jobs_for(1), 1);
+        assert_eq!(jobs_for(100_000), max_jobs());
+        assert!(max_jobs() >= JOBS_PER_CORE);
     }
 
     #[test]

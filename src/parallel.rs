@@ -156,6 +156,7 @@ pub fn read_pieces<T: Send>(
     work: &PieceWork<'_, T>,
     merge: &mut dyn FnMut(T) -> Result<(), Error>,
 ) -> Result<Option<Rest>, Error> {
+    let jobs = jobs.min(crate::options::max_jobs());
     let mut split = Splitter {
         input,
         held: Vec::new(),

@@ -357,6 +357,99 @@ fn check_reports_and_writes_nothing() {
 }
 
 #[test]
+fn jobs_past_the_cores_are_clamped_and_do_not_fail() {
+    // Enough games to be read in pieces on several threads (a file: the
+    // output is as big as the input).
+    let dir = tmpdir();
+    let src = dir.path().join("many.sgf");
+    let game = b"(;FF[4]GM[1]SZ[19];B[pd];W[dp])\n";
+    let many: Vec<u8> = game
+        .iter()
+        .copied()
+        .cycle()
+        .take(game.len() * 20_000)
+        .collect();
+    std::fs::write(&src, &many).unwrap();
+    let src = src.to_str().unwrap();
+    let one = sgfconv().args(["-q", "-j", "1", src]).output().unwrap();
+    let out = sgfconv()
+        .args(["-q", "-j", "100000", src])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.stdout, one.stdout);
+    let out = sgfconv()
+        .args(["check", "--summary", "-j", "100000", src])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("20000 games"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn a_value_or_line_past_max_value_size_is_refused() {
+    let mut value = b"(;FF[4]GM[1]SZ[19]C[".to_vec();
+    value.extend(std::iter::repeat_n(b'a', 5000));
+    value.extend_from_slice(b"])");
+    let out = run(&["--max-value-size", "4K"], &value);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("[E099]"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stderr).contains("--max-value-size"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        run(&["--max-value-size", "5K"], &value).status.code(),
+        Some(0)
+    );
+    // An endless line, in each line-based format.
+    let zeros = vec![0u8; 100_000];
+    for (from, code) in [("gib", "[E249]"), ("ngf", "[E299]"), ("ugf", "[E349]")] {
+        let out = run(&["-f", from, "--max-value-size", "1000"], &zeros);
+        assert_eq!(out.status.code(), Some(2), "{from}");
+        assert!(
+            text(&out.stderr).contains(code),
+            "{from}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = run(&["-f", "json", "--max-value-size", "1000"], GOOD);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("does not apply to json"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_summary_counts_by_code_and_shows_as_check_does() {
+    // Many warnings of one code: counted in full, shown up to the limit.
+    let mut game = b"(;FF[4]GM[1]SZ[9]".to_vec();
+    for _ in 0..500 {
+        game.extend_from_slice(b";B[zz]");
+    }
+    game.push(b')');
+    let out = run(&["check", "--summary", "-"], &game);
+    let s = text(&out.stdout);
+    assert!(s.contains("500 warnings"), "{s}");
+    assert!(s.contains("  W520 point-off-board: 500"), "{s}");
+    assert!(s.contains("; encoding UTF-8 (utf8, 1.00)"), "{s}");
+    let e = text(&out.stderr);
+    assert_eq!(e.matches("W520").count(), 100, "{e}");
+    assert!(e.contains("400 more diagnostics"), "{e}");
+}
+
+#[test]
 fn formats_lists_every_format() {
     let out = sgfconv().arg("formats").output().unwrap();
     let s = text(&out.stdout);

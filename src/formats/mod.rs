@@ -64,7 +64,11 @@ pub struct FormatInfo {
 }
 
 /// What the readers of text formats with no declaration of their own take.
-const CHARSETS: &[ReadOption] = &[ReadOption::Encoding, ReadOption::DefaultEncoding];
+const CHARSETS: &[ReadOption] = &[
+    ReadOption::Encoding,
+    ReadOption::DefaultEncoding,
+    ReadOption::MaxValueSize,
+];
 
 /// Every format, in the order `sgfconv formats` lists them.
 pub const FORMATS: &[FormatInfo] = &[
@@ -105,7 +109,12 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "WBaduk / Cyberoro / Yugen no Ma game record",
         carries: "main line, players, ranks, komi, result, date, handicap",
         lossy: true,
-        read_options: &[ReadOption::Encoding, ReadOption::DefaultEncoding, ReadOption::NgfRotate180],
+        read_options: &[
+            ReadOption::Encoding,
+            ReadOption::DefaultEncoding,
+            ReadOption::NgfRotate180,
+            ReadOption::MaxValueSize,
+        ],
         write_options: &[WriteOption::ToEncoding],
     },
     FormatInfo {

@@ -178,7 +178,7 @@ pub fn run_with(
         }
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs)
+        .num_threads(options.jobs.min(crate::options::max_jobs()))
         .build()
         .map_err(|e| Error::Usage(format!("-j: {e}")))?;
     // Everything is checked before anything is created.

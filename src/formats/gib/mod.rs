@@ -34,6 +34,9 @@ pub use writer::writer;
 
 /// The input has neither a GIB header nor a game section.
 pub const E_NOT_GIB: Code = Code::new("E200", "gib-not-a-record");
+/// A line is longer than `--max-value-size` (an endless line, or not a
+/// GIB file): the input is refused, not held.
+pub const E_LINE_TOO_LONG: Code = Code::new("E249", "gib-line-too-long");
 /// A header line that is not `\[KEY=value\]` (kept as well as possible).
 pub const W_BAD_HEADER_LINE: Code = Code::new("W201", "gib-bad-header-line");
 /// A `STO`/`SKI`/`INI` record that cannot be read; the move is dropped.

@@ -28,7 +28,10 @@ pub fn read(
     report: &mut Reporter,
 ) -> Result<(), Error> {
     let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
+    let max = options.max_value_size();
+    if let Err(at) = crate::input::read_lines_to_end(input, &mut bytes, max)? {
+        return Err(Error::unreadable(E_LINE_TOO_LONG.id, at.message(max)));
+    }
     report.set_game(Some(0));
     let decoded = decode_input(&bytes, options, report);
     let text = decoded.text.as_str();

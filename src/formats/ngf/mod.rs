@@ -25,6 +25,9 @@ pub use writer::writer;
 
 /// Neither an NGF header nor a single move line.
 pub const E_NOT_NGF: Code = Code::new("E250", "ngf-not-a-record");
+/// A line is longer than `--max-value-size` (an endless line, or not a
+/// NGF file): the input is refused, not held.
+pub const E_LINE_TOO_LONG: Code = Code::new("E299", "ngf-line-too-long");
 /// Fewer than the 12 header lines (11 in the GI variant) before the moves.
 pub const W_SHORT_HEADER: Code = Code::new("W251", "ngf-short-header");
 /// A header value (size, handicap, komi, date) that cannot be read.

@@ -50,6 +50,9 @@ pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");
 /// What to do: the end of the record is missing; find a complete copy if
 /// what followed matters.
 pub const UNTERMINATED_VALUE: Code = Code::new("E006", "unterminated-value");
+/// A value is longer than `--max-value-size` (an endless value, or not
+/// SGF): the input is refused, not held.
+pub const VALUE_TOO_LONG: Code = Code::new("E099", "value-too-long");
 /// An identifier with no `[value]` after it: dropped.
 pub const PROPERTY_WITHOUT_VALUE: Code = Code::new("W007", "property-without-value");
 /// A variation with no node (`()`): dropped.
@@ -1035,10 +1038,12 @@ impl<'r, 'o> Reader<'r, 'o> {
                 Ok((after, value)) => break (rest.len() - after.len(), value),
                 Err(_) => {
                     // Incomplete: the window ends inside the value.
+                    self.within_max_value_size(rest.len(), at)?;
                     self.inp.fill()?;
                 }
             }
         };
+        self.within_max_value_size(len.saturating_sub(1), at)?;
         let (mut split, mut brackets) = (value.split, value.brackets);
         if matches!(mode, Mode::DoubleByte(_)) {
             if let Some((alt_len, alt_split, alt_brackets)) =
@@ -1071,6 +1076,21 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
         self.inp.advance(len);
         Ok(())
+    }
+
+    /// Refuses a value of `len` bytes (so far) past `--max-value-size`.
+    fn within_max_value_size(&self, len: usize, at: Pos) -> Result<(), Error> {
+        let max = self.options.max_value_size();
+        if len <= max {
+            return Ok(());
+        }
+        Err(Error::unreadable(
+            VALUE_TOO_LONG.id,
+            format!(
+                "the value at line {}, column {} is longer than {max} bytes (--max-value-size): not read further",
+                at.line, at.col
+            ),
+        ))
     }
 
     /// The usual value, taken straight from the window into the open node:

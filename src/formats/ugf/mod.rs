@@ -26,6 +26,9 @@ pub const E_ENCRYPTED: Code = Code::new("E300", "ugf-encrypted");
 /// Neither `[Header]` nor `[Data]`, or a compressed `.ugz`: the file is
 /// refused.
 pub const E_NOT_UGF: Code = Code::new("E301", "ugf-not-ugf");
+/// A line is longer than `--max-value-size` (an endless line, or not a
+/// UGF file): the input is refused, not held.
+pub const E_LINE_TOO_LONG: Code = Code::new("E349", "ugf-line-too-long");
 /// `Lang` names no known character set.
 pub const W_UNKNOWN_LANG: Code = Code::new("W302", "ugf-unknown-lang");
 /// `Lang` names one character set, and the bytes are UTF-8.

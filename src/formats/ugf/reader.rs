@@ -51,7 +51,10 @@ pub fn read(
     report: &mut Reporter,
 ) -> Result<(), Error> {
     let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
+    let max = options.max_value_size();
+    if let Err(at) = crate::input::read_lines_to_end(input, &mut bytes, max)? {
+        return Err(Error::unreadable(E_LINE_TOO_LONG.id, at.message(max)));
+    }
     // `.ugz`: two bytes, then an LHA header (`-lh5-` at offset 2 of it).
     if bytes
         .get(4..9)

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# `make memory`: peak memory of every reader and writer on generated inputs
+# (docs/benchmarks.md, "Memory"). Builds the release binary (unless
+# SGFCONV_NO_BUILD=1 or SGFCONV is given), makes the inputs in a temporary
+# directory (removed at the end), runs each case once under
+# `/usr/bin/time -f %M` and prints a Markdown table: the case, the input
+# size, the peak RSS, and what that costs per node or per byte of the value
+# (peak RSS minus the peak on a tiny record, divided by the nodes or by the
+# value's size).
+#
+# Environment: SGFCONV (the binary; default target/release/sgfconv),
+# MEMORY_NODES (nodes of the one big game, 100000), MEMORY_VALUE_MB (the big
+# comment, 200), MEMORY_ZERO_MB (the input with no line end, 300: past the
+# default --max-value-size),
+# MEMORY_GIB_GAMES (concatenated GIB games, 15000), MEMORY_LIMIT_KB (a case
+# is stopped past this peak, 4000000: an unbounded reader must not take the
+# machine down), MEMORY_TIMEOUT (seconds per case, 300), TMPDIR.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+NODES=${MEMORY_NODES:-100000}
+VALUE_MB=${MEMORY_VALUE_MB:-200}
+ZERO_MB=${MEMORY_ZERO_MB:-300}
+GIB_GAMES=${MEMORY_GIB_GAMES:-15000}
+LIMIT_KB=${MEMORY_LIMIT_KB:-4000000}
+
+if [ -z "${SGFCONV:-}" ]; then
+    SGFCONV=${CARGO_TARGET_DIR:-target}/release/sgfconv
+    [ "${SGFCONV_NO_BUILD:-}" = 1 ] || cargo build --release --quiet
+fi
+[ -x /usr/bin/time ] || { echo "memory: /usr/bin/time (GNU time) is needed" >&2; exit 2; }
+
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/sgfconv-memory.XXXXXX")
+trap 'rm -rf "$DIR"' EXIT
+say() { printf '==> %s\n' "$*" >&2; }
+
+# Peak RSS in KB of `sgfconv ARGS...` with stdin from $STDIN (default
+# /dev/null) and stdout to /dev/null; "killed" past LIMIT_KB. Sets RSS
+# and STATUS.
+run() {
+    local out=$DIR/time.out
+    STATUS=0
+    (ulimit -v $((LIMIT_KB * 2)) 2>/dev/null || true
+        exec timeout "${MEMORY_TIMEOUT:-300}" /usr/bin/time -f '%M' -o "$out" "$SGFCONV" "$@" \
+            <"${STDIN:-/dev/null}" >/dev/null 2>/dev/null) || STATUS=$?
+    RSS=$(tail -n 1 "$out" 2>/dev/null | grep -E '^[0-9]+$' || echo 0)
+}
+
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
+size_of() { wc -c <"$1" | tr -d ' '; }
+
+# One row: case, input bytes, RSS (KB), then "node N" or "value N" or "-".
+row() {
+    local name=$1 bytes=$2 per=$3 n=${4:-0} cost=-
+    local extra=$(( RSS * 1024 - BASE * 1024 ))
+    [ "$extra" -lt 0 ] && extra=0
+    case $per in
+        node) cost=$(awk -v e="$extra" -v n="$n" 'BEGIN { printf "%.0f B/node", e / n }') ;;
+        value) cost=$(awk -v e="$extra" -v n="$n" 'BEGIN { printf "%.2f× value", e / n }') ;;
+    esac
+    local status=
+    [ "$STATUS" = 0 ] || status=" (exit $STATUS)"
+    printf '| %s | %s | %s%s | %s |\n' "$name" "$(mb "$bytes")" \
+        "$(awk -v k="$RSS" 'BEGIN { printf "%.1f MB", k * 1024 / 1e6 }')" "$status" "$cost"
+}
+
+say "generating inputs in $DIR"
+printf '(;FF[4]GM[1]SZ[19];B[pd];W[dp])\n' >"$DIR/tiny.sgf"
+run -q "$DIR/tiny.sgf" /dev/null
+BASE=$RSS
+
+awk -v n="$NODES" 'BEGIN {
+    printf "(;FF[4]GM[1]SZ[19]KM[6.5]PB[Black]PW[White]"
+    for (i = 0; i < n; i++) {
+        c = (i % 2) ? "W" : "B"; p = i % 361
+        printf ";%s[%c%c]", c, 97 + p % 19, 97 + int(p / 19)
+    }
+    print ")"
+}' >"$DIR/game.sgf"
+for t in gib ugf ngf json xml jago csv; do
+    "$SGFCONV" -q -t "$t" "$DIR/game.sgf" "$DIR/game.$t" 2>/dev/null || true
+done
+
+{ printf '(;FF[4]GM[1]SZ[19]C['; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/value.sgf"
+VALUE_BYTES=$((VALUE_MB * 1024 * 1024))
+
+GIB_ONE=$DIR/one.gib
+cat corpus/gib/*.gib >"$GIB_ONE"
+per=$(ls corpus/gib/*.gib | wc -l)
+for _ in $(seq 1 $(( (GIB_GAMES + per - 1) / per ))); do cat "$GIB_ONE"; done >"$DIR/many.gib"
+rm "$GIB_ONE"
+
+echo "| case | input | peak RSS | cost |"
+echo "|---|---:|---:|---:|"
+run -q "$DIR/tiny.sgf" /dev/null
+row "baseline (a 3-node SGF)" "$(size_of "$DIR/tiny.sgf")" -
+
+for f in sgf gib ugf ngf json xml jago csv; do
+    [ -s "$DIR/game.$f" ] || { echo "| read $f, $NODES nodes | (not made) | | |"; continue; }
+    n=$NODES
+    # NGF numbers moves with two letters: it holds 675 at most.
+    [ "$f" = ngf ] && [ "$n" -gt 675 ] && n=675
+    run -q -f "$f" "$DIR/game.$f" /dev/null
+    row "read $f, one game of $n nodes" "$(size_of "$DIR/game.$f")" node "$n"
+done
+for t in sgf gib ugf ngf json xml jago csv; do
+    run -q -t "$t" "$DIR/game.sgf" /dev/null
+    row "write $t, one game of $NODES nodes" "$(size_of "$DIR/game.sgf")" node "$NODES"
+done
+
+run -q "$DIR/value.sgf" /dev/null
+row "SGF→SGF, a ${VALUE_MB} MiB comment" "$(size_of "$DIR/value.sgf")" value "$VALUE_BYTES"
+run -q -t json "$DIR/value.sgf" /dev/null
+row "SGF→JSON, a ${VALUE_MB} MiB comment" "$(size_of "$DIR/value.sgf")" value "$VALUE_BYTES"
+run -q -t gib "$DIR/value.sgf" /dev/null
+row "SGF→GIB, a ${VALUE_MB} MiB comment" "$(size_of "$DIR/value.sgf")" value "$VALUE_BYTES"
+run check -q "$DIR/value.sgf"
+row "check, a ${VALUE_MB} MiB comment" "$(size_of "$DIR/value.sgf")" value "$VALUE_BYTES"
+rm "$DIR/value.sgf"
+
+run -q -f gib "$DIR/many.gib" /dev/null
+row "read gib, $GIB_GAMES concatenated games" "$(size_of "$DIR/many.gib")" -
+rm "$DIR/many.gib"
+
+head -c "${ZERO_MB}M" /dev/zero >"$DIR/zero"
+for f in sgf gib ugf ngf json xml jago csv; do
+    STDIN=$DIR/zero run -q -f "$f" - /dev/null
+    row "read $f, ${ZERO_MB} MiB with no line end (stdin)" $((ZERO_MB * 1024 * 1024)) -
+done
+rm "$DIR/zero"
+
+# Two million warnings (moves off a 9×9 board), counted by --summary.
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[9]"; for (i = 0; i < 2000000; i++) printf ";B[zz]"; print ")" }' >"$DIR/warn.sgf"
+run check -q --summary "$DIR/warn.sgf"
+row "check --summary, 2 000 000 warnings" "$(size_of "$DIR/warn.sgf")" -
+rm "$DIR/warn.sgf"
+
+# -j 100000 on a collection of 200 000 small games.
+awk 'BEGIN { for (i = 0; i < 200000; i++) print "(;FF[4]GM[1]SZ[19];B[pd];W[dp])" }' >"$DIR/coll.sgf"
+SECONDS=0
+MEMORY_TIMEOUT=${MEMORY_JOBS_TIMEOUT:-60} run -q -j 100000 "$DIR/coll.sgf" /dev/null
+row "-j 100000, 200 000 games (${SECONDS} s)" "$(size_of "$DIR/coll.sgf")" -
