@@ -694,7 +694,7 @@ impl Referee {
     /// `SZ` as [`Referee::for_game`] takes them); `None` when the game
     /// needs another board.
     pub fn reuse(mut self, gm: Option<&str>, sz: Option<&str>) -> Option<Referee> {
-        let go = !gm.is_some_and(|gm| gm.trim() != "1");
+        let go = gm.is_none_or(|gm| gm.trim() == "1");
         let size = Board::size_of(sz.unwrap_or("19"))?;
         if !go || size != (self.board.cols, self.board.rows) {
             return None;
