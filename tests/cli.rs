@@ -695,3 +695,14 @@ fn converting_twice_gives_the_same_file_with_version_or_charset_below_the_root()
         assert!(text(&once.stderr).contains("I559") || !text(&once.stdout).contains("(;CA"));
     }
 }
+
+/// `check` exits 0 with warnings only, 1 with `--strict`.
+#[test]
+fn check_strict_fails_on_a_warning() {
+    let input = b"(;GM[1];B[aa];W[aa])";
+    let out = run(&["check", "-"], input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("W581"));
+    let out = run(&["check", "--strict", "-"], input);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+}
