@@ -493,6 +493,14 @@ impl Reporter {
         self
     }
 
+    /// Show (or keep) errors only: `-q`, which hides warnings and info but
+    /// never an error.
+    pub fn errors_only(mut self) -> Self {
+        self.show_info = false;
+        self.min_shown = Severity::Error;
+        self
+    }
+
     /// Show at most `n` diagnostics of each code; count the rest.
     pub fn with_per_code_limit(mut self, n: usize) -> Self {
         self.per_code_limit = n;

@@ -127,7 +127,7 @@ struct ReadArgs {
     /// 256M].
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     max_value_size: Option<usize>,
-    /// No warnings on stderr.
+    /// No warnings or info on stderr (errors are always shown).
     #[arg(short, long)]
     quiet: bool,
     /// Also show info diagnostics (each rewrite, each encoding decision).
@@ -297,18 +297,19 @@ fn dialect_arg(keep: bool, no_fix: &[String]) -> Result<Dialect, String> {
 }
 
 fn reporter(name: &str, r: &ReadArgs) -> Reporter {
-    let out = if r.quiet && !r.strict {
-        Output::Discard
-    } else {
-        match r.diagnostics {
-            DiagFormat::Text => Output::Text(Box::new(io::stderr())),
-            DiagFormat::Json => Output::Json(Box::new(io::stderr())),
-        }
+    let out = match r.diagnostics {
+        DiagFormat::Text => Output::Text(Box::new(io::stderr())),
+        DiagFormat::Json => Output::Json(Box::new(io::stderr())),
     };
     // Machines filter JSON by severity themselves: they get the info too
-    // (each rewrite, each game's encoding decision).
+    // (each rewrite, each game's encoding decision). `-q` hides warnings
+    // and info, never an error (under --strict a warning fails the run, so
+    // warnings are shown).
     let mut rep =
         Reporter::new(name, out).with_info(r.verbose || r.diagnostics == DiagFormat::Json);
+    if r.quiet && !r.strict {
+        rep = rep.errors_only();
+    }
     if r.diagnostics == DiagFormat::Text {
         rep = rep.with_per_code_limit(100);
     }

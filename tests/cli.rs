@@ -706,3 +706,21 @@ fn check_strict_fails_on_a_warning() {
     let out = run(&["check", "--strict", "-"], input);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
 }
+
+/// `-q` hides warnings and info, never an error: an exit status 1 always
+/// comes with its reason on stderr.
+#[test]
+fn quiet_never_hides_an_error() {
+    let warning_only = b"(;GM[1]KM[6,5]C[a]]C[b];B[pd])";
+    let out = run(&["-q", "-", "-"], warning_only);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr), "");
+    let error = b"(;GM[1]C[unterminated";
+    for args in [&["-q", "-", "-"][..], &["check", "-q", "-"]] {
+        let out = run(args, error);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains("error[E006"), "{args:?}: {err}");
+        assert!(!err.contains("warning["), "{args:?}: {err}");
+    }
+}
