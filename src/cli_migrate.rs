@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 /// written to a temporary file and renamed, so an interrupted run leaves no
 /// half-written file; run it again to finish (outputs newer than their input
 /// are skipped). A file that fails is reported and the run goes on; the exit
-/// status is 1 if any failed.
+/// status is 1 if any failed or lost data (an error diagnostic).
 #[derive(clap::Args, Debug, Clone)]
 #[command(after_help = after_help())]
 pub struct MigrateArgs {
@@ -89,7 +89,9 @@ fn after_help() -> String {
          its extension, {{{bold}n{bold:#}}} the game number; '/' in the template makes \
          subdirectories. Values are sanitised; names that collide get ' (2)', ' (3)'... \
          in source path order, whatever -j.\n\nExit status: 0 every record converted \
-         or up to date; 1 some record failed; 2 bad usage, nothing written."
+         or up to date, nothing lost; 1 some record failed, or lost data (an error \
+         diagnostic, as a conversion of that file alone would exit 1); 2 bad usage, \
+         nothing written."
     )
 }
 
@@ -185,7 +187,10 @@ pub fn run(args: MigrateArgs) -> ExitCode {
             eprintln!("  report: {}", shown(report.display()));
         }
     }
-    if summary.failed() > 0 {
+    // As a conversion of the file alone would: data lost (an error
+    // diagnostic) is status 1, even when the file was written.
+    let lost = summary.entries.iter().any(|e| e.errors > 0);
+    if summary.failed() > 0 || lost {
         ExitCode::from(EXIT_FAILED)
     } else {
         ExitCode::SUCCESS

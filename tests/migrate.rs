@@ -1532,3 +1532,39 @@ fn real_sgf_encoding_options_reach_the_reader() {
     let wrong = fs::read_to_string(t.path().join("wrong/no-ca.sgf")).unwrap();
     assert!(!wrong.contains("这是从压长星定式演变而来的形"));
 }
+
+/// Issue 15 item 4: a file converted with an error diagnostic (bytes that
+/// are no text in the forced character set: `E103`) makes the run exit 1,
+/// as converting that file alone does; a run without errors exits 0.
+#[test]
+fn a_file_that_lost_data_makes_the_run_exit_1() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, dst) = (t.path().join("src"), t.path().join("dst"));
+    fs::create_dir(&src).unwrap();
+    fs::write(src.join("good.sgf"), "(;GM[1];B[pd])").unwrap();
+    let clean = sgfconv()
+        .args(["migrate", "-q"])
+        .args([&src, &dst])
+        .output()
+        .unwrap();
+    assert_eq!(clean.status.code(), Some(0));
+    fs::write(src.join("bad.sgf"), b"(;GM[1]PB[\xff\xfe];B[pd])").unwrap();
+    let alone = sgfconv()
+        .args(["--encoding", "UTF-8"])
+        .arg(src.join("bad.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(alone.status.code(), Some(1), "the file alone loses data");
+    let out = sgfconv()
+        .args(["migrate", "-q", "--encoding", "UTF-8", "--force"])
+        .args([&src, &dst])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dst.join("bad.sgf").exists(), "the file was still converted");
+}
