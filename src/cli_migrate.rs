@@ -54,12 +54,16 @@ pub struct MigrateArgs {
     pub fsync: bool,
     /// Only files matching GLOB (repeatable). Without '/', GLOB matches the
     /// file name at any depth ('*.gib'); with '/', the path under SRC
-    /// ('2003/**'). '*', '**', '?', '[a-z]'.
+    /// ('2003/**'). '*', '**', '?', '[a-z]', '{sgf,gib}'; case is ignored
+    /// ('*.sgf' takes GAME.SGF).
     #[arg(long, value_name = "GLOB")]
     pub include: Vec<String>,
     /// Skip files matching GLOB (repeatable; same rules as --include).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Match --include and --exclude with case.
+    #[arg(long)]
+    pub case_sensitive_globs: bool,
     /// One output file per game of a collection.
     #[arg(long)]
     pub split_collections: bool,
@@ -130,6 +134,7 @@ pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
     o.fsync = args.fsync;
     o.include = args.include.clone();
     o.exclude = args.exclude.clone();
+    o.case_sensitive_globs = args.case_sensitive_globs;
     o.split_collections = args.split_collections;
     o.name_template = args.name.clone();
     o.report = args.report.clone();

@@ -1568,3 +1568,57 @@ fn a_file_that_lost_data_makes_the_run_exit_1() {
     );
     assert!(dst.join("bad.sgf").exists(), "the file was still converted");
 }
+
+/// Issue 15 item 8: `--include '*.sgf'` takes `.SGF` files too (case is
+/// ignored by default, as the extension rules ignore it);
+/// `--case-sensitive-globs` matches with case; a pattern that is no glob is
+/// refused before anything is created.
+#[test]
+fn globs_ignore_case_unless_told_not_to() {
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    fs::create_dir(&src).unwrap();
+    fs::write(src.join("LOUD.SGF"), "(;GM[1];B[pd])").unwrap();
+    fs::write(src.join("quiet.sgf"), "(;GM[1];B[dd])").unwrap();
+    let run = |dst: &str, extra: &[&str]| {
+        sgfconv()
+            .args(["migrate", "-q", "--include", "*.sgf"])
+            .args(extra)
+            .arg(&src)
+            .arg(t.path().join(dst))
+            .output()
+            .unwrap()
+    };
+    let out = run("all", &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<String> = fs::read_dir(t.path().join("all"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".sgf") || n.ends_with(".SGF"))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 2, "{names:?}");
+    let out = run("exact", &["--case-sensitive-globs"]);
+    assert_eq!(out.status.code(), Some(0));
+    let exact = fs::read_dir(t.path().join("exact"))
+        .unwrap()
+        .filter(|e| {
+            let n = e.as_ref().unwrap().file_name();
+            n.to_string_lossy().to_lowercase().ends_with(".sgf")
+        })
+        .count();
+    assert_eq!(exact, 1);
+    let bad = sgfconv()
+        .args(["migrate", "--include", "[x"])
+        .arg(&src)
+        .arg(t.path().join("bad"))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(!t.path().join("bad").exists(), "nothing created");
+}

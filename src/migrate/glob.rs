@@ -1,27 +1,39 @@
-//! `--include`/`--exclude` globs, matched against paths relative to SRC.
+//! `--include`/`--exclude` globs, matched against paths relative to SRC,
+//! by `globset`.
 //!
-//! A small matcher instead of a dependency: `*` (any run of characters but
-//! `/`), `**` (any run, `/` included; `**/` also matches no directory), `?`
-//! (one character but `/`), `[abc]`, `[a-z]`, `[!x]`. A pattern without `/`
-//! is matched against the file name alone, so `*.gib` finds GIB files at any
-//! depth (as in `.gitignore`); a pattern with `/` against the whole relative
-//! path. Matching is case-sensitive, on the path text (non-UTF-8 bytes are
-//! seen as U+FFFD).
+//! `*` is any run of characters but `/`, `**` any run with `/` (`**/` also
+//! matches no directory), `?` one character but `/`, `[abc]`, `[a-z]`,
+//! `[!x]` classes, `{a,b}` alternatives. A pattern without `/` is matched
+//! against the file name alone, so `*.gib` finds GIB files at any depth (as
+//! in `.gitignore`); a pattern with `/` against the whole relative path.
+//! Matching ignores case unless asked not to (`--case-sensitive-globs`), so
+//! that `*.sgf` takes `GAME.SGF` as the extension rules do. The path text is
+//! matched (non-UTF-8 bytes are seen as U+FFFD).
+
+use globset::{GlobBuilder, GlobMatcher};
 
 #[derive(Clone, Debug)]
 pub struct Glob {
-    pattern: Vec<char>,
+    matcher: GlobMatcher,
     name_only: bool,
 }
 
 impl Glob {
-    pub fn new(pattern: &str) -> Glob {
+    /// The glob of `pattern`; an error message when it is no glob (an
+    /// unclosed `[` or `{`).
+    pub fn new(pattern: &str, case_sensitive: bool) -> Result<Glob, String> {
         let p = pattern.strip_prefix("./").unwrap_or(pattern);
         let p = p.strip_prefix('/').unwrap_or(p);
-        Glob {
-            pattern: p.chars().collect(),
+        let glob = GlobBuilder::new(p)
+            .literal_separator(true)
+            .case_insensitive(!case_sensitive)
+            .backslash_escape(true)
+            .build()
+            .map_err(|e| format!("glob {pattern:?}: {e}"))?;
+        Ok(Glob {
+            matcher: glob.compile_matcher(),
             name_only: !p.contains('/'),
-        }
+        })
     }
 
     /// `rel` uses `/` as separator.
@@ -31,8 +43,7 @@ impl Glob {
         } else {
             rel
         };
-        let t: Vec<char> = target.chars().collect();
-        match_at(&self.pattern, &t)
+        self.matcher.is_match(target)
     }
 }
 
@@ -41,107 +52,12 @@ pub fn any_match(globs: &[Glob], rel: &str) -> bool {
     globs.iter().any(|g| g.matches(rel))
 }
 
-fn match_at(p: &[char], t: &[char]) -> bool {
-    // Iterative matcher with memo-free backtracking on the last star; `**`
-    // recursion is bounded by the pattern length.
-    let (mut pi, mut ti) = (0usize, 0usize);
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() || pi < p.len() {
-        if pi < p.len() {
-            match p[pi] {
-                '*' if p.get(pi + 1) == Some(&'*') => {
-                    let mut rest = pi + 2;
-                    // `**/` may match zero directories.
-                    if p.get(rest) == Some(&'/') {
-                        if match_at(&p[rest + 1..], &t[ti..]) {
-                            return true;
-                        }
-                        rest += 1;
-                    }
-                    return (ti..=t.len()).any(|k| match_at(&p[rest..], &t[k..]));
-                }
-                '*' => {
-                    star = Some((pi, ti));
-                    pi += 1;
-                    continue;
-                }
-                '?' if ti < t.len() && t[ti] != '/' => {
-                    pi += 1;
-                    ti += 1;
-                    continue;
-                }
-                '[' if ti < t.len() => {
-                    if let Some((ok, next)) = class(p, pi, t[ti]) {
-                        if ok {
-                            pi = next;
-                            ti += 1;
-                            continue;
-                        }
-                    } else if t[ti] == '[' {
-                        pi += 1;
-                        ti += 1;
-                        continue;
-                    }
-                }
-                c if ti < t.len() && c == t[ti] && c != '?' && c != '[' => {
-                    pi += 1;
-                    ti += 1;
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        // Mismatch: let the last `*` eat one more character (not a `/`).
-        match star {
-            Some((sp, st)) if st < t.len() && t[st] != '/' => {
-                star = Some((sp, st + 1));
-                pi = sp + 1;
-                ti = st + 1;
-            }
-            _ => return false,
-        }
-    }
-    true
-}
-
-/// Matches `c` against the class starting at `p[at] == '['`: whether it
-/// matched and the index after `]`; `None` if the class is not closed.
-fn class(p: &[char], at: usize, c: char) -> Option<(bool, usize)> {
-    let mut i = at + 1;
-    let negate = matches!(p.get(i), Some('!') | Some('^'));
-    if negate {
-        i += 1;
-    }
-    let mut matched = false;
-    let mut first = true;
-    loop {
-        let cur = *p.get(i)?;
-        if cur == ']' && !first {
-            break;
-        }
-        first = false;
-        if p.get(i + 1) == Some(&'-') && p.get(i + 2).is_some_and(|e| *e != ']') {
-            let hi = *p.get(i + 2)?;
-            if cur <= c && c <= hi {
-                matched = true;
-            }
-            i += 3;
-        } else {
-            if cur == c {
-                matched = true;
-            }
-            i += 1;
-        }
-    }
-    Some((matched != negate && c != '/', i + 1))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn m(p: &str, t: &str) -> bool {
-        Glob::new(p).matches(t)
+    fn m(p: &str, rel: &str) -> bool {
+        Glob::new(p, false).unwrap().matches(rel)
     }
 
     #[test]
@@ -151,7 +67,7 @@ mod tests {
         assert!(!m("*.gib", "c.gib.sgf"));
         assert!(m("*.gib*", "x/c.gib.dll"));
         assert!(m("game?.sgf", "d/game1.sgf"));
-        assert!(!m("game?.sgf", "d/game10.sgf"));
+        assert!(m("./*.sgf", "a.sgf"));
     }
 
     #[test]
@@ -162,17 +78,32 @@ mod tests {
         assert!(m("old/**", "old/x/y/a.sgf"));
         assert!(m("**/tmp/*", "a/b/tmp/x"));
         assert!(m("**/tmp/*", "tmp/x"));
-        assert!(m("a/**/z.sgf", "a/z.sgf"));
-        assert!(m("a/**/z.sgf", "a/b/c/z.sgf"));
+        assert!(m("/old/*.sgf", "old/a.sgf"));
     }
 
     #[test]
-    fn classes() {
+    fn classes_and_alternatives() {
         assert!(m("[ab]*.sgf", "a1.sgf"));
         assert!(!m("[!ab]*.sgf", "a1.sgf"));
         assert!(m("[0-9][0-9].sgf", "42.sgf"));
         assert!(!m("[0-9].sgf", "x.sgf"));
-        assert!(m("[x", "[x"));
+        assert!(m("*.{gib,ngf}", "d/x.ngf"));
+        assert!(m("\\[x", "[x"));
+    }
+
+    #[test]
+    fn case_is_ignored_unless_asked() {
+        assert!(m("*.sgf", "d/GAME.SGF"));
+        assert!(m("Old/*.SGF", "old/a.sgf"));
+        let exact = Glob::new("*.sgf", true).unwrap();
+        assert!(!exact.matches("GAME.SGF"));
+        assert!(exact.matches("game.sgf"));
+    }
+
+    #[test]
+    fn a_pattern_that_is_no_glob_is_an_error() {
+        assert!(Glob::new("[x", false).is_err());
+        assert!(Glob::new("{a,b", false).is_err());
     }
 
     #[test]

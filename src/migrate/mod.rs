@@ -90,6 +90,9 @@ pub struct MigrateOptions {
     pub include: Vec<String>,
     /// Never paths matching one of these.
     pub exclude: Vec<String>,
+    /// Match `include` and `exclude` with case (by default `*.sgf` takes
+    /// `GAME.SGF` too).
+    pub case_sensitive_globs: bool,
     /// One output per game.
     pub split_collections: bool,
     /// `--name`: output file name from game info, e.g. `{DT} {PB} vs {PW}`.
@@ -169,9 +172,14 @@ pub fn run_with(
     backend: Backend,
 ) -> Result<Summary, Error> {
     let started = Instant::now();
+    let globs = |list: &[String]| -> Result<Vec<Glob>, Error> {
+        let case = options.case_sensitive_globs;
+        list.iter()
+            .map(|g| Glob::new(g, case).map_err(Error::Usage))
+            .collect()
+    };
+    let (include, exclude) = (globs(&options.include)?, globs(&options.exclude)?);
     let roots = Roots::resolve(options)?;
-    let include: Vec<Glob> = options.include.iter().map(|g| Glob::new(g)).collect();
-    let exclude: Vec<Glob> = options.exclude.iter().map(|g| Glob::new(g)).collect();
     if let Some(t) = &options.name_template {
         if t.trim().is_empty() {
             return Err(Error::Usage("--name: the template is empty".into()));
