@@ -20,6 +20,22 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::rc::Rc;
 
+/// The whole of a line-based input (GIB, NGF, UGF hold one file in
+/// memory), refused with `code` past the first line longer than
+/// `--max-value-size` ([`crate::input::read_lines_to_end`]).
+pub fn read_all(
+    input: &mut dyn std::io::Read,
+    options: &crate::options::ReadOptions,
+    code: crate::diag::Code,
+) -> Result<Vec<u8>, crate::error::Error> {
+    let mut bytes = Vec::new();
+    let max = options.max_value_size();
+    if let Err(at) = crate::input::read_lines_to_end(input, &mut bytes, max)? {
+        return Err(crate::error::Error::unreadable(code.id, at.message(max)));
+    }
+    Ok(bytes)
+}
+
 // ---------------------------------------------------------------------------
 // Numbers in tenths (komi, margins)
 

@@ -27,11 +27,7 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let mut bytes = Vec::new();
-    let max = options.max_value_size();
-    if let Err(at) = crate::input::read_lines_to_end(input, &mut bytes, max)? {
-        return Err(Error::unreadable(E_LINE_TOO_LONG.id, at.message(max)));
-    }
+    let bytes = crate::formats::lines::read_all(input, options, E_LINE_TOO_LONG)?;
     report.set_game(Some(0));
     let decoded = decode_input(&bytes, options, report);
     let text = decoded.text.as_str();

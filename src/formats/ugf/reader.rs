@@ -50,11 +50,7 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let mut bytes = Vec::new();
-    let max = options.max_value_size();
-    if let Err(at) = crate::input::read_lines_to_end(input, &mut bytes, max)? {
-        return Err(Error::unreadable(E_LINE_TOO_LONG.id, at.message(max)));
-    }
+    let bytes = crate::formats::lines::read_all(input, options, E_LINE_TOO_LONG)?;
     // `.ugz`: two bytes, then an LHA header (`-lh5-` at offset 2 of it).
     if bytes
         .get(4..9)
