@@ -7,30 +7,9 @@ mod common;
 use pretty_assertions::assert_eq;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
-fn sgfconv() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sgfconv"))
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = sgfconv()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sgfconv runs");
-    // sgfconv may refuse the input and exit before reading it all.
-    if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::{run, sgfconv, text};
 
 fn sample(name: &str) -> PathBuf {
     common::root().join("corpus/sgf").join(name)

@@ -6,31 +6,9 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn sgfconv() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sgfconv"))
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = sgfconv()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sgfconv runs");
-    // sgfconv may refuse the input and exit before reading it all.
-    if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::{run, sgfconv, text};
 
 /// Converts `input` (written to `name` in a fresh folder) to `out.sgf`
 /// with `args`; the output's text (`None` when no file was written) and

@@ -500,3 +500,31 @@ pub fn assert_ff4_corpus_through(
         assert!(checked >= 30, "only {checked} 19×19 games found");
     }
 }
+
+/// The built `sgfconv` binary, as a command.
+pub fn sgfconv() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sgfconv"))
+}
+
+/// Runs `sgfconv ARGS` with `stdin` on its standard input; its output.
+pub fn run(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = sgfconv()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sgfconv runs");
+    // sgfconv may refuse the input and exit before reading it all.
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Bytes as text, lossily.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
