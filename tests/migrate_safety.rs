@@ -301,25 +301,37 @@ fn samples() -> Vec<String> {
 
 /// Swaps each of `dirs` for a symbolic link to `to` and back, over and
 /// over, until told to stop; leaves every directory in place at the end.
+/// In DST the run may create a directory again in the moment between the
+/// rename and the link (it makes what it needs): that directory then stays,
+/// and the one set aside is left in the stash.
 fn swapper(dirs: Vec<PathBuf>, to: Vec<PathBuf>, stash: PathBuf, stop: Arc<AtomicBool>) {
-    let mut swapped = vec![false; dirs.len()];
+    // Names in the stash are never reused, across runs too.
+    static ROUND: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let mut aside: Vec<Option<PathBuf>> = vec![None; dirs.len()];
     while !stop.load(Ordering::Relaxed) {
+        let round = ROUND.fetch_add(1, Ordering::Relaxed);
         for (i, d) in dirs.iter().enumerate() {
-            let aside = stash.join(format!("{i}"));
-            if swapped[i] {
-                let _ = fs::remove_file(d);
-                fs::rename(&aside, d).unwrap();
-            } else {
-                fs::rename(d, &aside).unwrap();
-                symlink(&to[i % to.len()], d).unwrap();
+            match aside[i].take() {
+                Some(a) => {
+                    let _ = fs::remove_file(d);
+                    fs::rename(&a, d).unwrap();
+                }
+                None => {
+                    let a = stash.join(format!("{i}-{round}"));
+                    fs::rename(d, &a).unwrap();
+                    match symlink(&to[i % to.len()], d) {
+                        Ok(()) => aside[i] = Some(a),
+                        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                        Err(e) => panic!("{e}"),
+                    }
+                }
             }
-            swapped[i] = !swapped[i];
         }
     }
     for (i, d) in dirs.iter().enumerate() {
-        if swapped[i] {
+        if let Some(a) = aside[i].take() {
             let _ = fs::remove_file(d);
-            fs::rename(stash.join(format!("{i}")), d).unwrap();
+            fs::rename(a, d).unwrap();
         }
     }
 }
