@@ -20,6 +20,7 @@
 //! | 500–549 | property values (dialect rule 11: game-info values, value types, points) |
 //! | 550–579 | where properties stand (node placement) |
 //! | 580–599 | the board (replayed moves and setup) |
+//! | 600–649 | the command: usage, inputs and outputs as a whole |
 //!
 //! `formats/diagnostics.md` lists every code under these ranges; it is
 //! generated from the source by `tests/diagnostics_table.rs`, which also

@@ -110,4 +110,4 @@ pub use game::Game;
 pub use options::{Dialect, Options, ReadOptions, Rules, WriteOptions};
 pub use sink::Sink;
 
-pub use pipeline::{check, convert, Checks, Stats};
+pub use pipeline::{check, convert, Checks, Collection, Stats};

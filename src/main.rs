@@ -1,22 +1,21 @@
 //! The `sgfconv` command: the contract of `CLI.md` over the library.
 
+mod cli_check;
+mod cli_convert;
 mod cli_fix;
 mod cli_help;
+mod cli_inputs;
 #[cfg(unix)]
 mod cli_migrate;
+mod cli_say;
 mod cli_signals;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use sgfconv::diag::{Output, Reporter, Tally};
+use sgfconv::diag::{Output, Reporter};
 use sgfconv::formats::{Format, FORMATS};
-use sgfconv::input::{sniff_head, CountingRead};
-use sgfconv::options::{Coords, Dialect, Rules};
-use sgfconv::output::{write_atomically, FileId, Guard};
-use sgfconv::sink::Counter;
-use sgfconv::{charset, Error, Options, WriteOptions};
-use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use sgfconv::options::{Dialect, Rules};
+use sgfconv::{charset, Error};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -43,7 +42,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    convert: ConvertArgs,
+    convert: cli_convert::ConvertArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -56,7 +55,7 @@ enum Command {
                       (with --strict, a warning), or --fix left a file as it was; 2 bad usage, or \
                       a file unreadable or in no known format."
     )]
-    Check(CheckArgs),
+    Check(cli_check::CheckArgs),
     /// Convert every record under SRC into UTF-8 SGF under DST, in parallel,
     /// mirroring the tree; never writes inside SRC (man sgfconv-migrate).
     #[cfg(unix)]
@@ -85,13 +84,6 @@ enum Command {
 enum DiagFormat {
     Text,
     Json,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum CoordsArg {
-    Sgf,
-    Gtp,
-    Numeric,
 }
 
 /// Options shared by every command that reads records.
@@ -141,91 +133,95 @@ struct ReadArgs {
     strict: bool,
 }
 
-#[derive(Args, Debug, Clone)]
-struct ConvertArgs {
-    /// Input file; absent or '-' for stdin.
-    input: Option<PathBuf>,
-    /// Output file; absent or '-' for stdout.
-    output: Option<PathBuf>,
-    /// Output format (default: from OUTPUT's extension, else sgf).
-    #[arg(short = 't', long = "to", value_name = "FORMAT", value_parser = cli_help::format_names(), hide_possible_values = true)]
-    to: Option<String>,
-    /// Output character set (default UTF-8; SGF gets a matching CA[]).
-    #[arg(long, value_name = "NAME", value_parser = cli_help::output_encodings(), hide_possible_values = true)]
-    to_encoding: Option<String>,
-    /// UGF output: variations as a [ReviewNode] tree instead of figures.
-    #[arg(long)]
-    ugf_review: bool,
-    /// JSON output: one game per line.
-    #[arg(long)]
-    json_lines: bool,
-    /// JSON output: the move-list projection (size, komi, players, moves).
-    #[arg(long)]
-    moves: bool,
-    /// CSV output: every node of every variation, with a path column.
-    #[arg(long)]
-    all_variations: bool,
-    /// CSV output: coordinate style of the move column [default: sgf].
-    #[arg(long, value_enum)]
-    coords: Option<CoordsArg>,
-    /// CSV output: also write one row per game, with its game info, here.
-    #[arg(long, value_name = "FILE")]
-    games_csv: Option<PathBuf>,
-    /// CSV output: text cells that start with = + - @ (a spreadsheet
-    /// formula) get a leading ' ; numeric columns are never touched.
-    #[arg(long)]
-    csv_safe: bool,
-    #[command(flatten)]
-    read: ReadArgs,
-}
-
-#[derive(Args, Debug, Clone)]
-struct CheckArgs {
-    /// Files to check ('-' for stdin).
-    #[arg(required = true)]
-    files: Vec<PathBuf>,
-    /// Print one line per file and totals, with diagnostics counted by code.
-    #[arg(long)]
-    summary: bool,
-    /// Only parse: no dialect rewrites (for measuring the reader).
-    #[arg(long, conflicts_with = "fix")]
-    parse_only: bool,
-    /// Do not replay the games on a board (the value and placement checks
-    /// still run): faster on huge archives.
-    #[arg(long, conflicts_with = "parse_only")]
-    no_board: bool,
-    /// Rewrite each SGF file in place as clean FF[4] UTF-8 SGF, atomically;
-    /// a file whose rewrite would lose data (an error) is left as it is.
-    #[arg(long)]
-    fix: bool,
-    /// With --fix: keep each original as FILE.orig (FILE.orig.1... if taken).
-    #[arg(long, requires = "fix")]
-    backup: bool,
-    #[command(flatten)]
-    read: ReadArgs,
-}
-
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    cli_say::set_json(cli_say::json_requested(&args));
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(c) => c,
+        Err(e) => return clap_error(e),
+    };
     cli_signals::install();
     match cli.command {
-        Some(Command::Check(args)) => check(args),
+        Some(Command::Check(args)) => cli_check::run(args),
         Some(Command::Formats) => list_formats(),
         Some(Command::Completions { shell, dir }) => completions(shell, dir),
         Some(Command::Explain(args)) => cli_help::explain(args),
         Some(Command::Man { dir }) => cli_help::man(Cli::command(), dir),
         #[cfg(unix)]
         Some(Command::Migrate(args)) => cli_migrate::run(args),
-        None => convert(cli.convert),
+        None => cli_convert::run(cli.convert),
     }
 }
 
 const EXIT_LOST: u8 = 1;
 const EXIT_USAGE: u8 = 2;
 
+/// A usage error (E600): said, and exit status 2.
 fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("sgfconv: {}", shown(msg));
+    cli_say::usage(&msg.to_string());
     ExitCode::from(EXIT_USAGE)
+}
+
+/// An input that cannot be used (E601): said, and exit status 2.
+fn input_error(msg: impl std::fmt::Display) -> ExitCode {
+    cli_say::say(cli_say::E_INPUT, None, &msg.to_string());
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// What clap says of bad arguments (and of `--help`, `--version`): as
+/// clap prints it, or, under `--diagnostics json`, a usage error as one
+/// JSON line (help and version stay text on stdout).
+fn clap_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let informational = matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if informational || !cli_say::json() {
+        let _ = e.print();
+        return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { 0 });
+    }
+    let text = e
+        .kind()
+        .as_str()
+        .map_or_else(|| e.to_string(), |_| e.to_string());
+    let first = text
+        .lines()
+        .next()
+        .unwrap_or("bad usage")
+        .trim_start_matches("error: ")
+        .to_string();
+    cli_say::usage(&first);
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// The worst of several exit statuses (0 < 1 < 2): a batch's status.
+#[derive(Default)]
+struct Worst(u8);
+
+impl Worst {
+    /// Keeps the worse of the statuses so far and `status`.
+    fn status(&mut self, status: ExitCode) {
+        let rank = if status == ExitCode::SUCCESS {
+            0
+        } else if status == ExitCode::from(EXIT_LOST) {
+            1
+        } else {
+            2
+        };
+        self.0 = self.0.max(rank);
+    }
+
+    /// 0, 1 or 2.
+    fn rank(&self) -> u8 {
+        self.0
+    }
+
+    fn code(&self) -> ExitCode {
+        ExitCode::from(self.0)
+    }
 }
 
 /// A message as it may reach a terminal: the control characters a file
@@ -316,143 +312,10 @@ fn reporter(name: &str, r: &ReadArgs) -> Reporter {
     rep
 }
 
-/// An opened input: its display name and a reader that starts with the
-/// sniffed head.
-struct Opened {
-    name: String,
-    format: Format,
-    reader: Box<dyn Read>,
-}
-
-fn open_input(path: Option<&Path>, forced: Option<Format>) -> Result<Opened, String> {
-    let (name, mut raw): (String, Box<dyn Read>) = match path {
-        None => ("<stdin>".into(), Box::new(io::stdin().lock())),
-        Some(p) if p == Path::new("-") => ("<stdin>".into(), Box::new(io::stdin().lock())),
-        Some(p) => {
-            let f = File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
-                return Err(format!("{}: is a directory", p.display()));
-            }
-            (p.display().to_string(), Box::new(f))
-        }
-    };
-    // `.xml` is ours or Jago's: the content tells.
-    let by_name = path
-        .and_then(Format::from_path)
-        .filter(|f| *f != Format::Xml);
-    let format = match forced.or(by_name) {
-        Some(f) => f,
-        None => {
-            let (head, again) = sniff_head(raw).map_err(|e| format!("{name}: {e}"))?;
-            raw = again;
-            Format::sniff(&head)
-                .or_else(|| path.and_then(Format::from_path))
-                .ok_or_else(|| {
-                    format!("{name}: cannot tell the format from the content; name it with -f")
-                })?
-        }
-    };
-    Ok(Opened {
-        name,
-        format,
-        reader: raw,
-    })
-}
-
 /// `-j N`, with 0 meaning one thread per core, and no more than
 /// [`sgfconv::options::max_jobs`].
 fn jobs(args: &ReadArgs) -> usize {
     sgfconv::options::jobs_for(args.jobs)
-}
-
-fn convert(args: ConvertArgs) -> ExitCode {
-    let (options, from, to) = match convert_options(&args) {
-        Ok(o) => o,
-        Err(e) => return usage_error(e),
-    };
-    let in_path = args.input.as_deref().filter(|p| *p != Path::new("-"));
-    let out_path = args.output.as_deref().filter(|p| *p != Path::new("-"));
-    if let Err(e) = guard_outputs(in_path, out_path, args.games_csv.as_deref()) {
-        return usage_error(e);
-    }
-    if !args.read.quiet {
-        note_leftovers(&[out_path, args.games_csv.as_deref()]);
-    }
-    let mut opened = match open_input(in_path, from) {
-        Ok(o) => o,
-        Err(e) => return usage_error(e),
-    };
-    if let Err(e) = sgfconv::formats::check_read_options(opened.format, &options.read) {
-        return usage_error(format!("{}: {e}", opened.name));
-    }
-    let mut report = reporter(&opened.name, &args.read);
-    let mut run = |out: &mut dyn Write, report: &mut Reporter| {
-        let input = &mut opened.reader;
-        sgfconv::convert(input, opened.format, out, to, &options, report)
-    };
-    let result = match out_path {
-        None => {
-            let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-            let r = run(&mut out, &mut report);
-            r.and_then(|s| out.flush().map(|_| s).map_err(Error::from))
-        }
-        Some(path) => write_atomically(path, |out| {
-            let r = run(out, &mut report)?;
-            // Under --strict a warning fails the run: keep no output.
-            if args.read.strict && report.warnings() > 0 {
-                return Err(Error::unwritable("strict", "warnings under --strict"));
-            }
-            Ok(r)
-        }),
-    };
-    finish(result.map(|_| ()), &mut report, &args.read, &opened.name)
-}
-
-/// The options of a conversion, its input format if named, and its output
-/// format; an option the output format does not take is an error.
-fn convert_options(args: &ConvertArgs) -> Result<(Options, Option<Format>, Format), String> {
-    let from = format_arg(&args.read.from, "--from")?;
-    let out_path = args.output.as_deref().filter(|p| *p != Path::new("-"));
-    let to = format_arg(&args.to, "--to")?
-        .or_else(|| out_path.and_then(Format::from_path))
-        .unwrap_or(Format::Sgf);
-    let mut options = Options::default().with_jobs(jobs(&args.read));
-    options.read = read_options(&args.read)?;
-    options.write = write_options(args, to, out_path)?;
-    sgfconv::formats::check_write_options(to, &options.write).map_err(|e| e.to_string())?;
-    Ok((options, from, to))
-}
-
-/// The writer options as given (`check_write_options` refuses those the
-/// target does not take).
-fn write_options(
-    args: &ConvertArgs,
-    to: Format,
-    out_path: Option<&Path>,
-) -> Result<WriteOptions, String> {
-    let mut w = WriteOptions::default();
-    if let Some(n) = &args.to_encoding {
-        w.to_encoding = Some(charset::output_encoding(n).ok_or_else(|| {
-            format!("--to-encoding: '{n}' is unknown or cannot carry ASCII syntax")
-        })?);
-    }
-    w.ugf_review = args.ugf_review;
-    // `out.jsonl` / `out.ndjson` mean one game per line.
-    let lines_ext = out_path
-        .and_then(|p| p.extension())
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("ndjson"));
-    w.json_lines = args.json_lines || (to == Format::Json && lines_ext);
-    w.moves = args.moves;
-    w.all_variations = args.all_variations;
-    w.coords = args.coords.map(|c| match c {
-        CoordsArg::Sgf => Coords::Sgf,
-        CoordsArg::Gtp => Coords::Gtp,
-        CoordsArg::Numeric => Coords::Numeric,
-    });
-    w.games_csv = args.games_csv.clone();
-    w.csv_safe = args.csv_safe;
-    Ok(w)
 }
 
 /// The exit status of a run, from its result and its diagnostics.
@@ -468,9 +331,9 @@ fn finish(
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(Error::Unwritable { code: "strict", .. }) => ExitCode::from(EXIT_LOST),
         Err(Error::Usage(m)) => usage_error(m),
-        Err(e @ Error::Unreadable { .. }) => usage_error(format!("{name}: {e}")),
+        Err(e @ Error::Unreadable { .. }) => input_error(format!("{name}: {e}")),
         Err(e) => {
-            eprintln!("sgfconv: {}", shown(format!("{name}: {e}")));
+            cli_say::say(cli_say::E_INPUT, Some(name), &e.to_string());
             ExitCode::from(EXIT_USAGE)
         }
         Ok(()) => {
@@ -485,10 +348,13 @@ fn finish(
 
 fn note_suppressed(report: &Reporter) {
     if report.suppressed() > 0 {
-        eprintln!(
-            "sgfconv: {}: {} more diagnostics of the same kinds not shown (--diagnostics json shows all)",
-            shown(report.file()),
-            report.suppressed()
+        cli_say::say(
+            cli_say::I_NOTE,
+            Some(report.file()),
+            &format!(
+                "{} more diagnostics of the same kinds not shown (--diagnostics json shows all)",
+                report.suppressed()
+            ),
         );
     }
 }
@@ -507,273 +373,16 @@ fn note_leftovers(outputs: &[Option<&Path>]) {
     if found.is_empty() {
         return;
     }
-    let names: Vec<String> = found.iter().map(|p| shown(p.display())).collect();
-    eprintln!(
-        "sgfconv: note: temporary files of an interrupted run beside the output (not removed; \
-         delete them if no sgfconv is writing there): {}",
-        names.join(", ")
+    let names: Vec<String> = found.iter().map(|p| p.display().to_string()).collect();
+    cli_say::say(
+        cli_say::I_NOTE,
+        None,
+        &format!(
+            "temporary files of an interrupted run beside the output (not removed; \
+             delete them if no sgfconv is writing there): {}",
+            names.join(", ")
+        ),
     );
-}
-
-/// Refuses every output that is the input, whatever its name: the output
-/// file, the games table, or the standard output when no output is named.
-fn guard_outputs(
-    input: Option<&Path>,
-    output: Option<&Path>,
-    games_csv: Option<&Path>,
-) -> Result<(), Error> {
-    let mut guard = Guard::new();
-    let name = input.map_or("<stdin>".into(), |p| p.display().to_string());
-    guard.add_input(input, &name);
-    match output {
-        Some(o) => guard.check_output(o, "the output")?,
-        None => guard.check_stdout()?,
-    }
-    if let Some(g) = games_csv {
-        guard.check_output(g, "--games-csv")?;
-        if output.is_some_and(|o| same_target(o, g)) {
-            return Err(Error::Usage(format!(
-                "--games-csv {} is the output too",
-                g.display()
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Two paths name the same file (or the same new file).
-fn same_target(a: &Path, b: &Path) -> bool {
-    match (FileId::of_path(a), FileId::of_path(b)) {
-        (Some(x), Some(y)) => x == y,
-        _ => a == b,
-    }
-}
-
-fn check(args: CheckArgs) -> ExitCode {
-    let read_opts = match read_options(&args.read) {
-        Ok(o) => o,
-        Err(e) => return usage_error(e),
-    };
-    let from = match format_arg(&args.read.from, "--from") {
-        Ok(f) => f,
-        Err(e) => return usage_error(e),
-    };
-    let mut options = Options::default().with_jobs(jobs(&args.read));
-    options.read = read_opts;
-    if args.fix && args.files.iter().any(|f| f == Path::new("-")) {
-        return usage_error("--fix rewrites files in place: name them (not '-' for stdin)");
-    }
-    let mut totals = CheckTotals::default();
-    for path in &args.files {
-        if args.fix {
-            let status = fix_one(path, from, &args, &options, &mut totals);
-            totals.status(status);
-            continue;
-        }
-        let p = (path != Path::new("-")).then_some(path.as_path());
-        let status = match open_input(p, from) {
-            Ok(opened) => check_one(opened, &args, &options, &mut totals),
-            Err(e) => {
-                eprintln!("sgfconv: {}", shown(e));
-                ExitCode::from(EXIT_USAGE)
-            }
-        };
-        totals.status(status);
-    }
-    if args.summary {
-        println!(
-            "total: {} files, {} bytes, {} games, {} nodes, {} properties",
-            args.files.len(),
-            totals.bytes,
-            totals.counts.games,
-            totals.counts.nodes,
-            totals.counts.properties
-        );
-        for (code, n) in &totals.by_code {
-            println!("  {code}: {n}");
-        }
-    }
-    totals.worst
-}
-
-/// What `check` adds up over its files.
-struct CheckTotals {
-    counts: Counter,
-    by_code: BTreeMap<String, usize>,
-    bytes: u64,
-    /// The worst exit status so far, and its rank (0 ok, 1 lost, 2 usage).
-    worst: ExitCode,
-    worst_rank: u8,
-}
-
-impl Default for CheckTotals {
-    fn default() -> Self {
-        CheckTotals {
-            counts: Counter::default(),
-            by_code: BTreeMap::new(),
-            bytes: 0,
-            worst: ExitCode::SUCCESS,
-            worst_rank: 0,
-        }
-    }
-}
-
-impl CheckTotals {
-    /// Keeps the worse of the statuses so far and `status`.
-    fn status(&mut self, status: ExitCode) {
-        let rank = if status == ExitCode::SUCCESS {
-            0
-        } else if status == ExitCode::from(EXIT_LOST) {
-            1
-        } else {
-            2
-        };
-        if rank > self.worst_rank {
-            self.worst_rank = rank;
-            self.worst = status;
-        }
-    }
-}
-
-/// Checks one opened input: its diagnostics (and, with `--summary`, its
-/// line); its counts go into `totals`.
-fn check_one(
-    opened: Opened,
-    args: &CheckArgs,
-    options: &Options,
-    totals: &mut CheckTotals,
-) -> ExitCode {
-    let mut report = reporter(&opened.name, &args.read);
-    if args.summary {
-        // Counted by code (and encoding), not kept: shown as they come.
-        report = report.with_tally(Tally::with_detail("I100", encoding_detail));
-    }
-    let mut counted = CountingRead::new(opened.reader);
-    let checks = match (args.parse_only, args.no_board) {
-        (true, _) => sgfconv::Checks::Parse,
-        (false, true) => sgfconv::Checks::Rules,
-        (false, false) => sgfconv::Checks::All,
-    };
-    let result = sgfconv::check(&mut counted, opened.format, options, checks, &mut report);
-    let counter = result.as_ref().cloned().unwrap_or_default();
-    totals.bytes += counted.count();
-    if args.summary {
-        summary_line(&opened.name, &counter, &mut report, totals);
-    }
-    totals.counts.games += counter.games;
-    totals.counts.nodes += counter.nodes;
-    totals.counts.properties += counter.properties;
-    finish(result.map(|_| ()), &mut report, &args.read, &opened.name)
-}
-
-/// `check --fix` on one file: checks it as `check` does, then rewrites it
-/// (`cli_fix`) and says so; a file that cannot be fixed keeps its contents
-/// and makes the status 1 (2 when it is no SGF or cannot be read).
-fn fix_one(
-    path: &Path,
-    from: Option<Format>,
-    args: &CheckArgs,
-    options: &Options,
-    totals: &mut CheckTotals,
-) -> ExitCode {
-    let name = path.display().to_string();
-    let read = cli_fix::target(path).and_then(|t| match std::fs::read(&t) {
-        Ok(bytes) => Ok((t, bytes)),
-        Err(e) => Err(format!("{name}: {e}")),
-    });
-    let (target, bytes) = match read {
-        Ok(r) => r,
-        Err(e) => return usage_error(e),
-    };
-    let by_name = Format::from_path(path).filter(|f| *f != Format::Xml);
-    let Some(format) = from.or(by_name).or_else(|| Format::sniff(&bytes)) else {
-        return usage_error(format!(
-            "{name}: cannot tell the format from the content; name it with -f"
-        ));
-    };
-    if format != Format::Sgf {
-        return usage_error(format!(
-            "{name}: --fix rewrites SGF files; this is {}: convert it instead",
-            format.name()
-        ));
-    }
-    let opened = Opened {
-        name: name.clone(),
-        format,
-        reader: Box::new(io::Cursor::new(bytes.clone())),
-    };
-    let status = check_one(opened, args, options, totals);
-    match cli_fix::fix(&target, &bytes, options, args.backup) {
-        Ok(cli_fix::Fixed::Written(backup)) => {
-            if !args.read.quiet {
-                match backup {
-                    Some(b) => eprintln!(
-                        "sgfconv: {}: fixed (original kept as {})",
-                        shown(&name),
-                        shown(b.display())
-                    ),
-                    None => eprintln!("sgfconv: {}: fixed", shown(&name)),
-                }
-            }
-            status
-        }
-        Ok(cli_fix::Fixed::Unchanged) => status,
-        Err(m) => {
-            eprintln!("sgfconv: {}", shown(format!("{name}: {m}")));
-            if status == ExitCode::SUCCESS {
-                ExitCode::from(EXIT_LOST)
-            } else {
-                status
-            }
-        }
-    }
-}
-
-/// `check --summary`: prints the file's line and counts its diagnostics
-/// by code (they were shown as they came, as without `--summary`).
-fn summary_line(name: &str, counter: &Counter, report: &mut Reporter, totals: &mut CheckTotals) {
-    let tally = report.take_tally().unwrap_or_default();
-    for (code, n) in &tally.by_code {
-        *totals.by_code.entry(code.to_string()).or_default() += n;
-    }
-    println!(
-        "{}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
-        shown(name),
-        counter.games,
-        counter.nodes,
-        counter.properties,
-        report.warnings(),
-        report.errors(),
-        shown(encoding_summary(&tally.details))
-    );
-}
-
-/// What an `I100` message says of a game's encoding: `game N: encoding
-/// NAME (WHY, confidence C)` → `NAME (WHY, C)`.
-fn encoding_detail(message: &str) -> String {
-    message
-        .split_once("encoding ")
-        .map(|(_, rest)| rest.replace("confidence ", ""))
-        .unwrap_or_default()
-}
-
-/// The encoding decisions of a file's games, counted from their `I100`
-/// diagnostics: `; encoding UTF-8 (utf8, 1.00) ×3, GB18030 (detected, 0.91)`.
-fn encoding_summary(seen: &[(String, usize)]) -> String {
-    if seen.is_empty() {
-        return String::new();
-    }
-    let parts: Vec<String> = seen
-        .iter()
-        .map(|(w, n)| {
-            if *n > 1 {
-                format!("{w} ×{n}")
-            } else {
-                w.clone()
-            }
-        })
-        .collect();
-    format!("; encoding {}", parts.join(", "))
 }
 
 fn list_formats() -> ExitCode {

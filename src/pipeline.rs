@@ -15,7 +15,7 @@ use crate::formats::sgf::{PieceEnd, Resume};
 use crate::formats::{self, Format};
 use crate::options::{Dialect, Options, ReadOptions};
 use crate::parallel;
-use crate::sink::{Counter, Sink, Tee};
+use crate::sink::{Counter, Sink, Tee, Unfinished};
 use crate::validate::replay::{BoardCheck, Checked};
 use std::io::{Read, Write};
 
@@ -195,6 +195,77 @@ fn convert_piece(
     let dialect = Some(&options.read.dialect);
     let end = run(input, start, &options.read, dialect, &mut counted, report)?;
     Ok((Stats::from(counted.0), end))
+}
+
+/// Several inputs converted into one output, as one collection: one
+/// writer, each input's games after the previous input's (`sgfconv a.sgf
+/// b.gib -o all.json`). The writer numbers the games across inputs; each
+/// input's diagnostics go to the reporter given with it, whose file name the
+/// writers that record a game's source (JSON, the games list) use.
+///
+/// SGF to SGF goes through [`convert`] input by input (game-parallel, and
+/// an SGF collection is the games one after another).
+pub struct Collection<'w> {
+    writer: Tee<Counter, Box<dyn Sink + 'w>>,
+    to: Format,
+    options: &'w Options,
+}
+
+impl<'w> Collection<'w> {
+    /// A collection in `to` written to `output`. Refuses a writer option
+    /// `to` does not take.
+    pub fn new(
+        output: Box<dyn Write + 'w>,
+        to: Format,
+        options: &'w Options,
+    ) -> Result<Self, Error> {
+        let writer = formats::writer(to, output, options)?;
+        Ok(Collection {
+            writer: Tee(Counter::default(), writer),
+            to,
+            options,
+        })
+    }
+
+    /// Appends the games of `input` (in `from`); its diagnostics go to
+    /// `report`. What this input added is returned.
+    pub fn add(
+        &mut self,
+        input: &mut dyn Read,
+        from: Format,
+        report: &mut Reporter,
+    ) -> Result<Stats, Error> {
+        formats::check_read_options(from, &self.options.read)?;
+        let before = Stats::from(self.writer.0);
+        let dialect = Some(&self.options.read.dialect);
+        let mut sink = Unfinished(&mut self.writer);
+        run(
+            input,
+            Start::whole(from),
+            &self.options.read,
+            dialect,
+            &mut sink,
+            report,
+        )?;
+        let after = Stats::from(self.writer.0);
+        Ok(Stats {
+            games: after.games - before.games,
+            nodes: after.nodes - before.nodes,
+            properties: after.properties - before.properties,
+        })
+    }
+
+    /// The output format.
+    pub fn format(&self) -> Format {
+        self.to
+    }
+
+    /// Ends the collection (the writer closes its document) and says what
+    /// was written in all.
+    pub fn finish(mut self, report: &mut Reporter) -> Result<Stats, Error> {
+        self.writer.finish(report)?;
+        Ok(Stats::from(self.writer.0))
+    }
 }
 
 /// What [`check`] looks at.

@@ -187,6 +187,23 @@ impl Sink for Counter {
     }
 }
 
+/// Passes every event on but keeps [`Sink::finish`] to itself: the inner
+/// sink (a writer shared by several inputs) is finished once, by its owner,
+/// after the last input, not at the end of each.
+pub struct Unfinished<'a>(pub &'a mut dyn Sink);
+
+impl Sink for Unfinished<'_> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.0.event(event, report)
+    }
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.0.node(node, report)
+    }
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.0.moves(moves, report)
+    }
+}
+
 /// Sends every event to two sinks (e.g. a writer and a [`Counter`]).
 pub struct Tee<A, B>(pub A, pub B);
 

@@ -400,9 +400,9 @@ fn games_csv_sits_beside_the_move_list() {
     assert_eq!(rows.len(), 3);
     assert_eq!(
         rows[1],
-        "0,input,9,6.5,,,\"Kuroda, \"\"Black\"\"\",,白,,W+2.5,,,,,,,,3"
+        "0,input,0,9,6.5,,,\"Kuroda, \"\"Black\"\"\",,白,,W+2.5,,,,,,,,3"
     );
-    assert_eq!(rows[2], "1,input,19,,2,,,,,,,,,,,,dppd,,2");
+    assert_eq!(rows[2], "1,input,1,19,,2,,,,,,,,,,,,dppd,,2");
     assert_eq!(String::from_utf8(csv).unwrap().lines().count(), 1 + 3 + 2);
 }
 
@@ -416,7 +416,7 @@ fn deep_trees_go_through_json_and_xml() {
         g.node_mut(at).set(if i % 2 == 0 { "B" } else { "W" }, "aa");
     }
     let mut json = Vec::new();
-    let mut r = Reporter::collecting("deep");
+    let mut r = Reporter::collecting("input");
     {
         let mut w =
             formats::writer(Format::Json, Box::new(&mut json), &Options::default()).unwrap();

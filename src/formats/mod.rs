@@ -57,6 +57,9 @@ pub struct FormatInfo {
     pub carries: &'static str,
     /// Writing to it can lose data (and says so in a warning).
     pub lossy: bool,
+    /// One output file of it holds several games (a collection); the
+    /// others hold one game per file.
+    pub collection: bool,
     /// The reader options its reader takes; any other is refused.
     pub read_options: &'static [ReadOption],
     /// The writer options its writer takes; any other is refused.
@@ -79,6 +82,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Smart Game Format, FF[1]-FF[4], every dialect and character set",
         carries: "everything: all games, variations, properties (known, unknown, private)",
         lossy: false,
+        collection: true,
         read_options: CHARSETS,
         write_options: &[WriteOption::ToEncoding],
     },
@@ -89,6 +93,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Tygem / Tom / eWeiqi game record",
         carries: "main line, players, ranks, komi, result, date, handicap, time settings",
         lossy: true,
+        collection: false,
         read_options: CHARSETS,
         write_options: &[WriteOption::ToEncoding],
     },
@@ -99,6 +104,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "PandaNet (IGS) UGF/UGI, with figures and review trees",
         carries: "main line, game info, comments and labels (figures), variations (figures or review tree)",
         lossy: true,
+        collection: false,
         read_options: CHARSETS,
         write_options: &[WriteOption::ToEncoding, WriteOption::UgfReview],
     },
@@ -109,6 +115,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "WBaduk / Cyberoro / Yugen no Ma game record",
         carries: "main line, players, ranks, komi, result, date, handicap",
         lossy: true,
+        collection: false,
         read_options: &[
             ReadOption::Encoding,
             ReadOption::DefaultEncoding,
@@ -124,6 +131,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "sgfconv's lossless JSON model (formats/json.md), or a move list with --moves",
         carries: "everything (lossless); --moves: main line and core game info",
         lossy: false,
+        collection: true,
         read_options: &[],
         write_options: &[WriteOption::JsonLines, WriteOption::Moves],
     },
@@ -134,6 +142,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "sgfconv's lossless XML model (formats/xml.md)",
         carries: "everything (lossless)",
         lossy: false,
+        collection: true,
         read_options: &[],
         write_options: &[],
     },
@@ -144,6 +153,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Jago / GoGui XML (go.dtd)",
         carries: "game tree, game info, comments, markup; other properties as <SGF>",
         lossy: true,
+        collection: false,
         read_options: &[],
         write_options: &[],
     },
@@ -154,6 +164,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "move list, one row per move (formats/csv.md)",
         carries: "main line moves (all nodes with --all-variations), time left, comments",
         lossy: true,
+        collection: true,
         read_options: &[],
         write_options: &[
             WriteOption::AllVariations,

@@ -31,6 +31,8 @@ pub(super) struct MainLine {
     /// `C`, `BL`, `WL` seen on the current node: carried only if it has a move.
     pending_names: Vec<&'static str>,
     moves: usize,
+    /// The game's index in its input (`GameHeader::index`).
+    in_file: usize,
     root: Vec<PropertyBuf>,
     size: (u32, u32),
     not_carried: BTreeMap<String, usize>,
@@ -124,9 +126,10 @@ impl CsvWriter<'_> {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         match event {
-            Event::GameStart(_) => {
+            Event::GameStart(h) => {
                 self.end_main_line_game(report)?;
                 self.main.start();
+                self.main.in_file = h.index;
             }
             Event::Meta { .. } => {
                 *self
@@ -218,7 +221,8 @@ impl CsvWriter<'_> {
         if let Some(w) = &mut self.games_out {
             let m = &self.main;
             let (file, safe) = (report.file(), self.safe);
-            let record = game_record(&m.root, self.games, file, m.size, m.moves, safe);
+            let at = (self.games, file.as_ref(), m.in_file);
+            let record = game_record(&m.root, at, m.size, m.moves, safe);
             w.write_record(&record).map_err(csv_io)?;
         }
         loss_warning(report, self.games, &self.main.not_carried);

@@ -15,6 +15,7 @@ use std::io::Write;
 pub(super) const GAME_COLUMNS: &[&str] = &[
     "game",
     "file",
+    "index",
     "size",
     "komi",
     "handicap",
@@ -38,6 +39,7 @@ pub(super) const GAME_COLUMNS: &[&str] = &[
 /// them as it is (`-5`, `+3`, `6.5`), so that data tools read it as one.
 pub(super) const NUMERIC_COLUMNS: &[&str] = &[
     "game",
+    "index",
     "node",
     "parent",
     "move",
@@ -79,12 +81,13 @@ pub(super) fn defused(col: &str, field: &str) -> Option<String> {
     Some(format!("'{field}"))
 }
 
-/// A game's row of the games list: its root's game info and setup, its
-/// size and its number of moves (defused with `--csv-safe`).
+/// A game's row of the games list: where it came from (`at`: its index
+/// in the collection written, the input's name, its index in that input),
+/// its root's game info and setup, its size and its number of moves
+/// (defused with `--csv-safe`).
 pub(super) fn game_record(
     root: &[PropertyBuf],
-    index: usize,
-    file: &str,
+    at: (usize, &str, usize),
     size: (u32, u32),
     moves: usize,
     safe: bool,
@@ -110,8 +113,9 @@ pub(super) fn game_record(
     GAME_COLUMNS
         .iter()
         .map(|col| match *col {
-            "game" => index.to_string(),
-            "file" => file.to_string(),
+            "game" => at.0.to_string(),
+            "file" => at.1.to_string(),
+            "index" => at.2.to_string(),
             "size" => size_text(size),
             "komi" => text("KM"),
             "handicap" => text("HA"),

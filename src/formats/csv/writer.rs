@@ -187,8 +187,7 @@ impl CsvWriter<'_> {
             let root = game.nodes.first().map_or(&[][..], |n| &n.props[..]);
             let record = game_record(
                 root,
-                self.games,
-                report.file(),
+                (self.games, report.file(), game.header.index),
                 size,
                 moves_to_end(game, &moves_to),
                 self.safe,

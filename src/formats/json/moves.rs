@@ -178,7 +178,8 @@ fn write_moves(
     };
     let ml = move_list(game);
     let (w, h) = ml.size;
-    write!(out, "{{\"game\":{index},\"size\":[{w},{h}],\"komi\":")?;
+    super::writer::write_origin(out, index, report.file(), game.header.index)?;
+    write!(out, ",\"size\":[{w},{h}],\"komi\":")?;
     write_info(out, text)?;
     write_setup(out, &ml)?;
     write_move_lists(out, &ml)?;

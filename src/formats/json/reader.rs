@@ -332,7 +332,8 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
                 })?,
                 "format" => check_format(ctx, &map.next_value::<String>()?),
                 "version" => check_version(ctx, map.next_value()?),
-                "game" | "truncated_at" => {
+                // Where the game came from: informational, in both layouts.
+                "game" | "file" | "index" | "truncated_at" => {
                     map.next_value::<IgnoredAny>()?;
                 }
                 other => {

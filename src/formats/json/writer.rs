@@ -91,9 +91,9 @@ struct Lossless<'w> {
 }
 
 impl FlatSyntax for Lossless<'_> {
-    fn game_start(&mut self, header: &GameHeader, index: usize) -> std::io::Result<()> {
+    fn game_start(&mut self, header: &GameHeader, index: usize, file: &str) -> std::io::Result<()> {
         self.frame.before_game(index)?;
-        write_header(&mut self.frame.out, header, index)
+        write_header(&mut self.frame.out, header, index, file)
     }
 
     /// The source facts, then the opening of the node list.
@@ -147,6 +147,19 @@ pub(super) fn json_str(out: &mut impl Write, s: &str) -> std::io::Result<()> {
     serde_json::to_writer(&mut *out, s).map_err(std::io::Error::from)
 }
 
+/// `{"game":N,"file":"…","index":M`: where a game came from, the opening
+/// of both JSON layouts.
+pub(super) fn write_origin(
+    out: &mut impl Write,
+    game: usize,
+    file: &str,
+    in_file: usize,
+) -> std::io::Result<()> {
+    write!(out, "{{\"game\":{game},\"file\":")?;
+    json_str(out, file)?;
+    write!(out, ",\"index\":{in_file}")
+}
+
 pub(super) fn json_opt_str(out: &mut impl Write, s: Option<&str>) -> std::io::Result<()> {
     match s {
         Some(s) => json_str(out, s),
@@ -154,9 +167,17 @@ pub(super) fn json_opt_str(out: &mut impl Write, s: Option<&str>) -> std::io::Re
     }
 }
 
-/// The fields of a game before its source facts and nodes.
-fn write_header(out: &mut impl Write, h: &GameHeader, index: usize) -> std::io::Result<()> {
-    write!(out, "{{\"game\":{index},\"encoding\":")?;
+/// The fields of a game before its source facts and nodes: its index in
+/// the collection written, the input it came from and its index there, how
+/// its text was decoded.
+fn write_header(
+    out: &mut impl Write,
+    h: &GameHeader,
+    index: usize,
+    file: &str,
+) -> std::io::Result<()> {
+    write_origin(out, index, file, h.index)?;
+    out.write_all(b",\"encoding\":")?;
     json_str(out, h.encoding)?;
     write!(
         out,

@@ -21,8 +21,9 @@ use std::io;
 /// once at the end.
 pub trait FlatSyntax {
     /// A game opens (before the first game, the document opens too).
-    /// `index` counts the games written before it.
-    fn game_start(&mut self, header: &GameHeader, index: usize) -> io::Result<()>;
+    /// `index` counts the games written before it; `file` is the name of
+    /// the input it comes from (the reporter's).
+    fn game_start(&mut self, header: &GameHeader, index: usize, file: &str) -> io::Result<()>;
 
     /// The game's source facts, once per game, before its first node (or
     /// its end, for a game without nodes).
@@ -116,9 +117,9 @@ impl<S: FlatSyntax> FlatWriter<S> {
         Ok(())
     }
 
-    fn start_game(&mut self, header: &GameHeader) -> io::Result<()> {
+    fn start_game(&mut self, header: &GameHeader, file: &str) -> io::Result<()> {
         self.end_game()?;
-        self.syntax.game_start(header, self.games)?;
+        self.syntax.game_start(header, self.games, file)?;
         self.tracker.start();
         self.meta.clear();
         self.game = GameState::Header;
@@ -141,7 +142,7 @@ impl<S: FlatSyntax> FlatWriter<S> {
 impl<S: FlatSyntax> Sink for FlatWriter<S> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
         match event {
-            Event::GameStart(h) => self.start_game(h)?,
+            Event::GameStart(h) => self.start_game(h, report.file())?,
             Event::Meta { key, value } => match self.game {
                 GameState::Header => self.meta.push((key.to_string(), value.to_string())),
                 _ => orphan_meta(report, key),

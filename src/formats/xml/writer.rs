@@ -43,7 +43,12 @@ impl XmlSyntax<'_> {
 }
 
 impl FlatSyntax for XmlSyntax<'_> {
-    fn game_start(&mut self, header: &GameHeader, index: usize) -> std::io::Result<()> {
+    fn game_start(
+        &mut self,
+        header: &GameHeader,
+        index: usize,
+        _file: &str,
+    ) -> std::io::Result<()> {
         self.open()?;
         write_game_start(&mut self.out, header, index)
     }

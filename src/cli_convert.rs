@@ -1,0 +1,723 @@
+//! The converter, `sgfconv [OPTIONS] [INPUT]... [-o FILE | -d DIR]`: what
+//! the run reads, where it writes, and in which format.
+//!
+//! One input goes to one output (`sgfconv in.gib out.sgf`, the second path
+//! being the output when there are exactly two and no `-o`/`-d`); several go
+//! either to one collection (`-o FILE` or stdout, for formats a file of
+//! which holds several games) or to one file each under `-d DIR`, named
+//! after the input with the output format's extension. Everything is
+//! decided before anything is written: an output that is an input, two
+//! inputs that would make the same output, an output name that names no
+//! format or another format than `-t` over an existing file are refused.
+
+use crate::cli_inputs::{self, record_format, Input, Sources};
+use crate::cli_say::{self, E_INPUT, E_OUTPUT, W_OTHER_FORMAT};
+use crate::{finish, format_arg, jobs, read_options, reporter, usage_error, ReadArgs};
+use clap::Args;
+use sgfconv::diag::Reporter;
+use sgfconv::formats::Format;
+use sgfconv::input::sniff_head;
+use sgfconv::options::Coords;
+use sgfconv::output::{write_atomically, FileId, Guard};
+use sgfconv::{charset, Collection, Error, Options, Stats, WriteOptions};
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CoordsArg {
+    Sgf,
+    Gtp,
+    Numeric,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ConvertArgs {
+    /// Input files ('-' or none: stdin). With exactly two and no -o or -d,
+    /// the second is the output: `sgfconv in.gib out.sgf`.
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<PathBuf>,
+    /// Write to FILE ('-': stdout). Several inputs make one collection
+    /// (SGF, JSON, XML, CSV; GIB, UGF, NGF and Jago hold one game: use -d).
+    #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
+    output: Option<PathBuf>,
+    /// Write one file per input into DIR (made if missing), named after the
+    /// input with the output format's extension; refuses two inputs that
+    /// would make the same name, and never writes over an input.
+    #[arg(short = 'd', long = "out-dir", value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+    /// A directory INPUT stands for the records under it, at any depth
+    /// (files whose extension names a format, in any case: .SGF too).
+    #[arg(short = 'r', long)]
+    recursive: bool,
+    /// Also read the input names listed in FILE, one per line ('-':
+    /// stdin).
+    #[arg(long, value_name = "FILE")]
+    files_from: Option<PathBuf>,
+    /// With --files-from: the names are separated by NUL bytes (`find
+    /// -print0`, `fd -0`).
+    #[arg(short = '0', long = "null", requires = "files_from")]
+    null: bool,
+    /// Write an output whose extension names another format than -t even
+    /// when that file exists.
+    #[arg(long)]
+    force: bool,
+    /// Output format (default: from the output's extension, else sgf).
+    #[arg(short = 't', long = "to", value_name = "FORMAT", value_parser = crate::cli_help::format_names(), hide_possible_values = true)]
+    to: Option<String>,
+    /// Output character set (default UTF-8; SGF gets a matching CA[]).
+    #[arg(long, value_name = "NAME", value_parser = crate::cli_help::output_encodings(), hide_possible_values = true)]
+    to_encoding: Option<String>,
+    /// UGF output: variations as a [ReviewNode] tree instead of figures.
+    #[arg(long)]
+    ugf_review: bool,
+    /// JSON output: one game per line.
+    #[arg(long)]
+    json_lines: bool,
+    /// JSON output: the move-list projection (size, komi, players, moves).
+    #[arg(long)]
+    moves: bool,
+    /// CSV output: every node of every variation, with a path column.
+    #[arg(long)]
+    all_variations: bool,
+    /// CSV output: coordinate style of the move column [default: sgf].
+    #[arg(long, value_enum)]
+    coords: Option<CoordsArg>,
+    /// CSV output: also write one row per game, with its game info, here.
+    #[arg(long, value_name = "FILE")]
+    games_csv: Option<PathBuf>,
+    /// CSV output: text cells that start with = + - @ (a spreadsheet
+    /// formula) get a leading ' ; numeric columns are never touched.
+    #[arg(long)]
+    csv_safe: bool,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// Where a run writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Target {
+    Stdout,
+    File(PathBuf),
+    Dir(PathBuf),
+}
+
+/// Everything a run needs, decided before it reads a byte.
+struct Plan {
+    inputs: Vec<Input>,
+    target: Target,
+    from: Option<Format>,
+    to: Format,
+    options: Options,
+}
+
+/// The converter.
+pub fn run(args: ConvertArgs) -> ExitCode {
+    let plan = match plan(&args) {
+        Ok(p) => p,
+        Err(e) => return usage_error(e),
+    };
+    match &plan.target {
+        Target::Dir(dir) => each_to_dir(&plan, dir, &args),
+        _ if plan.inputs.len() == 1 => one(&plan, &plan.inputs[0], &args),
+        _ => collection(&plan, &args),
+    }
+}
+
+fn plan(args: &ConvertArgs) -> Result<Plan, String> {
+    let (paths, output) = positionals(args)?;
+    let src = Sources {
+        paths: &paths,
+        recursive: args.recursive,
+        files_from: args.files_from.as_deref(),
+        null: args.null,
+    };
+    let gathered = cli_inputs::gather(&src)?;
+    note_skipped(gathered.skipped, &args.read);
+    if gathered.inputs.is_empty() {
+        return Err("no input: the directories and lists named hold no record".into());
+    }
+    let target = match (&args.out_dir, output) {
+        (Some(d), _) => Target::Dir(d.clone()),
+        (None, Some(p)) if p != Path::new("-") => Target::File(p),
+        _ => Target::Stdout,
+    };
+    let from = format_arg(&args.read.from, "--from")?;
+    let to_arg = format_arg(&args.to, "--to")?;
+    let to = match &target {
+        Target::File(p) => output_format(to_arg, p, args.force)?,
+        _ => to_arg.unwrap_or(Format::Sgf),
+    };
+    if gathered.inputs.len() > 1 {
+        several_inputs_allowed(&target, to, args)?;
+    }
+    let out_path = match &target {
+        Target::File(p) => Some(p.as_path()),
+        _ => None,
+    };
+    let mut options = Options::default().with_jobs(jobs(&args.read));
+    options.read = read_options(&args.read)?;
+    options.write = write_options(args, to, out_path)?;
+    sgfconv::formats::check_write_options(to, &options.write).map_err(|e| e.to_string())?;
+    Ok(Plan {
+        inputs: gathered.inputs,
+        target,
+        from,
+        to,
+        options,
+    })
+}
+
+/// The inputs named and the output: `sgfconv in out` keeps its meaning
+/// when there are exactly two paths and no `-o`, `-d`, `-r` or list.
+fn positionals(args: &ConvertArgs) -> Result<(Vec<PathBuf>, Option<PathBuf>), String> {
+    let legacy = args.output.is_none()
+        && args.out_dir.is_none()
+        && !args.recursive
+        && args.files_from.is_none()
+        && args.inputs.len() == 2;
+    let (inputs, output) = if legacy {
+        (vec![args.inputs[0].clone()], Some(args.inputs[1].clone()))
+    } else {
+        (args.inputs.clone(), args.output.clone())
+    };
+    if let Some(o) = &output {
+        if o != Path::new("-") && o.is_dir() {
+            return Err(format!(
+                "{}: is a directory: -d {} writes one output per input into it \
+                 (sgfconv migrate converts a whole tree)",
+                o.display(),
+                o.display()
+            ));
+        }
+    }
+    Ok((inputs, output))
+}
+
+/// Several inputs into one output: only formats a file of which holds
+/// several games, and never a games table shared by files of `-d`.
+fn several_inputs_allowed(target: &Target, to: Format, args: &ConvertArgs) -> Result<(), String> {
+    match target {
+        Target::Dir(_) if args.games_csv.is_some() => Err(
+            "--games-csv names one file: with -d and several inputs each output would replace it; \
+             write one collection with -o instead"
+                .into(),
+        ),
+        Target::Dir(_) => Ok(()),
+        _ if !to.info().collection => Err(format!(
+            "several inputs make one collection, and a {} file holds one game: \
+             write one file per input with -d DIR",
+            to.name()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The format of an output file: `-t`, else its extension. A name whose
+/// extension names no format is refused without `-t`; with `-t`, a name
+/// that names another format is refused when that file exists (the
+/// two-file glob `sgfconv *.gib -t sgf`), unless `--force`, and warned of
+/// otherwise. Devices and pipes (`/dev/null`) take any format.
+fn output_format(to: Option<Format>, path: &Path, force: bool) -> Result<Format, String> {
+    let meta = std::fs::metadata(path).ok();
+    if meta.as_ref().is_some_and(|m| !m.is_file()) {
+        return Ok(to.unwrap_or(Format::Sgf));
+    }
+    let named = record_format(path);
+    let Some(to) = to else {
+        return named.ok_or_else(|| {
+            format!(
+                "{}: the name does not say a format (.sgf, .gib, .ugf, .ngf, .json, .xml, .csv): \
+                 name one with -t",
+                path.display()
+            )
+        });
+    };
+    match named {
+        Some(n) if !compatible(n, to) => {
+            if meta.is_some() && !force {
+                return Err(format!(
+                    "{}: exists, and -t {} would replace this .{} file with {}: \
+                     --force to write it anyway (two inputs meant? use -o or -d)",
+                    path.display(),
+                    to.name(),
+                    n.name(),
+                    to.name()
+                ));
+            }
+            cli_say::say(
+                cli_say::W_EXTENSION,
+                Some(&path.display().to_string()),
+                &format!(
+                    "written as {} (-t), though its name says {}",
+                    to.name(),
+                    n.name()
+                ),
+            );
+            Ok(to)
+        }
+        _ => Ok(to),
+    }
+}
+
+/// An output named for format `named` may hold `to`: the same, or Jago
+/// XML in a `.xml` file.
+fn compatible(named: Format, to: Format) -> bool {
+    named == to || (named == Format::Xml && to == Format::Jago)
+}
+
+fn note_skipped(skipped: usize, read: &ReadArgs) {
+    if skipped > 0 && !read.quiet {
+        cli_say::say(
+            cli_say::I_NOTE,
+            None,
+            &format!("{skipped} files under the directories have no record extension: left out"),
+        );
+    }
+}
+
+/// The writer options as given (`check_write_options` refuses those the
+/// target does not take).
+fn write_options(
+    args: &ConvertArgs,
+    to: Format,
+    out_path: Option<&Path>,
+) -> Result<WriteOptions, String> {
+    let mut w = WriteOptions::default();
+    if let Some(n) = &args.to_encoding {
+        w.to_encoding = Some(charset::output_encoding(n).ok_or_else(|| {
+            format!("--to-encoding: '{n}' is unknown or cannot carry ASCII syntax")
+        })?);
+    }
+    w.ugf_review = args.ugf_review;
+    // `out.jsonl` / `out.ndjson` mean one game per line.
+    let lines_ext = out_path
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("ndjson"));
+    w.json_lines = args.json_lines || (to == Format::Json && lines_ext);
+    w.moves = args.moves;
+    w.all_variations = args.all_variations;
+    w.coords = args.coords.map(|c| match c {
+        CoordsArg::Sgf => Coords::Sgf,
+        CoordsArg::Gtp => Coords::Gtp,
+        CoordsArg::Numeric => Coords::Numeric,
+    });
+    w.games_csv = args.games_csv.clone();
+    w.csv_safe = args.csv_safe;
+    Ok(w)
+}
+
+/// An opened input: its display name, its format, the first bytes (for a
+/// hint when it fails as that format) and a reader that starts with them.
+pub struct Opened {
+    pub name: String,
+    pub format: Format,
+    pub head: Vec<u8>,
+    pub reader: Box<dyn Read>,
+}
+
+/// Opens `input`, in `forced` format or the one its name or content says.
+pub fn open_input(input: &Input, forced: Option<Format>) -> Result<Opened, String> {
+    let name = input.name();
+    let raw: Box<dyn Read> = match &input.path {
+        None => Box::new(io::stdin().lock()),
+        Some(p) => {
+            let f = File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+                return Err(format!(
+                    "{}: is a directory (-r reads the records under it)",
+                    p.display()
+                ));
+            }
+            Box::new(f)
+        }
+    };
+    let (head, reader) = sniff_head(raw).map_err(|e| format!("{name}: {e}"))?;
+    let path = input.path.as_deref();
+    // `.xml` is ours or Jago's: the content tells.
+    let by_name = path
+        .and_then(Format::from_path)
+        .filter(|f| *f != Format::Xml);
+    let format = forced
+        .or(by_name)
+        .or_else(|| Format::sniff(&head))
+        .or_else(|| path.and_then(Format::from_path))
+        .ok_or_else(|| {
+            format!("{name}: cannot tell the format from the content; name it with -f")
+        })?;
+    Ok(Opened {
+        name,
+        format,
+        head,
+        reader,
+    })
+}
+
+/// After an input failed as its format: the format its first bytes look
+/// like, when that is another one (`looks like JSON: try -f json`).
+pub fn hint_other_format(opened_name: &str, format: Format, head: &[u8]) {
+    if let Some(f) = Format::sniff(head).filter(|f| *f != format) {
+        cli_say::say(
+            W_OTHER_FORMAT,
+            Some(opened_name),
+            &format!(
+                "read as {}, but looks like {}: try -f {}",
+                format.name(),
+                f.name().to_uppercase(),
+                f.name()
+            ),
+        );
+    }
+}
+
+/// Refuses every output that is an input, whatever its name.
+fn guard(inputs: &[Input]) -> Guard {
+    let mut g = Guard::new();
+    for i in inputs {
+        g.add_input(i.path.as_deref(), &i.name());
+    }
+    g
+}
+
+/// Checks the output and the games table against the inputs.
+fn guard_outputs(
+    guard: &Guard,
+    output: Option<&Path>,
+    games_csv: Option<&Path>,
+) -> Result<(), Error> {
+    match output {
+        Some(o) => guard.check_output(o, "the output")?,
+        None => guard.check_stdout()?,
+    }
+    if let Some(g) = games_csv {
+        guard.check_output(g, "--games-csv")?;
+        if output.is_some_and(|o| same_target(o, g)) {
+            return Err(Error::Usage(format!(
+                "--games-csv {} is the output too",
+                g.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Two paths name the same file (or the same new file).
+fn same_target(a: &Path, b: &Path) -> bool {
+    match (FileId::of_path(a), FileId::of_path(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// Writes through `write` to `out` (a file, atomically) or to stdout; to
+/// stdout under `--strict`, through a spool file, so that a run that fails
+/// writes nothing.
+fn write_to<T>(
+    out: Option<&Path>,
+    spool: bool,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, Error>,
+) -> Result<T, Error> {
+    if let Some(path) = out {
+        return write_atomically(path, write);
+    }
+    if !spool {
+        let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+        let v = write(&mut out)?;
+        out.flush()?;
+        return Ok(v);
+    }
+    let mut file = BufWriter::new(tempfile::tempfile()?);
+    let v = write(&mut file)?;
+    let mut file = file.into_inner().map_err(|e| Error::from(e.into_error()))?;
+    file.rewind()?;
+    let mut stdout = io::stdout().lock();
+    io::copy(&mut file, &mut stdout)?;
+    stdout.flush()?;
+    Ok(v)
+}
+
+/// The `--strict` verdict inside a write: a warning fails it, so that the
+/// output is not kept.
+fn strict_ok(read: &ReadArgs, report: &Reporter) -> Result<(), Error> {
+    if read.strict && report.warnings() > 0 {
+        return Err(Error::unwritable("strict", "warnings under --strict"));
+    }
+    Ok(())
+}
+
+/// One input to one output (a file or stdout).
+fn one(plan: &Plan, input: &Input, args: &ConvertArgs) -> ExitCode {
+    let out = match &plan.target {
+        Target::File(p) => Some(p.as_path()),
+        _ => None,
+    };
+    if let Err(e) = guard_outputs(&guard(&plan.inputs), out, args.games_csv.as_deref()) {
+        return usage_error(e);
+    }
+    convert_to(plan, input, out, args)
+}
+
+/// Converts `input` into `out` (stdout for `None`); the status of it.
+fn convert_to(plan: &Plan, input: &Input, out: Option<&Path>, args: &ConvertArgs) -> ExitCode {
+    if !args.read.quiet {
+        crate::note_leftovers(&[out, args.games_csv.as_deref()]);
+    }
+    let mut opened = match open_input(input, plan.from) {
+        Ok(o) => o,
+        Err(e) => return crate::input_error(e),
+    };
+    if let Err(e) = sgfconv::formats::check_read_options(opened.format, &plan.options.read) {
+        return usage_error(format!("{}: {e}", opened.name));
+    }
+    let mut report = reporter(&opened.name, &args.read);
+    let result = write_to(out, args.read.strict, |w| {
+        let stats = sgfconv::convert(
+            &mut opened.reader,
+            opened.format,
+            w,
+            plan.to,
+            &plan.options,
+            &mut report,
+        )?;
+        strict_ok(&args.read, &report)?;
+        Ok(stats)
+    });
+    let failed = failed(&result);
+    let status = finish(result.map(|_| ()), &mut report, &args.read, &opened.name);
+    if failed {
+        hint_other_format(&opened.name, opened.format, &opened.head);
+    }
+    status
+}
+
+/// A conversion failed or read no game: worth the hint of
+/// [`hint_other_format`].
+fn failed(result: &Result<Stats, Error>) -> bool {
+    match result {
+        Ok(s) => s.games == 0,
+        Err(Error::Unwritable { code: "strict", .. }) => false,
+        Err(_) => true,
+    }
+}
+
+/// Several inputs into one collection.
+fn collection(plan: &Plan, args: &ConvertArgs) -> ExitCode {
+    let out = match &plan.target {
+        Target::File(p) => Some(p.as_path()),
+        _ => None,
+    };
+    if let Err(e) = guard_outputs(&guard(&plan.inputs), out, args.games_csv.as_deref()) {
+        return usage_error(e);
+    }
+    if !args.read.quiet {
+        crate::note_leftovers(&[out, args.games_csv.as_deref()]);
+    }
+    let mut status = Status::default();
+    let out_name = out.map_or("<stdout>".into(), |p| p.display().to_string());
+    let mut last = reporter(&out_name, &args.read);
+    let result = write_to(out, args.read.strict, |w| {
+        let mut c = Collection::new(Box::new(w), plan.to, &plan.options)?;
+        for input in &plan.inputs {
+            last = add_input(&mut c, plan, input, args, &mut status)?;
+        }
+        c.finish(&mut last)?;
+        if args.read.strict && status.warnings > 0 {
+            return Err(Error::unwritable("strict", "warnings under --strict"));
+        }
+        Ok(())
+    });
+    let code = finish(result, &mut last, &args.read, &out_name);
+    status.worst(code, plan.inputs.len())
+}
+
+/// Adds one input to a collection; an input that cannot be opened or read
+/// is said and counted, and the others go on. Its reporter is returned.
+fn add_input(
+    c: &mut Collection<'_>,
+    plan: &Plan,
+    input: &Input,
+    args: &ConvertArgs,
+    status: &mut Status,
+) -> Result<Reporter, Error> {
+    let mut opened = match open_input(input, plan.from) {
+        Ok(o) => o,
+        Err(e) => {
+            cli_say::say(E_INPUT, None, &e);
+            status.failed += 1;
+            return Ok(reporter(&input.name(), &args.read));
+        }
+    };
+    let mut report = reporter(&opened.name, &args.read);
+    let r = c.add(&mut opened.reader, opened.format, &mut report);
+    report.flush();
+    crate::note_suppressed(&report);
+    status.warnings += report.warnings();
+    status.errors += report.errors();
+    match r {
+        Ok(stats) => {
+            if stats.games == 0 {
+                hint_other_format(&opened.name, opened.format, &opened.head);
+            }
+            Ok(report)
+        }
+        // The input could not be read as its format, or takes no such
+        // option: said, counted, and the others go on.
+        Err(e @ (Error::Unreadable { .. } | Error::Usage(_))) => {
+            cli_say::say(E_INPUT, Some(&opened.name), &e.to_string());
+            hint_other_format(&opened.name, opened.format, &opened.head);
+            status.failed += 1;
+            Ok(report)
+        }
+        // Writing failed: the collection cannot go on.
+        Err(e) => Err(e),
+    }
+}
+
+/// What the inputs of a batch came to.
+#[derive(Default)]
+struct Status {
+    /// Inputs that could not be read at all.
+    failed: usize,
+    warnings: usize,
+    errors: usize,
+}
+
+impl Status {
+    /// The run's exit status: the output's, made 1 when an input was lost
+    /// or had an error, and 2 when no input was read.
+    fn worst(&self, output: ExitCode, inputs: usize) -> ExitCode {
+        if output != ExitCode::SUCCESS {
+            return output;
+        }
+        if self.failed >= inputs {
+            ExitCode::from(crate::EXIT_USAGE)
+        } else if self.failed > 0 || self.errors > 0 {
+            ExitCode::from(crate::EXIT_LOST)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// One output per input under `dir`.
+fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
+    let outputs = match dir_outputs(plan, dir) {
+        Ok(o) => o,
+        Err(e) => return usage_error(e),
+    };
+    let mut worst = crate::Worst::default();
+    let mut written = 0;
+    for (input, out) in plan.inputs.iter().zip(&outputs) {
+        if let Some(parent) = out.parent() {
+            if let Err(e) = std::fs::create_dir_all(parent) {
+                cli_say::say(
+                    E_OUTPUT,
+                    Some(&parent.display().to_string()),
+                    &e.to_string(),
+                );
+                worst.status(ExitCode::from(crate::EXIT_USAGE));
+                continue;
+            }
+        }
+        let status = convert_to(plan, input, Some(out), args);
+        if status != ExitCode::from(crate::EXIT_USAGE) {
+            written += 1;
+        }
+        worst.status(status);
+    }
+    // Some outputs written, some inputs lost: 1; nothing written: 2.
+    if written > 0 && worst.rank() == 2 {
+        return ExitCode::from(crate::EXIT_LOST);
+    }
+    worst.code()
+}
+
+/// The output path of each input under `dir`, refusing two inputs with
+/// one output and an output that is an input.
+fn dir_outputs(plan: &Plan, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("-d {}: is not a directory", dir.display()));
+    }
+    let ext = extension_of(plan.to, plan.options.write.json_lines);
+    let guard = guard(&plan.inputs);
+    let mut seen: HashMap<PathBuf, String> = HashMap::new();
+    let mut outputs = Vec::with_capacity(plan.inputs.len());
+    for input in &plan.inputs {
+        let out = dir.join(&input.rel).with_extension(ext);
+        if let Some(other) = seen.insert(out.clone(), input.name()) {
+            return Err(format!(
+                "{} and {} would both be written to {}: nothing written",
+                other,
+                input.name(),
+                out.display()
+            ));
+        }
+        guard
+            .check_output(&out, "the output")
+            .map_err(|e| e.to_string())?;
+        outputs.push(out);
+    }
+    Ok(outputs)
+}
+
+/// The extension of an output in `format` under `-d`.
+fn extension_of(format: Format, json_lines: bool) -> &'static str {
+    match format {
+        Format::Json if json_lines => "jsonl",
+        Format::Jago => "xml",
+        f => f.info().extensions.first().copied().unwrap_or("out"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_names_must_say_a_format_unless_t_does() {
+        let d = tempfile::tempdir().unwrap();
+        let pdf = d.path().join("out.pdf");
+        assert!(output_format(None, &pdf, false).unwrap_err().contains("-t"));
+        assert_eq!(
+            output_format(Some(Format::Json), &pdf, false),
+            Ok(Format::Json)
+        );
+        assert_eq!(
+            output_format(None, &d.path().join("a.SGF"), false),
+            Ok(Format::Sgf)
+        );
+        assert_eq!(
+            output_format(None, Path::new("/dev/null"), false),
+            Ok(Format::Sgf)
+        );
+    }
+
+    #[test]
+    fn another_format_over_an_existing_file_needs_force() {
+        let d = tempfile::tempdir().unwrap();
+        let b = d.path().join("b.gib");
+        assert_eq!(output_format(Some(Format::Sgf), &b, false), Ok(Format::Sgf));
+        std::fs::write(&b, "x").unwrap();
+        assert!(output_format(Some(Format::Sgf), &b, false)
+            .unwrap_err()
+            .contains("--force"));
+        assert_eq!(output_format(Some(Format::Sgf), &b, true), Ok(Format::Sgf));
+        let x = d.path().join("j.xml");
+        std::fs::write(&x, "x").unwrap();
+        assert_eq!(
+            output_format(Some(Format::Jago), &x, false),
+            Ok(Format::Jago)
+        );
+    }
+
+    #[test]
+    fn extensions_under_d() {
+        assert_eq!(extension_of(Format::Json, true), "jsonl");
+        assert_eq!(extension_of(Format::Json, false), "json");
+        assert_eq!(extension_of(Format::Jago, false), "xml");
+        assert_eq!(extension_of(Format::Ugf, false), "ugf");
+    }
+}

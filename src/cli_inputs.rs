@@ -1,0 +1,257 @@
+//! The inputs of one run of the command: the paths on the command line,
+//! the records under directories with `-r`, and the names listed in a file
+//! with `--files-from` (`-` for stdin, `-0` for NUL-separated names as `fd
+//! -0` and `find -print0` write them).
+//!
+//! Directories are walked in name order, without following symbolic links
+//! to directories, and only files whose extension names a format are taken
+//! (case-insensitive: `.SGF` too); the others are counted, so the command
+//! can say how many it left. Each input keeps the name it will be shown
+//! under and, for `-d DIR`, the relative path its output takes there.
+
+use sgfconv::formats::Format;
+use std::ffi::OsStr;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// One input of the run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The file; `None` for stdin.
+    pub path: Option<PathBuf>,
+    /// Where its output goes under `-d DIR`: the path below the directory
+    /// it was found in (with `-r`), else its file name.
+    pub rel: PathBuf,
+}
+
+impl Input {
+    /// Stdin, shown as `<stdin>`.
+    pub fn stdin() -> Self {
+        Input {
+            path: None,
+            rel: PathBuf::from("stdin"),
+        }
+    }
+
+    /// The name diagnostics and messages show.
+    pub fn name(&self) -> String {
+        match &self.path {
+            Some(p) => p.display().to_string(),
+            None => "<stdin>".into(),
+        }
+    }
+}
+
+/// How the inputs were named.
+#[derive(Clone, Debug, Default)]
+pub struct Sources<'a> {
+    /// The paths given (`-` for stdin).
+    pub paths: &'a [PathBuf],
+    /// `-r`: a directory stands for the records under it.
+    pub recursive: bool,
+    /// `--files-from FILE` (`-`: stdin).
+    pub files_from: Option<&'a Path>,
+    /// `-0`: the list is NUL-separated.
+    pub null: bool,
+}
+
+/// The inputs, and how many files under the directories were left because
+/// their extension names no format.
+#[derive(Debug, Default)]
+pub struct Gathered {
+    /// In the order given; a directory's files in name order.
+    pub inputs: Vec<Input>,
+    /// Files under `-r` directories that are not records.
+    pub skipped: usize,
+}
+
+/// Gathers the inputs; with no path and no list, stdin. An error names
+/// what could not be used (a directory without `-r`, an unreadable list,
+/// stdin both listed and read).
+pub fn gather(src: &Sources<'_>) -> Result<Gathered, String> {
+    let mut names: Vec<PathBuf> = src.paths.to_vec();
+    if let Some(list) = src.files_from {
+        if list == Path::new("-") && names.iter().any(|p| p == Path::new("-")) {
+            return Err(
+                "--files-from - reads the list from stdin: stdin cannot be an input too".into(),
+            );
+        }
+        names.extend(read_list(list, src.null)?);
+    }
+    let mut out = Gathered::default();
+    if names.is_empty() && src.files_from.is_none() {
+        out.inputs.push(Input::stdin());
+        return Ok(out);
+    }
+    for p in names {
+        add_path(&p, src.recursive, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// The names in a `--files-from` list: one per line (blank lines and a
+/// trailing CR ignored), or NUL-separated with `-0`.
+fn read_list(list: &Path, null: bool) -> Result<Vec<PathBuf>, String> {
+    let mut bytes = Vec::new();
+    let read = if list == Path::new("-") {
+        io::stdin().lock().read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(list).and_then(|mut f| f.read_to_end(&mut bytes))
+    };
+    read.map_err(|e| format!("--files-from {}: {e}", list.display()))?;
+    Ok(split_list(&bytes, null))
+}
+
+fn split_list(bytes: &[u8], null: bool) -> Vec<PathBuf> {
+    let sep = if null { b'\0' } else { b'\n' };
+    bytes
+        .split(|b| *b == sep)
+        .map(|l| {
+            if null {
+                l
+            } else {
+                l.strip_suffix(b"\r").unwrap_or(l)
+            }
+        })
+        .filter(|l| !l.is_empty())
+        .map(path_of_bytes)
+        .collect()
+}
+
+#[cfg(unix)]
+fn path_of_bytes(b: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(OsStr::from_bytes(b))
+}
+
+#[cfg(not(unix))]
+fn path_of_bytes(b: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(b).into_owned())
+}
+
+/// One named path: stdin, a file, or (with `-r`) a directory's records.
+fn add_path(p: &Path, recursive: bool, out: &mut Gathered) -> Result<(), String> {
+    if p == Path::new("-") {
+        out.inputs.push(Input::stdin());
+        return Ok(());
+    }
+    let is_dir = std::fs::metadata(p).map(|m| m.is_dir()).unwrap_or(false);
+    if !is_dir {
+        let rel = p.file_name().map_or_else(|| p.to_path_buf(), PathBuf::from);
+        out.inputs.push(Input {
+            path: Some(p.to_path_buf()),
+            rel,
+        });
+        return Ok(());
+    }
+    if !recursive {
+        return Err(format!(
+            "{}: is a directory (-r reads the records under it)",
+            p.display()
+        ));
+    }
+    walk(p, out)
+}
+
+/// The records under directory `root`, in name order.
+fn walk(root: &Path, out: &mut Gathered) -> Result<(), String> {
+    let walker = walkdir::WalkDir::new(root)
+        .follow_links(false)
+        .sort_by_file_name();
+    for entry in walker {
+        let entry = entry.map_err(|e| walk_error(root, &e))?;
+        let kind = entry.file_type();
+        let is_file = kind.is_file()
+            || (kind.is_symlink() && entry.path().metadata().is_ok_and(|m| m.is_file()));
+        if !is_file {
+            continue;
+        }
+        if record_format(entry.path()).is_none() {
+            out.skipped += 1;
+            continue;
+        }
+        let rel = entry
+            .path()
+            .strip_prefix(root)
+            .map_or_else(|_| entry.path().to_path_buf(), Path::to_path_buf);
+        out.inputs.push(Input {
+            path: Some(entry.path().to_path_buf()),
+            rel,
+        });
+    }
+    Ok(())
+}
+
+fn walk_error(root: &Path, e: &walkdir::Error) -> String {
+    match e.path() {
+        Some(p) => format!(
+            "{}: {}",
+            p.display(),
+            e.io_error()
+                .map_or_else(|| e.to_string(), |i| i.to_string())
+        ),
+        None => format!("{}: {e}", root.display()),
+    }
+}
+
+/// The format a file's last extension names (case-insensitive), if any:
+/// what `-r` takes from a directory, and what an output's name must say.
+pub fn record_format(path: &Path) -> Option<Format> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    sgfconv::formats::FORMATS
+        .iter()
+        .find(|f| f.extensions.contains(&ext.as_str()))
+        .map(|f| f.format)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_split_on_lines_or_nul() {
+        let l = split_list(b"a.sgf\r\n\nb c.gib\n", false);
+        assert_eq!(l, vec![PathBuf::from("a.sgf"), PathBuf::from("b c.gib")]);
+        let l = split_list(b"a\nb.sgf\0c.sgf\0", true);
+        assert_eq!(l, vec![PathBuf::from("a\nb.sgf"), PathBuf::from("c.sgf")]);
+    }
+
+    #[test]
+    fn record_formats_by_last_extension_any_case() {
+        assert_eq!(record_format(Path::new("a/B.SGF")), Some(Format::Sgf));
+        assert_eq!(record_format(Path::new("x.Gib")), Some(Format::Gib));
+        assert_eq!(record_format(Path::new("x.sgf.orig")), None);
+        assert_eq!(record_format(Path::new("notes.txt")), None);
+        assert_eq!(record_format(Path::new("noext")), None);
+    }
+
+    #[test]
+    fn directories_need_r_and_give_their_records_in_order() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::create_dir(d.path().join("sub")).unwrap();
+        for n in ["b.sgf", "A.SGF", "sub/c.gib", "readme.txt"] {
+            std::fs::write(d.path().join(n), "(;)").unwrap();
+        }
+        let paths = [d.path().to_path_buf()];
+        let src = Sources {
+            paths: &paths,
+            ..Default::default()
+        };
+        assert!(gather(&src).unwrap_err().contains("-r"));
+        let src = Sources {
+            recursive: true,
+            ..src
+        };
+        let g = gather(&src).unwrap();
+        let rel: Vec<_> = g.inputs.iter().map(|i| i.rel.clone()).collect();
+        assert_eq!(
+            rel,
+            vec![
+                PathBuf::from("A.SGF"),
+                PathBuf::from("b.sgf"),
+                PathBuf::from("sub/c.gib")
+            ]
+        );
+        assert_eq!(g.skipped, 1);
+    }
+}
