@@ -254,4 +254,25 @@ mod tests {
         );
         assert_eq!(g.skipped, 1);
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_to_directories_are_not_followed_but_links_to_files_are() {
+        let d = tempfile::tempdir().unwrap();
+        let other = tempfile::tempdir().unwrap();
+        std::fs::write(other.path().join("far.sgf"), "(;)").unwrap();
+        std::fs::create_dir(d.path().join("in")).unwrap();
+        std::os::unix::fs::symlink(other.path(), d.path().join("in/linked")).unwrap();
+        std::os::unix::fs::symlink(other.path().join("far.sgf"), d.path().join("in/near.sgf"))
+            .unwrap();
+        let paths = [d.path().join("in")];
+        let src = Sources {
+            paths: &paths,
+            recursive: true,
+            ..Default::default()
+        };
+        let g = gather(&src).unwrap();
+        let rel: Vec<_> = g.inputs.iter().map(|i| i.rel.clone()).collect();
+        assert_eq!(rel, vec![PathBuf::from("near.sgf")]);
+    }
 }

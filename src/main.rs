@@ -22,9 +22,12 @@ use std::process::ExitCode;
 /// Converts Go game records between SGF (every dialect and character set),
 /// Tygem GIB, PandaNet UGF/UGI, WBaduk NGF, JSON, XML and CSV.
 ///
-/// With no INPUT (or `-`) it reads stdin; with no OUTPUT (or `-`) it writes
-/// stdout. Formats come from the file extensions, else from the content;
-/// the output is UTF-8 SGF unless told otherwise.
+/// `sgfconv in.gib out.sgf` converts one file; with no INPUT (or `-`) it
+/// reads stdin, and with no output it writes stdout. Several inputs (and
+/// directories with -r, lists with --files-from) go into one collection
+/// (-o FILE, or stdout) or into one file each (-d DIR). Formats come from
+/// the file extensions, else from the content; the output is UTF-8 SGF
+/// unless told otherwise.
 #[derive(Parser, Debug)]
 #[command(
     name = "sgfconv",
@@ -34,8 +37,8 @@ use std::process::ExitCode;
                   what to do; `sgfconv explain --list` lists them all. Manual: man sgfconv \
                   (`sgfconv man DIR` writes the pages).\n\n\
                   Exit status: 0 done, nothing lost; 1 done, but some input could not be kept \
-                  (or a warning under --strict); 2 bad usage, unreadable input or unknown format, \
-                  nothing written. A signal (INT, TERM, HUP) ends it by that signal (130 in a shell \
+                  (an error, an input of a batch that could not be read, or a warning under \
+                  --strict); 2 bad usage, unreadable input or unknown format, nothing written. A signal (INT, TERM, HUP) ends it by that signal (130 in a shell \
                   after Ctrl-C), leaving no temporary file and the old output as it was."
 )]
 struct Cli {

@@ -262,7 +262,7 @@ pub(super) fn loss_warning(
         None,
         format!(
             "game {}: the CSV move list keeps moves, time left and comments; not carried: {}",
-            game + 1,
+            game,
             list.join(", ")
         ),
     );

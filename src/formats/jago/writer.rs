@@ -247,7 +247,7 @@ fn report_losses(lost: &Losses, index: usize, report: &mut Reporter) {
     report.warn(
         W_NOT_CARRIED,
         None,
-        format!("game {}: {}", index + 1, parts.join("; ")),
+        format!("game {}: {}", index, parts.join("; ")),
     );
 }
 

@@ -287,7 +287,7 @@ fn report_losses(ml: &MoveList, index: usize, report: &mut Reporter) {
         None,
         format!(
             "game {}: the move list keeps the main line and core game info; not carried: {}",
-            index + 1,
+            index,
             parts.join(", ")
         ),
     );
@@ -474,7 +474,7 @@ fn move_property(
                 None,
                 format!(
                     "game {}: move {} is not [colour, point]; skipped",
-                    index + 1,
+                    index,
                     ply + 1
                 ),
             );
@@ -494,7 +494,7 @@ fn move_property(
                         None,
                         format!(
                             "game {}: move {} has vertex {p:?} off the board; skipped",
-                            index + 1,
+                            index,
                             ply + 1
                         ),
                     );

@@ -105,7 +105,7 @@ impl FlatGame {
                 format!(
                     "game {}: node order and variation flags disagree with the parent links; \
                      the tree was rebuilt from the parent links",
-                    self.header.index + 1
+                    self.header.index
                 ),
             );
             return self.to_game(&parents, report).replay(sink, report);
@@ -153,7 +153,7 @@ impl FlatGame {
                         None,
                         format!(
                             "game {}: the first node is the root and cannot have a parent; ignored",
-                            self.header.index + 1
+                            self.header.index
                         ),
                     );
                     None
@@ -167,7 +167,7 @@ impl FlatGame {
                         format!(
                             "game {}: node {i} has parent {p}, which is not an earlier node; \
                              attached to node {}",
-                            self.header.index + 1,
+                            self.header.index,
                             i - 1
                         ),
                     );
@@ -262,7 +262,7 @@ impl FlatGame {
                         None,
                         format!(
                             "game {}: node {i} has no parent; attached to node {}",
-                            self.header.index + 1,
+                            self.header.index,
                             i - 1
                         ),
                     );
@@ -305,7 +305,7 @@ fn unbalanced(report: &mut Reporter, game: usize, what: &str, tokens: &Option<St
         None,
         format!(
             "game {}: {what} {:?} cannot be written as SGF: {why}; dropped, the parentheses follow the variation rule",
-            game + 1,
+            game,
             tokens.as_deref().unwrap_or("")
         ),
     );
@@ -319,7 +319,7 @@ fn clean_tokens(s: &str, report: &mut Reporter, game: usize) -> String {
             None,
             format!(
                 "game {}: gap {s:?} may only hold '(' and ')'; other characters ignored",
-                game + 1
+                game
             ),
         );
     }

@@ -70,7 +70,7 @@ impl<'w> UgfWriter<'w> {
                 None,
                 format!(
                     "a UGF file holds one game: game {} is not written",
-                    self.seen
+                    self.seen - 1
                 ),
             ),
         }
