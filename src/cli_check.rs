@@ -7,8 +7,8 @@
 //! (`--summary`, as one JSON object under `--diagnostics json`); `-l` prints
 //! only the names of the files with findings, as `rg -l` does.
 
-use crate::cli_convert::{hint_other_format, open_input, Opened};
 use crate::cli_inputs::{self, Input, Sources};
+use crate::cli_open::{each_record, hint_other_format, Opened};
 use crate::cli_say;
 use crate::{
     cli_fix, finish, format_arg, jobs, read_options, reporter, shown, usage_error, DiagFormat,
@@ -102,10 +102,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         totals.worst.status(status);
     }
     if args.summary {
-        totals.print(
-            gathered.inputs.len(),
-            args.read.diagnostics == DiagFormat::Json,
-        );
+        totals.print(totals.records, args.read.diagnostics == DiagFormat::Json);
     }
     totals.worst.code()
 }
@@ -128,13 +125,28 @@ fn check_input(
     if let (true, Some(path)) = (args.fix, &input.path) {
         return fix_one(path, from, args, options, totals);
     }
-    match open_input(input, from) {
-        Ok(opened) => check_one(opened, args, options, totals),
+    let mut worst = Worst::default();
+    let mut one = |opened: Opened<'_>, _: &Path| {
+        worst.status(check_one(opened, args, options, totals));
+        Ok(())
+    };
+    match each_record(input, from, &args.read, &mut one) {
+        Ok(Ok(0)) => {}
+        // The archive's own errors (damage, a member too large).
+        Ok(Ok(errors)) => {
+            totals.errors_in(&input.name(), errors);
+            worst.status(ExitCode::from(EXIT_LOST));
+        }
+        Ok(Err(e)) => {
+            totals.failed(&input.name());
+            worst.status(crate::input_error(format!("{}: {e}", input.name())));
+        }
         Err(e) => {
             totals.failed(&input.name());
-            crate::input_error(e)
+            worst.status(crate::input_error(e));
         }
     }
+    worst.code()
 }
 
 /// What `check` adds up over its files.
@@ -148,6 +160,9 @@ struct CheckTotals {
     /// and how many files had errors in all.
     error_files: Vec<(usize, String)>,
     files_with_errors: usize,
+    /// Records checked (an archive counts its members), and inputs that
+    /// could not be read.
+    records: usize,
 }
 
 impl CheckTotals {
@@ -166,6 +181,7 @@ impl CheckTotals {
 
     /// A file that could not be read at all: one error.
     fn failed(&mut self, name: &str) {
+        self.records += 1;
         self.errors_in(name, 1);
     }
 
@@ -215,7 +231,7 @@ impl CheckTotals {
 /// line; with `-l`, its name if it has findings); its counts go into
 /// `totals`.
 fn check_one(
-    opened: Opened,
+    opened: Opened<'_>,
     args: &CheckArgs,
     options: &Options,
     totals: &mut CheckTotals,
@@ -229,6 +245,7 @@ fn check_one(
         // Counted by code (and encoding), not kept: shown as they come.
         report = report.with_tally(Tally::with_detail("I100", encoding_detail));
     }
+    totals.records += 1;
     let mut counted = CountingRead::new(opened.reader);
     let checks = match (args.parse_only, args.no_board) {
         (true, _) => sgfconv::Checks::Parse,

@@ -11,18 +11,17 @@
 //! format or another format than `-t` over an existing file are refused.
 
 use crate::cli_inputs::{self, record_format, Input, Sources};
-use crate::cli_say::{self, E_INPUT, E_OUTPUT, W_OTHER_FORMAT};
+use crate::cli_open::{each_record, hint_other_format, is_archive, open_input, Opened};
+use crate::cli_say::{self, E_INPUT, E_OUTPUT};
 use crate::{finish, format_arg, jobs, read_options, reporter, usage_error, ReadArgs};
 use clap::Args;
 use sgfconv::diag::Reporter;
 use sgfconv::formats::Format;
-use sgfconv::input::sniff_head;
 use sgfconv::options::Coords;
 use sgfconv::output::{write_atomically, FileId, Guard};
 use sgfconv::{charset, Collection, Error, Options, Stats, WriteOptions};
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::{self, BufWriter, Read, Seek, Write};
+use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -121,7 +120,9 @@ pub fn run(args: ConvertArgs) -> ExitCode {
     };
     match &plan.target {
         Target::Dir(dir) => each_to_dir(&plan, dir, &args),
-        _ if plan.inputs.len() == 1 => one(&plan, &plan.inputs[0], &args),
+        _ if plan.inputs.len() == 1 && !is_archive(&plan.inputs[0]) => {
+            one(&plan, &plan.inputs[0], &args)
+        }
         _ => collection(&plan, &args),
     }
 }
@@ -310,69 +311,6 @@ fn write_options(
     Ok(w)
 }
 
-/// An opened input: its display name, its format, the first bytes (for a
-/// hint when it fails as that format) and a reader that starts with them.
-pub struct Opened {
-    pub name: String,
-    pub format: Format,
-    pub head: Vec<u8>,
-    pub reader: Box<dyn Read>,
-}
-
-/// Opens `input`, in `forced` format or the one its name or content says.
-pub fn open_input(input: &Input, forced: Option<Format>) -> Result<Opened, String> {
-    let name = input.name();
-    let raw: Box<dyn Read> = match &input.path {
-        None => Box::new(io::stdin().lock()),
-        Some(p) => {
-            let f = File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
-                return Err(format!(
-                    "{}: is a directory (-r reads the records under it)",
-                    p.display()
-                ));
-            }
-            Box::new(f)
-        }
-    };
-    let (head, reader) = sniff_head(raw).map_err(|e| format!("{name}: {e}"))?;
-    let path = input.path.as_deref();
-    // `.xml` is ours or Jago's: the content tells.
-    let by_name = path
-        .and_then(Format::from_path)
-        .filter(|f| *f != Format::Xml);
-    let format = forced
-        .or(by_name)
-        .or_else(|| Format::sniff(&head))
-        .or_else(|| path.and_then(Format::from_path))
-        .ok_or_else(|| {
-            format!("{name}: cannot tell the format from the content; name it with -f")
-        })?;
-    Ok(Opened {
-        name,
-        format,
-        head,
-        reader,
-    })
-}
-
-/// After an input failed as its format: the format its first bytes look
-/// like, when that is another one (`looks like JSON: try -f json`).
-pub fn hint_other_format(opened_name: &str, format: Format, head: &[u8]) {
-    if let Some(f) = Format::sniff(head).filter(|f| *f != format) {
-        cli_say::say(
-            W_OTHER_FORMAT,
-            Some(opened_name),
-            &format!(
-                "read as {}, but looks like {}: try -f {}",
-                format.name(),
-                f.name().to_uppercase(),
-                f.name()
-            ),
-        );
-    }
-}
-
 /// Refuses every output that is an input, whatever its name.
 fn guard(inputs: &[Input]) -> Guard {
     let mut g = Guard::new();
@@ -465,10 +403,19 @@ fn convert_to(plan: &Plan, input: &Input, out: Option<&Path>, args: &ConvertArgs
     if !args.read.quiet {
         crate::note_leftovers(&[out, args.games_csv.as_deref()]);
     }
-    let mut opened = match open_input(input, plan.from) {
-        Ok(o) => o,
-        Err(e) => return crate::input_error(e),
-    };
+    match open_input(input, plan.from) {
+        Ok(opened) => convert_opened(plan, opened, out, args),
+        Err(e) => crate::input_error(e),
+    }
+}
+
+/// Converts one opened record into `out` (stdout for `None`).
+fn convert_opened(
+    plan: &Plan,
+    mut opened: Opened<'_>,
+    out: Option<&Path>,
+    args: &ConvertArgs,
+) -> ExitCode {
     if let Err(e) = sgfconv::formats::check_read_options(opened.format, &plan.options.read) {
         return usage_error(format!("{}: {e}", opened.name));
     }
@@ -521,7 +468,17 @@ fn collection(plan: &Plan, args: &ConvertArgs) -> ExitCode {
     let result = write_to(out, args.read.strict, |w| {
         let mut c = Collection::new(Box::new(w), plan.to, &plan.options)?;
         for input in &plan.inputs {
-            last = add_input(&mut c, plan, input, args, &mut status)?;
+            let mut add = |opened: Opened<'_>, _: &Path| {
+                last = add_opened(&mut c, opened, args, &mut status)?;
+                Ok(())
+            };
+            match each_record(input, plan.from, &args.read, &mut add) {
+                Ok(r) => status.errors += r?,
+                Err(e) => {
+                    cli_say::say(E_INPUT, None, &e);
+                    status.failed += 1;
+                }
+            }
         }
         c.finish(&mut last)?;
         if args.read.strict && status.warnings > 0 {
@@ -533,23 +490,14 @@ fn collection(plan: &Plan, args: &ConvertArgs) -> ExitCode {
     status.worst(code, plan.inputs.len())
 }
 
-/// Adds one input to a collection; an input that cannot be opened or read
-/// is said and counted, and the others go on. Its reporter is returned.
-fn add_input(
+/// Adds one record to a collection; a record that cannot be read is said
+/// and counted, and the others go on. Its reporter is returned.
+fn add_opened(
     c: &mut Collection<'_>,
-    plan: &Plan,
-    input: &Input,
+    mut opened: Opened<'_>,
     args: &ConvertArgs,
     status: &mut Status,
 ) -> Result<Reporter, Error> {
-    let mut opened = match open_input(input, plan.from) {
-        Ok(o) => o,
-        Err(e) => {
-            cli_say::say(E_INPUT, None, &e);
-            status.failed += 1;
-            return Ok(reporter(&input.name(), &args.read));
-        }
-    };
     let mut report = reporter(&opened.name, &args.read);
     let r = c.add(&mut opened.reader, opened.format, &mut report);
     report.flush();
@@ -602,31 +550,45 @@ impl Status {
     }
 }
 
-/// One output per input under `dir`.
+/// One output per input under `dir`; an archive's records go to a
+/// directory named after it.
 fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
-    let outputs = match dir_outputs(plan, dir) {
+    let archives: Vec<bool> = plan.inputs.iter().map(is_archive).collect();
+    let mut outs = match DirOutputs::plan(plan, dir, &archives) {
         Ok(o) => o,
         Err(e) => return usage_error(e),
     };
     let mut worst = crate::Worst::default();
     let mut written = 0;
-    for (input, out) in plan.inputs.iter().zip(&outputs) {
-        if let Some(parent) = out.parent() {
-            if let Err(e) = std::fs::create_dir_all(parent) {
-                cli_say::say(
-                    E_OUTPUT,
-                    Some(&parent.display().to_string()),
-                    &e.to_string(),
-                );
-                worst.status(ExitCode::from(crate::EXIT_USAGE));
-                continue;
-            }
+    for (k, input) in plan.inputs.iter().enumerate() {
+        if !archives[k] {
+            let out = outs.planned[k].clone();
+            let status = match make_parent(&out) {
+                Ok(()) => convert_to(plan, input, Some(&out), args),
+                Err(s) => s,
+            };
+            written += usize::from(status != ExitCode::from(crate::EXIT_USAGE));
+            worst.status(status);
+            continue;
         }
-        let status = convert_to(plan, input, Some(out), args);
-        if status != ExitCode::from(crate::EXIT_USAGE) {
-            written += 1;
+        let mut member = |opened: Opened<'_>, rel: &Path| {
+            let status = match outs
+                .claim(rel, &opened.name)
+                .and_then(|o| make_parent(&o).map(|_| o))
+            {
+                Ok(out) => convert_opened(plan, opened, Some(&out), args),
+                Err(s) => s,
+            };
+            written += usize::from(status != ExitCode::from(crate::EXIT_USAGE));
+            worst.status(status);
+            Ok(())
+        };
+        match each_record(input, plan.from, &args.read, &mut member) {
+            Ok(Ok(errors)) if errors > 0 => worst.status(ExitCode::from(crate::EXIT_LOST)),
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => worst.status(crate::input_error(format!("{}: {e}", input.name()))),
+            Err(e) => worst.status(crate::input_error(e)),
         }
-        worst.status(status);
     }
     // Some outputs written, some inputs lost: 1; nothing written: 2.
     if written > 0 && worst.rank() == 2 {
@@ -635,32 +597,81 @@ fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
     worst.code()
 }
 
-/// The output path of each input under `dir`, refusing two inputs with
-/// one output and an output that is an input.
-fn dir_outputs(plan: &Plan, dir: &Path) -> Result<Vec<PathBuf>, String> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(format!("-d {}: is not a directory", dir.display()));
+/// Makes the directory an output goes in; its status when it cannot.
+fn make_parent(out: &Path) -> Result<(), ExitCode> {
+    let Some(parent) = out.parent() else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(parent).map_err(|e| {
+        cli_say::say(
+            E_OUTPUT,
+            Some(&parent.display().to_string()),
+            &e.to_string(),
+        );
+        ExitCode::from(crate::EXIT_USAGE)
+    })
+}
+
+/// The outputs of `-d DIR`: planned for plain inputs before anything is
+/// written (two inputs with one output, or an output that is an input,
+/// refuse the run), claimed one by one for archive members (a member whose
+/// output is taken is refused alone).
+struct DirOutputs {
+    dir: PathBuf,
+    ext: &'static str,
+    guard: Guard,
+    seen: HashMap<PathBuf, String>,
+    /// Per input; empty for archives.
+    planned: Vec<PathBuf>,
+}
+
+impl DirOutputs {
+    fn plan(plan: &Plan, dir: &Path, archives: &[bool]) -> Result<DirOutputs, String> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(format!("-d {}: is not a directory", dir.display()));
+        }
+        let mut outs = DirOutputs {
+            dir: dir.to_path_buf(),
+            ext: extension_of(plan.to, plan.options.write.json_lines),
+            guard: guard(&plan.inputs),
+            seen: HashMap::new(),
+            planned: Vec::with_capacity(plan.inputs.len()),
+        };
+        for (input, archive) in plan.inputs.iter().zip(archives) {
+            let out = match archive {
+                true => PathBuf::new(),
+                false => outs.output(&input.rel, &input.name())?,
+            };
+            outs.planned.push(out);
+        }
+        Ok(outs)
     }
-    let ext = extension_of(plan.to, plan.options.write.json_lines);
-    let guard = guard(&plan.inputs);
-    let mut seen: HashMap<PathBuf, String> = HashMap::new();
-    let mut outputs = Vec::with_capacity(plan.inputs.len());
-    for input in &plan.inputs {
-        let out = dir.join(&input.rel).with_extension(ext);
-        if let Some(other) = seen.insert(out.clone(), input.name()) {
+
+    /// The output of the record at `rel` (named `name`), if no other
+    /// record has it and it is no input.
+    fn output(&mut self, rel: &Path, name: &str) -> Result<PathBuf, String> {
+        let out = self.dir.join(rel).with_extension(self.ext);
+        if let Some(other) = self.seen.get(&out) {
             return Err(format!(
-                "{} and {} would both be written to {}: nothing written",
-                other,
-                input.name(),
+                "{other} and {name} would both be written to {}: nothing written",
                 out.display()
             ));
         }
-        guard
+        self.seen.insert(out.clone(), name.to_string());
+        self.guard
             .check_output(&out, "the output")
             .map_err(|e| e.to_string())?;
-        outputs.push(out);
+        Ok(out)
     }
-    Ok(outputs)
+
+    /// [`DirOutputs::output`] for an archive member: a refusal is said, and
+    /// is that member's status.
+    fn claim(&mut self, rel: &Path, name: &str) -> Result<PathBuf, ExitCode> {
+        self.output(rel, name).map_err(|e| {
+            cli_say::say(E_OUTPUT, Some(name), &e);
+            ExitCode::from(crate::EXIT_LOST)
+        })
+    }
 }
 
 /// The extension of an output in `format` under `-d`.

@@ -166,7 +166,7 @@ fn walk(root: &Path, out: &mut Gathered) -> Result<(), String> {
         if !is_file {
             continue;
         }
-        if record_format(entry.path()).is_none() {
+        if record_format(entry.path()).is_none() && !archive_name(entry.path()) {
             out.skipped += 1;
             continue;
         }
@@ -192,6 +192,19 @@ fn walk_error(root: &Path, e: &walkdir::Error) -> String {
         ),
         None => format!("{}: {e}", root.display()),
     }
+}
+
+/// Whether a file's name says it is an archive (`.zip`, `.tar.gz`, `.7z`,
+/// `.sgf.gz`, `.ugz`…): `-r` takes those too; what they hold is told by
+/// their content.
+pub fn archive_name(path: &Path) -> bool {
+    const EXTENSIONS: &[&str] = &[
+        "zip", "tar", "tgz", "tbz", "tbz2", "txz", "tzst", "gz", "bz2", "xz", "zst", "7z", "lzh",
+        "lha", "ugz",
+    ];
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
 }
 
 /// The format a file's last extension names (case-insensitive), if any:
@@ -229,7 +242,7 @@ mod tests {
     fn directories_need_r_and_give_their_records_in_order() {
         let d = tempfile::tempdir().unwrap();
         std::fs::create_dir(d.path().join("sub")).unwrap();
-        for n in ["b.sgf", "A.SGF", "sub/c.gib", "readme.txt"] {
+        for n in ["b.sgf", "A.SGF", "sub/c.gib", "readme.txt", "sub/d.TAR.GZ"] {
             std::fs::write(d.path().join(n), "(;)").unwrap();
         }
         let paths = [d.path().to_path_buf()];
@@ -249,7 +262,8 @@ mod tests {
             vec![
                 PathBuf::from("A.SGF"),
                 PathBuf::from("b.sgf"),
-                PathBuf::from("sub/c.gib")
+                PathBuf::from("sub/c.gib"),
+                PathBuf::from("sub/d.TAR.GZ")
             ]
         );
         assert_eq!(g.skipped, 1);

@@ -21,6 +21,7 @@
 //! | 550–579 | where properties stand (node placement) |
 //! | 580–599 | the board (replayed moves and setup) |
 //! | 600–649 | the command: usage, inputs and outputs as a whole |
+//! | 650–699 | archives (zip, tar, 7z, LHA, compressed files) |
 //!
 //! `formats/diagnostics.md` lists every code under these ranges; it is
 //! generated from the source by `tests/diagnostics_table.rs`, which also

@@ -82,6 +82,8 @@
 // - the small parts a command needs: `charset` (names of character sets),
 //   `input` and `output` (reading heads, writing files safely),
 //   `transform::pipeline` (the dialect rules alone).
+#[cfg(feature = "archives")]
+pub mod archive;
 pub mod charset;
 pub mod diag;
 pub mod error;

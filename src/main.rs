@@ -7,6 +7,7 @@ mod cli_help;
 mod cli_inputs;
 #[cfg(unix)]
 mod cli_migrate;
+mod cli_open;
 mod cli_say;
 mod cli_signals;
 
@@ -122,6 +123,13 @@ struct ReadArgs {
     /// 256M].
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     max_value_size: Option<usize>,
+    /// Archives: refuse a member larger than this once decompressed (a
+    /// decompression bomb), converting the others [default: 1G].
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_member_size: Option<usize>,
+    /// Archives: how many levels of archives inside archives are read.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    archive_depth: u32,
     /// No warnings or info on stderr (errors are always shown).
     #[arg(short, long)]
     quiet: bool,

@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["game"],
     &["validate"],
     &["formats", "transform"],
-    &["parallel"],
+    &["parallel", "archive"],
     &["pipeline"],
     &["migrate"],
 ];

@@ -1,0 +1,394 @@
+//! The walk through one archive: each container kind lists its members
+//! (tar and LHA as a stream, zip and 7z from a seekable file), each
+//! compression kind decompresses into a stream, and every member goes
+//! through [`Walker::member`], which decides what it is: a record (handed
+//! to the callback), an archive inside the archive (walked, to the depth
+//! allowed), or something else (counted and left out).
+
+use super::names::{self, NameDecoder};
+use super::{
+    spool, Capped, Kind, Limits, Member, OnMember, Walked, E_ARCHIVE, E_MEMBER_TOO_LARGE,
+    I_MEMBERS_LEFT_OUT, I_NAME_ENCODING, I_TOO_DEEP, W_UNSAFE_NAME,
+};
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::formats::Format;
+use crate::input::sniff_head;
+use std::io::Read;
+use std::path::Path;
+
+/// How many left-out members the note names.
+const LEFT_OUT_NAMED: usize = 5;
+
+pub(super) struct Walker<'e, 'f> {
+    pub limits: Limits,
+    pub walked: Walked,
+    pub left_out_names: Vec<String>,
+    pub each: &'e mut OnMember<'f>,
+}
+
+impl Walker<'_, '_> {
+    /// Walks one archive or compressed file named `name` (for messages),
+    /// whose members go under `prefix`, at nesting `level` (0: the file
+    /// named).
+    pub fn archive(
+        &mut self,
+        input: Box<dyn Read + '_>,
+        kind: Kind,
+        name: &str,
+        prefix: &Path,
+        level: u32,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let damaged = |e: &dyn std::fmt::Display, report: &mut Reporter| {
+            report.error(
+                E_ARCHIVE,
+                None,
+                format!("{name}: {} archive: {e}", kind.name()),
+            );
+        };
+        let r = match kind {
+            Kind::Tar => self.tar(input, name, prefix, level, report),
+            Kind::Zip => self.zip(spool(input)?, name, prefix, level, report),
+            Kind::SevenZ => self.sevenz(spool(input)?, name, prefix, level, report),
+            Kind::Lha => self.lha(input, name, prefix, level, report),
+            _ => self.compressed(input, kind, name, prefix, level, report),
+        };
+        match r {
+            Err(Error::Unreadable { message, .. }) => {
+                damaged(&message, report);
+                Ok(())
+            }
+            Err(Error::Io(e)) => {
+                damaged(&e, report);
+                Ok(())
+            }
+            other => other,
+        }
+    }
+
+    /// One member: a record goes to the callback, an archive is walked, the
+    /// rest is left out.
+    #[allow(clippy::too_many_arguments)]
+    fn member(
+        &mut self,
+        reader: &mut dyn Read,
+        declared: Option<u64>,
+        member_name: &str,
+        archive: &str,
+        prefix: &Path,
+        level: u32,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let display = names::display(archive, member_name);
+        let (rel, dropped) = names::safe_path(member_name);
+        if dropped {
+            report.warn(
+                W_UNSAFE_NAME,
+                None,
+                format!(
+                    "{display}: the name would leave the output directory: written as {}",
+                    rel.display()
+                ),
+            );
+        }
+        let path = prefix.join(&rel);
+        let max = self.limits.max_member_size;
+        if let Some(size) = declared.filter(|s| *s > max) {
+            report.error(
+                E_MEMBER_TOO_LARGE,
+                None,
+                format!("{display}: {size} bytes once decompressed, past --max-member-size {max}: not read"),
+            );
+            return Ok(());
+        }
+        let hit = std::cell::Cell::new(false);
+        let capped = Capped {
+            inner: reader,
+            left: max,
+            hit: &hit,
+        };
+        let (head, mut stream) = sniff_head(Box::new(capped))?;
+        let r = match super::detect(&head) {
+            Some(kind) => self.nested(stream, kind, &display, &path, level, report),
+            None => self.record(
+                &mut stream,
+                &head,
+                member_name,
+                display.clone(),
+                path,
+                report,
+            ),
+        };
+        if hit.get() {
+            report.error(
+                E_MEMBER_TOO_LARGE,
+                None,
+                format!("{display}: more than {max} bytes once decompressed (--max-member-size): read that far only"),
+            );
+        }
+        r
+    }
+
+    /// A member that is no archive: a record when its name or content says
+    /// a format, else left out.
+    fn record(
+        &mut self,
+        stream: &mut dyn Read,
+        head: &[u8],
+        member_name: &str,
+        display: String,
+        path: std::path::PathBuf,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let format = Format::from_path(Path::new(member_name)).or_else(|| Format::sniff(head));
+        let Some(format) = format else {
+            self.left_out(&display);
+            return Ok(());
+        };
+        self.walked.records += 1;
+        let member = Member {
+            display,
+            path,
+            format: Some(format),
+            reader: stream,
+        };
+        (self.each)(member, report)
+    }
+
+    /// An archive inside the archive: walked when the depth allows.
+    fn nested(
+        &mut self,
+        stream: Box<dyn Read + '_>,
+        kind: Kind,
+        display: &str,
+        path: &Path,
+        level: u32,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        // A compressed file directly holds its one member: no new level.
+        if level >= self.limits.depth {
+            report.info(
+                I_TOO_DEEP,
+                None,
+                format!(
+                    "{display}: a {} archive inside the archive, past --archive-depth {}: not read",
+                    kind.name(),
+                    self.limits.depth
+                ),
+            );
+            self.left_out(display);
+            return Ok(());
+        }
+        self.archive(stream, kind, display, path, level + 1, report)
+    }
+
+    fn left_out(&mut self, display: &str) {
+        self.walked.left_out += 1;
+        if self.left_out_names.len() < LEFT_OUT_NAMED {
+            self.left_out_names.push(display.to_string());
+        }
+    }
+
+    /// The note on the members left out, once per walk.
+    pub fn report_left_out(&self, name: &str, report: &mut Reporter) {
+        if self.walked.left_out == 0 {
+            return;
+        }
+        let more = self.walked.left_out - self.left_out_names.len();
+        let tail = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        report.info(
+            I_MEMBERS_LEFT_OUT,
+            None,
+            format!(
+                "{name}: {} members are no game record, left out: {}{tail}",
+                self.walked.left_out,
+                self.left_out_names.join(", ")
+            ),
+        );
+    }
+
+    fn tar(
+        &mut self,
+        input: Box<dyn Read + '_>,
+        name: &str,
+        prefix: &Path,
+        level: u32,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let mut tar = tar::Archive::new(input);
+        for entry in tar.entries()? {
+            let mut entry = entry?;
+            if !entry.header().entry_type().is_file() {
+                continue;
+            }
+            let raw = entry.path_bytes().into_owned();
+            let member = names::decode(
+                &raw,
+                NameDecoder::for_names([&raw[..]].into_iter()).as_ref(),
+            );
+            let size = entry.header().size().ok();
+            self.member(&mut entry, size, &member, name, prefix, level, report)?;
+        }
+        Ok(())
+    }
+
+    fn zip(
+        &mut self,
+        file: std::fs::File,
+        name: &str,
+        prefix: &Path,
+        level: u32,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let mut zip = zip::ZipArchive::new(file)
+            .map_err(|e| Error::unreadable(E_ARCHIVE.id, e.to_string()))?;
+        let decoder = zip_names(&mut zip, name, report);
+        for i in 0..zip.len() {
+            let mut entry = match zip.by_index(i) {
+                Ok(e) => e,
+                Err(e) => {
+                    report.error(E_ARCHIVE, None, format!("{name}: member {i}: {e}"));
+                    continue;
+                }
+            };
+            let member = names::decode(entry.name_raw(), decoder.as_ref());
+            if entry.is_dir() {
+                continue;
+            }
+            if entry.encrypted() {
+                let display = names::display(name, &member);
+                report.error(E_ARCHIVE, None, format!("{display}: encrypted: not read"));
+                continue;
+            }
+            let size = Some(entry.size());
+            self.member(&mut entry, size, &member, name, prefix, level, report)?;
+        }
+        Ok(())
+    }
+
+    fn sevenz(
+        &mut self,
+        file: std::fs::File,
+        name: &str,
+        prefix: &Path,
+        level: u32,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let seven = sevenz_rust2::ArchiveReader::new(file, sevenz_rust2::Password::empty());
+        let mut seven = seven.map_err(|e| Error::unreadable(E_ARCHIVE.id, e.to_string()))?;
+        let mut failed: Option<Error> = None;
+        let r = seven.for_each_entries_with_decision(|entry, reader| {
+            if entry.is_directory() || !entry.has_stream() {
+                return Ok(sevenz_rust2::EntryDecision::Continue);
+            }
+            let size = Some(entry.size());
+            match self.member(reader, size, entry.name(), name, prefix, level, report) {
+                Ok(()) => Ok(sevenz_rust2::EntryDecision::Continue),
+                Err(e) => {
+                    failed = Some(e);
+                    Ok(sevenz_rust2::EntryDecision::Stop)
+                }
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        r.map_err(|e| Error::unreadable(E_ARCHIVE.id, e.to_string()))
+    }
+
+    fn lha(
+        &mut self,
+        input: Box<dyn Read + '_>,
+        name: &str,
+        prefix: &Path,
+        level: u32,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let unreadable = |e: &dyn std::fmt::Display| Error::unreadable(E_ARCHIVE.id, e.to_string());
+        let mut lha = delharc::LhaDecodeReader::new(input).map_err(|e| unreadable(&e))?;
+        loop {
+            let header = lha.header();
+            let member = header.parse_pathname_to_str();
+            if !header.is_directory() {
+                if lha.is_decoder_supported() {
+                    let size = Some(header.original_size);
+                    self.member(&mut lha, size, &member, name, prefix, level, report)?;
+                } else {
+                    let display = names::display(name, &member);
+                    report.error(
+                        E_ARCHIVE,
+                        None,
+                        format!("{display}: compression method not supported"),
+                    );
+                }
+            }
+            if !lha.next_file().map_err(|e| unreadable(&e))? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// A compressed file: a tar inside, or one member named after the file.
+    fn compressed(
+        &mut self,
+        input: Box<dyn Read + '_>,
+        kind: Kind,
+        name: &str,
+        prefix: &Path,
+        level: u32,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let inner: Box<dyn Read + '_> = match kind {
+            Kind::Gzip => Box::new(flate2::read::MultiGzDecoder::new(input)),
+            Kind::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(input)),
+            Kind::Xz => Box::new(lzma_rust2::XzReader::new(input, true)),
+            _ => Box::new(
+                ruzstd::decoding::StreamingDecoder::new(input)
+                    .map_err(|e| Error::unreadable(E_ARCHIVE.id, e.to_string()))?,
+            ),
+        };
+        let (head, stream) = sniff_head(inner)?;
+        if super::detect(&head) == Some(Kind::Tar) {
+            return self.tar(stream, name, prefix, level, report);
+        }
+        // One file, shown as `x.sgf.gz:x.sgf`: the member is what the name
+        // says without `.gz`.
+        let mut stream = stream;
+        self.member(
+            &mut stream,
+            None,
+            &names::inner_name(name),
+            name,
+            prefix,
+            level,
+            report,
+        )
+    }
+}
+
+/// The decoder of a zip's legacy member names, reported once.
+fn zip_names(
+    zip: &mut zip::ZipArchive<std::fs::File>,
+    name: &str,
+    report: &mut Reporter,
+) -> Option<NameDecoder> {
+    let raw: Vec<Vec<u8>> = (0..zip.len())
+        .filter_map(|i| zip.by_index_raw(i).ok().map(|f| f.name_raw().to_vec()))
+        .collect();
+    let decoder = NameDecoder::for_names(raw.iter().map(|n| &n[..]))?;
+    report.info(
+        I_NAME_ENCODING,
+        None,
+        format!(
+            "{name}: member names are not UTF-8: read as {} (confidence {:.2})",
+            decoder.encoding(),
+            decoder.confidence
+        ),
+    );
+    Some(decoder)
+}
