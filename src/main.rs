@@ -11,7 +11,7 @@ use sgfconv::diag::{Output, Reporter, Tally};
 use sgfconv::formats::{Format, FORMATS};
 use sgfconv::input::{sniff_head, CountingRead};
 use sgfconv::options::{Coords, Dialect, Rules};
-use sgfconv::output::{write_atomically, FileId, Guard};
+use sgfconv::output::{write_atomically, write_to_stream, FileId, Guard};
 use sgfconv::sink::Counter;
 use sgfconv::{charset, Error, Options, WriteOptions};
 use std::collections::BTreeMap;
@@ -393,8 +393,12 @@ fn convert(args: ConvertArgs) -> ExitCode {
     let result = match out_path {
         None => {
             let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-            let r = run(&mut out, &mut report);
-            r.and_then(|s| out.flush().map(|_| s).map_err(Error::from))
+            let stdout = Path::new("<stdout>");
+            write_to_stream(stdout, &mut out, |out| {
+                let r = run(out, &mut report)?;
+                out.flush()?;
+                Ok(r)
+            })
         }
         Some(path) => write_atomically(path, |out| {
             let r = run(out, &mut report)?;
@@ -469,6 +473,8 @@ fn finish(
         Err(Error::Unwritable { code: "strict", .. }) => ExitCode::from(EXIT_LOST),
         Err(Error::Usage(m)) => usage_error(m),
         Err(e @ Error::Unreadable { .. }) => usage_error(format!("{name}: {e}")),
+        // Said of the output, not of the input.
+        Err(e @ Error::Output { .. }) => usage_error(e),
         Err(e) => {
             eprintln!("sgfconv: {}", shown(format!("{name}: {e}")));
             ExitCode::from(EXIT_USAGE)

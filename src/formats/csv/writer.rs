@@ -11,7 +11,7 @@ use crate::event::Event;
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{FlatCollector, FlatGame, FlatNode};
 use crate::options::{Coords, WriteOptions};
-use crate::output::AtomicFile;
+use crate::output::{output_error, AtomicFile};
 use crate::sink::Sink;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -34,12 +34,7 @@ pub fn writer<'w>(
         Some(path) => {
             // Through the output layer: the file is replaced only when the
             // conversion finishes; a failed run leaves it as it was.
-            let f = AtomicFile::create(path).map_err(|e| {
-                Error::Io(std::io::Error::new(
-                    e.kind(),
-                    format!("{}: {e}", path.display()),
-                ))
-            })?;
+            let f = AtomicFile::create(path).map_err(|e| output_error(path, e))?;
             let mut w = csv::Writer::from_writer(f);
             w.write_record(GAME_COLUMNS).map_err(csv_io)?;
             Some(w)
