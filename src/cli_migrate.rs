@@ -1,11 +1,10 @@
 //! `sgfconv migrate SRC DST`: the command-line side of [`sgfconv::migrate`]:
 //! arguments, the progress display, the summary and `--report`.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sgfconv::diag::{escape_controls, escape_controls_in_lines};
 use sgfconv::migrate::{self, MigrateOptions, Progress, Status};
 use sgfconv::{charset, Error};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -154,8 +153,8 @@ pub fn run(args: MigrateArgs) -> ExitCode {
     };
     let display: Box<dyn Progress> = if args.quiet {
         Box::new(migrate::NoProgress)
-    } else if std::io::stderr().is_terminal() {
-        Box::new(Bar::new())
+    } else if crate::cli_progress::wanted(false, false) {
+        Box::new(crate::cli_progress::Bar::new("files"))
     } else {
         Box::new(Lines::new())
     };
@@ -236,52 +235,17 @@ impl Counts {
     }
 }
 
-/// The progress bar on a terminal.
-struct Bar {
-    bar: ProgressBar,
-    counts: Counts,
-}
-
-impl Bar {
-    fn new() -> Self {
-        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr_with_hz(8));
-        let style = ProgressStyle::with_template("{wide_bar} {pos}/{len} files  {msg}  ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
-        bar.set_style(style);
-        bar.set_message("scanning");
-        Bar {
-            bar,
-            counts: Counts::new(),
-        }
-    }
-
-    fn message(&self) -> String {
-        format!(
-            "{:.1} MB/s, {} failed",
-            self.counts.rate(),
-            self.counts.failed.load(Ordering::Relaxed)
-        )
-    }
-}
-
-impl Progress for Bar {
+impl Progress for crate::cli_progress::Bar {
     fn start(&self, files: u64, _bytes: u64) {
-        self.counts.total.store(files, Ordering::Relaxed);
-        self.bar.set_length(files);
-        self.bar.reset_eta();
-        self.bar.set_message(self.message());
+        crate::cli_progress::Bar::start(self, files);
     }
 
     fn file_done(&self, bytes: u64, failed: bool) {
-        let n = self.counts.add(bytes, failed);
-        self.bar.inc(1);
-        if failed || n % 128 == 0 {
-            self.bar.set_message(self.message());
-        }
+        crate::cli_progress::Bar::file_done(self, bytes, failed);
     }
 
     fn finish(&self) {
-        self.bar.finish_and_clear();
+        crate::cli_progress::Bar::finish(self);
     }
 }
 

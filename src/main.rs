@@ -4,7 +4,9 @@ mod cli_fix;
 mod cli_help;
 #[cfg(unix)]
 mod cli_migrate;
+mod cli_progress;
 mod cli_signals;
+mod cli_term;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sgfconv::diag::{Output, Reporter, Tally};
@@ -29,7 +31,8 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(
     name = "sgfconv",
-    version,
+    version = cli_term::VERSION,
+    long_version = cli_term::long_version(),
     args_conflicts_with_subcommands = true,
     after_help = "Diagnostic codes (W012...): `sgfconv explain CODE` says what one means and \
                   what to do; `sgfconv explain --list` lists them all. Manual: man sgfconv \
@@ -44,6 +47,10 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     convert: ConvertArgs,
+    /// Colour diagnostics on stderr: auto (on a terminal, unless NO_COLOR
+    /// is set; CLICOLOR_FORCE=1 forces), always, never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = cli_term::ColorWhen::Auto)]
+    color: cli_term::ColorWhen,
 }
 
 #[derive(Subcommand, Debug)]
@@ -207,6 +214,7 @@ struct CheckArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli_term::init_color(cli.color);
     cli_signals::install();
     match cli.command {
         Some(Command::Check(args)) => check(args),
@@ -216,6 +224,9 @@ fn main() -> ExitCode {
         Some(Command::Man { dir }) => cli_help::man(Cli::command(), dir),
         #[cfg(unix)]
         Some(Command::Migrate(args)) => cli_migrate::run(args),
+        None if cli_term::would_wait_on_terminal(cli.convert.input.is_none()) => {
+            cli_term::short_usage(Cli::command())
+        }
         None => convert(cli.convert),
     }
 }
@@ -298,7 +309,7 @@ fn dialect_arg(keep: bool, no_fix: &[String]) -> Result<Dialect, String> {
 
 fn reporter(name: &str, r: &ReadArgs) -> Reporter {
     let out = match r.diagnostics {
-        DiagFormat::Text => Output::Text(Box::new(io::stderr())),
+        DiagFormat::Text => Output::Text(cli_term::diagnostic_stream()),
         DiagFormat::Json => Output::Json(Box::new(io::stderr())),
     };
     // Machines filter JSON by severity themselves: they get the info too
@@ -312,6 +323,9 @@ fn reporter(name: &str, r: &ReadArgs) -> Reporter {
     }
     if r.diagnostics == DiagFormat::Text {
         rep = rep.with_per_code_limit(100);
+        if let Some(p) = cli_term::palette() {
+            rep = rep.with_palette(p);
+        }
     }
     rep
 }
@@ -570,22 +584,20 @@ fn check(args: CheckArgs) -> ExitCode {
         return usage_error("--fix rewrites files in place: name them (not '-' for stdin)");
     }
     let mut totals = CheckTotals::default();
+    let json = args.read.diagnostics == DiagFormat::Json;
+    let bar = cli_progress::wanted(args.read.quiet, json).then(|| cli_progress::Bar::new("files"));
+    if let Some(b) = &bar {
+        b.start(args.files.len() as u64);
+    }
     for path in &args.files {
-        if args.fix {
-            let status = fix_one(path, from, &args, &options, &mut totals);
-            totals.status(status);
-            continue;
+        let before = totals.bytes;
+        let status = check_path(path, from, &args, &options, &mut totals);
+        if let Some(b) = &bar {
+            b.file_done(totals.bytes - before, status != ExitCode::SUCCESS);
         }
-        let p = (path != Path::new("-")).then_some(path.as_path());
-        let status = match open_input(p, from) {
-            Ok(opened) => check_one(opened, &args, &options, &mut totals),
-            Err(e) => {
-                eprintln!("sgfconv: {}", shown(e));
-                ExitCode::from(EXIT_USAGE)
-            }
-        };
         totals.status(status);
     }
+    drop(bar);
     if args.summary {
         println!(
             "total: {} files, {} bytes, {} games, {} nodes, {} properties",
@@ -600,6 +612,27 @@ fn check(args: CheckArgs) -> ExitCode {
         }
     }
     totals.worst
+}
+
+/// `check` of one named file (`-` for stdin), with `--fix` or without.
+fn check_path(
+    path: &Path,
+    from: Option<Format>,
+    args: &CheckArgs,
+    options: &Options,
+    totals: &mut CheckTotals,
+) -> ExitCode {
+    if args.fix {
+        return fix_one(path, from, args, options, totals);
+    }
+    let p = (path != Path::new("-")).then_some(path);
+    match open_input(p, from) {
+        Ok(opened) => check_one(opened, args, options, totals),
+        Err(e) => {
+            cli_progress::suspend(|| eprintln!("sgfconv: {}", shown(e)));
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
 }
 
 /// What `check` adds up over its files.
@@ -742,7 +775,7 @@ fn summary_line(name: &str, counter: &Counter, report: &mut Reporter, totals: &m
     for (code, n) in &tally.by_code {
         *totals.by_code.entry(code.to_string()).or_default() += n;
     }
-    println!(
+    let line = format!(
         "{}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
         shown(name),
         counter.games,
@@ -752,6 +785,7 @@ fn summary_line(name: &str, counter: &Counter, report: &mut Reporter, totals: &m
         report.errors(),
         shown(encoding_summary(&tally.details))
     );
+    cli_progress::suspend(|| println!("{line}"));
 }
 
 /// What an `I100` message says of a game's encoding: `game N: encoding
