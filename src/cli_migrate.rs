@@ -1,9 +1,12 @@
 //! `sgfconv migrate SRC DST`: the command-line side of [`sgfconv::migrate`]:
 //! arguments, the progress display, the summary and `--report`.
 
-use sgfconv::diag::{escape_controls, escape_controls_in_lines};
-use sgfconv::migrate::{self, MigrateOptions, Progress, Status};
+mod show;
+
+use sgfconv::diag::{escape_controls, Severity};
+use sgfconv::migrate::{self, MigrateOptions, Progress};
 use sgfconv::{charset, Error};
+use show::{DiagnosticsFormat, Shown, WithDiagnostics};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,6 +38,19 @@ pub struct MigrateArgs {
     /// No progress display and no summary (failures are still listed).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Show each file's diagnostics as it is done, info included (each
+    /// rewrite, each encoding decision).
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub verbose: bool,
+    /// A file with a warning (or an error) counts as failed, and nothing
+    /// is written for it (E457); the run exits 1.
+    #[arg(long)]
+    pub strict: bool,
+    /// How diagnostics are printed on stderr: text, or json (every line
+    /// on stderr one JSON object: every diagnostic of every file, errors
+    /// only with -q, then the summary).
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    pub diagnostics: DiagnosticsFormat,
     /// Write a JSON report with one entry per input file.
     #[arg(long, value_name = "FILE.json")]
     pub report: Option<PathBuf>,
@@ -106,8 +122,15 @@ fn shown(msg: impl std::fmt::Display) -> String {
     escape_controls(&msg.to_string()).into_owned()
 }
 
-fn usage(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("sgfconv migrate: {}", shown(msg));
+/// A usage error (or a report that cannot be written): nothing done,
+/// status 2; a JSON line under `--diagnostics json`.
+fn usage(msg: &dyn std::fmt::Display, json: bool) -> ExitCode {
+    if json {
+        let m = show::json_message("usage", Severity::Error, &msg.to_string());
+        eprintln!("{m}");
+    } else {
+        eprintln!("sgfconv migrate: {}", shown(msg));
+    }
     ExitCode::from(EXIT_USAGE)
 }
 
@@ -137,6 +160,7 @@ pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
     o.split_collections = args.split_collections;
     o.name_template = args.name.clone();
     o.report = args.report.clone();
+    o.strict = args.strict;
     o.convert.read.encoding = encoding(&args.encoding, "--encoding")?;
     o.convert.read.default_encoding = encoding(&args.default_encoding, "--default-encoding")?;
     if args.keep_dialect {
@@ -147,49 +171,28 @@ pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
 
 /// Runs `sgfconv migrate`.
 pub fn run(args: MigrateArgs) -> ExitCode {
+    let json = args.diagnostics == DiagnosticsFormat::Json;
+    let usage = |m: &dyn std::fmt::Display| usage(m, json);
     let options = match options(&args) {
         Ok(o) => o,
-        Err(m) => return usage(m),
+        Err(m) => return usage(&m),
     };
-    let display: Box<dyn Progress> = if args.quiet {
-        Box::new(migrate::NoProgress)
-    } else if crate::cli_progress::wanted(false, false) {
-        Box::new(crate::cli_progress::Bar::new("files"))
-    } else {
-        Box::new(Lines::new())
-    };
-    let summary = match migrate::run(&options, display.as_ref()) {
+    let display = display(&args);
+    let summary = match migrate::run(&options, &display) {
         Ok(s) => s,
-        Err(Error::Usage(m)) => return usage(m),
-        Err(e) => return usage(e),
+        Err(Error::Usage(m)) => return usage(&m),
+        Err(e) => return usage(&e),
     };
-    if args.quiet {
-        for e in summary
-            .entries
-            .iter()
-            .filter(|e| e.status == Status::Failed)
-        {
-            eprintln!(
-                "sgfconv migrate: failed: {}: {}",
-                shown(&e.source),
-                shown(e.reason.as_deref().unwrap_or("?"))
-            );
-        }
-    } else {
-        // File names and reasons: no control character reaches the terminal.
-        eprint!("{}", escape_controls_in_lines(&summary.to_string()));
-    }
-    if let Some(report) = &args.report {
-        if let Err(e) = summary.write_report_file(report) {
-            eprintln!(
-                "sgfconv migrate: cannot write {}",
-                shown(format!("{}: {e}", report.display()))
-            );
-            return ExitCode::from(EXIT_USAGE);
-        }
-        if !args.quiet {
-            eprintln!("  report: {}", shown(report.display()));
-        }
+    let written = match &args.report {
+        None => Ok(None),
+        Some(r) => match summary.write_report_file(r) {
+            Ok(()) => Ok(Some(r.as_path())),
+            Err(e) => Err(format!("cannot write {}: {e}", r.display())),
+        },
+    };
+    show::end(&summary, written.clone().ok().flatten(), args.quiet, json);
+    if let Err(m) = written {
+        return usage(&m);
     }
     // As a conversion of the file alone would: data lost (an error
     // diagnostic) is status 1, even when the file was written.
@@ -199,6 +202,27 @@ pub fn run(args: MigrateArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The progress display (a bar on a terminal, plain lines else; none with
+/// `-q` or `--diagnostics json`), showing the diagnostics `-v` and
+/// `--diagnostics json` ask for.
+fn display(args: &MigrateArgs) -> WithDiagnostics {
+    let json = args.diagnostics == DiagnosticsFormat::Json;
+    let progress: Box<dyn Progress> = if args.quiet || json {
+        Box::new(migrate::NoProgress)
+    } else if crate::cli_progress::wanted(false, false) {
+        Box::new(crate::cli_progress::Bar::new("files"))
+    } else {
+        Box::new(Lines::new())
+    };
+    let shown = Shown::new(args.verbose, args.quiet, args.diagnostics);
+    let out: Box<dyn Write + Send> = if json {
+        Box::new(std::io::stderr())
+    } else {
+        crate::cli_term::diagnostic_stream()
+    };
+    WithDiagnostics::new(progress, shown, out)
 }
 
 /// Counters shared by both displays.
