@@ -108,9 +108,10 @@ fn after_help() -> String {
          its extension, {{{bold}n{bold:#}}} the game number; '/' in the template makes \
          subdirectories. Values are sanitised; names that collide get ' (2)', ' (3)'... \
          in source path order, whatever -j.\n\nExit status: 0 every record converted \
-         or up to date, nothing lost; 1 some record failed, or lost data (an error \
-         diagnostic, as a conversion of that file alone would exit 1); 2 bad usage, \
-         nothing written."
+         or up to date, nothing lost; 1 some record failed (with --strict, a record with \
+         a warning fails), or lost data (an error diagnostic, as a conversion of that file \
+         alone would exit 1; a resumed run counts those its --report had for the files it \
+         skips); 2 bad usage, nothing written."
     )
 }
 
