@@ -61,16 +61,25 @@ impl Bar {
     /// A bar that shows a spinner until [`Bar::start`], drawn on stderr
     /// from [`DELAY`] on (never, if the run ends first).
     pub fn new(what: &'static str) -> Bar {
+        Bar::drawn_on(what, || ProgressDrawTarget::stderr_with_hz(8), DELAY)
+    }
+
+    /// A bar drawn on what `target` makes, from `delay` on.
+    fn drawn_on(
+        what: &'static str,
+        target: impl FnOnce() -> ProgressDrawTarget + Send + 'static,
+        delay: Duration,
+    ) -> Bar {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template("{spinner} finding {prefix}... {pos} so far")
+        let style = ProgressStyle::with_template("{spinner} finding the {prefix}... {elapsed}")
             .unwrap_or_else(|_| ProgressStyle::default_spinner());
         bar.set_style(style);
         bar.set_prefix(what);
         let shown = bar.clone();
         std::thread::spawn(move || {
-            std::thread::sleep(DELAY);
+            std::thread::sleep(delay);
             if !shown.is_finished() {
-                shown.set_draw_target(ProgressDrawTarget::stderr_with_hz(8));
+                shown.set_draw_target(target());
                 shown.enable_steady_tick(Duration::from_millis(200));
                 if let Ok(mut a) = ACTIVE.lock() {
                     *a = Some(shown);
@@ -248,6 +257,74 @@ mod tests {
             String::from_utf8(buf).unwrap(),
             "a:1: warning[W1 x]: m\nhalf"
         );
+    }
+
+    /// A terminal that keeps what is drawn on it.
+    #[derive(Debug, Clone, Default)]
+    struct Screen(std::sync::Arc<Mutex<String>>);
+
+    impl indicatif::TermLike for Screen {
+        fn width(&self) -> u16 {
+            100
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> io::Result<()> {
+            self.write_str(&format!("{s}\n"))
+        }
+        fn write_str(&self, s: &str) -> io::Result<()> {
+            self.0.lock().unwrap().push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            self.write_str("<clear>")
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_spinner_while_scanning_then_files_of_total_never_0_of_0() {
+        let screen = Screen::default();
+        let s = screen.clone();
+        let target = move || ProgressDrawTarget::term_like(Box::new(s));
+        let bar = Bar::drawn_on("files", target, Duration::ZERO);
+        std::thread::sleep(Duration::from_millis(500));
+        let scanning = screen.0.lock().unwrap().clone();
+        assert!(scanning.contains("finding the files..."), "{scanning:?}");
+        assert!(!scanning.contains("0/0"), "{scanning:?}");
+        bar.start(4);
+        bar.file_done(1000, false);
+        std::thread::sleep(Duration::from_millis(500));
+        let going = screen.0.lock().unwrap().clone();
+        assert!(going.contains("1/4 files"), "{going:?}");
+        assert!(going.contains("failed  ETA "), "{going:?}");
+        assert!(!going.contains("ETA 0s"), "no pace yet, no ETA: {going:?}");
+        bar.finish();
+    }
+
+    #[test]
+    fn a_quick_run_draws_nothing() {
+        let screen = Screen::default();
+        let s = screen.clone();
+        let target = move || ProgressDrawTarget::term_like(Box::new(s));
+        let bar = Bar::drawn_on("files", target, Duration::from_millis(300));
+        bar.start(1);
+        bar.file_done(10, false);
+        bar.finish();
+        std::thread::sleep(Duration::from_millis(600));
+        assert_eq!(*screen.0.lock().unwrap(), "");
     }
 
     #[test]
