@@ -145,3 +145,35 @@ fn a_read_only_file_system_is_said_so() {
         assert_eq!(said, "read-only file system");
     }
 }
+
+#[test]
+fn the_games_table_is_named_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.sgf");
+    std::fs::write(&input, GOOD).unwrap();
+    let moves = dir.path().join("moves.csv");
+    let mut tables = vec![dir.path().join("no/such/dir/games.csv")];
+    if Path::new("/dev/full").exists() {
+        tables.push("/dev/full".into());
+    }
+    for games in tables {
+        let o = sgfconv()
+            .args(["-t", "csv", "--games-csv"])
+            .arg(&games)
+            .arg(&input)
+            .arg(&moves)
+            .output()
+            .unwrap();
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.starts_with(&format!("sgfconv: {}: ", games.display())),
+            "{err}"
+        );
+        assert!(
+            !err.contains(".sgfconv-") && !err.contains("in.sgf"),
+            "{err}"
+        );
+        assert!(!moves.exists(), "the move list is not kept either");
+    }
+}
