@@ -37,7 +37,11 @@ fn quoted(s: &str) -> String {
 /// Runs `sgfconv ARGS` on a pseudo-terminal (stdin, stdout and stderr),
 /// with `env`; what the terminal showed, and the exit status.
 fn on_terminal(args: &[&str], env: &[(&str, &str)]) -> Option<(String, Option<i32>)> {
-    let mut cmd = quoted(env!("CARGO_BIN_EXE_sgfconv"));
+    // `timeout`: a run that hangs fails the test instead of the suite.
+    let mut cmd = format!(
+        "timeout --foreground 300 {}",
+        quoted(env!("CARGO_BIN_EXE_sgfconv"))
+    );
     for a in args {
         cmd.push(' ');
         cmd.push_str(&quoted(a));
@@ -261,5 +265,54 @@ fn no_progress_bar_with_quiet_or_json_or_a_short_run() {
     assert!(
         !shown.contains("files"),
         "a quick run draws no bar: {shown:?}"
+    );
+}
+
+#[test]
+fn migrate_verbose_writes_its_diagnostics_around_the_bar() {
+    // Two files of 6000 games, each with a warning: long enough (a debug
+    // build takes seconds) for the bar to be drawn while the diagnostics
+    // of the first are written, which must neither tear a line nor wait
+    // forever on the bar.
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    std::fs::create_dir(&src).unwrap();
+    let game: String = {
+        let mut g = String::from("(;GM[1]FF[4]SZ[19]DT[yesterday]");
+        for k in 0..150u8 {
+            let (c, x, y) = (
+                "BW".as_bytes()[k as usize % 2],
+                b'a' + k % 19,
+                b'a' + k / 19,
+            );
+            g.push_str(&format!(";{}[{}{}]", c as char, x as char, y as char));
+        }
+        g.push_str(")\n");
+        g
+    };
+    let body = game.repeat(6000);
+    for name in ["b.sgf", "c.sgf"] {
+        std::fs::write(src.join(name), &body).unwrap();
+    }
+    let dst = t.path().join("dst").to_string_lossy().into_owned();
+    let src = src.to_string_lossy().into_owned();
+    let Some((shown, code)) = on_terminal(&["migrate", "-v", "-j", "1", &src, &dst], &[]) else {
+        return;
+    };
+    assert_eq!(
+        code,
+        Some(0),
+        "{}",
+        &shown[shown.len().saturating_sub(2000)..]
+    );
+    let plain = strip_ansi(&shown);
+    let warnings = plain
+        .lines()
+        .filter(|l| l.contains("warning[W501 date-unreadable]"))
+        .count();
+    assert_eq!(warnings, 12000, "every warning, each on its own line");
+    assert!(
+        plain.contains("2 records: 2 converted"),
+        "the summary follows"
     );
 }

@@ -102,12 +102,12 @@ impl Progress for WithDiagnostics {
         if text.is_empty() {
             return;
         }
-        // One file's lines together, around the bar.
+        // One file's lines in one write: together, around the bar (the
+        // text stream takes the bar off for whole lines itself; taking it
+        // off here too would wait on the bar's own lock).
         if let Ok(mut out) = self.out.lock() {
-            crate::cli_progress::suspend(|| {
-                let _ = out.write_all(text.as_bytes());
-                let _ = out.flush();
-            });
+            let _ = out.write_all(text.as_bytes());
+            let _ = out.flush();
         }
     }
 }
