@@ -84,7 +84,11 @@ fn describe(path: &Path, e: &io::Error) -> String {
 /// `permission denied`, and whether it is the file or its directory.
 fn permission_denied(path: &Path, dir: &Path) -> String {
     if path.exists() {
-        "permission denied (the file cannot be replaced)".into()
+        format!(
+            "permission denied (it is replaced through a new file beside it, and none \
+             can be created in {})",
+            dir.display()
+        )
     } else {
         format!(
             "permission denied (no file can be created in {})",
@@ -156,6 +160,12 @@ mod tests {
                 assert_eq!(w, direct);
             }
         }
+        std::fs::write(&out, "old").unwrap();
+        let e = said(
+            &out,
+            io::Error::from_raw_os_error(Errno::ACCESS.raw_os_error()),
+        );
+        assert!(e.contains("replaced through a new file beside it"), "{e}");
         let missing = tmp.path().join("no/dir/x.sgf");
         let e = said(&missing, io::Error::from_raw_os_error(2));
         assert_eq!(
