@@ -10,7 +10,7 @@
 
 use anstream::{AutoStream, ColorChoice};
 use anstyle::{AnsiColor, Style};
-use sgfconv::diag::Palette;
+use sgfconv::diag::{Palette, Severity};
 use sgfconv::formats::FORMATS;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -79,9 +79,35 @@ pub fn would_wait_on_terminal(no_input: bool) -> bool {
     no_input && io::stdin().is_terminal()
 }
 
-/// What bare `sgfconv` on a terminal prints on stderr (exit status 2).
-pub fn short_usage(mut cmd: clap::Command) -> ExitCode {
+/// A message of the command (not about one record) as a JSON line with
+/// the diagnostics' fields: `severity` and `message`, `name` saying what
+/// kind (`usage`), no place (`--diagnostics json`: every line on stderr is
+/// JSON).
+pub fn json_message(name: &str, severity: Severity, message: &str) -> String {
+    serde_json::json!({
+        "file": null,
+        "line": null,
+        "column": null,
+        "offset": null,
+        "game": null,
+        "property": null,
+        "code": null,
+        "name": name,
+        "severity": severity.as_str(),
+        "message": message,
+    })
+    .to_string()
+}
+
+/// What bare `sgfconv` on a terminal prints on stderr (exit status 2);
+/// one JSON line under `--diagnostics json`.
+pub fn short_usage(mut cmd: clap::Command, json: bool) -> ExitCode {
     let usage = cmd.render_usage();
+    if json {
+        let m = format!("no input file, and the standard input is a terminal. {usage}");
+        eprintln!("{}", json_message("usage", Severity::Error, &m));
+        return ExitCode::from(2);
+    }
     eprintln!(
         "sgfconv: no input file, and the standard input is a terminal.\n\
          {usage}\n\n\

@@ -225,7 +225,8 @@ fn main() -> ExitCode {
         #[cfg(unix)]
         Some(Command::Migrate(args)) => cli_migrate::run(args),
         None if cli_term::would_wait_on_terminal(cli.convert.input.is_none()) => {
-            cli_term::short_usage(Cli::command())
+            let json = cli.convert.read.diagnostics == DiagFormat::Json;
+            cli_term::short_usage(Cli::command(), json)
         }
         None => convert(cli.convert),
     }

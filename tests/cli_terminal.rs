@@ -81,6 +81,14 @@ fn bare_sgfconv_on_a_terminal_prints_a_usage_and_exits_2_at_once() {
     let (shown, code) = on_terminal(&["-t", "json"], &[]).unwrap();
     assert_eq!(code, Some(2), "{shown}");
     assert!(shown.contains("Usage: sgfconv"), "{shown}");
+    // Under --diagnostics json, one JSON line.
+    let (shown, code) = on_terminal(&["--diagnostics", "json"], &[]).unwrap();
+    assert_eq!(code, Some(2), "{shown}");
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 1, "{shown}");
+    let v: serde_json::Value = serde_json::from_str(lines[0].trim_end()).unwrap();
+    assert_eq!(v["name"], "usage");
+    assert_eq!(v["severity"], "error");
 }
 
 #[test]

@@ -112,24 +112,7 @@ impl Progress for WithDiagnostics {
     }
 }
 
-/// A message of the command (not about one record) as a JSON line with
-/// the diagnostics' fields: `severity` and `message`, `name` saying what
-/// kind (`usage`, `report`), no place.
-pub fn json_message(name: &str, severity: Severity, message: &str) -> String {
-    serde_json::json!({
-        "file": null,
-        "line": null,
-        "column": null,
-        "offset": null,
-        "game": null,
-        "property": null,
-        "code": null,
-        "name": name,
-        "severity": severity.as_str(),
-        "message": message,
-    })
-    .to_string()
-}
+pub use crate::cli_term::json_message;
 
 /// The end of a run on stderr: unless `quiet`, the summary and the
 /// report's name; with `quiet` in text, the failed files (JSON has them as
