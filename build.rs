@@ -1,7 +1,8 @@
 //! Compiles the diagnostic catalogue (`sgfconv::diag::CATALOGUE`, what
 //! `sgfconv explain` prints) from the `Code::new` constants of `src/` and
 //! their doc comments: the scan `tests/diagnostics_table.rs` generates
-//! `formats/diagnostics.md` with (`build/diag_scan.rs`).
+//! `formats/diagnostics.md` with (`build/diag_scan.rs`); and names the
+//! commit built (`SGFCONV_COMMIT`, shown by `sgfconv --version`).
 
 #[path = "build/diag_scan.rs"]
 mod diag_scan;
@@ -38,4 +39,49 @@ fn main() {
     out.push_str("]\n");
     let dest = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("diag_catalogue.rs");
     std::fs::write(dest, out).unwrap();
+    println!("cargo:rustc-env=SGFCONV_COMMIT={}", commit(&root));
+}
+
+/// The commit being built: `git rev-parse --short HEAD` in a checkout (a
+/// `.git` here, not a repository the sources merely sit in), else the one
+/// `cargo package` recorded in `.cargo_vcs_info.json`, else `unknown`.
+fn commit(root: &std::path::Path) -> String {
+    println!("cargo:rerun-if-env-changed=SGFCONV_COMMIT");
+    if let Ok(c) = std::env::var("SGFCONV_COMMIT") {
+        return c;
+    }
+    if root.join(".git").exists() {
+        let git = |args: &[&str]| -> Option<String> {
+            let out = std::process::Command::new("git")
+                .args(args)
+                .current_dir(root)
+                .output()
+                .ok()?;
+            let text = String::from_utf8(out.stdout).ok()?;
+            (out.status.success() && !text.trim().is_empty()).then(|| text.trim().to_owned())
+        };
+        // Built again when HEAD moves: HEAD itself, the branch it names.
+        for name in ["HEAD", "packed-refs"] {
+            if let Some(p) = git(&["rev-parse", "--git-path", name]) {
+                println!("cargo:rerun-if-changed={}", root.join(p).display());
+            }
+        }
+        if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+            if let Some(p) = git(&["rev-parse", "--git-path", &branch]) {
+                println!("cargo:rerun-if-changed={}", root.join(p).display());
+            }
+        }
+        if let Some(c) = git(&["rev-parse", "--short", "HEAD"]) {
+            return c;
+        }
+    }
+    let vcs = std::fs::read_to_string(root.join(".cargo_vcs_info.json")).unwrap_or_default();
+    let sha = vcs
+        .split_once("\"sha1\"")
+        .and_then(|(_, rest)| rest.split('"').nth(1))
+        .filter(|s| s.len() >= 7 && s.bytes().all(|b| b.is_ascii_hexdigit()));
+    match sha {
+        Some(s) => s[..7].to_owned(),
+        None => "unknown".to_owned(),
+    }
 }

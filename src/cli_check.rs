@@ -97,10 +97,21 @@ pub fn run(args: CheckArgs) -> ExitCode {
         return usage_error("--fix rewrites files in place: name them (not '-' for stdin)");
     }
     let mut totals = CheckTotals::default();
+    let json = args.read.diagnostics == DiagFormat::Json;
+    let bar = crate::cli_progress::wanted(args.read.quiet, json)
+        .then(|| crate::cli_progress::Bar::new("files"));
+    if let Some(b) = &bar {
+        b.start(gathered.inputs.len() as u64);
+    }
     for input in &gathered.inputs {
+        let before = totals.bytes;
         let status = check_input(input, from, &args, &options, &mut totals);
+        if let Some(b) = &bar {
+            b.file_done(totals.bytes - before, status != ExitCode::SUCCESS);
+        }
         totals.worst.status(status);
     }
+    drop(bar);
     if args.summary {
         totals.print(totals.records, args.read.diagnostics == DiagFormat::Json);
     }
@@ -262,7 +273,9 @@ fn check_one(
     let errors = report.errors() + usize::from(result.is_err());
     totals.errors_in(&opened.name, errors);
     if args.files_with_findings && (errors > 0 || report.warnings() > 0) {
-        let _ = writeln!(io::stdout().lock(), "{}", shown(&opened.name));
+        crate::cli_progress::suspend(|| {
+            let _ = writeln!(io::stdout().lock(), "{}", shown(&opened.name));
+        });
     }
     totals.counts.games += counter.games;
     totals.counts.nodes += counter.nodes;
@@ -342,7 +355,7 @@ fn summary_line(name: &str, counter: &Counter, report: &mut Reporter, totals: &m
     for (code, n) in &tally.by_code {
         *totals.by_code.entry(code.to_string()).or_default() += n;
     }
-    println!(
+    let line = format!(
         "{}: {} games, {} nodes, {} properties, {} warnings, {} errors{}",
         shown(name),
         counter.games,
@@ -352,6 +365,9 @@ fn summary_line(name: &str, counter: &Counter, report: &mut Reporter, totals: &m
         report.errors(),
         shown(encoding_summary(&tally.details))
     );
+    crate::cli_progress::suspend(|| {
+        let _ = writeln!(io::stdout().lock(), "{line}");
+    });
 }
 
 /// What an `I100` message says of a game's encoding: `game N: encoding

@@ -18,7 +18,7 @@ use clap::Args;
 use sgfconv::diag::Reporter;
 use sgfconv::formats::Format;
 use sgfconv::options::Coords;
-use sgfconv::output::{write_atomically, FileId, Guard};
+use sgfconv::output::{write_atomically, write_to_stream, FileId, Guard};
 use sgfconv::{charset, Collection, Error, Options, Stats, WriteOptions};
 use std::collections::HashMap;
 use std::io::{self, BufWriter, Seek, Write};
@@ -93,6 +93,13 @@ pub struct ConvertArgs {
     csv_safe: bool,
     #[command(flatten)]
     pub read: ReadArgs,
+}
+
+impl ConvertArgs {
+    /// No input named in any way: the run would read stdin.
+    pub fn reads_only_stdin(&self) -> bool {
+        self.inputs.is_empty() && self.files_from.is_none()
+    }
 }
 
 /// Where a run writes.
@@ -187,9 +194,8 @@ fn positionals(args: &ConvertArgs) -> Result<(Vec<PathBuf>, Option<PathBuf>), St
     if let Some(o) = &output {
         if o != Path::new("-") && o.is_dir() {
             return Err(format!(
-                "{}: is a directory: -d {} writes one output per input into it \
-                 (sgfconv migrate converts a whole tree)",
-                o.display(),
+                "{}: is a directory: name a file, or use -d DIR for one output per input \
+                 (a whole tree: sgfconv migrate SRC DST)",
                 o.display()
             ));
         }
@@ -361,20 +367,24 @@ fn write_to<T>(
     if let Some(path) = out {
         return write_atomically(path, write);
     }
+    let stdout_name = Path::new("<stdout>");
+    let mut stdout = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     if !spool {
-        let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-        let v = write(&mut out)?;
-        out.flush()?;
-        return Ok(v);
+        return write_to_stream(stdout_name, &mut stdout, |out| {
+            let v = write(out)?;
+            out.flush()?;
+            Ok(v)
+        });
     }
     let mut file = BufWriter::new(tempfile::tempfile()?);
     let v = write(&mut file)?;
     let mut file = file.into_inner().map_err(|e| Error::from(e.into_error()))?;
     file.rewind()?;
-    let mut stdout = io::stdout().lock();
-    io::copy(&mut file, &mut stdout)?;
-    stdout.flush()?;
-    Ok(v)
+    write_to_stream(stdout_name, &mut stdout, |out| {
+        io::copy(&mut file, out)?;
+        out.flush()?;
+        Ok(v)
+    })
 }
 
 /// The `--strict` verdict inside a write: a warning fails it, so that the

@@ -247,8 +247,8 @@ fn extra(name: &str) -> Extra {
         },
         "migrate" => Extra {
             exit: &[
-                ("0", "every record converted or up to date."),
-                ("1", "some record failed (each is listed; the others are converted)."),
+                ("0", "every record converted or up to date, and no error diagnostic."),
+                ("1", "some record failed (each is listed; the others are converted; with --strict, a record with a warning fails), or lost data (an error diagnostic; a resumed run counts those its --report had for the files it skips)."),
                 ("2", "bad usage, nothing written."),
                 SIGNALS,
             ],
@@ -256,6 +256,8 @@ fn extra(name: &str) -> Extra {
                 ("sgfconv migrate OLD/ NEW/ --report report.json", "a whole archive to UTF-8 SGF, with a JSON report"),
                 ("sgfconv migrate OLD/ NEW/ --include '*.gib' --name '{DT} {PB} vs {PW}'", "the GIB files only, named from their game info"),
                 ("sgfconv migrate OLD/ NEW/ --dry-run", "read, convert and report, write nothing"),
+                ("sgfconv migrate -v --strict OLD/ NEW/", "each file's diagnostics as it is done; a file with a warning is not written"),
+                ("sgfconv migrate --diagnostics json OLD/ NEW/ 2> log.jsonl", "every line on stderr JSON: the diagnostics, then the summary"),
             ],
         },
         "formats" => Extra {
@@ -274,11 +276,12 @@ fn extra(name: &str) -> Extra {
             exit: &[
                 ("0", "done, nothing lost."),
                 ("1", "done, but some input could not be kept (or a warning under --strict)."),
-                ("2", "bad usage, unreadable input or unknown format; nothing written."),
+                ("2", "bad usage, unreadable input, unknown format, or an output that cannot be written (said of the output: 'x.sgf: directory does not exist'); nothing written. Also bare sgfconv on a terminal (a short usage)."),
                 SIGNALS,
             ],
             examples: &[
                 ("sgfconv game.gib game.sgf", "formats from the extensions"),
+                ("sgfconv --version", "the version, the commit it was built from and the formats"),
                 ("sgfconv < old.sgf > new.sgf", "a filter: stdin to stdout"),
                 ("sgfconv -f gib -t json < x > x.json", "name the formats when there are no extensions"),
                 ("sgfconv --encoding SJIS --no-fix tt-pass old.sgf new.sgf", "force the input character set; keep B[tt] as it is"),

@@ -1,11 +1,13 @@
 //! `sgfconv migrate SRC DST`: the command-line side of [`sgfconv::migrate`]:
 //! arguments, the progress display, the summary and `--report`.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sgfconv::diag::{escape_controls, escape_controls_in_lines};
-use sgfconv::migrate::{self, MigrateOptions, Progress, Status};
+mod show;
+
+use sgfconv::diag::escape_controls;
+use sgfconv::migrate::{self, MigrateOptions, Progress};
 use sgfconv::{charset, Error};
-use std::io::{IsTerminal, Write};
+use show::{DiagnosticsFormat, Shown, WithDiagnostics};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,6 +38,19 @@ pub struct MigrateArgs {
     /// No progress display and no summary (failures are still listed).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Show each file's diagnostics as it is done, info included (each
+    /// rewrite, each encoding decision).
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub verbose: bool,
+    /// A file with a warning (or an error) counts as failed, and nothing
+    /// is written for it (E457); the run exits 1.
+    #[arg(long)]
+    pub strict: bool,
+    /// How diagnostics are printed on stderr: text, or json (every line
+    /// on stderr one JSON object: every diagnostic of every file, errors
+    /// only with -q, then the summary).
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    pub diagnostics: DiagnosticsFormat,
     /// Write a JSON report with one entry per input file.
     #[arg(long, value_name = "FILE.json")]
     pub report: Option<PathBuf>,
@@ -93,9 +108,10 @@ fn after_help() -> String {
          its extension, {{{bold}n{bold:#}}} the game number; '/' in the template makes \
          subdirectories. Values are sanitised; names that collide get ' (2)', ' (3)'... \
          in source path order, whatever -j.\n\nExit status: 0 every record converted \
-         or up to date, nothing lost; 1 some record failed, or lost data (an error \
-         diagnostic, as a conversion of that file alone would exit 1); 2 bad usage, \
-         nothing written."
+         or up to date, nothing lost; 1 some record failed (with --strict, a record with \
+         a warning fails), or lost data (an error diagnostic, as a conversion of that file \
+         alone would exit 1; a resumed run counts those its --report had for the files it \
+         skips); 2 bad usage, nothing written."
     )
 }
 
@@ -107,8 +123,15 @@ fn shown(msg: impl std::fmt::Display) -> String {
     escape_controls(&msg.to_string()).into_owned()
 }
 
-fn usage(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("sgfconv migrate: {}", shown(msg));
+/// A usage error (or a report that cannot be written): nothing done,
+/// status 2; a JSON line under `--diagnostics json`.
+fn usage(msg: &dyn std::fmt::Display, json: bool) -> ExitCode {
+    if json {
+        let m = crate::cli_term::json_usage(&msg.to_string());
+        eprintln!("{m}");
+    } else {
+        eprintln!("sgfconv migrate: {}", shown(msg));
+    }
     ExitCode::from(EXIT_USAGE)
 }
 
@@ -138,6 +161,7 @@ pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
     o.split_collections = args.split_collections;
     o.name_template = args.name.clone();
     o.report = args.report.clone();
+    o.strict = args.strict;
     o.convert.read.encoding = encoding(&args.encoding, "--encoding")?;
     o.convert.read.default_encoding = encoding(&args.default_encoding, "--default-encoding")?;
     if args.keep_dialect {
@@ -148,49 +172,28 @@ pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
 
 /// Runs `sgfconv migrate`.
 pub fn run(args: MigrateArgs) -> ExitCode {
+    let json = args.diagnostics == DiagnosticsFormat::Json;
+    let usage = |m: &dyn std::fmt::Display| usage(m, json);
     let options = match options(&args) {
         Ok(o) => o,
-        Err(m) => return usage(m),
+        Err(m) => return usage(&m),
     };
-    let display: Box<dyn Progress> = if args.quiet {
-        Box::new(migrate::NoProgress)
-    } else if std::io::stderr().is_terminal() {
-        Box::new(Bar::new())
-    } else {
-        Box::new(Lines::new())
-    };
-    let summary = match migrate::run(&options, display.as_ref()) {
+    let display = display(&args);
+    let summary = match migrate::run(&options, &display) {
         Ok(s) => s,
-        Err(Error::Usage(m)) => return usage(m),
-        Err(e) => return usage(e),
+        Err(Error::Usage(m)) => return usage(&m),
+        Err(e) => return usage(&e),
     };
-    if args.quiet {
-        for e in summary
-            .entries
-            .iter()
-            .filter(|e| e.status == Status::Failed)
-        {
-            eprintln!(
-                "sgfconv migrate: failed: {}: {}",
-                shown(&e.source),
-                shown(e.reason.as_deref().unwrap_or("?"))
-            );
-        }
-    } else {
-        // File names and reasons: no control character reaches the terminal.
-        eprint!("{}", escape_controls_in_lines(&summary.to_string()));
-    }
-    if let Some(report) = &args.report {
-        if let Err(e) = summary.write_report_file(report) {
-            eprintln!(
-                "sgfconv migrate: cannot write {}",
-                shown(format!("{}: {e}", report.display()))
-            );
-            return ExitCode::from(EXIT_USAGE);
-        }
-        if !args.quiet {
-            eprintln!("  report: {}", shown(report.display()));
-        }
+    let written = match &args.report {
+        None => Ok(None),
+        Some(r) => match summary.write_report_file(r) {
+            Ok(()) => Ok(Some(r.as_path())),
+            Err(e) => Err(format!("cannot write {}: {e}", r.display())),
+        },
+    };
+    show::end(&summary, written.clone().ok().flatten(), args.quiet, json);
+    if let Err(m) = written {
+        return usage(&m);
     }
     // As a conversion of the file alone would: data lost (an error
     // diagnostic) is status 1, even when the file was written.
@@ -200,6 +203,27 @@ pub fn run(args: MigrateArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The progress display (a bar on a terminal, plain lines else; none with
+/// `-q` or `--diagnostics json`), showing the diagnostics `-v` and
+/// `--diagnostics json` ask for.
+fn display(args: &MigrateArgs) -> WithDiagnostics {
+    let json = args.diagnostics == DiagnosticsFormat::Json;
+    let progress: Box<dyn Progress> = if args.quiet || json {
+        Box::new(migrate::NoProgress)
+    } else if crate::cli_progress::wanted(false, false) {
+        Box::new(crate::cli_progress::Bar::new("files"))
+    } else {
+        Box::new(Lines::new())
+    };
+    let shown = Shown::new(args.verbose, args.quiet, args.diagnostics);
+    let out: Box<dyn Write + Send> = if json {
+        Box::new(std::io::stderr())
+    } else {
+        crate::cli_term::diagnostic_stream()
+    };
+    WithDiagnostics::new(progress, shown, out)
 }
 
 /// Counters shared by both displays.
@@ -236,52 +260,17 @@ impl Counts {
     }
 }
 
-/// The progress bar on a terminal.
-struct Bar {
-    bar: ProgressBar,
-    counts: Counts,
-}
-
-impl Bar {
-    fn new() -> Self {
-        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr_with_hz(8));
-        let style = ProgressStyle::with_template("{wide_bar} {pos}/{len} files  {msg}  ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
-        bar.set_style(style);
-        bar.set_message("scanning");
-        Bar {
-            bar,
-            counts: Counts::new(),
-        }
-    }
-
-    fn message(&self) -> String {
-        format!(
-            "{:.1} MB/s, {} failed",
-            self.counts.rate(),
-            self.counts.failed.load(Ordering::Relaxed)
-        )
-    }
-}
-
-impl Progress for Bar {
+impl Progress for crate::cli_progress::Bar {
     fn start(&self, files: u64, _bytes: u64) {
-        self.counts.total.store(files, Ordering::Relaxed);
-        self.bar.set_length(files);
-        self.bar.reset_eta();
-        self.bar.set_message(self.message());
+        crate::cli_progress::Bar::start(self, files);
     }
 
     fn file_done(&self, bytes: u64, failed: bool) {
-        let n = self.counts.add(bytes, failed);
-        self.bar.inc(1);
-        if failed || n % 128 == 0 {
-            self.bar.set_message(self.message());
-        }
+        crate::cli_progress::Bar::file_done(self, bytes, failed);
     }
 
     fn finish(&self) {
-        self.bar.finish_and_clear();
+        crate::cli_progress::Bar::finish(self);
     }
 }
 

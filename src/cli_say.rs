@@ -96,23 +96,29 @@ pub fn json_requested(args: &[std::ffi::OsString]) -> bool {
     false
 }
 
+/// `message` about `file` (or about the run) with `code`, as one JSON
+/// line with the diagnostics' fields.
+pub fn json_line(code: Code, file: Option<&str>, message: &str) -> String {
+    let d = Diagnostic {
+        file: Arc::from(file.unwrap_or("")),
+        pos: None,
+        game: None,
+        code,
+        severity: severity_of(code),
+        property: None,
+        message: message.to_string(),
+    };
+    let j = d.to_json();
+    match file {
+        Some(_) => j,
+        None => j.replacen("\"file\":\"\"", "\"file\":null", 1),
+    }
+}
+
 /// Says `message` about `file` (or about the run) with `code`.
 pub fn say(code: Code, file: Option<&str>, message: &str) {
     let line = if json() {
-        let d = Diagnostic {
-            file: Arc::from(file.unwrap_or("")),
-            pos: None,
-            game: None,
-            code,
-            severity: severity_of(code),
-            property: None,
-            message: message.to_string(),
-        };
-        let mut j = d.to_json();
-        if file.is_none() {
-            j = j.replacen("\"file\":\"\"", "\"file\":null", 1);
-        }
-        j
+        json_line(code, file, message)
     } else {
         let note = if code.id.starts_with('I') {
             "note: "
@@ -128,8 +134,10 @@ pub fn say(code: Code, file: Option<&str>, message: &str) {
             None => format!("sgfconv: {note}{}", escape_controls(message)),
         }
     };
-    let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "{line}");
+    crate::cli_progress::suspend(|| {
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "{line}");
+    });
 }
 
 /// The severity a code's letter gives.

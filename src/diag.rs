@@ -246,7 +246,53 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// How the text form of diagnostics is coloured: the escape sequences put
+/// before the location, the severity and the code, and the one that ends
+/// each. Empty strings (the default) colour nothing: the library has no
+/// idea of terminals; the command fills a palette when stderr is one
+/// (`--color`, `NO_COLOR`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Palette {
+    /// Before `file:line:col:`.
+    pub location: String,
+    /// Before `error`.
+    pub error: String,
+    /// Before `warning`.
+    pub warning: String,
+    /// Before `info`.
+    pub info: String,
+    /// Before `W012 unescaped-bracket`.
+    pub code: String,
+    /// After each coloured part.
+    pub reset: String,
+}
+
 impl Diagnostic {
+    /// The text form ([`fmt::Display`]) coloured with `p`: the same
+    /// characters once the escape sequences are taken out.
+    pub fn styled(&self, p: &Palette) -> String {
+        let file = escape_controls(&self.file);
+        let place = match self.pos {
+            Some(pos) => format!("{file}:{}:{}:", pos.line, pos.col),
+            None => format!("{file}:"),
+        };
+        let severity = match self.severity {
+            Severity::Error => &p.error,
+            Severity::Warning => &p.warning,
+            Severity::Info => &p.info,
+        };
+        format!(
+            "{}{place}{r} {severity}{}{r}[{}{} {}{r}]: {}",
+            p.location,
+            self.severity.as_str(),
+            p.code,
+            self.code.id,
+            self.code.name,
+            escape_controls(&self.message),
+            r = p.reset
+        )
+    }
+
     /// One JSON object (no trailing newline).
     pub fn to_json(&self) -> String {
         let pos = self.pos.unwrap_or_default();
@@ -373,6 +419,8 @@ pub struct Reporter {
     /// Counts by code (and the distinct details of one code), shown or not:
     /// `check --summary` keeps these instead of the diagnostics.
     tally: Option<Box<Tally>>,
+    /// The colours of the text form, when it goes to a terminal.
+    palette: Option<Box<Palette>>,
 }
 
 /// How one code's messages are reduced to a detail worth counting
@@ -451,7 +499,14 @@ impl Reporter {
             per_code: Vec::new(),
             suppressed: 0,
             tally: None,
+            palette: None,
         }
+    }
+
+    /// Colour the text form with `palette` (the command, on a terminal).
+    pub fn with_palette(mut self, palette: Palette) -> Self {
+        self.palette = Some(Box::new(palette));
+        self
     }
 
     /// Also count every diagnostic by code in `tally` (see
@@ -605,7 +660,10 @@ impl Reporter {
             // A diagnostic that cannot be written (closed stderr) is not
             // worth failing the conversion for.
             Output::Text(w) => {
-                let _ = writeln!(w, "{d}");
+                let _ = match &self.palette {
+                    Some(p) => writeln!(w, "{}", d.styled(p)),
+                    None => writeln!(w, "{d}"),
+                };
             }
             Output::Json(w) => {
                 let _ = writeln!(w, "{}", d.to_json());
@@ -745,6 +803,33 @@ mod tests {
             "in.sgf:12:40: warning[W999 test-code]: what happened"
         );
         assert_eq!(r.warnings(), 1);
+    }
+
+    #[test]
+    fn the_styled_form_is_the_text_form_with_colours_around_its_parts() {
+        let mut r = Reporter::collecting("in.sgf");
+        r.report(W_TEST, Some(Pos::new(5, 12, 40)), "what \u{1b}happened");
+        r.report(W_TEST, None, "no place");
+        let plain = Palette::default();
+        for d in r.collected() {
+            assert_eq!(d.styled(&plain), d.to_string());
+        }
+        let p = Palette {
+            location: "<l>".into(),
+            error: "<e>".into(),
+            warning: "<w>".into(),
+            info: "<i>".into(),
+            code: "<c>".into(),
+            reset: "</>".into(),
+        };
+        assert_eq!(
+            r.collected()[0].styled(&p),
+            "<l>in.sgf:12:40:</> <w>warning</>[<c>W999 test-code</>]: what \\u{1b}happened"
+        );
+        assert_eq!(
+            r.collected()[1].styled(&p),
+            "<l>in.sgf:</> <w>warning</>[<c>W999 test-code</>]: no place"
+        );
     }
 
     #[test]

@@ -27,6 +27,16 @@ pub enum Error {
     },
     /// Bad usage: unknown format or encoding name, conflicting options.
     Usage(String),
+    /// An output file could not be made or written: said of the output
+    /// (`x.sgf: directory does not exist`), never of a temporary file.
+    Output {
+        /// The output, as given.
+        path: std::path::PathBuf,
+        /// The kind of the underlying error.
+        kind: io::ErrorKind,
+        /// What went wrong, for a person (without the path).
+        message: String,
+    },
 }
 
 impl Error {
@@ -49,7 +59,11 @@ impl Error {
     /// True when the output side failed because the reader went away
     /// (`sgfconv … | head`): not worth an error message.
     pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+        match self {
+            Error::Io(e) => e.kind() == io::ErrorKind::BrokenPipe,
+            Error::Output { kind, .. } => *kind == io::ErrorKind::BrokenPipe,
+            _ => false,
+        }
     }
 }
 
@@ -60,6 +74,7 @@ impl fmt::Display for Error {
             Error::Unreadable { code, message } => write!(f, "[{code}] {message}"),
             Error::Unwritable { code, message } => write!(f, "[{code}] {message}"),
             Error::Usage(m) => write!(f, "{m}"),
+            Error::Output { path, message, .. } => write!(f, "{}: {message}", path.display()),
         }
     }
 }

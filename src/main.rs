@@ -8,8 +8,10 @@ mod cli_inputs;
 #[cfg(unix)]
 mod cli_migrate;
 mod cli_open;
+mod cli_progress;
 mod cli_say;
 mod cli_signals;
+mod cli_term;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sgfconv::diag::{Output, Reporter};
@@ -32,7 +34,8 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(
     name = "sgfconv",
-    version,
+    version = cli_term::VERSION,
+    long_version = cli_term::long_version(),
     args_conflicts_with_subcommands = true,
     after_help = "Diagnostic codes (W012...): `sgfconv explain CODE` says what one means and \
                   what to do; `sgfconv explain --list` lists them all. Manual: man sgfconv \
@@ -47,6 +50,10 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     convert: cli_convert::ConvertArgs,
+    /// Colour diagnostics on stderr: auto (on a terminal, unless NO_COLOR
+    /// is set; CLICOLOR_FORCE=1 forces), always, never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = cli_term::ColorWhen::Auto)]
+    color: cli_term::ColorWhen,
 }
 
 #[derive(Subcommand, Debug)]
@@ -151,6 +158,7 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => return clap_error(e),
     };
+    cli_term::init_color(cli.color);
     cli_signals::install();
     match cli.command {
         Some(Command::Check(args)) => cli_check::run(args),
@@ -160,6 +168,10 @@ fn main() -> ExitCode {
         Some(Command::Man { dir }) => cli_help::man(Cli::command(), dir),
         #[cfg(unix)]
         Some(Command::Migrate(args)) => cli_migrate::run(args),
+        None if cli_term::would_wait_on_terminal(cli.convert.reads_only_stdin()) => {
+            let json = cli.convert.read.diagnostics == DiagFormat::Json;
+            cli_term::short_usage(Cli::command(), json)
+        }
         None => cli_convert::run(cli.convert),
     }
 }
@@ -305,7 +317,7 @@ fn dialect_arg(keep: bool, no_fix: &[String]) -> Result<Dialect, String> {
 
 fn reporter(name: &str, r: &ReadArgs) -> Reporter {
     let out = match r.diagnostics {
-        DiagFormat::Text => Output::Text(Box::new(io::stderr())),
+        DiagFormat::Text => Output::Text(cli_term::diagnostic_stream()),
         DiagFormat::Json => Output::Json(Box::new(io::stderr())),
     };
     // Machines filter JSON by severity themselves: they get the info too
@@ -319,6 +331,9 @@ fn reporter(name: &str, r: &ReadArgs) -> Reporter {
     }
     if r.diagnostics == DiagFormat::Text {
         rep = rep.with_per_code_limit(100);
+        if let Some(p) = cli_term::palette() {
+            rep = rep.with_palette(p);
+        }
     }
     rep
 }
@@ -343,6 +358,11 @@ fn finish(
         Err(Error::Unwritable { code: "strict", .. }) => ExitCode::from(EXIT_LOST),
         Err(Error::Usage(m)) => usage_error(m),
         Err(e @ Error::Unreadable { .. }) => input_error(format!("{name}: {e}")),
+        // Said of the output, not of the input.
+        Err(e @ Error::Output { .. }) => {
+            cli_say::say(cli_say::E_OUTPUT, None, &e.to_string());
+            ExitCode::from(EXIT_USAGE)
+        }
         Err(e) => {
             cli_say::say(cli_say::E_INPUT, Some(name), &e.to_string());
             ExitCode::from(EXIT_USAGE)

@@ -381,7 +381,8 @@ fn output_names_must_say_their_format() {
     std::fs::create_dir(d.path().join("outdir")).unwrap();
     let o = run(d.path(), &["a.sgf", "outdir"]);
     assert_eq!(status(&o), Some(2));
-    assert!(err(&o).contains("-d outdir"), "{}", err(&o));
+    assert!(err(&o).contains("outdir: is a directory"), "{}", err(&o));
+    assert!(err(&o).contains("-d DIR"), "{}", err(&o));
     // Devices take any format.
     let o = run(d.path(), &["a.sgf", "/dev/null"]);
     assert_eq!(status(&o), Some(0), "{}", err(&o));

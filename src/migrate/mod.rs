@@ -66,6 +66,12 @@ pub const E_OUTPUT_IN_SOURCE: Code = Code::new("E455", "output-inside-source");
 /// A directory on the output's path in DST is a symbolic link, or was
 /// replaced during the run: it was not followed, and nothing was written.
 pub const E_OUTPUT_NOT_FOLLOWED: Code = Code::new("E456", "output-path-not-followed");
+/// Under `--strict`, the file had a warning or an error: it counts as
+/// failed, and nothing was written for it.
+///
+/// What to do: see the file's other diagnostics (`--report`, or `-v`);
+/// without `--strict` the file is converted, its repairs reported.
+pub const E_STRICT: Code = Code::new("E457", "failed-under-strict");
 
 /// What to migrate and how.
 #[derive(Clone, Debug, Default)]
@@ -100,6 +106,9 @@ pub struct MigrateOptions {
     /// How each record is read, rewritten and written (its `jobs` is not
     /// used: records are converted in parallel instead).
     pub convert: Options,
+    /// `--strict`: a file with a warning or an error counts as failed and
+    /// nothing is written for it ([`E_STRICT`]).
+    pub strict: bool,
     /// Where the caller will write the report ([`Summary::write_report_file`]):
     /// checked before anything is written, and refused (a usage error) when
     /// it is inside SRC, is an input, could be an output of the run, or is a
@@ -125,6 +134,10 @@ pub trait Progress: Sync {
     fn start(&self, _files: u64, _bytes: u64) {}
     /// One record is done (converted, skipped or failed).
     fn file_done(&self, _bytes: u64, _failed: bool) {}
+    /// Diagnostics found in one record, info included, as they are found
+    /// (a record's reader diagnostics at once, then any failure's): for a
+    /// display that shows them (`migrate -v`, `--diagnostics json`).
+    fn diagnostics(&self, _found: &[Diagnostic]) {}
     /// The run is over (before the summary is returned).
     fn finish(&self) {}
 }
@@ -209,8 +222,11 @@ pub fn run_with(
         backend,
         progress,
     };
-    let entries = pool.install(|| ctx.migrate(walked.found))?;
+    let mut entries = pool.install(|| ctx.migrate(walked.found))?;
     progress.finish();
+    if let Some(report) = &options.report {
+        report::carry_earlier(&mut entries, report);
+    }
     Ok(Summary {
         src: options.src.clone(),
         dst: options.dst.clone(),
@@ -647,6 +663,7 @@ impl Ctx<'_> {
             property: None,
             message: reason.clone(),
         };
+        self.progress.diagnostics(std::slice::from_ref(&d));
         e.add_diagnostics(&[d]);
         e.status = Status::Failed;
         e.reason = Some(reason);
@@ -1142,6 +1159,7 @@ impl Ctx<'_> {
             cell.replace(buf);
             r
         });
+        self.progress.diagnostics(report.collected());
         e.add_diagnostics(report.collected());
         match result {
             Err(err) => {
@@ -1157,6 +1175,13 @@ impl Ctx<'_> {
                 c.by_content = by_content;
                 if c.games.is_empty() {
                     self.fail(e, E_NO_GAME, "no game found in the file".into());
+                    return None;
+                }
+                let (warnings, errors) = (report.warnings(), report.errors());
+                if self.options.strict && warnings + errors > 0 {
+                    let why =
+                        format!("{warnings} warnings, {errors} errors under --strict: not written");
+                    self.fail(e, E_STRICT, why);
                     return None;
                 }
                 Some(c)

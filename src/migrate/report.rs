@@ -128,6 +128,10 @@ pub struct Entry {
     pub bytes_in: u64,
     /// Bytes written to its outputs (or that would be, in a dry run).
     pub bytes_out: u64,
+    /// Skipped as up to date, its games, encodings and diagnostics are
+    /// those the earlier run's report (`--report`, the same file) had.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_earlier_run: bool,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -154,6 +158,7 @@ impl Entry {
             reason: None,
             bytes_in: 0,
             bytes_out: 0,
+            from_earlier_run: false,
         }
     }
 
@@ -507,8 +512,144 @@ impl fmt::Display for Summary {
                 writeln!(f, "    ... and {} more (see --report)", failed.len() - 20)?;
             }
         }
+        let lossy = self.files_with_errors();
+        if !lossy.is_empty() {
+            writeln!(f, "  files with errors (most first):")?;
+            for e in lossy.iter().take(LISTED) {
+                writeln!(f, "    {:>8}  {}", e.errors, e.source)?;
+            }
+            if lossy.len() > LISTED {
+                writeln!(
+                    f,
+                    "    ... and {} more (see --report)",
+                    lossy.len() - LISTED
+                )?;
+            }
+        }
         Ok(())
     }
+}
+
+/// Files the summary lists by name, at most.
+pub const LISTED: usize = 20;
+
+impl Summary {
+    /// The inputs with error diagnostics, most errors first (then in path
+    /// order): those whose outputs lost data, or that failed.
+    pub fn files_with_errors(&self) -> Vec<&Entry> {
+        let mut v: Vec<&Entry> = self.entries.iter().filter(|e| e.errors > 0).collect();
+        v.sort_by_key(|e| std::cmp::Reverse(e.errors));
+        v
+    }
+}
+
+/// A resumed run: each input skipped as up to date takes what the earlier
+/// run's report at `path` said of it (games, encodings, rewrites,
+/// diagnostics), so the new report, written over it, keeps them. A report
+/// that cannot be read or is no report changes nothing.
+pub(crate) fn carry_earlier(entries: &mut [Entry], path: &Path) {
+    if !entries.iter().any(|e| e.status == Status::Skipped) {
+        return;
+    }
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return;
+    };
+    let Some(earlier) = meta
+        .is_file()
+        .then(|| std::fs::read(path).ok())
+        .flatten()
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+    else {
+        return;
+    };
+    let Some(files) = earlier.get("files").and_then(|f| f.as_array()) else {
+        return;
+    };
+    let by_source: std::collections::HashMap<&str, &serde_json::Value> = files
+        .iter()
+        .filter_map(|f| Some((f.get("source")?.as_str()?, f)))
+        .collect();
+    for e in entries.iter_mut().filter(|e| e.status == Status::Skipped) {
+        if let Some(old) = by_source.get(e.source.as_str()) {
+            carry_one(e, old);
+        }
+    }
+}
+
+/// Takes an earlier report's entry into a skipped one.
+fn carry_one(e: &mut Entry, old: &serde_json::Value) {
+    let num = |k: &str| old.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
+    e.games = num("games") as usize;
+    e.warnings = num("warnings") as usize;
+    e.errors = num("errors") as usize;
+    e.diagnostics_not_listed = num("diagnostics_not_listed") as usize;
+    e.format = old
+        .get("format")
+        .and_then(|f| f.as_str())
+        .and_then(crate::formats::Format::from_name)
+        .map(|f| f.name());
+    if let Some(r) = old.get("rewrites").and_then(|r| r.as_object()) {
+        e.rewrites = r
+            .iter()
+            .filter_map(|(k, n)| Some((k.clone(), n.as_u64()? as usize)))
+            .collect();
+    }
+    let list = |k: &str| {
+        old.get(k)
+            .and_then(|v| v.as_array())
+            .cloned()
+            .unwrap_or_default()
+    };
+    e.encodings = list("encodings")
+        .iter()
+        .filter_map(earlier_encoding)
+        .collect();
+    e.diagnostics = list("diagnostics")
+        .iter()
+        .filter_map(earlier_diagnostic)
+        .collect();
+    e.from_earlier_run = true;
+}
+
+/// An encoding of an earlier report, with the names this build knows.
+fn earlier_encoding(v: &serde_json::Value) -> Option<EncodingUse> {
+    let label = v.get("encoding")?.as_str()?;
+    let encoding = encoding_rs::Encoding::for_label(label.as_bytes())?.name();
+    let source = [
+        "bom",
+        "ca",
+        "utf8",
+        "detected",
+        "forced",
+        "default",
+        "intrinsic",
+    ]
+    .into_iter()
+    .find(|s| Some(*s) == v.get("source").and_then(|s| s.as_str()))?;
+    Some(EncodingUse {
+        encoding,
+        source,
+        confidence: v.get("confidence")?.as_f64()? as f32,
+        games: v.get("games")?.as_u64()? as usize,
+    })
+}
+
+/// A diagnostic of an earlier report, when its code is one this build has.
+fn earlier_diagnostic(v: &serde_json::Value) -> Option<DiagEntry> {
+    let entry = crate::diag::explain(v.get("code")?.as_str()?)?;
+    let severity = [Severity::Info, Severity::Warning, Severity::Error]
+        .into_iter()
+        .find(|s| Some(s.as_str()) == v.get("severity").and_then(|s| s.as_str()))?;
+    let at = |k: &str| v.get(k).and_then(|n| n.as_u64());
+    Some(DiagEntry {
+        line: at("line").map(|n| n as u32),
+        column: at("column").map(|n| n as u32),
+        game: at("game").map(|n| n as usize),
+        code: entry.code.id,
+        name: entry.code.name,
+        severity: severity.as_str(),
+        message: v.get("message")?.as_str()?.to_owned(),
+    })
 }
 
 /// Entries formatted at once (in parallel) before being written.
@@ -589,6 +730,9 @@ impl Serialize for SortedEntry<'_> {
         m.serialize_entry("encodings", &SeqOf(&e.encodings, SortedEncoding))?;
         m.serialize_entry("errors", &e.errors)?;
         m.serialize_entry("format", &e.format)?;
+        if e.from_earlier_run {
+            m.serialize_entry("from_earlier_run", &true)?;
+        }
         m.serialize_entry("games", &e.games)?;
         m.serialize_entry("outputs", &e.outputs)?;
         m.serialize_entry("reason", &e.reason)?;

@@ -22,7 +22,10 @@
 //!   [`AtomicFile`]'s fallback and the signal handler's list of them.
 
 pub(crate) mod dir;
+mod problem;
 pub(crate) mod temp;
+
+pub use problem::{output_error, IS_A_DIRECTORY};
 
 use crate::error::Error;
 use std::fs::{File, Metadata};
@@ -277,14 +280,64 @@ impl Write for AtomicFile {
 
 /// Writes `path` with `write` through an [`AtomicFile`], committed only
 /// when `write` succeeds: a failed conversion leaves no partial output.
+/// An error of the output itself (made, written or put in place) is an
+/// [`Error::Output`] naming `path`, never the temporary file.
 pub fn write_atomically<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let mut file = AtomicFile::create(path)?;
-    let value = write(&mut file)?;
-    file.commit()?;
+    let mut file = AtomicFile::create(path).map_err(|e| output_error(path, e))?;
+    let value = write_to_stream(path, &mut file, write)?;
+    file.commit().map_err(|e| output_error(path, e))?;
     Ok(value)
+}
+
+/// Runs `write` on `out`, an output named `name` in messages (a file, or
+/// `<stdout>`): an [`Error::Io`] that comes from writing to `out` becomes
+/// an [`Error::Output`] naming it, so it is never taken for the input's.
+pub fn write_to_stream<T>(
+    name: &Path,
+    out: &mut dyn Write,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let mut watched = Watched { out, failed: false };
+    match write(&mut watched) {
+        Ok(v) => Ok(v),
+        Err(Error::Io(e)) if watched.failed => Err(output_error(name, e)),
+        Err(e) => Err(e),
+    }
+}
+
+/// An output that remembers whether writing to it failed: the
+/// [`Error::Io`] a conversion then returns is the output's, not the
+/// input's.
+struct Watched<'a> {
+    out: &'a mut dyn Write,
+    failed: bool,
+}
+
+impl Watched<'_> {
+    fn note<T>(&mut self, r: io::Result<T>) -> io::Result<T> {
+        self.failed |= r.is_err();
+        r
+    }
+}
+
+impl Write for Watched<'_> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        let r = self.out.write(data);
+        self.note(r)
+    }
+
+    fn write_all(&mut self, data: &[u8]) -> io::Result<()> {
+        let r = self.out.write_all(data);
+        self.note(r)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.out.flush();
+        self.note(r)
+    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::event::Event;
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{FlatCollector, FlatGame, FlatNode};
 use crate::options::{Coords, WriteOptions};
-use crate::output::AtomicFile;
+use crate::output::{output_error, AtomicFile};
 use crate::sink::Sink;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -34,12 +34,7 @@ pub fn writer<'w>(
         Some(path) => {
             // Through the output layer: the file is replaced only when the
             // conversion finishes; a failed run leaves it as it was.
-            let f = AtomicFile::create(path).map_err(|e| {
-                Error::Io(std::io::Error::new(
-                    e.kind(),
-                    format!("{}: {e}", path.display()),
-                ))
-            })?;
+            let f = AtomicFile::create(path).map_err(|e| output_error(path, e))?;
             let mut w = csv::Writer::from_writer(f);
             w.write_record(GAME_COLUMNS).map_err(csv_io)?;
             Some(w)
@@ -62,6 +57,7 @@ pub fn writer<'w>(
     Ok(Box::new(CsvWriter {
         out: csv::Writer::from_writer(output),
         games_out: games,
+        games_path: options.games_csv.clone(),
         collector: FlatCollector::new(),
         main: MainLine::default(),
         columns,
@@ -73,6 +69,14 @@ pub fn writer<'w>(
 }
 
 /// A CSV error as an I/O error.
+/// An I/O error of the games table is said of it ([`Error::Output`]).
+fn games_error(path: Option<&std::path::Path>, e: Error) -> Error {
+    match (path, e) {
+        (Some(p), Error::Io(io)) => output_error(p, io),
+        (_, e) => e,
+    }
+}
+
 pub(super) fn csv_io(e: csv::Error) -> Error {
     match e.into_kind() {
         csv::ErrorKind::Io(e) => Error::Io(e),
@@ -87,6 +91,8 @@ pub(super) fn csv_io(e: csv::Error) -> Error {
 pub(super) struct CsvWriter<'w> {
     pub(super) out: csv::Writer<Box<dyn Write + 'w>>,
     pub(super) games_out: Option<csv::Writer<AtomicFile>>,
+    /// `--games-csv FILE`: named by its errors.
+    games_path: Option<std::path::PathBuf>,
     collector: FlatCollector,
     pub(super) main: MainLine,
     pub(super) columns: Vec<&'static str>,
@@ -124,9 +130,11 @@ impl Sink for CsvWriter<'_> {
         }
         self.out.flush()?;
         if let Some(g) = self.games_out.take() {
+            let path = self.games_path.as_deref();
             g.into_inner()
-                .map_err(|e| Error::Io(e.into_error()))?
-                .commit()?;
+                .map_err(|e| games_error(path, Error::Io(e.into_error())))?
+                .commit()
+                .map_err(|e| games_error(path, Error::Io(e)))?;
         }
         Ok(())
     }
@@ -192,7 +200,9 @@ impl CsvWriter<'_> {
                 moves_to_end(game, &moves_to),
                 self.safe,
             );
-            w.write_record(&record).map_err(csv_io)?;
+            let path = self.games_path.as_deref();
+            w.write_record(&record)
+                .map_err(|e| games_error(path, csv_io(e)))?;
         }
         loss_warning(report, self.games, &not_carried);
         Ok(())
