@@ -10,14 +10,16 @@
 #              fuzz/corpus/<target>/ (both gitignored).
 #   smoke      stable Rust, randomized mutations, not coverage-guided
 #              (fuzz/src/bin/smoke.rs); crashes land in fuzz/artifacts/smoke/.
-# FUZZ_TARGETS (default "read_all convert_sgf structured_shape") picks the targets.
+# FUZZ_TARGETS (default "read_all convert_sgf structured_shape archive_walk")
+# picks the targets. archive_walk is seeded with zip, tar, tar.gz, tar.bz2,
+# tar.xz and .gz archives of corpus/ made here (Python's standard library).
 # Inputs are cut to 64 KiB, except for convert_sgf: 1 MiB (FUZZ_BIG_LEN), so
 # that inputs past the readers' 64 KiB windows and heads are tried too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUZZ_TIME=${FUZZ_TIME:-60}
 FUZZ_ENGINE=${FUZZ_ENGINE:-auto}
-FUZZ_TARGETS=${FUZZ_TARGETS:-read_all convert_sgf structured_shape}
+FUZZ_TARGETS=${FUZZ_TARGETS:-read_all convert_sgf structured_shape archive_walk}
 SHARED=${SHARED:-../shared}
 
 seeds=()
@@ -34,6 +36,25 @@ if [ "$FUZZ_ENGINE" = auto ]; then
         FUZZ_ENGINE=smoke
     fi
 fi
+
+# Archive seeds: the project's samples packed, in a temporary directory.
+ARCHIVE_SEEDS=$(mktemp -d "${TMPDIR:-/tmp}/sgfconv-fuzz-archives.XXXXXX")
+trap 'rm -rf "$ARCHIVE_SEEDS"' EXIT
+python3 - "$ARCHIVE_SEEDS" <<'PY' || echo "fuzz: no python3: archive_walk starts from the other seeds" >&2
+import gzip, io, os, sys, tarfile, zipfile
+out = sys.argv[1]
+files = [os.path.join(d, f) for d in ("corpus/sgf", "corpus/gib", "corpus/ugf") for f in sorted(os.listdir(d))][:6]
+with zipfile.ZipFile(os.path.join(out, "a.zip"), "w", zipfile.ZIP_DEFLATED) as z:
+    for f in files:
+        z.write(f, "g/" + os.path.basename(f))
+for mode, ext in (("w", "tar"), ("w:gz", "tar.gz"), ("w:bz2", "tar.bz2"), ("w:xz", "tar.xz")):
+    with tarfile.open(os.path.join(out, "a." + ext), mode) as t:
+        for f in files:
+            t.add(f, "g/" + os.path.basename(f))
+with open(files[0], "rb") as f, gzip.open(os.path.join(out, "one.sgf.gz"), "wb") as g:
+    g.write(f.read())
+PY
+seeds+=("$ARCHIVE_SEEDS")
 
 FUZZ_BIG_LEN=${FUZZ_BIG_LEN:-1048576}
 read -r -a targets <<<"$FUZZ_TARGETS"

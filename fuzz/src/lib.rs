@@ -180,3 +180,38 @@ fn shape_documents(nodes: &[u8], tail: Option<&str>) -> (String, String) {
     xml.push_str("</game></sgfconv>");
     (json, xml)
 }
+
+/// Archives: the walk over the same bytes as every kind of archive (the
+/// kind the bytes say first): none may panic or hang, and every member is
+/// read to its end, as a conversion reads it, within a 1 MiB cap.
+pub fn archive_walk(data: &[u8]) {
+    use sgfconv::archive::{self, Kind, Limits};
+    const KINDS: [Kind; 8] = [
+        Kind::Zip,
+        Kind::Tar,
+        Kind::SevenZ,
+        Kind::Lha,
+        Kind::Gzip,
+        Kind::Bzip2,
+        Kind::Xz,
+        Kind::Zstd,
+    ];
+    let limits = Limits {
+        max_member_size: 1 << 20,
+        depth: 2,
+    };
+    for kind in archive::detect(data).into_iter().chain(KINDS) {
+        let mut report = Reporter::new("fuzz", Output::Discard);
+        let _ = archive::walk(
+            Box::new(data),
+            kind,
+            "fuzz",
+            &limits,
+            &mut report,
+            &mut |m, _| {
+                let _ = std::io::copy(m.reader, &mut std::io::sink());
+                Ok(())
+            },
+        );
+    }
+}

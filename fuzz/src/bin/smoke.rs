@@ -3,7 +3,7 @@
 //! coverage-guided; `cargo +nightly fuzz run` is the real thing.
 //!
 //! ```text
-//! smoke [--time SECS] [--seed N] [--max-len BYTES] [--target read_all|convert_sgf|structured_shape|all]
+//! smoke [--time SECS] [--seed N] [--max-len BYTES] [--target read_all|convert_sgf|structured_shape|archive_walk|all]
 //!       [--artifacts DIR] SEED_DIR_OR_FILE...
 //! ```
 //!
@@ -179,7 +179,7 @@ fn main() {
     let mut seed_paths = Vec::new();
     let mut args = std::env::args().skip(1);
     let usage = || -> ! {
-        eprintln!("usage: smoke [--time SECS] [--seed N] [--max-len BYTES] [--target read_all|convert_sgf|structured_shape|all] [--artifacts DIR] SEEDS...");
+        eprintln!("usage: smoke [--time SECS] [--seed N] [--max-len BYTES] [--target read_all|convert_sgf|structured_shape|archive_walk|all] [--artifacts DIR] SEEDS...");
         process::exit(2)
     };
     while let Some(a) = args.next() {
@@ -198,6 +198,7 @@ fn main() {
         ("read_all", sgfconv_fuzz::read_all as Check),
         ("convert_sgf", sgfconv_fuzz::convert_sgf as Check),
         ("structured_shape", sgfconv_fuzz::structured_shape as Check),
+        ("archive_walk", sgfconv_fuzz::archive_walk as Check),
     ]
     .into_iter()
     .filter(|(name, _)| target == "all" || target == *name)
