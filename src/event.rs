@@ -790,6 +790,12 @@ impl PropertyBuf {
         }
     }
 
+    /// Bytes the values' text holds room for: a buffer grown for a huge
+    /// value is not worth keeping for reuse.
+    pub fn text_capacity(&self) -> usize {
+        self.text.capacity()
+    }
+
     /// Removes every value, keeping the name and the position.
     pub fn clear_values(&mut self) {
         self.text.clear();

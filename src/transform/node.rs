@@ -8,6 +8,10 @@ use crate::error::Error;
 use crate::event::{Event, GameHeader, Moves, NodeArena, NodeRef, Pos, PropertyBuf, Values};
 use crate::sink::Sink;
 
+/// Properties (and buffered nodes) whose text grew past this, for one huge
+/// value, are dropped rather than kept for reuse.
+const POOLED_TEXT_MAX: usize = 1 << 20;
+
 /// One node held by a transform.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BufNode {
@@ -522,8 +526,10 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         self.current_open = false;
         let current = std::mem::take(&mut self.current);
         let result = self.rewrite(&current.as_ref(), report);
-        self.current = current;
-        self.current.clear();
+        if current.text.capacity() <= POOLED_TEXT_MAX {
+            self.current = current;
+            self.current.clear();
+        }
         result
     }
 
@@ -583,6 +589,8 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
                 self.last_move = Some(c);
             }
             if self.pool.len() < 256 {
+                // A property that held a huge value gives its memory back.
+                n.props.retain(|p| p.text_capacity() <= POOLED_TEXT_MAX);
                 self.pool.append(&mut n.props);
             }
             if n.props.is_empty() && n.props.capacity() > self.spare.capacity() {

@@ -51,6 +51,7 @@ impl Cursor {
 
 pub struct Input<'r> {
     src: &'r mut dyn Read,
+    /// The window: `buf.len()` is `end` after every [`Input::fill`].
     pub buf: Vec<u8>,
     /// Next unread byte in `buf`.
     pub pos: usize,
@@ -74,8 +75,8 @@ pub struct Input<'r> {
 
 thread_local! {
     /// The buffer of the last input read on this thread, for the next: a
-    /// new buffer would be zeroed, which for small files (migrating an
-    /// archive) costs more than reading them.
+    /// new allocation for each of many small files (migrating an archive)
+    /// costs more than reading them.
     static SPARE_BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -84,8 +85,9 @@ const SPARE_MAX: usize = 1 << 20;
 
 impl Drop for Input<'_> {
     fn drop(&mut self) {
-        if self.buf.len() <= SPARE_MAX {
-            let buf = std::mem::take(&mut self.buf);
+        if self.buf.capacity() <= SPARE_MAX {
+            let mut buf = std::mem::take(&mut self.buf);
+            buf.clear();
             SPARE_BUFFER.with(|s| *s.borrow_mut() = buf);
         }
     }
@@ -93,7 +95,7 @@ impl Drop for Input<'_> {
 
 impl<'r> Input<'r> {
     pub fn new(src: &'r mut dyn Read) -> Self {
-        // Its bytes are stale; only `buf[pos..end]` is ever read.
+        // Emptied when it was put aside: only its capacity is reused.
         let buf = SPARE_BUFFER.with(|s| std::mem::take(&mut *s.borrow_mut()));
         Input {
             src,
@@ -225,36 +227,56 @@ impl<'r> Input<'r> {
 
     /// Reads more input, keeping the unread bytes. Returns false at the end
     /// of the input (nothing more will come).
+    ///
+    /// A read asks for at least as much as is unread (a long token doubles
+    /// the window, so it is parsed again a logarithmic number of times) and
+    /// goes into the buffer's spare capacity, which is never zeroed
+    /// beforehand: a window grown for one huge value costs the bytes read,
+    /// not twice its capacity.
     pub fn fill(&mut self) -> io::Result<bool> {
         if self.eof {
             return Ok(false);
         }
-        let chunk = (self.read_total as usize).clamp(FIRST_CHUNK, CHUNK);
-        if self.pos > 0 && self.end + chunk > self.buf.len() {
-            self.buf.copy_within(self.pos..self.end, 0);
-            self.end -= self.pos;
-            self.base += self.pos as u64;
-            self.pos = 0;
+        let unread = self.end - self.pos;
+        let chunk = (self.read_total as usize)
+            .clamp(FIRST_CHUNK, CHUNK)
+            .max(unread);
+        if self.pos > 0 && self.buf.capacity() - self.end < chunk {
+            self.compact();
         }
-        if self.end + chunk > self.buf.len() {
-            let new_len = (self.buf.len() * 2).max(self.end + chunk);
-            self.buf.resize(new_len, 0);
+        self.buf.truncate(self.end);
+        let before = self.buf.len();
+        let got = (&mut *self.src)
+            .take(chunk as u64)
+            .read_to_end(&mut self.buf);
+        let n = self.buf.len() - before;
+        self.end += n;
+        self.read_total += n as u64;
+        got?;
+        // `read_to_end` stops short of `chunk` only at the end of the input.
+        if n < chunk {
+            self.eof = true;
         }
-        loop {
-            match self.src.read(&mut self.buf[self.end..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    return Ok(false);
-                }
-                Ok(n) => {
-                    self.end += n;
-                    self.read_total += n as u64;
-                    return Ok(true);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
+        Ok(n > 0)
+    }
+
+    /// Moves the unread bytes to the start of the buffer.
+    fn compact(&mut self) {
+        self.buf.copy_within(self.pos..self.end, 0);
+        self.end -= self.pos;
+        self.base += self.pos as u64;
+        self.pos = 0;
+        self.buf.truncate(self.end);
+    }
+
+    /// Gives back the memory of a window that grew for one huge token,
+    /// once it is consumed: what is unread stays.
+    pub fn release(&mut self) {
+        if self.buf.capacity() <= SPARE_MAX {
+            return;
         }
+        self.compact();
+        self.buf.shrink_to(CHUNK.max(self.end));
     }
 
     /// Makes sure at least `n` unread bytes are buffered, unless the input
@@ -320,6 +342,25 @@ mod tests {
         assert_eq!(inp.here(), Pos::new(4, 2, 2));
         inp.advance(4);
         assert_eq!(inp.here(), Pos::new(8, 4, 2));
+    }
+
+    /// A window grown for one long token holds what was read (its length
+    /// is `end`), and gives its memory back once the token is consumed.
+    #[test]
+    fn a_window_grown_for_a_long_token_is_released() {
+        let data = vec![b'x'; 3 * SPARE_MAX];
+        let mut src = Trickle(&data, 50_000);
+        let mut inp = Input::new(&mut src);
+        inp.ensure(data.len() - 10).unwrap();
+        assert!(inp.rest().len() >= data.len() - 10);
+        assert_eq!(inp.buf.len(), inp.end);
+        inp.advance(data.len() - 10);
+        inp.release();
+        assert!(inp.buf.capacity() <= 2 * CHUNK, "{}", inp.buf.capacity());
+        inp.ensure(100).unwrap();
+        assert_eq!(inp.rest(), &data[..10]);
+        assert!(!inp.fill().unwrap());
+        assert_eq!(inp.offset(), (data.len() - 10) as u64);
     }
 
     #[test]
