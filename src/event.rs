@@ -211,6 +211,15 @@ impl<'a> Values<'a> {
         Values { text, spans }
     }
 
+    /// Bytes from the first value's start to the last one's end (the
+    /// values' text, and the `:` of compose values), at once.
+    pub fn text_len(&self) -> usize {
+        match (self.spans.first(), self.spans.last()) {
+            (Some(a), Some(b)) => b.end.saturating_sub(a.start) as usize,
+            _ => 0,
+        }
+    }
+
     /// Number of values.
     pub fn len(&self) -> usize {
         self.spans.len()
@@ -355,6 +364,11 @@ pub struct NodeRef<'a> {
 }
 
 impl<'a> NodeRef<'a> {
+    /// Bytes of all the node's values together.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// A view of arena parts; slots out of range read as empty.
     pub fn new(
         pos: Pos,

@@ -5,12 +5,46 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Moves, NodeArena, NodeRef, Pos, PropertyBuf, Values};
+use crate::event::{
+    Event, GameHeader, Moves, NodeArena, NodeRef, Pos, Property, PropertyBuf, Values,
+};
 use crate::sink::Sink;
 
 /// Properties (and buffered nodes) whose text grew past this, for one huge
-/// value, are dropped rather than kept for reuse.
+/// value, are dropped rather than kept for reuse; a comment longer than
+/// this is not copied for the rules ([`huge_comment`]).
 const POOLED_TEXT_MAX: usize = 1 << 20;
+
+/// The value a huge comment's stub holds, before the comment's index in its
+/// node: a noncharacter no rule writes, so the stub is told from text.
+const STUB: &str = "\u{FDD0}sgfconv:huge-comment:";
+
+/// Whether `p` is a comment too long to copy for the rules: `C` (no rule
+/// reads or rewrites a comment: the values rule passes it by, the kifu,
+/// mojibake and duplicate rules take other properties or a repeated one),
+/// the only one in its node, longer than [`POOLED_TEXT_MAX`]. The rules
+/// see a stub in its place ([`stub`]); the comment goes on as it came.
+fn huge_comment(p: &Property<'_>, node: &NodeRef<'_>) -> bool {
+    p.name == "C"
+        && p.values.text_len() > POOLED_TEXT_MAX
+        && node.iter().filter(|q| q.name == "C").count() == 1
+}
+
+/// The stub of the huge comment that is property `k` of its node.
+fn stub(k: usize) -> String {
+    format!("{STUB}{k}")
+}
+
+/// The huge comment of `node` that `p` is the unchanged stub of, if any.
+fn stubbed<'a>(p: &Property<'_>, node: &NodeRef<'a>) -> Option<Property<'a>> {
+    if p.name != "C" || p.values.len() != 1 {
+        return None;
+    }
+    let k: usize = p.values.first()?.text().strip_prefix(STUB)?.parse().ok()?;
+    node.iter()
+        .nth(k)
+        .filter(|orig| huge_comment(orig, node))
+}
 
 /// One node held by a transform.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -547,22 +581,8 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
     fn run_rule(&mut self, from: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         let is_root = self.at_root;
         self.at_root = false;
-        let mut node = BufNode::new(from.pos);
-        node.props = std::mem::take(&mut self.spare);
-        for p in from.iter() {
-            let b = match self.pool.pop() {
-                Some(mut b) => {
-                    b.name.clear();
-                    b.name.push_str(p.name);
-                    b.clear_values();
-                    b.extend_values(p.values);
-                    b.pos = p.pos;
-                    b
-                }
-                None => PropertyBuf::from_property(&p),
-            };
-            node.props.push(b);
-        }
+        let huge = from.text_len() > POOLED_TEXT_MAX;
+        let node = self.copy_in(from, huge);
         let mut out = std::mem::take(&mut self.out);
         out.clear();
         let mut extra_meta = Vec::new();
@@ -581,16 +601,19 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
             self.flush_meta(report)?;
         }
         let mut result = Ok(());
+        let originals = huge.then_some(from);
         for mut n in out.drain(..) {
             if result.is_ok() {
-                result = self.emit(&n, report);
+                result = self.emit(&n, originals, report);
             }
             if let Some(c) = n.move_colour() {
                 self.last_move = Some(c);
             }
             if self.pool.len() < 256 {
-                // A property that held a huge value gives its memory back.
-                n.props.retain(|p| p.text_capacity() <= POOLED_TEXT_MAX);
+                if huge {
+                    // A property that held a huge value gives its memory back.
+                    n.props.retain(|p| p.text_capacity() <= POOLED_TEXT_MAX);
+                }
                 self.pool.append(&mut n.props);
             }
             if n.props.is_empty() && n.props.capacity() > self.spare.capacity() {
@@ -601,10 +624,50 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         result
     }
 
-    fn emit(&mut self, n: &BufNode, report: &mut Reporter) -> Result<(), Error> {
+    /// The node a rule sees: a copy of `from`, in reused buffers. In a
+    /// `huge` node, a huge comment is not copied: it stands for itself by a
+    /// stub ([`huge_comment`]) that [`NodeAdapter::emit`] puts back.
+    fn copy_in(&mut self, from: &NodeRef<'_>, huge: bool) -> BufNode {
+        let mut node = BufNode::new(from.pos);
+        node.props = std::mem::take(&mut self.spare);
+        for (k, p) in from.iter().enumerate() {
+            if huge && huge_comment(&p, from) {
+                node.props.push(PropertyBuf::with_values(p.name, &[stub(k)]).at(p.pos));
+                continue;
+            }
+            let b = match self.pool.pop() {
+                Some(mut b) => {
+                    b.name.clear();
+                    b.name.push_str(p.name);
+                    b.clear_values();
+                    b.extend_values(p.values);
+                    b.pos = p.pos;
+                    b
+                }
+                None => PropertyBuf::from_property(&p),
+            };
+            node.props.push(b);
+        }
+        node
+    }
+
+    /// Sends `n` on; `originals`: the node a huge one came from, whose huge
+    /// comments its stubs stand for.
+    fn emit(
+        &mut self,
+        n: &BufNode,
+        originals: Option<&NodeRef<'_>>,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
         self.sink.event(&Event::Node(n.pos), report)?;
         for p in &n.props {
-            self.sink.event(&Event::Property(p.as_property()), report)?;
+            let mut prop = p.as_property();
+            if let Some(from) = originals {
+                if let Some(orig) = stubbed(&prop, from) {
+                    prop.values = orig.values;
+                }
+            }
+            self.sink.event(&Event::Property(prop), report)?;
         }
         Ok(())
     }

@@ -127,7 +127,8 @@ const LEADING_LOOK: usize = 64 * 1024;
 const PARENTHESIS_LOOK: usize = 300;
 
 /// A value longer than this gives back the memory it took (the window, the
-/// unescaped copy, the node's text) as soon as it is done with.
+/// unescaped copy) as soon as it is done with. (The node's text keeps its
+/// room, reused by the next huge value.)
 const HUGE_VALUE: usize = 1 << 20;
 
 /// Plain moves gathered before they are sent, at most.
@@ -875,9 +876,6 @@ impl<'r, 'o> Reader<'r, 'o> {
 
     fn clear_node(&mut self) {
         self.node_names.clear();
-        if self.node.text.capacity() > HUGE_VALUE {
-            self.node.text = String::new();
-        }
         self.node.clear();
         self.node_open = false;
     }
@@ -1078,18 +1076,20 @@ impl<'r, 'o> Reader<'r, 'o> {
             );
         }
         self.inp.advance(len);
-        if len > HUGE_VALUE {
-            // The raw bytes are read: their window goes before the value is
-            // decoded, so a huge value is held twice at most (`scratch`,
-            // then the decoded text).
-            self.inp.release();
+        if len <= HUGE_VALUE {
+            if compose.is_some() {
+                self.push_value(split, at, report);
+            }
+            return Ok(());
         }
+        // The raw bytes are read: their window goes before the value is
+        // decoded, and the unescaped copy after, so a huge value is held
+        // twice at most (window and copy, then copy and decoded text).
+        self.inp.release();
         if compose.is_some() {
             self.push_value(split, at, report);
         }
-        if self.scratch.capacity() > HUGE_VALUE {
-            self.scratch = Vec::new();
-        }
+        self.scratch = Vec::new();
         Ok(())
     }
 

@@ -99,7 +99,7 @@ pub const WIDTH: usize = 79;
 /// Bytes buffered before they go to the output.
 const FLUSH_AT: usize = 64 * 1024;
 
-/// A value longer than this is escaped a piece of this size at a time, and
+/// A value longer than twice this is escaped a piece of this size at a time, and
 /// a node (or root) that holds more than [`FLUSH_AT`] bytes meanwhile goes
 /// out before it ends ([`SgfWriter::spill`]): a huge value is never copied
 /// whole.
@@ -152,7 +152,8 @@ pub struct SgfWriter<'w> {
     root_spilled: bool,
     /// Times a node or root was spilled, to tell whether a property wrote.
     spills: u64,
-    /// A write error met while spilling, returned by the next event.
+    /// A write error met while spilling, returned by the next write or by
+    /// `finish`.
     failed: Option<std::io::Error>,
 }
 
@@ -217,10 +218,10 @@ impl<'w> SgfWriter<'w> {
     }
 
     fn maybe_flush(&mut self) -> Result<(), Error> {
-        if let Some(e) = self.failed.take() {
-            return Err(e.into());
-        }
         if self.buf.len() >= FLUSH_AT {
+            if let Some(e) = self.failed.take() {
+                return Err(e.into());
+            }
             self.out.write_all(&self.buf)?;
             self.buf.clear();
         }
@@ -316,7 +317,6 @@ impl<'w> SgfWriter<'w> {
     /// right after it when they are missing.
     fn root_lines(&mut self, root: &[u8]) {
         let ca = charset::ca_name(self.encoding);
-        let ca_line = format!("CA[{ca}]");
         self.push(b";");
         match self.root_ff_end {
             None => {
@@ -329,7 +329,7 @@ impl<'w> SgfWriter<'w> {
                     if !first {
                         self.newline();
                     }
-                    self.push(ca_line.as_bytes());
+                    self.push_ca(ca);
                     first = false;
                 }
                 if !root.is_empty() {
@@ -343,11 +343,19 @@ impl<'w> SgfWriter<'w> {
                 self.push(&root[..end]);
                 if !self.root_has_ca {
                     self.newline();
-                    self.push(ca_line.as_bytes());
+                    self.push_ca(ca);
                 }
                 self.push(&root[end..]);
             }
         }
+    }
+
+    /// `CA[…]`, the output encoding's name (no line break in it).
+    fn push_ca(&mut self, ca: &str) {
+        self.buf.extend_from_slice(b"CA[");
+        self.buf.extend_from_slice(ca.as_bytes());
+        self.buf.push(b']');
+        self.col += ca.len() + 4;
     }
 
     /// Sends out what `out` (the root or the node being written) holds,
@@ -516,13 +524,11 @@ impl<'w> SgfWriter<'w> {
         }
     }
 
-    /// Escapes `]`, `\` (and `:` where asked) at the byte level of the
-    /// output encoding, which is the character level in UTF-8 and every
-    /// ASCII-safe encoding.
-    fn text_into(&mut self, text: &str, colon: Colon<'_>, out: &mut Vec<u8>) {
-        if text.len() <= PIECE {
-            return self.piece_into(text, colon, out);
-        }
+    /// [`SgfWriter::text_into`] for a huge value: a piece of [`PIECE`]
+    /// bytes at a time, each [`SgfWriter::spill`]ed.
+    #[cold]
+    #[inline(never)]
+    fn text_in_pieces(&mut self, text: &str, colon: Colon<'_>, out: &mut Vec<u8>) {
         let mut rest = text;
         while !rest.is_empty() {
             let mut cut = rest.len().min(PIECE);
@@ -530,14 +536,19 @@ impl<'w> SgfWriter<'w> {
                 cut += 1;
             }
             let (piece, tail) = rest.split_at(cut);
-            self.piece_into(piece, colon, out);
+            self.text_into(piece, colon, out);
             self.spill(out);
             rest = tail;
         }
     }
 
-    /// [`SgfWriter::text_into`] for one piece of a value.
-    fn piece_into(&mut self, text: &str, colon: Colon<'_>, out: &mut Vec<u8>) {
+    /// Escapes `]`, `\` (and `:` where asked) at the byte level of the
+    /// output encoding, which is the character level in UTF-8 and every
+    /// ASCII-safe encoding. A huge value goes [`SgfWriter::text_in_pieces`].
+    fn text_into(&mut self, text: &str, colon: Colon<'_>, out: &mut Vec<u8>) {
+        if text.len() > 2 * PIECE {
+            return self.text_in_pieces(text, colon, out);
+        }
         let encoded;
         let bytes: &[u8] = if self.encoding == UTF_8 {
             text.as_bytes()
@@ -837,6 +848,9 @@ impl Sink for SgfWriter<'_> {
 
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         self.end_node();
+        if let Some(e) = self.failed.take() {
+            return Err(e.into());
+        }
         self.out.write_all(&self.buf)?;
         self.buf.clear();
         self.out.flush()?;
