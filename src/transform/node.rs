@@ -992,6 +992,34 @@ pub(crate) mod testing {
 mod tests {
     use super::*;
 
+    /// A huge comment passes every rule as it came, whole nodes or events,
+    /// in the root or not, while the rules still run on the rest of its
+    /// node; a short comment that looks like a stub is text.
+    #[test]
+    fn a_huge_comment_passes_the_rules_uncopied() {
+        use super::testing::*;
+        let big = "x]\\".repeat(POOLED_TEXT_MAX / 3 + 1);
+        let fake = format!("{STUB}0");
+        let g = line(&format!(
+            "FileFormat=3 KM=375 AP=foxwq C={big};B=pd C={fake};W=tt C={big} BL=3"
+        ));
+        let dialect = crate::options::Dialect::default();
+        for whole in [false, true] {
+            let (log, _) = run(&g, |s| {
+                let p = crate::transform::pipeline(Box::new(s), &dialect);
+                if whole {
+                    Box::new(WholeNodes::new(p))
+                } else {
+                    p
+                }
+            });
+            let want = format!(
+                "(;FF[3]KM[7.5]AP[foxwq]C[{big}];B[pd]C[{fake}];W[]C[{big}]BL[3])"
+            );
+            assert!(sgf(&log) == want, "{}", &sgf(&log)[..80]);
+        }
+    }
+
     #[test]
     fn identifiers_compare_as_strings() {
         for (a, b) in [
