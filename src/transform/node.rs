@@ -41,9 +41,7 @@ fn stubbed<'a>(p: &Property<'_>, node: &NodeRef<'a>) -> Option<Property<'a>> {
         return None;
     }
     let k: usize = p.values.first()?.text().strip_prefix(STUB)?.parse().ok()?;
-    node.iter()
-        .nth(k)
-        .filter(|orig| huge_comment(orig, node))
+    node.iter().nth(k).filter(|orig| huge_comment(orig, node))
 }
 
 /// One node held by a transform.
@@ -632,7 +630,8 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         node.props = std::mem::take(&mut self.spare);
         for (k, p) in from.iter().enumerate() {
             if huge && huge_comment(&p, from) {
-                node.props.push(PropertyBuf::with_values(p.name, &[stub(k)]).at(p.pos));
+                node.props
+                    .push(PropertyBuf::with_values(p.name, &[stub(k)]).at(p.pos));
                 continue;
             }
             let b = match self.pool.pop() {
@@ -1013,9 +1012,7 @@ mod tests {
                     p
                 }
             });
-            let want = format!(
-                "(;FF[3]KM[7.5]AP[foxwq]C[{big}];B[pd]C[{fake}];W[]C[{big}]BL[3])"
-            );
+            let want = format!("(;FF[3]KM[7.5]AP[foxwq]C[{big}];B[pd]C[{fake}];W[]C[{big}]BL[3])");
             assert!(sgf(&log) == want, "{}", &sgf(&log)[..80]);
         }
     }

@@ -312,7 +312,9 @@ const UNREAD_VALUE_MAX: usize = 4096;
 /// read (not a move, setup, `KO`, `MN` or a root property it looks at) is
 /// left out; the property stays, so findings keep their index.
 fn board_part<'a>(p: &Property<'a>) -> Property<'a> {
-    const READ: [&str; 11] = ["B", "W", "AB", "AW", "AE", "KO", "MN", "FF", "HA", "GM", "SZ"];
+    const READ: [&str; 11] = [
+        "B", "W", "AB", "AW", "AE", "KO", "MN", "FF", "HA", "GM", "SZ",
+    ];
     if p.values.text_len() <= UNREAD_VALUE_MAX || READ.contains(&p.name) {
         return *p;
     }

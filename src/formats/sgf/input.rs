@@ -8,8 +8,12 @@
 use crate::event::Pos;
 use std::io::{self, Read};
 
-/// How much is read at a time, at most.
+/// How much is read at a time, at most (more for a long token: as much
+/// as is unread).
 pub const CHUNK: usize = 256 * 1024;
+
+/// The most one `read` call is given (and zeroed beforehand).
+const READ_STEP: usize = 1 << 20;
 
 /// The first read. Reads grow with what the input has shown it holds: most
 /// records are a few KB, and preparing a whole window for each of a
@@ -229,10 +233,10 @@ impl<'r> Input<'r> {
     /// of the input (nothing more will come).
     ///
     /// A read asks for at least as much as is unread (a long token doubles
-    /// the window, so it is parsed again a logarithmic number of times) and
-    /// goes into the buffer's spare capacity, which is never zeroed
-    /// beforehand: a window grown for one huge value costs the bytes read,
-    /// not twice its capacity.
+    /// the window, so it is parsed again a logarithmic number of times); the
+    /// buffer's capacity grows ahead, but only what is read into is touched
+    /// ([`Input::read_until`]): a window grown for one huge value costs the
+    /// bytes read, not its capacity.
     pub fn fill(&mut self) -> io::Result<bool> {
         if self.eof {
             return Ok(false);
@@ -244,20 +248,37 @@ impl<'r> Input<'r> {
         if self.pos > 0 && self.buf.capacity() - self.end < chunk {
             self.compact();
         }
+        let target = self.end + chunk;
         self.buf.truncate(self.end);
-        let before = self.buf.len();
-        let got = (&mut *self.src)
-            .take(chunk as u64)
-            .read_to_end(&mut self.buf);
-        let n = self.buf.len() - before;
-        self.end += n;
-        self.read_total += n as u64;
-        got?;
-        // `read_to_end` stops short of `chunk` only at the end of the input.
-        if n < chunk {
-            self.eof = true;
+        self.buf.reserve(chunk);
+        let start = self.end;
+        let result = self.read_until(target);
+        self.read_total += (self.end - start) as u64;
+        result?;
+        Ok(self.end > start)
+    }
+
+    /// Reads until `end` reaches `target` or the input ends, a step of at
+    /// most [`READ_STEP`] at a time: only the step being read into is
+    /// zeroed first, whatever `src` is (a `Read` without `read_buf` would
+    /// have `read_to_end` zero all it asks for).
+    fn read_until(&mut self, target: usize) -> io::Result<()> {
+        while self.end < target {
+            let step = (target - self.end).min(READ_STEP);
+            self.buf.resize(self.end + step, 0);
+            let got = self.src.read(&mut self.buf[self.end..]);
+            self.buf.truncate(self.end + *got.as_ref().unwrap_or(&0));
+            match got {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
         }
-        Ok(n > 0)
+        Ok(())
     }
 
     /// Moves the unread bytes to the start of the buffer.

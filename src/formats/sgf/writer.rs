@@ -336,7 +336,7 @@ impl<'w> SgfWriter<'w> {
                     if !first {
                         self.newline();
                     }
-                    self.push(&root);
+                    self.push(root);
                 }
             }
             Some(end) => {
