@@ -211,6 +211,12 @@ impl<'a> Values<'a> {
         Values { text, spans }
     }
 
+    /// Bytes of the text the values are views of: at least
+    /// [`Values::text_len`], one load to ask.
+    pub fn text_bound(&self) -> usize {
+        self.text.len()
+    }
+
     /// Bytes from the first value's start to the last one's end (the
     /// values' text, and the `:` of compose values), at once.
     pub fn text_len(&self) -> usize {

@@ -602,7 +602,10 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         let originals = huge.then_some(from);
         for mut n in out.drain(..) {
             if result.is_ok() {
-                result = self.emit(&n, originals, report);
+                result = match originals {
+                    None => self.emit(&n, report),
+                    Some(from) => self.emit_huge(&n, from, report),
+                };
             }
             if let Some(c) = n.move_colour() {
                 self.last_move = Some(c);
@@ -624,47 +627,74 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
 
     /// The node a rule sees: a copy of `from`, in reused buffers. In a
     /// `huge` node, a huge comment is not copied: it stands for itself by a
-    /// stub ([`huge_comment`]) that [`NodeAdapter::emit`] puts back.
+    /// stub ([`huge_comment`]) that [`NodeAdapter::emit_huge`] puts back.
     fn copy_in(&mut self, from: &NodeRef<'_>, huge: bool) -> BufNode {
         let mut node = BufNode::new(from.pos);
         node.props = std::mem::take(&mut self.spare);
-        for (k, p) in from.iter().enumerate() {
-            if huge && huge_comment(&p, from) {
-                node.props
-                    .push(PropertyBuf::with_values(p.name, &[stub(k)]).at(p.pos));
-                continue;
-            }
-            let b = match self.pool.pop() {
-                Some(mut b) => {
-                    b.name.clear();
-                    b.name.push_str(p.name);
-                    b.clear_values();
-                    b.extend_values(p.values);
-                    b.pos = p.pos;
-                    b
-                }
-                None => PropertyBuf::from_property(&p),
-            };
+        if huge {
+            self.copy_in_huge(from, &mut node);
+            return node;
+        }
+        for p in from.iter() {
+            let b = self.copy_property(&p);
             node.props.push(b);
         }
         node
     }
 
-    /// Sends `n` on; `originals`: the node a huge one came from, whose huge
-    /// comments its stubs stand for.
-    fn emit(
+    /// [`NodeAdapter::copy_in`] for a huge node.
+    #[cold]
+    #[inline(never)]
+    fn copy_in_huge(&mut self, from: &NodeRef<'_>, node: &mut BufNode) {
+        for (k, p) in from.iter().enumerate() {
+            let b = if huge_comment(&p, from) {
+                PropertyBuf::with_values(p.name, &[stub(k)]).at(p.pos)
+            } else {
+                self.copy_property(&p)
+            };
+            node.props.push(b);
+        }
+    }
+
+    /// A copy of `p`, in a spent property when there is one.
+    #[inline]
+    fn copy_property(&mut self, p: &Property<'_>) -> PropertyBuf {
+        match self.pool.pop() {
+            Some(mut b) => {
+                b.name.clear();
+                b.name.push_str(p.name);
+                b.clear_values();
+                b.extend_values(p.values);
+                b.pos = p.pos;
+                b
+            }
+            None => PropertyBuf::from_property(p),
+        }
+    }
+
+    fn emit(&mut self, n: &BufNode, report: &mut Reporter) -> Result<(), Error> {
+        self.sink.event(&Event::Node(n.pos), report)?;
+        for p in &n.props {
+            self.sink.event(&Event::Property(p.as_property()), report)?;
+        }
+        Ok(())
+    }
+
+    /// [`NodeAdapter::emit`] for a node of a huge one, `from`: stubs go out
+    /// as the huge comments they stand for.
+    #[cold]
+    #[inline(never)]
+    fn emit_huge(
         &mut self,
         n: &BufNode,
-        originals: Option<&NodeRef<'_>>,
+        from: &NodeRef<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
         self.sink.event(&Event::Node(n.pos), report)?;
         for p in &n.props {
             let mut prop = p.as_property();
-            if let Some(from) = originals {
-                if let Some(orig) = stubbed(&prop, from) {
-                    prop.values = orig.values;
-                }
+            if let Some(orig) = stubbed(&prop, from) {
+                prop.values = orig.values;
             }
             self.sink.event(&Event::Property(prop), report)?;
         }

@@ -308,9 +308,10 @@ fn colour_of_byte(c: u8) -> Option<Colour> {
 /// copied into the node being gathered (a huge comment).
 const UNREAD_VALUE_MAX: usize = 4096;
 
-/// `p` as the board check needs it: a long value of a property it does not
-/// read (not a move, setup, `KO`, `MN` or a root property it looks at) is
-/// left out; the property stays, so findings keep their index.
+/// `p`, whose values are long, as the board check needs it: the values of
+/// a property it does not read (not a move, setup, `KO`, `MN` or a root
+/// property it looks at) are left out; the property stays, so findings
+/// keep their index.
 fn board_part<'a>(p: &Property<'a>) -> Property<'a> {
     const READ: [&str; 11] = [
         "B", "W", "AB", "AW", "AE", "KO", "MN", "FF", "HA", "GM", "SZ",
@@ -350,7 +351,10 @@ impl Sink for BoardCheck {
                 self.node.pos = *pos;
                 self.pending = true;
             }
-            Event::Property(p) => self.node.push(&board_part(p)),
+            Event::Property(p) if p.values.text_bound() > UNREAD_VALUE_MAX => {
+                self.node.push(&board_part(p));
+            }
+            Event::Property(p) => self.node.push(p),
             Event::VariationStart(_) => {
                 self.flush(report);
                 let mark = match &mut self.state {

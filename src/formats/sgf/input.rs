@@ -55,7 +55,7 @@ impl Cursor {
 
 pub struct Input<'r> {
     src: &'r mut dyn Read,
-    /// The window: `buf.len()` is `end` after every [`Input::fill`].
+    /// The window: `buf[..end]` is read, `buf[end..]` initialised room.
     pub buf: Vec<u8>,
     /// Next unread byte in `buf`.
     pub pos: usize,
@@ -79,8 +79,8 @@ pub struct Input<'r> {
 
 thread_local! {
     /// The buffer of the last input read on this thread, for the next: a
-    /// new allocation for each of many small files (migrating an archive)
-    /// costs more than reading them.
+    /// new buffer would be zeroed, which for small files (migrating an
+    /// archive) costs more than reading them.
     static SPARE_BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -90,8 +90,7 @@ const SPARE_MAX: usize = 1 << 20;
 impl Drop for Input<'_> {
     fn drop(&mut self) {
         if self.buf.capacity() <= SPARE_MAX {
-            let mut buf = std::mem::take(&mut self.buf);
-            buf.clear();
+            let buf = std::mem::take(&mut self.buf);
             SPARE_BUFFER.with(|s| *s.borrow_mut() = buf);
         }
     }
@@ -99,7 +98,7 @@ impl Drop for Input<'_> {
 
 impl<'r> Input<'r> {
     pub fn new(src: &'r mut dyn Read) -> Self {
-        // Emptied when it was put aside: only its capacity is reused.
+        // Its bytes are stale; only `buf[pos..end]` is ever read.
         let buf = SPARE_BUFFER.with(|s| std::mem::take(&mut *s.borrow_mut()));
         Input {
             src,
@@ -249,8 +248,7 @@ impl<'r> Input<'r> {
             self.compact();
         }
         let target = self.end + chunk;
-        self.buf.truncate(self.end);
-        self.buf.reserve(chunk);
+        self.buf.reserve(target.saturating_sub(self.buf.len()));
         let start = self.end;
         let result = self.read_until(target);
         self.read_total += (self.end - start) as u64;
@@ -259,16 +257,16 @@ impl<'r> Input<'r> {
     }
 
     /// Reads until `end` reaches `target` or the input ends, a step of at
-    /// most [`READ_STEP`] at a time: only the step being read into is
-    /// zeroed first, whatever `src` is (a `Read` without `read_buf` would
-    /// have `read_to_end` zero all it asks for).
+    /// most [`READ_STEP`] at a time. `buf` is zeroed (initialised) once, up
+    /// to where a step reaches and no further, whatever `src` is (a `Read`
+    /// without `read_buf` would have `read_to_end` zero all it asks for).
     fn read_until(&mut self, target: usize) -> io::Result<()> {
         while self.end < target {
             let step = (target - self.end).min(READ_STEP);
-            self.buf.resize(self.end + step, 0);
-            let got = self.src.read(&mut self.buf[self.end..]);
-            self.buf.truncate(self.end + *got.as_ref().unwrap_or(&0));
-            match got {
+            if self.buf.len() < self.end + step {
+                self.buf.resize(self.end + step, 0);
+            }
+            match self.src.read(&mut self.buf[self.end..self.end + step]) {
                 Ok(0) => {
                     self.eof = true;
                     return Ok(());
@@ -287,7 +285,6 @@ impl<'r> Input<'r> {
         self.end -= self.pos;
         self.base += self.pos as u64;
         self.pos = 0;
-        self.buf.truncate(self.end);
     }
 
     /// Gives back the memory of a window that grew for one huge token,
@@ -297,7 +294,9 @@ impl<'r> Input<'r> {
             return;
         }
         self.compact();
-        self.buf.shrink_to(CHUNK.max(self.end));
+        let keep = CHUNK.max(self.end);
+        self.buf.truncate(keep);
+        self.buf.shrink_to(keep);
     }
 
     /// Makes sure at least `n` unread bytes are buffered, unless the input
@@ -374,7 +373,7 @@ mod tests {
         let mut inp = Input::new(&mut src);
         inp.ensure(data.len() - 10).unwrap();
         assert!(inp.rest().len() >= data.len() - 10);
-        assert_eq!(inp.buf.len(), inp.end);
+        assert!(inp.buf.len() <= inp.end + READ_STEP);
         inp.advance(data.len() - 10);
         inp.release();
         assert!(inp.buf.capacity() <= 2 * CHUNK, "{}", inp.buf.capacity());
