@@ -10,7 +10,8 @@
 #
 # Environment: SGFCONV (the binary; default target/release/sgfconv),
 # MEMORY_NODES (nodes of the one big game, 100000), MEMORY_VALUE_MB (the big
-# comment, 200), MEMORY_ZERO_MB (the input with no line end, 300: past the
+# comment, 200), MEMORY_ONLY=values (only the rows of one huge value),
+# MEMORY_ZERO_MB (the input with no line end, 300: past the
 # default --max-value-size),
 # MEMORY_GIB_GAMES (concatenated GIB games, 15000), MEMORY_LIMIT_KB (a case
 # is stopped past this peak, 4000000: an unbounded reader must not take the
@@ -32,6 +33,8 @@ fi
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/sgfconv-memory.XXXXXX")
 trap 'rm -rf "$DIR"' EXIT
 say() { printf '==> %s\n' "$*" >&2; }
+# False under MEMORY_ONLY=values: the other cases are skipped.
+all_cases() { [ "${MEMORY_ONLY:-}" != values ]; }
 
 # Peak RSS in KB of `sgfconv ARGS...` with stdin from $STDIN (default
 # /dev/null) and stdout to /dev/null; "killed" past LIMIT_KB. Sets RSS
@@ -68,6 +71,7 @@ printf '(;FF[4]GM[1]SZ[19];B[pd];W[dp])\n' >"$DIR/tiny.sgf"
 run -q "$DIR/tiny.sgf" /dev/null
 BASE=$RSS
 
+if all_cases; then
 awk -v n="$NODES" 'BEGIN {
     printf "(;FF[4]GM[1]SZ[19]KM[6.5]PB[Black]PW[White]"
     for (i = 0; i < n; i++) {
@@ -79,21 +83,25 @@ awk -v n="$NODES" 'BEGIN {
 for t in gib ugf ngf json xml jago csv; do
     "$SGFCONV" -q -t "$t" "$DIR/game.sgf" "$DIR/game.$t" 2>/dev/null || true
 done
+fi
 
 { printf '(;FF[4]GM[1]SZ[19]C['; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/value.sgf"
 VALUE_BYTES=$((VALUE_MB * 1024 * 1024))
 
+if all_cases; then
 GIB_ONE=$DIR/one.gib
 cat corpus/gib/*.gib >"$GIB_ONE"
 per=$(ls corpus/gib/*.gib | wc -l)
 for _ in $(seq 1 $(( (GIB_GAMES + per - 1) / per ))); do cat "$GIB_ONE"; done >"$DIR/many.gib"
 rm "$GIB_ONE"
+fi
 
 echo "| case | input | peak RSS | cost |"
 echo "|---|---:|---:|---:|"
 run -q "$DIR/tiny.sgf" /dev/null
 row "baseline (a 3-node SGF)" "$(size_of "$DIR/tiny.sgf")" -
 
+if all_cases; then
 for f in sgf gib ugf ngf json xml jago csv; do
     [ -s "$DIR/game.$f" ] || { echo "| read $f, $NODES nodes | (not made) | | |"; continue; }
     n=$NODES
@@ -106,17 +114,38 @@ for t in sgf gib ugf ngf json xml jago csv; do
     run -q -t "$t" "$DIR/game.sgf" /dev/null
     row "write $t, one game of $NODES nodes" "$(size_of "$DIR/game.sgf")" node "$NODES"
 done
+fi
 
-run -q "$DIR/value.sgf" /dev/null
-row "SGF→SGF, a ${VALUE_MB} MiB comment" "$(size_of "$DIR/value.sgf")" value "$VALUE_BYTES"
-run -q -t json "$DIR/value.sgf" /dev/null
-row "SGF→JSON, a ${VALUE_MB} MiB comment" "$(size_of "$DIR/value.sgf")" value "$VALUE_BYTES"
-run -q -t gib "$DIR/value.sgf" /dev/null
-row "SGF→GIB, a ${VALUE_MB} MiB comment" "$(size_of "$DIR/value.sgf")" value "$VALUE_BYTES"
+# A huge value on every path: SGF to each format (CSV takes the games
+# list too, which has no comment: the move list holds the game), `check`,
+# and each format that can carry a comment read back (written by sgfconv
+# from the SGF; GIB and NGF keep no comment: a player name instead).
+VB=$(size_of "$DIR/value.sgf")
+for t in sgf json xml gib ugf ngf jago csv; do
+    extra=()
+    [ "$t" = csv ] && extra=(--games-csv "$DIR/games.csv")
+    run -q -t "$t" "${extra[@]}" "$DIR/value.sgf" /dev/null
+    row "SGF→$(echo "$t" | tr a-z A-Z), a ${VALUE_MB} MiB comment" "$VB" value "$VALUE_BYTES"
+done
 run check -q "$DIR/value.sgf"
-row "check, a ${VALUE_MB} MiB comment" "$(size_of "$DIR/value.sgf")" value "$VALUE_BYTES"
+row "check, a ${VALUE_MB} MiB comment" "$VB" value "$VALUE_BYTES"
+for f in json xml ugf jago; do
+    "$SGFCONV" -q -t "$f" "$DIR/value.sgf" "$DIR/value.$f" 2>/dev/null || true
+    run -q -f "$f" "$DIR/value.$f" /dev/null
+    row "read $f, a ${VALUE_MB} MiB comment" "$(size_of "$DIR/value.$f")" value "$VALUE_BYTES"
+    rm -f "$DIR/value.$f"
+done
 rm "$DIR/value.sgf"
+{ printf '(;FF[4]GM[1]SZ[19]PB['; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/name.sgf"
+for f in gib ngf; do
+    "$SGFCONV" -q -t "$f" "$DIR/name.sgf" "$DIR/name.$f" 2>/dev/null || true
+    run -q -f "$f" "$DIR/name.$f" /dev/null
+    row "read $f, a ${VALUE_MB} MiB player name" "$(size_of "$DIR/name.$f")" value "$VALUE_BYTES"
+    rm -f "$DIR/name.$f"
+done
+rm "$DIR/name.sgf"
 
+all_cases || exit 0
 run -q -f gib "$DIR/many.gib" /dev/null
 row "read gib, $GIB_GAMES concatenated games" "$(size_of "$DIR/many.gib")" -
 rm "$DIR/many.gib"

@@ -211,6 +211,21 @@ impl<'a> Values<'a> {
         Values { text, spans }
     }
 
+    /// Bytes of the text the values are views of: at least
+    /// [`Values::text_len`], one load to ask.
+    pub fn text_bound(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Bytes from the first value's start to the last one's end (the
+    /// values' text, and the `:` of compose values), at once.
+    pub fn text_len(&self) -> usize {
+        match (self.spans.first(), self.spans.last()) {
+            (Some(a), Some(b)) => b.end.saturating_sub(a.start) as usize,
+            _ => 0,
+        }
+    }
+
     /// Number of values.
     pub fn len(&self) -> usize {
         self.spans.len()
@@ -355,6 +370,11 @@ pub struct NodeRef<'a> {
 }
 
 impl<'a> NodeRef<'a> {
+    /// Bytes of all the node's values together.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// A view of arena parts; slots out of range read as empty.
     pub fn new(
         pos: Pos,
@@ -788,6 +808,12 @@ impl PropertyBuf {
         for v in values.iter() {
             self.push_value(v);
         }
+    }
+
+    /// Bytes the values' text holds room for: a buffer grown for a huge
+    /// value is not worth keeping for reuse.
+    pub fn text_capacity(&self) -> usize {
+        self.text.capacity()
     }
 
     /// Removes every value, keeping the name and the position.

@@ -5,8 +5,44 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Moves, NodeArena, NodeRef, Pos, PropertyBuf, Values};
+use crate::event::{
+    Event, GameHeader, Moves, NodeArena, NodeRef, Pos, Property, PropertyBuf, Values,
+};
 use crate::sink::Sink;
+
+/// Properties (and buffered nodes) whose text grew past this, for one huge
+/// value, are dropped rather than kept for reuse; a comment longer than
+/// this is not copied for the rules ([`huge_comment`]).
+const POOLED_TEXT_MAX: usize = 1 << 20;
+
+/// The value a huge comment's stub holds, before the comment's index in its
+/// node: a noncharacter no rule writes, so the stub is told from text.
+const STUB: &str = "\u{FDD0}sgfconv:huge-comment:";
+
+/// Whether `p` is a comment too long to copy for the rules: `C` (no rule
+/// reads or rewrites a comment: the values rule passes it by, the kifu,
+/// mojibake and duplicate rules take other properties or a repeated one),
+/// the only one in its node, longer than [`POOLED_TEXT_MAX`]. The rules
+/// see a stub in its place ([`stub`]); the comment goes on as it came.
+fn huge_comment(p: &Property<'_>, node: &NodeRef<'_>) -> bool {
+    p.name == "C"
+        && p.values.text_len() > POOLED_TEXT_MAX
+        && node.iter().filter(|q| q.name == "C").count() == 1
+}
+
+/// The stub of the huge comment that is property `k` of its node.
+fn stub(k: usize) -> String {
+    format!("{STUB}{k}")
+}
+
+/// The huge comment of `node` that `p` is the unchanged stub of, if any.
+fn stubbed<'a>(p: &Property<'_>, node: &NodeRef<'a>) -> Option<Property<'a>> {
+    if p.name != "C" || p.values.len() != 1 {
+        return None;
+    }
+    let k: usize = p.values.first()?.text().strip_prefix(STUB)?.parse().ok()?;
+    node.iter().nth(k).filter(|orig| huge_comment(orig, node))
+}
 
 /// One node held by a transform.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -522,8 +558,10 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         self.current_open = false;
         let current = std::mem::take(&mut self.current);
         let result = self.rewrite(&current.as_ref(), report);
-        self.current = current;
-        self.current.clear();
+        if current.text.capacity() <= POOLED_TEXT_MAX {
+            self.current = current;
+            self.current.clear();
+        }
         result
     }
 
@@ -541,22 +579,8 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
     fn run_rule(&mut self, from: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         let is_root = self.at_root;
         self.at_root = false;
-        let mut node = BufNode::new(from.pos);
-        node.props = std::mem::take(&mut self.spare);
-        for p in from.iter() {
-            let b = match self.pool.pop() {
-                Some(mut b) => {
-                    b.name.clear();
-                    b.name.push_str(p.name);
-                    b.clear_values();
-                    b.extend_values(p.values);
-                    b.pos = p.pos;
-                    b
-                }
-                None => PropertyBuf::from_property(&p),
-            };
-            node.props.push(b);
-        }
+        let huge = from.text_len() > POOLED_TEXT_MAX;
+        let node = self.copy_in(from, huge);
         let mut out = std::mem::take(&mut self.out);
         out.clear();
         let mut extra_meta = Vec::new();
@@ -575,14 +599,22 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
             self.flush_meta(report)?;
         }
         let mut result = Ok(());
+        let originals = huge.then_some(from);
         for mut n in out.drain(..) {
             if result.is_ok() {
-                result = self.emit(&n, report);
+                result = match originals {
+                    None => self.emit(&n, report),
+                    Some(from) => self.emit_huge(&n, from, report),
+                };
             }
             if let Some(c) = n.move_colour() {
                 self.last_move = Some(c);
             }
             if self.pool.len() < 256 {
+                if huge {
+                    // A property that held a huge value gives its memory back.
+                    n.props.retain(|p| p.text_capacity() <= POOLED_TEXT_MAX);
+                }
                 self.pool.append(&mut n.props);
             }
             if n.props.is_empty() && n.props.capacity() > self.spare.capacity() {
@@ -593,10 +625,78 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         result
     }
 
+    /// The node a rule sees: a copy of `from`, in reused buffers. In a
+    /// `huge` node, a huge comment is not copied: it stands for itself by a
+    /// stub ([`huge_comment`]) that [`NodeAdapter::emit_huge`] puts back.
+    fn copy_in(&mut self, from: &NodeRef<'_>, huge: bool) -> BufNode {
+        let mut node = BufNode::new(from.pos);
+        node.props = std::mem::take(&mut self.spare);
+        if huge {
+            self.copy_in_huge(from, &mut node);
+            return node;
+        }
+        for p in from.iter() {
+            let b = self.copy_property(&p);
+            node.props.push(b);
+        }
+        node
+    }
+
+    /// [`NodeAdapter::copy_in`] for a huge node.
+    #[cold]
+    #[inline(never)]
+    fn copy_in_huge(&mut self, from: &NodeRef<'_>, node: &mut BufNode) {
+        for (k, p) in from.iter().enumerate() {
+            let b = if huge_comment(&p, from) {
+                PropertyBuf::with_values(p.name, &[stub(k)]).at(p.pos)
+            } else {
+                self.copy_property(&p)
+            };
+            node.props.push(b);
+        }
+    }
+
+    /// A copy of `p`, in a spent property when there is one.
+    #[inline]
+    fn copy_property(&mut self, p: &Property<'_>) -> PropertyBuf {
+        match self.pool.pop() {
+            Some(mut b) => {
+                b.name.clear();
+                b.name.push_str(p.name);
+                b.clear_values();
+                b.extend_values(p.values);
+                b.pos = p.pos;
+                b
+            }
+            None => PropertyBuf::from_property(p),
+        }
+    }
+
     fn emit(&mut self, n: &BufNode, report: &mut Reporter) -> Result<(), Error> {
         self.sink.event(&Event::Node(n.pos), report)?;
         for p in &n.props {
             self.sink.event(&Event::Property(p.as_property()), report)?;
+        }
+        Ok(())
+    }
+
+    /// [`NodeAdapter::emit`] for a node of a huge one, `from`: stubs go out
+    /// as the huge comments they stand for.
+    #[cold]
+    #[inline(never)]
+    fn emit_huge(
+        &mut self,
+        n: &BufNode,
+        from: &NodeRef<'_>,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        self.sink.event(&Event::Node(n.pos), report)?;
+        for p in &n.props {
+            let mut prop = p.as_property();
+            if let Some(orig) = stubbed(&prop, from) {
+                prop.values = orig.values;
+            }
+            self.sink.event(&Event::Property(prop), report)?;
         }
         Ok(())
     }
@@ -920,6 +1020,32 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A huge comment passes every rule as it came, whole nodes or events,
+    /// in the root or not, while the rules still run on the rest of its
+    /// node; a short comment that looks like a stub is text.
+    #[test]
+    fn a_huge_comment_passes_the_rules_uncopied() {
+        use super::testing::*;
+        let big = "x]\\".repeat(POOLED_TEXT_MAX / 3 + 1);
+        let fake = format!("{STUB}0");
+        let g = line(&format!(
+            "FileFormat=3 KM=375 AP=foxwq C={big};B=pd C={fake};W=tt C={big} BL=3"
+        ));
+        let dialect = crate::options::Dialect::default();
+        for whole in [false, true] {
+            let (log, _) = run(&g, |s| {
+                let p = crate::transform::pipeline(Box::new(s), &dialect);
+                if whole {
+                    Box::new(WholeNodes::new(p))
+                } else {
+                    p
+                }
+            });
+            let want = format!("(;FF[3]KM[7.5]AP[foxwq]C[{big}];B[pd]C[{fake}];W[]C[{big}]BL[3])");
+            assert!(sgf(&log) == want, "{}", &sgf(&log)[..80]);
+        }
+    }
 
     #[test]
     fn identifiers_compare_as_strings() {

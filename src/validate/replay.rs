@@ -14,7 +14,7 @@ use super::board::{Check, Colour, Found, Mark, Referee};
 use super::gameinfo;
 use crate::diag::{At, Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, Moves, NodeArena, NodeRef, Pos, MOVE_TEXT_LEN};
+use crate::event::{Event, Moves, NodeArena, NodeRef, Pos, Property, Values, MOVE_TEXT_LEN};
 use crate::sink::Sink;
 
 /// `SZ` is not a board size of 1 to 52 (or columns:rows): the game's moves were not checked.
@@ -304,6 +304,28 @@ fn colour_of_byte(c: u8) -> Option<Colour> {
     }
 }
 
+/// Values longer than this of a property the board does not read are not
+/// copied into the node being gathered (a huge comment).
+const UNREAD_VALUE_MAX: usize = 4096;
+
+/// `p`, whose values are long, as the board check needs it: the values of
+/// a property it does not read (not a move, setup, `KO`, `MN` or a root
+/// property it looks at) are left out; the property stays, so findings
+/// keep their index.
+fn board_part<'a>(p: &Property<'a>) -> Property<'a> {
+    const READ: [&str; 11] = [
+        "B", "W", "AB", "AW", "AE", "KO", "MN", "FF", "HA", "GM", "SZ",
+    ];
+    if p.values.text_len() <= UNREAD_VALUE_MAX || READ.contains(&p.name) {
+        return *p;
+    }
+    Property {
+        name: p.name,
+        values: Values::new("", &[]),
+        pos: p.pos,
+    }
+}
+
 /// Whether a finding is the board check's to report: with the values
 /// checked by the dialect rules, those about a value alone are theirs.
 fn reported_here(f: &Found, checked: Checked) -> bool {
@@ -328,6 +350,9 @@ impl Sink for BoardCheck {
                 self.flush(report);
                 self.node.pos = *pos;
                 self.pending = true;
+            }
+            Event::Property(p) if p.values.text_bound() > UNREAD_VALUE_MAX => {
+                self.node.push(&board_part(p));
             }
             Event::Property(p) => self.node.push(p),
             Event::VariationStart(_) => {

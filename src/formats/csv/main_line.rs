@@ -84,7 +84,8 @@ impl MainLine {
         let Some((index, _, main)) = self.current else {
             return false;
         };
-        if index == 0 {
+        if index == 0 && GAME_PROPS.contains(&p.name) {
+            // What the games list reads (a huge root comment is not held).
             self.root.push(PropertyBuf::from_property(p));
         }
         if !main {

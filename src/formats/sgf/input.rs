@@ -8,8 +8,12 @@
 use crate::event::Pos;
 use std::io::{self, Read};
 
-/// How much is read at a time, at most.
+/// How much is read at a time, at most (more for a long token: as much
+/// as is unread).
 pub const CHUNK: usize = 256 * 1024;
+
+/// The most one `read` call is given (and zeroed beforehand).
+const READ_STEP: usize = 1 << 20;
 
 /// The first read. Reads grow with what the input has shown it holds: most
 /// records are a few KB, and preparing a whole window for each of a
@@ -51,6 +55,7 @@ impl Cursor {
 
 pub struct Input<'r> {
     src: &'r mut dyn Read,
+    /// The window: `buf[..end]` is read, `buf[end..]` initialised room.
     pub buf: Vec<u8>,
     /// Next unread byte in `buf`.
     pub pos: usize,
@@ -84,7 +89,7 @@ const SPARE_MAX: usize = 1 << 20;
 
 impl Drop for Input<'_> {
     fn drop(&mut self) {
-        if self.buf.len() <= SPARE_MAX {
+        if self.buf.capacity() <= SPARE_MAX {
             let buf = std::mem::take(&mut self.buf);
             SPARE_BUFFER.with(|s| *s.borrow_mut() = buf);
         }
@@ -225,36 +230,73 @@ impl<'r> Input<'r> {
 
     /// Reads more input, keeping the unread bytes. Returns false at the end
     /// of the input (nothing more will come).
+    ///
+    /// A read asks for at least as much as is unread (a long token doubles
+    /// the window, so it is parsed again a logarithmic number of times); the
+    /// buffer's capacity grows ahead, but only what is read into is touched
+    /// ([`Input::read_until`]): a window grown for one huge value costs the
+    /// bytes read, not its capacity.
     pub fn fill(&mut self) -> io::Result<bool> {
         if self.eof {
             return Ok(false);
         }
-        let chunk = (self.read_total as usize).clamp(FIRST_CHUNK, CHUNK);
-        if self.pos > 0 && self.end + chunk > self.buf.len() {
-            self.buf.copy_within(self.pos..self.end, 0);
-            self.end -= self.pos;
-            self.base += self.pos as u64;
-            self.pos = 0;
+        let unread = self.end - self.pos;
+        let chunk = (self.read_total as usize)
+            .clamp(FIRST_CHUNK, CHUNK)
+            .max(unread);
+        if self.pos > 0 && self.buf.capacity() - self.end < chunk {
+            self.compact();
         }
-        if self.end + chunk > self.buf.len() {
-            let new_len = (self.buf.len() * 2).max(self.end + chunk);
-            self.buf.resize(new_len, 0);
-        }
-        loop {
-            match self.src.read(&mut self.buf[self.end..]) {
+        let target = self.end + chunk;
+        self.buf.reserve(target.saturating_sub(self.buf.len()));
+        let start = self.end;
+        let result = self.read_until(target);
+        self.read_total += (self.end - start) as u64;
+        result?;
+        Ok(self.end > start)
+    }
+
+    /// Reads until `end` reaches `target` or the input ends, a step of at
+    /// most [`READ_STEP`] at a time. `buf` is zeroed (initialised) once, up
+    /// to where a step reaches and no further, whatever `src` is (a `Read`
+    /// without `read_buf` would have `read_to_end` zero all it asks for).
+    fn read_until(&mut self, target: usize) -> io::Result<()> {
+        while self.end < target {
+            let step = (target - self.end).min(READ_STEP);
+            if self.buf.len() < self.end + step {
+                self.buf.resize(self.end + step, 0);
+            }
+            match self.src.read(&mut self.buf[self.end..self.end + step]) {
                 Ok(0) => {
                     self.eof = true;
-                    return Ok(false);
+                    return Ok(());
                 }
-                Ok(n) => {
-                    self.end += n;
-                    self.read_total += n as u64;
-                    return Ok(true);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
         }
+        Ok(())
+    }
+
+    /// Moves the unread bytes to the start of the buffer.
+    fn compact(&mut self) {
+        self.buf.copy_within(self.pos..self.end, 0);
+        self.end -= self.pos;
+        self.base += self.pos as u64;
+        self.pos = 0;
+    }
+
+    /// Gives back the memory of a window that grew for one huge token,
+    /// once it is consumed: what is unread stays.
+    pub fn release(&mut self) {
+        if self.buf.capacity() <= SPARE_MAX {
+            return;
+        }
+        self.compact();
+        let keep = CHUNK.max(self.end);
+        self.buf.truncate(keep);
+        self.buf.shrink_to(keep);
     }
 
     /// Makes sure at least `n` unread bytes are buffered, unless the input
@@ -320,6 +362,25 @@ mod tests {
         assert_eq!(inp.here(), Pos::new(4, 2, 2));
         inp.advance(4);
         assert_eq!(inp.here(), Pos::new(8, 4, 2));
+    }
+
+    /// A window grown for one long token holds what was read (its length
+    /// is `end`), and gives its memory back once the token is consumed.
+    #[test]
+    fn a_window_grown_for_a_long_token_is_released() {
+        let data = vec![b'x'; 3 * SPARE_MAX];
+        let mut src = Trickle(&data, 50_000);
+        let mut inp = Input::new(&mut src);
+        inp.ensure(data.len() - 10).unwrap();
+        assert!(inp.rest().len() >= data.len() - 10);
+        assert!(inp.buf.len() <= inp.end + READ_STEP);
+        inp.advance(data.len() - 10);
+        inp.release();
+        assert!(inp.buf.capacity() <= 2 * CHUNK, "{}", inp.buf.capacity());
+        inp.ensure(100).unwrap();
+        assert_eq!(inp.rest(), &data[..10]);
+        assert!(!inp.fill().unwrap());
+        assert_eq!(inp.offset(), (data.len() - 10) as u64);
     }
 
     #[test]

@@ -126,6 +126,11 @@ const LEADING_LOOK: usize = 64 * 1024;
 /// holds (`PARENTHESIZED_GAMES`).
 const PARENTHESIS_LOOK: usize = 300;
 
+/// A value longer than this gives back the memory it took (the window, the
+/// unescaped copy) as soon as it is done with. (The node's text keeps its
+/// room, reused by the next huge value.)
+const HUGE_VALUE: usize = 1 << 20;
+
 /// Plain moves gathered before they are sent, at most.
 const MAX_RUN: usize = 1024;
 
@@ -865,8 +870,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.node_open = false;
             sink.node(&self.node.as_ref(), report)?;
         }
-        self.node_names.clear();
-        self.node.clear();
+        self.clear_node();
         Ok(())
     }
 
@@ -1071,10 +1075,21 @@ impl<'r, 'o> Reader<'r, 'o> {
                 "input ends inside a value: kept what was there",
             );
         }
+        self.inp.advance(len);
+        if len <= HUGE_VALUE {
+            if compose.is_some() {
+                self.push_value(split, at, report);
+            }
+            return Ok(());
+        }
+        // The raw bytes are read: their window goes before the value is
+        // decoded, and the unescaped copy after, so a huge value is held
+        // twice at most (window and copy, then copy and decoded text).
+        self.inp.release();
         if compose.is_some() {
             self.push_value(split, at, report);
         }
-        self.inp.advance(len);
+        self.scratch = Vec::new();
         Ok(())
     }
 
@@ -1481,6 +1496,37 @@ mod tests {
             assert!(root.contains(part), "{part} in {root}");
         }
         assert!(root.contains(&format!("PC[{long}]")));
+    }
+
+    /// A value past `HUGE_VALUE`, read through a window that grows for it
+    /// and is given back, is read as a short one is: escapes undone, soft
+    /// line breaks removed, CR LF kept, Latin-1 decoded, the compose split
+    /// found, positions after it right.
+    #[test]
+    fn a_huge_value_reads_as_a_short_one() {
+        let body = "ab\\]\\\\c\\\r\nd\r\n\u{e9}".repeat(HUGE_VALUE / 8);
+        let text = "ab]\\cd\r\n\u{e9}".repeat(HUGE_VALUE / 8);
+        let input = format!("(;CA[ISO-8859-1]C[{body}]LB[pd:{body}];B[pd]GN[\u{e9}];W)");
+        let (latin1, _, _) = encoding_rs::WINDOWS_1252.encode(&input);
+        let mut rec = Recorder::default();
+        let mut report = Reporter::collecting("t");
+        let mut src = Chunks(&latin1, 100_000);
+        read(&mut src, &ReadOptions::default(), &mut rec, &mut report).unwrap();
+        assert!(rec.nodes[0].contains(&format!("C[{text}]LB[pd:{text}] ")));
+        assert!(
+            rec.nodes[1].contains(" B[pd]GN[\u{e9}] "),
+            "{}",
+            rec.nodes[1]
+        );
+        let lines = input.matches('\n').count() as u32;
+        let d: Vec<_> = report
+            .collected()
+            .iter()
+            .filter(|d| d.code.id != ENCODING.id)
+            .collect();
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code.id, PROPERTY_WITHOUT_VALUE.id);
+        assert_eq!(d[0].pos.map(|p| p.line), Some(lines + 1));
     }
 
     /// Records the structure: `G` a game, `(`/`)` a variation, `E` a game's

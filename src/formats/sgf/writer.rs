@@ -99,6 +99,12 @@ pub const WIDTH: usize = 79;
 /// Bytes buffered before they go to the output.
 const FLUSH_AT: usize = 64 * 1024;
 
+/// A value longer than twice this is escaped a piece of this size at a time, and
+/// a node (or root) that holds more than [`FLUSH_AT`] bytes meanwhile goes
+/// out before it ends ([`SgfWriter::spill`]): a huge value is never copied
+/// whole.
+const PIECE: usize = 64 * 1024;
+
 /// The SGF writer: clean `FF[4]`, the root one property per line, moves
 /// packed on lines, in UTF-8 or the encoding asked for (formats/sgf.md §3).
 pub struct SgfWriter<'w> {
@@ -138,6 +144,17 @@ pub struct SgfWriter<'w> {
     /// Identifiers of the game's properties that had no value: not written.
     valueless: Vec<String>,
     warned_unsafe: bool,
+    /// The open node's first bytes went out before it ended (a huge value):
+    /// its line break is decided, the rest follows as it comes.
+    node_spilled: bool,
+    /// The same for the root: its `;`, `FF` and `CA` lines are written, a
+    /// later `FF` (unless the dialect is kept) or `CA` is not.
+    root_spilled: bool,
+    /// Times a node or root was spilled, to tell whether a property wrote.
+    spills: u64,
+    /// A write error met while spilling, returned by the next write or by
+    /// `finish`.
+    failed: Option<std::io::Error>,
 }
 
 impl<'w> SgfWriter<'w> {
@@ -178,6 +195,10 @@ impl<'w> SgfWriter<'w> {
             dropped: Vec::new(),
             valueless: Vec::new(),
             warned_unsafe: false,
+            node_spilled: false,
+            root_spilled: false,
+            spills: 0,
+            failed: None,
         })
     }
 
@@ -198,6 +219,9 @@ impl<'w> SgfWriter<'w> {
 
     fn maybe_flush(&mut self) -> Result<(), Error> {
         if self.buf.len() >= FLUSH_AT {
+            if let Some(e) = self.failed.take() {
+                return Err(e.into());
+            }
             self.out.write_all(&self.buf)?;
             self.buf.clear();
         }
@@ -217,17 +241,20 @@ impl<'w> SgfWriter<'w> {
         }
         self.in_node = false;
         let first_line = self.node_newline.unwrap_or(self.node.len());
-        if self.col > 0 && self.col + first_line > WIDTH {
+        let spilled = std::mem::take(&mut self.node_spilled);
+        if self.col > 0 && self.col + first_line > WIDTH && !spilled {
             self.newline();
         }
         self.buf.extend_from_slice(&self.node);
-        match self.node_newline {
-            // Only a node with a line break in a value needs a scan.
-            Some(_) => {
-                let last = memchr::memrchr(b'\n', &self.node).unwrap_or(0);
-                self.col = self.node.len() - last - 1;
+        // Only a node with a line break in a value needs a scan (and a
+        // spilled one, whose line breaks after the spill are not recorded).
+        if self.node_newline.is_some() || spilled {
+            match memchr::memrchr(b'\n', &self.node) {
+                Some(last) => self.col = self.node.len() - last - 1,
+                None => self.col += self.node.len(),
             }
-            None => self.col += self.node.len(),
+        } else {
+            self.col += self.node.len();
         }
         self.node.clear();
         self.node_newline = None;
@@ -236,12 +263,17 @@ impl<'w> SgfWriter<'w> {
     /// A property of the root node, on a line of its own. `FF` becomes
     /// `FF[4]` (unless the dialect is kept) and `CA` the output encoding.
     fn root_property(&mut self, p: &Property<'_>) {
+        if self.root_spilled && (p.name == "CA" || (p.name == "FF" && !self.keep_dialect)) {
+            // Written with the root's first lines already.
+            return;
+        }
         let mut root = std::mem::take(&mut self.root);
         let before = root.len();
-        if !root.is_empty() {
+        if !root.is_empty() || self.root_spilled {
             root.push(b'\n');
         }
         let line_start = root.len();
+        let spills = self.spills;
         match p.name {
             "FF" if !self.keep_dialect => root.extend_from_slice(b"FF[4]"),
             "CA" => {
@@ -252,14 +284,14 @@ impl<'w> SgfWriter<'w> {
             }
             _ => {
                 self.property_into(p, &mut root);
-                if root.len() == line_start {
+                if root.len() == line_start && self.spills == spills {
                     // Dropped (no capital letter, or no value): no empty
                     // line either.
                     root.truncate(before);
                 }
             }
         }
-        if p.name == "FF" && self.root_ff_end.is_none() {
+        if p.name == "FF" && self.root_ff_end.is_none() && !self.root_spilled {
             self.root_ff_end = Some(root.len());
         }
         self.root = root;
@@ -268,9 +300,23 @@ impl<'w> SgfWriter<'w> {
     /// Writes the root node: `FF` first and `CA` right after it when they
     /// were missing.
     fn write_root(&mut self) {
-        let ca = charset::ca_name(self.encoding);
-        let ca_line = format!("CA[{ca}]");
         let root = std::mem::take(&mut self.root);
+        if std::mem::take(&mut self.root_spilled) {
+            self.push(&root);
+        } else {
+            self.root_lines(&root);
+        }
+        self.newline();
+        self.root = root;
+        self.root.clear();
+        self.root_ff_end = None;
+        self.root_has_ca = false;
+    }
+
+    /// The root's `;` and lines so far (`root`), with `FF` first and `CA`
+    /// right after it when they are missing.
+    fn root_lines(&mut self, root: &[u8]) {
+        let ca = charset::ca_name(self.encoding);
         self.push(b";");
         match self.root_ff_end {
             None => {
@@ -283,30 +329,66 @@ impl<'w> SgfWriter<'w> {
                     if !first {
                         self.newline();
                     }
-                    self.push(ca_line.as_bytes());
+                    self.push_ca(ca);
                     first = false;
                 }
                 if !root.is_empty() {
                     if !first {
                         self.newline();
                     }
-                    self.push(&root);
+                    self.push(root);
                 }
             }
             Some(end) => {
                 self.push(&root[..end]);
                 if !self.root_has_ca {
                     self.newline();
-                    self.push(ca_line.as_bytes());
+                    self.push_ca(ca);
                 }
                 self.push(&root[end..]);
             }
         }
-        self.newline();
-        self.root = root;
-        self.root.clear();
-        self.root_ff_end = None;
-        self.root_has_ca = false;
+    }
+
+    /// `CA[…]`, the output encoding's name (no line break in it).
+    fn push_ca(&mut self, ca: &str) {
+        self.buf.extend_from_slice(b"CA[");
+        self.buf.extend_from_slice(ca.as_bytes());
+        self.buf.push(b']');
+        self.col += ca.len() + 4;
+    }
+
+    /// Sends out what `out` (the root or the node being written) holds,
+    /// when it has grown past [`FLUSH_AT`] inside a huge value: a node's line
+    /// break is decided by then (its first line is longer than [`WIDTH`],
+    /// or it holds a line break); a root gets its `FF` and `CA` lines as if
+    /// they were missing (a later `FF` or `CA` is not written: the only
+    /// layout a huge value changes).
+    fn spill(&mut self, out: &mut Vec<u8>) {
+        if out.len() < FLUSH_AT || !(self.in_root || self.in_node) {
+            return;
+        }
+        if self.in_root && !self.root_spilled {
+            self.root_spilled = true;
+            self.root_lines(out);
+        } else {
+            if self.in_node && !self.node_spilled {
+                self.node_spilled = true;
+                let first_line = memchr::memchr(b'\n', out).unwrap_or(out.len());
+                if self.col > 0 && self.col + first_line > WIDTH {
+                    self.newline();
+                }
+            }
+            self.push(out);
+        }
+        out.clear();
+        self.spills += 1;
+        if self.buf.len() >= FLUSH_AT && self.failed.is_none() {
+            if let Err(e) = self.out.write_all(&self.buf) {
+                self.failed = Some(e);
+            }
+            self.buf.clear();
+        }
     }
 
     /// Writes a short UTF-8 node that needs no escape and has no line
@@ -442,10 +524,31 @@ impl<'w> SgfWriter<'w> {
         }
     }
 
+    /// [`SgfWriter::text_into`] for a huge value: a piece of [`PIECE`]
+    /// bytes at a time, each [`SgfWriter::spill`]ed.
+    #[cold]
+    #[inline(never)]
+    fn text_in_pieces(&mut self, text: &str, colon: Colon<'_>, out: &mut Vec<u8>) {
+        let mut rest = text;
+        while !rest.is_empty() {
+            let mut cut = rest.len().min(PIECE);
+            while !rest.is_char_boundary(cut) {
+                cut += 1;
+            }
+            let (piece, tail) = rest.split_at(cut);
+            self.text_into(piece, colon, out);
+            self.spill(out);
+            rest = tail;
+        }
+    }
+
     /// Escapes `]`, `\` (and `:` where asked) at the byte level of the
     /// output encoding, which is the character level in UTF-8 and every
-    /// ASCII-safe encoding.
+    /// ASCII-safe encoding. A huge value goes [`SgfWriter::text_in_pieces`].
     fn text_into(&mut self, text: &str, colon: Colon<'_>, out: &mut Vec<u8>) {
+        if text.len() > 2 * PIECE {
+            return self.text_in_pieces(text, colon, out);
+        }
         let encoded;
         let bytes: &[u8] = if self.encoding == UTF_8 {
             text.as_bytes()
@@ -587,7 +690,7 @@ impl<'w> SgfWriter<'w> {
             let mut node = std::mem::take(&mut self.node);
             let before = node.len();
             self.property_into(p, &mut node);
-            if self.node_newline.is_none() {
+            if self.node_newline.is_none() && !self.node_spilled {
                 let added = &node[before..];
                 // Short properties (moves) are checked without memchr's set-up.
                 let found = if added.len() <= 16 {
@@ -712,6 +815,8 @@ impl Sink for SgfWriter<'_> {
         }
         let mut out = std::mem::take(&mut self.node);
         out.push(b';');
+        // Before its properties: a huge value spills the node.
+        self.in_node = true;
         for p in node.iter() {
             self.property_into(&p, &mut out);
         }
@@ -743,6 +848,9 @@ impl Sink for SgfWriter<'_> {
 
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         self.end_node();
+        if let Some(e) = self.failed.take() {
+            return Err(e.into());
+        }
         self.out.write_all(&self.buf)?;
         self.buf.clear();
         self.out.flush()?;
@@ -801,6 +909,50 @@ mod tests {
             w.finish(&mut report).unwrap();
         }
         String::from_utf8(out).unwrap()
+    }
+
+    /// A huge value is escaped and sent out a piece at a time, with the
+    /// bytes and line breaks a short one gets: `]`, `\\` escaped, the node
+    /// on a line of its own, the next node after it on its last line.
+    #[test]
+    fn a_huge_value_is_written_as_a_short_one() {
+        let big = format!("a]b\\c:{}\nend", "x]".repeat(3 * PIECE));
+        let escaped = big.replace('\\', "\\\\").replace(']', "\\]");
+        let small = "a:b";
+        for tokens in [
+            vec![";", "GN=x", ";", "B=pd", ";", "W=dp", "C=@", ";", "B=qq"],
+            vec![";", "GN=x", ";", "B=pd", "C=@", "GC=y", ";", "W=dp"],
+            vec![";", "FF=4", "C=@", "GN=x", ";", "B=pd"],
+            vec![";", "GN=@", ";", "B=pd"],
+        ] {
+            let with =
+                |v: &str| -> Vec<String> { tokens.iter().map(|t| t.replace('@', v)).collect() };
+            let huge = with(&big);
+            let short = with(small);
+            let huge: Vec<&str> = huge.iter().map(String::as_str).collect();
+            let short: Vec<&str> = short.iter().map(String::as_str).collect();
+            let mut want = write(&short).replace(small, &escaped);
+            if tokens.get(5) == Some(&"W=dp") {
+                // The huge node's first line is too long for the line
+                // that holds `;B[pd]`.
+                want = want.replace(";B[pd];W[dp]", ";B[pd]\n;W[dp]");
+            }
+            let got = write(&huge);
+            let differs = got.bytes().zip(want.bytes()).position(|(a, b)| a != b);
+            assert!(got == want, "{tokens:?}: differs at {differs:?}");
+        }
+    }
+
+    /// A huge value in the root before its `FF` and `CA`: those are written
+    /// first, as if missing, and not again.
+    #[test]
+    fn a_huge_root_value_before_ff_puts_ff_first() {
+        let big = "x".repeat(3 * PIECE);
+        let tokens = [";", "GN=@", "FF=3", "CA=latin1", "PB=y", ";", "B=pd"];
+        let huge: Vec<String> = tokens.iter().map(|t| t.replace('@', &big)).collect();
+        let huge: Vec<&str> = huge.iter().map(String::as_str).collect();
+        let want = format!("(;FF[4]\nCA[UTF-8]\nGN[{big}]\nPB[y]\n;B[pd])\n");
+        assert!(write(&huge) == want);
     }
 
     /// A game with no node has no SGF form (`()` reads as nothing): it is
