@@ -139,7 +139,7 @@ impl ReadState {
         _report: &mut Reporter,
     ) {
         let Some(g) = &mut self.game else { return };
-        let root = g.root_mut();
+        let mut root = g.root_mut();
         for (col, id) in [
             ("size", "SZ"),
             ("komi", "KM"),
@@ -167,8 +167,7 @@ impl ReadState {
                     .chunks(2)
                     .map(|c| String::from_utf8_lossy(c).into_owned())
                     .collect();
-                root.props
-                    .push(crate::event::PropertyBuf::with_values(id, &pts));
+                root.push_buf(&crate::event::PropertyBuf::with_values(id, &pts));
             }
         }
     }
@@ -236,7 +235,7 @@ impl ReadState {
             self.ids.insert(k.to_string(), id);
         }
         self.last = id;
-        let node = g.node_mut(id);
+        let mut node = g.node_mut(id);
         if let (Some(c), Some(p)) = (colour, point) {
             node.set(c, &p);
             if let Some(t) = cols.get(row, "time_left") {

@@ -200,7 +200,10 @@ fn build_game(doc: &Document, decoded: &Decoded, index: usize, report: &mut Repo
     if let Some(private) = kept_header(doc, ini) {
         props.push(private);
     }
-    game.root_mut().props = props;
+    let mut root = game.root_mut();
+    for p in &props {
+        root.push_buf(p);
+    }
 
     add_moves(&mut game, doc, size, handicap >= 2, report);
     game
@@ -552,10 +555,9 @@ fn stone(r: &Record, size: u32) -> Option<(Colour, String)> {
 /// new node.
 fn add_move(game: &mut Game, at: NodeId, r: &Record, colour: Colour, value: &str) -> NodeId {
     let at = game.add_child(at);
-    let node = game.node_mut(at);
-    node.pos = r.pos;
-    node.props
-        .push(PropertyBuf::with_values(colour.sgf(), &[value]).at(r.pos));
+    let mut node = game.node_mut(at);
+    node.set_pos(r.pos);
+    node.push_buf(&PropertyBuf::with_values(colour.sgf(), &[value]).at(r.pos));
     at
 }
 

@@ -85,13 +85,13 @@ fn lose(lost: &mut Lost, what: &str) {
 }
 
 /// A root property's first value, trimmed; `None` when it is blank.
-fn root_text<'a>(root: &'a Node, id: &str) -> Option<&'a str> {
+fn root_text<'a>(root: &Node<'a>, id: &str) -> Option<&'a str> {
     root.text(id).map(str::trim).filter(|v| !v.is_empty())
 }
 
 /// What the game says that GIB can hold, and the count of what it cannot.
 fn outline(game: &Game) -> Outline {
-    let root = game.root();
+    let root = &game.root();
     let text = |id: &str| root_text(root, id);
     let mut lost = Lost::new();
     let size = board_size(root, &mut lost);
@@ -205,8 +205,8 @@ fn root_losses(root: &Node, lost: &mut Lost) {
             lose(lost, id);
         }
     }
-    for p in &root.props {
-        match p.name.as_str() {
+    for p in root.props() {
+        match p.name {
             "GM" | "FF" | "CA" | "ST" | "SZ" | "PB" | "PW" | "BR" | "WR" | "KM" | "RE" | "DT"
             | "TM" | "OT" | "PC" | "GN" | "HA" | "AB" | "AW" | "AE" | "B" | "W"
             | PRIVATE_PROPERTY => {}
@@ -234,8 +234,8 @@ fn main_line_moves(
     for (i, id) in main.iter().enumerate() {
         let node = game.node(*id);
         if i > 0 {
-            for p in &node.props {
-                match p.name.as_str() {
+            for p in node.props() {
+                match p.name {
                     "B" | "W" => {}
                     "AB" if i < first_move => {}
                     other => lose(lost, other),
@@ -263,7 +263,7 @@ fn main_line_moves(
             expected = colour.other();
         }
     }
-    let off_main = game.nodes.len().saturating_sub(main.len());
+    let off_main = game.len().saturating_sub(main.len());
     if off_main > 0 {
         *lost.entry("variations (nodes)".into()).or_default() += off_main;
     }

@@ -253,7 +253,9 @@ impl FlatGame {
     fn to_game(&self, parents: &[Option<usize>], report: &mut Reporter) -> Game {
         let mut g = Game::new(self.header.clone());
         g.meta = self.meta.clone();
-        g.nodes.clear();
+        if self.nodes.is_empty() {
+            return g;
+        }
         for (i, node) in self.nodes.iter().enumerate() {
             let parent = match parents[i] {
                 None if i > 0 => {
@@ -270,22 +272,14 @@ impl FlatGame {
                 }
                 p => p,
             };
-            g.nodes.push(crate::game::Node {
-                parent,
-                children: Vec::new(),
-                props: node.props.clone(),
-                starts_variation: i == 0 || node.variation,
-                pos: Pos::default(),
-            });
-            if let Some(p) = parent {
-                if let Some(parent) = g.nodes.get_mut(p) {
-                    parent.children.push(i);
-                }
+            let id = match i {
+                0 => Game::ROOT,
+                _ => g.add_node(parent, node.variation, Pos::default()),
+            };
+            let mut n = g.node_mut(id);
+            for p in &node.props {
+                n.push_buf(p);
             }
-        }
-        if g.nodes.is_empty() {
-            g = Game::new(self.header.clone());
-            g.meta = self.meta.clone();
         }
         g
     }

@@ -195,7 +195,7 @@ impl Ctx<'_> {
     }
 
     /// `.#,x,y,label` lines for a node's `LB`.
-    fn label_lines(&mut self, node: &Node) -> Vec<String> {
+    fn label_lines(&mut self, node: Node<'_>) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(lb) = node.get("LB") {
             for v in lb.values().iter() {
@@ -216,7 +216,7 @@ impl Ctx<'_> {
         out
     }
 
-    fn comment_lines(&mut self, node: &Node) -> Vec<String> {
+    fn comment_lines(&mut self, node: Node<'_>) -> Vec<String> {
         match node.text("C") {
             Some(c) if !c.is_empty() => {
                 let c = c.replace("\r\n", "\n").replace('\r', "\n");
@@ -230,15 +230,15 @@ impl Ctx<'_> {
     }
 
     /// Lists the properties of `node` outside `allowed` as losses.
-    fn check_props(&mut self, node: &Node, allowed: &[&str], place: &str) {
-        for p in &node.props {
-            if !allowed.contains(&p.name.as_str()) {
+    fn check_props(&mut self, node: Node<'_>, allowed: &[&str], place: &str) {
+        for p in node.props() {
+            if !allowed.contains(&p.name) {
                 self.losses.add(format!("{} ({place})", p.name));
             }
         }
     }
 
-    fn player_field(node: &Node, colour: char) -> String {
+    fn player_field(node: Node<'_>, colour: char) -> String {
         match node.text(PROP_PLAYER) {
             Some(p)
                 if !p.starts_with(['B', 'W', 'b', 'w'])
@@ -258,7 +258,7 @@ fn write_game(
     encoding: &'static Encoding,
     report: &mut Reporter,
 ) -> Result<Vec<u8>, Error> {
-    let root = game.root();
+    let root = &game.root();
     let sz = root.text("SZ").unwrap_or("19");
     let (square, size) = match sz.split_once(':') {
         Some((a, b)) => (a.trim() == b.trim(), a.trim().parse::<u32>().ok()),
@@ -447,7 +447,7 @@ fn write_kept_sections(cx: &mut Ctx<'_>) {
 fn write_data(cx: &mut Ctx<'_>) -> Vec<(NodeId, u32)> {
     let game = cx.game;
     cx.line("[Data]");
-    let root = game.root();
+    let root = &game.root();
     for (name, colour) in [("AB", 'B'), ("AW", 'W')] {
         if let Some(p) = root.get(name) {
             let pts: Vec<Point> = p.values().iter().flat_map(sgf_points).collect();
@@ -466,7 +466,7 @@ fn write_data(cx: &mut Ctx<'_>) -> Vec<(NodeId, u32)> {
     for key in header::MAPPED {
         allowed_root.extend_from_slice(header::prop_names(key));
     }
-    cx.check_props(root, &allowed_root, "root");
+    cx.check_props(*root, &allowed_root, "root");
     let mut numbers = vec![(Game::ROOT, 0)];
     let mut count = 0u32;
     for id in game.main_line().into_iter().skip(1) {
@@ -533,7 +533,8 @@ fn write_figures(cx: &mut Ctx<'_>, numbers: &[(NodeId, u32)], figs: &[Game]) {
         let mut starts: Vec<NodeId> = Vec::new();
         while let Some(id) = stack.pop() {
             let node = game.node(id);
-            for (i, &c) in node.children.iter().enumerate().rev() {
+            let children: Vec<NodeId> = node.children().collect();
+            for (i, &c) in children.iter().enumerate().rev() {
                 stack.push(c);
                 if i > 0 {
                     starts.push(c);
@@ -559,7 +560,7 @@ fn write_figures(cx: &mut Ctx<'_>, numbers: &[(NodeId, u32)], figs: &[Game]) {
 
 /// Pre-order index of every node.
 fn preorder(game: &Game) -> Vec<usize> {
-    let mut order = vec![usize::MAX; game.nodes.len()];
+    let mut order = vec![usize::MAX; game.len()];
     let mut stack = vec![Game::ROOT];
     let mut k = 0;
     while let Some(id) = stack.pop() {
@@ -567,7 +568,8 @@ fn preorder(game: &Game) -> Vec<usize> {
             *o = k;
         }
         k += 1;
-        for &c in game.node(id).children.iter().rev() {
+        let children: Vec<NodeId> = game.node(id).children().collect();
+        for &c in children.iter().rev() {
             stack.push(c);
         }
     }
@@ -579,14 +581,14 @@ fn moves_to(game: &Game, mut id: NodeId) -> u32 {
     loop {
         let node = game.node(id);
         n += u32::from(node.mv().is_some());
-        match node.parent {
+        match node.parent() {
             Some(p) => id = p,
             None => return n,
         }
     }
 }
 
-fn rect(cx: &mut Ctx<'_>, node: &Node) -> (u32, u32, u32, u32) {
+fn rect(cx: &mut Ctx<'_>, node: Node<'_>) -> (u32, u32, u32, u32) {
     let s = cx.grid.size as u32;
     if let Some(v) = node.get("VW").and_then(|p| p.values().first()) {
         if let (a, Some(b)) = point_pair(v) {
@@ -608,7 +610,7 @@ struct FigureSource<'a> {
     /// Moves before the starting position.
     n: u32,
     /// The node whose `N` is the heading and whose `VW` is the rectangle.
-    heading_node: &'a Node,
+    heading_node: Node<'a>,
     start: Board,
     /// The nodes whose moves are numbered from 1.
     line: Vec<NodeId>,
@@ -662,14 +664,14 @@ fn figure_block(cx: &mut Ctx<'_>, f: FigureSource<'_>) {
 
 fn write_variation(cx: &mut Ctx<'_>, first: NodeId, serial: u32) {
     let game = cx.game;
-    let Some(parent) = game.node(first).parent else {
+    let Some(parent) = game.node(first).parent() else {
         return;
     };
     let n = moves_to(game, parent);
     let start = position(game, parent, cx.grid.size);
     let mut line = vec![first];
     let mut at = first;
-    while let Some(&c) = game.node(at).children.first() {
+    while let Some(c) = game.node(at).first_child() {
         line.push(c);
         at = c;
     }
@@ -772,7 +774,7 @@ fn write_figure_game(cx: &mut Ctx<'_>, g: &Game, serial: u32) {
 /// (ids 1…), then the variations in the order they are written.
 fn write_review(cx: &mut Ctx<'_>) {
     let game = cx.game;
-    let mut ids = vec![0u32; game.nodes.len()];
+    let mut ids = vec![0u32; game.len()];
     let mut next = 1u32;
     for id in game.main_line() {
         ids[id] = next;
@@ -816,10 +818,11 @@ fn write_review(cx: &mut Ctx<'_>) {
         lines.push(format!("{pad}NODE,{},{colour},{x},{y}", ids[id]));
         order.push(id);
         // Pushed in reverse: VARIATION blocks first, then the continuation.
-        if let Some(&c) = node.children.first() {
+        if let Some(c) = node.first_child() {
             stack.push(Work::Chain(c, indent));
         }
-        for &c in node.children.iter().skip(1).rev() {
+        let children: Vec<NodeId> = node.children().collect();
+        for &c in children.iter().skip(1).rev() {
             stack.push(Work::Raw(format!("{pad}  VARIATIONEND,")));
             stack.push(Work::Chain(c, indent + 4));
             stack.push(Work::Raw(format!("{pad}  VARIATION,")));
@@ -843,7 +846,7 @@ fn write_review(cx: &mut Ctx<'_>) {
             cx.line(&l);
         }
     }
-    for (id, node) in game.nodes.iter().enumerate() {
+    for (id, node) in game.nodes().enumerate() {
         if !main.contains(&id) && node.get("LB").is_some() && ids.get(id).is_some_and(|&i| i > 0) {
             cx.losses.add("labels in variations (review tree)");
         }
