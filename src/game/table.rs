@@ -6,9 +6,11 @@
 //! [`Span`]s in one `Vec`, one fixed-size slot per property (its
 //! identifier as an interned id, its spans as an index range, its position
 //! as a small delta from its node's), and per node one record (its slot
-//! range and its position). A plain move node (`;B[pd]`) costs its record
-//! (24 bytes), one slot (24), one span (12) and its two bytes of text;
-//! no allocation of its own.
+//! range and its position). A property with one plain value of up to 63
+//! bytes (a move, most game info) needs no span of its own: its slot
+//! points at a shared static one. So a plain move node (`;B[pd]`) costs
+//! its record (24 bytes), one slot (24) and its two bytes of text; no
+//! allocation of its own.
 //!
 //! A node's slots are contiguous. Adding a property to a node whose slots
 //! are not the last ones (the root, after the moves were read) moves that
@@ -27,6 +29,26 @@ const FAR: u32 = 1 << 31;
 
 /// Names are searched one by one up to this many, then through a map.
 const LINEAR_NAMES: usize = 16;
+
+/// A value this long or shorter, alone and plain in its property, needs
+/// no span of its own: its slot points at a shared one ([`INLINE`]).
+const INLINE_MAX: usize = 63;
+
+/// `INLINE[k]` is the span of a plain value of `k` bytes at the start of
+/// its property's text.
+static INLINE: [Span; INLINE_MAX + 1] = {
+    let mut a = [Span {
+        start: 0,
+        end: 0,
+        split: NO_SPLIT,
+    }; INLINE_MAX + 1];
+    let mut k = 0;
+    while k <= INLINE_MAX {
+        a[k].end = k as u32;
+        k += 1;
+    }
+    a
+};
 
 /// Garbage below this many bytes is never worth a rebuild.
 const MIN_GARBAGE: usize = 1 << 16;
@@ -65,7 +87,8 @@ pub(crate) struct NodeRec {
 pub(crate) struct Slot {
     /// Index in the interned names.
     name: u32,
-    /// Index range in the spans.
+    /// Index range in the spans; with [`FAR`] set in the first, one plain
+    /// value at the base, the second its length (no span of its own).
     spans: (u32, u32),
     /// The position: the node's plus this many bytes on the same line, or
     /// (with [`FAR`] set) an index in the far positions.
@@ -75,6 +98,10 @@ pub(crate) struct Slot {
 }
 
 impl Slot {
+    fn inline(&self) -> bool {
+        self.spans.0 & FAR != 0
+    }
+
     fn base(&self) -> usize {
         (u64::from(self.base.0) | (u64::from(self.base.1) << 32)) as usize
     }
@@ -125,6 +152,21 @@ impl PropTable {
             pos: pos.into(),
         });
         self.nodes.len() - 1
+    }
+
+    /// Removes node 0: every other node's index is one less. Its
+    /// properties are left behind as garbage.
+    pub fn remove_first_node(&mut self) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        let garbage: usize = self
+            .props(0)
+            .iter()
+            .map(|p| p.values.iter().map(|v| v.text().len()).sum::<usize>())
+            .sum();
+        let r = self.nodes.remove(0);
+        self.garbage += r.len as usize * SLOT_BYTES + garbage;
     }
 
     /// Removes every node, keeping the buffers' capacity.
@@ -233,12 +275,21 @@ impl PropTable {
     fn write(&mut self, node_pos: Pos, name: &str, values: Values<'_>, pos: Pos) -> Slot {
         let base = self.text.len();
         let s0 = self.spans.len() as u32;
-        for v in values.iter() {
-            self.append_value(base, v);
-        }
+        let spans = match values.first() {
+            Some(v) if values.len() == 1 && v.split().is_none() && v.text().len() <= INLINE_MAX => {
+                self.text.push_str(v.text());
+                (FAR, v.text().len() as u32)
+            }
+            _ => {
+                for v in values.iter() {
+                    self.append_value(base, v);
+                }
+                (s0, self.spans.len() as u32)
+            }
+        };
         Slot {
             name: self.intern(name),
-            spans: (s0, self.spans.len() as u32),
+            spans,
             pos: self.encode_pos(node_pos, pos),
             base: (base as u32, (base as u64 >> 32) as u32),
         }
@@ -255,7 +306,7 @@ impl PropTable {
     }
 
     /// Makes node `node`'s slots the last ones, so one can be appended.
-    fn to_end(&mut self, node: usize) {
+    fn move_to_end(&mut self, node: usize) {
         let r = self.nodes[node];
         let end = (r.start + r.len) as usize;
         if end == self.slots.len() {
@@ -272,7 +323,7 @@ impl PropTable {
             return;
         }
         self.maybe_compact();
-        self.to_end(node);
+        self.move_to_end(node);
         let slot = self.write(self.pos(node), p.name, p.values, p.pos);
         self.slots.push(slot);
         self.nodes[node].len += 1;
@@ -321,7 +372,8 @@ impl PropTable {
         }
         let at = r.start as usize + index;
         let slot = self.slots[at];
-        let fits = slot.spans.1 as usize == self.spans.len()
+        let fits = !slot.inline()
+            && slot.spans.1 as usize == self.spans.len()
             && self.text.len() + v.text().len() - slot.base() < u32::MAX as usize;
         if fits {
             self.append_value(slot.base(), v);
@@ -358,6 +410,9 @@ impl PropTable {
     }
 
     fn slot_bytes(&self, s: &Slot) -> usize {
+        if s.inline() {
+            return s.spans.1 as usize;
+        }
         let spans = self
             .spans
             .get(s.spans.0 as usize..s.spans.1 as usize)
@@ -424,10 +479,12 @@ impl<'a> Props<'a> {
         let t = self.table;
         let name = t.names.get(s.name as usize).map_or("", |n| &**n);
         let text = t.text.get(s.base()..).unwrap_or("");
-        let spans = t
-            .spans
-            .get(s.spans.0 as usize..s.spans.1 as usize)
-            .unwrap_or(&[]);
+        let spans = if s.inline() {
+            INLINE.get(s.spans.1 as usize..=s.spans.1 as usize)
+        } else {
+            t.spans.get(s.spans.0 as usize..s.spans.1 as usize)
+        }
+        .unwrap_or(&[]);
         Property {
             name,
             values: Values::new(text, spans),

@@ -402,7 +402,7 @@ fn write_property(
     if p.values().iter().any(|v| !can_carry(v.text())) {
         lost.add(format!("control characters in {}", p.name));
     }
-    write!(out, "<SGF type=\"{}\">", escape(&p.name, true))?;
+    write!(out, "<SGF type=\"{}\">", escape(p.name, true))?;
     for v in p.values().iter() {
         write!(out, "<Arg>{}</Arg>", escape(v.text(), false))?;
     }

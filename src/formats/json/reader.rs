@@ -61,7 +61,7 @@ pub fn read(
 }
 
 /// Longest line parsed from memory; longer ones are streamed.
-const MAX_LINE: usize = 16 << 20;
+const MAX_LINE: usize = 1 << 20;
 
 /// Reads one line into `buf` (cleared first), at most [`MAX_LINE`] bytes.
 /// `true` when the line ended (newline or end of input) within the limit.

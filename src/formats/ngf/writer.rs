@@ -79,7 +79,8 @@ fn one_line(s: &str) -> String {
 }
 
 /// The NGF file for `game`, CRLF line ends, encoded in `encoding`.
-fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) -> Vec<u8> {
+fn render_game(game: Game, encoding: &'static Encoding, report: &mut Reporter) -> Vec<u8> {
+    let game = &game;
     let root = &game.root();
     let text = |id: &str| root_text(root, id);
     let mut lost = Lost::new();
@@ -242,16 +243,17 @@ fn root_losses(root: &Node, lost: &mut Lost) {
 /// One `PM` line per main-line move; what else its nodes hold, moves the
 /// counter cannot number, and the nodes off the main line are lost.
 fn move_lines(game: &Game, size: u32, lost: &mut Lost) -> Vec<String> {
-    let main = game.main_line();
     let first_move = lines::first_move(game);
     let mut moves: Vec<String> = Vec::new();
-    for (i, id) in main.iter().enumerate() {
-        let node = game.node(*id);
+    let mut on_main = 0;
+    for (i, id) in game.main_line_iter().enumerate() {
+        on_main += 1;
+        let node = game.node(id);
         if i > 0 {
             for p in node.props() {
                 let handicap_setup = p.name == "AB" && i < first_move;
                 if !matches!(p.name, "B" | "W") && !handicap_setup {
-                    lose(&p.name, lost);
+                    lose(p.name, lost);
                 }
             }
         }
@@ -278,7 +280,7 @@ fn move_lines(game: &Game, size: u32, lost: &mut Lost) -> Vec<String> {
         };
         moves.push(format!("PM{counter}{c}{coords}"));
     }
-    let off_main = game.len().saturating_sub(main.len());
+    let off_main = game.len().saturating_sub(on_main);
     if off_main > 0 {
         *lost.entry("variations (nodes)".into()).or_default() += off_main;
     }
