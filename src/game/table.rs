@@ -273,6 +273,12 @@ impl PropTable {
 
     /// Writes `p`'s values at the end of the buffers and returns its slot.
     fn write(&mut self, node_pos: Pos, name: &str, values: Values<'_>, pos: Pos) -> Slot {
+        let name = self.intern(name);
+        self.write_named(node_pos, name, values, pos)
+    }
+
+    /// [`PropTable::write`] with the name already interned.
+    fn write_named(&mut self, node_pos: Pos, name: u32, values: Values<'_>, pos: Pos) -> Slot {
         let base = self.text.len();
         let s0 = self.spans.len() as u32;
         let spans = match values.first() {
@@ -288,7 +294,7 @@ impl PropTable {
             }
         };
         Slot {
-            name: self.intern(name),
+            name,
             spans,
             pos: self.encode_pos(node_pos, pos),
             base: (base as u32, (base as u64 >> 32) as u32),
@@ -431,19 +437,18 @@ impl PropTable {
         if self.garbage < MIN_GARBAGE || self.garbage * 2 < self.heap_bytes() {
             return;
         }
-        let mut fresh = PropTable {
-            names: std::mem::take(&mut self.names),
-            name_ids: std::mem::take(&mut self.name_ids),
-            ..PropTable::default()
-        };
+        let mut fresh = PropTable::default();
         for node in 0..self.nodes.len() {
             let id = fresh.push_node(self.pos(node));
-            for p in self.props(node).iter() {
-                let slot = fresh.write(fresh.pos(id), p.name, p.values, p.pos);
+            let props = self.props(node);
+            for (s, p) in props.slots.iter().zip(props.iter()) {
+                let slot = fresh.write_named(fresh.pos(id), s.name, p.values, p.pos);
                 fresh.slots.push(slot);
                 fresh.nodes[id].len += 1;
             }
         }
+        fresh.names = std::mem::take(&mut self.names);
+        fresh.name_ids = std::mem::take(&mut self.name_ids);
         *self = fresh;
     }
 }

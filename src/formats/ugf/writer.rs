@@ -89,7 +89,7 @@ impl Sink for UgfWriter<'_> {
 
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         if let Some((game, figs)) = self.pending.take() {
-            let bytes = write_game(&game, &figs, self.review, self.encoding, report)?;
+            let bytes = write_game(game, &figs, self.review, self.encoding, report)?;
             self.out.write_all(&bytes)?;
         }
         self.out.flush()?;
@@ -251,13 +251,17 @@ impl Ctx<'_> {
     }
 }
 
+/// The game is taken, and dropped once its text is made: the game, the
+/// text and the encoded bytes are never all held at once.
 fn write_game(
-    game: &Game,
+    game: Game,
     figs: &[Game],
     review: bool,
     encoding: &'static Encoding,
     report: &mut Reporter,
 ) -> Result<Vec<u8>, Error> {
+    let owned = game;
+    let game = &owned;
     let root = &game.root();
     let sz = root.text("SZ").unwrap_or("19");
     let (square, size) = match sz.split_once(':') {
@@ -298,6 +302,7 @@ fn write_game(
     let Ctx {
         mut losses, out, ..
     } = cx;
+    drop(owned);
     let mut bytes = Vec::with_capacity(out.len());
     let lost = charset::encode_into(encoding, &out, &mut bytes);
     if !lost.is_empty() {
@@ -324,8 +329,7 @@ fn write_game(
 }
 
 fn count_main_moves(game: &Game) -> usize {
-    game.main_line()
-        .into_iter()
+    game.main_line_iter()
         .skip(1)
         .filter(|&id| game.node(id).mv().is_some())
         .count()
@@ -443,8 +447,9 @@ fn write_kept_sections(cx: &mut Ctx<'_>) {
     }
 }
 
-/// `[Data]`. Returns the move number of every main-line node.
-fn write_data(cx: &mut Ctx<'_>) -> Vec<(NodeId, u32)> {
+/// `[Data]`. Returns the move number of every main-line node, in order
+/// (the main line gives their ids again).
+fn write_data(cx: &mut Ctx<'_>) -> Vec<u32> {
     let game = cx.game;
     cx.line("[Data]");
     let root = &game.root();
@@ -467,9 +472,9 @@ fn write_data(cx: &mut Ctx<'_>) -> Vec<(NodeId, u32)> {
         allowed_root.extend_from_slice(header::prop_names(key));
     }
     cx.check_props(*root, &allowed_root, "root");
-    let mut numbers = vec![(Game::ROOT, 0)];
+    let mut numbers = vec![0];
     let mut count = 0u32;
-    for id in game.main_line().into_iter().skip(1) {
+    for id in game.main_line_iter().skip(1) {
         let node = game.node(id);
         if let Some((colour, v)) = node.mv() {
             count += 1;
@@ -481,7 +486,7 @@ fn write_data(cx: &mut Ctx<'_>) -> Vec<(NodeId, u32)> {
                 .replace(['\r', '\n'], " ");
             cx.line(&format!("{pt},{player},{count},{time}"));
         }
-        numbers.push((id, count));
+        numbers.push(count);
         if ["AB", "AW", "AE"].iter().any(|s| node.get(s).is_some()) {
             cx.losses.add("setup stones after the start (AB/AW/AE)");
         }
@@ -502,12 +507,12 @@ fn text_block(cx: &mut Ctx<'_>, n: u32, labels: &[String], lines: &[String]) {
     cx.line(".EndText");
 }
 
-fn write_figures(cx: &mut Ctx<'_>, numbers: &[(NodeId, u32)], figs: &[Game]) {
+fn write_figures(cx: &mut Ctx<'_>, numbers: &[u32], figs: &[Game]) {
     let game = cx.game;
     cx.line("[Figure]");
     // Comments and labels of the main line, merged per move number.
     let mut blocks: Vec<(u32, Vec<String>, Vec<String>)> = Vec::new();
-    for &(id, n) in numbers {
+    for (id, &n) in game.main_line_iter().zip(numbers) {
         let node = game.node(id);
         let labels = cx.label_lines(node);
         let lines = if cx.review {
@@ -515,6 +520,11 @@ fn write_figures(cx: &mut Ctx<'_>, numbers: &[(NodeId, u32)], figs: &[Game]) {
         } else {
             cx.comment_lines(node)
         };
+        if labels.is_empty() && lines.is_empty() {
+            // Nothing to write: no block (a block a node would cost more
+            // than the node).
+            continue;
+        }
         match blocks.last_mut() {
             Some((m, l, t)) if *m == n => {
                 l.extend(labels);
