@@ -20,7 +20,7 @@ use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf, Value};
 use crate::sink::Sink;
-pub use table::{PropTable, Props};
+pub use table::{PropTable, Props, PropsIter};
 
 /// Index of a node in its [`Game`].
 pub type NodeId = usize;

@@ -23,8 +23,10 @@ use std::collections::HashMap;
 
 use crate::event::{Pos, Property, PropertyBuf, Span, Value, Values, NO_SPLIT};
 
-/// A node's property count and the interned names are `u32`; a position
-/// delta with this bit set indexes the table of far positions instead.
+/// The top bit of a `u32`. In a slot's position it marks an index in the
+/// far positions (not a delta); in the first of its span range, a value
+/// with no span of its own. (A game would need 2^31 spans, 24 GiB, for a
+/// span index to reach it.)
 const FAR: u32 = 1 << 31;
 
 /// Names are searched one by one up to this many, then through a map.
@@ -545,11 +547,37 @@ impl<'a> Props<'a> {
 
 impl<'a> IntoIterator for Props<'a> {
     type Item = Property<'a>;
-    type IntoIter = Box<dyn ExactSizeIterator<Item = Property<'a>> + 'a>;
+    type IntoIter = PropsIter<'a>;
     fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
+        PropsIter {
+            props: self,
+            next: 0,
+        }
     }
 }
+
+/// The properties of a [`Props`], in order.
+#[derive(Clone)]
+pub struct PropsIter<'a> {
+    props: Props<'a>,
+    next: usize,
+}
+
+impl<'a> Iterator for PropsIter<'a> {
+    type Item = Property<'a>;
+    fn next(&mut self) -> Option<Property<'a>> {
+        let p = self.props.nth(self.next)?;
+        self.next += 1;
+        Some(p)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.props.len().saturating_sub(self.next);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for PropsIter<'_> {}
 
 #[cfg(test)]
 mod tests {
