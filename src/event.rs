@@ -296,6 +296,12 @@ impl PartialEq for Property<'_> {
 }
 
 impl<'a> Property<'a> {
+    /// The values (the same as the field; the method reads as
+    /// [`PropertyBuf::values`] does, so code can take either).
+    pub fn values(&self) -> Values<'a> {
+        self.values
+    }
+
     /// The whole text of the first value (`pd` of `B[pd]`).
     pub fn first_text(&self) -> Option<&'a str> {
         self.values.first().map(|v| v.text())

@@ -74,9 +74,8 @@ fn count(c: &Converted, code: &str) -> usize {
 /// Every value of a property anywhere in game 0.
 fn all_values(c: &Converted, id: &str) -> Vec<String> {
     c.games[0]
-        .nodes
-        .iter()
-        .flat_map(|n| n.props.iter().filter(|p| p.name == id))
+        .nodes()
+        .flat_map(|n| n.props().iter().filter(|p| p.name == id))
         .flat_map(|p| {
             p.values()
                 .iter()
@@ -258,8 +257,8 @@ fn old_formats_become_ff4() {
     assert_eq!(root(&conv, 0, "SZ"), Some("9"));
     assert_eq!(root(&conv, 0, "KM"), Some("-1.5"));
     for g in &conv.games {
-        for n in &g.nodes {
-            for p in &n.props {
+        for n in g.nodes() {
+            for p in n.props() {
                 assert!(p.name.bytes().all(|b| b.is_ascii_uppercase()), "{}", p.name);
             }
         }
@@ -327,16 +326,16 @@ fn strict_ff4(conv: &Converted, name: &str) {
             .text("SZ")
             .and_then(|s| s.split(':').next().and_then(|w| w.trim().parse().ok()))
             .unwrap_or(19);
-        for n in &g.nodes {
+        for n in g.nodes() {
             let mut moves = 0;
             let mut setup = false;
-            for p in &n.props {
+            for p in n.props() {
                 assert!(
                     !p.name.is_empty() && p.name.bytes().all(|b| b.is_ascii_uppercase()),
                     "{name}: identifier `{}`",
                     p.name
                 );
-                match p.name.as_str() {
+                match p.name {
                     "B" | "W" => {
                         moves += 1;
                         if size <= 19 {
@@ -390,7 +389,7 @@ fn ogs_and_fox_nesting_flattened() {
         &mut r,
     )
     .unwrap();
-    assert_eq!(conv.games[0].nodes.len(), orig[0].nodes.len());
+    assert_eq!(conv.games[0].len(), orig[0].len());
 
     // Fox review file: identified (AP[foxwq]), but every level of its
     // 300-deep nesting is a real branch (an AI suggestion beside the game

@@ -80,13 +80,11 @@ fn game() -> impl Strategy<Value = Game> {
     .prop_map(|nodes| {
         let mut g = Game::default();
         g.root_mut()
-            .props
-            .push(PropertyBuf::with_values("FF", &["4"]));
+            .push_buf(&PropertyBuf::with_values("FF", &["4"]));
         g.root_mut()
-            .props
-            .push(PropertyBuf::with_values("CA", &["UTF-8"]));
+            .push_buf(&PropertyBuf::with_values("CA", &["UTF-8"]));
         for (parent, var, props) in nodes {
-            let p = parent.index(g.nodes.len());
+            let p = parent.index(g.len());
             let id = if var {
                 g.add_variation(p)
             } else {
@@ -96,7 +94,7 @@ fn game() -> impl Strategy<Value = Game> {
             let mut seen = std::collections::HashSet::new();
             for prop in props {
                 if seen.insert(prop.name.clone()) {
-                    g.node_mut(id).props.push(prop);
+                    g.node_mut(id).push_buf(&prop);
                 }
             }
         }
@@ -247,7 +245,7 @@ fn a_tree_nested_100_000_levels_deep_converts() {
         &mut Reporter::collecting("deep"),
     )
     .unwrap();
-    assert_eq!(games[0].nodes.len(), depth + 1);
+    assert_eq!(games[0].len(), depth + 1);
 }
 
 /// Structures the fuzzer and the property tests found, each once wrong:

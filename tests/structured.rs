@@ -226,9 +226,9 @@ fn sample_values_arrive_as_written() {
             .parts(),
         ("cg", Some("B:2"))
     );
-    assert_eq!(g.node(1).children, vec![2, 4]);
+    assert_eq!(g.node(1).children().collect::<Vec<_>>(), vec![2, 4]);
     assert!(
-        g.node(5).starts_variation,
+        g.node(5).starts_variation(),
         "(;W[cc](;B[])) keeps its single variation"
     );
     assert_eq!(games[1].header.encoding, "Shift_JIS");

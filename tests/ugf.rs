@@ -53,19 +53,19 @@ fn render(g: &Game) -> String {
         };
         let n = g.node(id);
         out.push(';');
-        for p in &n.props {
-            out.push_str(&p.name);
+        for p in n.props() {
+            out.push_str(p.name);
             for v in p.values().iter() {
                 out.push('[');
                 out.push_str(&v.text().replace('\\', "\\\\").replace(']', "\\]"));
                 out.push(']');
             }
         }
-        let branch = n.children.len() > 1
-            || n.children
-                .first()
-                .is_some_and(|&c| g.node(c).starts_variation);
-        for &c in n.children.iter().rev() {
+        let branch = n.has_variations()
+            || n.first_child()
+                .is_some_and(|c| g.node(c).starts_variation());
+        let children: Vec<NodeId> = n.children().collect();
+        for &c in children.iter().rev() {
             if branch {
                 stack.push(Step::Close);
                 stack.push(Step::Node(c));
@@ -113,10 +113,9 @@ fn values(g: &Game, node: NodeId, id: &str) -> Vec<String> {
 
 /// The child of `node` that plays `mv` (`"B[qn]"`).
 fn child(g: &Game, node: NodeId, mv: &str) -> NodeId {
-    *g.node(node)
-        .children
-        .iter()
-        .find(|&&c| {
+    g.node(node)
+        .children()
+        .find(|&c| {
             g.node(c)
                 .mv()
                 .is_some_and(|(col, v)| format!("{col}[{v}]") == mv)
@@ -266,7 +265,7 @@ fn figure_file_comments_labels_and_figures() {
     // 参考図: its position is the game's after move 12 once black's cc
     // stone is captured, so it is a variation after move 12.
     let m12 = after(g, 12);
-    assert_eq!(g.node(m12).children.len(), 2);
+    assert_eq!(g.node(m12).child_count(), 2);
     let v = child(g, m12, "B[qn]");
     assert_eq!(text(g, v, "N"), Some("参考図"));
     assert_eq!(text(g, v, "C"), Some("黒1のハネが好手。"));
@@ -315,7 +314,7 @@ fn review_file_tree_and_comments() {
     );
     // Comments go on the node they name.
     let m2 = after(g, 2);
-    assert_eq!(g.node(m2).children.len(), 3);
+    assert_eq!(g.node(m2).child_count(), 3);
     assert_eq!(text(g, after(g, 3), "C"), Some("alice [ 1d]: 3 is slow."));
     let v = child(g, m2, "B[gc]");
     assert_eq!(
@@ -323,8 +322,11 @@ fn review_file_tree_and_comments() {
         Some("alice [ 1d]: Better: take the corner first.")
     );
     let v2 = child(g, v, "W[cg]");
-    assert_eq!(g.node(v2).children.len(), 2);
-    assert_eq!(g.node(g.node(v2).children[0]).mv(), Some(('B', "dd")));
+    assert_eq!(g.node(v2).child_count(), 2);
+    assert_eq!(
+        g.node(g.node(v2).first_child().unwrap()).mv(),
+        Some(('B', "dd"))
+    );
     assert_eq!(
         text(g, child(g, v2, "B[ee]"), "C"),
         Some("alice [ 1d]: or the centre.")
@@ -337,7 +339,7 @@ fn review_file_tree_and_comments() {
     // node (id 14) is not emitted.
     let last = after(g, 12);
     assert_eq!(text(g, last, "C"), Some(" bob 3k: bob dead @ C7"));
-    assert!(g.node(last).children.is_empty());
+    assert!(g.node(last).first_child().is_none());
     // No main-line node carries a variation comment.
     for id in g.main_line() {
         assert!(!text(g, id, "C").unwrap_or("").contains("corner first"));
@@ -607,7 +609,7 @@ fn move_tree(g: &Game) -> String {
     // Children with a move, looking through nodes without one.
     fn move_children(g: &Game, id: NodeId) -> Vec<NodeId> {
         let mut out = Vec::new();
-        for &c in &g.node(id).children {
+        for c in g.node(id).children() {
             if g.node(c).mv().is_some() {
                 out.push(c);
             } else {

@@ -72,7 +72,7 @@ impl Tally {
                 let found = replay(&g);
                 self.replaying += start.elapsed();
                 self.games += 1;
-                self.nodes += g.nodes.len();
+                self.nodes += g.len();
                 self.findings += found.len();
                 for x in found.iter().take(20usize.saturating_sub(self.found.len())) {
                     self.found.push(format!(

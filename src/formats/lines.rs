@@ -261,10 +261,14 @@ pub fn handicap_points(size: u32, n: u32) -> Option<Vec<(u32, u32)>> {
 /// Where the main line's first move stands (its length when it has none):
 /// the nodes before it are the setup of the game.
 pub fn first_move(game: &Game) -> usize {
-    let main = game.main_line();
-    main.iter()
-        .position(|id| game.node(*id).mv().is_some())
-        .unwrap_or(main.len())
+    let mut n = 0;
+    for id in game.main_line_iter() {
+        if game.node(id).mv().is_some() {
+            break;
+        }
+        n += 1;
+    }
+    n
 }
 
 /// The handicap a file with the Tygem layout can say for `game`: `HA` (`ha`)
@@ -273,10 +277,10 @@ pub fn first_move(game: &Game) -> usize {
 /// the second node). `Err(what)`: no handicap can be said, and `what` is
 /// the loss to list.
 pub fn tygem_handicap(game: &Game, size: u32, ha: u32) -> Result<u32, &'static str> {
-    let main = game.main_line();
-    let mut setup: Vec<(u32, u32)> = main[..first_move(game)]
-        .iter()
-        .filter_map(|id| game.node(*id).get("AB"))
+    let mut setup: Vec<(u32, u32)> = game
+        .main_line_iter()
+        .take(first_move(game))
+        .filter_map(|id| game.node(id).get("AB"))
         .flat_map(|p| {
             p.values()
                 .iter()
@@ -496,7 +500,10 @@ pub fn encode_listing_losses(
 type OnGame = Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>;
 
 /// Renders one whole game as the bytes of a file.
-pub type Render<'w> = Box<dyn FnMut(&Game, &mut Reporter) -> Vec<u8> + 'w>;
+///
+/// The game is given, not lent: a renderer drops it once it has taken what
+/// it writes, so that the game and the file's text are not both held.
+pub type Render<'w> = Box<dyn FnMut(Game, &mut Reporter) -> Vec<u8> + 'w>;
 
 /// Collects each game (the header needs the whole game) and writes the
 /// first one with `render`; the others are reported once, at the end.
@@ -550,7 +557,7 @@ impl Sink for OneGameWriter<'_> {
             let games: Vec<Game> = self.done.borrow_mut().drain(..).collect();
             for g in games {
                 if self.written == 0 {
-                    let bytes = (self.render)(&g, report);
+                    let bytes = (self.render)(g, report);
                     self.out.write_all(&bytes)?;
                     self.written += 1;
                 } else {

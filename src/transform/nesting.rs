@@ -79,11 +79,11 @@ pub fn names_nesting_source(p: &Property<'_>) -> bool {
 /// many were flattened.
 pub fn flatten(game: &mut Game) -> usize {
     let mut n = 0;
-    for id in 0..game.nodes.len() {
-        if game.nodes[id].children.len() == 1 {
-            let c = game.nodes[id].children[0];
-            if game.nodes[c].starts_variation {
-                game.nodes[c].starts_variation = false;
+    for id in 0..game.len() {
+        let node = game.node(id);
+        if let (Some(c), false) = (node.first_child(), node.has_variations()) {
+            if game.node(c).starts_variation() {
+                game.node_mut(c).set_starts_variation(false);
                 n += 1;
             }
         }

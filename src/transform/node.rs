@@ -863,7 +863,7 @@ pub(crate) mod testing {
             g.node_mut(at).set(if i % 2 == 0 { "W" } else { "B" }, mv);
         }
         // A real branch at the last move.
-        let parent = g.nodes[at].parent.unwrap_or(0);
+        let parent = g.node(at).parent().unwrap_or(0);
         let alt = g.add_child(parent);
         g.node_mut(alt).set("W", "cc");
         g
@@ -1010,7 +1010,7 @@ pub(crate) mod testing {
                 for v in vals.split('|') {
                     p.push(&v.replace('_', " "));
                 }
-                g.node_mut(at).props.push(p);
+                g.node_mut(at).push_buf(&p);
             }
         }
         g

@@ -670,7 +670,7 @@ mod tests {
             g.node_mut(n).set("B", mv);
             g.node_mut(n).set("PB", "Ann");
         }
-        b = g.add_child(g.nodes.len() - 1);
+        b = g.add_child(g.len() - 1);
         g.node_mut(b).set("RE", "B+R");
         let (_, c, m) = place_game(&g);
         assert_eq!(c, vec!["W552"], "{m:?}");

@@ -388,9 +388,7 @@ mod tests {
     fn root(props: &[(&str, &str)], flags: ValueFlags) -> (String, Vec<(String, Severity)>) {
         let mut g = Game::default();
         for (id, v) in props {
-            g.root_mut()
-                .props
-                .push(PropertyBuf::with_values(*id, &[*v]));
+            g.root_mut().push_buf(&PropertyBuf::with_values(*id, &[*v]));
         }
         let (log, r) = run(&g, |s| Box::new(NodeAdapter::new(Values::new(flags), s)));
         let diags = r

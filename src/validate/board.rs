@@ -570,7 +570,7 @@ pub struct Finding {
 /// assert_eq!((found[0].node, found[0].check), (b, Check::Occupied));
 /// ```
 pub fn replay(game: &Game) -> Vec<Finding> {
-    let root = game.root();
+    let root = &game.root();
     let gm = root.text("GM");
     let sz = root.text("SZ");
     let mut r = match Referee::for_game(gm, sz) {
@@ -598,14 +598,18 @@ impl Replay<'_> {
     /// applies the node; leaving it undoes to the mark.
     fn walk(&mut self) {
         // (node, next child to visit, the board before the node)
-        let mut stack = vec![(Game::ROOT, 0, self.referee.mark())];
+        let first = |id| self.game.node(id).first_child();
+        let mut stack = vec![(Game::ROOT, first(Game::ROOT), self.referee.mark())];
         self.node(Game::ROOT);
         while let Some(top) = stack.last_mut() {
-            let (id, next, mark) = *top;
-            let children = &self.game.node(id).children;
-            if let Some(&child) = children.get(next) {
-                top.1 += 1;
-                stack.push((child, 0, self.referee.mark()));
+            let (_, next, mark) = *top;
+            if let Some(child) = next {
+                top.1 = self.game.node(child).next_sibling();
+                stack.push((
+                    child,
+                    self.game.node(child).first_child(),
+                    self.referee.mark(),
+                ));
                 self.node(child);
             } else {
                 stack.pop();
@@ -616,7 +620,7 @@ impl Replay<'_> {
 
     fn node(&mut self, id: NodeId) {
         let node = self.game.node(id);
-        let props = || node.props.iter().map(|p| (p.name.as_str(), p.values()));
+        let props = || node.props().iter().map(|p| (p.name, p.values()));
         self.referee.node(props);
         let found = self.referee.take_found().map(|f| f.at(id));
         self.findings.extend(found);
@@ -1392,7 +1396,7 @@ mod tests {
             };
             g.node_mut(at).set(colour, &p.to_string());
             // A second variation at every node, one move long.
-            let side = g.add_child(g.node(at).parent.unwrap());
+            let side = g.add_child(g.node(at).parent().unwrap());
             g.node_mut(side).set(colour, "");
         }
         let found = replay(&g);

@@ -135,9 +135,9 @@ mod tests {
         assert_eq!(lines[6], "0,4,1,1,2,B,qq,R3,16,16,0,,");
         let (games, _) = testing::read_games(read, &csv, "t");
         let g = &games[0];
-        assert_eq!(g.nodes.len(), 5);
+        assert_eq!(g.len(), 5);
         assert_eq!(g.root().text("C"), Some("root comment"));
-        assert_eq!(g.node(1).children, vec![2, 4]);
+        assert_eq!(g.node(1).children().collect::<Vec<_>>(), vec![2, 4]);
         assert_eq!(g.node(4).mv(), Some(('B', "qq")));
         assert_eq!(g.node(3).mv(), Some(('W', "")));
     }
@@ -187,7 +187,7 @@ mod tests {
         let (games, mut r) = testing::read_games(read, csv, "t");
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].node(1).mv(), Some(('B', "dp")));
-        assert_eq!(games[0].nodes.len(), 2);
+        assert_eq!(games[0].len(), 2);
         assert_eq!(games[1].node(1).mv(), Some(('W', "")));
         let codes: Vec<_> = r
             .collected()

@@ -60,7 +60,7 @@ pub fn read(
     let mut state = ReadState {
         game: None,
         key: None,
-        ids: BTreeMap::new(),
+        ids: NodeIds::default(),
         last: 0,
         index: 0,
         size: (19, 19),
@@ -97,11 +97,66 @@ pub fn read(
     state.flush(sink, report)
 }
 
+/// `node` column value → node id. The values sgfconv writes are the
+/// numbers 0, 1, 2… in order: those are held in a `Vec` (four bytes a
+/// node); any other value in a map.
+#[derive(Default)]
+struct NodeIds {
+    /// `dense[k]`: the node of value `k`, `u32::MAX` for none yet.
+    dense: Vec<u32>,
+    other: BTreeMap<String, usize>,
+}
+
+impl NodeIds {
+    /// The value as a dense index: a number written the canonical way,
+    /// not far past the values seen (a stray `99999999` goes to the map).
+    fn index(&self, key: &str) -> Option<usize> {
+        let canonical = !key.is_empty()
+            && key.bytes().all(|b| b.is_ascii_digit())
+            && (key == "0" || !key.starts_with('0'));
+        let k: usize = key.parse().ok().filter(|_| canonical)?;
+        (k <= self.dense.len() + 1024 && k < u32::MAX as usize).then_some(k)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.dense.is_empty() && self.other.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.dense.clear();
+        self.other.clear();
+    }
+
+    /// A value first seen far ahead is in the map; once the values caught
+    /// up, a later row with it goes to the `Vec`, which is newer.
+    fn get(&self, key: &str) -> Option<usize> {
+        self.index(key)
+            .and_then(|k| self.dense.get(k))
+            .filter(|&&v| v != u32::MAX)
+            .map(|&v| v as usize)
+            .or_else(|| self.other.get(key).copied())
+    }
+
+    fn insert(&mut self, key: &str, id: usize) {
+        match self.index(key) {
+            Some(k) if id < u32::MAX as usize => {
+                if self.dense.len() <= k {
+                    self.dense.resize(k + 1, u32::MAX);
+                }
+                self.dense[k] = id as u32;
+            }
+            _ => {
+                self.other.insert(key.to_string(), id);
+            }
+        }
+    }
+}
+
 struct ReadState {
     game: Option<Game>,
     key: Option<String>,
     /// `node` column value → node id, for `--all-variations` lists.
-    ids: BTreeMap<String, usize>,
+    ids: NodeIds,
     /// The node the next main-line move follows.
     last: usize,
     index: usize,
@@ -139,7 +194,7 @@ impl ReadState {
         _report: &mut Reporter,
     ) {
         let Some(g) = &mut self.game else { return };
-        let root = g.root_mut();
+        let mut root = g.root_mut();
         for (col, id) in [
             ("size", "SZ"),
             ("komi", "KM"),
@@ -167,8 +222,7 @@ impl ReadState {
                     .chunks(2)
                     .map(|c| String::from_utf8_lossy(c).into_owned())
                     .collect();
-                root.props
-                    .push(crate::event::PropertyBuf::with_values(id, &pts));
+                root.push_buf(&crate::event::PropertyBuf::with_values(id, &pts));
             }
         }
     }
@@ -218,7 +272,7 @@ impl ReadState {
             (Some(_), None) if self.ids.is_empty() => 0,
             (_, Some(parent)) => {
                 let p = match self.ids.get(parent) {
-                    Some(&p) => p,
+                    Some(p) => p,
                     None => {
                         report.warn(
                             W_BAD_PARENT,
@@ -233,10 +287,10 @@ impl ReadState {
             _ => g.add_child(self.last),
         };
         if let Some(k) = node_key {
-            self.ids.insert(k.to_string(), id);
+            self.ids.insert(k, id);
         }
         self.last = id;
-        let node = g.node_mut(id);
+        let mut node = g.node_mut(id);
         if let (Some(c), Some(p)) = (colour, point) {
             node.set(c, &p);
             if let Some(t) = cols.get(row, "time_left") {

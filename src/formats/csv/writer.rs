@@ -7,9 +7,9 @@ use super::main_line::MainLine;
 use super::rows::{game_record, loss_warning, write_row, Row, GAME_COLUMNS};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::Event;
+use crate::event::{Event, PropertyBuf};
 use crate::formats::structured::coords;
-use crate::formats::structured::flat::{FlatCollector, FlatGame, FlatNode};
+use crate::formats::structured::flat::{FlatCollector, FlatGame, FlatNodeRef};
 use crate::options::{Coords, WriteOptions};
 use crate::output::{output_error, AtomicFile};
 use crate::sink::Sink;
@@ -141,12 +141,9 @@ impl Sink for CsvWriter<'_> {
 }
 
 fn prop<'g>(game: &'g FlatGame, node: usize, id: &str) -> Option<&'g str> {
-    game.nodes
-        .get(node)?
-        .props
-        .iter()
-        .find(|p| p.name == id)
-        .and_then(|p| p.first_text())
+    (node < game.len())
+        .then(|| game.node(node).props.text(id))
+        .flatten()
 }
 
 impl CsvWriter<'_> {
@@ -154,7 +151,7 @@ impl CsvWriter<'_> {
     /// the games list and the warning of what the rows did not carry.
     fn write_game(&mut self, game: &FlatGame, report: &mut Reporter) -> Result<(), Error> {
         let size = coords::board_size(prop(game, 0, "SZ"));
-        let n = game.nodes.len();
+        let n = game.len();
         let rows: Vec<usize> = if self.all_variations {
             (0..n).collect()
         } else {
@@ -170,31 +167,40 @@ impl CsvWriter<'_> {
             not_carried.insert("source facts".into(), game.meta.len());
         }
         let games_file = self.games_out.is_some();
-        for (i, node) in game.nodes.iter().enumerate() {
+        for (i, node) in game.nodes().enumerate() {
             if !on_rows.contains(&i) {
                 continue;
             }
             let has_move = node.props.iter().any(|p| p.name == "B" || p.name == "W");
             let row_carried = has_move || self.all_variations;
-            for p in &node.props {
-                let carried = match p.name.as_str() {
+            for p in node.props.iter() {
+                let carried = match p.name {
                     "B" | "W" | "BL" | "WL" | "C" => row_carried,
                     id if FILE_PROPS.contains(&id) => true,
                     id if i == 0 && games_file && GAME_PROPS.contains(&id) => true,
                     _ => false,
                 };
                 if !carried {
-                    *not_carried.entry(p.name.clone()).or_default() += 1;
+                    *not_carried.entry(p.name.to_string()).or_default() += 1;
                 }
             }
             if row_carried {
-                self.write_node_row(node, i, &path[i], moves_to[i], size)?;
+                self.write_node_row(&node, i, &path[i], moves_to[i], size)?;
             }
         }
         if let Some(w) = &mut self.games_out {
-            let root = game.nodes.first().map_or(&[][..], |n| &n.props[..]);
+            let root: Vec<PropertyBuf> = game
+                .nodes()
+                .next()
+                .map(|n| {
+                    n.props
+                        .iter()
+                        .map(|p| PropertyBuf::from_property(&p))
+                        .collect()
+                })
+                .unwrap_or_default();
             let record = game_record(
-                root,
+                &root,
                 (self.games, report.file(), game.header.index),
                 size,
                 moves_to_end(game, &moves_to),
@@ -212,14 +218,14 @@ impl CsvWriter<'_> {
     /// of the mover, its comment.
     fn write_node_row(
         &mut self,
-        node: &FlatNode,
+        node: &FlatNodeRef<'_>,
         i: usize,
         path: &str,
         moves_to: usize,
         size: (u32, u32),
     ) -> Result<(), Error> {
         let mv = node.props.iter().find(|p| p.name == "B" || p.name == "W");
-        let colour = mv.map_or("", |p| p.name.as_str());
+        let colour = mv.map_or("", |p| p.name);
         let value = mv.and_then(|p| p.first_text()).unwrap_or("");
         let time_left = match colour {
             "B" => node.props.iter().find(|p| p.name == "BL"),
@@ -257,19 +263,19 @@ impl CsvWriter<'_> {
 /// Per node: the moves played up to it, and its variation path (`1.0`:
 /// the second child of a branch, then the first of the next).
 fn moves_and_paths(game: &FlatGame) -> (Vec<usize>, Vec<String>) {
-    let n = game.nodes.len();
+    let n = game.len();
     let mut moves_to = vec![0usize; n];
     let mut path = vec![String::new(); n];
     let mut child_count = vec![0usize; n];
     let mut child_seen = vec![0usize; n];
-    for node in &game.nodes {
+    for node in game.nodes() {
         if let Some(p) = node.parent {
             if let Some(c) = child_count.get_mut(p) {
                 *c += 1;
             }
         }
     }
-    for (i, node) in game.nodes.iter().enumerate() {
+    for (i, node) in game.nodes().enumerate() {
         if let Some(p) = node.parent.filter(|&p| p < i) {
             moves_to[i] = moves_to[p];
             let idx = child_seen[p];

@@ -15,12 +15,18 @@ pub(super) struct Entry {
     pub pos: Pos,
 }
 
-/// One record of the game section.
+/// One record of the game section. Its text is in the document's
+/// [`Document::record_text`]: a record (one a move) is 32 bytes and its
+/// tokens, with no allocation of its own. [`Document::token`],
+/// [`Document::line`] and [`Document::text`] read it.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Record {
-    pub tokens: Vec<String>,
-    /// The free text after `&4` (INI lines).
-    pub text: String,
+    /// Where its tokens start in [`Document::record_text`], joined by one
+    /// space (a token holds none); its free text follows them.
+    start: usize,
+    line_len: u32,
+    /// Bytes of the free text after `&4` (INI lines).
+    text_len: u32,
     pub pos: Pos,
 }
 
@@ -31,6 +37,8 @@ pub(super) struct Document {
     /// The numeric preamble lines (`2 1 0`, `N 0 &4`).
     pub preamble: Vec<String>,
     pub records: Vec<Record>,
+    /// The text of every record, back to back.
+    record_text: String,
     pub saw_structure: bool,
     /// Where reading stopped in the text given: the byte after the `\GE`
     /// line, or the end of the text. Another record may follow there.
@@ -44,6 +52,26 @@ impl Document {
             .iter()
             .find(|e| e.key == key)
             .map(|e| e.value.as_str())
+    }
+
+    /// The tokens of `r`, joined by one space.
+    pub fn line(&self, r: &Record) -> &str {
+        self.record_text
+            .get(r.start..r.start + r.line_len as usize)
+            .unwrap_or("")
+    }
+
+    /// Token `i` of `r` (0: its kind, `STO`).
+    pub fn token(&self, r: &Record, i: usize) -> Option<&str> {
+        self.line(r).split(' ').nth(i).filter(|t| !t.is_empty())
+    }
+
+    /// The free text of `r` after `&4`.
+    pub fn text(&self, r: &Record) -> &str {
+        let at = r.start + r.line_len as usize;
+        self.record_text
+            .get(at..at + r.text_len as usize)
+            .unwrap_or("")
     }
 
     /// Where the first entry named `key` is.
@@ -256,9 +284,19 @@ fn parse_record(doc: &mut Document, line: &str, pos: Pos) {
             .push(record_tokens(line).collect::<Vec<_>>().join(" "));
         return;
     }
+    let start = doc.record_text.len();
+    for (k, t) in record_tokens(head).enumerate() {
+        if k > 0 {
+            doc.record_text.push(' ');
+        }
+        doc.record_text.push_str(t);
+    }
+    let line_len = (doc.record_text.len() - start) as u32;
+    doc.record_text.push_str(&text);
     doc.records.push(Record {
-        tokens: record_tokens(head).map(str::to_string).collect(),
-        text,
+        start,
+        line_len,
+        text_len: text.len() as u32,
         pos,
     });
 }
@@ -273,8 +311,9 @@ mod tests {
         let mut r = Reporter::collecting("t");
         let doc = parse_document(text, &mut r);
         assert_eq!(doc.preamble, ["2 1 0", "3 0 &4"]);
-        let kinds: Vec<&str> = doc.records.iter().map(|r| r.tokens[0].as_str()).collect();
-        assert_eq!(kinds, ["INI", "STO", "SKI"]);
-        assert_eq!(doc.records[1].tokens, ["STO", "0", "2", "1", "15", "3"]);
+        let kinds: Vec<&str> = doc.records.iter().map(|r| doc.line(r)).collect();
+        assert_eq!(kinds, ["INI 0 1 0", "STO 0 2 1 15 3", "SKI 0 3"]);
+        assert_eq!(doc.token(&doc.records[1], 4), Some("15"));
+        assert_eq!(doc.token(&doc.records[1], 6), None);
     }
 }

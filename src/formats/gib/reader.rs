@@ -180,11 +180,8 @@ fn build_game(doc: &Document, decoded: &Decoded, index: usize, report: &mut Repo
     ];
     name_and_players(doc, &src, &mut props, report);
     komi(doc, &src, &mut props, report);
-    let ini = doc
-        .records
-        .iter()
-        .find(|r| r.tokens.first().map(String::as_str) == Some("INI"));
-    let handicap = handicap(&src, ini);
+    let ini = doc.records.iter().find(|r| doc.token(r, 0) == Some("INI"));
+    let handicap = handicap(&src, ini.and_then(|r| doc.token(r, 3)));
     let setup = handicap_props(size, handicap, ini, &mut props, report);
     if let Some(re) = result(doc, &src, report) {
         push(&mut props, "RE", &re);
@@ -200,7 +197,10 @@ fn build_game(doc: &Document, decoded: &Decoded, index: usize, report: &mut Repo
     if let Some(private) = kept_header(doc, ini) {
         props.push(private);
     }
-    game.root_mut().props = props;
+    let mut root = game.root_mut();
+    for p in &props {
+        root.push_buf(p);
+    }
 
     add_moves(&mut game, doc, size, handicap >= 2, report);
     game
@@ -253,8 +253,8 @@ fn komi(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mu
 }
 
 /// The handicap: from the `INI` record, else `GCDT` / `GAMETAG R`.
-fn handicap(src: &Sources, ini: Option<&Record>) -> u32 {
-    ini.and_then(|r| r.tokens.get(3))
+fn handicap(src: &Sources, ini_stones: Option<&str>) -> u32 {
+    ini_stones
         .and_then(|t| t.parse::<u32>().ok())
         .or_else(|| number(field(&src.main, "GCDT")).map(|v| v.max(0) as u32))
         .or_else(|| number(field(&src.tag, "R")).map(|v| v.max(0) as u32))
@@ -345,7 +345,7 @@ fn kept_header(doc: &Document, ini: Option<&Record>) -> Option<PropertyBuf> {
     if let Some(p) = doc.preamble.first() {
         private.push(&format!("GS={p}"));
     }
-    if let Some(text) = ini.map(|r| r.text.as_str()).filter(|t| !t.is_empty()) {
+    if let Some(text) = ini.map(|r| doc.text(r)).filter(|t| !t.is_empty()) {
         private.push(&format!("INI={text}"));
     }
     (!private.values().is_empty()).then_some(private)
@@ -484,12 +484,12 @@ fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report:
     let mut last: Option<Colour> = None;
     let mut counted = 0usize;
     for r in &doc.records {
-        let kind = r.tokens.first().map(String::as_str).unwrap_or("");
+        let kind = doc.token(r, 0).unwrap_or("");
         match kind {
             "INI" => counted += 1,
             "STO" => {
                 counted += 1;
-                match stone(r, size) {
+                match stone(doc, r, size) {
                     Some((c, p)) => {
                         at = add_move(game, at, r, c, &p);
                         last = Some(c);
@@ -497,7 +497,7 @@ fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report:
                     None => report.error(
                         E_BAD_MOVE,
                         Some(r.pos),
-                        format!("unreadable move `{}`; dropped", clip(&r.tokens.join(" "))),
+                        format!("unreadable move `{}`; dropped", clip(doc.line(r))),
                     ),
                 }
             }
@@ -523,7 +523,7 @@ fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report:
             _ => report.warn(
                 W_UNKNOWN_RECORD,
                 Some(r.pos),
-                format!("unknown record `{}`; skipped", clip(&r.tokens.join(" "))),
+                format!("unknown record `{}`; skipped", clip(doc.line(r))),
             ),
         }
     }
@@ -532,8 +532,8 @@ fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report:
 
 /// The colour and SGF point of a `STO` record (`STO 0 n colour x y`), when
 /// both can be read and the point is on the board.
-fn stone(r: &Record, size: u32) -> Option<(Colour, String)> {
-    let num = |i: usize| r.tokens.get(i).and_then(|t| t.parse::<i64>().ok());
+fn stone(doc: &Document, r: &Record, size: u32) -> Option<(Colour, String)> {
+    let num = |i: usize| doc.token(r, i).and_then(|t| t.parse::<i64>().ok());
     let colour = match num(3) {
         Some(1) => Some(Colour::Black),
         Some(2) => Some(Colour::White),
@@ -552,10 +552,9 @@ fn stone(r: &Record, size: u32) -> Option<(Colour, String)> {
 /// new node.
 fn add_move(game: &mut Game, at: NodeId, r: &Record, colour: Colour, value: &str) -> NodeId {
     let at = game.add_child(at);
-    let node = game.node_mut(at);
-    node.pos = r.pos;
-    node.props
-        .push(PropertyBuf::with_values(colour.sgf(), &[value]).at(r.pos));
+    let mut node = game.node_mut(at);
+    node.set_pos(r.pos);
+    node.push_buf(&PropertyBuf::with_values(colour.sgf(), &[value]).at(r.pos));
     at
 }
 

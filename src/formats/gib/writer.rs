@@ -14,6 +14,7 @@ use crate::options::WriteOptions;
 use crate::sink::Sink;
 use encoding_rs::{Encoding, GB18030, GBK, UTF_8};
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::Write;
 
 /// An ordered `KEY`/value list: a sub-field list or the header itself.
@@ -39,8 +40,9 @@ pub fn writer<'w>(
 }
 
 /// The text of a GIB file for `game`, CRLF line ends, then encoded.
-fn render_game(game: &Game, to: Option<&'static Encoding>, report: &mut Reporter) -> Vec<u8> {
-    let o = outline(game);
+fn render_game(game: Game, to: Option<&'static Encoding>, report: &mut Reporter) -> Vec<u8> {
+    let o = outline(&game);
+    drop(game);
     let kind = private_get(&o.private, "GIBOKIND")
         .unwrap_or("Global")
         .trim()
@@ -85,13 +87,13 @@ fn lose(lost: &mut Lost, what: &str) {
 }
 
 /// A root property's first value, trimmed; `None` when it is blank.
-fn root_text<'a>(root: &'a Node, id: &str) -> Option<&'a str> {
+fn root_text<'a>(root: &Node<'a>, id: &str) -> Option<&'a str> {
     root.text(id).map(str::trim).filter(|v| !v.is_empty())
 }
 
 /// What the game says that GIB can hold, and the count of what it cannot.
 fn outline(game: &Game) -> Outline {
-    let root = game.root();
+    let root = &game.root();
     let text = |id: &str| root_text(root, id);
     let mut lost = Lost::new();
     let size = board_size(root, &mut lost);
@@ -205,8 +207,8 @@ fn root_losses(root: &Node, lost: &mut Lost) {
             lose(lost, id);
         }
     }
-    for p in &root.props {
-        match p.name.as_str() {
+    for p in root.props() {
+        match p.name {
             "GM" | "FF" | "CA" | "ST" | "SZ" | "PB" | "PW" | "BR" | "WR" | "KM" | "RE" | "DT"
             | "TM" | "OT" | "PC" | "GN" | "HA" | "AB" | "AW" | "AE" | "B" | "W"
             | PRIVATE_PROPERTY => {}
@@ -223,19 +225,20 @@ fn main_line_moves(
     handicap: u32,
     lost: &mut Lost,
 ) -> Vec<(Colour, Option<(u32, u32)>)> {
-    let main = game.main_line();
     let first_move = lines::first_move(game);
     let mut moves = Vec::new();
+    let mut on_main = 0;
     let mut expected = if handicap >= 2 {
         Colour::White
     } else {
         Colour::Black
     };
-    for (i, id) in main.iter().enumerate() {
-        let node = game.node(*id);
+    for (i, id) in game.main_line_iter().enumerate() {
+        on_main += 1;
+        let node = game.node(id);
         if i > 0 {
-            for p in &node.props {
-                match p.name.as_str() {
+            for p in node.props() {
+                match p.name {
                     "B" | "W" => {}
                     "AB" if i < first_move => {}
                     other => lose(lost, other),
@@ -263,7 +266,7 @@ fn main_line_moves(
             expected = colour.other();
         }
     }
-    let off_main = game.nodes.len().saturating_sub(main.len());
+    let off_main = game.len().saturating_sub(on_main);
     if off_main > 0 {
         *lost.entry("variations (nodes)".into()).or_default() += off_main;
     }
@@ -781,22 +784,26 @@ fn file_text(o: &Outline, raw: &Original, header: List) -> String {
     lines.push(format!("{} 0 &4", o.moves.len() + 1));
     let ini_text = raw.get("INI").unwrap_or_default();
     lines.push(format!("INI 0 1 {} &4{ini_text} ", o.handicap));
-    for (i, (c, pt)) in o.moves.iter().enumerate() {
-        let n = i + 2;
-        lines.push(match pt {
-            Some((x, y)) => {
-                let code = if *c == Colour::Black { 1 } else { 2 };
-                format!("STO 0 {n} {code} {x} {y} ")
-            }
-            None => format!("SKI 0 {n} "),
-        });
-    }
-    lines.push("\\GE".into());
     let mut text = lines.join("\r\n");
     text.push_str("\r\n");
     // A value's own line break (GAMETIME of the Chinese and Korean
-    // clients) is CRLF like every other line.
-    text.replace("\r\n", "\n").replace('\n', "\r\n")
+    // clients) is CRLF like every other line. The move lines have none:
+    // they are written straight into the text, one line each, without a
+    // string of their own (a game of a million moves).
+    let mut text = text.replace("\r\n", "\n").replace('\n', "\r\n");
+    for (i, (c, pt)) in o.moves.iter().enumerate() {
+        let n = i + 2;
+        // Writing to a String cannot fail.
+        let _ = match pt {
+            Some((x, y)) => {
+                let code = if *c == Colour::Black { 1 } else { 2 };
+                write!(text, "STO 0 {n} {code} {x} {y} \r\n")
+            }
+            None => write!(text, "SKI 0 {n} \r\n"),
+        };
+    }
+    text.push_str("\\GE\r\n");
+    text
 }
 
 /// `GAMETIME`, `GTIME` and `GAMETAG T`: the original values when they still

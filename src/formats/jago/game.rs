@@ -6,7 +6,7 @@
 
 use super::{INFO, W_BAD_POINT, W_BAD_SIZE, W_MISPLACED};
 use crate::diag::Reporter;
-use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf};
+use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf, Value};
 use crate::formats::structured::coords;
 use crate::formats::structured::markup::attribute as attr;
 use crate::game::{Game, NodeId};
@@ -70,7 +70,7 @@ impl GameState {
                 .last()
                 .copied()
                 .flatten()
-                .and_then(|n| self.game.node(n).parent)
+                .and_then(|n| self.game.node(n).parent())
                 .unwrap_or(Game::ROOT),
         };
         let id = self.game.add_child(parent);
@@ -123,7 +123,7 @@ impl GameState {
     /// Applies a point to what the element `owner` means.
     fn apply_point(&mut self, owner: &str, point: String, report: &mut Reporter, pos: Pos) {
         let id = self.node();
-        let node = self.game.node_mut(id);
+        let mut node = self.game.node_mut(id);
         match owner {
             "Black" => node.set("B", &point),
             "White" => node.set("W", &point),
@@ -142,16 +142,8 @@ impl GameState {
                     node.add(kind, &point);
                 }
                 if let Some(label) = label {
-                    match node.get_mut("LB") {
-                        Some(p) => {
-                            p.push_compose(&point, &label);
-                        }
-                        None => {
-                            let mut p = PropertyBuf::new("LB");
-                            p.push_compose(&point, &label);
-                            node.props.push(p);
-                        }
-                    }
+                    let text = format!("{point}:{label}");
+                    node.add_value("LB", Value::compose(&text, point.len()));
                 }
             }
             _ => {}
@@ -163,29 +155,17 @@ impl GameState {
     pub(super) fn finish(mut self) -> Game {
         let g = &mut self.game;
         let root = g.root();
-        if root.props.is_empty() && root.children.len() == 1 {
-            let child = root.children[0];
+        if root.props().is_empty() && root.child_count() == 1 {
+            let child = root.first_child().unwrap_or(Game::ROOT);
             if g.node(child).mv().is_none() {
-                let mut nodes = std::mem::take(&mut g.nodes);
                 // Drop node 0 and renumber: every id moves down by one.
-                nodes.remove(0);
-                for n in nodes.iter_mut() {
-                    n.parent = n.parent.and_then(|p| p.checked_sub(1));
-                    for c in n.children.iter_mut() {
-                        *c -= 1;
-                    }
-                }
-                if let Some(r) = nodes.first_mut() {
-                    r.parent = None;
-                    r.starts_variation = true;
-                }
-                g.nodes = nodes;
+                g.drop_root();
             }
         }
         let info = std::mem::take(&mut self.info);
-        let root = g.root_mut();
-        for (i, p) in info.into_iter().enumerate() {
-            root.props.insert(i.min(root.props.len()), p);
+        let mut root = g.root_mut();
+        for (i, p) in info.iter().enumerate() {
+            root.insert(i, &p.as_property());
         }
         self.game
     }
@@ -324,7 +304,7 @@ impl GameState {
             "SGF" => {
                 if let Some(p) = self.sgf.take() {
                     let id = self.node();
-                    self.game.node_mut(id).props.push(p);
+                    self.game.node_mut(id).push_buf(&p);
                 }
             }
             n if parent == "Information" => self.end_info(n, text, pos, report),
@@ -364,7 +344,7 @@ impl GameState {
             self.info.push(PropertyBuf::with_values("CP", &[joined]));
         } else {
             let id = self.node();
-            let node = self.game.node_mut(id);
+            let mut node = self.game.node_mut(id);
             match node.text("C") {
                 Some(old) => {
                     let merged = format!("{old}\n{joined}");

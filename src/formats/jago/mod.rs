@@ -84,7 +84,7 @@ mod tests {
     use crate::diag::Reporter;
     use crate::error::Error;
     use crate::formats::structured::testing;
-    use crate::game::Game;
+    use crate::game::{Game, NodeId};
     use crate::options::{ReadOptions, WriteOptions};
 
     fn read_games(xml: impl AsRef<[u8]>) -> (Vec<Game>, Reporter) {
@@ -111,12 +111,18 @@ mod tests {
         );
         assert_eq!(r.warnings(), 0, "{:?}", r.collected());
         let g = &games[0];
-        assert_eq!(g.root().children.len(), 2);
-        let (n1, n2) = (g.root().children[0], g.root().children[1]);
+        assert_eq!(g.root().child_count(), 2);
+        let (n1, n2) = (
+            g.root().first_child().unwrap(),
+            g.root().children().nth(1).unwrap(),
+        );
         assert_eq!(g.node(n1).mv(), Some(('B', "pd")));
         assert_eq!(g.node(n2).mv(), Some(('B', "pe")));
-        assert!(g.node(n2).children.is_empty());
-        assert_eq!(g.node(g.node(n1).children[0]).mv(), Some(('W', "dp")));
+        assert!(g.node(n2).first_child().is_none());
+        assert_eq!(
+            g.node(g.node(n1).first_child().unwrap()).mv(),
+            Some(('W', "dp"))
+        );
     }
 
     #[test]
@@ -143,11 +149,11 @@ mod tests {
         assert_eq!(root.text("MA"), Some("ii"));
         assert_eq!(root.text("OB"), Some("10"));
         assert_eq!(root.text("C"), Some("\nx  y"));
-        let w = g.node(root.children[0]);
+        let w = g.node(root.first_child().unwrap());
         assert_eq!(w.mv(), Some(('W', "")));
         assert_eq!(w.text("WL"), Some("30"));
         assert_eq!(w.text("C"), Some("pass"));
-        assert_eq!(g.node(w.children[0]).mv(), Some(('B', "")));
+        assert_eq!(g.node(w.first_child().unwrap()).mv(), Some(('B', "")));
     }
 
     fn sample() -> Game {
@@ -209,18 +215,19 @@ mod tests {
         while let Some((id, depth)) = stack.pop() {
             let mut props: Vec<_> = g
                 .node(id)
-                .props
+                .props()
                 .iter()
                 .map(|p| {
                     (
-                        p.name.clone(),
+                        p.name.to_string(),
                         p.values().iter().map(|v| v.text().to_string()).collect(),
                     )
                 })
                 .collect();
             props.sort();
             out.push((depth, props));
-            for &c in g.node(id).children.iter().rev() {
+            let children: Vec<NodeId> = g.node(id).children().collect();
+            for &c in children.iter().rev() {
                 stack.push((c, depth + 1));
             }
         }
@@ -276,7 +283,7 @@ mod tests {
         let (xml, _) = to_jago(&g);
         assert_eq!(xml.matches("<Variation>").count(), 20_000);
         let (games, _) = read_games(&xml);
-        assert_eq!(games[0].nodes.len(), g.nodes.len());
+        assert_eq!(games[0].len(), g.len());
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use super::{INFO, W_NOT_CARRIED};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, PropertyBuf};
+use crate::event::{Event, Property};
 use crate::formats::structured::coords;
 use crate::formats::structured::markup::{self, can_carry, Escaped, Unwritable};
 use crate::game::{Game, GameBuilder, Node, NodeId};
@@ -116,7 +116,7 @@ fn write_game(
     for (k, _) in &game.meta {
         lost.add(format!("source field {k}"));
     }
-    let in_info = write_information(out, game.root())?;
+    let in_info = write_information(out, &game.root())?;
     out.write_all(b"<Nodes>\n")?;
     write_nodes(out, game, &in_info, &mut lost)?;
     out.write_all(b"</Nodes>\n</GoGame>\n")?;
@@ -127,9 +127,9 @@ fn write_game(
 /// `<GoGame>` with the game's name, and `<Information>`: the root's game
 /// info that is one plain value. Returns the properties written there.
 fn write_information(out: &mut impl Write, root: &Node) -> std::io::Result<Vec<&'static str>> {
-    let once = |id: &str| root.props.iter().filter(|p| p.name == id).count() == 1;
+    let once = |id: &str| root.props().iter().filter(|p| p.name == id).count() == 1;
     let mut in_info = Vec::new();
-    match root.get("GN").and_then(|p| single_plain(p)) {
+    match root.get("GN").and_then(|p| single_plain(&p)) {
         Some(name) if once("GN") && can_carry(name) => {
             writeln!(out, "<GoGame name=\"{}\">", escape(name, true))?;
             in_info.push("GN");
@@ -142,7 +142,7 @@ fn write_information(out: &mut impl Write, root: &Node) -> std::io::Result<Vec<&
         let Some(p) = root.get(id).filter(|_| once(id)) else {
             continue;
         };
-        let Some(v) = single_plain(p).or_else(|| (*id == "AP").then(|| p.first_text()).flatten())
+        let Some(v) = single_plain(&p).or_else(|| (*id == "AP").then(|| p.first_text()).flatten())
         else {
             continue;
         };
@@ -177,7 +177,7 @@ fn write_nodes(
         Close,
     }
     let size = coords::board_size(game.root().text("SZ"));
-    let mut move_number = vec![0usize; game.nodes.len()];
+    let mut move_number = vec![0usize; game.len()];
     let mut stack = vec![Task::Line(Game::ROOT)];
     while let Some(task) = stack.pop() {
         let id = match task {
@@ -192,29 +192,28 @@ fn write_nodes(
             Task::Line(id) => id,
         };
         let node = game.node(id);
-        if let Some(p) = node.parent {
+        if let Some(p) = node.parent() {
             move_number[id] = move_number[p] + node.mv().is_some() as usize;
-            if node.children.len() <= 1 && node.starts_variation && game.node(p).children.len() == 1
+            if node.child_count() <= 1 && node.starts_variation() && game.node(p).child_count() == 1
             {
                 lost.add("single-line variation parentheses");
             }
         }
         let skip: &[&str] = if id == Game::ROOT { in_info } else { &[] };
-        let root_left = node.props.iter().any(|p| !skip.contains(&p.name.as_str()));
+        let root_left = node.props().iter().any(|p| !skip.contains(&p.name));
         let first_has_move = node
-            .children
-            .first()
-            .is_some_and(|&c| game.node(c).mv().is_some());
+            .first_child()
+            .is_some_and(|c| game.node(c).mv().is_some());
         if id != Game::ROOT || root_left || !first_has_move {
             // An empty root is left out only when a move follows: GoGui's
             // reader would otherwise take the next node for the root.
             write_node(out, game, id, move_number[id], size, skip, lost)?;
         }
-        if let Some(&first) = node.children.first() {
+        if let Some(first) = node.first_child() {
             stack.push(Task::Line(first));
         }
-        if let Some(p) = node.parent {
-            let siblings = &game.node(p).children;
+        if let Some(p) = node.parent() {
+            let siblings: Vec<NodeId> = game.node(p).children().collect();
             if siblings.first() == Some(&id) {
                 for &s in siblings.iter().skip(1).rev() {
                     stack.push(Task::Close);
@@ -251,7 +250,7 @@ fn report_losses(lost: &Losses, index: usize, report: &mut Reporter) {
     );
 }
 
-fn single_plain(p: &PropertyBuf) -> Option<&str> {
+fn single_plain<'a>(p: &Property<'a>) -> Option<&'a str> {
     let vals = p.values();
     match (vals.len(), vals.first()) {
         (1, Some(v)) if v.split().is_none() => Some(v.text()),
@@ -280,16 +279,16 @@ fn write_node(
     lost: &mut Losses,
 ) -> Result<(), Error> {
     let node = game.node(id);
-    let props: Vec<&PropertyBuf> = node
-        .props
+    let props: Vec<Property<'_>> = node
+        .props()
         .iter()
-        .filter(|p| !skip.contains(&p.name.as_str()))
+        .filter(|p| !skip.contains(&p.name))
         .collect();
     // The move is an element when GTP can name its point; its clock goes in
     // `timeleft`, the first comment in <Comment>. Each is used once.
     let move_index = props.iter().position(|p| p.name == "B" || p.name == "W");
     let move_at = move_index.and_then(|i| {
-        let v = single_plain(props[i])?;
+        let v = single_plain(&props[i])?;
         if coords::is_pass(v, size) {
             Some(String::new())
         } else {
@@ -297,7 +296,7 @@ fn write_node(
         }
     });
     let move_index = move_index.filter(|_| move_at.is_some());
-    let time_id = match move_index.map(|i| props[i].name.as_str()) {
+    let time_id = match move_index.map(|i| props[i].name) {
         Some("B") => "BL",
         Some("W") => "WL",
         _ => "-",
@@ -308,11 +307,11 @@ fn write_node(
     let comment_index = props
         .iter()
         .position(|p| p.name == "C" && single_plain(p).is_some());
-    let rest: Vec<&PropertyBuf> = props
+    let rest: Vec<&Property<'_>> = props
         .iter()
         .enumerate()
         .filter(|(i, _)| ![move_index, time_index, comment_index].contains(&Some(*i)))
-        .map(|(_, p)| *p)
+        .map(|(_, p)| p)
         .collect();
     let bare = id != Game::ROOT && move_index.is_some() && rest.is_empty();
     if !bare {
@@ -325,7 +324,7 @@ fn write_node(
             "White"
         };
         write!(out, "<{tag} number=\"{number}\" at=\"{at}\"")?;
-        if let Some(t) = time_index.and_then(|t| single_plain(props[t])) {
+        if let Some(t) = time_index.and_then(|t| single_plain(&props[t])) {
             write!(out, " timeleft=\"{}\"", escape(t.trim(), true))?;
         }
         out.write_all(b"/>")?;
@@ -336,7 +335,7 @@ fn write_node(
     if !bare {
         out.write_all(b"</Node>")?;
     }
-    if let Some(c) = comment_index.and_then(|i| single_plain(props[i])) {
+    if let Some(c) = comment_index.and_then(|i| single_plain(&props[i])) {
         if !can_carry(c) {
             lost.add("control characters in C");
         }
@@ -351,11 +350,11 @@ fn write_node(
 /// Setup, markup and everything else of a node, inside its `<Node>`.
 fn write_property(
     out: &mut impl Write,
-    p: &PropertyBuf,
+    p: &Property<'_>,
     size: (u32, u32),
     lost: &mut Losses,
 ) -> std::io::Result<()> {
-    let points = |p: &PropertyBuf| -> Option<Vec<String>> {
+    let points = |p: &Property<'_>| -> Option<Vec<String>> {
         let mut pts = Vec::new();
         for v in p.values().iter() {
             for s in coords::expand_points(v.text()) {
@@ -364,7 +363,7 @@ fn write_property(
         }
         Some(pts)
     };
-    let element: Option<(&str, &str)> = match p.name.as_str() {
+    let element: Option<(&str, &str)> = match p.name {
         "AB" => Some(("AddBlack", "")),
         "AW" => Some(("AddWhite", "")),
         "AE" => Some(("Delete", "")),
@@ -403,7 +402,7 @@ fn write_property(
     if p.values().iter().any(|v| !can_carry(v.text())) {
         lost.add(format!("control characters in {}", p.name));
     }
-    write!(out, "<SGF type=\"{}\">", escape(&p.name, true))?;
+    write!(out, "<SGF type=\"{}\">", escape(p.name, true))?;
     for v in p.values().iter() {
         write!(out, "<Arg>{}</Arg>", escape(v.text(), false))?;
     }

@@ -71,15 +71,14 @@ mod tests {
         g.root_mut().set("FF", "4");
         let mut lb = PropertyBuf::new("LB");
         lb.push_compose("pd", "A:b").push("dd");
-        g.root_mut().props.push(lb);
+        g.root_mut().push_buf(&lb);
         g.root_mut()
             .set("C", "quote \" back\\slash ] 日本\u{0}\r\n");
         let a = g.add_child(0);
         g.node_mut(a).set("B", "pd");
         g.node_mut(a).add("AB", "aa");
         g.node_mut(a)
-            .props
-            .push(PropertyBuf::with_values("AB", &["bb"]));
+            .push_buf(&PropertyBuf::with_values("AB", &["bb"]));
         let b = g.add_variation(a);
         g.node_mut(b).set("W", "");
         g

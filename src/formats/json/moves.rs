@@ -11,7 +11,7 @@ use super::writer::{json_opt_str, json_str, Frame};
 use super::{W_BAD_MOVE, W_MOVES_LOSS};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, PropertyBuf};
+use crate::event::{Event, GameHeader, Property, PropertyBuf};
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{FlatCollector, FlatGame, FlatNode};
 use crate::sink::Sink;
@@ -79,32 +79,27 @@ pub(crate) struct MoveList {
 
 fn move_list(game: &FlatGame) -> MoveList {
     let mut ml = MoveList::default();
-    let Some(root) = game.nodes.first() else {
+    let Some(root) = game.nodes().next() else {
         ml.size = (19, 19);
         return ml;
     };
-    let first = |id: &str| {
-        root.props
-            .iter()
-            .find(|p| p.name == id)
-            .and_then(|p| p.first_text())
-    };
+    let first = |id: &str| root.props.text(id);
     ml.size = coords::board_size(first("SZ"));
     let line = game.main_line();
     let on_line: std::collections::HashSet<usize> = line.iter().copied().collect();
-    let off_line = game.nodes.len() - line.len();
+    let off_line = game.len() - line.len();
     if off_line > 0 {
         ml.not_carried.insert("variation nodes".into(), off_line);
     }
     let mut seen_move = false;
-    for (i, node) in game.nodes.iter().enumerate() {
+    for (i, node) in game.nodes().enumerate() {
         if !on_line.contains(&i) {
             continue;
         }
         let is_setup = node
             .props
             .iter()
-            .any(|p| matches!(p.name.as_str(), "AB" | "AW" | "AE"));
+            .any(|p| matches!(p.name, "AB" | "AW" | "AE"));
         let mut carried: &[&str] = if i == 0 || (!seen_move && is_setup) {
             MOVES_ROOT_PROPS
         } else {
@@ -116,12 +111,12 @@ fn move_list(game: &FlatGame) -> MoveList {
         if ml.truncated_at.is_some() {
             carried = &[];
         }
-        for p in &node.props {
-            if !carried.contains(&p.name.as_str()) {
-                *ml.not_carried.entry(p.name.clone()).or_default() += 1;
+        for p in node.props.iter() {
+            if !carried.contains(&p.name) {
+                *ml.not_carried.entry(p.name.to_string()).or_default() += 1;
                 continue;
             }
-            ml.take(p, &mut seen_move);
+            ml.take(&p, &mut seen_move);
         }
     }
     if ml.first_player.is_none() {
@@ -133,10 +128,10 @@ fn move_list(game: &FlatGame) -> MoveList {
 impl MoveList {
     /// Takes a property the list carries: setup, the first player, a move
     /// (which sets `seen_move`).
-    fn take(&mut self, p: &PropertyBuf, seen_move: &mut bool) {
-        match p.name.as_str() {
+    fn take(&mut self, p: &Property<'_>, seen_move: &mut bool) {
+        match p.name {
             "AB" | "AW" | "AE" => {
-                let k = match p.name.as_str() {
+                let k = match p.name {
                     "AB" => 0,
                     "AW" => 1,
                     _ => 2,
@@ -171,11 +166,8 @@ fn write_moves(
     index: usize,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let root = game.nodes.first();
-    let text = |id: &str| {
-        root.and_then(|r| r.props.iter().find(|p| p.name == id))
-            .and_then(|p| p.first_text())
-    };
+    let root = game.nodes().next();
+    let text = |id: &str| root.and_then(|r| r.props.text(id));
     let ml = move_list(game);
     let (w, h) = ml.size;
     super::writer::write_origin(out, index, report.file(), game.header.index)?;
@@ -381,7 +373,13 @@ impl MovesDoc {
             Some(SizeDoc::Rect(w, h)) => (w, h),
             None => (19, 19),
         };
-        g.nodes.push(self.root(size));
+        g.push_node(FlatNode {
+            variation: true,
+            ..FlatNode::default()
+        });
+        for p in self.root(size) {
+            g.push_prop(&p.as_property());
+        }
         let (list, gtp) = match (self.moves, self.moves_gtp) {
             (Some(m), _) => (m, false),
             (None, Some(m)) => (m, true),
@@ -391,25 +389,22 @@ impl MovesDoc {
             let Some(mv) = move_property(m, gtp, size, index, ply, report) else {
                 continue;
             };
-            let parent = g.nodes.len() - 1;
-            g.nodes.push(FlatNode {
+            let parent = g.len() - 1;
+            g.push_node(FlatNode {
                 parent: Some(parent),
-                props: vec![mv],
                 ..FlatNode::default()
             });
+            g.push_prop(&mv.as_property());
         }
         g
     }
 
     /// The root: game info, setup and first player (taken out of `self`).
-    fn root(&mut self, size: (u32, u32)) -> FlatNode {
-        let mut root = FlatNode {
-            variation: true,
-            ..FlatNode::default()
-        };
+    fn root(&mut self, size: (u32, u32)) -> Vec<PropertyBuf> {
+        let mut root = Vec::new();
         let mut add = |id: &str, v: Option<String>| {
             if let Some(v) = v {
-                root.props.push(PropertyBuf::with_values(id, &[v]));
+                root.push(PropertyBuf::with_values(id, &[v]));
             }
         };
         add("GM", Some("1".into()));
@@ -444,12 +439,12 @@ impl MovesDoc {
         if let Some(s) = self.setup.take() {
             for (id, pts) in [("AB", s.black), ("AW", s.white), ("AE", s.empty)] {
                 if !pts.is_empty() {
-                    root.props.push(PropertyBuf::with_values(id, &pts));
+                    root.push(PropertyBuf::with_values(id, &pts));
                 }
             }
         }
         if let Some(pl) = self.first_player.take().filter(|p| p == "B" || p == "W") {
-            root.props.push(PropertyBuf::with_values("PL", &[pl]));
+            root.push(PropertyBuf::with_values("PL", &[pl]));
         }
         root
     }

@@ -61,7 +61,7 @@ pub fn read(
 }
 
 /// Longest line parsed from memory; longer ones are streamed.
-const MAX_LINE: usize = 16 << 20;
+const MAX_LINE: usize = 1 << 20;
 
 /// Reads one line into `buf` (cleared first), at most [`MAX_LINE`] bytes.
 /// `true` when the line ended (newline or end of input) within the limit.
@@ -435,17 +435,111 @@ struct GameDoc {
     confidence: Option<f32>,
     implicit_root: bool,
     meta: Vec<(String, String)>,
-    nodes: Vec<NodeDoc>,
+    /// The nodes, read straight into the compact form (a placeholder
+    /// header until the game's fields are all read).
+    nodes: Option<FlatGame>,
     tail: Option<String>,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct NodeDoc {
-    parent: Option<usize>,
-    variation: bool,
-    gap: Option<String>,
-    props: Vec<PropDoc>,
+/// The `nodes` array, read node by node into a [`FlatGame`]: no node is
+/// ever held in any other form (a game of 10 million nodes is read in the
+/// memory of its compact form).
+struct NodesSeed<'g>(&'g mut FlatGame);
+
+impl<'de> DeserializeSeed<'de> for NodesSeed<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for NodesSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element_seed(NodeSeed(&mut *self.0))?.is_some() {}
+        Ok(())
+    }
+}
+
+/// One node object (`parent`, `variation`, `gap`, `props`, each optional),
+/// appended to the game; its properties go in as they are read.
+struct NodeSeed<'g>(&'g mut FlatGame);
+
+const NODE_FIELDS: &[&str] = &["parent", "variation", "gap", "props"];
+
+impl<'de> DeserializeSeed<'de> for NodeSeed<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_struct("NodeDoc", NODE_FIELDS, self)
+    }
+}
+
+impl<'de> Visitor<'de> for NodeSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("struct NodeDoc")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let g = self.0;
+        g.push_node(FlatNode::default());
+        let mut node = FlatNode::default();
+        let mut seen = [false; 4];
+        while let Some(key) = map.next_key::<String>()? {
+            let Some(k) = NODE_FIELDS.iter().position(|f| *f == key) else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            if std::mem::replace(&mut seen[k], true) {
+                return Err(de::Error::duplicate_field(NODE_FIELDS[k]));
+            }
+            match k {
+                0 => node.parent = map.next_value()?,
+                1 => node.variation = map.next_value()?,
+                2 => node.gap = map.next_value()?,
+                _ => map.next_value_seed(PropsSeed(&mut *g))?,
+            }
+        }
+        g.set_last(node);
+        Ok(())
+    }
+}
+
+/// The `props` array of a node, each property appended to the game's last
+/// node as soon as it is read.
+struct PropsSeed<'g>(&'g mut FlatGame);
+
+impl<'de> DeserializeSeed<'de> for PropsSeed<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for PropsSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let mut b = PropertyBuf::default();
+        while let Some(p) = seq.next_element::<PropDoc>()? {
+            // Identifiers pass through as written: the SGF reader keeps
+            // even malformed ones, so must we.
+            b.name = p.id;
+            b.clear_values();
+            for v in p.values {
+                match v {
+                    ValueDoc::Plain(s) => b.push(&s),
+                    ValueDoc::Compose(a, c) => b.push_compose(&a, &c),
+                };
+            }
+            self.0.push_prop(&b.as_property());
+        }
+        Ok(())
+    }
 }
 
 #[derive(Deserialize)]
@@ -520,7 +614,11 @@ impl GameDoc {
             "confidence" => self.confidence = map.next_value()?,
             "implicit_root" => self.implicit_root = map.next_value()?,
             "meta" => self.meta = map.next_value()?,
-            "nodes" => self.nodes = map.next_value()?,
+            "nodes" => {
+                // A repeated field replaces the first, as serde reads it.
+                let g = self.nodes.insert(FlatGame::new(GameHeader::new(0)));
+                map.next_value_seed(NodesSeed(g))?
+            }
             "tail" => self.tail = map.next_value()?,
             _ => return Ok(false),
         }
@@ -537,34 +635,10 @@ impl GameDoc {
             .unwrap_or(EncodingSource::Intrinsic);
         header.confidence = self.confidence.unwrap_or(1.0);
         header.implicit_root = self.implicit_root;
-        let mut g = FlatGame::new(header);
+        let mut g = self.nodes.unwrap_or_else(|| FlatGame::new(header.clone()));
+        g.header = header;
         g.meta = self.meta;
         g.tail = self.tail;
-        g.nodes = self
-            .nodes
-            .into_iter()
-            .map(|n| FlatNode {
-                parent: n.parent,
-                variation: n.variation,
-                gap: n.gap,
-                props: n
-                    .props
-                    .into_iter()
-                    .map(|p| {
-                        // Identifiers pass through as written: the SGF
-                        // reader keeps even malformed ones, so must we.
-                        let mut b = PropertyBuf::new(p.id);
-                        for v in p.values {
-                            match v {
-                                ValueDoc::Plain(s) => b.push(&s),
-                                ValueDoc::Compose(a, c) => b.push_compose(&a, &c),
-                            };
-                        }
-                        b
-                    })
-                    .collect(),
-            })
-            .collect();
         g
     }
 }

@@ -273,9 +273,10 @@ impl Root {
         if !self.private.values().is_empty() {
             props.push(self.private);
         }
-        let extra = std::mem::take(&mut game.root_mut().props);
-        props.extend(extra);
-        game.root_mut().props = props;
+        let mut root = game.root_mut();
+        for (i, p) in props.iter().enumerate() {
+            root.insert(i, &p.as_property());
+        }
     }
 }
 
@@ -520,10 +521,9 @@ impl Moves {
         match self.value(b) {
             Some(v) => {
                 self.at = game.add_child(self.at);
-                let node = game.node_mut(self.at);
-                node.pos = pos;
-                node.props
-                    .push(PropertyBuf::with_values(colour, &[v]).at(pos));
+                let mut node = game.node_mut(self.at);
+                node.set_pos(pos);
+                node.push_buf(&PropertyBuf::with_values(colour, &[v]).at(pos));
                 self.nodes.push(self.at);
             }
             None => {

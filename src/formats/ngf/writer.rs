@@ -69,7 +69,7 @@ fn lose(what: &str, lost: &mut Lost) {
 }
 
 /// A root property's first value, trimmed; `None` when it is blank.
-fn root_text<'a>(root: &'a Node, id: &str) -> Option<&'a str> {
+fn root_text<'a>(root: &Node<'a>, id: &str) -> Option<&'a str> {
     root.text(id).map(str::trim).filter(|v| !v.is_empty())
 }
 
@@ -79,8 +79,9 @@ fn one_line(s: &str) -> String {
 }
 
 /// The NGF file for `game`, CRLF line ends, encoded in `encoding`.
-fn render_game(game: &Game, encoding: &'static Encoding, report: &mut Reporter) -> Vec<u8> {
-    let root = game.root();
+fn render_game(game: Game, encoding: &'static Encoding, report: &mut Reporter) -> Vec<u8> {
+    let game = &game;
+    let root = &game.root();
     let text = |id: &str| root_text(root, id);
     let mut lost = Lost::new();
     let size = board_size(root, &mut lost);
@@ -124,7 +125,7 @@ fn board_size(root: &Node, lost: &mut Lost) -> u32 {
 
 /// Handicap and komi: lines 6 and 8.
 fn handicap_and_komi(game: &Game, size: u32, lost: &mut Lost) -> (u32, i64) {
-    let text = |id: &str| root_text(game.root(), id);
+    let text = |id: &str| root_text(&game.root(), id);
     let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
     let handicap = lines::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
         lose(what, lost);
@@ -157,7 +158,7 @@ fn handicap_and_komi(game: &Game, size: u32, lost: &mut Lost) -> (u32, i64) {
 /// A player line: the original (`key` in `XNGF`) when it reads back as the
 /// same name and rank, else the name padded before the NGF rank.
 fn player_line(game: &Game, p: &str, r: &str, key: &str) -> String {
-    let text = |id: &str| root_text(game.root(), id);
+    let text = |id: &str| root_text(&game.root(), id);
     let name = one_line(text(p).unwrap_or(""));
     let rank = text(r);
     if let Some(raw) = private_get(game, key) {
@@ -181,7 +182,7 @@ fn player_line(game: &Game, p: &str, r: &str, key: &str) -> String {
 /// The player line, and the loss of name and rank when the line does not
 /// read back as them.
 fn player(game: &Game, p: &str, r: &str, key: &str, lost: &mut Lost) -> String {
-    let text = |id: &str| root_text(game.root(), id);
+    let text = |id: &str| root_text(&game.root(), id);
     let line = player_line(game, p, r, key);
     let (n, rk) = split_player(&line);
     let want = text(r).map(normalize_rank);
@@ -195,7 +196,7 @@ fn player(game: &Game, p: &str, r: &str, key: &str, lost: &mut Lost) -> String {
 /// The date line: the original when it names the same day, else
 /// `YYYYMMDD` (empty without a date).
 fn date_line(game: &Game, lost: &mut Lost) -> String {
-    let text = |id: &str| root_text(game.root(), id);
+    let text = |id: &str| root_text(&game.root(), id);
     match text("DT").and_then(|d| parse_date(d.split(',').next().unwrap_or(""))) {
         Some(dt) => {
             match private_get(game, "DATE").filter(|raw| parse_date(raw).as_ref() == Some(&dt)) {
@@ -215,7 +216,7 @@ fn date_line(game: &Game, lost: &mut Lost) -> String {
 /// The result line: the original when it still says what `RE` says, else
 /// the English wording (`Progressing!` without a result).
 fn result_line_of(game: &Game, lost: &mut Lost) -> String {
-    let re = root_text(game.root(), "RE");
+    let re = root_text(&game.root(), "RE");
     match private_get(game, "RESULT").filter(|raw| match parse_result_text(raw) {
         ResultText::Result(r) => Some(r.as_str()) == re,
         _ => re.is_none(),
@@ -230,8 +231,8 @@ fn result_line_of(game: &Game, lost: &mut Lost) -> String {
 
 /// Root properties NGF has no place for.
 fn root_losses(root: &Node, lost: &mut Lost) {
-    for p in &root.props {
-        match p.name.as_str() {
+    for p in root.props() {
+        match p.name {
             "GM" | "FF" | "CA" | "ST" | "SZ" | "PB" | "PW" | "BR" | "WR" | "KM" | "RE" | "DT"
             | "PC" | "GN" | "HA" | "AB" | "B" | "W" | PRIVATE_PROPERTY => {}
             other => lose(other, lost),
@@ -242,16 +243,17 @@ fn root_losses(root: &Node, lost: &mut Lost) {
 /// One `PM` line per main-line move; what else its nodes hold, moves the
 /// counter cannot number, and the nodes off the main line are lost.
 fn move_lines(game: &Game, size: u32, lost: &mut Lost) -> Vec<String> {
-    let main = game.main_line();
     let first_move = lines::first_move(game);
     let mut moves: Vec<String> = Vec::new();
-    for (i, id) in main.iter().enumerate() {
-        let node = game.node(*id);
+    let mut on_main = 0;
+    for (i, id) in game.main_line_iter().enumerate() {
+        on_main += 1;
+        let node = game.node(id);
         if i > 0 {
-            for p in &node.props {
+            for p in node.props() {
                 let handicap_setup = p.name == "AB" && i < first_move;
-                if !matches!(p.name.as_str(), "B" | "W") && !handicap_setup {
-                    lose(&p.name, lost);
+                if !matches!(p.name, "B" | "W") && !handicap_setup {
+                    lose(p.name, lost);
                 }
             }
         }
@@ -278,7 +280,7 @@ fn move_lines(game: &Game, size: u32, lost: &mut Lost) -> Vec<String> {
         };
         moves.push(format!("PM{counter}{c}{coords}"));
     }
-    let off_main = game.nodes.len().saturating_sub(main.len());
+    let off_main = game.len().saturating_sub(on_main);
     if off_main > 0 {
         *lost.entry("variations (nodes)".into()).or_default() += off_main;
     }

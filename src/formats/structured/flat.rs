@@ -16,8 +16,8 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf};
-use crate::game::Game;
+use crate::event::{Event, GameHeader, Pos, Property};
+use crate::game::{Game, PropTable, Props};
 use crate::sink::Sink;
 
 /// A node's parent is missing, later than the node, or not on the path the
@@ -57,7 +57,8 @@ pub fn orphan_meta(report: &mut Reporter, key: &str) {
     );
 }
 
-/// One node of a flat game.
+/// Where one node of a flat game hangs: what a reader knows of a node
+/// besides its properties ([`FlatGame::push_node`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FlatNode {
     /// Index of the parent node (always smaller than this node's); `None`
@@ -68,18 +69,72 @@ pub struct FlatNode {
     /// The exact `(`/`)` tokens before this node, when they differ from
     /// what `parent` and `variation` imply.
     pub gap: Option<String>,
-    pub props: Vec<PropertyBuf>,
 }
 
-/// One game of a collection, flat.
-#[derive(Clone, Debug, PartialEq)]
+/// One node of a [`FlatGame`], borrowed. (Writers read only what they
+/// need of it: the flag and gap too in tests.)
+#[allow(dead_code)]
+#[derive(Clone, Copy, Debug)]
+pub struct FlatNodeRef<'a> {
+    /// See [`FlatNode::parent`].
+    pub parent: Option<usize>,
+    /// See [`FlatNode::variation`].
+    pub variation: bool,
+    /// See [`FlatNode::gap`].
+    pub gap: Option<&'a str>,
+    /// The properties, in order.
+    pub props: Props<'a>,
+}
+
+/// "No parent" in [`Link::parent`].
+const NO_PARENT: u32 = u32::MAX;
+
+/// A node's parent and flag, in 8 bytes. A parent index past `u32` (only
+/// a hand-made document has one) is kept as `u32::MAX - 1`: a later node
+/// all the same, which replay repairs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Link {
+    parent: u32,
+    variation: bool,
+}
+
+impl Link {
+    fn new(parent: Option<usize>, variation: bool) -> Self {
+        let parent = parent.map_or(NO_PARENT, |p| p.min(NO_PARENT as usize - 1) as u32);
+        Link { parent, variation }
+    }
+
+    fn parent(&self) -> Option<usize> {
+        (self.parent != NO_PARENT).then_some(self.parent as usize)
+    }
+}
+
+/// One game of a collection, flat: per node its parent and flag (8 bytes),
+/// the rare gaps aside, and every property in one [`PropTable`] (the
+/// compact form [`Game`] holds its nodes in), so that a game held costs
+/// tens of bytes a node.
+#[derive(Clone, Debug)]
 pub struct FlatGame {
     pub header: GameHeader,
     pub meta: Vec<(String, String)>,
-    pub nodes: Vec<FlatNode>,
+    links: Vec<Link>,
+    /// `(node, gap)` for the nodes that have one, by node.
+    gaps: Vec<(usize, String)>,
+    props: PropTable,
     /// The exact `)` (and `(`) tokens after the last node, when they differ
     /// from closing every open variation.
     pub tail: Option<String>,
+}
+
+impl PartialEq for FlatGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.header == other.header
+            && self.meta == other.meta
+            && self.links == other.links
+            && self.gaps == other.gaps
+            && self.tail == other.tail
+            && (0..self.len()).all(|i| self.props.props(i).same(&other.props.props(i)))
+    }
 }
 
 impl FlatGame {
@@ -87,9 +142,75 @@ impl FlatGame {
         FlatGame {
             header,
             meta: Vec::new(),
-            nodes: Vec::new(),
+            links: Vec::new(),
+            gaps: Vec::new(),
+            props: PropTable::new(),
             tail: None,
         }
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.links.len()
+    }
+
+    /// Whether the game has no node.
+    pub fn is_empty(&self) -> bool {
+        self.links.is_empty()
+    }
+
+    /// Adds a node with no property yet; returns its index.
+    pub fn push_node(&mut self, node: FlatNode) -> usize {
+        let i = self.links.len();
+        self.links.push(Link::new(node.parent, node.variation));
+        self.props.push_node(Pos::default());
+        if let Some(g) = node.gap {
+            self.gaps.push((i, g));
+        }
+        i
+    }
+
+    /// Appends a property to the last node (none if there is no node).
+    pub fn push_prop(&mut self, p: &Property<'_>) {
+        if let Some(i) = self.len().checked_sub(1) {
+            self.props.push(i, p);
+        }
+    }
+
+    /// Sets where the last node hangs (a reader that learns it after the
+    /// properties).
+    pub fn set_last(&mut self, node: FlatNode) {
+        let Some(i) = self.len().checked_sub(1) else {
+            return;
+        };
+        self.links[i] = Link::new(node.parent, node.variation);
+        if self.gaps.last().is_some_and(|(k, _)| *k == i) {
+            self.gaps.pop();
+        }
+        if let Some(g) = node.gap {
+            self.gaps.push((i, g));
+        }
+    }
+
+    /// Node `i`; a node past the end reads as an empty root.
+    pub fn node(&self, i: usize) -> FlatNodeRef<'_> {
+        let link = self.links.get(i).copied().unwrap_or(Link::new(None, false));
+        FlatNodeRef {
+            parent: link.parent(),
+            variation: link.variation,
+            gap: self.gap(i),
+            props: self.props.props(i),
+        }
+    }
+
+    /// Every node, in order.
+    pub fn nodes(&self) -> impl ExactSizeIterator<Item = FlatNodeRef<'_>> + '_ {
+        (0..self.len()).map(move |i| self.node(i))
+    }
+
+    fn gap(&self, i: usize) -> Option<&str> {
+        let k = self.gaps.binary_search_by_key(&i, |(k, _)| *k).ok()?;
+        Some(&self.gaps[k].1)
     }
 
     /// Sends the game as events. When the node list does not follow the
@@ -115,19 +236,16 @@ impl FlatGame {
             sink.event(&Event::Meta { key: k, value: v }, report)?;
         }
         let mut shape = Shape::default();
-        for (i, node) in self.nodes.iter().enumerate() {
-            let tokens = match &gaps[i] {
-                Some(g) => g.clone(),
-                None => shape.expected_before(i, parents[i], node.variation),
-            };
+        for i in 0..self.len() {
+            let tokens = self.tokens_before(i, &shape, &parents, &gaps);
             for t in tokens.chars() {
                 shape.apply(t);
                 emit_token(t, sink, report)?;
             }
             shape.enter(i);
             sink.event(&Event::Node(Pos::default()), report)?;
-            for p in &node.props {
-                sink.event(&Event::Property(p.as_property()), report)?;
+            for p in self.props.props(i).iter() {
+                sink.event(&Event::Property(p), report)?;
             }
         }
         let tail = tail.unwrap_or_else(|| shape.expected_tail());
@@ -138,14 +256,22 @@ impl FlatGame {
         sink.event(&Event::GameEnd(Pos::default()), report)
     }
 
+    /// The tokens before node `i`: its checked gap, or the rule's.
+    fn tokens_before(&self, i: usize, shape: &Shape, parents: &Parents, gaps: &Gaps) -> String {
+        match gaps.binary_search_by_key(&i, |(k, _)| *k) {
+            Ok(k) => gaps[k].1.clone(),
+            Err(_) => shape.expected_before(i, parents.get(i), self.links[i].variation),
+        }
+    }
+
     /// Parent links made safe: the root has none, and a parent is always an
     /// earlier node (else the node before, with a warning). A later node
     /// may have none: in a stream like `((;a);b)` the node `b` follows a
     /// variation closed before the root.
-    fn checked_parents(&self, report: &mut Reporter) -> Vec<Option<usize>> {
-        let mut out = Vec::with_capacity(self.nodes.len());
-        for (i, n) in self.nodes.iter().enumerate() {
-            let p = match (i, n.parent) {
+    fn checked_parents(&self, report: &mut Reporter) -> Parents {
+        let mut out = Parents(Vec::with_capacity(self.len()));
+        for (i, l) in self.links.iter().enumerate() {
+            let p = match (i, l.parent()) {
                 (0, None) => None,
                 (0, Some(_)) => {
                     report.warn(
@@ -174,26 +300,22 @@ impl FlatGame {
                     Some(i - 1)
                 }
             };
-            out.push(p);
+            out.0.push(p.map_or(NO_PARENT, |p| p as u32));
         }
         out
     }
 
-    /// The `gap`s (one per node) and `tail` that replay uses: their
-    /// parenthesis tokens (W352 for anything else), or `None` where there
-    /// is none or where SGF could not carry it (W356): a gap on the root,
-    /// a `)` with no variation open, a variation still open after the tail.
-    /// What is dropped gives way to the variation rule.
-    fn checked_gaps(
-        &self,
-        parents: &[Option<usize>],
-        report: &mut Reporter,
-    ) -> (Vec<Option<String>>, Option<String>) {
+    /// The `gap`s and `tail` that replay uses: their parenthesis tokens
+    /// (W352 for anything else), or none where there is none or where SGF
+    /// could not carry it (W356): a gap on the root, a `)` with no
+    /// variation open, a variation still open after the tail. What is
+    /// dropped gives way to the variation rule.
+    fn checked_gaps(&self, parents: &Parents, report: &mut Reporter) -> (Gaps, Option<String>) {
         let game = self.header.index;
         let mut shape = Shape::default();
-        let mut gaps = Vec::with_capacity(self.nodes.len());
-        for (i, node) in self.nodes.iter().enumerate() {
-            let gap = node.gap.as_deref().map(|g| clean_tokens(g, report, game));
+        let mut gaps = Vec::new();
+        for i in 0..self.len() {
+            let gap = self.gap(i).map(|g| clean_tokens(g, report, game));
             let fault = match &gap {
                 Some(g) if i == 0 && !g.is_empty() => Some("the root can have none"),
                 Some(g) if !shape.can_close(g) => Some("a `)` closes no open variation"),
@@ -206,12 +328,15 @@ impl FlatGame {
                 }
                 None => gap,
             };
-            let tokens = gap
-                .clone()
-                .unwrap_or_else(|| shape.expected_before(i, parents[i], node.variation));
+            let tokens = match &gap {
+                Some(g) => g.clone(),
+                None => shape.expected_before(i, parents.get(i), self.links[i].variation),
+            };
             tokens.chars().for_each(|t| shape.apply(t));
             shape.enter(i);
-            gaps.push(gap);
+            if let Some(g) = gap {
+                gaps.push((i, g));
+            }
         }
         let tail = self.tail.as_deref().map(|t| clean_tokens(t, report, game));
         let fault = match &tail {
@@ -231,17 +356,13 @@ impl FlatGame {
 
     /// Whether replaying by the variation rule puts every node under its
     /// parent.
-    fn follows_shape(&self, parents: &[Option<usize>], gaps: &[Option<String>]) -> bool {
+    fn follows_shape(&self, parents: &Parents, gaps: &Gaps) -> bool {
         let mut shape = Shape::default();
-        for (i, node) in self.nodes.iter().enumerate() {
-            let tokens = match &gaps[i] {
-                Some(g) => g.clone(),
-                None => shape.expected_before(i, parents[i], node.variation),
-            };
-            for t in tokens.chars() {
+        for i in 0..self.len() {
+            for t in self.tokens_before(i, &shape, parents, gaps).chars() {
                 shape.apply(t);
             }
-            if shape.current != parents[i] {
+            if shape.current != parents.get(i) {
                 return false;
             }
             shape.enter(i);
@@ -250,12 +371,11 @@ impl FlatGame {
     }
 
     /// The game as a tree, children in document order.
-    fn to_game(&self, parents: &[Option<usize>], report: &mut Reporter) -> Game {
+    fn to_game(&self, parents: &Parents, report: &mut Reporter) -> Game {
         let mut g = Game::new(self.header.clone());
         g.meta = self.meta.clone();
-        g.nodes.clear();
-        for (i, node) in self.nodes.iter().enumerate() {
-            let parent = match parents[i] {
+        for i in 0..self.len() {
+            let parent = match parents.get(i) {
                 None if i > 0 => {
                     report.warn(
                         W_BAD_PARENT,
@@ -270,26 +390,33 @@ impl FlatGame {
                 }
                 p => p,
             };
-            g.nodes.push(crate::game::Node {
-                parent,
-                children: Vec::new(),
-                props: node.props.clone(),
-                starts_variation: i == 0 || node.variation,
-                pos: Pos::default(),
-            });
-            if let Some(p) = parent {
-                if let Some(parent) = g.nodes.get_mut(p) {
-                    parent.children.push(i);
-                }
+            let id = match i {
+                0 => Game::ROOT,
+                _ => g.add_node(parent, self.links[i].variation, Pos::default()),
+            };
+            let mut n = g.node_mut(id);
+            for p in self.props.props(i).iter() {
+                n.push(&p);
             }
-        }
-        if g.nodes.is_empty() {
-            g = Game::new(self.header.clone());
-            g.meta = self.meta.clone();
         }
         g
     }
 }
+
+/// Checked parent links, one `u32` a node ([`NO_PARENT`] for none).
+struct Parents(Vec<u32>);
+
+impl Parents {
+    fn get(&self, i: usize) -> Option<usize> {
+        self.0
+            .get(i)
+            .filter(|&&p| p != NO_PARENT)
+            .map(|&p| p as usize)
+    }
+}
+
+/// Checked gaps, `(node, tokens)` by node.
+type Gaps = Vec<(usize, String)>;
 
 fn emit_token(t: char, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
     match t {
@@ -503,15 +630,14 @@ impl FlatCollector {
             Event::Node(_) => {
                 let g = self.game.as_mut()?;
                 let place = self.tracker.node();
-                g.nodes.push(FlatNode {
+                g.push_node(FlatNode {
                     parent: place.parent,
                     variation: place.variation,
                     gap: place.gap,
-                    props: Vec::new(),
                 });
             }
-            Event::Property(p) => match self.game.as_mut().and_then(|g| g.nodes.last_mut()) {
-                Some(n) => n.props.push(PropertyBuf::from_property(p)),
+            Event::Property(p) => match self.game.as_mut().filter(|g| !g.is_empty()) {
+                Some(g) => g.push_prop(p),
                 None => orphan_property(report, p),
             },
             Event::GameEnd(_) => {
@@ -525,15 +651,14 @@ impl FlatCollector {
 }
 
 impl FlatGame {
-    /// For each node, its first child (the main line continues there).
-    pub fn first_children(&self) -> Vec<Option<usize>> {
-        let mut first = vec![None; self.nodes.len()];
-        for (i, n) in self.nodes.iter().enumerate() {
-            if let Some(p) = n.parent {
-                if let Some(slot) = first.get_mut(p) {
-                    if slot.is_none() {
-                        *slot = Some(i);
-                    }
+    /// For each node, its first child (the main line continues there),
+    /// `u32::MAX` for none: four bytes a node.
+    pub fn first_children(&self) -> Vec<u32> {
+        let mut first = vec![NO_PARENT; self.len()];
+        for (i, l) in self.links.iter().enumerate() {
+            if let Some(slot) = l.parent().and_then(|p| first.get_mut(p)) {
+                if *slot == NO_PARENT {
+                    *slot = i as u32;
                 }
             }
         }
@@ -544,10 +669,13 @@ impl FlatGame {
     pub fn main_line(&self) -> Vec<usize> {
         let first = self.first_children();
         let mut line = Vec::new();
-        let mut at = if self.nodes.is_empty() { None } else { Some(0) };
+        let mut at = if self.is_empty() { None } else { Some(0) };
         while let Some(i) = at {
             line.push(i);
-            at = first.get(i).copied().flatten();
+            at = first
+                .get(i)
+                .filter(|&&c| c != NO_PARENT)
+                .map(|&c| c as usize);
         }
         line
     }
@@ -556,7 +684,7 @@ impl FlatGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::OwnedEvent;
+    use crate::event::{OwnedEvent, PropertyBuf};
     use crate::sink::EventLog;
 
     /// Events from a compact script: `;` node, `(` `)`, `B` a property.
@@ -600,7 +728,7 @@ mod tests {
         ] {
             let (games, back) = round_trip(script);
             assert_eq!(back, events(script), "{script}");
-            assert!(games[0].nodes.iter().all(|n| n.gap.is_none()), "{script}");
+            assert!(games[0].nodes().all(|n| n.gap.is_none()), "{script}");
             assert!(games[0].tail.is_none(), "{script}");
         }
     }
@@ -608,9 +736,9 @@ mod tests {
     #[test]
     fn parent_links_follow_the_tree() {
         let (games, _) = round_trip(";A(;B;C)(;D)");
-        let parents: Vec<_> = games[0].nodes.iter().map(|n| n.parent).collect();
+        let parents: Vec<_> = games[0].nodes().map(|n| n.parent).collect();
         assert_eq!(parents, vec![None, Some(0), Some(1), Some(0)]);
-        let vars: Vec<_> = games[0].nodes.iter().map(|n| n.variation).collect();
+        let vars: Vec<_> = games[0].nodes().map(|n| n.variation).collect();
         assert_eq!(vars, vec![true, true, false, true]);
     }
 
@@ -658,11 +786,11 @@ mod tests {
     fn hand_made_trees_are_rebuilt_with_a_warning() {
         let mut g = FlatGame::new(GameHeader::new(0));
         for (parent, name) in [(None, "A"), (Some(0), "B"), (Some(1), "C"), (Some(0), "D")] {
-            g.nodes.push(FlatNode {
+            g.push_node(FlatNode {
                 parent,
-                props: vec![PropertyBuf::with_values(name, &["x"])],
                 ..FlatNode::default()
             });
+            g.push_prop(&PropertyBuf::with_values(name, &["x"]).as_property());
         }
         let mut log = EventLog::default();
         let mut r = Reporter::collecting("t");
@@ -674,8 +802,8 @@ mod tests {
     #[test]
     fn forward_parents_are_repaired() {
         let mut g = FlatGame::new(GameHeader::new(0));
-        g.nodes.push(FlatNode::default());
-        g.nodes.push(FlatNode {
+        g.push_node(FlatNode::default());
+        g.push_node(FlatNode {
             parent: Some(7),
             ..FlatNode::default()
         });
@@ -691,7 +819,7 @@ mod tests {
         let script = "(;B".repeat(100_000);
         let close = ")".repeat(100_000);
         let (games, back) = round_trip(&format!(";A{script}{close}"));
-        assert_eq!(games[0].nodes.len(), 100_001);
+        assert_eq!(games[0].len(), 100_001);
         assert_eq!(back.len(), 2 + 2 + 100_000 * 4);
     }
 }

@@ -241,8 +241,8 @@ pub(crate) fn point_pair(v: crate::event::Value<'_>) -> (&str, Option<&str>) {
 
 /// Plays a node's setup stones and move on a board.
 pub(crate) fn apply_node(b: &mut Board, n: &crate::game::Node) {
-    for p in &n.props {
-        let stone = match p.name.as_str() {
+    for p in n.props() {
+        let stone = match p.name {
             "AB" | "B" => Some(Stone::Black),
             "AW" | "W" => Some(Stone::White),
             "AE" => None,
@@ -250,7 +250,7 @@ pub(crate) fn apply_node(b: &mut Board, n: &crate::game::Node) {
         };
         for v in p.values().iter() {
             for pt in sgf_points(v) {
-                match (p.name.as_str(), stone) {
+                match (p.name, stone) {
                     ("B" | "W", Some(s)) => b.play(pt, s),
                     (_, s) => b.set(pt, s),
                 }
@@ -264,14 +264,14 @@ pub(crate) fn apply_node(b: &mut Board, n: &crate::game::Node) {
 pub(crate) fn position(game: &Game, node: NodeId, size: u8) -> Board {
     let mut path = vec![node];
     let mut at = node;
-    while let Some(p) = game.nodes.get(at).and_then(|n| n.parent) {
+    while let Some(p) = game.get(at).and_then(|n| n.parent()) {
         path.push(p);
         at = p;
     }
     let mut b = Board::new(size);
     for &id in path.iter().rev() {
-        if let Some(n) = game.nodes.get(id) {
-            apply_node(&mut b, n);
+        if let Some(n) = game.get(id) {
+            apply_node(&mut b, &n);
         }
     }
     b

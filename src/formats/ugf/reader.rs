@@ -7,7 +7,7 @@ use super::*;
 use crate::charset;
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf};
+use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf, Value};
 use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
@@ -564,11 +564,11 @@ impl Builder {
         }
         // SZ right after GM and FF, where readers look first.
         let size = self.grid.size.to_string();
-        let root = self.game.root_mut();
+        let mut root = self.game.root_mut();
         let sz = root
             .remove("SZ")
             .unwrap_or_else(|| PropertyBuf::with_values("SZ", &[size]));
-        root.props.insert(2.min(root.props.len()), sz);
+        root.insert(2, &sz.as_property());
         for s in sections {
             match s.name.as_str() {
                 "Header" | "Data" | "Figure" | "ReviewNode" | "ReviewComment" => {}
@@ -631,10 +631,9 @@ impl Builder {
         if !kept.values().is_empty() {
             // A second [Header] section adds to the first's: one property,
             // as SGF reads a repeated one.
-            let root = self.game.root_mut();
-            match root.props.iter_mut().find(|p| p.name == PROP_HEADER) {
-                Some(p) => p.extend_values(kept.values()),
-                None => root.props.push(kept),
+            let mut root = self.game.root_mut();
+            for v in kept.values().iter() {
+                root.add_value(PROP_HEADER, v);
             }
         }
         Ok(())
@@ -716,17 +715,9 @@ impl Builder {
             Some(s.pos),
             format!("[{}] has no SGF form: kept in {PROP_SECTION}", s.name),
         );
-        let root = self.game.root_mut();
-        match root.get_mut(PROP_SECTION) {
-            Some(p) => {
-                p.push_compose(&s.name, &text);
-            }
-            None => {
-                let mut p = PropertyBuf::new(PROP_SECTION);
-                p.push_compose(&s.name, &text);
-                root.props.push(p);
-            }
-        }
+        let joined = format!("{}:{text}", s.name);
+        let value = Value::compose(&joined, s.name.len());
+        self.game.root_mut().add_value(PROP_SECTION, value);
     }
 
     // ---- tree helpers ----------------------------------------------------
@@ -750,7 +741,7 @@ impl Builder {
         let (name, value) = move_prop(colour, spot);
         loop {
             let node = self.game.node(at);
-            if let Some(&c) = node.children.iter().find(|&&c| {
+            if let Some(c) = node.children().find(|&c| {
                 self.game
                     .node(c)
                     .mv()
@@ -758,14 +749,14 @@ impl Builder {
             }) {
                 return c;
             }
-            match node.children.first() {
-                Some(&c) if is_empty_node(self.game.node(c)) => at = c,
+            match node.first_child() {
+                Some(c) if is_empty_node(self.game.node(c)) => at = c,
                 _ => break,
             }
         }
-        let had_children = !self.game.node(at).children.is_empty();
+        let had_children = self.game.node(at).first_child().is_some();
         let id = self.game.add_child(at);
-        self.game.node_mut(id).pos = pos;
+        self.game.node_mut(id).set_pos(pos);
         self.set_move(id, colour, spot);
         if had_children {
             report.warn(
@@ -773,9 +764,7 @@ impl Builder {
                 Some(pos),
                 "[Data] and [ReviewNode] disagree here: the [Data] move is the main line, the review line a variation",
             );
-            let ch = &mut self.game.node_mut(at).children;
-            ch.retain(|&c| c != id);
-            ch.insert(0, id);
+            self.game.make_first_child(id);
         }
         id
     }
@@ -856,11 +845,9 @@ impl Builder {
         }
         at.first = false;
         let node = self.game.add_child(at.cur);
-        self.game.node_mut(node).pos = pos;
+        self.game.node_mut(node).set_pos(pos);
         if at.after_end {
-            let ch = &mut self.game.node_mut(at.cur).children;
-            ch.retain(|&c| c != node);
-            ch.insert(0, node);
+            self.game.make_first_child(node);
             at.after_end = false;
         }
         if let Some(stone) = n.stone {
@@ -896,14 +883,12 @@ impl Builder {
                 continue;
             }
             let n = self.game.node(id);
-            if n.children.is_empty()
-                && n.props.is_empty()
+            if n.first_child().is_none()
+                && n.props().is_empty()
                 && !self.comments.contains_key(&id)
                 && !self.labels.contains_key(&id)
             {
-                if let Some(p) = n.parent {
-                    self.game.node_mut(p).children.retain(|&c| c != id);
-                }
+                self.game.detach(id);
             }
         }
     }
@@ -1001,9 +986,7 @@ impl Builder {
                     );
                     if self.game.node(cur).mv().is_some() {
                         let n = self.game.add_child(cur);
-                        let ch = &mut self.game.node_mut(cur).children;
-                        ch.retain(|&c| c != n);
-                        ch.insert(0, n);
+                        self.game.make_first_child(n);
                         cur = n;
                     }
                     cur
@@ -1290,7 +1273,7 @@ impl Builder {
         match parent {
             Some(parent) => {
                 let first = self.game.add_variation(parent);
-                self.game.node_mut(first).pos = fig.pos;
+                self.game.node_mut(first).set_pos(fig.pos);
                 self.fill_figure(first, fig, vw);
             }
             None => {
@@ -1305,8 +1288,8 @@ impl Builder {
                 let mut head = self.game.header.clone();
                 head.index = self.extra_games.len() + 1;
                 let mut g = Game::new(head);
-                let root = g.root_mut();
-                root.pos = fig.pos;
+                let mut root = g.root_mut();
+                root.set_pos(fig.pos);
                 root.set("GM", "1");
                 root.set("FF", "4");
                 root.set("SZ", &self.grid.size.to_string());
@@ -1330,8 +1313,8 @@ impl Builder {
     /// Pruned review nodes are detached from their parent (and have no
     /// children), so a node is in the tree when its parent lists it.
     fn reachable(&self, id: NodeId) -> bool {
-        match self.game.node(id).parent {
-            Some(p) => self.game.node(p).children.contains(&id),
+        match self.game.node(id).parent() {
+            Some(p) => self.game.node(p).children().any(|c| c == id),
             None => id == Game::ROOT,
         }
     }
@@ -1339,15 +1322,15 @@ impl Builder {
     /// Depth (moves from the root) and position of every node created
     /// since last time (a parent always has a smaller id than its child).
     fn index_nodes(&mut self) {
-        for id in self.depth.len()..self.game.nodes.len() {
+        for id in self.depth.len()..self.game.len() {
             let node = self.game.node(id);
-            let parent = node.parent.filter(|&p| p < id);
+            let parent = node.parent().filter(|&p| p < id);
             let d = parent.and_then(|p| self.depth.get(p).copied()).unwrap_or(0)
                 + u32::from(node.mv().is_some());
             let mut board = parent
                 .and_then(|p| self.boards.get(p).cloned())
                 .unwrap_or_else(|| Board::new(self.grid.size));
-            apply_node(&mut board, node);
+            apply_node(&mut board, &node);
             self.depth.push(d);
             self.by_position
                 .entry((d, board.clone()))
@@ -1381,7 +1364,7 @@ impl Builder {
             self.game.node_mut(first).set("N", &fig.heading);
         }
         if let Some(vw) = vw {
-            self.game.node_mut(first).props.push(vw);
+            self.game.node_mut(first).push_buf(&vw);
         }
         self.add_text(first, fig.pre_text);
         let mut at = first;
@@ -1392,7 +1375,7 @@ impl Builder {
                 first
             } else {
                 let c = self.game.add_child(at);
-                self.game.node_mut(c).pos = m.line.pos;
+                self.game.node_mut(c).set_pos(m.line.pos);
                 c
             };
             if let Some(colour) = m.line.colour {
@@ -1400,8 +1383,7 @@ impl Builder {
                 // The move goes before the heading and comments.
                 self.game
                     .node_mut(node)
-                    .props
-                    .insert(0, PropertyBuf::with_values(name, &[value]));
+                    .insert(0, &PropertyBuf::with_values(name, &[value]).as_property());
             }
             self.add_text(node, m.text);
             at = node;
@@ -1446,7 +1428,7 @@ impl Builder {
                     if seen.contains(&pt) {
                         report.error(
                             E_LABEL,
-                            Some(self.game.node(id).pos),
+                            Some(self.game.node(id).pos()),
                             format!("two labels on {}: `{text}` dropped", sgf_point(pt)),
                         );
                         continue;
@@ -1454,14 +1436,14 @@ impl Builder {
                     seen.push(pt);
                     p.push_compose(&sgf_point(pt), &text);
                 }
-                self.game.node_mut(id).props.push(p);
+                self.game.node_mut(id).push_buf(&p);
             }
         }
     }
 }
 
-fn is_empty_node(n: &crate::game::Node) -> bool {
-    n.props.is_empty()
+fn is_empty_node(n: crate::game::Node<'_>) -> bool {
+    n.props().is_empty()
 }
 
 fn move_prop(colour: Stone, spot: Spot) -> (&'static str, String) {
@@ -1626,7 +1608,7 @@ mod tests {
     fn a_second_header_adds_to_the_first() {
         let (g, _) = read_str(b"[Header]\nCode=A\nSize=9\n[Header]\nCode=B\n[Data]\n");
         let root = g[0].root();
-        let kept: Vec<_> = root.props.iter().filter(|p| p.name == "XUGFH").collect();
+        let kept: Vec<_> = root.props().iter().filter(|p| p.name == "XUGFH").collect();
         assert_eq!(kept.len(), 1);
         let values: Vec<&str> = kept[0].values().iter().map(|v| v.text()).collect();
         assert_eq!(values, ["Code:A", "Code:B"]);
@@ -1638,7 +1620,7 @@ mod tests {
         let (g, codes) = read_str(f);
         assert_eq!(moves(&g[0]), ["B[cc]", "W[gg]"]);
         let m1 = g[0].main_line()[1];
-        assert_eq!(g[0].node(m1).children.len(), 2);
+        assert_eq!(g[0].node(m1).child_count(), 2);
         assert_eq!(codes, ["W317"]);
     }
 
@@ -1648,7 +1630,7 @@ mod tests {
         let (g, codes) = read_str(f);
         assert_eq!(codes, ["W315", "E308", "W315", "W316"]);
         assert_eq!(g[0].root().text("C"), Some("lost?"));
-        assert_eq!(g[0].root().children.len(), 1);
+        assert_eq!(g[0].root().child_count(), 1);
     }
 
     #[test]

@@ -89,7 +89,7 @@ impl Sink for UgfWriter<'_> {
 
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         if let Some((game, figs)) = self.pending.take() {
-            let bytes = write_game(&game, &figs, self.review, self.encoding, report)?;
+            let bytes = write_game(game, &figs, self.review, self.encoding, report)?;
             self.out.write_all(&bytes)?;
         }
         self.out.flush()?;
@@ -195,7 +195,7 @@ impl Ctx<'_> {
     }
 
     /// `.#,x,y,label` lines for a node's `LB`.
-    fn label_lines(&mut self, node: &Node) -> Vec<String> {
+    fn label_lines(&mut self, node: Node<'_>) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(lb) = node.get("LB") {
             for v in lb.values().iter() {
@@ -216,7 +216,7 @@ impl Ctx<'_> {
         out
     }
 
-    fn comment_lines(&mut self, node: &Node) -> Vec<String> {
+    fn comment_lines(&mut self, node: Node<'_>) -> Vec<String> {
         match node.text("C") {
             Some(c) if !c.is_empty() => {
                 let c = c.replace("\r\n", "\n").replace('\r', "\n");
@@ -230,15 +230,15 @@ impl Ctx<'_> {
     }
 
     /// Lists the properties of `node` outside `allowed` as losses.
-    fn check_props(&mut self, node: &Node, allowed: &[&str], place: &str) {
-        for p in &node.props {
-            if !allowed.contains(&p.name.as_str()) {
+    fn check_props(&mut self, node: Node<'_>, allowed: &[&str], place: &str) {
+        for p in node.props() {
+            if !allowed.contains(&p.name) {
                 self.losses.add(format!("{} ({place})", p.name));
             }
         }
     }
 
-    fn player_field(node: &Node, colour: char) -> String {
+    fn player_field(node: Node<'_>, colour: char) -> String {
         match node.text(PROP_PLAYER) {
             Some(p)
                 if !p.starts_with(['B', 'W', 'b', 'w'])
@@ -251,14 +251,18 @@ impl Ctx<'_> {
     }
 }
 
+/// The game is taken, and dropped once its text is made: the game, the
+/// text and the encoded bytes are never all held at once.
 fn write_game(
-    game: &Game,
+    game: Game,
     figs: &[Game],
     review: bool,
     encoding: &'static Encoding,
     report: &mut Reporter,
 ) -> Result<Vec<u8>, Error> {
-    let root = game.root();
+    let owned = game;
+    let game = &owned;
+    let root = &game.root();
     let sz = root.text("SZ").unwrap_or("19");
     let (square, size) = match sz.split_once(':') {
         Some((a, b)) => (a.trim() == b.trim(), a.trim().parse::<u32>().ok()),
@@ -298,6 +302,7 @@ fn write_game(
     let Ctx {
         mut losses, out, ..
     } = cx;
+    drop(owned);
     let mut bytes = Vec::with_capacity(out.len());
     let lost = charset::encode_into(encoding, &out, &mut bytes);
     if !lost.is_empty() {
@@ -324,8 +329,7 @@ fn write_game(
 }
 
 fn count_main_moves(game: &Game) -> usize {
-    game.main_line()
-        .into_iter()
+    game.main_line_iter()
         .skip(1)
         .filter(|&id| game.node(id).mv().is_some())
         .count()
@@ -443,11 +447,12 @@ fn write_kept_sections(cx: &mut Ctx<'_>) {
     }
 }
 
-/// `[Data]`. Returns the move number of every main-line node.
-fn write_data(cx: &mut Ctx<'_>) -> Vec<(NodeId, u32)> {
+/// `[Data]`. Returns the move number of every main-line node, in order
+/// (the main line gives their ids again).
+fn write_data(cx: &mut Ctx<'_>) -> Vec<u32> {
     let game = cx.game;
     cx.line("[Data]");
-    let root = game.root();
+    let root = &game.root();
     for (name, colour) in [("AB", 'B'), ("AW", 'W')] {
         if let Some(p) = root.get(name) {
             let pts: Vec<Point> = p.values().iter().flat_map(sgf_points).collect();
@@ -466,10 +471,10 @@ fn write_data(cx: &mut Ctx<'_>) -> Vec<(NodeId, u32)> {
     for key in header::MAPPED {
         allowed_root.extend_from_slice(header::prop_names(key));
     }
-    cx.check_props(root, &allowed_root, "root");
-    let mut numbers = vec![(Game::ROOT, 0)];
+    cx.check_props(*root, &allowed_root, "root");
+    let mut numbers = vec![0];
     let mut count = 0u32;
-    for id in game.main_line().into_iter().skip(1) {
+    for id in game.main_line_iter().skip(1) {
         let node = game.node(id);
         if let Some((colour, v)) = node.mv() {
             count += 1;
@@ -481,7 +486,7 @@ fn write_data(cx: &mut Ctx<'_>) -> Vec<(NodeId, u32)> {
                 .replace(['\r', '\n'], " ");
             cx.line(&format!("{pt},{player},{count},{time}"));
         }
-        numbers.push((id, count));
+        numbers.push(count);
         if ["AB", "AW", "AE"].iter().any(|s| node.get(s).is_some()) {
             cx.losses.add("setup stones after the start (AB/AW/AE)");
         }
@@ -502,12 +507,12 @@ fn text_block(cx: &mut Ctx<'_>, n: u32, labels: &[String], lines: &[String]) {
     cx.line(".EndText");
 }
 
-fn write_figures(cx: &mut Ctx<'_>, numbers: &[(NodeId, u32)], figs: &[Game]) {
+fn write_figures(cx: &mut Ctx<'_>, numbers: &[u32], figs: &[Game]) {
     let game = cx.game;
     cx.line("[Figure]");
     // Comments and labels of the main line, merged per move number.
     let mut blocks: Vec<(u32, Vec<String>, Vec<String>)> = Vec::new();
-    for &(id, n) in numbers {
+    for (id, &n) in game.main_line_iter().zip(numbers) {
         let node = game.node(id);
         let labels = cx.label_lines(node);
         let lines = if cx.review {
@@ -515,6 +520,11 @@ fn write_figures(cx: &mut Ctx<'_>, numbers: &[(NodeId, u32)], figs: &[Game]) {
         } else {
             cx.comment_lines(node)
         };
+        if labels.is_empty() && lines.is_empty() {
+            // Nothing to write: no block (a block a node would cost more
+            // than the node).
+            continue;
+        }
         match blocks.last_mut() {
             Some((m, l, t)) if *m == n => {
                 l.extend(labels);
@@ -533,7 +543,8 @@ fn write_figures(cx: &mut Ctx<'_>, numbers: &[(NodeId, u32)], figs: &[Game]) {
         let mut starts: Vec<NodeId> = Vec::new();
         while let Some(id) = stack.pop() {
             let node = game.node(id);
-            for (i, &c) in node.children.iter().enumerate().rev() {
+            let children: Vec<NodeId> = node.children().collect();
+            for (i, &c) in children.iter().enumerate().rev() {
                 stack.push(c);
                 if i > 0 {
                     starts.push(c);
@@ -559,7 +570,7 @@ fn write_figures(cx: &mut Ctx<'_>, numbers: &[(NodeId, u32)], figs: &[Game]) {
 
 /// Pre-order index of every node.
 fn preorder(game: &Game) -> Vec<usize> {
-    let mut order = vec![usize::MAX; game.nodes.len()];
+    let mut order = vec![usize::MAX; game.len()];
     let mut stack = vec![Game::ROOT];
     let mut k = 0;
     while let Some(id) = stack.pop() {
@@ -567,7 +578,8 @@ fn preorder(game: &Game) -> Vec<usize> {
             *o = k;
         }
         k += 1;
-        for &c in game.node(id).children.iter().rev() {
+        let children: Vec<NodeId> = game.node(id).children().collect();
+        for &c in children.iter().rev() {
             stack.push(c);
         }
     }
@@ -579,14 +591,14 @@ fn moves_to(game: &Game, mut id: NodeId) -> u32 {
     loop {
         let node = game.node(id);
         n += u32::from(node.mv().is_some());
-        match node.parent {
+        match node.parent() {
             Some(p) => id = p,
             None => return n,
         }
     }
 }
 
-fn rect(cx: &mut Ctx<'_>, node: &Node) -> (u32, u32, u32, u32) {
+fn rect(cx: &mut Ctx<'_>, node: Node<'_>) -> (u32, u32, u32, u32) {
     let s = cx.grid.size as u32;
     if let Some(v) = node.get("VW").and_then(|p| p.values().first()) {
         if let (a, Some(b)) = point_pair(v) {
@@ -608,7 +620,7 @@ struct FigureSource<'a> {
     /// Moves before the starting position.
     n: u32,
     /// The node whose `N` is the heading and whose `VW` is the rectangle.
-    heading_node: &'a Node,
+    heading_node: Node<'a>,
     start: Board,
     /// The nodes whose moves are numbered from 1.
     line: Vec<NodeId>,
@@ -662,14 +674,14 @@ fn figure_block(cx: &mut Ctx<'_>, f: FigureSource<'_>) {
 
 fn write_variation(cx: &mut Ctx<'_>, first: NodeId, serial: u32) {
     let game = cx.game;
-    let Some(parent) = game.node(first).parent else {
+    let Some(parent) = game.node(first).parent() else {
         return;
     };
     let n = moves_to(game, parent);
     let start = position(game, parent, cx.grid.size);
     let mut line = vec![first];
     let mut at = first;
-    while let Some(&c) = game.node(at).children.first() {
+    while let Some(c) = game.node(at).first_child() {
         line.push(c);
         at = c;
     }
@@ -772,7 +784,7 @@ fn write_figure_game(cx: &mut Ctx<'_>, g: &Game, serial: u32) {
 /// (ids 1…), then the variations in the order they are written.
 fn write_review(cx: &mut Ctx<'_>) {
     let game = cx.game;
-    let mut ids = vec![0u32; game.nodes.len()];
+    let mut ids = vec![0u32; game.len()];
     let mut next = 1u32;
     for id in game.main_line() {
         ids[id] = next;
@@ -816,10 +828,11 @@ fn write_review(cx: &mut Ctx<'_>) {
         lines.push(format!("{pad}NODE,{},{colour},{x},{y}", ids[id]));
         order.push(id);
         // Pushed in reverse: VARIATION blocks first, then the continuation.
-        if let Some(&c) = node.children.first() {
+        if let Some(c) = node.first_child() {
             stack.push(Work::Chain(c, indent));
         }
-        for &c in node.children.iter().skip(1).rev() {
+        let children: Vec<NodeId> = node.children().collect();
+        for &c in children.iter().skip(1).rev() {
             stack.push(Work::Raw(format!("{pad}  VARIATIONEND,")));
             stack.push(Work::Chain(c, indent + 4));
             stack.push(Work::Raw(format!("{pad}  VARIATION,")));
@@ -843,7 +856,7 @@ fn write_review(cx: &mut Ctx<'_>) {
             cx.line(&l);
         }
     }
-    for (id, node) in game.nodes.iter().enumerate() {
+    for (id, node) in game.nodes().enumerate() {
         if !main.contains(&id) && node.get("LB").is_some() && ids.get(id).is_some_and(|&i| i > 0) {
             cx.losses.add("labels in variations (review tree)");
         }

@@ -73,7 +73,7 @@ mod tests {
         g.root_mut().set("FF", "4");
         let mut lb = PropertyBuf::new("LB");
         lb.push_compose("pd", "A:b").push("");
-        g.root_mut().props.push(lb);
+        g.root_mut().push_buf(&lb);
         g.root_mut()
             .set("C", "  lead and trail  \r\nctrl\u{1}\u{0}x ]]> 囲碁");
         let a = g.add_child(0);

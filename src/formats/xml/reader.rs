@@ -200,7 +200,7 @@ impl XmlReadState {
                 let Some(g) = &mut self.game else {
                     return self.unknown(e, pos, report);
                 };
-                g.nodes.push(node(e, pos, report));
+                g.push_node(node(e, pos, report));
             }
             b"p" => {
                 // Identifiers pass through as written, like the SGF reader's.
@@ -239,11 +239,8 @@ impl XmlReadState {
             b"k" | b"v" | b"tail" => self.end_text(name, pos, report),
             b"c" => self.end_compose(pos, report),
             b"p" => {
-                if let (Some(p), Some(n)) = (
-                    self.prop.take(),
-                    self.game.as_mut().and_then(|g| g.nodes.last_mut()),
-                ) {
-                    n.props.push(p);
+                if let (Some(p), Some(g)) = (self.prop.take(), self.game.as_mut()) {
+                    g.push_prop(&p.as_property());
                 }
             }
             b"meta" => {
@@ -419,6 +416,5 @@ fn node(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> FlatNode {
         parent,
         variation,
         gap,
-        props: Vec::new(),
     }
 }
