@@ -124,7 +124,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "sgfconv's lossless JSON model (formats/json.md), or a move list with --moves",
         carries: "everything (lossless); --moves: main line and core game info",
         lossy: false,
-        read_options: &[],
+        read_options: &[ReadOption::MaxValueSize],
         write_options: &[WriteOption::JsonLines, WriteOption::Moves],
     },
     FormatInfo {
@@ -134,7 +134,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "sgfconv's lossless XML model (formats/xml.md)",
         carries: "everything (lossless)",
         lossy: false,
-        read_options: &[],
+        read_options: &[ReadOption::MaxValueSize],
         write_options: &[],
     },
     FormatInfo {
@@ -144,7 +144,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "Jago / GoGui XML (go.dtd)",
         carries: "game tree, game info, comments, markup; other properties as <SGF>",
         lossy: true,
-        read_options: &[],
+        read_options: &[ReadOption::MaxValueSize],
         write_options: &[],
     },
     FormatInfo {
@@ -154,7 +154,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "move list, one row per move (formats/csv.md)",
         carries: "main line moves (all nodes with --all-variations), time left, comments",
         lossy: true,
-        read_options: &[],
+        read_options: &[ReadOption::MaxValueSize],
         write_options: &[
             WriteOption::AllVariations,
             WriteOption::Coords,
