@@ -1,6 +1,9 @@
-//! The input side's small pieces, shared by the command and `migrate`:
-//! reading a head to tell the format from (then reading on as if nothing
-//! had been taken), and counting the bytes read.
+//! The input side's small pieces, shared by the command, `migrate` and the
+//! readers: reading a head to tell the format from (then reading on as if
+//! nothing had been taken), counting the bytes read, reading line by line
+//! with a bound on a line ([`LineReader`], for the line-based readers,
+//! which hold one record at a time), and a bound on one token under a
+//! parser that holds it whole ([`TokenBound`]).
 
 use std::io::{self, Read};
 

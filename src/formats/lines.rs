@@ -1,8 +1,10 @@
 //! Conventions of Go records shared by the line-based formats (GIB, NGF):
 //! SGF points, the Tygem handicap layout, ranks, results written in
 //! Korean/Chinese/Japanese/English text, dates, komi in tenths, the
-//! `KEY=value` private property, the character-set decision for a file
-//! with no reliable declaration, and the writer of a file that holds one game.
+//! `KEY=value` private property, the character-set decision for a record
+//! with no reliable declaration (each record of a file decided from its
+//! own bytes: the readers stream record by record), and the writer of a
+//! file that holds one game.
 //!
 //! This is not a format module: it knows Go-record facts, not any format's
 //! syntax. Format modules never import each other; they may all use this.
