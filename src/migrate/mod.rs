@@ -957,7 +957,30 @@ impl Ctx<'_> {
                 (i, item, e, c)
             })
             .collect();
-        // Plan names, sequentially, in path order.
+        let planned = self.plan_names(converted);
+        self.prepare_dirs(
+            planned
+                .iter()
+                .flat_map(|p| p.4.iter())
+                .map(|n| n.parent().unwrap_or(Path::new(""))),
+            out,
+        );
+        let out = &*out;
+        // Rename into place.
+        planned
+            .into_par_iter()
+            .map(|(i, item, mut e, c, names)| {
+                if let Some(c) = c {
+                    self.place(&item, &mut e, c, &names, out);
+                }
+                (i, e)
+            })
+            .collect()
+    }
+
+    /// Plans the output names of the converted inputs, sequentially, in
+    /// path order (collisions numbered in that order).
+    fn plan_names(&self, converted: Vec<(usize, Item, Entry, Option<Converted>)>) -> Vec<Placed> {
         let mut claims = Claims::default();
         let mut planned: Vec<Placed> = Vec::with_capacity(converted.len());
         for (i, item, mut e, c) in converted {
@@ -1003,25 +1026,7 @@ impl Ctx<'_> {
             }
             planned.push((i, item, e, c, names));
         }
-        drop(claims);
-        self.prepare_dirs(
-            planned
-                .iter()
-                .flat_map(|p| p.4.iter())
-                .map(|n| n.parent().unwrap_or(Path::new(""))),
-            out,
-        );
-        let out = &*out;
-        // Rename into place.
         planned
-            .into_par_iter()
-            .map(|(i, item, mut e, c, names)| {
-                if let Some(c) = c {
-                    self.place(&item, &mut e, c, &names, out);
-                }
-                (i, e)
-            })
-            .collect()
     }
 
     fn place(&self, item: &Item, e: &mut Entry, c: Converted, names: &[PathBuf], out: &Outputs) {
