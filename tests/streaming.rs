@@ -149,7 +149,7 @@ fn an_endless_line_is_refused_by_every_reader() {
         (
             "xml",
             "[E369]",
-            run_of("<sgfconv version=\"1\"><game><n><p k=\"C\"><v>", b'a'),
+            run_of("<sgfconv version=\"1\"><game><node n=\"0\"><p id=\"C\"><v>", b'a'),
         ),
         ("xml", "[E369]", run_of("<sgfconv version=\"1\" a=\"", b'a')),
         ("jago", "[E391]", run_of("", 0)),
@@ -168,6 +168,25 @@ fn an_endless_line_is_refused_by_every_reader() {
             run_of("{\"format\":\"sgfconv\",\"version\":1,\"games\":[{\"game\":0,\"nodes\":[{\"node\":0,\"props\":[{\"id\":\"C\",\"values\":[\"", b'a'),
         ),
         ("json", "[E357]", run_of("[1", b'1')),
+        // A value made of many small texts, each under the bound.
+        (
+            "xml",
+            "[E369]",
+            format!(
+                "<sgfconv version=\"1\"><game><node n=\"0\"><p id=\"C\"><v>{}",
+                "a<!---->".repeat(20_000)
+            )
+            .into_bytes(),
+        ),
+        (
+            "jago",
+            "[E391]",
+            format!(
+                "<Go><GoGame><Nodes><Node><Comment>{}",
+                "a<![CDATA[b]]>".repeat(20_000)
+            )
+            .into_bytes(),
+        ),
     ];
     for (format, code, input) in cases {
         let out = run(&["-f", format, "--max-value-size", "10000"], input);
@@ -182,11 +201,12 @@ fn an_endless_line_is_refused_by_every_reader() {
 /// are not refused for their length.
 #[test]
 fn what_fits_the_bound_is_read() {
-    let mut value = b"<sgfconv version=\"1\"><game><n><p k=\"C\"><v>".to_vec();
+    let mut value = b"<sgfconv version=\"1\"><game><node n=\"0\"><p id=\"C\"><v>".to_vec();
     value.extend(std::iter::repeat_n(b'a', 9_000));
-    value.extend_from_slice(b"</v></p></n></game></sgfconv>\n");
+    value.extend_from_slice(b"</v></p></node></game></sgfconv>\n");
     let out = run(&["-f", "xml", "--max-value-size", "10000"], &value);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(&"a".repeat(9_000)));
     let mut csv = b"game,move,color,comment\n1,1,B,\"".to_vec();
     csv.extend(std::iter::repeat_n(b'a', 9_000));
     csv.extend_from_slice(b"\"\n");

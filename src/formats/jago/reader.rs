@@ -125,6 +125,11 @@ fn read_utf8(
             }
             _ => {}
         }
+        // A text made of many pieces (split by comments, CDATA) is bounded
+        // as a whole.
+        if doc.text.len() > max {
+            return Err(structured::too_long(E_TOO_LONG, "a text", pos, max as u64));
+        }
     }
 }
 

@@ -47,6 +47,12 @@ pub fn read(
             None => {}
         }
         match st.event(ev, pos, sink, report)? {
+            // A value made of many texts (split by comments, CDATA) is
+            // bounded as a whole.
+            Next::Read if st.value_len() > options.max_value_size() => {
+                let max = options.max_value_size() as u64;
+                return Err(structured::too_long(E_TOO_LONG, "a value", pos, max));
+            }
             Next::Read => {}
             Next::Done => return Ok(()),
             Next::Fault(msg) => return syntax_error(&st, report, pos, &msg),
@@ -180,6 +186,14 @@ impl XmlReadState {
                 String::from_utf8_lossy(e.name().as_ref())
             ),
         );
+    }
+
+    /// The length of the `<k>` or `<v>` being read (0 outside one).
+    fn value_len(&self) -> usize {
+        match &self.text {
+            Text::Value(s, _) => s.len(),
+            Text::None => 0,
+        }
     }
 
     /// Text: part of a `<k>` or `<v>`, else stray.
