@@ -1,10 +1,11 @@
 //! The bound on one JSON token: the reader's parsers (serde_json holds a
 //! string whole while it reads it) would otherwise grow without limit on
-//! an endless string or number. [`Bounded`] follows the JSON lexically as
-//! the bytes pass (inside a string or not, escapes) and fails the reading
-//! when a string, or a run of bytes outside strings between two
-//! punctuation marks (a number, a literal, blank space), is longer than
-//! `--max-value-size` (`E357`).
+//! an endless string or number. [`Bounded`] follows the quotes as the
+//! bytes pass (an escaped quote does not end a string) and fails the
+//! reading when a string, or the bytes between two strings (numbers,
+//! punctuation, blank space), are longer than `--max-value-size` (`E357`).
+//! sgfconv's JSON has a string every few bytes; a document of other JSON
+//! with more than that between two strings would need a larger bound.
 
 use std::io::{self, Read};
 
@@ -16,7 +17,7 @@ impl std::fmt::Display for TooLong {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "a string, number or run of blank space is longer than {} bytes (--max-value-size)",
+            "a string, or the text between two strings, is longer than {} bytes (--max-value-size)",
             self.0
         )
     }
@@ -50,31 +51,38 @@ impl<R: Read> Bounded<R> {
         }
     }
 
-    /// Follows `bytes`: false when a token passes the bound.
+    /// Follows `bytes`: false when a token passes the bound. It jumps
+    /// from quote to quote (`memchr2`, backslashes too: an escaped quote
+    /// does not end a string).
     fn follow(&mut self, bytes: &[u8]) -> bool {
-        for &b in bytes {
-            let ends = if self.in_string {
-                if self.escape {
-                    self.escape = false;
-                    false
-                } else {
-                    self.escape = b == b'\\';
-                    b == b'"'
-                }
-            } else {
-                matches!(b, b'"' | b'{' | b'}' | b'[' | b']' | b',' | b':')
+        let mut rest = bytes;
+        loop {
+            if self.escape {
+                let Some((_, tail)) = rest.split_first() else {
+                    return true;
+                };
+                self.escape = false;
+                self.run += 1;
+                rest = tail;
+                continue;
+            }
+            let Some(k) = memchr::memchr2(b'"', b'\\', rest) else {
+                self.run += rest.len() as u64;
+                return self.run <= self.limit;
             };
-            if ends {
-                self.in_string = !self.in_string && b == b'"';
+            self.run += k as u64;
+            if self.run > self.limit {
+                return false;
+            }
+            if rest[k] == b'"' {
+                self.in_string = !self.in_string;
                 self.run = 0;
             } else {
+                self.escape = self.in_string;
                 self.run += 1;
-                if self.run > self.limit {
-                    return false;
-                }
             }
+            rest = &rest[k + 1..];
         }
-        true
     }
 }
 
@@ -106,7 +114,7 @@ mod tests {
 
     #[test]
     fn strings_and_runs_are_bounded_one_by_one() {
-        assert!(passes(r#"{"abcd":"efgh","x":[1234,5678]}"#, 4));
+        assert!(passes(r#"{"abcd":"efgh","x":"1234"}"#, 4));
         assert!(!passes(r#"{"abcde":1}"#, 4));
         assert!(!passes(r#"[12345]"#, 4));
         // An escaped quote does not end the string.
@@ -114,5 +122,8 @@ mod tests {
         assert!(passes(r#"["ab\\","cd"]"#, 4));
         // Punctuation inside a string is the string's.
         assert!(!passes(r#"["a,b,c"]"#, 4));
+        // Between strings, everything counts.
+        assert!(!passes(r#"["a",123,"b"]"#, 4));
+        assert!(passes(r#"["a",12,"b"]"#, 4));
     }
 }

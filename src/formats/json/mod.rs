@@ -25,8 +25,9 @@ pub use writer::writer;
 /// fields, an array with no game, OGS or JGF game JSON); games before the
 /// fault were kept.
 pub const E_SYNTAX: Code = Code::new("E354", "json-syntax");
-/// A string, number or run of blank space longer than `--max-value-size`
-/// (an endless one, or not JSON): the input is refused, not held.
+/// A string, or the text between two strings (numbers, punctuation, blank
+/// space), longer than `--max-value-size` (an endless one, or not JSON):
+/// the input is refused, not held.
 pub const E_TOO_LONG: Code = Code::new("E357", "json-token-too-long");
 /// An `encoding` name no decoder knows; UTF-8 was recorded instead.
 pub const W_UNKNOWN_ENCODING: Code = Code::new("W355", "json-unknown-encoding");
