@@ -13,7 +13,10 @@
 # comment, 200), MEMORY_ONLY=values (only the rows of one huge value),
 # MEMORY_ZERO_MB (the input with no line end, 300: past the
 # default --max-value-size),
-# MEMORY_GIB_GAMES (concatenated GIB games, 15000), MEMORY_LIMIT_KB (a case
+# MEMORY_GIB_GAMES (concatenated GIB games, 15000), MEMORY_RECORDS
+# (concatenated NGF and UGF records of 200 moves, 15000), MEMORY_MIGRATE_FILES
+# (tiny SGF files, 100 per directory, for `migrate`: 20000; the per-file
+# cost is the peak minus the baseline over the files), MEMORY_LIMIT_KB (a case
 # is stopped past this peak, 4000000: an unbounded reader must not take the
 # machine down), MEMORY_TIMEOUT (seconds per case, 300), TMPDIR.
 set -euo pipefail
@@ -22,6 +25,8 @@ NODES=${MEMORY_NODES:-100000}
 VALUE_MB=${MEMORY_VALUE_MB:-200}
 ZERO_MB=${MEMORY_ZERO_MB:-300}
 GIB_GAMES=${MEMORY_GIB_GAMES:-15000}
+RECORDS=${MEMORY_RECORDS:-15000}
+MIGRATE_FILES=${MEMORY_MIGRATE_FILES:-20000}
 LIMIT_KB=${MEMORY_LIMIT_KB:-4000000}
 
 if [ -z "${SGFCONV:-}" ]; then
@@ -57,6 +62,7 @@ row() {
     local extra=$(( RSS * 1024 - BASE * 1024 ))
     [ "$extra" -lt 0 ] && extra=0
     case $per in
+        file) cost=$(awk -v e="$extra" -v n="$n" 'BEGIN { printf "%.0f B/file", e / n }') ;;
         node) cost=$(awk -v e="$extra" -v n="$n" 'BEGIN { printf "%.0f B/node", e / n }') ;;
         value) cost=$(awk -v e="$extra" -v n="$n" 'BEGIN { printf "%.2f× value", e / n }') ;;
     esac
@@ -150,12 +156,48 @@ run -q -f gib "$DIR/many.gib" /dev/null
 row "read gib, $GIB_GAMES concatenated games" "$(size_of "$DIR/many.gib")" -
 rm "$DIR/many.gib"
 
+# NGF and UGF records of 200 moves, concatenated (one game each).
+awk 'BEGIN {
+    printf "(;FF[4]GM[1]SZ[19]KM[6.5]PB[Black]PW[White]"
+    for (i = 0; i < 200; i++) {
+        c = (i % 2) ? "W" : "B"; p = i % 361
+        printf ";%s[%c%c]", c, 97 + p % 19, 97 + int(p / 19)
+    }
+    print ")"
+}' >"$DIR/small.sgf"
+for f in ngf ugf; do
+    "$SGFCONV" -q -t "$f" "$DIR/small.sgf" "$DIR/small.$f" 2>/dev/null || true
+    [ -s "$DIR/small.$f" ] || { echo "| read $f, $RECORDS concatenated records | (not made) | | |"; continue; }
+    for _ in $(seq 1 "$RECORDS"); do cat "$DIR/small.$f"; done >"$DIR/many.$f"
+    run -q -f "$f" "$DIR/many.$f" /dev/null
+    row "read $f, $RECORDS concatenated records" "$(size_of "$DIR/many.$f")" -
+    rm "$DIR/many.$f"
+done
+
 head -c "${ZERO_MB}M" /dev/zero >"$DIR/zero"
 for f in sgf gib ugf ngf json xml jago csv; do
     STDIN=$DIR/zero run -q -f "$f" - /dev/null
     row "read $f, ${ZERO_MB} MiB with no line end (stdin)" $((ZERO_MB * 1024 * 1024)) -
 done
 rm "$DIR/zero"
+
+# migrate over many tiny files: what it keeps per file.
+mkdir -p "$DIR/mig/src"
+awk -v n="$MIGRATE_FILES" -v dir="$DIR/mig/src" 'BEGIN {
+    for (i = 0; i < n; i++) {
+        d = dir "/d" int(i / 100)
+        if (i % 100 == 0) system("mkdir -p " d)
+        f = d "/g" i ".sgf"
+        printf "(;FF[4]GM[1]SZ[19]PB[b%d];B[pd];W[dp])\n", i > f
+        close(f)
+    }
+}'
+run migrate -q "$DIR/mig/src" "$DIR/mig/dst"
+row "migrate, $MIGRATE_FILES tiny files" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
+rm -rf "$DIR/mig/dst"
+run migrate -q --report "$DIR/mig/report.json" "$DIR/mig/src" "$DIR/mig/dst"
+row "migrate --report, $MIGRATE_FILES tiny files" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
+rm -rf "$DIR/mig"
 
 # Two million warnings (moves off a 9×9 board), counted by --summary.
 awk 'BEGIN { printf "(;FF[4]GM[1]SZ[9]"; for (i = 0; i < 2000000; i++) printf ";B[zz]"; print ")" }' >"$DIR/warn.sgf"

@@ -1,6 +1,9 @@
-//! The input side's small pieces, shared by the command and `migrate`:
-//! reading a head to tell the format from (then reading on as if nothing
-//! had been taken), and counting the bytes read.
+//! The input side's small pieces, shared by the command, `migrate` and the
+//! readers: reading a head to tell the format from (then reading on as if
+//! nothing had been taken), counting the bytes read, reading line by line
+//! with a bound on a line ([`LineReader`], for the line-based readers,
+//! which hold one record at a time), and a bound on one token under a
+//! parser that holds it whole ([`TokenBound`]).
 
 use std::io::{self, Read};
 
@@ -66,37 +69,233 @@ impl LineTooLong {
     }
 }
 
-/// Reads all of `input` into `buf` (appending), as a line-based reader
-/// does, but stops at the first line (bytes between line ends) longer than
-/// `max_line`: `Ok(Err(where))` then, with `buf` holding what was read.
-/// So an input with no line end (`/dev/zero`) is refused after `max_line`
-/// bytes instead of filling the memory.
+/// Bytes a [`LineReader`] reads at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// Reads `input` line by line, as the line-based readers (GIB, NGF, UGF)
+/// do, so that they hold one record, never the whole input: each line is
+/// handed over with its line end, and a line (the bytes between two line
+/// ends) longer than `max_line` is refused as it grows ([`LineTooLong`]),
+/// after at most `max_line` + 64 KiB bytes held. So an input with no line
+/// end (`/dev/zero`) is refused instead of filling the memory.
+pub struct LineReader<'a> {
+    input: &'a mut dyn Read,
+    chunk: Box<[u8]>,
+    at: usize,
+    end: usize,
+    max_line: usize,
+    /// Also end a line at a lone `\r` (UGF reads old Macintosh files).
+    cr_ends_lines: bool,
+    /// The 1-based number and byte offset of the next line.
+    line: u32,
+    offset: u64,
+    done: bool,
+}
+
+impl<'a> LineReader<'a> {
+    /// Lines of `input`, none longer than `max_line` bytes.
+    pub fn new(input: &'a mut dyn Read, max_line: usize) -> Self {
+        LineReader {
+            input,
+            chunk: vec![0u8; CHUNK + 1].into_boxed_slice(),
+            at: 0,
+            end: 0,
+            max_line,
+            cr_ends_lines: false,
+            line: 1,
+            offset: 0,
+            done: false,
+        }
+    }
+
+    /// Lines end at `\n`, and also at a `\r` not followed by `\n`.
+    pub fn cr_ends_lines(mut self) -> Self {
+        self.cr_ends_lines = true;
+        self
+    }
+
+    /// The byte offset in the input of the next line.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Appends the next line, with its line end, to `out`: `Ok(Ok(false))`
+    /// at the end of the input; `Ok(Err(where))` for a line longer than the
+    /// bound (`out` then holds what was read of it).
+    pub fn read_line(&mut self, out: &mut Vec<u8>) -> io::Result<Result<bool, LineTooLong>> {
+        let start = out.len();
+        loop {
+            if self.at == self.end && !self.fill()? {
+                return Ok(Ok(out.len() > start));
+            }
+            if let Some(k) = self.line_end()? {
+                out.extend_from_slice(&self.chunk[self.at..self.at + k]);
+                self.at += k;
+                let len = out.len() - start;
+                self.offset += len as u64;
+                if content_len(&out[start..]) > self.max_line {
+                    return Ok(Err(self.too_long(len as u64)));
+                }
+                self.line = self.line.saturating_add(1);
+                return Ok(Ok(true));
+            }
+            out.extend_from_slice(&self.chunk[self.at..self.end]);
+            self.at = self.end;
+            if out.len() - start > self.max_line {
+                let len = (out.len() - start) as u64;
+                self.offset += len;
+                return Ok(Err(self.too_long(len)));
+            }
+        }
+    }
+
+    /// Where the line that is `len` bytes long and ends here started.
+    fn too_long(&self, len: u64) -> LineTooLong {
+        LineTooLong {
+            line: self.line,
+            offset: self.offset - len,
+        }
+    }
+
+    /// The length of the line at the start of the chunk's unread bytes,
+    /// with its line end, if it ends there (a `\r` at the end of the chunk
+    /// waits for the next byte).
+    fn line_end(&mut self) -> io::Result<Option<usize>> {
+        let avail = &self.chunk[self.at..self.end];
+        let found = if self.cr_ends_lines {
+            memchr::memchr2(b'\n', b'\r', avail)
+        } else {
+            memchr::memchr(b'\n', avail)
+        };
+        let Some(i) = found else { return Ok(None) };
+        if avail[i] == b'\n' {
+            return Ok(Some(i + 1));
+        }
+        match avail.get(i + 1) {
+            Some(b'\n') => Ok(Some(i + 2)),
+            Some(_) => Ok(Some(i + 1)),
+            None => Ok(Some(i + 1 + usize::from(self.peek_lf()?))),
+        }
+    }
+
+    /// After a `\r` that ends the chunk: whether the next byte is a `\n`
+    /// (then it is taken into the line, the chunk refilled after it).
+    fn peek_lf(&mut self) -> io::Result<bool> {
+        let mut one = [0u8; 1];
+        loop {
+            match self.input.read(&mut one) {
+                Ok(0) => return Ok(false),
+                Ok(_) => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        // The byte read goes after the unread bytes (the chunk has one byte
+        // more than is ever read into it).
+        let n = self.end - self.at;
+        self.chunk.copy_within(self.at..self.end, 0);
+        self.chunk[n] = one[0];
+        (self.at, self.end) = (0, n + 1);
+        Ok(one[0] == b'\n')
+    }
+
+    /// Reads the next chunk: false at the end of the input.
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.done {
+            return Ok(false);
+        }
+        loop {
+            match self.input.read(&mut self.chunk[..CHUNK]) {
+                Ok(0) => {
+                    self.done = true;
+                    return Ok(false);
+                }
+                Ok(k) => {
+                    (self.at, self.end) = (0, k);
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// The length of a line without its line end.
+fn content_len(line: &[u8]) -> usize {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line).len()
+}
+
+/// Reads all of `input` into `buf` (appending) through a [`LineReader`]:
+/// `Ok(Err(where))` at the first line longer than `max_line`, with `buf`
+/// holding what was read.
 pub fn read_lines_to_end(
     input: &mut dyn Read,
     buf: &mut Vec<u8>,
     max_line: usize,
 ) -> io::Result<Result<(), LineTooLong>> {
-    let (mut line, mut line_start) = (1u32, buf.len());
-    let mut chunk = vec![0u8; 64 * 1024];
+    let mut lines = LineReader::new(input, max_line);
     loop {
-        let k = match input.read(&mut chunk) {
-            Ok(0) => return Ok(Ok(())),
-            Ok(k) => k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        let start = buf.len();
-        buf.extend_from_slice(&chunk[..k]);
-        for at in memchr::memchr_iter(b'\n', &buf[start..]) {
-            line = line.saturating_add(1);
-            line_start = start + at + 1;
+        match lines.read_line(buf)? {
+            Ok(true) => {}
+            Ok(false) => return Ok(Ok(())),
+            Err(at) => return Ok(Err(at)),
         }
-        if buf.len() - line_start > max_line {
-            return Ok(Err(LineTooLong {
-                line,
-                offset: line_start as u64,
-            }));
+    }
+}
+
+/// Refuses to give more than a bound since its last [`TokenBound::mark`]:
+/// under a parser that holds a whole token (the csv crate: a record), so
+/// that an endless one is refused after about `limit` bytes instead of
+/// filling the memory. The bound is checked on the bytes read from the
+/// input, which run up to [`TOKEN_SLACK`] ahead of the parser.
+pub struct TokenBound<R> {
+    inner: R,
+    read: u64,
+    mark: u64,
+    limit: u64,
+    over: bool,
+}
+
+/// How far a parser's buffer may read ahead of the token it parses.
+pub const TOKEN_SLACK: u64 = 64 * 1024;
+
+impl<R: Read> TokenBound<R> {
+    /// `inner`, with no token longer than `limit` bytes.
+    pub fn new(inner: R, limit: usize) -> Self {
+        TokenBound {
+            inner,
+            read: 0,
+            mark: 0,
+            limit: limit as u64,
+            over: false,
         }
+    }
+
+    /// A new token starts about here.
+    pub fn mark(&mut self) {
+        self.mark = self.read;
+    }
+
+    /// The reading failed on a token longer than the limit: the limit.
+    pub fn too_long(&self) -> Option<u64> {
+        self.over.then_some(self.limit)
+    }
+}
+
+impl<R: Read> Read for TokenBound<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.read - self.mark > self.limit.saturating_add(TOKEN_SLACK) {
+            self.over = true;
+            return Err(io::Error::other(format!(
+                "a token is longer than {} bytes (--max-value-size)",
+                self.limit
+            )));
+        }
+        let k = self.inner.read(buf)?;
+        self.read += k as u64;
+        Ok(k)
     }
 }
 
@@ -156,6 +355,76 @@ mod tests {
         let err = read_lines_to_end(&mut input, &mut buf, 100_000).unwrap();
         assert_eq!(err, Err(LineTooLong { line: 3, offset: 8 }));
         assert!(buf.len() < 300_000);
+    }
+
+    /// Gives at most `n` bytes per read: every line is split at a read.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let k = self.0.len().min(buf.len()).min(self.1);
+            buf[..k].copy_from_slice(&self.0[..k]);
+            self.0 = &self.0[k..];
+            Ok(k)
+        }
+    }
+
+    fn all_lines(input: &[u8], per_read: usize, cr: bool) -> Vec<Vec<u8>> {
+        let mut t = Trickle(input, per_read);
+        let mut lines = LineReader::new(&mut t, 100);
+        if cr {
+            lines = lines.cr_ends_lines();
+        }
+        let mut out = Vec::new();
+        loop {
+            let mut line = Vec::new();
+            match lines.read_line(&mut line).unwrap() {
+                Ok(true) => out.push(line),
+                Ok(false) => return out,
+                Err(e) => panic!("{e:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn lines_split_at_any_read_boundary_read_the_same() {
+        let text = b"ab\r\ncd\ref\n\ngh";
+        for per_read in [1, 2, 3, 64 * 1024] {
+            assert_eq!(
+                all_lines(text, per_read, false),
+                [&b"ab\r\n"[..], b"cd\ref\n", b"\n", b"gh"],
+                "{per_read}"
+            );
+            assert_eq!(
+                all_lines(text, per_read, true),
+                [&b"ab\r\n"[..], b"cd\r", b"ef\n", b"\n", b"gh"],
+                "{per_read}"
+            );
+        }
+        // A `\r` that ends a full chunk, then its `\n`.
+        let mut big = vec![b'x'; CHUNK - 1];
+        big.extend_from_slice(b"\r\nz");
+        let mut r = &big[..];
+        let mut lines = LineReader::new(&mut r, CHUNK * 2).cr_ends_lines();
+        let mut line = Vec::new();
+        assert_eq!(lines.read_line(&mut line).unwrap(), Ok(true));
+        assert_eq!(line.len(), CHUNK + 1);
+        line.clear();
+        assert_eq!(lines.read_line(&mut line).unwrap(), Ok(true));
+        assert_eq!(line, b"z");
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_bound_is_read() {
+        let mut text = vec![b'a'; 100];
+        text.extend_from_slice(b"\r\n");
+        assert_eq!(all_lines(&text, 7, false).len(), 1);
+        text.insert(0, b'a');
+        let mut r = &text[..];
+        let mut lines = LineReader::new(&mut r, 100);
+        let mut line = Vec::new();
+        let err = lines.read_line(&mut line).unwrap();
+        assert_eq!(err, Err(LineTooLong { line: 1, offset: 0 }));
     }
 
     #[test]

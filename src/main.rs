@@ -125,9 +125,9 @@ struct ReadArgs {
     /// NGF input was written rotated by 180 degrees.
     #[arg(long)]
     ngf_rotate_180: bool,
-    /// Refuse an SGF value, or a GIB, NGF or UGF line, longer than this
-    /// (bytes; K, M, G for KiB, MiB, GiB) instead of holding it [default:
-    /// 256M].
+    /// Refuse an SGF value, a GIB, NGF or UGF line, an XML or Jago text or
+    /// tag, a CSV row or a JSON string longer than this (bytes; K, M, G for
+    /// KiB, MiB, GiB) instead of holding it [default: 256M].
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     max_value_size: Option<usize>,
     /// Archives: refuse a member larger than this once decompressed (a

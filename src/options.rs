@@ -348,8 +348,9 @@ impl Dialect {
     }
 }
 
-/// The longest value (SGF) or line (GIB, NGF, UGF) a reader takes unless
-/// told otherwise (`--max-value-size`): 256 MiB, far past any real record
+/// The longest value (SGF), line (GIB, NGF, UGF), token (XML, Jago XML: a
+/// text, a comment, a tag with its attributes; JSON: a line read whole) or
+/// row (CSV) a reader takes unless told otherwise (`--max-value-size`): 256 MiB, far past any real record
 /// (the longest comment in the shared corpus is under 1 MiB), small enough
 /// that an endless input is refused before it fills the memory.
 pub const DEFAULT_MAX_VALUE_SIZE: usize = 256 << 20;
@@ -364,8 +365,8 @@ pub struct ReadOptions {
     pub default_encoding: Option<&'static Encoding>,
     /// `--ngf-rotate-180`: NGF files written rotated.
     pub ngf_rotate_180: bool,
-    /// `--max-value-size`: the longest value (SGF) or line (GIB, NGF, UGF)
-    /// a reader takes, in bytes; past it the input is refused instead of
+    /// `--max-value-size`: the longest value (SGF), line (GIB, NGF, UGF),
+    /// token (XML, Jago XML) or row (CSV) a reader takes, in bytes; past it the input is refused instead of
     /// held. `None`: [`DEFAULT_MAX_VALUE_SIZE`].
     pub max_value_size: Option<usize>,
     /// `--keep-dialect` / `--no-fix NAME`: the dialect rewrites that run

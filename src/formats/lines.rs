@@ -1,8 +1,10 @@
 //! Conventions of Go records shared by the line-based formats (GIB, NGF):
 //! SGF points, the Tygem handicap layout, ranks, results written in
 //! Korean/Chinese/Japanese/English text, dates, komi in tenths, the
-//! `KEY=value` private property, the character-set decision for a file
-//! with no reliable declaration, and the writer of a file that holds one game.
+//! `KEY=value` private property, the character-set decision for a record
+//! with no reliable declaration (each record of a file decided from its
+//! own bytes: the readers stream record by record), and the writer of a
+//! file that holds one game.
 //!
 //! This is not a format module: it knows Go-record facts, not any format's
 //! syntax. Format modules never import each other; they may all use this.
@@ -20,9 +22,9 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::rc::Rc;
 
-/// The whole of a line-based input (GIB, NGF, UGF hold one file in
-/// memory), refused with `code` past the first line longer than
-/// `--max-value-size` ([`crate::input::read_lines_to_end`]).
+/// The whole of a line-based input, refused with `code` past the first
+/// line longer than `--max-value-size` ([`crate::input::read_lines_to_end`]).
+/// Only UGF in UTF-16 or UTF-32 (a byte-order mark) is still read whole.
 pub fn read_all(
     input: &mut dyn std::io::Read,
     options: &crate::options::ReadOptions,
@@ -31,9 +33,38 @@ pub fn read_all(
     let mut bytes = Vec::new();
     let max = options.max_value_size();
     if let Err(at) = crate::input::read_lines_to_end(input, &mut bytes, max)? {
-        return Err(crate::error::Error::unreadable(code.id, at.message(max)));
+        return Err(line_too_long(code, at, max));
     }
     Ok(bytes)
+}
+
+/// The error of a line longer than `--max-value-size` (`max`), under the
+/// reader's own `code`.
+pub fn line_too_long(code: Code, at: crate::input::LineTooLong, max: usize) -> Error {
+    Error::unreadable(code.id, at.message(max))
+}
+
+/// Where the bytes of one record stand in its file, for the decision of
+/// its character set and the positions of what is reported in it.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordStart {
+    /// The file starts with a UTF-8 byte-order mark (not in the record's
+    /// bytes): every record of the file is UTF-8.
+    pub bom: bool,
+    /// The byte offset of the record's first byte, after the BOM.
+    pub offset: u64,
+    /// The 1-based line of its first byte.
+    pub line: u32,
+}
+
+/// A UTF-8 byte-order mark at the start of `line` (the file's first) is
+/// cut: whether there was one.
+pub fn strip_bom(line: &mut Vec<u8>) -> bool {
+    let bom = line.starts_with(b"\xEF\xBB\xBF");
+    if bom {
+        line.drain(..3);
+    }
+    bom
 }
 
 // ---------------------------------------------------------------------------
@@ -368,7 +399,7 @@ pub fn private_entries<'a>(
 // ---------------------------------------------------------------------------
 // Character set
 
-/// Text decoded from the bytes of a whole file, and how its character set
+/// Text decoded from the bytes of a record, and how its character set
 /// was decided.
 pub struct Decoded {
     pub text: String,
@@ -387,20 +418,20 @@ pub struct DecodeCodes {
     pub undecodable: Code,
 }
 
-/// Decodes a whole file: forced encoding, BOM, valid UTF-8, then `declared`
-/// (a hint the format found in the bytes, used only when it decodes
-/// cleanly), then the default encoding, then a guess from the bytes.
+/// Decodes the bytes of one record (a file reads as one, or holds several
+/// one after another), which stand at `at` in the file: forced encoding,
+/// the file's BOM, valid UTF-8, then `declared` (a hint the format found
+/// in the record, used only when it decodes cleanly), then the default
+/// encoding, then a guess from the record's bytes.
 pub fn decode(
     bytes: &[u8],
+    at: RecordStart,
     declared: Option<&'static Encoding>,
     options: &ReadOptions,
     codes: &DecodeCodes,
     report: &mut Reporter,
 ) -> Decoded {
-    let (bytes, bom) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) => (rest, true),
-        None => (bytes, false),
-    };
+    let bom = at.bom;
     let (encoding, source, confidence) = if let Some(enc) = options.encoding {
         (enc, EncodingSource::Forced, 1.0)
     } else if bom {
@@ -428,12 +459,13 @@ pub fn decode(
     };
     let (text, bad) = charset::decode(encoding, bytes);
     if let Some(first) = bad.first() {
-        let line = 1 + bytes
+        let lines = bytes
             .get(..*first)
             .map_or(0, |b| b.iter().filter(|c| **c == b'\n').count());
+        let line = at.line.saturating_add(lines as u32);
         report.error(
             codes.undecodable,
-            Some(Pos::new(*first as u64, line as u32, 1)),
+            Some(Pos::new(at.offset + *first as u64, line, 1)),
             format!(
                 "{} byte sequence(s) invalid in {} became U+FFFD",
                 bad.len(),

@@ -132,7 +132,7 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "everything (lossless); --moves: main line and core game info",
         lossy: false,
         collection: true,
-        read_options: &[],
+        read_options: &[ReadOption::MaxValueSize],
         write_options: &[WriteOption::JsonLines, WriteOption::Moves],
     },
     FormatInfo {
@@ -143,7 +143,7 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "everything (lossless)",
         lossy: false,
         collection: true,
-        read_options: &[],
+        read_options: &[ReadOption::MaxValueSize],
         write_options: &[],
     },
     FormatInfo {
@@ -154,7 +154,7 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "game tree, game info, comments, markup; other properties as <SGF>",
         lossy: true,
         collection: false,
-        read_options: &[],
+        read_options: &[ReadOption::MaxValueSize],
         write_options: &[],
     },
     FormatInfo {
@@ -165,7 +165,7 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "main line moves (all nodes with --all-variations), time left, comments",
         lossy: true,
         collection: true,
-        read_options: &[],
+        read_options: &[ReadOption::MaxValueSize],
         write_options: &[
             WriteOption::AllVariations,
             WriteOption::Coords,

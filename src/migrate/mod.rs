@@ -688,26 +688,25 @@ impl Ctx<'_> {
             })
             .collect();
 
-        let mut entries: Vec<Option<Entry>> = Vec::with_capacity(walked.len());
+        // Entries are held for the summary and the report: each once (the
+        // records' and the others', merged in place by input order).
+        let mut others: Vec<(usize, Entry)> = Vec::new();
         let mut items: Vec<(usize, Item)> = Vec::new();
-        for f in walked {
+        for (i, f) in walked.into_iter().enumerate() {
             match f {
-                Found::Record(item) => {
-                    items.push((entries.len(), item));
-                    entries.push(None);
-                }
+                Found::Record(item) => items.push((i, item)),
                 Found::Ignored(rel, why) => {
                     let (s, bad) = self.source_text(&rel);
                     let mut e = Entry::new(s, bad, Status::Ignored);
                     e.reason = Some(why);
-                    entries.push(Some(e));
+                    others.push((i, e));
                 }
                 Found::Unknown(_) => {}
                 Found::Broken(rel, why) => {
                     let (s, bad) = self.source_text(&rel);
                     let mut e = Entry::new(s, bad, Status::Failed);
                     self.fail(&mut e, E_CONVERSION_FAILED, why);
-                    entries.push(Some(e));
+                    others.push((i, e));
                 }
             }
         }
@@ -717,17 +716,15 @@ impl Ctx<'_> {
             tree: self.dst_root.clone().map(Tree::new),
             states: HashMap::new(),
         };
-        let done: Vec<(usize, Entry)> = if self.named_mode() {
+        let mut done: Vec<(usize, Entry)> = if self.named_mode() {
             self.migrate_named(items, &mut outputs)
         } else {
             self.migrate_mirrored(items, &mut outputs)
         };
-        for (i, e) in done {
-            if let Some(slot) = entries.get_mut(i) {
-                *slot = Some(e);
-            }
-        }
-        Ok(entries.into_iter().flatten().collect())
+        done.append(&mut others);
+        done.sort_unstable_by_key(|(i, _)| *i);
+        // (Collected in place: the pairs' allocation is reused.)
+        Ok(done.into_iter().map(|(_, e)| e).collect())
     }
 
     /// Checks, creates (unless dry run) and opens each output directory
@@ -862,6 +859,8 @@ impl Ctx<'_> {
                 Planned { rel_out, numbered }
             })
             .collect();
+        // The names taken are no longer needed while the files convert.
+        drop(claims);
         self.prepare_dirs(
             plans
                 .iter()
@@ -975,7 +974,30 @@ impl Ctx<'_> {
                 (i, item, e, c)
             })
             .collect();
-        // Plan names, sequentially, in path order.
+        let planned = self.plan_names(converted);
+        self.prepare_dirs(
+            planned
+                .iter()
+                .flat_map(|p| p.4.iter())
+                .map(|n| n.parent().unwrap_or(Path::new(""))),
+            out,
+        );
+        let out = &*out;
+        // Rename into place.
+        planned
+            .into_par_iter()
+            .map(|(i, item, mut e, c, names)| {
+                if let Some(c) = c {
+                    self.place(&item, &mut e, c, &names, out);
+                }
+                (i, e)
+            })
+            .collect()
+    }
+
+    /// Plans the output names of the converted inputs, sequentially, in
+    /// path order (collisions numbered in that order).
+    fn plan_names(&self, converted: Vec<(usize, Item, Entry, Option<Converted>)>) -> Vec<Placed> {
         let mut claims = Claims::default();
         let mut planned: Vec<Placed> = Vec::with_capacity(converted.len());
         for (i, item, mut e, c) in converted {
@@ -1021,24 +1043,7 @@ impl Ctx<'_> {
             }
             planned.push((i, item, e, c, names));
         }
-        self.prepare_dirs(
-            planned
-                .iter()
-                .flat_map(|p| p.4.iter())
-                .map(|n| n.parent().unwrap_or(Path::new(""))),
-            out,
-        );
-        let out = &*out;
-        // Rename into place.
         planned
-            .into_par_iter()
-            .map(|(i, item, mut e, c, names)| {
-                if let Some(c) = c {
-                    self.place(&item, &mut e, c, &names, out);
-                }
-                (i, e)
-            })
-            .collect()
     }
 
     fn place(&self, item: &Item, e: &mut Entry, c: Converted, names: &[PathBuf], out: &Outputs) {

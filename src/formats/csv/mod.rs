@@ -35,6 +35,10 @@ pub const W_NOT_CARRIED: Code = Code::new("W375", "csv-not-carried");
 /// The file has no `color` column and no `black` column: not a move list
 /// nor a games list.
 pub const E_NOT_A_MOVE_LIST: Code = Code::new("E376", "csv-not-a-move-list");
+/// A row (a line, or a quoted field running over lines) longer than
+/// `--max-value-size` (an endless one, or not CSV): the input is refused,
+/// not held.
+pub const E_TOO_LONG: Code = Code::new("E377", "csv-row-too-long");
 
 /// A CSV move list or games list: the header row names our columns.
 pub fn sniff(head: &[u8]) -> bool {

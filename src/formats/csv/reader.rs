@@ -3,16 +3,18 @@
 //! its nodes (under their `parent` in an `--all-variations` list), a games
 //! list's row is its root.
 
-use super::{E_NOT_A_MOVE_LIST, E_SYNTAX, W_BAD_PARENT, W_BAD_ROW};
+use super::{E_NOT_A_MOVE_LIST, E_SYNTAX, E_TOO_LONG, W_BAD_PARENT, W_BAD_ROW};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{GameHeader, Pos};
+use crate::formats::structured;
 use crate::formats::structured::coords;
 use crate::game::Game;
+use crate::input::TokenBound;
 use crate::options::ReadOptions;
 use crate::sink::Sink;
 use std::collections::BTreeMap;
-use std::io::{BufReader, Read};
+use std::io::Read;
 
 /// Column positions of a header.
 struct Columns {
@@ -34,16 +36,22 @@ impl Columns {
 /// time.
 pub fn read(
     input: &mut dyn Read,
-    _options: &ReadOptions,
+    options: &ReadOptions,
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
-        .from_reader(BufReader::new(input));
-    let header = rdr
-        .headers()
-        .map_err(|e| Error::unreadable(E_SYNTAX.id, format!("not a CSV file: {e}")))?;
+        .from_reader(TokenBound::new(input, options.max_value_size()));
+    let header = match rdr.headers() {
+        Ok(h) => h,
+        Err(e) => {
+            let pos = e.position().map_or(Pos::new(0, 1, 1), position);
+            return Err(too_long(&rdr, pos).unwrap_or_else(|| {
+                Error::unreadable(E_SYNTAX.id, format!("not a CSV file: {e}"))
+            }));
+        }
+    };
     let cols = Columns {
         names: header
             .iter()
@@ -67,11 +75,15 @@ pub fn read(
     };
     let mut row = csv::StringRecord::new();
     loop {
+        rdr.get_mut().mark();
         match rdr.read_record(&mut row) {
             Ok(true) => {}
             Ok(false) => break,
             Err(e) => {
-                let pos = e.position().map(|p| Pos::new(p.byte(), p.line() as u32, 1));
+                let pos = e.position().map(position);
+                if let Some(err) = too_long(&rdr, pos.unwrap_or(Pos::new(0, 1, 1))) {
+                    return Err(err);
+                }
                 report.error(
                     E_SYNTAX,
                     pos,
@@ -150,6 +162,23 @@ impl NodeIds {
             }
         }
     }
+}
+
+/// A csv position as ours.
+fn position(p: &csv::Position) -> Pos {
+    Pos::new(p.byte(), p.line() as u32, 1)
+}
+
+/// The error of a row longer than `--max-value-size`, if the reading
+/// failed on one.
+fn too_long<R: Read>(rdr: &csv::Reader<TokenBound<R>>, pos: Pos) -> Option<Error> {
+    let max = rdr.get_ref().too_long()?;
+    Some(structured::too_long(
+        E_TOO_LONG,
+        "a row (or a field)",
+        pos,
+        max,
+    ))
 }
 
 struct ReadState {

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::diag::Reporter;
-use crate::formats::lines::{self, DecodeCodes, Decoded};
+use crate::formats::lines::{self, DecodeCodes, Decoded, RecordStart};
 use crate::options::ReadOptions;
 use encoding_rs::{Encoding, BIG5, EUC_KR, GB18030, SHIFT_JIS};
 
@@ -34,15 +34,20 @@ pub(super) fn encoding_for_kind(kind: &str) -> Option<&'static Encoding> {
     }
 }
 
-/// The file's bytes as text, in the character set chosen from the options,
-/// the bytes themselves and the `GIBOKIND` hint.
-pub(super) fn decode_input(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> Decoded {
+/// One record's bytes as text, in the character set chosen from the
+/// options, the file's BOM, the record's bytes and its `GIBOKIND` hint.
+pub(super) fn decode_input(
+    bytes: &[u8],
+    at: RecordStart,
+    options: &ReadOptions,
+    report: &mut Reporter,
+) -> Decoded {
     let codes = DecodeCodes {
         guessed: I_ENCODING_GUESSED,
         guessed_note: "character set guessed as ",
         undecodable: E_UNDECODABLE,
     };
-    lines::decode(bytes, gibokind_hint(bytes), options, &codes, report)
+    lines::decode(bytes, at, gibokind_hint(bytes), options, &codes, report)
 }
 
 /// Text that was CP949 (or GBK/Big5) bytes read as Latin-1 and saved as UTF-8

@@ -16,6 +16,7 @@
 mod charset;
 mod document;
 mod reader;
+mod records;
 mod values;
 mod writer;
 

@@ -1,11 +1,14 @@
-//! GIB → events. The file is read into memory and decoded; then record by
-//! record (a file usually holds one; several `\HS … \GE` blocks are a
-//! collection), its structure is parsed ([`parse_document_at`]), damaged
-//! text repaired, and the game built (root properties from the header, one
-//! node per move) and replayed before the next record is parsed.
+//! GIB → events, record by record: the input is read line by line and each
+//! `\HS … \GE` record is handed over as soon as its `\GE` is read
+//! (`records`: a file usually holds one; several are a collection); its
+//! character set is decided from its own bytes, its structure is parsed
+//! ([`parse_document_at`]), damaged text repaired, and the game built (root
+//! properties from the header, one node per move) and replayed before the
+//! next record is read. Memory is bounded by the largest record.
 
 use super::charset::{decode_input, encoding_for_kind};
 use super::document::{parse_document_at, Document, Record};
+use super::records::{Records, Trailing};
 use super::values::*;
 use super::*;
 use crate::diag::Reporter;
@@ -15,7 +18,7 @@ use crate::formats::lines::{self, sgf_point, Decoded};
 use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
-use encoding_rs::{EUC_KR, GB18030, GBK, UTF_8};
+use encoding_rs::{Encoding, EUC_KR, GB18030, GBK, UTF_8};
 use std::io::Read;
 
 /// Reads a GIB file and sends its records as events: one game per
@@ -27,34 +30,39 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let bytes = crate::formats::lines::read_all(input, options, E_LINE_TOO_LONG)?;
-    report.set_game(Some(0));
-    let decoded = decode_input(&bytes, options, report);
-    let text = decoded.text.as_str();
-    let mut start = Pos::new(0, 1, 1);
+    let mut records = Records::new(input, options.max_value_size());
+    let mut buf = Vec::new();
     let mut index = 0usize;
-    while start.offset < text.len() as u64 {
-        let rest = &text[start.offset as usize..];
+    // Positions count characters of the decoded text (as the parser
+    // does): how far the decoded records ran ahead of their bytes.
+    let mut shift = 0i64;
+    let mut encoding: &'static Encoding = UTF_8;
+    loop {
         report.set_game(Some(index));
-        let mut doc = parse_document_at(rest, start, report);
-        if !doc.saw_structure {
-            report.set_game(None);
-            if index == 0 {
-                return Err(Error::unreadable(
-                    E_NOT_GIB.id,
-                    "not a GIB record: no `\\HS` header and no `\\GS` game section",
-                ));
-            }
-            trailing_text(rest, start, report);
+        let Some(at) = records.next(&mut buf)? else {
             break;
-        }
+        };
+        let decoded = decode_input(&buf, at, options, report);
+        let text = decoded.text.as_str();
+        let start = Pos::new(at.offset.saturating_add_signed(shift), at.line, 1);
+        let mut doc = parse_document_at(text, start, report);
         repair_text(&mut doc, &decoded, report);
         let game = build_game(&doc, &decoded, index, report);
         game.replay(sink, report)?;
-        start = after(rest, doc.end, start);
+        shift += text.len() as i64 - buf.len() as i64;
+        encoding = decoded.encoding;
         index += 1;
     }
     report.set_game(None);
+    if index == 0 {
+        return Err(Error::unreadable(
+            E_NOT_GIB.id,
+            "not a GIB record: no `\\HS` header and no `\\GS` game section",
+        ));
+    }
+    if let Some(t) = records.trailing() {
+        trailing_text(t, shift, encoding, report);
+    }
     if index > 1 {
         report.info(
             I_SEVERAL_RECORDS,
@@ -65,31 +73,22 @@ pub fn read(
     Ok(())
 }
 
-/// Where the text after `consumed` bytes of `rest` (which starts at
-/// `start`) begins.
-fn after(rest: &str, consumed: usize, start: Pos) -> Pos {
-    let lines = rest.as_bytes()[..consumed]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count() as u32;
-    Pos::new(start.offset + consumed as u64, start.line + lines, 1)
-}
-
 /// Reports text after the last record other than blank space and NUL
-/// bytes (the 2025 client ends its files with one).
-fn trailing_text(rest: &str, start: Pos, report: &mut Reporter) {
+/// bytes (the 2025 client ends its files with one): its first line, in
+/// the last record's character set.
+fn trailing_text(t: Trailing, shift: i64, encoding: &'static Encoding, report: &mut Reporter) {
+    let (line, _) = encoding.decode_without_bom_handling(&t.line);
     let junk = |c: char| c.is_whitespace() || c == '\0';
-    let Some(i) = rest.find(|c: char| !junk(c)) else {
+    let Some(i) = line.find(|c: char| !junk(c)) else {
         return;
     };
-    let at = after(rest, i, start);
-    let first = rest[i..].lines().next().unwrap_or("");
+    let offset = t.at.offset.saturating_add_signed(shift) + i as u64;
     report.warn(
         W_TRAILING_TEXT,
-        Some(Pos::new(at.offset, at.line, 1)),
+        Some(Pos::new(offset, t.at.line, 1)),
         format!(
             "text after the last record is not a GIB record (no `\\HS`, `\\[` or `\\GS`); skipped: {}",
-            clip(first.trim())
+            clip(line.trim())
         ),
     );
 }

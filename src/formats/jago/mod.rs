@@ -44,6 +44,10 @@ pub const W_BAD_SIZE: Code = Code::new("W389", "jago-bad-board-size");
 /// The document declares a character set other than UTF-8; it was decoded
 /// from that set (the whole file is read first).
 pub const I_DECODED: Code = Code::new("I390", "jago-decoded");
+/// A text, comment, tag (with its attributes) or line longer than
+/// `--max-value-size` (an endless one, or not XML): the input is refused,
+/// not held.
+pub const E_TOO_LONG: Code = Code::new("E391", "jago-token-too-long");
 
 /// `<Information>` children and the SGF properties they hold.
 const INFO: &[(&str, &str)] = &[

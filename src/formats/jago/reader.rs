@@ -4,7 +4,7 @@
 //! does not have are reported and skipped with their content.
 
 use super::game::GameState;
-use super::{E_SYNTAX, I_DECODED, I_UNKNOWN_ELEMENT};
+use super::{E_SYNTAX, E_TOO_LONG, I_DECODED, I_UNKNOWN_ELEMENT};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Pos;
@@ -19,10 +19,11 @@ use std::io::{BufRead, BufReader, Read};
 /// set by decoding the whole document first.
 pub fn read(
     input: &mut dyn Read,
-    _options: &ReadOptions,
+    options: &ReadOptions,
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
+    let max = options.max_value_size();
     let mut buffered = BufReader::with_capacity(1 << 16, input);
     let head = buffered.fill_buf()?.to_vec();
     if head.starts_with(b"\xEF\xBB\xBF") {
@@ -33,7 +34,9 @@ pub fn read(
         Some(enc) if enc != encoding_rs::UTF_8 => {
             // Jago wrote ISO-8859-1 files: decode the whole (one-game) file.
             let mut bytes = Vec::new();
-            buffered.read_to_end(&mut bytes)?;
+            if let Err(at) = crate::input::read_lines_to_end(&mut buffered, &mut bytes, max)? {
+                return Err(Error::unreadable(E_TOO_LONG.id, at.message(max)));
+            }
             let (text, _, _) = enc.decode(&bytes);
             report.info(
                 I_DECODED,
@@ -41,11 +44,14 @@ pub fn read(
                 format!("the document is declared {}; decoded to UTF-8", enc.name()),
             );
             let mut r = text.as_bytes();
-            read_utf8(&mut r, Some(enc.name()), sink, report)
+            read_utf8(&mut r, Some(enc.name()), max, sink, report)
         }
-        _ => read_utf8(&mut buffered, declared.map(|e| e.name()), sink, report),
+        _ => read_utf8(&mut buffered, declared.map(|e| e.name()), max, sink, report),
     }
 }
+
+/// What a token is, for [`E_TOO_LONG`].
+const TOKEN: &str = "a text, a comment or a tag with its attributes";
 
 /// The `encoding` of an XML declaration at the start of `head`.
 fn declared_encoding(head: &[u8]) -> Option<&'static encoding_rs::Encoding> {
@@ -62,14 +68,17 @@ fn declared_encoding(head: &[u8]) -> Option<&'static encoding_rs::Encoding> {
     encoding_rs::Encoding::for_label(value.as_bytes())
 }
 
-/// Reads the UTF-8 document (`encoding` is what it declared, if anything).
+/// Reads the UTF-8 document (`encoding` is what it declared, if anything);
+/// no token longer than `max` bytes.
 fn read_utf8(
     input: &mut dyn Read,
     encoding: Option<&'static str>,
+    max: usize,
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let mut reader = quick_xml::Reader::from_reader(LineCounter::new(BufReader::new(input)));
+    let counter = LineCounter::new(BufReader::new(input)).limit(max);
+    let mut reader = quick_xml::Reader::from_reader(counter);
     let mut buf = Vec::new();
     let mut doc = Document {
         encoding,
@@ -84,7 +93,10 @@ fn read_utf8(
         let (pos, ev) = next_event(&mut reader, &mut buf);
         let ev = match ev {
             Ok(ev) => ev,
-            Err(msg) => return fault(doc.games, report, pos, &msg),
+            Err(msg) => match reader.get_ref().too_long() {
+                Some(max) => return Err(structured::too_long(E_TOO_LONG, TOKEN, pos, max)),
+                None => return fault(doc.games, report, pos, &msg),
+            },
         };
         match doc.skip.take(&ev) {
             Some(Ok(())) => continue,
@@ -112,6 +124,11 @@ fn read_utf8(
                 return Ok(());
             }
             _ => {}
+        }
+        // A text made of many pieces (split by comments, CDATA) is bounded
+        // as a whole.
+        if doc.text.len() > max {
+            return Err(structured::too_long(E_TOO_LONG, "a text", pos, max as u64));
         }
     }
 }

@@ -11,6 +11,7 @@
 //! * `moves.rs`: the move-list projection, written from the main line of
 //!   each game and read back as a game.
 
+mod bound;
 mod moves;
 mod reader;
 mod writer;
@@ -24,6 +25,10 @@ pub use writer::writer;
 /// fields, an array with no game, OGS or JGF game JSON); games before the
 /// fault were kept.
 pub const E_SYNTAX: Code = Code::new("E354", "json-syntax");
+/// A string, or the text between two strings (numbers, punctuation, blank
+/// space), longer than `--max-value-size` (an endless one, or not JSON):
+/// the input is refused, not held.
+pub const E_TOO_LONG: Code = Code::new("E357", "json-token-too-long");
 /// An `encoding` name no decoder knows; UTF-8 was recorded instead.
 pub const W_UNKNOWN_ENCODING: Code = Code::new("W355", "json-unknown-encoding");
 /// A `format` or `version` this reader does not know; read as version 1.

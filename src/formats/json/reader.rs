@@ -3,10 +3,11 @@
 //! one game at a time. The layouts the writer produces are read a line at
 //! a time from memory; anything else goes to serde_json's streaming parser.
 
+use super::bound::{too_long, Bounded, TooLong};
 use super::moves::MovesDoc;
 use super::{
-    E_SYNTAX, FORMAT_NAME, I_UNKNOWN_FIELD, MOVES_FORMAT_NAME, VERSION, W_UNKNOWN_ENCODING,
-    W_UNKNOWN_VERSION,
+    E_SYNTAX, E_TOO_LONG, FORMAT_NAME, I_UNKNOWN_FIELD, MOVES_FORMAT_NAME, VERSION,
+    W_UNKNOWN_ENCODING, W_UNKNOWN_VERSION,
 };
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -31,7 +32,24 @@ use std::io::{BufRead, BufReader, Read};
 /// time. A line longer than `MAX_LINE` goes to the streaming parser.
 pub fn read(
     input: &mut dyn Read,
-    _options: &ReadOptions,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    let max = options.max_value_size();
+    let bounded = Bounded::new(input, max);
+    match read_bounded(bounded, sink, report) {
+        Err(Error::Io(e)) => match too_long(&e) {
+            Some(max) => Err(Error::unreadable(E_TOO_LONG.id, TooLong(max).to_string())),
+            None => Err(Error::Io(e)),
+        },
+        r => r,
+    }
+}
+
+/// [`read`], with no token longer than the bound of `input`.
+fn read_bounded(
+    input: Bounded<&mut dyn Read>,
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {

@@ -11,6 +11,7 @@
 //!   in `XNGF` are written back where they still hold.
 
 mod reader;
+mod records;
 mod writer;
 
 use crate::diag::Code;
@@ -57,6 +58,10 @@ pub const W_COMMENT_TARGET: Code = Code::new("W263", "ngf-comment-target");
 
 /// What the NGF writer could not carry, listed once per game.
 pub const W_CANNOT_CARRY: Code = Code::new("W420", "ngf-cannot-carry");
+/// The file holds several records one after another (a whole header after
+/// the moves of another): read as a collection, one game each.
+pub const W_SEVERAL_RECORDS: Code = Code::new("W264", "ngf-several-records");
+
 /// An NGF file holds one game: later games of the collection are not written.
 pub const E_ONE_GAME_PER_FILE: Code = Code::new("E421", "ngf-one-game-per-file");
 

@@ -1,12 +1,17 @@
-//! NGF → events. The whole file is one game: it is read into memory, built
-//! into a [`Game`] (header lines by position → root properties, `PM` lines →
-//! moves, GI comments → comments on their moves), then replayed.
+//! NGF → events, record by record. A file is one game, and a file holding
+//! several records one after another (`records`: a header after the moves)
+//! is read as a collection (`W264`). The input is read line by line; each
+//! record, as soon as the next one starts, is decoded in the character set
+//! its own bytes imply, built into a [`Game`] (header lines by position →
+//! root properties, `PM` lines → moves, GI comments → comments on their
+//! moves), then replayed. Memory is bounded by the largest record.
 
+use super::records::Records;
 use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf};
-use crate::formats::lines::{format_tenths, parse_tenths, sgf_point, DecodeCodes};
+use crate::formats::lines::{format_tenths, parse_tenths, sgf_point, DecodeCodes, RecordStart};
 use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
@@ -18,10 +23,13 @@ type Line<'a> = (&'a str, Pos);
 /// A GI comment: the move number it is for, its text, where it starts.
 type Comment = (usize, String, Pos);
 
-/// The file's bytes as text, in the character set chosen from the options
-/// and the bytes (NGF names none), and the game header that records it.
+/// One record's bytes as text, in the character set chosen from the
+/// options, the file's BOM and the record's bytes (NGF names none), and the
+/// header of game `index` that records it.
 fn decode_input(
     bytes: &[u8],
+    at: RecordStart,
+    index: usize,
     options: &ReadOptions,
     report: &mut Reporter,
 ) -> (String, GameHeader) {
@@ -30,8 +38,8 @@ fn decode_input(
         guessed_note: "NGF has no charset field; guessed ",
         undecodable: E_UNDECODABLE,
     };
-    let decoded = lines::decode(bytes, None, options, &codes, report);
-    let mut header = GameHeader::new(0);
+    let decoded = lines::decode(bytes, at, None, options, &codes, report);
+    let mut header = GameHeader::new(index);
     header.encoding = decoded.encoding.name();
     header.encoding_source = decoded.source;
     header.confidence = decoded.confidence;
@@ -69,31 +77,64 @@ struct FieldPos {
     result: Option<Pos>,
 }
 
-/// Reads one NGF file (one game) and sends it as events.
+/// Reads an NGF file (one game, or several records one after another)
+/// and sends its games as events.
 pub fn read(
     input: &mut dyn Read,
     options: &ReadOptions,
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let bytes = crate::formats::lines::read_all(input, options, E_LINE_TOO_LONG)?;
-    report.set_game(Some(0));
-    let (text, header) = decode_input(&bytes, options, report);
-    let game = build_game(&text, header, options.ngf_rotate_180, report);
-    let r = match game {
-        Some(g) => g.replay(sink, report),
-        None => Err(Error::unreadable(
+    let mut records = Records::new(input, options.max_value_size());
+    let mut buf = Vec::new();
+    let mut index = 0usize;
+    // Positions count characters of the decoded text: how far the decoded
+    // records ran ahead of their bytes.
+    let mut shift = 0i64;
+    loop {
+        report.set_game(Some(index));
+        let Some(at) = records.next(&mut buf)? else {
+            break;
+        };
+        let (text, header) = decode_input(&buf, at, index, options, report);
+        let start = Pos::new(at.offset.saturating_add_signed(shift), at.line, 1);
+        let Some(game) = build_game(&text, start, header, options.ngf_rotate_180, report) else {
+            report.set_game(None);
+            return Err(Error::unreadable(
+                E_NOT_NGF.id,
+                "not an NGF record: no header lines and no `PM` move lines",
+            ));
+        };
+        game.replay(sink, report)?;
+        shift += text.len() as i64 - buf.len() as i64;
+        index += 1;
+    }
+    report.set_game(None);
+    if index == 0 {
+        return Err(Error::unreadable(
             E_NOT_NGF.id,
             "not an NGF record: no header lines and no `PM` move lines",
-        )),
-    };
-    report.set_game(None);
-    r
+        ));
+    }
+    if index > 1 {
+        report.warn(
+            W_SEVERAL_RECORDS,
+            None,
+            format!("the file holds {index} records (a header after the moves of another; NGF holds one): read as a collection of {index} games"),
+        );
+    }
+    Ok(())
 }
 
 /// The game of `text`; `None` when it has neither header lines nor moves.
-fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporter) -> Option<Game> {
-    let lines = numbered_lines(text);
+fn build_game(
+    text: &str,
+    start: Pos,
+    header: GameHeader,
+    rotate: bool,
+    report: &mut Reporter,
+) -> Option<Game> {
+    let lines = numbered_lines(text, start);
     // Both first lines: a standard title may start with "GI" too.
     let gi = lines.len() >= 2 && lines[..2].iter().all(|(l, _)| l.starts_with("GI"));
     let first_move = lines
@@ -147,15 +188,16 @@ fn build_game(text: &str, header: GameHeader, rotate: bool, report: &mut Reporte
     Some(game)
 }
 
-/// The lines of `text` with their positions, line ends (and NULs) cut;
-/// trailing blank lines are not part of anything.
-fn numbered_lines(text: &str) -> Vec<Line<'_>> {
-    let mut offset = 0u64;
+/// The lines of `text` (which starts at `start` in the file) with their
+/// positions, line ends (and NULs) cut; trailing blank lines are not part
+/// of anything.
+fn numbered_lines(text: &str, start: Pos) -> Vec<Line<'_>> {
+    let mut offset = start.offset;
     let mut lines: Vec<Line<'_>> = text
         .split('\n')
         .enumerate()
         .map(|(i, raw)| {
-            let pos = Pos::new(offset, i as u32 + 1, 1);
+            let pos = Pos::new(offset, start.line + i as u32, 1);
             offset += raw.len() as u64 + 1;
             (raw.trim_end_matches(['\r', '\0']), pos)
         })

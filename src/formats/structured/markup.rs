@@ -108,6 +108,7 @@ pub fn next_event<'b, R: BufRead>(
     buf: &'b mut Vec<u8>,
 ) -> (Pos, Result<XmlEvent<'b>, String>) {
     buf.clear();
+    reader.get_mut().mark();
     let ev = reader.read_event_into(buf).map_err(|e| e.to_string());
     (reader.get_ref().pos(), ev)
 }

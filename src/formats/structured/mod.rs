@@ -51,13 +51,34 @@ pub fn syntax_fault(
     Ok(())
 }
 
+/// The error of a token (`what`) longer than `--max-value-size` (`max`),
+/// under the reader's own `code`: the input is refused, not held.
+pub fn too_long(code: Code, what: &str, pos: Pos, max: u64) -> Error {
+    Error::unreadable(
+        code.id,
+        format!(
+            "{}:{}: {what} is longer than {max} bytes (--max-value-size): not read further",
+            pos.line, pos.col
+        ),
+    )
+}
+
 /// A buffered reader that counts the lines it has handed out, so a parser
-/// that only knows byte offsets can still report `line:column`.
+/// that only knows byte offsets can still report `line:column`; and that
+/// refuses to hand out more than a bound since the parser's last token
+/// ([`LineCounter::mark`], [`LineCounter::limit`]), so that a parser which
+/// holds a token whole (quick-xml: a text node, a tag with its attributes)
+/// stops at an endless one instead of growing without limit.
 pub struct LineCounter<R> {
     inner: R,
     offset: u64,
     line: u32,
     line_start: u64,
+    /// Where the current token starts, and the most it may hold.
+    mark: u64,
+    limit: u64,
+    /// A token went past the limit (the reading failed there).
+    over: bool,
 }
 
 impl<R: BufRead> LineCounter<R> {
@@ -67,7 +88,26 @@ impl<R: BufRead> LineCounter<R> {
             offset: 0,
             line: 1,
             line_start: 0,
+            mark: 0,
+            limit: u64::MAX,
+            over: false,
         }
+    }
+
+    /// No token may be longer than `bytes` (`--max-value-size`).
+    pub fn limit(mut self, bytes: usize) -> Self {
+        self.limit = bytes as u64;
+        self
+    }
+
+    /// A new token starts here.
+    pub fn mark(&mut self) {
+        self.mark = self.offset;
+    }
+
+    /// The reading failed on a token longer than the limit: the limit.
+    pub fn too_long(&self) -> Option<u64> {
+        self.over.then_some(self.limit)
     }
 
     /// Where the reading has got to.
@@ -95,10 +135,20 @@ impl<R: BufRead> Read for LineCounter<R> {
 
 impl<R: BufRead> BufRead for LineCounter<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.offset - self.mark > self.limit {
+            self.over = true;
+            return Err(io::Error::other(format!(
+                "a token is longer than {} bytes (--max-value-size)",
+                self.limit
+            )));
+        }
         self.inner.fill_buf()
     }
 
     fn consume(&mut self, amt: usize) {
+        if amt == 0 {
+            return;
+        }
         if let Ok(buf) = self.inner.fill_buf() {
             let amt = amt.min(buf.len());
             for i in memchr::memchr_iter(b'\n', &buf[..amt]) {

@@ -11,6 +11,7 @@
 mod board;
 mod header;
 mod reader;
+mod records;
 mod writer;
 
 use crate::diag::Code;
@@ -69,6 +70,9 @@ pub const I_SECTION_KEPT: Code = Code::new("I318", "ugf-section-kept");
 pub const W_SETUP_LATE: Code = Code::new("W319", "ugf-late-setup-stone");
 /// A second label on the same point of a node: dropped.
 pub const E_LABEL: Code = Code::new("E320", "ugf-duplicate-label");
+/// The file holds several records one after another (a `[Header]` after a
+/// `[Data]` section): read as one game each.
+pub const W_SEVERAL_RECORDS: Code = Code::new("W321", "ugf-several-records");
 
 // Writer diagnostics (440–449).
 /// What the UGF writer could not carry, listed once per game.

@@ -1,8 +1,14 @@
-//! UGF/UGI → events. The whole file is one game: it is read into memory,
-//! built into a [`Game`] (plus one game per unmatched `.Fig`), then replayed.
+//! UGF/UGI → events, record by record. A file is one game; the input is
+//! read line by line (`records`), and a file holding several records one
+//! after another gives one game per record (`W321`). Each record, as soon
+//! as the next one starts, is decoded in the character set its own header
+//! and bytes imply, built into a [`Game`] (plus one game per unmatched
+//! `.Fig`), then replayed. Memory is bounded by the largest record (a
+//! UTF-16 file is turned into UTF-8 whole first).
 
 use super::board::{Board, Point, Stone};
 use super::header;
+use super::records::{Records, Start};
 use super::*;
 use crate::charset;
 use crate::diag::Reporter;
@@ -43,16 +49,20 @@ const KNOWN_SECTIONS: &[&str] = &[
     "End",
 ];
 
-/// Reads one UGF/UGI file and sends its game (and figure trees) to `sink`.
+/// Reads one UGF/UGI file and sends its game (and figure trees) to `sink`;
+/// a file holding several records one after another gives one game (and
+/// its figure trees) per record (`W321`).
 pub fn read(
     input: &mut dyn Read,
     options: &ReadOptions,
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let bytes = crate::formats::lines::read_all(input, options, E_LINE_TOO_LONG)?;
+    let mut head = Vec::new();
+    let (n, _) = crate::input::read_head(input, &mut head, 9)?;
+    head.truncate(n);
     // `.ugz`: two bytes, then an LHA header (`-lh5-` at offset 2 of it).
-    if bytes
+    if head
         .get(4..9)
         .is_some_and(|m| m.starts_with(b"-lh") && m.ends_with(b"-"))
     {
@@ -61,27 +71,94 @@ pub fn read(
             "this is UGZ (UGF compressed with LHA): skip its first 2 bytes, unpack it with an LHA tool, then convert the .ugf inside",
         ));
     }
-    let (lines, encoding) = decode(&bytes, options, report);
-    let sections = split_sections(lines);
-    if !sections
-        .iter()
-        .any(|s| s.name.eq_ignore_ascii_case("Header") || s.name.eq_ignore_ascii_case("Data"))
-    {
+    let mut input = (&head[..]).chain(input);
+    let bom = charset::bom(&head);
+    let wide = bom
+        .map(|(e, _)| e)
+        .or(options.encoding)
+        .filter(|e| !e.is_ascii_compatible());
+    let Some(enc) = wide else {
+        let at = Stream {
+            bom,
+            base: 0,
+            utf8: false,
+        };
+        return read_records(&mut input, at, options, sink, report);
+    };
+    // UTF-16 (or another encoding that is not ASCII-compatible): the file
+    // is turned into UTF-8 whole first, then read record by record.
+    let bytes = crate::formats::lines::read_all(&mut input, options, E_LINE_TOO_LONG)?;
+    let skip = bom.map_or(0, |(_, n)| n);
+    let (body, _) = ascii_compatible(&bytes[skip..], enc, report);
+    let at = Stream {
+        bom,
+        base: skip as u64,
+        utf8: true,
+    };
+    read_records(&mut &body[..], at, options, sink, report)
+}
+
+/// What the record reading needs to know of the input.
+#[derive(Clone, Copy)]
+struct Stream {
+    /// The file's byte-order mark, if any.
+    bom: Option<(&'static Encoding, usize)>,
+    /// Where the bytes read start in the file.
+    base: u64,
+    /// The bytes read are UTF-8 already (turned from UTF-16 by [`read`]).
+    utf8: bool,
+}
+
+/// Reads the records of `input` one by one: each decoded, split into
+/// sections, built into its game (and figure trees) and replayed before
+/// the next is read.
+fn read_records(
+    input: &mut dyn Read,
+    stream: Stream,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<(), Error> {
+    let mut records = Records::new(input, options.max_value_size(), stream.base);
+    let mut buf = Vec::new();
+    let (mut count, mut games) = (0usize, 0usize);
+    while let Some(at) = records.next(&mut buf)? {
+        let (lines, encoding) = decode(&buf, at, count == 0, stream, options, report);
+        let sections = split_sections(lines);
+        if !sections
+            .iter()
+            .any(|s| s.name.eq_ignore_ascii_case("Header") || s.name.eq_ignore_ascii_case("Data"))
+        {
+            return Err(Error::unreadable(
+                E_NOT_UGF.id,
+                "not a UGF/UGI file: no [Header] or [Data] section",
+            ));
+        }
+        let mut head = GameHeader::new(games);
+        head.encoding = encoding.0.name();
+        head.encoding_source = encoding.1;
+        head.confidence = 1.0;
+        for g in Builder::new(head, report).build(&sections, report)? {
+            report.set_game(Some(games));
+            g.replay(sink, report)?;
+            games += 1;
+        }
+        report.set_game(None);
+        count += 1;
+    }
+    if count == 0 {
         return Err(Error::unreadable(
             E_NOT_UGF.id,
             "not a UGF/UGI file: no [Header] or [Data] section",
         ));
     }
-    let mut head = GameHeader::new(0);
-    head.encoding = encoding.0.name();
-    head.encoding_source = encoding.1;
-    head.confidence = 1.0;
-    let games = Builder::new(head, report).build(&sections, report)?;
-    for (i, g) in games.iter().enumerate() {
-        report.set_game(Some(i));
-        g.replay(sink, report)?;
+    if count > 1 {
+        report.warn(
+            W_SEVERAL_RECORDS,
+            None,
+            format!("the file holds {count} records (a [Header] after a [Data] section; UGF holds one): read as {count} games"),
+        );
     }
-    report.set_game(None);
     Ok(())
 }
 
@@ -106,18 +183,31 @@ pub(crate) fn lang_encoding(lang: &str) -> Option<&'static Encoding> {
 
 type Decided = (&'static Encoding, EncodingSource);
 
-/// Decides the encoding and splits the file into decoded lines.
-fn decode(bytes: &[u8], options: &ReadOptions, report: &mut Reporter) -> (Vec<Line>, Decided) {
-    let (body, bom) = match charset::bom(bytes) {
-        Some((enc, n)) => (&bytes[n..], Some(enc)),
-        None => (bytes, None),
+/// Decides the encoding of one record (the `first` holds the file's BOM)
+/// and splits it into decoded lines.
+fn decode(
+    bytes: &[u8],
+    at: Start,
+    first: bool,
+    stream: Stream,
+    options: &ReadOptions,
+    report: &mut Reporter,
+) -> (Vec<Line>, Decided) {
+    let skip = match stream.bom {
+        Some((_, n)) if first && !stream.utf8 => n,
+        _ => 0,
     };
-    let decided = decide_encoding(body, bom, options, report);
+    let body = &bytes[skip..];
+    let decided = decide_encoding(body, stream.bom.map(|(e, _)| e), options, report);
     // Where the body starts in the input (after a BOM), taken before a
     // transcoding can change its length.
-    let base = (bytes.len() - body.len()) as u64;
-    let (body, enc) = ascii_compatible(body, decided.0, report);
-    (split_lines(&body, enc, base, report), decided)
+    let base = at.offset + skip as u64;
+    let (body, enc) = if stream.utf8 {
+        (Cow::Borrowed(body), UTF_8)
+    } else {
+        ascii_compatible(body, decided.0, report)
+    };
+    (split_lines(&body, enc, base, at.line, report), decided)
 }
 
 /// The encoding of `body`: the one forced, the BOM's, the one `Lang=`
@@ -203,11 +293,18 @@ fn ascii_compatible<'a>(
 }
 
 /// The lines of `body` (ending in LF, CR or CRLF), each decoded from `enc`;
-/// positions count from `base`, the body's offset in the input.
-fn split_lines(body: &[u8], enc: &'static Encoding, base: u64, report: &mut Reporter) -> Vec<Line> {
+/// positions count from `base`, the body's offset in the input, and lines
+/// from `first`, the number of its first line.
+fn split_lines(
+    body: &[u8],
+    enc: &'static Encoding,
+    base: u64,
+    first: u32,
+    report: &mut Reporter,
+) -> Vec<Line> {
     let mut lines = Vec::new();
     let mut start = 0usize;
-    let mut number = 1u32;
+    let mut number = first;
     loop {
         let end = memchr::memchr2(b'\n', b'\r', &body[start..]).map_or(body.len(), |k| start + k);
         let pos = Pos::new(base + start as u64, number, 1);
@@ -1286,7 +1383,7 @@ impl Builder {
                     ),
                 );
                 let mut head = self.game.header.clone();
-                head.index = self.extra_games.len() + 1;
+                head.index = self.game.header.index + self.extra_games.len() + 1;
                 let mut g = Game::new(head);
                 let mut root = g.root_mut();
                 root.set_pos(fig.pos);

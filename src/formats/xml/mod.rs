@@ -42,6 +42,10 @@ pub const W_BAD_COMPOSE: Code = Code::new("W367", "xml-bad-compose");
 /// An element inside a `<k>`, `<v>` or `<tail>`, which hold text only: its
 /// tags were dropped and its text kept in the value.
 pub const E_MARKUP_IN_VALUE: Code = Code::new("E368", "xml-markup-in-value");
+/// A text, comment or tag (with its attributes) longer than
+/// `--max-value-size` (an endless one, or not XML): the input is refused,
+/// not held.
+pub const E_TOO_LONG: Code = Code::new("E369", "xml-token-too-long");
 
 /// Value of the `version` attribute: the version of the model in formats/xml.md.
 pub const VERSION: &str = "1";

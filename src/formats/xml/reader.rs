@@ -3,8 +3,8 @@
 //! reported and skipped with their content.
 
 use super::{
-    base64, E_BAD_BASE64, E_MARKUP_IN_VALUE, E_SYNTAX, I_UNKNOWN_ELEMENT, VERSION, W_BAD_ATTRIBUTE,
-    W_BAD_COMPOSE, W_STRAY_TEXT,
+    base64, E_BAD_BASE64, E_MARKUP_IN_VALUE, E_SYNTAX, E_TOO_LONG, I_UNKNOWN_ELEMENT, VERSION,
+    W_BAD_ATTRIBUTE, W_BAD_COMPOSE, W_STRAY_TEXT,
 };
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -20,7 +20,7 @@ use std::io::{BufRead, BufReader, Read};
 /// Reads sgfconv XML, replaying each game as its `</game>` arrives.
 pub fn read(
     input: &mut dyn Read,
-    _options: &ReadOptions,
+    options: &ReadOptions,
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
@@ -28,14 +28,18 @@ pub fn read(
     if buffered.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
         buffered.consume(3);
     }
-    let mut reader = quick_xml::Reader::from_reader(LineCounter::new(buffered));
+    let counter = LineCounter::new(buffered).limit(options.max_value_size());
+    let mut reader = quick_xml::Reader::from_reader(counter);
     let mut buf = Vec::new();
     let mut st = XmlReadState::default();
     loop {
         let (pos, ev) = next_event(&mut reader, &mut buf);
         let ev = match ev {
             Ok(ev) => ev,
-            Err(msg) => return syntax_error(&st, report, pos, &msg),
+            Err(msg) => match reader.get_ref().too_long() {
+                Some(max) => return Err(structured::too_long(E_TOO_LONG, TOKEN, pos, max)),
+                None => return syntax_error(&st, report, pos, &msg),
+            },
         };
         match st.skip.take(&ev) {
             Some(Ok(())) => continue,
@@ -43,12 +47,21 @@ pub fn read(
             None => {}
         }
         match st.event(ev, pos, sink, report)? {
+            // A value made of many texts (split by comments, CDATA) is
+            // bounded as a whole.
+            Next::Read if st.value_len() > options.max_value_size() => {
+                let max = options.max_value_size() as u64;
+                return Err(structured::too_long(E_TOO_LONG, "a value", pos, max));
+            }
             Next::Read => {}
             Next::Done => return Ok(()),
             Next::Fault(msg) => return syntax_error(&st, report, pos, &msg),
         }
     }
 }
+
+/// What a token is, for [`E_TOO_LONG`].
+const TOKEN: &str = "a text, a comment or a tag with its attributes";
 
 /// What the reader does after an event.
 enum Next {
@@ -173,6 +186,14 @@ impl XmlReadState {
                 String::from_utf8_lossy(e.name().as_ref())
             ),
         );
+    }
+
+    /// The length of the `<k>` or `<v>` being read (0 outside one).
+    fn value_len(&self) -> usize {
+        match &self.text {
+            Text::Value(s, _) => s.len(),
+            Text::None => 0,
+        }
     }
 
     /// Text: part of a `<k>` or `<v>`, else stray.
