@@ -25,9 +25,10 @@ pub(super) struct MainLine {
     current: Option<(usize, Option<usize>, bool)>,
     colour: Option<&'static str>,
     value: String,
-    black_time: Option<String>,
-    white_time: Option<String>,
-    comment: Option<String>,
+    /// `BL`, `WL`, `C` of the current node (the first of each), reused.
+    black_time: Slot,
+    white_time: Slot,
+    comment: Slot,
     /// `C`, `BL`, `WL` seen on the current node: carried only if it has a move.
     pending_names: Vec<&'static str>,
     moves: usize,
@@ -38,7 +39,51 @@ pub(super) struct MainLine {
     not_carried: BTreeMap<String, usize>,
 }
 
+/// One count more of `key` (allocating only the first time).
+fn count(map: &mut BTreeMap<String, usize>, key: &str) {
+    match map.get_mut(key) {
+        Some(n) => *n += 1,
+        None => {
+            map.insert(key.to_string(), 1);
+        }
+    }
+}
+
+/// The first value of a property on the current node, in a reused string.
+#[derive(Default)]
+struct Slot {
+    text: String,
+    set: bool,
+}
+
+impl Slot {
+    /// Keeps `text` unless the slot holds a value already.
+    fn set(&mut self, text: &str) {
+        if !self.set {
+            self.text.clear();
+            self.text.push_str(text);
+            self.set = true;
+        }
+    }
+
+    fn get(&self) -> &str {
+        if self.set {
+            &self.text
+        } else {
+            ""
+        }
+    }
+}
+
 impl MainLine {
+    /// The current node's slots are empty again.
+    fn clear_slots(&mut self) -> Result<(), Error> {
+        self.black_time.set = false;
+        self.white_time.set = false;
+        self.comment.set = false;
+        Ok(())
+    }
+
     /// A game starts.
     fn start(&mut self) {
         self.in_game = true;
@@ -55,9 +100,9 @@ impl MainLine {
     /// A node starts (the previous one is flushed): it is on the main line
     /// when it is its parent's first child and the parent is.
     fn node(&mut self) {
-        let place = self.tracker.node();
-        let main = match place.parent {
-            None => place.index == 0,
+        let (index, parent) = self.tracker.place();
+        let main = match parent {
+            None => index == 0,
             Some(p) => {
                 let first = !self.has_child.get(p).copied().unwrap_or(true);
                 if let Some(h) = self.has_child.get_mut(p) {
@@ -69,12 +114,9 @@ impl MainLine {
         self.on_main.push(main);
         self.has_child.push(false);
         if !main {
-            *self
-                .not_carried
-                .entry("variation nodes".into())
-                .or_default() += 1;
+            count(&mut self.not_carried, "variation nodes");
         }
-        self.current = Some((place.index, place.parent, main));
+        self.current = Some((index, parent, main));
     }
 
     /// A property of the current node: kept for its row, or counted as not
@@ -91,7 +133,7 @@ impl MainLine {
         if !main {
             return true;
         }
-        let first = || p.first_text().unwrap_or("").to_string();
+        let first = p.first_text().unwrap_or("");
         match p.name {
             "B" | "W" if self.colour.is_none() => {
                 self.colour = Some(if p.name == "B" { "B" } else { "W" });
@@ -101,20 +143,20 @@ impl MainLine {
             "B" => self.pending_names.push("B"),
             "W" => self.pending_names.push("W"),
             "BL" => {
-                self.black_time.get_or_insert_with(first);
+                self.black_time.set(first);
                 self.pending_names.push("BL");
             }
             "WL" => {
-                self.white_time.get_or_insert_with(first);
+                self.white_time.set(first);
                 self.pending_names.push("WL");
             }
             "C" => {
-                self.comment.get_or_insert_with(first);
+                self.comment.set(first);
                 self.pending_names.push("C");
             }
             id if FILE_PROPS.contains(&id) => {}
             id if index == 0 && games_file && GAME_PROPS.contains(&id) => {}
-            id => *self.not_carried.entry(id.to_string()).or_default() += 1,
+            id => count(&mut self.not_carried, id),
         }
         true
     }
@@ -133,11 +175,7 @@ impl CsvWriter<'_> {
                 self.main.in_file = h.index;
             }
             Event::Meta { .. } => {
-                *self
-                    .main
-                    .not_carried
-                    .entry("source facts".into())
-                    .or_default() += 1;
+                count(&mut self.main.not_carried, "source facts");
             }
             Event::VariationStart(_) => self.main.tracker.paren(true),
             Event::VariationEnd(_) => self.main.tracker.paren(false),
@@ -174,24 +212,24 @@ impl CsvWriter<'_> {
             m.size = coords::board_size(sz);
         }
         let colour = m.colour.take();
-        let names = std::mem::take(&mut m.pending_names);
-        let (black_time, white_time, comment) =
-            (m.black_time.take(), m.white_time.take(), m.comment.take());
+        let names = m.pending_names.drain(..);
         if !main {
-            return Ok(());
+            drop(names);
+            return m.clear_slots();
         }
         let Some(colour) = colour else {
             // Clocks and comments of a node without a move have no row.
             for n in names {
-                *m.not_carried.entry(n.to_string()).or_default() += 1;
+                count(&mut m.not_carried, n);
             }
-            return Ok(());
+            return m.clear_slots();
         };
+        drop(names);
         m.moves += 1;
         let time_left = if colour == "B" {
-            black_time
+            &m.black_time
         } else {
-            white_time
+            &m.white_time
         };
         write_row(
             &mut self.out,
@@ -204,12 +242,13 @@ impl CsvWriter<'_> {
                 number: Some(m.moves),
                 colour,
                 value: &m.value,
-                time_left: time_left.as_deref().unwrap_or(""),
-                comment: comment.as_deref().unwrap_or(""),
+                time_left: time_left.get(),
+                comment: m.comment.get(),
                 size: m.size,
             },
             self.safe,
-        )
+        )?;
+        m.clear_slots()
     }
 
     pub(super) fn end_main_line_game(&mut self, report: &mut Reporter) -> Result<(), Error> {

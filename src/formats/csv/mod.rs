@@ -12,6 +12,7 @@
 //! * [`read`] (`reader.rs`).
 
 mod main_line;
+mod out;
 mod reader;
 mod rows;
 mod writer;

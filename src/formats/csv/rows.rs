@@ -2,14 +2,13 @@
 //! ask for it, and a game's row of the games list (`--games-csv`); and the
 //! warning of what a game's rows did not carry.
 
-use super::writer::csv_io;
+use super::out::RowOut;
 use super::W_NOT_CARRIED;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::PropertyBuf;
 use crate::formats::structured::coords;
 use std::collections::BTreeMap;
-use std::io::Write;
 
 /// Columns of the games list, in order.
 pub(super) const GAME_COLUMNS: &[&str] = &[
@@ -74,11 +73,7 @@ fn is_number(s: &str) -> bool {
 /// defence: `=`, `+`, `-`, `@`, tab or carriage return first); a number in
 /// a numeric column stays as it is. `None`: the cell is safe as it is.
 pub(super) fn defused(col: &str, field: &str) -> Option<String> {
-    let risky = field.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    if !risky || (NUMERIC_COLUMNS.contains(&col) && is_number(field)) {
-        return None;
-    }
-    Some(format!("'{field}"))
+    risky(col, field).then(|| format!("'{field}"))
 }
 
 /// A game's row of the games list: where it came from (`at`: its index
@@ -166,10 +161,81 @@ pub(super) struct Row<'a> {
     pub(super) size: (u32, u32),
 }
 
-/// Writes `row`, one field per column (defused with `--csv-safe`).
-pub(super) fn write_row<W: Write>(
-    out: &mut csv::Writer<W>,
-    columns: &[&'static str],
+/// A column of the move list, resolved once from its name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Col {
+    Game,
+    Node,
+    Parent,
+    Path,
+    Move,
+    Color,
+    Sgf,
+    Gtp,
+    X,
+    Y,
+    Pass,
+    Size,
+    TimeLeft,
+    Comment,
+    Other,
+}
+
+impl Col {
+    pub(super) fn of(name: &str) -> Col {
+        match name {
+            "game" => Col::Game,
+            "node" => Col::Node,
+            "parent" => Col::Parent,
+            "path" => Col::Path,
+            "move" => Col::Move,
+            "color" => Col::Color,
+            "sgf" => Col::Sgf,
+            "gtp" => Col::Gtp,
+            "x" => Col::X,
+            "y" => Col::Y,
+            "pass" => Col::Pass,
+            "size" => Col::Size,
+            "time_left" => Col::TimeLeft,
+            "comment" => Col::Comment,
+            _ => Col::Other,
+        }
+    }
+}
+
+/// Whether `--csv-safe` defuses `field` (see [`defused`]).
+fn risky(col: &str, field: &str) -> bool {
+    field.starts_with(['=', '+', '-', '@', '\t', '\r'])
+        && !(NUMERIC_COLUMNS.contains(&col) && is_number(field))
+}
+
+/// A text field of column `col`, defused with `--csv-safe`.
+fn text_field(out: &mut RowOut<'_>, col: &str, field: &str, safe: bool) {
+    let prefix: &[u8] = if safe && risky(col, field) { b"'" } else { b"" };
+    out.text(prefix, field.as_bytes());
+}
+
+/// A GTP vertex (`Q16`), straight into the row.
+fn gtp_field(out: &mut RowOut<'_>, xy: Option<(u32, u32)>, height: u32) {
+    let mut vertex = [0u8; 12];
+    let mut len = 0;
+    if let Some((x, y)) = xy.filter(|&(_, y)| y < height) {
+        if let Some(&col) = coords::GTP_COLUMNS.get(x as usize) {
+            vertex[0] = col;
+            let mut digits = itoa::Buffer::new();
+            let d = digits.format(height - y).as_bytes();
+            vertex[1..1 + d.len()].copy_from_slice(d);
+            len = 1 + d.len();
+        }
+    }
+    out.plain(&vertex[..len]);
+}
+
+/// Writes `row`, one field per column (defused with `--csv-safe`), with no
+/// allocation: numbers and coordinates are formatted in place.
+pub(super) fn write_row(
+    out: &mut RowOut<'_>,
+    columns: &[(Col, &'static str)],
     row: &Row<'_>,
     safe: bool,
 ) -> Result<(), Error> {
@@ -180,67 +246,32 @@ pub(super) fn write_row<W: Write>(
     } else {
         coords::sgf_to_xy(row.value)
     };
-    let num = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
-    // Fields go out one by one: no allocation for the text ones.
-    for col in columns {
-        let owned;
-        let field: &str = match *col {
-            "game" => {
-                owned = row.game.to_string();
-                &owned
-            }
-            "node" => {
-                owned = row.node.to_string();
-                &owned
-            }
-            "parent" => {
-                owned = num(row.parent);
-                &owned
-            }
-            "path" => row.path,
-            "move" => {
-                owned = num(row.number);
-                &owned
-            }
-            "color" => row.colour,
-            "sgf" if has_move && !pass => row.value,
-            "gtp" if pass => "pass",
-            "gtp" => {
-                owned = xy
-                    .and_then(|(x, y)| coords::xy_to_gtp(x, y, row.size.1))
-                    .unwrap_or_default();
-                &owned
-            }
-            "x" => {
-                owned = num(xy.map(|(x, _)| x as usize));
-                &owned
-            }
-            "y" => {
-                owned = num(xy.map(|(_, y)| y as usize));
-                &owned
-            }
-            "pass" if has_move => {
-                if pass {
-                    "1"
-                } else {
-                    "0"
-                }
-            }
-            "size" => {
-                owned = size_text(row.size);
-                &owned
-            }
-            "time_left" => row.time_left,
-            "comment" => row.comment,
-            _ => "",
-        };
-        match defused(col, field).filter(|_| safe) {
-            Some(cell) => out.write_field(cell),
-            None => out.write_field(field),
+    let opt = |out: &mut RowOut<'_>, n: Option<usize>| match n {
+        Some(n) => out.number(n),
+        None => out.plain(b""),
+    };
+    for &(col, name) in columns {
+        match col {
+            Col::Game => out.number(row.game),
+            Col::Node => out.number(row.node),
+            Col::Parent => opt(out, row.parent),
+            Col::Path => text_field(out, name, row.path, safe),
+            Col::Move => opt(out, row.number),
+            Col::Color => text_field(out, name, row.colour, safe),
+            Col::Sgf if has_move && !pass => text_field(out, name, row.value, safe),
+            Col::Gtp if pass => out.plain(b"pass"),
+            Col::Gtp => gtp_field(out, xy, row.size.1),
+            Col::X => opt(out, xy.map(|(x, _)| x as usize)),
+            Col::Y => opt(out, xy.map(|(_, y)| y as usize)),
+            Col::Pass if has_move => out.plain(if pass { b"1" } else { b"0" }),
+            Col::Size if row.size.0 == row.size.1 => out.number(row.size.0 as usize),
+            Col::Size => text_field(out, name, &size_text(row.size), safe),
+            Col::TimeLeft => text_field(out, name, row.time_left, safe),
+            Col::Comment => text_field(out, name, row.comment, safe),
+            _ => out.plain(b""),
         }
-        .map_err(csv_io)?;
     }
-    out.write_record(None::<&[u8]>).map_err(csv_io)
+    out.end()
 }
 
 /// W375: what game `game`'s rows did not carry, if anything.

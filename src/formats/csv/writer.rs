@@ -4,7 +4,8 @@
 //! game at a time and writes it here. The rows: `rows.rs`.
 
 use super::main_line::MainLine;
-use super::rows::{game_record, loss_warning, write_row, Row, GAME_COLUMNS};
+use super::out::RowOut;
+use super::rows::{game_record, loss_warning, write_row, Col, Row, GAME_COLUMNS};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, PropertyBuf};
@@ -55,12 +56,12 @@ pub fn writer<'w>(
     });
     columns.extend(["pass", "time_left", "comment"]);
     Ok(Box::new(CsvWriter {
-        out: csv::Writer::from_writer(output),
+        out: RowOut::new(output),
         games_out: games,
         games_path: options.games_csv.clone(),
         collector: FlatCollector::new(),
         main: MainLine::default(),
-        columns,
+        columns: columns.into_iter().map(|c| (Col::of(c), c)).collect(),
         all_variations: options.all_variations,
         safe: options.csv_safe,
         games: 0,
@@ -89,13 +90,13 @@ pub(super) fn csv_io(e: csv::Error) -> Error {
 /// games list). `--all-variations` needs whole games (a node's path depends
 /// on siblings that come later), so it collects one game at a time.
 pub(super) struct CsvWriter<'w> {
-    pub(super) out: csv::Writer<Box<dyn Write + 'w>>,
+    pub(super) out: RowOut<'w>,
     pub(super) games_out: Option<csv::Writer<AtomicFile>>,
     /// `--games-csv FILE`: named by its errors.
     games_path: Option<std::path::PathBuf>,
     collector: FlatCollector,
     pub(super) main: MainLine,
-    pub(super) columns: Vec<&'static str>,
+    pub(super) columns: Vec<(Col, &'static str)>,
     all_variations: bool,
     /// `--csv-safe`: cells a spreadsheet would take for formulas defused.
     pub(super) safe: bool,
@@ -106,8 +107,7 @@ pub(super) struct CsvWriter<'w> {
 impl Sink for CsvWriter<'_> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
         if !self.header_written {
-            self.out.write_record(&self.columns).map_err(csv_io)?;
-            self.header_written = true;
+            self.write_header()?;
         }
         if !self.all_variations {
             return self.main_line_event(event, report);
@@ -125,8 +125,7 @@ impl Sink for CsvWriter<'_> {
             self.end_main_line_game(report)?;
         }
         if !self.header_written {
-            self.out.write_record(&self.columns).map_err(csv_io)?;
-            self.header_written = true;
+            self.write_header()?;
         }
         self.out.flush()?;
         if let Some(g) = self.games_out.take() {
@@ -147,6 +146,15 @@ fn prop<'g>(game: &'g FlatGame, node: usize, id: &str) -> Option<&'g str> {
 }
 
 impl CsvWriter<'_> {
+    /// The move list's header row.
+    fn write_header(&mut self) -> Result<(), Error> {
+        for &(_, name) in &self.columns {
+            self.out.text(b"", name.as_bytes());
+        }
+        self.header_written = true;
+        self.out.end()
+    }
+
     /// A whole game (`--all-variations`): a row per node, then its row of
     /// the games list and the warning of what the rows did not carry.
     fn write_game(&mut self, game: &FlatGame, report: &mut Reporter) -> Result<(), Error> {

@@ -3,7 +3,7 @@
 //! 0-based `x`,`y` from the top-left corner.
 
 /// GTP column letters: `A`..`Z` without `I` (25 columns).
-const GTP_COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+pub(crate) const GTP_COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// One SGF coordinate letter: `a`..`z` = 0..25, `A`..`Z` = 26..51.
 fn sgf_index(c: u8) -> Option<u32> {

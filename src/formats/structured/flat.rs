@@ -588,6 +588,20 @@ impl Tracker {
         }
     }
 
+    /// A node starts: its index and parent only, without working out the
+    /// exact gap (for writers that do not keep the shape: cheaper).
+    pub fn place(&mut self) -> (usize, Option<usize>) {
+        let index = self.nodes;
+        let parent = self.shape.current_after(&self.pending);
+        for t in self.pending.chars() {
+            self.shape.apply(t);
+        }
+        self.pending.clear();
+        self.shape.enter(index);
+        self.nodes += 1;
+        (index, parent)
+    }
+
     /// The game ends: its exact tail when it is not "close every open
     /// variation".
     pub fn end(&mut self) -> Option<String> {
