@@ -288,7 +288,7 @@ impl GameState {
             "P" => {
                 if let Some(ps) = &mut self.paragraphs {
                     // Line breaks inside one paragraph are joined by spaces, as GoGui does.
-                    ps.push(text.split('\n').collect::<Vec<_>>().join(" "));
+                    ps.push(text.replace('\n', " "));
                 }
             }
             "Comment" | "Copyright" => self.end_paragraphs(name, text),
@@ -339,7 +339,12 @@ impl GameState {
             // Jago writes comment text without <P>.
             ps.push(text.trim().to_string());
         }
-        let joined = ps.join("\n");
+        // One paragraph is moved, not copied (a huge comment is held once).
+        let joined = match ps.len() {
+            1 => ps.pop().unwrap_or_default(),
+            _ => ps.join("\n"),
+        };
+        drop(ps);
         if name == "Copyright" {
             self.info.push(PropertyBuf::with_values("CP", &[joined]));
         } else {

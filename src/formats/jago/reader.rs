@@ -8,7 +8,7 @@ use super::{E_SYNTAX, E_TOO_LONG, I_DECODED, I_UNKNOWN_ELEMENT};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Pos;
-use crate::formats::structured::markup::{attribute as attr, next_event, Skip};
+use crate::formats::structured::markup::{self, attribute as attr, next_event, Skip};
 use crate::formats::structured::{self, LineCounter};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
@@ -110,7 +110,7 @@ fn read_utf8(
                 let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
                 doc.elements.pop();
                 doc.end_element(&name, pos, sink, report)?;
-                doc.text.clear();
+                markup::give_back_string(&mut doc.text);
             }
             XmlEvent::Text(t) => match t.unescape() {
                 Ok(s) => doc.text.push_str(&s),

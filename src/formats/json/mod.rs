@@ -186,6 +186,33 @@ mod tests {
         );
     }
 
+    /// Games with values past the direct hand-over (64 KiB) and lines past
+    /// the in-memory limit (1 MiB), among short ones, in every layout the
+    /// long-line path meets: read event for event.
+    #[test]
+    fn huge_values_and_long_lines_read_the_same() {
+        let mut g = sample_game();
+        let big = "a\"b".repeat(400_000);
+        g.root_mut().set("C", &big);
+        let mut lb = PropertyBuf::new("LB");
+        lb.push("pd")
+            .push_compose("dd", &"x".repeat(70_000))
+            .push("qq");
+        g.root_mut().push_buf(&lb);
+        let games = [sample_game(), g.clone(), sample_game(), g];
+        let want = testing::events_of(&games);
+        let json = to_json(&games, &WriteOptions::default());
+        assert_eq!(read_events(&json).0, want);
+        // Two games on one long line, then the closing on it too.
+        let mut lines: Vec<&str> = json.lines().collect();
+        let joined = format!("{} {}", lines[2], lines[3]);
+        lines.splice(2..4, [joined.as_str()]);
+        let last = lines.len() - 1;
+        let closed = format!("{}{}", lines[last - 1].trim_end_matches(','), lines[last]);
+        lines.splice(last - 1.., [closed.as_str()]);
+        assert_eq!(read_events(&lines.join("\n")).0, want);
+    }
+
     #[test]
     fn empty_collection_is_a_valid_document() {
         let json = to_json(&[], &WriteOptions::default());

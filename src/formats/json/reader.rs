@@ -11,7 +11,7 @@ use super::{
 };
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf};
+use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf, Value};
 use crate::formats::structured::{
     self,
     flat::{FlatGame, FlatNode},
@@ -61,6 +61,8 @@ fn read_bounded(
         games: 0,
         error: None,
         line_offset: 0,
+        hold: false,
+        held: None,
     };
     let mut line = Vec::new();
     let complete = read_line(&mut buffered, &mut line)?;
@@ -167,7 +169,11 @@ fn read_document_lines(r: &mut impl BufRead, ctx: &mut Ctx<'_>) -> Result<(), Er
         }
         let game = text.strip_suffix(b",").unwrap_or(text);
         let fallback = if !complete {
-            true
+            match read_long_game(&mut line, r, ctx, line_no)? {
+                // A syntax error, reported: reading stops.
+                None => return Ok(()),
+                Some(ended) => !ended,
+            }
         } else {
             match parse_line(ctx, game)? {
                 Ok(()) => false,
@@ -184,6 +190,58 @@ fn read_document_lines(r: &mut impl BufRead, ctx: &mut Ctx<'_>) -> Result<(), Er
             return read_stream(std::io::Cursor::new(start).chain(r), ctx);
         }
     }
+}
+
+/// A game line longer than [`MAX_LINE`] (`line` holds its start), read
+/// by a parser of its own and replayed once that parser is dropped: its
+/// buffer held the longest string, so a huge value is held twice (the
+/// game, the replay), not three times. `Some(true)` when the line ended
+/// after the game (a `,` at most); `Some(false)` when something else
+/// follows on it, left in `line` for the streaming parser; `None` after a
+/// syntax error (reported).
+fn read_long_game(
+    line: &mut Vec<u8>,
+    r: &mut impl BufRead,
+    ctx: &mut Ctx<'_>,
+    line_no: u32,
+) -> Result<Option<bool>, Error> {
+    let skip = line.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    if line.get(skip) != Some(&b'{') {
+        return Ok(Some(false));
+    }
+    let mut start = std::io::Cursor::new(std::mem::take(line));
+    start.set_position(skip as u64);
+    ctx.hold = true;
+    let mut de = serde_json::Deserializer::from_reader((&mut start).chain(&mut *r));
+    let result = TopSeed::new(&mut *ctx).deserialize(&mut de);
+    drop(de);
+    ctx.hold = false;
+    if let Some(e) = ctx.error.take() {
+        return Err(e);
+    }
+    if let Err(e) = result {
+        if e.is_io() {
+            return Err(Error::Io(e.into()));
+        }
+        syntax_error(ctx, &e, line_no - 1 + e.line() as u32, e.column() as u32)?;
+        return Ok(None);
+    }
+    if let Some(g) = ctx.held.take() {
+        ctx.replay(g)?;
+    }
+    // The rest of the line: the part of the start not parsed, then more.
+    let at = start.position() as usize;
+    let mut rest = start.into_inner().get(at..).unwrap_or_default().to_vec();
+    let mut more = Vec::new();
+    read_line(r, &mut more)?;
+    rest.extend_from_slice(&more);
+    let tail = rest.trim_ascii();
+    let tail = tail.strip_prefix(b",").unwrap_or(tail).trim_ascii();
+    if tail.is_empty() {
+        return Ok(Some(true));
+    }
+    *line = tail.to_vec();
+    Ok(Some(false))
 }
 
 /// Any layout: serde_json's streaming parser, value after value.
@@ -250,10 +308,27 @@ struct Ctx<'a> {
     error: Option<Error>,
     /// Lines of the input before what the streaming parser sees.
     line_offset: u32,
+    /// A game read is kept in `held` rather than replayed (its parser
+    /// is still alive, see [`read_long_game`]).
+    hold: bool,
+    held: Option<FlatGame>,
 }
 
 impl Ctx<'_> {
     fn replay(&mut self, game: FlatGame) -> Result<(), Error> {
+        if self.hold {
+            match self.held.take() {
+                None => {
+                    self.held = Some(game);
+                    return Ok(());
+                }
+                // A second game in the same value: both go on, in order.
+                Some(first) => {
+                    self.hold = false;
+                    self.replay(first)?;
+                }
+            }
+        }
         self.report.set_game(Some(self.games));
         self.games += 1;
         game.replay(self.sink, self.report)
@@ -543,64 +618,218 @@ impl<'de> Visitor<'de> for PropsSeed<'_> {
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let mut b = PropertyBuf::default();
-        while let Some(p) = seq.next_element::<PropDoc>()? {
-            // Identifiers pass through as written: the SGF reader keeps
-            // even malformed ones, so must we.
-            b.name = p.id;
-            b.clear_values();
-            for v in p.values {
-                match v {
-                    ValueDoc::Plain(s) => b.push(&s),
-                    ValueDoc::Compose(a, c) => b.push_compose(&a, &c),
-                };
-            }
-            self.0.push_prop(&b.as_property());
-        }
+        while seq
+            .next_element_seed(PropSeed {
+                game: &mut *self.0,
+                buf: &mut b,
+            })?
+            .is_some()
+        {}
         Ok(())
     }
 }
 
-#[derive(Deserialize)]
-struct PropDoc {
-    id: String,
-    #[serde(default)]
-    values: Vec<ValueDoc>,
+/// A value at least this long, once the identifier is known, goes from
+/// the parser's buffer straight into the game (issue 14: a value is held
+/// at most twice, in the parser and in the game).
+const DIRECT_VALUE: usize = 1 << 16;
+
+/// One property `{"id": …, "values": […]}` (unknown fields ignored, as a
+/// serde struct would), appended to the game's last node. Its values are
+/// gathered in `buf`; a huge one, after the identifier, is handed over
+/// straight (the property is appended first, its values after).
+struct PropSeed<'g, 'b> {
+    game: &'g mut FlatGame,
+    buf: &'b mut PropertyBuf,
 }
 
-/// A plain value `"pd"` or a compose value `["pd", "A"]`.
-enum ValueDoc {
-    Plain(String),
-    Compose(String, String),
+const PROP_FIELDS: &[&str] = &["id", "values"];
+const PROP_EXPECTING: &str = "struct PropDoc";
+
+impl<'de> DeserializeSeed<'de> for PropSeed<'_, '_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_struct("PropDoc", PROP_FIELDS, self)
+    }
 }
 
-impl<'de> Deserialize<'de> for ValueDoc {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = ValueDoc;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string, or an array of two strings")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<ValueDoc, E> {
-                Ok(ValueDoc::Plain(v.to_string()))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<ValueDoc, E> {
-                Ok(ValueDoc::Plain(v))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ValueDoc, A::Error> {
-                let a: String = seq
-                    .next_element()?
-                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
-                let b: String = seq
-                    .next_element()?
-                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
-                if seq.next_element::<IgnoredAny>()?.is_some() {
-                    return Err(de::Error::invalid_length(3, &self));
+impl PropSeed<'_, '_> {
+    /// The values read so far go in (once).
+    fn flush(&mut self, pushed: &mut bool) {
+        if !*pushed {
+            self.game.push_prop(&self.buf.as_property());
+            *pushed = true;
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for PropSeed<'_, '_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(PROP_EXPECTING)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<(), A::Error> {
+        self.buf.clear_values();
+        let (mut id, mut values, mut pushed) = (false, false, false);
+        while let Some(key) = map.next_key::<PropField>()? {
+            match key {
+                PropField::Id if id => return Err(de::Error::duplicate_field("id")),
+                PropField::Values if values => return Err(de::Error::duplicate_field("values")),
+                // Identifiers pass through as written: the SGF reader keeps
+                // even malformed ones, so must we.
+                PropField::Id => (self.buf.name, id) = (map.next_value()?, true),
+                PropField::Values => {
+                    values = true;
+                    map.next_value_seed(ValuesSeed {
+                        prop: &mut self,
+                        direct: id,
+                        pushed: &mut pushed,
+                    })?;
                 }
-                Ok(ValueDoc::Compose(a, b))
+                PropField::Other => {
+                    map.next_value::<IgnoredAny>()?;
+                }
             }
         }
-        d.deserialize_any(V)
+        if !id {
+            return Err(de::Error::missing_field("id"));
+        }
+        self.flush(&mut pushed);
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<(), A::Error> {
+        self.buf.clear_values();
+        let Some(name) = seq.next_element::<String>()? else {
+            return Err(de::Error::invalid_length(
+                0,
+                &"struct PropDoc with 2 elements",
+            ));
+        };
+        self.buf.name = name;
+        let mut pushed = false;
+        seq.next_element_seed(ValuesSeed {
+            prop: &mut self,
+            direct: true,
+            pushed: &mut pushed,
+        })?;
+        self.flush(&mut pushed);
+        Ok(())
+    }
+}
+
+/// A field of a property object.
+enum PropField {
+    Id,
+    Values,
+    Other,
+}
+
+impl<'de> Deserialize<'de> for PropField {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = PropField;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("field identifier")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<PropField, E> {
+                Ok(match v {
+                    "id" => PropField::Id,
+                    "values" => PropField::Values,
+                    _ => PropField::Other,
+                })
+            }
+        }
+        d.deserialize_identifier(V)
+    }
+}
+
+/// The `values` array of a property: each value into the property's
+/// buffer, or (`direct`: the identifier is known) a huge one straight
+/// into the game.
+struct ValuesSeed<'p, 'g, 'b> {
+    prop: &'p mut PropSeed<'g, 'b>,
+    direct: bool,
+    pushed: &'p mut bool,
+}
+
+impl<'de> DeserializeSeed<'de> for ValuesSeed<'_, '_, '_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ValuesSeed<'_, '_, '_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<(), A::Error> {
+        self.prop.buf.clear_values();
+        while seq.next_element_seed(ValueSeed(&mut self))?.is_some() {}
+        Ok(())
+    }
+}
+
+impl ValuesSeed<'_, '_, '_> {
+    /// One value: into the buffer, or straight into the game.
+    fn value(&mut self, v: Value<'_>) {
+        if self.direct && (*self.pushed || v.text().len() >= DIRECT_VALUE) {
+            self.prop.flush(self.pushed);
+            self.prop.game.push_value_last(v);
+        } else {
+            self.prop.buf.push_value(v);
+        }
+    }
+}
+
+impl ValuesSeed<'_, '_, '_> {
+    /// A compose value `a:b`, as [`ValuesSeed::value`] places it.
+    fn compose(&mut self, a: &str, b: &str) {
+        if self.direct && (*self.pushed || a.len() + b.len() >= DIRECT_VALUE) {
+            let text = format!("{a}:{b}");
+            self.value(Value::compose(&text, a.len()));
+        } else {
+            self.prop.buf.push_compose(a, b);
+        }
+    }
+}
+
+/// One value of a `values` array: a plain value `"pd"` or a compose value
+/// `["pd", "A"]`.
+struct ValueSeed<'s, 'p, 'g, 'b>(&'s mut ValuesSeed<'p, 'g, 'b>);
+
+impl<'de> DeserializeSeed<'de> for ValueSeed<'_, '_, '_, '_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ValueSeed<'_, '_, '_, '_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string, or an array of two strings")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.0.value(Value::plain(v));
+        Ok(())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let a: String = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let b: String = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        if seq.next_element::<IgnoredAny>()?.is_some() {
+            return Err(de::Error::invalid_length(3, &self));
+        }
+        self.0.compose(&a, &b);
+        Ok(())
     }
 }
 

@@ -117,20 +117,20 @@ fn looks_like_rank(tok: &str) -> bool {
 }
 
 /// A player line `name   rank` → (name, raw rank token).
-fn split_player(line: &str) -> (String, Option<String>) {
+fn split_player(line: &str) -> (&str, Option<&str>) {
     let t = line.trim();
     // `          9DP`: a rank after the padding of an empty name.
     if line.starts_with(char::is_whitespace)
         && !t.contains(char::is_whitespace)
         && looks_like_rank(t)
     {
-        return (String::new(), Some(t.to_string()));
+        return ("", Some(t));
     }
     match t.rsplit_once(char::is_whitespace) {
         Some((name, rank)) if looks_like_rank(rank) && !name.trim().is_empty() => {
-            (name.trim().to_string(), Some(rank.to_string()))
+            (name.trim(), Some(rank))
         }
-        _ => (t.to_string(), None),
+        _ => (t, None),
     }
 }
 
@@ -175,32 +175,14 @@ mod tests {
 
     #[test]
     fn player_lines() {
-        assert_eq!(
-            split_player("LQC         9DP"),
-            ("LQC".into(), Some("9DP".into()))
-        );
-        assert_eq!(
-            split_player("Kobayashi.  9DP"),
-            ("Kobayashi.".into(), Some("9DP".into()))
-        );
-        assert_eq!(
-            split_player("홍성지      7단P"),
-            ("홍성지".into(), Some("7단P".into()))
-        );
-        assert_eq!(
-            split_player("朴承华 初段"),
-            ("朴承华".into(), Some("初段".into()))
-        );
-        assert_eq!(
-            split_player("user 1 1 10k"),
-            ("user 1 1".into(), Some("10k".into()))
-        );
-        assert_eq!(split_player("Lee Sedol"), ("Lee Sedol".into(), None));
-        assert_eq!(
-            split_player("            9DP"),
-            ("".into(), Some("9DP".into()))
-        );
-        assert_eq!(split_player("9DP"), ("9DP".into(), None));
+        assert_eq!(split_player("LQC         9DP"), ("LQC", Some("9DP")));
+        assert_eq!(split_player("Kobayashi.  9DP"), ("Kobayashi.", Some("9DP")));
+        assert_eq!(split_player("홍성지      7단P"), ("홍성지", Some("7단P")));
+        assert_eq!(split_player("朴承华 初段"), ("朴承华", Some("初段")));
+        assert_eq!(split_player("user 1 1 10k"), ("user 1 1", Some("10k")));
+        assert_eq!(split_player("Lee Sedol"), ("Lee Sedol", None));
+        assert_eq!(split_player("            9DP"), ("", Some("9DP")));
+        assert_eq!(split_player("9DP"), ("9DP", None));
     }
 
     #[test]

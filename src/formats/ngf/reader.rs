@@ -17,6 +17,9 @@ use crate::options::ReadOptions;
 use crate::sink::Sink;
 use std::io::Read;
 
+/// Capacity the record buffer keeps between records.
+const KEEP_CAPACITY: usize = 1 << 20;
+
 /// One line of the file, without its line end, and where it starts.
 type Line<'a> = (&'a str, Pos);
 
@@ -48,19 +51,19 @@ fn decode_input(
 
 /// The header fields, whichever variant they came from.
 #[derive(Default)]
-struct Fields {
-    title: Option<String>,
-    size: Option<String>,
-    white: Option<String>,
-    black: Option<String>,
-    place: Option<String>,
-    handicap: Option<String>,
-    line7: Option<String>,
-    komi: Option<String>,
-    date: Option<String>,
-    line10: Option<String>,
-    result: Option<String>,
-    count: Option<String>,
+struct Fields<'a> {
+    title: Option<&'a str>,
+    size: Option<&'a str>,
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+    place: Option<&'a str>,
+    handicap: Option<&'a str>,
+    line7: Option<&'a str>,
+    komi: Option<&'a str>,
+    date: Option<&'a str>,
+    line10: Option<&'a str>,
+    result: Option<&'a str>,
+    count: Option<&'a str>,
     gi: bool,
     /// Where the fields that can be reported on are.
     pos: FieldPos,
@@ -98,7 +101,13 @@ pub fn read(
         };
         let (text, header) = decode_input(&buf, at, index, options, report);
         let start = Pos::new(at.offset.saturating_add_signed(shift), at.line, 1);
-        let Some(game) = build_game(&text, start, header, options.ngf_rotate_180, report) else {
+        shift += text.len() as i64 - buf.len() as i64;
+        // The bytes are not needed once decoded: a record that grew the
+        // buffer for a huge line gives it back before its game is built.
+        if buf.capacity() > KEEP_CAPACITY {
+            buf = Vec::new();
+        }
+        let Some(game) = build_game(text, start, header, options.ngf_rotate_180, report) else {
             report.set_game(None);
             return Err(Error::unreadable(
                 E_NOT_NGF.id,
@@ -106,7 +115,6 @@ pub fn read(
             ));
         };
         game.replay(sink, report)?;
-        shift += text.len() as i64 - buf.len() as i64;
         index += 1;
     }
     report.set_game(None);
@@ -127,14 +135,16 @@ pub fn read(
 }
 
 /// The game of `text`; `None` when it has neither header lines nor moves.
+/// The text is dropped before the root's properties go into the game, so
+/// that a huge header field is held at most twice (issue 14).
 fn build_game(
-    text: &str,
+    text: String,
     start: Pos,
     header: GameHeader,
     rotate: bool,
     report: &mut Reporter,
 ) -> Option<Game> {
-    let lines = numbered_lines(text, start);
+    let lines = numbered_lines(&text, start);
     // Both first lines: a standard title may start with "GI" too.
     let gi = lines.len() >= 2 && lines[..2].iter().all(|(l, _)| l.starts_with("GI"));
     let first_move = lines
@@ -172,7 +182,7 @@ fn build_game(
     let (move_nodes, comments) =
         read_body(&lines[first_move..], gi, size, rotate, &mut game, report);
     attach_comments(&mut game, &mut root, comments, &move_nodes, gi, report);
-    if let Some(n) = f.count.as_deref().and_then(|c| c.parse::<usize>().ok()) {
+    if let Some(n) = f.count.and_then(|c| c.parse::<usize>().ok()) {
         if n != move_nodes.len() {
             report.info(
                 I_MOVE_COUNT,
@@ -184,6 +194,8 @@ fn build_game(
             );
         }
     }
+    drop(lines);
+    drop(text);
     root.finish(&mut game);
     Some(game)
 }
@@ -210,13 +222,14 @@ fn numbered_lines(text: &str, start: Pos) -> Vec<Line<'_>> {
     lines
 }
 
-impl Fields {
+impl<'a> Fields<'a> {
     /// The fields of the header lines `head` (their `GI` cut) by position,
     /// in the order of the variant; `lines` are the lines of the file.
-    fn read(head: &[&str], lines: &[Line<'_>], gi: bool) -> Fields {
-        let at = |i: usize| head.get(i).map(|s| s.trim().to_string());
+    /// They borrow the text (a huge name is not copied).
+    fn read(head: &[&'a str], lines: &[Line<'_>], gi: bool) -> Fields<'a> {
+        let at = |i: usize| head.get(i).map(|s| s.trim());
         // Player lines keep their leading blanks (an empty name).
-        let player_at = |i: usize| head.get(i).map(|s| s.trim_end().to_string());
+        let player_at = |i: usize| head.get(i).map(|s| s.trim_end());
         let pos = FieldPos::of(lines, gi);
         if gi {
             Fields {
@@ -367,16 +380,13 @@ fn header_props(f: &Fields, report: &mut Reporter) -> (Root, u32) {
 
 /// The board size: 2 to 25, else 19.
 fn board_size(f: &Fields, report: &mut Reporter) -> u32 {
-    match f.size.as_deref().map(|s| s.parse::<u32>()) {
+    match f.size.map(|s| s.parse::<u32>()) {
         Some(Ok(s)) if (2..=25).contains(&s) => s,
         Some(_) => {
             report.warn(
                 W_BAD_HEADER_VALUE,
                 f.pos.size,
-                format!(
-                    "board size `{}` unreadable; 19 used",
-                    f.size.as_deref().unwrap_or("")
-                ),
+                format!("board size `{}` unreadable; 19 used", f.size.unwrap_or("")),
             );
             19
         }
@@ -395,9 +405,9 @@ fn players(f: &Fields, root: &mut Root) {
             continue;
         };
         let (name, rank) = split_player(line);
-        root.push(p, &name);
+        root.push(p, name);
         if let Some(rk) = rank {
-            let norm = normalize_rank(&rk);
+            let norm = normalize_rank(rk);
             if norm != rk {
                 root.private.push(&format!("{key}={line}"));
             }
@@ -408,7 +418,7 @@ fn players(f: &Fields, root: &mut Root) {
 
 /// The handicap line (0 when it cannot be read).
 fn handicap(f: &Fields, report: &mut Reporter) -> u32 {
-    match f.handicap.as_deref().map(|h| h.parse::<u32>()) {
+    match f.handicap.map(|h| h.parse::<u32>()) {
         Some(Ok(h)) => h,
         Some(Err(_)) => {
             report.warn(
@@ -424,7 +434,7 @@ fn handicap(f: &Fields, report: &mut Reporter) -> u32 {
 
 /// `KM`: the komi line, plus the half point even games imply.
 fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
-    match f.komi.as_deref().map(parse_tenths) {
+    match f.komi.map(parse_tenths) {
         Some(Some(k)) => {
             let implied = handicap == 0 && k % 10 == 0;
             let km = if implied { k + 5 } else { k };
@@ -433,10 +443,7 @@ fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
         Some(None) => report.warn(
             W_BAD_HEADER_VALUE,
             f.pos.komi,
-            format!(
-                "komi `{}` unreadable; no KM",
-                f.komi.as_deref().unwrap_or("")
-            ),
+            format!("komi `{}` unreadable; no KM", f.komi.unwrap_or("")),
         ),
         None => {}
     }
@@ -444,7 +451,7 @@ fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
 
 /// `RE` from the result line (the line is kept in `XNGF`).
 fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
-    if let Some(res) = f.result.as_deref().filter(|r| !r.is_empty()) {
+    if let Some(res) = f.result.filter(|r| !r.is_empty()) {
         match parse_result_text(res) {
             ResultText::Result(re) => {
                 root.push("RE", &re);
@@ -463,7 +470,7 @@ fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
 
 /// `DT` from the date line (the line is kept in `XNGF`).
 fn date(f: &Fields, root: &mut Root, report: &mut Reporter) {
-    if let Some(d) = f.date.as_deref().filter(|d| !d.is_empty()) {
+    if let Some(d) = f.date.filter(|d| !d.is_empty()) {
         match parse_date(d) {
             Some(dt) => {
                 root.push("DT", &dt);

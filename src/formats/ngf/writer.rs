@@ -163,7 +163,7 @@ fn player_line(game: &Game, p: &str, r: &str, key: &str) -> String {
     let rank = text(r);
     if let Some(raw) = private_get(game, key) {
         let (n, rk) = split_player(raw);
-        if n == name && rk.as_deref().map(normalize_rank).as_deref() == rank {
+        if n == name && rk.map(normalize_rank).as_deref() == rank {
             return raw.to_string();
         }
     }
@@ -186,7 +186,7 @@ fn player(game: &Game, p: &str, r: &str, key: &str, lost: &mut Lost) -> String {
     let line = player_line(game, p, r, key);
     let (n, rk) = split_player(&line);
     let want = text(r).map(normalize_rank);
-    if n != one_line(text(p).unwrap_or("")) || rk.as_deref().map(normalize_rank) != want {
+    if n != one_line(text(p).unwrap_or("")) || rk.map(normalize_rank) != want {
         lost.entry(format!("{p}/{r} (name and rank not separable on one line)"))
             .or_insert(1);
     }

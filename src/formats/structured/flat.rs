@@ -16,7 +16,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, Property};
+use crate::event::{Event, GameHeader, Pos, Property, Value};
 use crate::game::{Game, PropTable, Props};
 use crate::sink::Sink;
 
@@ -174,6 +174,17 @@ impl FlatGame {
     pub fn push_prop(&mut self, p: &Property<'_>) {
         if let Some(i) = self.len().checked_sub(1) {
             self.props.push(i, p);
+        }
+    }
+
+    /// Appends a value to the last property of the last node (nothing if
+    /// it has none): a reader hands a huge value over straight from its
+    /// parser's buffer, with no copy in between.
+    pub fn push_value_last(&mut self, v: Value<'_>) {
+        if let Some(i) = self.len().checked_sub(1) {
+            if let Some(k) = self.props.props(i).len().checked_sub(1) {
+                self.props.push_value(i, k, v);
+            }
         }
     }
 

@@ -107,10 +107,35 @@ pub fn next_event<'b, R: BufRead>(
     reader: &mut quick_xml::Reader<LineCounter<R>>,
     buf: &'b mut Vec<u8>,
 ) -> (Pos, Result<XmlEvent<'b>, String>) {
-    buf.clear();
+    give_back(buf);
     reader.get_mut().mark();
     let ev = reader.read_event_into(buf).map_err(|e| e.to_string());
     (reader.get_ref().pos(), ev)
+}
+
+/// Capacity a reused buffer keeps between uses; past it (it grew for one
+/// huge text) it is given back, so that the text is not held a second
+/// time while its copy is built into a game (issue 14: a value costs at
+/// most twice its size).
+pub const KEEP_CAPACITY: usize = 1 << 20;
+
+/// Clears `buf`, giving its memory back when it grew past
+/// [`KEEP_CAPACITY`].
+pub fn give_back<T>(buf: &mut Vec<T>) {
+    if buf.capacity() > KEEP_CAPACITY {
+        *buf = Vec::new();
+    } else {
+        buf.clear();
+    }
+}
+
+/// [`give_back`] for a `String`.
+pub fn give_back_string(buf: &mut String) {
+    if buf.capacity() > KEEP_CAPACITY {
+        *buf = String::new();
+    } else {
+        buf.clear();
+    }
 }
 
 /// The content of an element the reader does not know, being skipped: how
