@@ -15,30 +15,47 @@ pub(super) struct Entry {
     pub pos: Pos,
 }
 
-/// One record of the game section. Its text is in the document's
-/// [`Document::record_text`]: a record (one a move) is 32 bytes and its
-/// tokens, with no allocation of its own. [`Document::token`],
-/// [`Document::line`] and [`Document::text`] read it.
+/// One record of the game section, read again from the document's text
+/// when asked for ([`Document::records`]): the document keeps no list of
+/// them, so that a game of many moves is held once, as its nodes.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Record {
-    /// Where its tokens start in [`Document::record_text`], joined by one
-    /// space (a token holds none); its free text follows them.
-    start: usize,
-    line_len: u32,
-    /// Bytes of the free text after `&4` (INI lines).
-    text_len: u32,
+    /// Its tokens, joined by one space (a token holds none).
+    line: String,
+    /// The free text after `&4` (INI lines).
+    text: String,
     pub pos: Pos,
 }
 
-/// A whole GIB file: its header entries, preamble and records.
+impl Record {
+    /// The tokens, joined by one space.
+    pub fn line(&self) -> &str {
+        &self.line
+    }
+
+    /// Token `i` (0: its kind, `STO`).
+    pub fn token(&self, i: usize) -> Option<&str> {
+        self.line.split(' ').nth(i).filter(|t| !t.is_empty())
+    }
+
+    /// The free text after `&4`.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+/// A whole GIB file: its header entries, preamble and where its records
+/// are in the text it was read from.
 #[derive(Default, Debug)]
 pub(super) struct Document {
     pub entries: Vec<Entry>,
     /// The numeric preamble lines (`2 1 0`, `N 0 &4`).
     pub preamble: Vec<String>,
-    pub records: Vec<Record>,
-    /// The text of every record, back to back.
-    record_text: String,
+    /// Where the game section's first line starts: its byte in the text
+    /// and its position in the file.
+    game: Option<(usize, Pos)>,
+    /// A record was read (the lines after it are not preamble).
+    saw_record: bool,
     pub saw_structure: bool,
     /// Where reading stopped in the text given: the byte after the `\GE`
     /// line, or the end of the text. Another record may follow there.
@@ -54,30 +71,32 @@ impl Document {
             .map(|e| e.value.as_str())
     }
 
-    /// The tokens of `r`, joined by one space.
-    pub fn line(&self, r: &Record) -> &str {
-        self.record_text
-            .get(r.start..r.start + r.line_len as usize)
-            .unwrap_or("")
-    }
-
-    /// Token `i` of `r` (0: its kind, `STO`).
-    pub fn token(&self, r: &Record, i: usize) -> Option<&str> {
-        self.line(r).split(' ').nth(i).filter(|t| !t.is_empty())
-    }
-
-    /// The free text of `r` after `&4`.
-    pub fn text(&self, r: &Record) -> &str {
-        let at = r.start + r.line_len as usize;
-        self.record_text
-            .get(at..at + r.text_len as usize)
-            .unwrap_or("")
+    /// The records of the game section, read from `text` (the text the
+    /// document was parsed from), in order.
+    pub fn records<'t>(&self, text: &'t str) -> impl Iterator<Item = Record> + 't {
+        let (from, pos) = self.game.unwrap_or((text.len(), Pos::new(0, 1, 1)));
+        let body = text.get(from..self.end.max(from)).unwrap_or("");
+        let mut saw_record = false;
+        lines(body, pos)
+            .map(|(line, pos)| (trim_record(line), pos))
+            .take_while(|(t, _)| *t != "\\GE")
+            .filter(|(t, _)| !t.is_empty())
+            .filter_map(move |(t, pos)| {
+                let r = split_record(t, pos, saw_record)?;
+                saw_record = true;
+                Some(r)
+            })
     }
 
     /// Where the first entry named `key` is.
     pub fn pos_of(&self, key: &str) -> Option<Pos> {
         self.entries.iter().find(|e| e.key == key).map(|e| e.pos)
     }
+}
+
+/// A game-section line trimmed as the parser trims it.
+fn trim_record(line: &str) -> &str {
+    line.trim_matches(|c: char| c.is_whitespace() || c == '\0')
 }
 
 /// Where the parser is in the file.
@@ -119,6 +138,10 @@ pub(super) fn parse_document_at(text: &str, start: Pos, report: &mut Reporter) -
     let mut last = start;
     parser.doc.end = text.len();
     for (line, pos) in lines(text, start) {
+        if parser.state == State::Game && parser.doc.game.is_none() {
+            let at = (pos.offset - start.offset) as usize;
+            parser.doc.game = Some((at, pos));
+        }
         if parser.state == State::After {
             parser.doc.end = (pos.offset - start.offset) as usize;
             break;
@@ -270,35 +293,42 @@ fn record_tokens(head: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
-/// Adds one line of the game section: a preamble line (numbers, before any
-/// record) or a record.
+/// Reads one line of the game section: a preamble line (numbers, before
+/// any record) is added to the preamble, a record is only noted (it is
+/// read again by [`Document::records`]).
 fn parse_record(doc: &mut Document, line: &str, pos: Pos) {
+    match split_record(line, pos, doc.saw_record) {
+        Some(_) => doc.saw_record = true,
+        None => doc
+            .preamble
+            .push(record_tokens(line).collect::<Vec<_>>().join(" ")),
+    }
+}
+
+/// The record of one trimmed game-section line, or `None` for a preamble
+/// line (numbers, before any record: `saw_record` false).
+fn split_record(line: &str, pos: Pos, saw_record: bool) -> Option<Record> {
     // Free text after `&4` (INI's server message) is not tokenised.
     let (head, text) = match line.find("&4") {
         Some(i) => (&line[..i], line[i + 2..].trim().to_string()),
         None => (line, String::new()),
     };
     let first = record_tokens(head).next().unwrap_or("");
-    if first.chars().all(|c| c.is_ascii_digit()) && doc.records.is_empty() {
-        doc.preamble
-            .push(record_tokens(line).collect::<Vec<_>>().join(" "));
-        return;
+    if first.chars().all(|c| c.is_ascii_digit()) && !saw_record {
+        return None;
     }
-    let start = doc.record_text.len();
+    let mut joined = String::new();
     for (k, t) in record_tokens(head).enumerate() {
         if k > 0 {
-            doc.record_text.push(' ');
+            joined.push(' ');
         }
-        doc.record_text.push_str(t);
+        joined.push_str(t);
     }
-    let line_len = (doc.record_text.len() - start) as u32;
-    doc.record_text.push_str(&text);
-    doc.records.push(Record {
-        start,
-        line_len,
-        text_len: text.len() as u32,
+    Some(Record {
+        line: joined,
+        text,
         pos,
-    });
+    })
 }
 
 #[cfg(test)]
@@ -311,9 +341,11 @@ mod tests {
         let mut r = Reporter::collecting("t");
         let doc = parse_document(text, &mut r);
         assert_eq!(doc.preamble, ["2 1 0", "3 0 &4"]);
-        let kinds: Vec<&str> = doc.records.iter().map(|r| doc.line(r)).collect();
+        let records: Vec<Record> = doc.records(text).collect();
+        let kinds: Vec<&str> = records.iter().map(|r| r.line()).collect();
         assert_eq!(kinds, ["INI 0 1 0", "STO 0 2 1 15 3", "SKI 0 3"]);
-        assert_eq!(doc.token(&doc.records[1], 4), Some("15"));
-        assert_eq!(doc.token(&doc.records[1], 6), None);
+        assert_eq!(records[1].token(4), Some("15"));
+        assert_eq!(records[1].token(6), None);
+        assert_eq!((records[1].pos.offset, records[1].pos.line), (58, 8));
     }
 }

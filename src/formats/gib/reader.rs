@@ -43,14 +43,21 @@ pub fn read(
             break;
         };
         let decoded = decode_input(&buf, at, options, report);
+        let raw_len = buf.len() as i64;
+        // The bytes are not needed past here: given back before the game
+        // is built (a one-game file's record is the whole game).
+        lines::release(std::mem::take(&mut buf));
         let text = decoded.text.as_str();
         let start = Pos::new(at.offset.saturating_add_signed(shift), at.line, 1);
         let mut doc = parse_document_at(text, start, report);
         repair_text(&mut doc, &decoded, report);
-        let game = build_game(&doc, &decoded, index, report);
-        game.replay(sink, report)?;
-        shift += text.len() as i64 - buf.len() as i64;
+        let game = build_game(&doc, text, &decoded, index, report);
+        shift += text.len() as i64 - raw_len;
         encoding = decoded.encoding;
+        // Only the game is replayed: its text is given back first.
+        drop(doc);
+        lines::release(decoded.text.into_bytes());
+        game.replay(sink, report)?;
         index += 1;
     }
     report.set_game(None);
@@ -161,7 +168,13 @@ fn push(props: &mut Vec<PropertyBuf>, id: &str, v: &str) {
 
 /// The game of `doc`: the root properties in their order (the handicap
 /// stones and the kept header last), then the moves.
-fn build_game(doc: &Document, decoded: &Decoded, index: usize, report: &mut Reporter) -> Game {
+fn build_game(
+    doc: &Document,
+    text: &str,
+    decoded: &Decoded,
+    index: usize,
+    report: &mut Reporter,
+) -> Game {
     let mut header = GameHeader::new(index);
     header.encoding = decoded.encoding.name();
     header.encoding_source = decoded.source;
@@ -179,9 +192,9 @@ fn build_game(doc: &Document, decoded: &Decoded, index: usize, report: &mut Repo
     ];
     name_and_players(doc, &src, &mut props, report);
     komi(doc, &src, &mut props, report);
-    let ini = doc.records.iter().find(|r| doc.token(r, 0) == Some("INI"));
-    let handicap = handicap(&src, ini.and_then(|r| doc.token(r, 3)));
-    let setup = handicap_props(size, handicap, ini, &mut props, report);
+    let ini = doc.records(text).find(|r| r.token(0) == Some("INI"));
+    let handicap = handicap(&src, ini.as_ref().and_then(|r| r.token(3)));
+    let setup = handicap_props(size, handicap, ini.as_ref(), &mut props, report);
     if let Some(re) = result(doc, &src, report) {
         push(&mut props, "RE", &re);
     }
@@ -193,7 +206,7 @@ fn build_game(doc: &Document, decoded: &Decoded, index: usize, report: &mut Repo
     if let Some(ab) = setup {
         props.push(ab);
     }
-    if let Some(private) = kept_header(doc, ini) {
+    if let Some(private) = kept_header(doc, ini.as_ref()) {
         props.push(private);
     }
     let mut root = game.root_mut();
@@ -201,7 +214,7 @@ fn build_game(doc: &Document, decoded: &Decoded, index: usize, report: &mut Repo
         root.push_buf(p);
     }
 
-    add_moves(&mut game, doc, size, handicap >= 2, report);
+    add_moves(&mut game, doc, text, size, handicap >= 2, report);
     game
 }
 
@@ -344,7 +357,7 @@ fn kept_header(doc: &Document, ini: Option<&Record>) -> Option<PropertyBuf> {
     if let Some(p) = doc.preamble.first() {
         private.push(&format!("GS={p}"));
     }
-    if let Some(text) = ini.map(|r| doc.text(r)).filter(|t| !t.is_empty()) {
+    if let Some(text) = ini.map(|r| r.text()).filter(|t| !t.is_empty()) {
         private.push(&format!("INI={text}"));
     }
     (!private.values().is_empty()).then_some(private)
@@ -478,17 +491,25 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
 
 /// One node per `STO` and `SKI` record, in file order; other records are
 /// reported and skipped. Last, the record count of the preamble is checked.
-fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report: &mut Reporter) {
+fn add_moves(
+    game: &mut Game,
+    doc: &Document,
+    text: &str,
+    size: u32,
+    handicap: bool,
+    report: &mut Reporter,
+) {
     let mut at: NodeId = Game::ROOT;
     let mut last: Option<Colour> = None;
     let mut counted = 0usize;
-    for r in &doc.records {
-        let kind = doc.token(r, 0).unwrap_or("");
+    for r in doc.records(text) {
+        let r = &r;
+        let kind = r.token(0).unwrap_or("");
         match kind {
             "INI" => counted += 1,
             "STO" => {
                 counted += 1;
-                match stone(doc, r, size) {
+                match stone(r, size) {
                     Some((c, p)) => {
                         at = add_move(game, at, r, c, &p);
                         last = Some(c);
@@ -496,7 +517,7 @@ fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report:
                     None => report.error(
                         E_BAD_MOVE,
                         Some(r.pos),
-                        format!("unreadable move `{}`; dropped", clip(doc.line(r))),
+                        format!("unreadable move `{}`; dropped", clip(r.line())),
                     ),
                 }
             }
@@ -522,7 +543,7 @@ fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report:
             _ => report.warn(
                 W_UNKNOWN_RECORD,
                 Some(r.pos),
-                format!("unknown record `{}`; skipped", clip(doc.line(r))),
+                format!("unknown record `{}`; skipped", clip(r.line())),
             ),
         }
     }
@@ -531,8 +552,8 @@ fn add_moves(game: &mut Game, doc: &Document, size: u32, handicap: bool, report:
 
 /// The colour and SGF point of a `STO` record (`STO 0 n colour x y`), when
 /// both can be read and the point is on the board.
-fn stone(doc: &Document, r: &Record, size: u32) -> Option<(Colour, String)> {
-    let num = |i: usize| doc.token(r, i).and_then(|t| t.parse::<i64>().ok());
+fn stone(r: &Record, size: u32) -> Option<(Colour, String)> {
+    let num = |i: usize| r.token(i).and_then(|t| t.parse::<i64>().ok());
     let colour = match num(3) {
         Some(1) => Some(Colour::Black),
         Some(2) => Some(Colour::White),

@@ -22,17 +22,71 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Read;
 
-/// One line of the file, decoded, without its line ending.
-#[derive(Clone, Debug)]
-pub(crate) struct Line {
-    pub text: String,
+/// One line of the file, decoded, without its line ending: a view into
+/// the record's [`Lines`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line<'a> {
+    pub text: &'a str,
     pub pos: Pos,
 }
 
-struct Section {
+/// The decoded lines of one record, back to back in one buffer (a record
+/// of many moves costs its text and 8 bytes a line, not a `String` each).
+/// Offsets are `u32` and saturate: past 4 GiB in one record (far more
+/// than a game held in memory can be), positions stop growing.
+#[derive(Default)]
+struct Lines {
+    text: String,
+    /// Per line: where its text ends in `text`.
+    ends: Vec<u32>,
+    /// Per line: where it starts in the input, from `base`.
+    starts: Vec<u32>,
+    base: u64,
+    /// The number of the first line.
+    first: u32,
+}
+
+impl Lines {
+    /// Gives the buffers back ([`crate::formats::lines::release`]).
+    fn release(self) {
+        crate::formats::lines::release(self.text.into_bytes());
+        crate::formats::lines::release(self.ends);
+        crate::formats::lines::release(self.starts);
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Line `i` (`i < len`).
+    fn get(&self, i: usize) -> Line<'_> {
+        let from = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        let text = self.text.get(from..self.ends[i] as usize).unwrap_or("");
+        let offset = self.base + u64::from(self.starts[i]);
+        let number = self.first.saturating_add(i as u32);
+        Line {
+            text,
+            pos: Pos::new(offset, number, 1),
+        }
+    }
+}
+
+/// One section: a name and a run of the record's lines.
+struct Section<'a> {
     name: String,
     pos: Pos,
-    lines: Vec<Line>,
+    store: &'a Lines,
+    /// Its lines: `from..to` of `store`.
+    from: usize,
+    to: usize,
+}
+
+impl<'a> Section<'a> {
+    /// Its lines, in order.
+    fn lines(&self) -> impl Iterator<Item = Line<'a>> + 'a {
+        let store = self.store;
+        (self.from..self.to).map(move |i| store.get(i))
+    }
 }
 
 /// Sections whose header is always recognised, even inside a text block.
@@ -124,7 +178,10 @@ fn read_records(
     let (mut count, mut games) = (0usize, 0usize);
     while let Some(at) = records.next(&mut buf)? {
         let (lines, encoding) = decode(&buf, at, count == 0, stream, options, report);
-        let sections = split_sections(lines);
+        // The bytes are not needed past here: given back before the game
+        // is built (a one-game file's record is the whole game).
+        crate::formats::lines::release(std::mem::take(&mut buf));
+        let sections = split_sections(&lines);
         if !sections
             .iter()
             .any(|s| s.name.eq_ignore_ascii_case("Header") || s.name.eq_ignore_ascii_case("Data"))
@@ -138,7 +195,12 @@ fn read_records(
         head.encoding = encoding.0.name();
         head.encoding_source = encoding.1;
         head.confidence = 1.0;
-        for g in Builder::new(head, report).build(&sections, report)? {
+        let built = Builder::new(head, report).build(&sections, report)?;
+        // Only the games are replayed: the record's text is given back
+        // first.
+        drop(sections);
+        lines.release();
+        for g in built {
             report.set_game(Some(games));
             g.replay(sink, report)?;
             games += 1;
@@ -192,7 +254,7 @@ fn decode(
     stream: Stream,
     options: &ReadOptions,
     report: &mut Reporter,
-) -> (Vec<Line>, Decided) {
+) -> (Lines, Decided) {
     let skip = match stream.bom {
         Some((_, n)) if first && !stream.utf8 => n,
         _ => 0,
@@ -301,14 +363,18 @@ fn split_lines(
     base: u64,
     first: u32,
     report: &mut Reporter,
-) -> Vec<Line> {
-    let mut lines = Vec::new();
+) -> Lines {
+    let mut lines = Lines {
+        base,
+        first,
+        ..Lines::default()
+    };
     let mut start = 0usize;
     let mut number = first;
     loop {
         let end = memchr::memchr2(b'\n', b'\r', &body[start..]).map_or(body.len(), |k| start + k);
         let pos = Pos::new(base + start as u64, number, 1);
-        let (text, bad) = charset::decode(enc, &body[start..end]);
+        let bad = charset::decode_into(enc, &body[start..end], &mut lines.text);
         if let Some(&b) = bad.first() {
             let col = b as u32 + 1;
             report.warn(
@@ -317,7 +383,10 @@ fn split_lines(
                 format!("bytes not valid {}: replaced by U+FFFD", enc.name()),
             );
         }
-        lines.push(Line { text, pos });
+        lines.starts.push(u32::try_from(start).unwrap_or(u32::MAX));
+        lines
+            .ends
+            .push(u32::try_from(lines.text.len()).unwrap_or(u32::MAX));
         if end >= body.len() {
             break;
         }
@@ -331,6 +400,9 @@ fn split_lines(
             break;
         }
     }
+    lines.text.shrink_to_fit();
+    lines.ends.shrink_to_fit();
+    lines.starts.shrink_to_fit();
     lines
 }
 
@@ -341,7 +413,7 @@ type HeaderEntry = (String, String, Pos);
 /// reported and dropped.
 fn header_entries(s: &Section, report: &mut Reporter) -> Vec<HeaderEntry> {
     let mut entries = Vec::new();
-    for line in &s.lines {
+    for line in s.lines() {
         let t = line.text.trim();
         if t.is_empty() {
             continue;
@@ -453,19 +525,22 @@ fn section_name(text: &str) -> Option<&str> {
 /// a section named `#`. Inside a `.Text` block of `[Figure]` and inside
 /// `[ReviewComment]`, only known section names start a section (a comment
 /// line may well look like `[Note]`).
-fn split_sections(lines: Vec<Line>) -> Vec<Section> {
+fn split_sections(lines: &Lines) -> Vec<Section<'_>> {
     let mut out: Vec<Section> = Vec::new();
     let mut in_text = false;
-    for line in lines {
+    for i in 0..lines.len() {
+        let line = lines.get(i);
         let current = out.last().map(|s| s.name.as_str()).unwrap_or("#");
-        if let Some(name) = section_name(&line.text) {
+        if let Some(name) = section_name(line.text) {
             let known = KNOWN_SECTIONS.iter().find(|k| k.eq_ignore_ascii_case(name));
             let free_text = in_text || current.eq_ignore_ascii_case("ReviewComment");
             if known.is_some() || !free_text {
                 out.push(Section {
                     name: known.map_or(name.to_string(), |k| k.to_string()),
                     pos: line.pos,
-                    lines: Vec::new(),
+                    store: lines,
+                    from: i + 1,
+                    to: i + 1,
                 });
                 in_text = false;
                 continue;
@@ -480,13 +555,15 @@ fn split_sections(lines: Vec<Line>) -> Vec<Section> {
             }
         }
         match out.last_mut() {
-            Some(s) => s.lines.push(line),
+            Some(s) => s.to = i + 1,
             None => {
                 if !line.text.trim().is_empty() {
                     out.push(Section {
                         name: "#".into(),
                         pos: line.pos,
-                        lines: vec![line],
+                        store: lines,
+                        from: i,
+                        to: i + 1,
                     });
                 }
             }
@@ -627,7 +704,8 @@ struct Builder {
     comments: HashMap<NodeId, Vec<String>>,
     labels: HashMap<NodeId, Vec<(Point, String)>>,
     /// `[Data]` move number → node.
-    data_nodes: Vec<(u32, NodeId)>,
+    /// (A node id as `u32`, as the game's own links hold it: 8 bytes a move.)
+    data_nodes: Vec<(u32, u32)>,
     /// For each node: moves from the root, and the position after it;
     /// nodes by (moves, position). Built when figures are placed.
     depth: Vec<u32>,
@@ -669,7 +747,7 @@ impl Builder {
         for s in sections {
             match s.name.as_str() {
                 "Header" | "Data" | "Figure" | "ReviewNode" | "ReviewComment" => {}
-                "End" if s.lines.iter().all(|l| l.text.trim().is_empty()) => {}
+                "End" if s.lines().all(|l| l.text.trim().is_empty()) => {}
                 _ => self.keep_section(s, report),
             }
         }
@@ -687,6 +765,7 @@ impl Builder {
             self.figure_section(s, report);
         }
         self.finish_text(report);
+        crate::formats::lines::release(std::mem::take(&mut self.data_nodes));
         let mut games = vec![self.game];
         games.extend(self.extra_games);
         Ok(games)
@@ -788,7 +867,7 @@ impl Builder {
 
     /// A section with no SGF home: `Meta` events and `XUGFS[Name:lines]`.
     fn keep_section(&mut self, s: &Section, report: &mut Reporter) {
-        let mut lines: Vec<&str> = s.lines.iter().map(|l| l.text.as_str()).collect();
+        let mut lines: Vec<&str> = s.lines().map(|l| l.text).collect();
         while lines.last().is_some_and(|l| l.trim().is_empty()) {
             lines.pop();
         }
@@ -878,7 +957,7 @@ impl Builder {
             after_end: false,
             first: true,
         };
-        for line in &s.lines {
+        for line in s.lines() {
             let t = line.text.trim();
             if t.is_empty() {
                 continue;
@@ -994,7 +1073,7 @@ impl Builder {
         let mut target: Option<NodeId> = None;
         let mut block = TextBlock::default();
         let mut stray = TextBlock::default();
-        for line in &s.lines {
+        for line in s.lines() {
             let t = line.text.trim();
             if directive(t, ".Comment") {
                 if let Some(n) = target {
@@ -1024,7 +1103,7 @@ impl Builder {
                     b.labels.push(l);
                 }
             } else {
-                b.lines.push(line.text.clone());
+                b.lines.push(line.text.to_string());
             }
         }
         if let Some(n) = target {
@@ -1049,11 +1128,11 @@ impl Builder {
         let mut cur = Game::ROOT;
         let mut last_colour: Option<Stone> = None;
         let mut count = 0u32;
-        for line in sections.iter().flat_map(|s| &s.lines) {
+        for line in sections.iter().flat_map(|s| s.lines()) {
             if line.text.trim().is_empty() {
                 continue;
             }
-            let d = match parse_data_line(line, self.grid) {
+            let d = match parse_data_line(&line, self.grid) {
                 Ok(d) => d,
                 Err(why) => {
                     report.error(
@@ -1136,7 +1215,7 @@ impl Builder {
             if let Some(p) = &d.player {
                 self.game.node_mut(node).set(PROP_PLAYER, p);
             }
-            self.data_nodes.push((d.number, node));
+            self.data_nodes.push((d.number, node as u32));
             cur = node;
         }
     }
@@ -1150,7 +1229,7 @@ impl Builder {
             .iter()
             .find(|(k, _)| *k == n)
             .or_else(|| self.data_nodes.get(n as usize - 1))
-            .map(|(_, id)| *id)
+            .map(|(_, id)| *id as NodeId)
     }
 
     // ---- [Figure] ----------------------------------------------------------
@@ -1184,7 +1263,7 @@ impl Builder {
     /// Reads a `.Text` block whose opening line was just consumed.
     fn text_block<'a>(
         &self,
-        it: &mut std::iter::Peekable<impl Iterator<Item = &'a Line>>,
+        it: &mut std::iter::Peekable<impl Iterator<Item = Line<'a>>>,
         open: Pos,
         report: &mut Reporter,
     ) -> TextBlock {
@@ -1198,7 +1277,7 @@ impl Builder {
             if directive(t, ".Text") || directive(t, ".Fig") || directive(t, ".EndFig") {
                 break;
             }
-            let line = it.next().map(|l| (l.text.clone(), l.pos));
+            let line = it.next().map(|l| (l.text.to_string(), l.pos));
             if let Some((text, pos)) = line {
                 if directive(text.trim(), ".#") {
                     if let Some(l) = self.label(text.trim(), pos, report) {
@@ -1218,7 +1297,7 @@ impl Builder {
     }
 
     fn figure_section(&mut self, s: &Section, report: &mut Reporter) {
-        let mut it = s.lines.iter().peekable();
+        let mut it = s.lines().peekable();
         while let Some(line) = it.next() {
             let t = line.text.trim();
             if t.is_empty() {
@@ -1233,7 +1312,7 @@ impl Builder {
                 let node = match self.move_node(n) {
                     Some(node) => node,
                     None => {
-                        let last = self.data_nodes.last().map_or(Game::ROOT, |d| d.1);
+                        let last = self.data_nodes.last().map_or(Game::ROOT, |d| d.1 as NodeId);
                         report.warn(W_NO_SUCH_MOVE, Some(line.pos), format!(".Text for move {n}, which the game does not have: put on its last move"));
                         last
                     }
@@ -1258,7 +1337,7 @@ impl Builder {
         &self,
         head: &str,
         pos: Pos,
-        it: &mut std::iter::Peekable<impl Iterator<Item = &'a Line>>,
+        it: &mut std::iter::Peekable<impl Iterator<Item = Line<'a>>>,
         report: &mut Reporter,
     ) -> Figure {
         let mut fig = Figure::open(head, pos);
@@ -1292,7 +1371,7 @@ impl Builder {
                 }
                 continue;
             }
-            self.figure_stone(&mut fig, line, &mut last_colour, report);
+            self.figure_stone(&mut fig, &line, &mut last_colour, report);
         }
         if !closed {
             report.warn(
@@ -1667,6 +1746,33 @@ mod tests {
             assert_eq!(g[0].header.encoding_source, EncodingSource::Bom);
             assert_eq!(moves(&g[0]), ["B[pd]"]);
         }
+    }
+
+    #[test]
+    fn lines_share_one_buffer_with_their_positions() {
+        let mut r = Reporter::collecting("t.ugf");
+        // `\x82\xa0` is Shift_JIS for `あ`; lines end in CRLF, CR and LF.
+        let body = b"[Data]\r\nA\x82\xa0B\rCC,B1,1\n\nlast";
+        let lines = split_lines(body, SHIFT_JIS, 100, 7, &mut r);
+        let got: Vec<(&str, u64, u32)> = (0..lines.len())
+            .map(|i| lines.get(i))
+            .map(|l| (l.text, l.pos.offset, l.pos.line))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("[Data]", 100, 7),
+                ("A\u{3042}B", 108, 8),
+                ("CC,B1,1", 113, 9),
+                ("", 121, 10),
+                ("last", 122, 11),
+            ]
+        );
+        assert_eq!(lines.text, "[Data]A\u{3042}BCC,B1,1last");
+        let sections = split_sections(&lines);
+        assert_eq!(sections.len(), 1);
+        let texts: Vec<&str> = sections[0].lines().map(|l| l.text).collect();
+        assert_eq!(texts, ["A\u{3042}B", "CC,B1,1", "", "last"]);
     }
 
     #[test]
