@@ -187,7 +187,14 @@ fn include_and_exclude_pick_among_members() {
     // A glob with '/' sees the archive as a directory of its name.
     let o = sgfconv(
         d.path(),
-        &["migrate", "-q", "--exclude", "x/a.tar.gz/games/**", "src", "o2"],
+        &[
+            "migrate",
+            "-q",
+            "--exclude",
+            "x/a.tar.gz/games/**",
+            "src",
+            "o2",
+        ],
     );
     assert!(o.status.code().unwrap() <= 1, "{}", err(&o));
     assert!(!d.path().join("o2/x/a/games").exists());
@@ -289,7 +296,10 @@ fn diagnostics_and_strict_name_the_member() {
     let d = tempfile::tempdir().unwrap();
     let bad = b"(;GM[1]FF[4]SZ[19]PB[a]C[unclosed\\]".to_vec();
     let files = [
-        ("ok/clean.sgf", b"(;GM[1]FF[4]CA[UTF-8]SZ[19];B[pd];W[dp])".to_vec()),
+        (
+            "ok/clean.sgf",
+            b"(;GM[1]FF[4]CA[UTF-8]SZ[19];B[pd];W[dp])".to_vec(),
+        ),
         ("bad/x.sgf", bad),
     ];
     std::fs::write(d.path().join("m.zip"), zip_of(&files)).unwrap();
@@ -308,7 +318,9 @@ fn diagnostics_and_strict_name_the_member() {
     );
     let o = sgfconv(
         d.path(),
-        &["migrate", "-q", "--strict", "m.zip", "strict", "--report", "r.json"],
+        &[
+            "migrate", "-q", "--strict", "m.zip", "strict", "--report", "r.json",
+        ],
     );
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     let r = report(&d.path().join("r.json"));

@@ -123,48 +123,6 @@ pub fn inner_name(archive_name: &str) -> String {
     file.to_string()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn unsafe_names_stay_under_the_directory() {
-        let cases = [
-            ("Go/1980/a.sgf", "Go/1980/a.sgf", false),
-            ("../../etc/passwd.sgf", "etc/passwd.sgf", true),
-            ("/abs/x.sgf", "abs/x.sgf", true),
-            ("C:\\games\\x.sgf", "games/x.sgf", true),
-            ("a/./b/../c.sgf", "a/b/c.sgf", true),
-            ("nul\0byte.sgf", "nulbyte.sgf", true),
-            ("dir/", "dir", false),
-        ];
-        for (name, want, dropped) in cases {
-            let (p, d) = safe_path(name);
-            assert_eq!(p, PathBuf::from(want), "{name:?}");
-            assert_eq!(d, dropped, "{name:?}");
-        }
-    }
-
-    #[test]
-    fn legacy_names_are_detected_over_the_archive() {
-        let (gbk, _, _) = encoding_rs::GBK.encode("围棋/古谱/对局一.sgf");
-        let (gbk2, _, _) = encoding_rs::GBK.encode("围棋/现代/名人战第二局.sgf");
-        let names: Vec<&[u8]> = vec![&gbk, &gbk2, b"readme.txt"];
-        let d = NameDecoder::for_names(names.iter().copied()).unwrap();
-        assert_eq!(d.decode(&gbk), "围棋/古谱/对局一.sgf");
-        assert_eq!(decode(b"plain.sgf", Some(&d)), "plain.sgf");
-        assert!(NameDecoder::for_names([&b"a.sgf"[..]].into_iter()).is_none());
-    }
-
-    #[test]
-    fn compressed_files_name_what_they_hold() {
-        assert_eq!(inner_name("dir/x.sgf.gz"), "x.sgf");
-        assert_eq!(inner_name("KGS.tgz"), "KGS.tar");
-        assert_eq!(inner_name("game.UGZ"), "game.ugf");
-        assert_eq!(inner_name("y.SGF.BZ2"), "y.SGF");
-    }
-}
-
 /// The directory an archive's members go to, named after the archive at
 /// `rel` without its archive extensions (`a/KGS-2017.tar.gz` →
 /// `a/KGS-2017`, `Pro.7z` → `Pro`); a name that is nothing but extensions
@@ -205,4 +163,46 @@ pub fn has_archive_extension(rel: &Path) -> bool {
     ARCHIVE_EXTENSIONS
         .iter()
         .any(|e| lower.ends_with(e) && lower.len() > e.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsafe_names_stay_under_the_directory() {
+        let cases = [
+            ("Go/1980/a.sgf", "Go/1980/a.sgf", false),
+            ("../../etc/passwd.sgf", "etc/passwd.sgf", true),
+            ("/abs/x.sgf", "abs/x.sgf", true),
+            ("C:\\games\\x.sgf", "games/x.sgf", true),
+            ("a/./b/../c.sgf", "a/b/c.sgf", true),
+            ("nul\0byte.sgf", "nulbyte.sgf", true),
+            ("dir/", "dir", false),
+        ];
+        for (name, want, dropped) in cases {
+            let (p, d) = safe_path(name);
+            assert_eq!(p, PathBuf::from(want), "{name:?}");
+            assert_eq!(d, dropped, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn legacy_names_are_detected_over_the_archive() {
+        let (gbk, _, _) = encoding_rs::GBK.encode("围棋/古谱/对局一.sgf");
+        let (gbk2, _, _) = encoding_rs::GBK.encode("围棋/现代/名人战第二局.sgf");
+        let names: Vec<&[u8]> = vec![&gbk, &gbk2, b"readme.txt"];
+        let d = NameDecoder::for_names(names.iter().copied()).unwrap();
+        assert_eq!(d.decode(&gbk), "围棋/古谱/对局一.sgf");
+        assert_eq!(decode(b"plain.sgf", Some(&d)), "plain.sgf");
+        assert!(NameDecoder::for_names([&b"a.sgf"[..]].into_iter()).is_none());
+    }
+
+    #[test]
+    fn compressed_files_name_what_they_hold() {
+        assert_eq!(inner_name("dir/x.sgf.gz"), "x.sgf");
+        assert_eq!(inner_name("KGS.tgz"), "KGS.tar");
+        assert_eq!(inner_name("game.UGZ"), "game.ugf");
+        assert_eq!(inner_name("y.SGF.BZ2"), "y.SGF");
+    }
 }

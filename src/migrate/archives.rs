@@ -70,6 +70,7 @@ impl Ctx<'_> {
 mod with_archives {
     use super::*;
     use crate::archive::{self, Member};
+    use std::io::Seek;
     use std::sync::mpsc::{sync_channel, SyncSender};
 
     /// Members waiting for a worker, at most.
@@ -79,7 +80,7 @@ mod with_archives {
     enum Unit {
         /// Nothing to convert: up to date, or failed before its bytes were
         /// read.
-        Done(Key, Entry),
+        Done(Box<(Key, Entry)>),
         /// Bytes to convert.
         Work(Box<Work>),
     }
@@ -164,7 +165,7 @@ mod with_archives {
         /// place).
         fn work(&self, unit: Unit) -> Finished {
             let done = match unit {
-                Unit::Done(key, e) => (key, e, None),
+                Unit::Done(done) => (done.0, done.1, None),
                 Unit::Work(w) => {
                     let Work {
                         key,
@@ -264,16 +265,18 @@ mod with_archives {
                 }
             };
             let mtime = file.metadata().and_then(|m| m.modified()).ok();
-            let input = Box::new(BufReader::with_capacity(256 * 1024, file));
-            let kind = match input::sniff_head(input) {
-                Ok((head, stream)) => archive::detect(&head).map(|k| (k, stream)),
+            let mut head = Vec::new();
+            let read = input::read_head(&mut &file, &mut head, archive::DETECT_BYTES)
+                .and_then(|(n, _)| (&file).rewind().map(|()| n));
+            let kind = match read {
+                Ok(n) => archive::detect(head.get(..n).unwrap_or_default()),
                 Err(err) => {
                     let why = format!("cannot read {source}: {err}");
                     ctx.fail(&mut e, E_CONVERSION_FAILED, why);
                     return e;
                 }
             };
-            let Some((kind, stream)) = kind else {
+            let Some(kind) = kind else {
                 e.status = Status::Ignored;
                 e.reason = Some("no archive sgfconv reads".into());
                 return e;
@@ -288,16 +291,17 @@ mod with_archives {
             let mut report = Reporter::collecting(source.as_str()).with_per_code_limit(10_000);
             let mut seq = 0;
             let limits = ctx.options.archive_limits;
-            let walked = archive::walk(stream, kind, &source, &limits, &mut report, &mut |m, _| {
-                seq += 1;
-                let at = Place {
-                    key: (slot, seq),
-                    archive: &item.rel,
-                    base: &base,
-                    mtime,
-                };
-                self.member(&at, m)
-            });
+            let walked =
+                archive::walk_file(file, kind, &source, &limits, &mut report, &mut |m, _| {
+                    seq += 1;
+                    let at = Place {
+                        key: (slot, seq),
+                        archive: &item.rel,
+                        base: &base,
+                        mtime,
+                    };
+                    self.member(&at, m)
+                });
             ctx.progress.diagnostics(report.collected());
             e.add_diagnostics(report.collected());
             e.format = Some(kind.name());
@@ -338,7 +342,7 @@ mod with_archives {
             e.recognised_by = item.format.map(|_| by);
             ctx.progress.more(1);
             let Some((plan, dir)) = self.target(&item, &mut e) else {
-                return self.send(Unit::Done(at.key, e));
+                return self.send(Unit::Done(Box::new((at.key, e))));
             };
             let mut data = Vec::new();
             let reader = m.reader;
@@ -349,7 +353,7 @@ mod with_archives {
                 Err(err) => {
                     let why = format!("cannot read: {err}");
                     ctx.fail(&mut e, E_CONVERSION_FAILED, why);
-                    self.send(Unit::Done(at.key, e))
+                    self.send(Unit::Done(Box::new((at.key, e))))
                 }
                 Ok(n) if n > IN_MEMORY_MAX => {
                     // Too big to queue: converted here, streaming.

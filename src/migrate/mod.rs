@@ -702,7 +702,9 @@ struct Ctx<'a> {
     backend: Backend,
     progress: &'a dyn Progress,
     /// `--include` and `--exclude`, for archives' members.
+    #[cfg_attr(not(feature = "archives"), allow(dead_code))]
     include: &'a [Glob],
+    #[cfg_attr(not(feature = "archives"), allow(dead_code))]
     exclude: &'a [Glob],
 }
 

@@ -171,4 +171,3 @@ pub fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     v.sort();
     v
 }
-
