@@ -68,7 +68,8 @@ fn each_archive_kind_migrates_to_what_the_files_unpacked_give() {
     assert_eq!(want.len(), 4);
     for (name, bytes) in every_kind() {
         std::fs::write(d.path().join(name), bytes).unwrap();
-        let out = format!("out-{name}");
+        // (A DST named `*.zip` or `*.tar.gz` would be an archive to write.)
+        let out = format!("out-{}", name.replace('.', "-"));
         let o = sgfconv(d.path(), &["migrate", "-q", name, &out]);
         assert!(o.status.code().unwrap() <= 1, "{name}: {}", err(&o));
         assert_eq!(tree(&d.path().join(&out)), want, "{name}");
@@ -401,4 +402,89 @@ fn the_bulk_corpus_migrates_with_its_archives() {
     };
     assert_eq!(member("Pro.7z"), 9_669);
     assert_eq!(member("KGS-2017_01-19-733-.tar.gz"), 733);
+}
+
+/// Every file of a zip, by name, with its bytes, sorted.
+fn unzip(path: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    use std::io::Read;
+    let mut z = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+    let mut v = Vec::new();
+    for i in 0..z.len() {
+        let mut f = z.by_index(i).unwrap();
+        let mut data = Vec::new();
+        f.read_to_end(&mut data).unwrap();
+        v.push((f.name().unwrap().to_string().into(), data));
+    }
+    v.sort();
+    v
+}
+
+fn untar_gz(path: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    use std::io::Read;
+    let gz = flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap());
+    let mut t = tar::Archive::new(gz);
+    let mut v = Vec::new();
+    for e in t.entries().unwrap() {
+        let mut e = e.unwrap();
+        let mut data = Vec::new();
+        e.read_to_end(&mut data).unwrap();
+        v.push((e.path().unwrap().into_owned(), data));
+    }
+    v.sort();
+    v
+}
+
+#[test]
+fn the_output_can_be_an_archive_with_utf8_names() {
+    let d = tempfile::tempdir().unwrap();
+    mixed_tree(d.path());
+    std::fs::write(d.path().join("src/名人戦.sgf"), sample("sgf/escapes.sgf")).unwrap();
+    let o = sgfconv(d.path(), &["migrate", "-q", "src", "dir"]);
+    assert!(o.status.code().unwrap() <= 1, "{}", err(&o));
+    let want = tree(&d.path().join("dir"));
+    assert!(want.iter().any(|(p, _)| p == Path::new("名人戦.sgf")));
+    let o = sgfconv(
+        d.path(),
+        &["migrate", "-q", "src", "out.zip", "--report", "r.json"],
+    );
+    assert!(o.status.code().unwrap() <= 1, "{}", err(&o));
+    // Read back by the zip crate, which takes names without the UTF-8
+    // flag as CP437: equal names say the flag is set.
+    assert_eq!(unzip(&d.path().join("out.zip")), want);
+    let r = report(&d.path().join("r.json"));
+    let top = r["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["source"] == "src/top.sgf")
+        .unwrap();
+    assert_eq!(top["outputs"][0], "out.zip:top.sgf");
+    let o = sgfconv(d.path(), &["migrate", "-q", "src", "out.tar.gz"]);
+    assert!(o.status.code().unwrap() <= 1, "{}", err(&o));
+    assert_eq!(untar_gz(&d.path().join("out.tar.gz")), want);
+    // Named outputs too; nothing else is written beside the archive.
+    let o = sgfconv(
+        d.path(),
+        &["migrate", "-q", "--split-collections", "src", "split.zip"],
+    );
+    assert!(o.status.code().unwrap() <= 1, "{}", err(&o));
+    assert!(unzip(&d.path().join("split.zip")).len() > want.len());
+    let mut names: Vec<String> = std::fs::read_dir(d.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["dir", "out.tar.gz", "out.zip", "r.json", "split.zip", "src"]
+    );
+}
+
+#[test]
+fn an_archive_output_inside_src_is_refused() {
+    let d = tempfile::tempdir().unwrap();
+    mixed_tree(d.path());
+    let o = sgfconv(d.path(), &["migrate", "-q", "src", "src/out.zip"]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(!d.path().join("src/out.zip").exists());
 }

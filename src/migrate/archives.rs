@@ -196,7 +196,10 @@ mod with_archives {
             let c = self.convert_member(&item, bytes, dir.as_ref(), entry);
             let e = std::mem::replace(entry, Entry::new(String::new(), false, Status::Ignored));
             match plan {
-                Some(plan) => (key, self.mirror_place(&plan, dir.as_deref(), e, c), None),
+                Some(plan) => {
+                    let e = self.mirror_place(&item, &plan, dir.as_deref(), e, c);
+                    (key, e, None)
+                }
                 None => {
                     let mut e = e;
                     if let Some(c) = &c {
@@ -222,6 +225,7 @@ mod with_archives {
                 fsync: self.options.fsync,
                 mtime: item.archive_mtime.filter(|_| self.options.preserve_mtime),
                 anonymous: !self.named_mode(),
+                capture: self.capture(),
             };
             let result = match bytes {
                 Bytes::Held(data) => {

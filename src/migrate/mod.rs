@@ -18,6 +18,8 @@
 //!
 //! Nothing is ever opened for writing under SRC. See `docs/migrate.md`.
 
+#[cfg(feature = "archives")]
+mod archive_out;
 mod archives;
 pub(crate) mod fsat;
 pub(crate) mod glob;
@@ -234,6 +236,15 @@ pub fn run_with(
         walked.tree.id_set()
     };
     let dst_root = roots.open_dst(options, &src_ids)?;
+    #[cfg(feature = "archives")]
+    let archive =
+        match archive_output(&options.dst).filter(|_| roots.dst_archive && !options.dry_run) {
+            Some(kind) => Some(
+                archive_out::ArchiveOut::create(&options.dst, kind)
+                    .map_err(|e| Error::Usage(format!("DST {}: {e}", options.dst.display())))?,
+            ),
+            None => None,
+        };
     let ctx = Ctx {
         options,
         roots: &roots,
@@ -242,11 +253,18 @@ pub fn run_with(
         dst_root,
         backend,
         progress,
+        #[cfg(feature = "archives")]
+        archive_out: archive.as_ref(),
         include: &include,
         exclude: &exclude,
     };
     let mut entries = pool.install(|| ctx.migrate(walked.found))?;
     progress.finish();
+    #[cfg(feature = "archives")]
+    if let Some(a) = &archive {
+        a.finish()
+            .map_err(|e| Error::Usage(format!("DST {}: {e}", options.dst.display())))?;
+    }
     if let Some(report) = &options.report {
         report::carry_earlier(&mut entries, report);
     }
@@ -275,6 +293,9 @@ struct Roots {
     /// SRC is an archive file, not a directory: its members go right
     /// under DST.
     src_is_archive: bool,
+    /// DST is an archive to write (`out.zip`, `out.tar.gz`), not a
+    /// directory.
+    dst_archive: bool,
     /// The identity of the file `--report` names, when it exists: no input
     /// may be it.
     report_id: Option<Id>,
@@ -313,6 +334,7 @@ impl Roots {
             dst_id: dst_meta.as_ref().and_then(meta_id),
             dst_existed: dst_meta.is_some(),
             src_is_archive,
+            dst_archive: dst_meta.is_none() && archive_output(&o.dst).is_some(),
             report_id,
         })
     }
@@ -325,6 +347,9 @@ impl Roots {
         src_ids: &HashSet<Id>,
     ) -> Result<Option<Arc<Dir>>, Error> {
         let usage = |e: io::Error| Error::Usage(format!("DST {}: {e}", o.dst.display()));
+        if self.dst_archive {
+            return Ok(None);
+        }
         if !o.dry_run {
             fs::create_dir_all(&o.dst).map_err(usage)?;
         }
@@ -342,6 +367,17 @@ impl Roots {
         }
         Ok(Some(Arc::new(dir)))
     }
+}
+
+/// The archive DST's name asks for (`out.zip`, `out.tar.gz`), if any.
+#[cfg(feature = "archives")]
+fn archive_output(dst: &Path) -> Option<archive_out::OutKind> {
+    archive_out::OutKind::of(dst)
+}
+
+#[cfg(not(feature = "archives"))]
+fn archive_output(_dst: &Path) -> Option<()> {
+    None
 }
 
 /// Whether the file SRC is an archive (by its first bytes). One named
@@ -701,6 +737,9 @@ struct Ctx<'a> {
     dst_root: Option<Arc<Dir>>,
     backend: Backend,
     progress: &'a dyn Progress,
+    /// The archive written as DST (`migrate SRC out.zip`).
+    #[cfg(feature = "archives")]
+    archive_out: Option<&'a archive_out::ArchiveOut>,
     /// `--include` and `--exclude`, for archives' members.
     #[cfg_attr(not(feature = "archives"), allow(dead_code))]
     include: &'a [Glob],
@@ -769,6 +808,16 @@ fn dir_error(rel: &Path, e: &io::Error) -> (Code, String) {
 }
 
 impl Ctx<'_> {
+    /// No directory is made under DST: a dry run, or an archive as DST.
+    fn no_dirs(&self) -> bool {
+        self.options.dry_run || self.roots.dst_archive
+    }
+
+    /// Outputs are kept in memory for the archive written as DST.
+    fn capture(&self) -> bool {
+        self.roots.dst_archive && !self.options.dry_run
+    }
+
     fn named_mode(&self) -> bool {
         self.options.split_collections || self.options.name_template.is_some()
     }
@@ -784,7 +833,33 @@ impl Ctx<'_> {
     }
 
     fn output_text(&self, rel_out: &Path) -> String {
+        if self.roots.dst_archive {
+            return format!("{}:{}", self.roots.dst.to_string_lossy(), rel_text(rel_out));
+        }
         self.roots.dst.join(rel_out).to_string_lossy().into_owned()
+    }
+
+    /// Puts an output kept in memory into the archive written as DST;
+    /// false when there is no such archive (or a dry run).
+    fn to_archive(
+        &self,
+        e: &mut Entry,
+        tmp: &mut Option<Pending>,
+        rel_out: &Path,
+        item: &Item,
+    ) -> bool {
+        #[cfg(feature = "archives")]
+        if let (Some(out), Some(Pending::Memory(bytes))) = (self.archive_out, tmp.as_ref()) {
+            let mtime = item.archive_mtime.filter(|_| self.options.preserve_mtime);
+            if let Err(err) = out.add(&rel_text(rel_out), bytes, mtime) {
+                let why = format!("cannot write {}: {err}", self.output_text(rel_out));
+                self.fail(e, E_OUTPUT_FAILED, why);
+            }
+            *tmp = None;
+            return true;
+        }
+        let _ = (e, tmp, rel_out, item);
+        false
     }
 
     fn entry(&self, item: &Item, status: Status) -> Entry {
@@ -914,7 +989,7 @@ impl Ctx<'_> {
                 fresh: parent.fresh,
             },
             // A dry run into a directory that does not exist yet.
-            Ok(()) if self.options.dry_run && parent.fresh => parent,
+            Ok(()) if self.no_dirs() && parent.fresh => parent,
             Ok(()) => self.open_output_dir(rel, parent_rel, name, parent.fresh, out),
         };
         out.states.insert(rel.to_path_buf(), state);
@@ -1032,7 +1107,7 @@ impl Ctx<'_> {
         state: &DirState,
     ) -> Result<Option<Arc<Dir>>, (Code, String)> {
         state.ok.clone()?;
-        if self.options.dry_run {
+        if self.no_dirs() {
             return Ok(if state.fresh { None } else { out.dir(rel).ok() });
         }
         out.dir(rel).map(Some)
@@ -1057,12 +1132,13 @@ impl Ctx<'_> {
             return e;
         }
         let converted = self.convert(item, dir.as_ref(), &mut e);
-        self.mirror_place(plan, dir.as_deref(), e, converted)
+        self.mirror_place(item, plan, dir.as_deref(), e, converted)
     }
 
     /// Puts a record converted in mirror mode into place.
     fn mirror_place(
         &self,
+        item: &Item,
         plan: &Planned,
         dir: Option<&Dir>,
         mut e: Entry,
@@ -1078,7 +1154,11 @@ impl Ctx<'_> {
                 .entry(format!("{} {}", I_NAME_NUMBERED.id, I_NAME_NUMBERED.name))
                 .or_insert(1);
         }
-        if let (Some(Some(tmp)), Some(dir)) = (c.outputs.pop(), dir) {
+        let mut tmp = c.outputs.pop().flatten();
+        if self.to_archive(&mut e, &mut tmp, &plan.rel_out, item) {
+            return e;
+        }
+        if let (Some(tmp), Some(dir)) = (tmp, dir) {
             if let Err(err) = tmp.persist(dir, name) {
                 let out_abs = self.roots.dst.join(&plan.rel_out);
                 self.fail(
@@ -1216,6 +1296,13 @@ impl Ctx<'_> {
                 continue;
             }
             written += 1;
+            let mut tmp = tmp;
+            if self.to_archive(e, &mut tmp, rel_out, item) {
+                if e.status == Status::Failed {
+                    return;
+                }
+                continue;
+            }
             if let (Some(tmp), Some(dir)) = (tmp, &dir) {
                 let out_abs = self.roots.dst.join(rel_out);
                 if let Err(err) = tmp.persist(dir, name) {
@@ -1290,6 +1377,7 @@ impl Ctx<'_> {
             fsync: self.options.fsync,
             mtime,
             anonymous: !self.named_mode(),
+            capture: self.capture(),
         };
         let result = INPUT.with(|cell| {
             let mut buf = cell.take();
