@@ -488,3 +488,30 @@ fn an_archive_output_inside_src_is_refused() {
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
     assert!(!d.path().join("src/out.zip").exists());
 }
+
+#[test]
+fn a_member_too_big_to_queue_streams_and_converts() {
+    let d = tempfile::tempdir().unwrap();
+    // Over the 16 MiB a member may hold in the queue.
+    let mut big = b"(;GM[1]FF[4]CA[UTF-8]SZ[19]C[".to_vec();
+    big.resize(big.len() + (17 << 20), b'x');
+    big.extend_from_slice(b"];B[pd])");
+    let files = [
+        ("big.sgf", big.clone()),
+        ("small.sgf", sample("sgf/escapes.sgf")),
+    ];
+    std::fs::write(d.path().join("b.tgz"), gz(&tar_of(&files))).unwrap();
+    let o = sgfconv(
+        d.path(),
+        &["migrate", "-q", "b.tgz", "out", "--report", "r.json"],
+    );
+    assert!(o.status.code().unwrap() <= 1, "{}", err(&o));
+    let r = report(&d.path().join("r.json"));
+    let big_entry = &r["files"][1];
+    assert_eq!(big_entry["source"], "b.tgz:big.sgf");
+    assert_eq!(big_entry["bytes_in"], big.len() as u64);
+    assert_eq!(big_entry["status"], "converted");
+    let out = std::fs::read(d.path().join("out/big.sgf")).unwrap();
+    assert!(out.len() > 17 << 20);
+    assert!(d.path().join("out/small.sgf").exists());
+}
