@@ -515,3 +515,21 @@ fn a_member_too_big_to_queue_streams_and_converts() {
     assert!(out.len() > 17 << 20);
     assert!(d.path().join("out/small.sgf").exists());
 }
+
+#[test]
+fn a_damaged_archive_has_its_error_on_its_entry_and_the_run_goes_on() {
+    let d = tempfile::tempdir().unwrap();
+    mixed_tree(d.path());
+    std::fs::write(d.path().join("src/bad.tgz"), b"\x1f\x8b\x08(;PB[x])").unwrap();
+    let o = sgfconv(
+        d.path(),
+        &["migrate", "-q", "src", "out", "--report", "r.json"],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    let r = report(&d.path().join("r.json"));
+    let bad = &r["files"][0];
+    assert_eq!(bad["source"], "src/bad.tgz");
+    assert_eq!(bad["status"], "archive");
+    assert_eq!(bad["diagnostics"][0]["code"], "E651", "{bad}");
+    assert_eq!(r["totals"]["converted"], 5);
+}

@@ -690,13 +690,10 @@ fn recognise(src: &Tree, found: Found) -> Found {
         },
         Found::Archive(item) => match sniff_file(src, &item.rel) {
             Ok(Sniffed::Archive) => Found::Archive(item),
-            Ok(_) => {
-                let ext = archive_extension(&item.rel).unwrap_or_default();
-                Found::Ignored(
-                    item.rel,
-                    format!("{ext} file that is no archive sgfconv reads"),
-                )
-            }
+            Ok(_) => Found::Ignored(
+                item.rel,
+                "named as an archive, but no archive sgfconv reads".into(),
+            ),
             Err(e) => Found::Broken(item.rel, format!("cannot read: {e}")),
         },
         other => other,
