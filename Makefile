@@ -19,7 +19,7 @@ all: build
 help:
 	@echo "make build        release binary ($(BIN))"
 	@echo "make test         fmt and clippy checks, every test (the corpus tests when $(SHARED)/corpus exists), doctests"
-	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s (docs/benchmarks.md)"
+	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s, from archives and unpacked (docs/benchmarks.md)"
 	@echo "make memory       peak RSS of every reader and writer on generated inputs: per node, per value byte, endless lines (docs/benchmarks.md)"
 	@echo "make fuzz         short fuzzing run of every reader; FUZZ_TIME=seconds (default 60)"
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
@@ -56,6 +56,7 @@ test:
 bench:
 	scripts/bench.sh
 	SGFCONV_NO_BUILD=1 scripts/bench-migrate.sh
+	SGFCONV_NO_BUILD=1 scripts/bench-archives.sh
 
 memory:
 	scripts/memory.sh

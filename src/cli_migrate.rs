@@ -25,7 +25,8 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args, Debug, Clone)]
 #[command(after_help = after_help())]
 pub struct MigrateArgs {
-    /// Source directory (only read, never written).
+    /// Source directory (only read, never written), or an archive (its
+    /// records go right under DST).
     #[arg(value_name = "SRC")]
     pub src: PathBuf,
     /// Destination directory (created if needed; must not be inside SRC).
@@ -95,6 +96,18 @@ pub struct MigrateArgs {
     /// Do not rewrite legacy identifiers or values; only decode and re-encode.
     #[arg(long)]
     pub keep_dialect: bool,
+    /// Archives in SRC: put their records where the archive is, not in a
+    /// directory named after it (a/KGS-2017.tar.gz:x.sgf → DST/a/x.sgf, not
+    /// DST/a/KGS-2017/x.sgf).
+    #[arg(long)]
+    pub flatten_archives: bool,
+    /// Archives: refuse a member larger than this once decompressed (a
+    /// decompression bomb), converting the others [default: 1G].
+    #[arg(long, value_name = "SIZE", value_parser = crate::parse_size)]
+    pub max_member_size: Option<usize>,
+    /// Archives: how many levels of archives inside archives are read.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub archive_depth: u32,
 }
 
 /// The closing text of `migrate --help`. Clap turns a literal `{n}` of a
@@ -162,6 +175,13 @@ pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
     o.name_template = args.name.clone();
     o.report = args.report.clone();
     o.strict = args.strict;
+    o.flatten_archives = args.flatten_archives;
+    o.archive_limits = sgfconv::archive::Limits {
+        max_member_size: args
+            .max_member_size
+            .map_or(sgfconv::archive::DEFAULT_MAX_MEMBER_SIZE, |n| n as u64),
+        depth: args.archive_depth,
+    };
     o.convert.read.encoding = encoding(&args.encoding, "--encoding")?;
     o.convert.read.default_encoding = encoding(&args.default_encoding, "--default-encoding")?;
     if args.keep_dialect {
@@ -269,6 +289,10 @@ impl Progress for crate::cli_progress::Bar {
         crate::cli_progress::Bar::file_done(self, bytes, failed);
     }
 
+    fn more(&self, files: u64) {
+        crate::cli_progress::Bar::more(self, files);
+    }
+
     fn finish(&self) {
         crate::cli_progress::Bar::finish(self);
     }
@@ -313,6 +337,10 @@ impl Lines {
 impl Progress for Lines {
     fn start(&self, files: u64, _bytes: u64) {
         self.counts.total.store(files, Ordering::Relaxed);
+    }
+
+    fn more(&self, files: u64) {
+        self.counts.total.fetch_add(files, Ordering::Relaxed);
     }
 
     fn file_done(&self, bytes: u64, failed: bool) {

@@ -187,25 +187,7 @@ fn member(
 /// named after it, without its archive extensions (`KGS-2017.tar.gz` →
 /// `KGS-2017`).
 fn archive_dir(rel: &Path) -> PathBuf {
-    let name = rel
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut stem = name.as_str();
-    loop {
-        let lower = stem.to_ascii_lowercase();
-        let ext = [
-            ".tar", ".tgz", ".tbz2", ".tbz", ".txz", ".tzst", ".gz", ".bz2", ".xz", ".zst", ".zip",
-            ".7z", ".lzh", ".lha", ".ugz",
-        ]
-        .into_iter()
-        .find(|e| lower.ends_with(e) && lower.len() > e.len());
-        match ext {
-            Some(e) => stem = &stem[..stem.len() - e.len()],
-            None => break,
-        }
-    }
-    rel.with_file_name(stem)
+    archive::names::dir_name(rel)
 }
 
 /// After an input failed as its format: the format its first bytes look

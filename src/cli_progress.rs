@@ -118,6 +118,11 @@ impl Bar {
         self.bar.set_message(self.message());
     }
 
+    /// More files to go than [`Bar::start`] said (an archive's members).
+    pub fn more(&self, files: u64) {
+        self.bar.inc_length(files);
+    }
+
     /// One file is done: `bytes` read, failed or not.
     pub fn file_done(&self, bytes: u64, failed: bool) {
         self.counts.bytes.fetch_add(bytes, Ordering::Relaxed);

@@ -276,7 +276,7 @@ fn format_arg(name: &Option<String>, what: &str) -> Result<Option<Format>, Strin
 }
 
 /// `--max-value-size`: `1000`, `64K`, `256M`, `1G` (powers of 1024).
-fn parse_size(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_size(s: &str) -> Result<usize, String> {
     let t = s.trim();
     let (digits, shift) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
         Some('K') => (&t[..t.len() - 1], 10),

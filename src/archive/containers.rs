@@ -20,6 +20,30 @@ use std::path::Path;
 /// How many left-out members the note names.
 const LEFT_OUT_NAMED: usize = 5;
 
+/// An archive to walk: a stream, or a file (zip and 7z, whose directory
+/// is at the end, are read from a file; a stream is first copied into an
+/// unnamed temporary one).
+pub(super) enum Source<'r> {
+    Stream(Box<dyn Read + 'r>),
+    File(std::fs::File),
+}
+
+impl<'r> Source<'r> {
+    fn stream(self) -> Box<dyn Read + 'r> {
+        match self {
+            Source::Stream(s) => s,
+            Source::File(f) => Box::new(std::io::BufReader::with_capacity(256 * 1024, f)),
+        }
+    }
+
+    fn seekable(self) -> std::io::Result<std::fs::File> {
+        match self {
+            Source::Stream(s) => spool(s),
+            Source::File(f) => Ok(f),
+        }
+    }
+}
+
 pub(super) struct Walker<'e, 'f> {
     pub limits: Limits,
     pub walked: Walked,
@@ -33,7 +57,7 @@ impl Walker<'_, '_> {
     /// named).
     pub fn archive(
         &mut self,
-        input: Box<dyn Read + '_>,
+        input: Source<'_>,
         kind: Kind,
         name: &str,
         prefix: &Path,
@@ -48,11 +72,11 @@ impl Walker<'_, '_> {
             );
         };
         let r = match kind {
-            Kind::Tar => self.tar(input, name, prefix, level, report),
-            Kind::Zip => self.zip(spool(input)?, name, prefix, level, report),
-            Kind::SevenZ => self.sevenz(spool(input)?, name, prefix, level, report),
-            Kind::Lha => self.lha(input, name, prefix, level, report),
-            _ => self.compressed(input, kind, name, prefix, level, report),
+            Kind::Tar => self.tar(input.stream(), name, prefix, level, report),
+            Kind::Zip => self.zip(input.seekable()?, name, prefix, level, report),
+            Kind::SevenZ => self.sevenz(input.seekable()?, name, prefix, level, report),
+            Kind::Lha => self.lha(input.stream(), name, prefix, level, report),
+            _ => self.compressed(input.stream(), kind, name, prefix, level, report),
         };
         match r {
             Err(Error::Unreadable { message, .. }) => {
@@ -180,7 +204,14 @@ impl Walker<'_, '_> {
             self.left_out(display);
             return Ok(());
         }
-        self.archive(stream, kind, display, path, level + 1, report)
+        self.archive(
+            Source::Stream(stream),
+            kind,
+            display,
+            path,
+            level + 1,
+            report,
+        )
     }
 
     fn left_out(&mut self, display: &str) {

@@ -211,6 +211,32 @@ pub fn walk(
     report: &mut Reporter,
     each: &mut OnMember<'_>,
 ) -> Result<Walked, Error> {
+    let input = containers::Source::Stream(input);
+    walk_source(input, kind, name, limits, report, each)
+}
+
+/// [`walk`] of an archive in a file, read from its start: a zip or a 7z is
+/// read in place, not first copied into a temporary file.
+pub fn walk_file(
+    file: std::fs::File,
+    kind: Kind,
+    name: &str,
+    limits: &Limits,
+    report: &mut Reporter,
+    each: &mut OnMember<'_>,
+) -> Result<Walked, Error> {
+    let input = containers::Source::File(file);
+    walk_source(input, kind, name, limits, report, each)
+}
+
+fn walk_source(
+    input: containers::Source<'_>,
+    kind: Kind,
+    name: &str,
+    limits: &Limits,
+    report: &mut Reporter,
+    each: &mut OnMember<'_>,
+) -> Result<Walked, Error> {
     let mut w = containers::Walker {
         limits: *limits,
         walked: Walked::default(),

@@ -123,6 +123,48 @@ pub fn inner_name(archive_name: &str) -> String {
     file.to_string()
 }
 
+/// The directory an archive's members go to, named after the archive at
+/// `rel` without its archive extensions (`a/KGS-2017.tar.gz` →
+/// `a/KGS-2017`, `Pro.7z` → `Pro`); a name that is nothing but extensions
+/// stays whole.
+pub fn dir_name(rel: &Path) -> PathBuf {
+    let name = rel
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut stem = name.as_str();
+    loop {
+        let lower = stem.to_ascii_lowercase();
+        let ext = ARCHIVE_EXTENSIONS
+            .iter()
+            .find(|e| lower.ends_with(*e) && lower.len() > e.len());
+        match ext {
+            Some(e) => stem = &stem[..stem.len() - e.len()],
+            None => break,
+        }
+    }
+    rel.with_file_name(stem)
+}
+
+/// The extensions of archives and compressed files, as [`dir_name`]
+/// drops them.
+pub const ARCHIVE_EXTENSIONS: &[&str] = &[
+    ".tar", ".tgz", ".tbz2", ".tbz", ".txz", ".tzst", ".gz", ".bz2", ".xz", ".zst", ".zip", ".7z",
+    ".lzh", ".lha", ".ugz",
+];
+
+/// Whether the name of `rel` ends with an archive extension
+/// ([`ARCHIVE_EXTENSIONS`], any case): `x.sgf.gz`, `KGS.tar.bz2`.
+pub fn has_archive_extension(rel: &Path) -> bool {
+    let Some(name) = rel.file_name() else {
+        return false;
+    };
+    let lower = name.to_string_lossy().to_ascii_lowercase();
+    ARCHIVE_EXTENSIONS
+        .iter()
+        .any(|e| lower.ends_with(e) && lower.len() > e.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

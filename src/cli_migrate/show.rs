@@ -86,6 +86,10 @@ impl Progress for WithDiagnostics {
         self.inner.file_done(bytes, failed);
     }
 
+    fn more(&self, files: u64) {
+        self.inner.more(files);
+    }
+
     fn finish(&self) {
         self.inner.finish();
     }

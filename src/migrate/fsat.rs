@@ -359,6 +359,10 @@ pub enum Pending {
     Named(NamedTemp),
     /// An unnamed file (Linux `O_TMPFILE`).
     Anonymous(File),
+    /// The bytes, kept for an archive written as the output
+    /// (`migrate SRC out.zip`).
+    #[cfg_attr(not(feature = "archives"), allow(dead_code))]
+    Memory(Vec<u8>),
 }
 
 impl Pending {
@@ -372,6 +376,7 @@ impl Pending {
                 Ok(())
             }
             Pending::Anonymous(f) => dir.link_unnamed(&f, name),
+            Pending::Memory(_) => Err(io::Error::other("an output kept for an archive")),
         }
     }
 }

@@ -18,6 +18,9 @@
 //!
 //! Nothing is ever opened for writing under SRC. See `docs/migrate.md`.
 
+#[cfg(feature = "archives")]
+mod archive_out;
+mod archives;
 pub(crate) mod fsat;
 pub(crate) mod glob;
 pub(crate) mod naming;
@@ -114,6 +117,14 @@ pub struct MigrateOptions {
     /// it is inside SRC, is an input, could be an output of the run, or is a
     /// symbolic link to anything but a device or a pipe.
     pub report: Option<PathBuf>,
+    /// `--flatten-archives`: the records of an archive in SRC go where the
+    /// archive is, not into a directory named after it
+    /// (`a/KGS-2017.tar.gz:x.sgf` → `a/x.sgf`, not `a/KGS-2017/x.sgf`).
+    pub flatten_archives: bool,
+    /// How deep archives inside archives are read, and the largest member
+    /// read (`--archive-depth`, `--max-member-size`).
+    #[cfg(feature = "archives")]
+    pub archive_limits: crate::archive::Limits,
 }
 
 impl MigrateOptions {
@@ -134,6 +145,9 @@ pub trait Progress: Sync {
     fn start(&self, _files: u64, _bytes: u64) {}
     /// One record is done (converted, skipped or failed).
     fn file_done(&self, _bytes: u64, _failed: bool) {}
+    /// More records to go through than [`Progress::start`] said: the
+    /// members of an archive, found as it is read.
+    fn more(&self, _files: u64) {}
     /// Diagnostics found in one record, info included, as they are found
     /// (a record's reader diagnostics at once, then any failure's): for a
     /// display that shows them (`migrate -v`, `--diagnostics json`).
@@ -203,7 +217,11 @@ pub fn run_with(
         .build()
         .map_err(|e| Error::Usage(format!("-j: {e}")))?;
     // Everything is checked before anything is created.
-    let walked = walk(&roots, &include, &exclude)?;
+    let walked = if roots.src_is_archive {
+        walk_archive(&roots)?
+    } else {
+        walk(&roots, &include, &exclude)?
+    };
     if let (Some(rel), Some(report)) = (&walked.report_is_input, &options.report) {
         return Err(Error::Usage(format!(
             "--report {} is the input {}: migrate never writes over an input",
@@ -211,8 +229,22 @@ pub fn run_with(
             roots.src.join(rel).display()
         )));
     }
-    let src_ids = walked.tree.id_set();
+    // An archive as SRC: its directory is no part of SRC.
+    let src_ids = if roots.src_is_archive {
+        HashSet::new()
+    } else {
+        walked.tree.id_set()
+    };
     let dst_root = roots.open_dst(options, &src_ids)?;
+    #[cfg(feature = "archives")]
+    let archive =
+        match archive_output(&options.dst).filter(|_| roots.dst_archive && !options.dry_run) {
+            Some(kind) => Some(
+                archive_out::ArchiveOut::create(&options.dst, kind)
+                    .map_err(|e| Error::Usage(format!("DST {}: {e}", options.dst.display())))?,
+            ),
+            None => None,
+        };
     let ctx = Ctx {
         options,
         roots: &roots,
@@ -221,9 +253,18 @@ pub fn run_with(
         dst_root,
         backend,
         progress,
+        #[cfg(feature = "archives")]
+        archive_out: archive.as_ref(),
+        include: &include,
+        exclude: &exclude,
     };
     let mut entries = pool.install(|| ctx.migrate(walked.found))?;
     progress.finish();
+    #[cfg(feature = "archives")]
+    if let Some(a) = &archive {
+        a.finish()
+            .map_err(|e| Error::Usage(format!("DST {}: {e}", options.dst.display())))?;
+    }
     if let Some(report) = &options.report {
         report::carry_earlier(&mut entries, report);
     }
@@ -249,6 +290,12 @@ struct Roots {
     dst_id: Option<Id>,
     /// DST existed before this run (else nothing in it can be up to date).
     dst_existed: bool,
+    /// SRC is an archive file, not a directory: its members go right
+    /// under DST.
+    src_is_archive: bool,
+    /// DST is an archive to write (`out.zip`, `out.tar.gz`), not a
+    /// directory.
+    dst_archive: bool,
     /// The identity of the file `--report` names, when it exists: no input
     /// may be it.
     report_id: Option<Id>,
@@ -259,7 +306,8 @@ impl Roots {
     fn resolve(o: &MigrateOptions) -> Result<Roots, Error> {
         let src_canon = fs::canonicalize(&o.src)
             .map_err(|e| Error::Usage(format!("SRC {}: {e}", o.src.display())))?;
-        if !src_canon.is_dir() {
+        let src_is_archive = !src_canon.is_dir() && archive_file(&src_canon, &o.src)?;
+        if !src_canon.is_dir() && !src_is_archive {
             return Err(Error::Usage(format!(
                 "SRC {} is not a directory (convert one file with `sgfconv IN OUT`)",
                 o.src.display()
@@ -285,6 +333,8 @@ impl Roots {
             dst_abs,
             dst_id: dst_meta.as_ref().and_then(meta_id),
             dst_existed: dst_meta.is_some(),
+            src_is_archive,
+            dst_archive: dst_meta.is_none() && archive_output(&o.dst).is_some(),
             report_id,
         })
     }
@@ -297,6 +347,9 @@ impl Roots {
         src_ids: &HashSet<Id>,
     ) -> Result<Option<Arc<Dir>>, Error> {
         let usage = |e: io::Error| Error::Usage(format!("DST {}: {e}", o.dst.display()));
+        if self.dst_archive {
+            return Ok(None);
+        }
         if !o.dry_run {
             fs::create_dir_all(&o.dst).map_err(usage)?;
         }
@@ -314,6 +367,58 @@ impl Roots {
         }
         Ok(Some(Arc::new(dir)))
     }
+}
+
+/// The archive DST's name asks for (`out.zip`, `out.tar.gz`), if any.
+#[cfg(feature = "archives")]
+fn archive_output(dst: &Path) -> Option<archive_out::OutKind> {
+    archive_out::OutKind::of(dst)
+}
+
+#[cfg(not(feature = "archives"))]
+fn archive_output(_dst: &Path) -> Option<()> {
+    None
+}
+
+/// Whether the file SRC is an archive (by its first bytes). One named
+/// `*.sgf` is refused: an output could take its name.
+fn archive_file(canon: &Path, given: &Path) -> Result<bool, Error> {
+    let mut head = Vec::new();
+    let read =
+        fs::File::open(canon).and_then(|f| input::read_head(&mut &f, &mut head, SNIFF_BYTES));
+    let Ok((n, _)) = read else {
+        return Ok(false);
+    };
+    if !archives::is_archive(head.get(..n).unwrap_or_default()) {
+        return Ok(false);
+    }
+    let name = canon.file_name().unwrap_or_default().to_string_lossy();
+    if name.to_ascii_lowercase().ends_with(".sgf") {
+        return Err(Error::Usage(format!(
+            "SRC {} is an archive named like an output (.sgf): rename it to migrate it",
+            given.display()
+        )));
+    }
+    Ok(true)
+}
+
+/// The "walk" of an archive given as SRC: that one file, in its directory.
+fn walk_archive(roots: &Roots) -> Result<Walked, Error> {
+    let usage = |e: io::Error| Error::Usage(format!("SRC {}: {e}", roots.src.display()));
+    let parent = roots.src_canon.parent().unwrap_or(Path::new("/"));
+    let root = Dir::open_root(parent).map_err(usage)?;
+    let name = roots.src_canon.file_name().unwrap_or_default();
+    let item = Item {
+        rel: PathBuf::from(name),
+        format: None,
+        by_content: false,
+        archive_mtime: None,
+    };
+    Ok(Walked {
+        found: vec![Found::Archive(item)],
+        tree: Tree::new(Arc::new(root)),
+        report_is_input: None,
+    })
 }
 
 /// A file's identity from its metadata.
@@ -368,9 +473,14 @@ fn absolute_resolved(p: &Path) -> Result<PathBuf, Error> {
 /// A record found by the walk.
 #[derive(Clone, Debug)]
 struct Item {
+    /// Under SRC; for an archive's member, where it would be if the
+    /// archive were unpacked (`KGS-2017/x.sgf`, or `x.sgf` flattened).
     rel: PathBuf,
     format: Option<Format>,
     by_content: bool,
+    /// A member of an archive: the archive's modification time, which
+    /// stands for the member's in the up-to-date test.
+    archive_mtime: Option<std::time::SystemTime>,
 }
 
 /// What the walk found.
@@ -379,6 +489,9 @@ enum Found {
     /// No known extension: sniffed later.
     Unknown(Item),
     Ignored(PathBuf, String),
+    /// An archive (its name says so; its content is checked later, then
+    /// its members are read as records).
+    Archive(Item),
     /// Could not be listed or read.
     Broken(PathBuf, String),
 }
@@ -459,9 +572,12 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Result<Walked, Err
                 continue;
             }
             let text = rel_text(&rel);
-            if (!include.is_empty() && !glob::any_match(include, &text))
-                || glob::any_match(exclude, &text)
-            {
+            // An archive is read unless excluded: --include picks among
+            // its members.
+            let included = include.is_empty()
+                || glob::any_match(include, &text)
+                || (e.kind == Kind::File && archives::is_archive_name(&rel));
+            if !included || glob::any_match(exclude, &text) {
                 continue;
             }
             w.found.push(classify(rel, e.kind));
@@ -485,11 +601,16 @@ fn classify(rel: PathBuf, kind: Kind) -> Found {
         Kind::File => {}
         _ => return Found::Ignored(rel, "not a regular file".into()),
     }
-    let mut item = Item {
+    let item = Item {
         rel,
         format: None,
         by_content: false,
+        archive_mtime: None,
     };
+    if archives::is_archive_name(&item.rel) {
+        return Found::Archive(item);
+    }
+    let mut item = item;
     match Format::from_path(&item.rel) {
         Some(f) if RECORD_FORMATS.contains(&f) => {
             item.format = Some(f);
@@ -530,11 +651,53 @@ fn archive_extension(rel: &Path) -> Option<String> {
 
 /// Recognises a file by its first bytes (opened relative to its directory,
 /// never through a symbolic link).
-fn sniff_file(src: &Tree, rel: &Path) -> io::Result<Option<Format>> {
+fn sniff_file(src: &Tree, rel: &Path) -> io::Result<Sniffed> {
     let f = src.open_file(rel)?;
     let mut head = Vec::new();
     let (n, _) = input::read_head(&mut &f, &mut head, SNIFF_BYTES)?;
-    Ok(Format::sniff_record(&head[..n]))
+    let head = head.get(..n).unwrap_or_default();
+    if archives::is_archive(head) {
+        return Ok(Sniffed::Archive);
+    }
+    Ok(match Format::sniff_record(head) {
+        Some(f) => Sniffed::Record(f),
+        None => Sniffed::Nothing,
+    })
+}
+
+/// What a file's first bytes say it is.
+enum Sniffed {
+    Record(Format),
+    Archive,
+    Nothing,
+}
+
+/// A file found without a known record extension, told by its content: a
+/// record, an archive, or something to ignore.
+fn recognise(src: &Tree, found: Found) -> Found {
+    match found {
+        Found::Unknown(mut item) => match sniff_file(src, &item.rel) {
+            Ok(Sniffed::Record(fmt)) => {
+                item.format = Some(fmt);
+                item.by_content = true;
+                Found::Record(item)
+            }
+            Ok(Sniffed::Archive) => Found::Archive(item),
+            Ok(Sniffed::Nothing) => {
+                Found::Ignored(item.rel, "not recognised as a game record".into())
+            }
+            Err(e) => Found::Broken(item.rel, format!("cannot read: {e}")),
+        },
+        Found::Archive(item) => match sniff_file(src, &item.rel) {
+            Ok(Sniffed::Archive) => Found::Archive(item),
+            Ok(_) => Found::Ignored(
+                item.rel,
+                "named as an archive, but no archive sgfconv reads".into(),
+            ),
+            Err(e) => Found::Broken(item.rel, format!("cannot read: {e}")),
+        },
+        other => other,
+    }
 }
 
 /// Inputs up to this size are read whole into a reused buffer; bigger ones
@@ -571,10 +734,27 @@ struct Ctx<'a> {
     dst_root: Option<Arc<Dir>>,
     backend: Backend,
     progress: &'a dyn Progress,
+    /// The archive written as DST (`migrate SRC out.zip`).
+    #[cfg(feature = "archives")]
+    archive_out: Option<&'a archive_out::ArchiveOut>,
+    /// `--include` and `--exclude`, for archives' members.
+    #[cfg_attr(not(feature = "archives"), allow(dead_code))]
+    include: &'a [Glob],
+    #[cfg_attr(not(feature = "archives"), allow(dead_code))]
+    exclude: &'a [Glob],
 }
 
+/// Where an entry goes in the report: the walk's position of its file, and
+/// for an archive's members their place in the archive (1, 2...; the
+/// archive's own entry is 0).
+type Key = (usize, usize);
+
+/// A record converted into temporary files, before its names are planned
+/// (named mode).
+type NamedConv = (Key, Item, Entry, Option<Converted>);
+
 /// A converted record with its planned output names (named mode).
-type Placed = (usize, Item, Entry, Option<Converted>, Vec<PathBuf>);
+type Placed = (Key, Item, Entry, Option<Converted>, Vec<PathBuf>);
 
 /// An output directory, checked once.
 #[derive(Clone)]
@@ -625,18 +805,58 @@ fn dir_error(rel: &Path, e: &io::Error) -> (Code, String) {
 }
 
 impl Ctx<'_> {
+    /// No directory is made under DST: a dry run, or an archive as DST.
+    fn no_dirs(&self) -> bool {
+        self.options.dry_run || self.roots.dst_archive
+    }
+
+    /// Outputs are kept in memory for the archive written as DST.
+    fn capture(&self) -> bool {
+        self.roots.dst_archive && !self.options.dry_run
+    }
+
     fn named_mode(&self) -> bool {
         self.options.split_collections || self.options.name_template.is_some()
     }
 
     fn source_text(&self, rel: &Path) -> (String, bool) {
-        let p = self.roots.src.join(rel);
+        let p = if self.roots.src_is_archive {
+            self.roots.src.clone()
+        } else {
+            self.roots.src.join(rel)
+        };
         let not_utf8 = p.to_str().is_none();
         (p.to_string_lossy().into_owned(), not_utf8)
     }
 
     fn output_text(&self, rel_out: &Path) -> String {
+        if self.roots.dst_archive {
+            return format!("{}:{}", self.roots.dst.to_string_lossy(), rel_text(rel_out));
+        }
         self.roots.dst.join(rel_out).to_string_lossy().into_owned()
+    }
+
+    /// Puts an output kept in memory into the archive written as DST;
+    /// false when there is no such archive (or a dry run).
+    fn to_archive(
+        &self,
+        e: &mut Entry,
+        tmp: &mut Option<Pending>,
+        rel_out: &Path,
+        item: &Item,
+    ) -> bool {
+        #[cfg(feature = "archives")]
+        if let (Some(out), Some(Pending::Memory(bytes))) = (self.archive_out, tmp.as_ref()) {
+            let mtime = item.archive_mtime.filter(|_| self.options.preserve_mtime);
+            if let Err(err) = out.add(&rel_text(rel_out), bytes, mtime) {
+                let why = format!("cannot write {}: {err}", self.output_text(rel_out));
+                self.fail(e, E_OUTPUT_FAILED, why);
+            }
+            *tmp = None;
+            return true;
+        }
+        let _ = (e, tmp, rel_out, item);
+        false
     }
 
     fn entry(&self, item: &Item, status: Status) -> Entry {
@@ -674,39 +894,29 @@ impl Ctx<'_> {
         // Recognise files without a known extension by their content.
         let walked: Vec<Found> = walked
             .into_par_iter()
-            .map(|f| match f {
-                Found::Unknown(mut item) => match sniff_file(self.src, &item.rel) {
-                    Ok(Some(fmt)) => {
-                        item.format = Some(fmt);
-                        item.by_content = true;
-                        Found::Record(item)
-                    }
-                    Ok(None) => Found::Ignored(item.rel, "not recognised as a game record".into()),
-                    Err(e) => Found::Broken(item.rel, format!("cannot read: {e}")),
-                },
-                other => other,
-            })
+            .map(|f| recognise(self.src, f))
             .collect();
 
-        // Entries are held for the summary and the report: each once (the
-        // records' and the others', merged in place by input order).
-        let mut others: Vec<(usize, Entry)> = Vec::new();
-        let mut items: Vec<(usize, Item)> = Vec::new();
+        let mut entries: Vec<(Key, Entry)> = Vec::with_capacity(walked.len());
+        let mut items: Vec<(Key, Item)> = Vec::new();
+        let mut archived: Vec<(usize, Item)> = Vec::new();
         for (i, f) in walked.into_iter().enumerate() {
+            let key = (i, 0);
             match f {
-                Found::Record(item) => items.push((i, item)),
+                Found::Record(item) => items.push((key, item)),
+                Found::Archive(item) => archived.push((i, item)),
                 Found::Ignored(rel, why) => {
                     let (s, bad) = self.source_text(&rel);
                     let mut e = Entry::new(s, bad, Status::Ignored);
                     e.reason = Some(why);
-                    others.push((i, e));
+                    entries.push((key, e));
                 }
                 Found::Unknown(_) => {}
                 Found::Broken(rel, why) => {
                     let (s, bad) = self.source_text(&rel);
                     let mut e = Entry::new(s, bad, Status::Failed);
                     self.fail(&mut e, E_CONVERSION_FAILED, why);
-                    others.push((i, e));
+                    entries.push((key, e));
                 }
             }
         }
@@ -716,15 +926,22 @@ impl Ctx<'_> {
             tree: self.dst_root.clone().map(Tree::new),
             states: HashMap::new(),
         };
-        let mut done: Vec<(usize, Entry)> = if self.named_mode() {
-            self.migrate_named(items, &mut outputs)
+        // Plain files first, then the archives' members: names are claimed
+        // in that order.
+        let mut claims = Claims::default();
+        if self.named_mode() {
+            let mut converted = self.convert_named(items, &mut outputs);
+            let members = self.archives(archived, &mut claims, &mut outputs);
+            entries.extend(members.entries);
+            converted.extend(members.named);
+            entries.extend(self.place_named(converted, &mut outputs));
         } else {
-            self.migrate_mirrored(items, &mut outputs)
-        };
-        done.append(&mut others);
-        done.sort_unstable_by_key(|(i, _)| *i);
-        // (Collected in place: the pairs' allocation is reused.)
-        Ok(done.into_iter().map(|(_, e)| e).collect())
+            entries.extend(self.migrate_mirrored(items, &mut claims, &mut outputs));
+            let members = self.archives(archived, &mut claims, &mut outputs);
+            entries.extend(members.entries);
+        }
+        entries.sort_unstable_by_key(|(k, _)| *k);
+        Ok(entries.into_iter().map(|(_, e)| e).collect())
     }
 
     /// Checks, creates (unless dry run) and opens each output directory
@@ -769,7 +986,7 @@ impl Ctx<'_> {
                 fresh: parent.fresh,
             },
             // A dry run into a directory that does not exist yet.
-            Ok(()) if self.options.dry_run && parent.fresh => parent,
+            Ok(()) if self.no_dirs() && parent.fresh => parent,
             Ok(()) => self.open_output_dir(rel, parent_rel, name, parent.fresh, out),
         };
         out.states.insert(rel.to_path_buf(), state);
@@ -848,10 +1065,10 @@ impl Ctx<'_> {
     /// up-to-date outputs are skipped without reading their input.
     fn migrate_mirrored(
         &self,
-        items: Vec<(usize, Item)>,
+        items: Vec<(Key, Item)>,
+        claims: &mut Claims,
         out: &mut Outputs,
-    ) -> Vec<(usize, Entry)> {
-        let mut claims = Claims::default();
+    ) -> Vec<(Key, Entry)> {
         let plans: Vec<Planned> = items
             .iter()
             .map(|(_, item)| {
@@ -859,8 +1076,6 @@ impl Ctx<'_> {
                 Planned { rel_out, numbered }
             })
             .collect();
-        // The names taken are no longer needed while the files convert.
-        drop(claims);
         self.prepare_dirs(
             plans
                 .iter()
@@ -889,7 +1104,7 @@ impl Ctx<'_> {
         state: &DirState,
     ) -> Result<Option<Arc<Dir>>, (Code, String)> {
         state.ok.clone()?;
-        if self.options.dry_run {
+        if self.no_dirs() {
             return Ok(if state.fresh { None } else { out.dir(rel).ok() });
         }
         out.dir(rel).map(Some)
@@ -914,6 +1129,19 @@ impl Ctx<'_> {
             return e;
         }
         let converted = self.convert(item, dir.as_ref(), &mut e);
+        self.mirror_place(item, plan, dir.as_deref(), e, converted)
+    }
+
+    /// Puts a record converted in mirror mode into place.
+    fn mirror_place(
+        &self,
+        item: &Item,
+        plan: &Planned,
+        dir: Option<&Dir>,
+        mut e: Entry,
+        converted: Option<Converted>,
+    ) -> Entry {
+        let name = plan.rel_out.file_name().unwrap_or_default();
         let Some(mut c) = converted else {
             return e;
         };
@@ -923,7 +1151,11 @@ impl Ctx<'_> {
                 .entry(format!("{} {}", I_NAME_NUMBERED.id, I_NAME_NUMBERED.name))
                 .or_insert(1);
         }
-        if let (Some(Some(tmp)), Some(dir)) = (c.outputs.pop(), &dir) {
+        let mut tmp = c.outputs.pop().flatten();
+        if self.to_archive(&mut e, &mut tmp, &plan.rel_out, item) {
+            return e;
+        }
+        if let (Some(tmp), Some(dir)) = (tmp, dir) {
             if let Err(err) = tmp.persist(dir, name) {
                 let out_abs = self.roots.dst.join(&plan.rel_out);
                 self.fail(
@@ -937,9 +1169,9 @@ impl Ctx<'_> {
     }
 
     /// Named mode (`--name`, `--split-collections`): convert everything into
-    /// temporary files first, then plan names from game info in path order,
-    /// then rename.
-    fn migrate_named(&self, items: Vec<(usize, Item)>, out: &mut Outputs) -> Vec<(usize, Entry)> {
+    /// temporary files first ([`Ctx::convert_named`]), then plan names from
+    /// game info in path order, then rename ([`Ctx::place_named`]).
+    fn convert_named(&self, items: Vec<(Key, Item)>, out: &mut Outputs) -> Vec<NamedConv> {
         self.prepare_dirs(
             items
                 .iter()
@@ -948,7 +1180,7 @@ impl Ctx<'_> {
         );
         let checked = &*out;
         // Convert.
-        let converted: Vec<(usize, Item, Entry, Option<Converted>)> = items
+        items
             .into_par_iter()
             .map(|(i, item)| {
                 let mut e = self.entry(&item, Status::Converted);
@@ -973,31 +1205,12 @@ impl Ctx<'_> {
                     .file_done(e.bytes_in, e.status == Status::Failed);
                 (i, item, e, c)
             })
-            .collect();
-        let planned = self.plan_names(converted);
-        self.prepare_dirs(
-            planned
-                .iter()
-                .flat_map(|p| p.4.iter())
-                .map(|n| n.parent().unwrap_or(Path::new(""))),
-            out,
-        );
-        let out = &*out;
-        // Rename into place.
-        planned
-            .into_par_iter()
-            .map(|(i, item, mut e, c, names)| {
-                if let Some(c) = c {
-                    self.place(&item, &mut e, c, &names, out);
-                }
-                (i, e)
-            })
             .collect()
     }
 
-    /// Plans the output names of the converted inputs, sequentially, in
-    /// path order (collisions numbered in that order).
-    fn plan_names(&self, converted: Vec<(usize, Item, Entry, Option<Converted>)>) -> Vec<Placed> {
+    /// Plans the names of records converted in named mode, sequentially in
+    /// path order, then renames their temporary files into place.
+    fn place_named(&self, converted: Vec<NamedConv>, out: &mut Outputs) -> Vec<(Key, Entry)> {
         let mut claims = Claims::default();
         let mut planned: Vec<Placed> = Vec::with_capacity(converted.len());
         for (i, item, mut e, c) in converted {
@@ -1043,7 +1256,24 @@ impl Ctx<'_> {
             }
             planned.push((i, item, e, c, names));
         }
+        self.prepare_dirs(
+            planned
+                .iter()
+                .flat_map(|p| p.4.iter())
+                .map(|n| n.parent().unwrap_or(Path::new(""))),
+            out,
+        );
+        let out = &*out;
+        // Rename into place.
         planned
+            .into_par_iter()
+            .map(|(i, item, mut e, c, names)| {
+                if let Some(c) = c {
+                    self.place(&item, &mut e, c, &names, out);
+                }
+                (i, e)
+            })
+            .collect()
     }
 
     fn place(&self, item: &Item, e: &mut Entry, c: Converted, names: &[PathBuf], out: &Outputs) {
@@ -1063,6 +1293,13 @@ impl Ctx<'_> {
                 continue;
             }
             written += 1;
+            let mut tmp = tmp;
+            if self.to_archive(e, &mut tmp, rel_out, item) {
+                if e.status == Status::Failed {
+                    return;
+                }
+                continue;
+            }
             if let (Some(tmp), Some(dir)) = (tmp, &dir) {
                 let out_abs = self.roots.dst.join(rel_out);
                 if let Err(err) = tmp.persist(dir, name) {
@@ -1137,6 +1374,7 @@ impl Ctx<'_> {
             fsync: self.options.fsync,
             mtime,
             anonymous: !self.named_mode(),
+            capture: self.capture(),
         };
         let result = INPUT.with(|cell| {
             let mut buf = cell.take();
@@ -1164,6 +1402,17 @@ impl Ctx<'_> {
             cell.replace(buf);
             r
         });
+        self.finish_convert(e, &report, result)
+    }
+
+    /// What the conversion of one record gives: its diagnostics into `e`,
+    /// and the failures (no game, `--strict`) said.
+    fn finish_convert(
+        &self,
+        e: &mut Entry,
+        report: &Reporter,
+        result: Result<(Converted, Format, bool), Error>,
+    ) -> Option<Converted> {
         self.progress.diagnostics(report.collected());
         e.add_diagnostics(report.collected());
         match result {
@@ -1243,6 +1492,9 @@ impl Ctx<'_> {
         let Some(Ok(t_out)) = out_dir.map(|d| d.modified(name)) else {
             return false;
         };
+        if let Some(t_in) = item.archive_mtime {
+            return t_out >= t_in;
+        }
         match self.src.modified(&item.rel) {
             Ok(t_in) => t_out >= t_in,
             Err(_) => false,

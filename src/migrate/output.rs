@@ -49,6 +49,9 @@ pub struct WritePolicy<'a> {
     /// place; only for outputs placed right after they are written (each
     /// pending one holds a descriptor).
     pub anonymous: bool,
+    /// Keep the bytes in memory ([`Pending::Memory`]), for an archive
+    /// written as the output; `dir` is then `None`.
+    pub capture: bool,
 }
 
 enum Temp {
@@ -85,7 +88,9 @@ impl<'a> Spill<'a> {
 
     fn spill(&mut self) -> io::Result<()> {
         let Some(dir) = self.policy.dir else {
-            self.buf.clear();
+            if !self.policy.capture {
+                self.buf.clear();
+            }
             return Ok(());
         };
         let file = match &mut self.file {
@@ -112,6 +117,9 @@ impl<'a> Spill<'a> {
     /// Writes what is left: the output, to be put in place (`None` in a
     /// dry run). Dropping it deletes it.
     pub fn finish(mut self) -> io::Result<Option<Pending>> {
+        if self.policy.capture {
+            return Ok(Some(Pending::Memory(std::mem::take(&mut self.buf))));
+        }
         self.spill()?;
         let Some(file) = self.file.take() else {
             return Ok(None);
@@ -138,7 +146,7 @@ impl Drop for Spill<'_> {
 impl Write for Spill<'_> {
     fn write(&mut self, data: &[u8]) -> io::Result<usize> {
         self.written += data.len() as u64;
-        if self.policy.dir.is_some() {
+        if self.policy.dir.is_some() || self.policy.capture {
             self.buf.extend_from_slice(data);
             if self.buf.len() >= SPILL_AT {
                 self.spill()?;

@@ -23,6 +23,10 @@ pub enum Status {
     Failed,
     /// Not a game record (or a symlink, or not a regular file).
     Ignored,
+    /// An archive: its records are entries of their own, named
+    /// `archive:member`, listed after it; its entry holds the archive's own
+    /// diagnostics (damage, members left out, unsafe names).
+    Archive,
 }
 
 impl Status {
@@ -33,6 +37,7 @@ impl Status {
             Status::Skipped => "skipped",
             Status::Failed => "failed",
             Status::Ignored => "ignored",
+            Status::Archive => "archive",
         }
     }
 }
@@ -228,7 +233,7 @@ impl Summary {
     pub fn records(&self) -> usize {
         self.entries
             .iter()
-            .filter(|e| e.status != Status::Ignored)
+            .filter(|e| !matches!(e.status, Status::Ignored | Status::Archive))
             .count()
     }
 
@@ -270,7 +275,8 @@ impl Summary {
     pub fn by_format(&self) -> BTreeMap<&'static str, usize> {
         let mut m = BTreeMap::new();
         for e in &self.entries {
-            if let (Some(f), true) = (e.format, e.status != Status::Ignored) {
+            let record = !matches!(e.status, Status::Ignored | Status::Archive);
+            if let (Some(f), true) = (e.format, record) {
                 *m.entry(f).or_insert(0) += 1;
             }
         }
@@ -334,6 +340,17 @@ impl Summary {
 
     /// The `--report` document.
     pub fn to_json(&self) -> serde_json::Value {
+        let mut v = self.to_json_plain();
+        let archives = self.count(Status::Archive);
+        if let (Some(totals), true) = (v.get_mut("totals"), archives > 0) {
+            if let Some(t) = totals.as_object_mut() {
+                t.insert("archives".into(), archives.into());
+            }
+        }
+        v
+    }
+
+    fn to_json_plain(&self) -> serde_json::Value {
         serde_json::json!({
             "src": self.src.to_string_lossy(),
             "dst": self.dst.to_string_lossy(),
@@ -479,6 +496,13 @@ impl fmt::Display for Summary {
             self.failed(),
             self.count(Status::Ignored),
         )?;
+        let archives = self.count(Status::Archive);
+        if archives > 0 {
+            writeln!(
+                f,
+                "  {archives} archives read (their records counted above, named archive:member)"
+            )?;
+        }
         writeln!(
             f,
             "  {:.1} MB read in {:.2} s: {:.0} files/s, {:.1} MB/s; {} warnings, {} errors",
@@ -696,7 +720,13 @@ impl<'a, T, W: Serialize> Serialize for SeqOf<'a, T, W> {
 impl Serialize for Totals<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let r = self.0;
-        let mut m = s.serialize_map(Some(16))?;
+        let mut m = s.serialize_map(None)?;
+        // Only when there are archives: reports of plain trees stay as
+        // they were.
+        let archives = r.count(Status::Archive);
+        if archives > 0 {
+            m.serialize_entry("archives", &archives)?;
+        }
         m.serialize_entry("by_encoding", &r.by_encoding())?;
         m.serialize_entry("by_format", &r.by_format())?;
         m.serialize_entry("bytes_in", &r.bytes_in())?;
