@@ -52,6 +52,9 @@ fn on_terminal(args: &[&str], env: &[(&str, &str)]) -> Option<(String, Option<i3
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("CLICOLOR")
+        // A user's terminal: under `CI` (as `.ci/run` sets it) anstream
+        // assumes colours whatever TERM says.
+        .env_remove("CI")
         .stdin(Stdio::null());
     for (k, v) in env {
         s.env(k, v);
