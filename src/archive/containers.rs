@@ -44,6 +44,15 @@ impl<'r> Source<'r> {
     }
 }
 
+/// Where an archive being walked stands: its name in messages, the path
+/// its members go under, and its nesting level (0: the file named).
+#[derive(Clone, Copy)]
+pub(super) struct Place<'a> {
+    pub name: &'a str,
+    pub prefix: &'a Path,
+    pub level: u32,
+}
+
 pub(super) struct Walker<'e, 'f> {
     pub limits: Limits,
     pub walked: Walked,
@@ -59,11 +68,10 @@ impl Walker<'_, '_> {
         &mut self,
         input: Source<'_>,
         kind: Kind,
-        name: &str,
-        prefix: &Path,
-        level: u32,
+        at: Place<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
+        let Place { name, .. } = at;
         let damaged = |e: &dyn std::fmt::Display, report: &mut Reporter| {
             report.error(
                 E_ARCHIVE,
@@ -72,11 +80,11 @@ impl Walker<'_, '_> {
             );
         };
         let r = match kind {
-            Kind::Tar => self.tar(input.stream(), name, prefix, level, report),
-            Kind::Zip => self.zip(input.seekable()?, name, prefix, level, report),
-            Kind::SevenZ => self.sevenz(input.seekable()?, name, prefix, level, report),
-            Kind::Lha => self.lha(input.stream(), name, prefix, level, report),
-            _ => self.compressed(input.stream(), kind, name, prefix, level, report),
+            Kind::Tar => self.tar(input.stream(), at, report),
+            Kind::Zip => self.zip(input.seekable()?, at, report),
+            Kind::SevenZ => self.sevenz(input.seekable()?, at, report),
+            Kind::Lha => self.lha(input.stream(), at, report),
+            _ => self.compressed(input.stream(), kind, at, report),
         };
         match r {
             Err(Error::Unreadable { message, .. }) => {
@@ -93,17 +101,19 @@ impl Walker<'_, '_> {
 
     /// One member: a record goes to the callback, an archive is walked, the
     /// rest is left out.
-    #[allow(clippy::too_many_arguments)]
     fn member(
         &mut self,
         reader: &mut dyn Read,
         declared: Option<u64>,
         member_name: &str,
-        archive: &str,
-        prefix: &Path,
-        level: u32,
+        at: Place<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
+        let Place {
+            name: archive,
+            prefix,
+            level,
+        } = at;
         let display = names::display(archive, member_name);
         let (rel, dropped) = names::safe_path(member_name);
         if dropped {
@@ -204,14 +214,12 @@ impl Walker<'_, '_> {
             self.left_out(display);
             return Ok(());
         }
-        self.archive(
-            Source::Stream(stream),
-            kind,
-            display,
-            path,
-            level + 1,
-            report,
-        )
+        let at = Place {
+            name: display,
+            prefix: path,
+            level: level + 1,
+        };
+        self.archive(Source::Stream(stream), kind, at, report)
     }
 
     fn left_out(&mut self, display: &str) {
@@ -246,9 +254,7 @@ impl Walker<'_, '_> {
     fn tar(
         &mut self,
         input: Box<dyn Read + '_>,
-        name: &str,
-        prefix: &Path,
-        level: u32,
+        at: Place<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
         let mut tar = tar::Archive::new(input);
@@ -263,7 +269,7 @@ impl Walker<'_, '_> {
                 NameDecoder::for_names([&raw[..]].into_iter()).as_ref(),
             );
             let size = entry.header().size().ok();
-            self.member(&mut entry, size, &member, name, prefix, level, report)?;
+            self.member(&mut entry, size, &member, at, report)?;
         }
         Ok(())
     }
@@ -271,11 +277,10 @@ impl Walker<'_, '_> {
     fn zip(
         &mut self,
         file: std::fs::File,
-        name: &str,
-        prefix: &Path,
-        level: u32,
+        at: Place<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
+        let Place { name, .. } = at;
         let mut zip = zip::ZipArchive::new(file)
             .map_err(|e| Error::unreadable(E_ARCHIVE.id, e.to_string()))?;
         let decoder = zip_names(&mut zip, name, report);
@@ -297,7 +302,7 @@ impl Walker<'_, '_> {
                 continue;
             }
             let size = Some(entry.size());
-            self.member(&mut entry, size, &member, name, prefix, level, report)?;
+            self.member(&mut entry, size, &member, at, report)?;
         }
         Ok(())
     }
@@ -305,9 +310,7 @@ impl Walker<'_, '_> {
     fn sevenz(
         &mut self,
         file: std::fs::File,
-        name: &str,
-        prefix: &Path,
-        level: u32,
+        at: Place<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
         let seven = sevenz_rust2::ArchiveReader::new(file, sevenz_rust2::Password::empty());
@@ -318,7 +321,7 @@ impl Walker<'_, '_> {
                 return Ok(sevenz_rust2::EntryDecision::Continue);
             }
             let size = Some(entry.size());
-            match self.member(reader, size, entry.name(), name, prefix, level, report) {
+            match self.member(reader, size, entry.name(), at, report) {
                 Ok(()) => Ok(sevenz_rust2::EntryDecision::Continue),
                 Err(e) => {
                     failed = Some(e);
@@ -335,11 +338,10 @@ impl Walker<'_, '_> {
     fn lha(
         &mut self,
         input: Box<dyn Read + '_>,
-        name: &str,
-        prefix: &Path,
-        level: u32,
+        at: Place<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
+        let Place { name, .. } = at;
         let unreadable = |e: &dyn std::fmt::Display| Error::unreadable(E_ARCHIVE.id, e.to_string());
         let mut lha = delharc::LhaDecodeReader::new(input).map_err(|e| unreadable(&e))?;
         loop {
@@ -348,7 +350,7 @@ impl Walker<'_, '_> {
             if !header.is_directory() {
                 if lha.is_decoder_supported() {
                     let size = Some(header.original_size);
-                    self.member(&mut lha, size, &member, name, prefix, level, report)?;
+                    self.member(&mut lha, size, &member, at, report)?;
                 } else {
                     let display = names::display(name, &member);
                     report.error(
@@ -369,11 +371,10 @@ impl Walker<'_, '_> {
         &mut self,
         input: Box<dyn Read + '_>,
         kind: Kind,
-        name: &str,
-        prefix: &Path,
-        level: u32,
+        at: Place<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
+        let Place { name, .. } = at;
         let inner: Box<dyn Read + '_> = match kind {
             Kind::Gzip => Box::new(flate2::read::MultiGzDecoder::new(input)),
             Kind::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(input)),
@@ -385,20 +386,12 @@ impl Walker<'_, '_> {
         };
         let (head, stream) = sniff_head(inner)?;
         if super::detect(&head) == Some(Kind::Tar) {
-            return self.tar(stream, name, prefix, level, report);
+            return self.tar(stream, at, report);
         }
         // One file, shown as `x.sgf.gz:x.sgf`: the member is what the name
         // says without `.gz`.
         let mut stream = stream;
-        self.member(
-            &mut stream,
-            None,
-            &names::inner_name(name),
-            name,
-            prefix,
-            level,
-            report,
-        )
+        self.member(&mut stream, None, &names::inner_name(name), at, report)
     }
 }
 

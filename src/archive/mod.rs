@@ -243,7 +243,13 @@ fn walk_source(
         left_out_names: Vec::new(),
         each,
     };
-    w.archive(input, kind, name, &PathBuf::new(), 0, report)?;
+    let root = PathBuf::new();
+    let at = containers::Place {
+        name,
+        prefix: &root,
+        level: 0,
+    };
+    w.archive(input, kind, at, report)?;
     w.report_left_out(name, report);
     Ok(w.walked)
 }
