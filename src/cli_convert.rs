@@ -17,7 +17,7 @@ use crate::{finish, format_arg, jobs, read_options, reporter, usage_error, ReadA
 use clap::Args;
 use sgfconv::diag::Reporter;
 use sgfconv::formats::Format;
-use sgfconv::options::Coords;
+use sgfconv::options::{Coords, Numbering};
 use sgfconv::output::{write_atomically, write_to_stream, FileId, Guard};
 use sgfconv::{charset, Collection, Error, Options, Stats, WriteOptions};
 use std::collections::HashMap;
@@ -30,6 +30,12 @@ pub enum CoordsArg {
     Sgf,
     Gtp,
     Numeric,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NumberingArg {
+    Continue,
+    Restart,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -81,7 +87,8 @@ pub struct ConvertArgs {
     /// CSV output: every node of every variation, with a path column.
     #[arg(long)]
     all_variations: bool,
-    /// CSV output: coordinate style of the move column [default: sgf].
+    /// CSV output: coordinate style of the move column [default: sgf];
+    /// diagrams: of the board's edges and captions [default: gtp].
     #[arg(long, value_enum)]
     coords: Option<CoordsArg>,
     /// CSV output: also write one row per game, with its game info, here.
@@ -91,6 +98,31 @@ pub struct ConvertArgs {
     /// formula) get a leading ' ; numeric columns are never touched.
     #[arg(long)]
     csv_safe: bool,
+    /// Diagrams: the position after move N of the main line (0: before
+    /// the first move) instead of the final position.
+    #[arg(long, value_name = "N")]
+    at: Option<u32>,
+    /// Diagrams: one book figure per FG node of the main line and per
+    /// diagram variation (a variation named by N[], as UGF's .Fig blocks).
+    #[arg(long)]
+    figures: bool,
+    /// Diagrams: one book figure per K moves of the main line.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    every: Option<u32>,
+    /// Diagrams: figures number moves as the game does, or from 1 in each
+    /// figure [default: continue].
+    #[arg(long, value_enum)]
+    numbering: Option<NumberingArg>,
+    /// Diagrams: show only the part of the board in play (when no VW[]
+    /// says which part).
+    #[arg(long)]
+    crop: bool,
+    /// Diagrams: no coordinates around the board.
+    #[arg(long)]
+    no_coords: bool,
+    /// Diagrams: the picture's width in pixels (PNG; SVG's width).
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=16384))]
+    size: Option<u32>,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -314,6 +346,17 @@ fn write_options(
     });
     w.games_csv = args.games_csv.clone();
     w.csv_safe = args.csv_safe;
+    w.at = args.at;
+    w.figures = args.figures;
+    w.every = args.every;
+    w.numbering = args.numbering.map(|n| match n {
+        NumberingArg::Continue => Numbering::Continue,
+        NumberingArg::Restart => Numbering::Restart,
+    });
+    w.crop = args.crop;
+    w.no_coords = args.no_coords;
+    w.size = args.size;
+    sgfconv::render::figure::Select::of(&w)?;
     Ok(w)
 }
 

@@ -45,6 +45,17 @@ pub fn format_names() -> Hints {
     }
 }
 
+/// The names of the formats sgfconv reads (`-f`).
+pub fn input_format_names() -> Hints {
+    Hints {
+        values: sgfconv::formats::FORMATS
+            .iter()
+            .filter(|f| f.reads)
+            .map(|f| f.name)
+            .collect(),
+    }
+}
+
 /// The `--no-fix` names: every rule, then the groups.
 pub fn rule_names() -> Hints {
     let mut values = sgfconv::options::RULE_NAMES.to_vec();

@@ -22,6 +22,9 @@
 //! | 580–599 | the board (replayed moves and setup) |
 //! | 600–649 | the command: usage, inputs and outputs as a whole |
 //! | 650–699 | archives (zip, tar, 7z, LHA, compressed files) |
+//! | 700–719 | diagrams: what is drawn (SVG, PNG) |
+//! | 720–749 | Sensei's Library diagrams |
+//! | 750–769 | the HTML replay |
 //!
 //! `formats/diagnostics.md` lists every code under these ranges; it is
 //! generated from the source by `tests/diagnostics_table.rs`, which also

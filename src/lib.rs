@@ -100,6 +100,7 @@ pub mod output;
 pub(crate) mod parallel;
 pub mod pipeline;
 pub(crate) mod props;
+pub mod render;
 pub mod sink;
 pub mod transform;
 pub mod validate;

@@ -106,7 +106,7 @@ struct ReadArgs {
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// Input format: sgf, gib, ugf (also .ugi), ngf, json, xml, jago, csv.
-    #[arg(short = 'f', long = "from", value_name = "FORMAT", value_parser = cli_help::format_names(), hide_possible_values = true)]
+    #[arg(short = 'f', long = "from", value_name = "FORMAT", value_parser = cli_help::input_format_names(), hide_possible_values = true)]
     from: Option<String>,
     /// Force the input character set (any WHATWG label, or SJIS, MS_KANJI,
     /// KS_C_5601-1987, UTF8, GB2312...).

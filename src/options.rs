@@ -23,6 +23,17 @@ pub enum Coords {
     Numeric,
 }
 
+/// How book figures number their moves (`--numbering`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Numbering {
+    /// The game's move numbers (`MN` and `PM` respected): Figure 2 goes on
+    /// from where Figure 1 stopped. Diagram variations start from 1.
+    #[default]
+    Continue,
+    /// Every figure starts from 1.
+    Restart,
+}
+
 /// Which of the `FF[3]` conversions run (`formats/sgf-dialects.md`, rule 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ff3Flags {
@@ -467,6 +478,20 @@ pub enum WriteOption {
     GamesCsv,
     /// `--csv-safe`.
     CsvSafe,
+    /// `--at`.
+    At,
+    /// `--figures`.
+    Figures,
+    /// `--every`.
+    Every,
+    /// `--numbering`.
+    Numbering,
+    /// `--crop`.
+    Crop,
+    /// `--no-coords`.
+    NoCoords,
+    /// `--size`.
+    Size,
 }
 
 impl WriteOption {
@@ -481,6 +506,13 @@ impl WriteOption {
             WriteOption::Coords => "--coords",
             WriteOption::GamesCsv => "--games-csv",
             WriteOption::CsvSafe => "--csv-safe",
+            WriteOption::At => "--at",
+            WriteOption::Figures => "--figures",
+            WriteOption::Every => "--every",
+            WriteOption::Numbering => "--numbering",
+            WriteOption::Crop => "--crop",
+            WriteOption::NoCoords => "--no-coords",
+            WriteOption::Size => "--size",
         }
     }
 }
@@ -508,6 +540,21 @@ pub struct WriteOptions {
     /// formula (`=`, `+`, `-`, `@`, tab, carriage return first) get a
     /// leading `'`; numbers are never touched (formats/csv.md).
     pub csv_safe: bool,
+    /// `--at N` (diagrams): the position after move N of the main line.
+    pub at: Option<u32>,
+    /// `--figures` (diagrams): one figure per `FG` node or diagram
+    /// variation.
+    pub figures: bool,
+    /// `--every K` (diagrams): one figure per K moves.
+    pub every: Option<u32>,
+    /// `--numbering` (diagrams): how figures number their moves.
+    pub numbering: Option<Numbering>,
+    /// `--crop` (diagrams): only the area in play, when `VW` says nothing.
+    pub crop: bool,
+    /// `--no-coords` (diagrams): no coordinates around the board.
+    pub no_coords: bool,
+    /// `--size PX` (diagrams): the picture's width in pixels.
+    pub size: Option<u32>,
 }
 
 impl WriteOptions {
@@ -522,6 +569,13 @@ impl WriteOptions {
             (WriteOption::Coords, self.coords.is_some()),
             (WriteOption::GamesCsv, self.games_csv.is_some()),
             (WriteOption::CsvSafe, self.csv_safe),
+            (WriteOption::At, self.at.is_some()),
+            (WriteOption::Figures, self.figures),
+            (WriteOption::Every, self.every.is_some()),
+            (WriteOption::Numbering, self.numbering.is_some()),
+            (WriteOption::Crop, self.crop),
+            (WriteOption::NoCoords, self.no_coords),
+            (WriteOption::Size, self.size.is_some()),
         ];
         set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
     }

@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["sink", "options", "props", "charset", "input", "output"],
     &["game"],
     &["validate"],
+    &["render"],
     &["formats", "transform"],
     &["parallel", "archive"],
     &["pipeline"],
@@ -27,7 +28,7 @@ const LAYERS: &[&[&str]] = &[
 ];
 
 /// The shared helpers format modules may use besides themselves.
-const FORMAT_HELPERS: &[&str] = &["lines", "structured"];
+const FORMAT_HELPERS: &[&str] = &["lines", "structured", "diagram"];
 
 /// Every format folder, as in the registry.
 const FORMATS: &[&str] = &["sgf", "gib", "ugf", "ngf", "json", "xml", "jago", "csv"];

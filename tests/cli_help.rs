@@ -197,8 +197,12 @@ fn completions_offer_formats_rules_and_character_sets() {
     assert!(o.status.success());
     let bash = stdout(&o);
     assert!(
-        bash.contains("\"sgf gib ugf ngf json xml jago csv\""),
-        "formats"
+        bash.contains("\"sgf gib ugf ngf json xml jago csv sl\""),
+        "formats read (-f)"
+    );
+    assert!(
+        bash.contains("\"sgf gib ugf ngf json xml jago csv svg png html sl\""),
+        "formats written (-t)"
     );
     let rules = bash
         .lines()

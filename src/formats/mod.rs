@@ -12,13 +12,18 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 pub mod csv;
+pub(crate) mod diagram;
 pub mod gib;
+pub mod html;
 pub mod jago;
 pub mod json;
 pub(crate) mod lines;
 pub mod ngf;
+pub mod png;
 pub mod sgf;
+pub mod sl;
 pub(crate) mod structured;
+pub mod svg;
 pub mod ugf;
 pub mod xml;
 
@@ -41,6 +46,14 @@ pub enum Format {
     Jago,
     /// A move list, one row per move.
     Csv,
+    /// A picture of the board as SVG (a position or book figures).
+    Svg,
+    /// The SVG picture rasterised to PNG.
+    Png,
+    /// A self-contained HTML page that replays the games.
+    Html,
+    /// Sensei's Library ASCII diagrams.
+    Sl,
 }
 
 /// What the registry knows about a format.
@@ -60,6 +73,11 @@ pub struct FormatInfo {
     /// One output file of it holds several games (a collection); the
     /// others hold one game per file.
     pub collection: bool,
+    /// sgfconv reads it (the pictures are written only).
+    pub reads: bool,
+    /// Pictures: a game may give several (`--figures`), each its own file
+    /// under `-d`.
+    pub pictures: bool,
     /// The reader options its reader takes; any other is refused.
     pub read_options: &'static [ReadOption],
     /// The writer options its writer takes; any other is refused.
@@ -67,6 +85,18 @@ pub struct FormatInfo {
 }
 
 /// What the readers of text formats with no declaration of their own take.
+/// What the picture writers take.
+const DIAGRAM: &[WriteOption] = &[
+    WriteOption::At,
+    WriteOption::Figures,
+    WriteOption::Every,
+    WriteOption::Numbering,
+    WriteOption::Crop,
+    WriteOption::NoCoords,
+    WriteOption::Coords,
+    WriteOption::Size,
+];
+
 const CHARSETS: &[ReadOption] = &[
     ReadOption::Encoding,
     ReadOption::DefaultEncoding,
@@ -83,6 +113,8 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "everything: all games, variations, properties (known, unknown, private)",
         lossy: false,
         collection: true,
+        reads: true,
+        pictures: false,
         read_options: CHARSETS,
         write_options: &[WriteOption::ToEncoding],
     },
@@ -94,6 +126,8 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "main line, players, ranks, komi, result, date, handicap, time settings",
         lossy: true,
         collection: false,
+        reads: true,
+        pictures: false,
         read_options: CHARSETS,
         write_options: &[WriteOption::ToEncoding],
     },
@@ -105,6 +139,8 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "main line, game info, comments and labels (figures), variations (figures or review tree)",
         lossy: true,
         collection: false,
+        reads: true,
+        pictures: false,
         read_options: CHARSETS,
         write_options: &[WriteOption::ToEncoding, WriteOption::UgfReview],
     },
@@ -116,6 +152,8 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "main line, players, ranks, komi, result, date, handicap",
         lossy: true,
         collection: false,
+        reads: true,
+        pictures: false,
         read_options: &[
             ReadOption::Encoding,
             ReadOption::DefaultEncoding,
@@ -132,6 +170,8 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "everything (lossless); --moves: main line and core game info",
         lossy: false,
         collection: true,
+        reads: true,
+        pictures: false,
         read_options: &[ReadOption::MaxValueSize],
         write_options: &[WriteOption::JsonLines, WriteOption::Moves],
     },
@@ -143,6 +183,8 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "everything (lossless)",
         lossy: false,
         collection: true,
+        reads: true,
+        pictures: false,
         read_options: &[ReadOption::MaxValueSize],
         write_options: &[],
     },
@@ -154,6 +196,8 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "game tree, game info, comments, markup; other properties as <SGF>",
         lossy: true,
         collection: false,
+        reads: true,
+        pictures: false,
         read_options: &[ReadOption::MaxValueSize],
         write_options: &[],
     },
@@ -165,12 +209,72 @@ pub const FORMATS: &[FormatInfo] = &[
         carries: "main line moves (all nodes with --all-variations), time left, comments",
         lossy: true,
         collection: true,
+        reads: true,
+        pictures: false,
         read_options: &[ReadOption::MaxValueSize],
         write_options: &[
             WriteOption::AllVariations,
             WriteOption::Coords,
             WriteOption::GamesCsv,
             WriteOption::CsvSafe,
+        ],
+    },
+    FormatInfo {
+        format: Format::Svg,
+        name: "svg",
+        extensions: &["svg"],
+        description: "a picture of the board (formats/diagrams.md): a position, or book figures",
+        carries: "one position or figure per picture: stones, move numbers, markup, labels",
+        lossy: true,
+        collection: true,
+        reads: false,
+        pictures: true,
+        read_options: &[],
+        write_options: DIAGRAM,
+    },
+    FormatInfo {
+        format: Format::Png,
+        name: "png",
+        extensions: &["png"],
+        description: "the SVG picture rasterised (formats/diagrams.md)",
+        carries: "one position or figure per picture: stones, move numbers, markup, labels",
+        lossy: true,
+        collection: true,
+        reads: false,
+        pictures: true,
+        read_options: &[],
+        write_options: DIAGRAM,
+    },
+    FormatInfo {
+        format: Format::Html,
+        name: "html",
+        extensions: &["html", "htm"],
+        description: "a self-contained page that replays the games offline (formats/html.md)",
+        carries: "game tree, comments, game info, markup",
+        lossy: true,
+        collection: true,
+        reads: false,
+        pictures: false,
+        read_options: &[],
+        write_options: &[WriteOption::NoCoords, WriteOption::Coords],
+    },
+    FormatInfo {
+        format: Format::Sl,
+        name: "sl",
+        extensions: &["sl"],
+        description: "Sensei's Library ASCII diagrams (formats/sl.md)",
+        carries: "positions and up to 10 numbered moves per diagram, marks, labels",
+        lossy: true,
+        collection: true,
+        reads: true,
+        pictures: false,
+        read_options: &[ReadOption::MaxValueSize],
+        write_options: &[
+            WriteOption::At,
+            WriteOption::Figures,
+            WriteOption::Every,
+            WriteOption::Crop,
+            WriteOption::NoCoords,
         ],
     },
 ];
@@ -337,6 +441,11 @@ pub fn read(
         Format::Xml => xml::read(input, options, sink, report),
         Format::Jago => jago::read(input, options, sink, report),
         Format::Csv => csv::read(input, options, sink, report),
+        Format::Sl => sl::read(input, options, sink, report),
+        Format::Svg | Format::Png | Format::Html => Err(Error::Usage(format!(
+            "{} is an output format: sgfconv writes it but does not read it",
+            format.name()
+        ))),
     }
 }
 
@@ -359,6 +468,10 @@ pub fn writer<'w>(
         Format::Xml => xml::writer(output, options)?,
         Format::Jago => jago::writer(output, options)?,
         Format::Csv => csv::writer(output, options)?,
+        Format::Svg => svg::writer(output, options)?,
+        Format::Png => png::writer(output, options)?,
+        Format::Html => html::writer(output, options)?,
+        Format::Sl => sl::writer(output, options)?,
     })
 }
 

@@ -1,0 +1,23 @@
+//! Diagrams: game records as pictures (issue 18).
+//!
+//! A picture is built in two steps, so that every kind of picture draws the
+//! same thing:
+//!
+//! 1. [`figure`] replays a path of a [`crate::Game`] on the validator's
+//!    board ([`crate::validate::board`], exact captures) and says what a
+//!    picture shows: a position (the final one, or after move N) or a book
+//!    figure (the moves of a range as numbered stones, with the usual
+//!    captions for moves on points already played). It knows nothing of
+//!    drawing.
+//! 2. The writers turn a [`figure::Figure`] into bytes: SVG, PNG (the SVG
+//!    rasterised), Sensei's Library text, a self-contained HTML replay.
+//!
+//! Which pictures a game gives is [`figure::Select`]: the final position,
+//! the position after a move (`--at N`), one figure per `FG` node or named
+//! diagram variation (`--figures`), or one per K moves (`--every K`).
+//! `formats/diagrams.md` documents the rules.
+
+pub mod figure;
+pub mod pages;
+
+pub use pages::{Pages, StreamPages};
