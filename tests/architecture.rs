@@ -31,7 +31,9 @@ const LAYERS: &[&[&str]] = &[
 const FORMAT_HELPERS: &[&str] = &["lines", "structured", "diagram"];
 
 /// Every format folder, as in the registry.
-const FORMATS: &[&str] = &["sgf", "gib", "ugf", "ngf", "json", "xml", "jago", "csv"];
+const FORMATS: &[&str] = &[
+    "sgf", "gib", "ugf", "ngf", "json", "xml", "jago", "csv", "sl",
+];
 
 fn layer(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))

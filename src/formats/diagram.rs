@@ -1,4 +1,3 @@
-#![allow(dead_code)] // used by the SVG and PNG writers, being built (issue 18)
 //! What the picture writers (SVG, PNG) share: a [`Sink`] that gathers each
 //! game, asks [`crate::render::figure::pictures`] which pictures it gives
 //! (`--at`, `--figures`, `--every`), draws each with the format's drawing
@@ -67,6 +66,13 @@ impl<'w> PictureWriter<'w> {
             pictures: 0,
             format,
         })
+    }
+
+    /// The same writer, drawing in `style` whatever the options say (a
+    /// format with rules of its own: Sensei's Library's ten moves).
+    pub fn with_style(mut self, style: Style) -> Self {
+        self.style = style;
+        self
     }
 
     fn draw_game(&mut self, game: &Game, report: &mut Reporter) -> Result<(), Error> {
