@@ -308,3 +308,25 @@ fn figures_cut_to_ten_alternating_moves() {
     assert_eq!(numbered, ["ka:B1", "la:W2", "ab:B3"]);
     assert_eq!(v[2].first_colour, Colour::Black);
 }
+
+#[test]
+fn odd_records_still_draw() {
+    // A size no board has: 19 × 19.
+    let f = one("(;SZ[0];B[aa])", Select::Final);
+    assert_eq!((f.cols, f.rows), (19, 19));
+    let f = one("(;SZ[100];B[aa])", Select::Final);
+    assert_eq!((f.cols, f.rows), (19, 19));
+    // A move off the board is not a pass.
+    let f = one("(;SZ[9];B[zz];W[tt])", Select::Figures);
+    assert_eq!(notes(&f), ["1 at zz (off the board)", "2: pass"]);
+    // FG on a node with no move before the next FG: no empty figure; the
+    // root's setup is the figure's starting position.
+    let v = pictures(
+        &game("(;SZ[5]FG[]AB[cc];B[aa]FG[0:One];W[bb];B[dd]FG[0:Two];W[ee])"),
+        Select::Figures,
+        Style::default(),
+    );
+    let names: Vec<_> = v.iter().map(|f| f.caption().unwrap()).collect();
+    assert_eq!(names, ["One (moves 1–2)", "Two (moves 3–4)"]);
+    assert_eq!(stones(&v[0]), ["aa:B1", "bb:W2", "cc:B"]);
+}

@@ -114,6 +114,8 @@ pub enum Target {
     Point(Point),
     /// A pass: "12: pass".
     Pass,
+    /// A point off the board: "12 at zz (off the board)".
+    Off(Point),
 }
 
 /// A move of a figure that its board cannot show.
@@ -142,6 +144,7 @@ impl Note {
             Target::Number(m) => m.to_string(),
             Target::Point(p) => point_label(coords, p, cols, rows),
             Target::Pass => return format!("{numbers}: pass"),
+            Target::Off(p) => return format!("{numbers} at {p} (off the board)"),
         };
         if self.ko {
             format!("{numbers}: ko at {at}")
@@ -326,11 +329,14 @@ pub fn pictures(game: &Game, select: Select, style: Style) -> Vec<Figure> {
     out
 }
 
-/// The board size of `game`: `SZ` (square or `cols:rows`), else 19 × 19.
+/// The board size of `game`: `SZ` (square or `cols:rows`, 1 to 52 a
+/// side), else 19 × 19.
 pub fn board_size(game: &Game) -> (u8, u8) {
+    let side = 1..=crate::validate::board::MAX_SIDE;
     game.root()
         .text("SZ")
         .and_then(Board::size_of)
+        .filter(|(c, r)| side.contains(c) && side.contains(r))
         .unwrap_or((19, 19))
 }
 
@@ -434,6 +440,8 @@ struct Played {
     colour: Colour,
     /// `None`: a pass.
     at: Option<Point>,
+    /// A point off the board (`at` is then `None`).
+    off: Option<Point>,
     /// The game's number of the move.
     number: u32,
     /// Stones the move captured.
@@ -517,6 +525,7 @@ impl Walk {
         Some(Played {
             colour,
             at: point.filter(|p| self.board.contains(*p)),
+            off: point.filter(|p| !self.board.contains(*p)),
             number: self.moves,
             captured,
         })
@@ -742,10 +751,19 @@ fn segments_of(cuts: &[usize], len: usize, restart: bool) -> Vec<Segment> {
 fn figures(game: &Game, main: &[NodeId], style: Style) -> Vec<Figure> {
     let restart = style.numbering == Numbering::Restart;
     let mut cuts = vec![0];
+    let mut moves = false;
     for (i, &id) in main.iter().enumerate().skip(1) {
-        if game.node(id).get("FG").is_some() {
-            cuts.push(i);
+        let node = game.node(id);
+        if node.get("FG").is_some() {
+            // A figure without a move gives way to the one after it: its
+            // setup is that figure's starting position.
+            match (moves, cuts.last_mut()) {
+                (false, Some(last)) => *last = i,
+                _ => cuts.push(i),
+            }
+            moves = false;
         }
+        moves |= node.mv().is_some();
     }
     let mut out: Vec<Figure> = segments_of(&cuts, main.len(), restart)
         .into_iter()
@@ -848,7 +866,8 @@ impl Recorder {
     /// A move numbered `number` in the figure.
     fn play(&mut self, m: &Played, number: u32) {
         let Some(p) = m.at else {
-            return self.note(m, number, Target::Pass);
+            let at = m.off.map_or(Target::Pass, Target::Off);
+            return self.note(m, number, at);
         };
         let Some(cell) = self.cell(p) else { return };
         match *cell {
