@@ -366,3 +366,25 @@ fn broken_pages_never_panic() {
     assert!(big.len() > 64 * 1024);
     read(big.as_bytes());
 }
+
+#[test]
+fn the_board_check_points_at_the_symbol_or_caption() {
+    let o = sgfconv(&["check", "-f", "sl", "-"], b"$$B\n$$ | 1 2 |\n3 at 1\n");
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(
+        err.contains("<stdin>:3:1: warning[W581 move-on-stone]"),
+        "{err}"
+    );
+    let o = sgfconv(
+        &["check", "-f", "sl", "-"],
+        b"$$B\n$$ | 1 2 |\n$$ | . 3 |\n$$ | 5 4 |\n",
+    );
+    assert!(o.status.success());
+    // The sample pages are real Go: nothing for the board check to say.
+    for f in ["page.sl", "joseki.sl", "position.sl"] {
+        let p = sl_dir().join(f);
+        let o = sgfconv(&["check", p.to_str().unwrap()], b"");
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert!(o.status.success() && !err.contains("W58"), "{f}: {err}");
+    }
+}

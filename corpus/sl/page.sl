@@ -13,12 +13,14 @@ White captures at 1. Black may not take back at once.
 
 $$B After a ko threat
 $$ +-----------+
-$$ | . X O . 3 |
-$$ | X W 1 O 4 |
+$$ | . X O . 5 |
+$$ | X W 1 O 6 |
 $$ | . X O . . |
-$$ | . . . . . |
+$$ | . . . . 3 |
 $$ | . . . . 2 |
 $$ +-----------+
-5 at 1.
+4: ko at B4
+7: ko at 1
 
-Black retakes with 1; 5 is the retake at 1.
+Black takes the ko with 1; White retakes with 4 after a threat, and Black
+retakes with 7.

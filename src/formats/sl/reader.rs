@@ -6,7 +6,7 @@ use super::parse::{Diagram, Header, NoteAt, Page, PointRef};
 use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{GameHeader, Pos, Value};
+use crate::event::{GameHeader, Pos, PropertyBuf, Value};
 use crate::game::{Game, NodeId};
 use crate::input::LineReader;
 use crate::options::ReadOptions;
@@ -174,7 +174,7 @@ struct Cells {
     white: Vec<Point>,
     marks: BTreeMap<&'static str, Vec<Point>>,
     labels: Vec<(Point, char)>,
-    numbered: BTreeMap<u32, Point>,
+    numbered: BTreeMap<u32, (Point, Pos)>,
 }
 
 fn cells(d: &Diagram, place: &Place, report: &mut Reporter) -> Cells {
@@ -215,7 +215,7 @@ fn cell(out: &mut Cells, sym: u8, p: Point, pos: Pos, report: &mut Reporter) {
             } else {
                 u32::from(sym - b'0')
             };
-            if out.numbered.insert(n, p).is_some() {
+            if out.numbered.insert(n, (p, pos)).is_some() {
                 report.warn(
                     W_DUPLICATE_NUMBER,
                     pos,
@@ -237,21 +237,24 @@ fn cell(out: &mut Cells, sym: u8, p: Point, pos: Pos, report: &mut Reporter) {
 }
 
 /// The moves of the diagram, by number: its numbered stones, then its
-/// captions (`None`: a pass).
+/// captions (`None`: a pass), with where each is written.
 fn moves(
     d: &Diagram,
     c: &Cells,
     place: &Place,
     report: &mut Reporter,
-) -> BTreeMap<u32, Option<Point>> {
-    let mut out: BTreeMap<u32, Option<Point>> =
-        c.numbered.iter().map(|(&n, &p)| (n, Some(p))).collect();
+) -> BTreeMap<u32, (Option<Point>, Pos)> {
+    let mut out: BTreeMap<u32, (Option<Point>, Pos)> = c
+        .numbered
+        .iter()
+        .map(|(&n, &(p, pos))| (n, (Some(p), pos)))
+        .collect();
     for (note, pos) in &d.notes {
         let at = match note.at {
             NoteAt::Pass => None,
             NoteAt::Number(m) => {
                 match c.numbered.get(&m) {
-                    Some(&p) => Some(p),
+                    Some(&(p, _)) => Some(p),
                     None => {
                         report.warn(W_MISSING_NUMBER, *pos, format!("\"at {m}\": the diagram has no stone {m}: the caption is not a move"));
                         continue;
@@ -264,7 +267,7 @@ fn moves(
             },
         };
         for &n in &note.numbers {
-            if out.insert(n, at).is_some() {
+            if out.insert(n, (at, *pos)).is_some() {
                 report.warn(
                     W_DUPLICATE_NUMBER,
                     *pos,
@@ -302,12 +305,12 @@ fn game_of(d: Diagram, index: usize, report: &mut Reporter) -> Game {
     let mut header = GameHeader::new(index);
     header.pos = d.pos;
     let mut g = Game::new(header);
-    root(&mut g, &h, &place, &cells);
+    root(&mut g, &h, &place, &cells, d.pos);
     if moves.is_empty() && h.given {
         g.root_mut().set("PL", h.first.move_id());
     }
     let mut at = Game::ROOT;
-    for (i, (&n, p)) in moves.iter().enumerate() {
+    for (i, (&n, &(p, pos))) in moves.iter().enumerate() {
         at = g.add_child(at);
         let colour = if n % 2 == 1 {
             h.first
@@ -316,7 +319,10 @@ fn game_of(d: Diagram, index: usize, report: &mut Reporter) -> Game {
         };
         let value = p.map(|p| p.to_string()).unwrap_or_default();
         let mut node = g.node_mut(at);
-        node.set(colour.move_id(), &value);
+        node.set_pos(pos);
+        let mut mv = PropertyBuf::with_values(colour.move_id(), &[value.as_str()]);
+        mv.pos = pos;
+        node.push_buf(&mv);
         if let (0, Some(start)) = (i, h.start) {
             node.set("MN", &start.saturating_add(n - 1).to_string());
         }
@@ -326,8 +332,9 @@ fn game_of(d: Diagram, index: usize, report: &mut Reporter) -> Game {
 }
 
 /// The root: size, name, view, setup stones.
-fn root(g: &mut Game, h: &Header, place: &Place, c: &Cells) {
+fn root(g: &mut Game, h: &Header, place: &Place, c: &Cells, at: Pos) {
     let mut root = g.root_mut();
+    root.set_pos(at);
     root.set("GM", "1");
     root.set("FF", "4");
     let sz = if place.cols == place.rows {
@@ -351,8 +358,11 @@ fn root(g: &mut Game, h: &Header, place: &Place, c: &Cells) {
         root.set("VW", &format!("{lo}:{hi}"));
     }
     for (id, stones) in [("AB", &c.black), ("AW", &c.white)] {
-        for p in stones {
-            root.add(id, &p.to_string());
+        if !stones.is_empty() {
+            let values: Vec<String> = stones.iter().map(Point::to_string).collect();
+            let mut p = PropertyBuf::with_values(id, &values);
+            p.pos = at;
+            root.push_buf(&p);
         }
     }
 }
