@@ -458,7 +458,11 @@ fn list_formats() -> ExitCode {
                 exts.join(" ")
             },
             if f.lossy { "yes" } else { "no" },
-            f.description,
+            if f.reads {
+                f.description.to_string()
+            } else {
+                format!("{} (written only)", f.description)
+            },
             "",
             f.carries
         );
