@@ -341,9 +341,12 @@
     markup(g, svg, geo, pos, g.nodes[n][1]);
     svg.setAttribute("data-move", g.num[n]);
     svg.setAttribute("data-node", n);
-    var box = $("board");
-    box.replaceChildren(svg);
-    var r = svg.getBoundingClientRect();
+    $("board").replaceChildren(svg);
+  }
+
+  // Where the board is on the page, for tools and tests.
+  function place() {
+    var svg = $("board").firstChild, r = svg.getBoundingClientRect();
     svg.setAttribute("data-box", [r.left, r.top, r.width, r.height].map(Math.round).join(","));
   }
 
@@ -469,6 +472,7 @@
     var slider = $("slider");
     slider.max = line.length - 1;
     slider.value = path(g, n).length - 1;
+    place();
   }
 
   function go(n) {

@@ -1,0 +1,303 @@
+//! The `-t html` page in a real browser: headless Chromium (Debian's
+//! `chromium`, installed by `.ci/run`) opens it from `file://`, moves
+//! with the keys (pressed by the page's `#keys=` address, through its
+//! keyboard handler), and the test checks the stones the script drew
+//! against sgfconv's own board (captures included), then the pixels of a
+//! screenshot at stone points and at an empty point.
+//!
+//! Without Chromium the tests print SKIP; under `CI=true` they fail.
+
+mod common;
+
+use common::{run, text};
+use sgfconv::validate::board::{Board, Colour, Point};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A 9 × 9 game: White's 8 captures the black stone at cc; at move 2 a
+/// variation W[dd].
+const GAME: &str =
+    "(;GM[1]FF[4]SZ[9]PB[Ann]PW[Bob];B[cc](;W[dc];B[ee];W[cd];B[gg];W[bc];B[hh];W[cb]\
+                    C[captures];B[ff];W[gc];B[fc])(;W[dd]))";
+const MAIN: &[&str] = &[
+    "B cc", "W dc", "B ee", "W cd", "B gg", "W bc", "B hh", "W cb", "B ff", "W gc", "B fc",
+];
+const WINDOW: &str = "--window-size=1000,900";
+
+/// The browser, or `None` (SKIP printed; under `CI=true`, a failure).
+fn chromium() -> Option<PathBuf> {
+    let names = ["chromium", "chromium-browser", "google-chrome"];
+    let found = std::env::var_os("SGFCONV_CHROMIUM")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(names.iter().map(PathBuf::from))
+        .find(|b| {
+            Command::new(b)
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        });
+    if found.is_none() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true and chromium is not installed: the browser test must run in CI (.ci/run installs it)"
+        );
+        println!("SKIP: chromium is not installed: the HTML page is not tested in a browser");
+    }
+    found
+}
+
+/// Writes the page of `sgf` into `dir`.
+fn write_page(dir: &Path, sgf: &str) -> PathBuf {
+    let out = run(&["-f", "sgf", "-t", "html"], sgf.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let path = dir.join("game.html");
+    std::fs::write(&path, &out.stdout).unwrap();
+    path
+}
+
+/// Runs the browser headless on `url` with `what` (`--dump-dom`,
+/// `--screenshot=…`); its standard output. Killed after 60 s.
+fn browse(browser: &Path, dir: &Path, what: &str, url: &str) -> String {
+    let profile = tempfile::tempdir_in(dir).unwrap();
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-extensions",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            WINDOW,
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg(what)
+        .arg(url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("chromium did not finish in 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    text(&child.wait_with_output().unwrap().stdout)
+}
+
+/// The value of attribute `name` in the tag `tag`.
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let start = tag.find(&key)? + key.len();
+    Some(&tag[start..start + tag[start..].find('"')?])
+}
+
+/// The tags named `name` in `dom`.
+fn tags<'a>(dom: &'a str, name: &str) -> Vec<&'a str> {
+    let open = format!("<{name} ");
+    dom.match_indices(&open)
+        .map(|(i, _)| &dom[i..i + dom[i..].find('>').unwrap()])
+        .collect()
+}
+
+/// What the page drew: the board's tag, and each stone's point → (colour
+/// letter, cx, cy).
+struct Drawn {
+    svg: String,
+    stones: BTreeMap<String, (String, f64, f64)>,
+}
+
+fn drawn(dom: &str) -> Drawn {
+    let svg = tags(dom, "svg")
+        .into_iter()
+        .find(|t| t.contains("data-move"))
+        .expect("the board is drawn")
+        .to_string();
+    let mut stones = BTreeMap::new();
+    for c in tags(dom, "circle") {
+        let Some(class) = attr(c, "class").and_then(|c| c.strip_prefix("stone ")) else {
+            continue;
+        };
+        let num = |n| attr(c, n).unwrap().parse::<f64>().unwrap();
+        let p = attr(c, "data-p").unwrap().to_string();
+        stones.insert(p, (class.to_string(), num("cx"), num("cy")));
+    }
+    Drawn { svg, stones }
+}
+
+/// The stones after the moves `moves` ("B cc") on a 9 × 9 board, by
+/// sgfconv's board.
+fn expected(moves: &[&str]) -> BTreeMap<String, String> {
+    let mut board = Board::new(9, 9).unwrap();
+    for m in moves {
+        let (c, p) = m.split_once(' ').unwrap();
+        let colour = if c == "B" {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        board.play(colour, Point::parse(p).unwrap());
+    }
+    let mut out = BTreeMap::new();
+    for y in 0..9 {
+        for x in 0..9 {
+            let p = Point { x, y };
+            if let Some(c) = board.get(p) {
+                let letter = if c == Colour::Black { "b" } else { "w" };
+                out.insert(p.to_string(), letter.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn colours(d: &Drawn) -> BTreeMap<String, String> {
+    d.stones
+        .iter()
+        .map(|(p, (c, _, _))| (p.clone(), c.clone()))
+        .collect()
+}
+
+fn url(page: &Path, fragment: &str) -> String {
+    format!("file://{}#{fragment}", page.display())
+}
+
+#[test]
+fn keys_move_through_the_game_with_exact_captures() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = write_page(dir.path(), GAME);
+    // End (11), back 3 (8), 10 back (the start), 10 forward (10), one
+    // forward (11), one back (10).
+    let keys = "keys=End,ArrowLeft*3,PageUp,PageDown,ArrowRight,ArrowLeft";
+    let d = drawn(&browse(
+        &browser,
+        dir.path(),
+        "--dump-dom",
+        &url(&page, keys),
+    ));
+    assert_eq!(attr(&d.svg, "data-move"), Some("10"), "{}", d.svg);
+    let want = expected(&MAIN[..10]);
+    assert!(
+        !want.contains_key("cc"),
+        "the black stone at cc is captured"
+    );
+    assert_eq!(colours(&d), want);
+}
+
+#[test]
+fn the_down_key_takes_the_next_variation() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = write_page(dir.path(), GAME);
+    let dom = browse(
+        &browser,
+        dir.path(),
+        "--dump-dom",
+        &url(&page, "move=4&keys=ArrowLeft,ArrowLeft,ArrowDown"),
+    );
+    let d = drawn(&dom);
+    assert_eq!(attr(&d.svg, "data-move"), Some("2"));
+    assert_eq!(colours(&d), expected(&["B cc", "W dd"]));
+    assert!(
+        dom.contains("Variation 2 of 2 at move 2"),
+        "the variation is named"
+    );
+}
+
+#[test]
+fn the_screenshot_shows_the_stones() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = write_page(dir.path(), GAME);
+    let at = url(&page, "keys=End,ArrowLeft");
+    let d = drawn(&browse(&browser, dir.path(), "--dump-dom", &at));
+    let shot = dir.path().join("shot.png");
+    browse(
+        &browser,
+        dir.path(),
+        &format!("--screenshot={}", shot.display()),
+        &at,
+    );
+    let pixels = Pixels::read(&shot);
+    let view: Vec<f64> = attr(&d.svg, "viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let bx: Vec<f64> = attr(&d.svg, "data-box")
+        .unwrap()
+        .split(',')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let scale = bx[2] / view[2];
+    let at_px = |cx: f64, cy: f64| (bx[0] + cx * scale, bx[1] + cy * scale);
+    // A stone's centre, and a point half a radius off it diagonally (off
+    // the grid lines).
+    let off = 5.5;
+    let want = expected(&MAIN[..10]);
+    for (p, (c, cx, cy)) in &d.stones {
+        let centre = pixels.grey(at_px(*cx, *cy));
+        let side = pixels.grey(at_px(cx + off, cy + off));
+        match c.as_str() {
+            "b" => assert!(
+                centre < 60 && side < 60,
+                "black stone at {p}: {centre} {side}"
+            ),
+            _ => assert!(
+                centre > 200 && side > 200,
+                "white stone at {p}: {centre} {side}"
+            ),
+        }
+        assert_eq!(want.get(p), Some(c));
+    }
+    // cc, captured: an empty point, the grid crossing at its centre.
+    let (ee, gg) = (&d.stones["ee"], &d.stones["gg"]);
+    let cell = ((gg.1 - ee.1) / 2.0, (gg.2 - ee.2) / 2.0);
+    let cc = (ee.1 - 2.0 * cell.0, ee.2 - 2.0 * cell.1);
+    let (centre, side) = (
+        pixels.grey(at_px(cc.0, cc.1)),
+        pixels.grey(at_px(cc.0 + off, cc.1 + off)),
+    );
+    assert!(
+        centre < 160 && side > 200,
+        "empty point cc: {centre} {side}"
+    );
+}
+
+/// A decoded screenshot.
+struct Pixels {
+    width: usize,
+    channels: usize,
+    data: Vec<u8>,
+}
+
+impl Pixels {
+    fn read(path: &Path) -> Pixels {
+        let decoder =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut data = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut data).unwrap();
+        assert_eq!(info.bit_depth, png::BitDepth::Eight);
+        Pixels {
+            width: info.width as usize,
+            channels: info.color_type.samples(),
+            data,
+        }
+    }
+
+    /// The mean of R, G and B at the pixel nearest (x, y).
+    fn grey(&self, (x, y): (f64, f64)) -> u32 {
+        let i = (y.round() as usize * self.width + x.round() as usize) * self.channels;
+        (0..3).map(|k| u32::from(self.data[i + k])).sum::<u32>() / 3
+    }
+}
