@@ -226,7 +226,18 @@
     }
   }
 
-  function stones(g, svg, geo, pos) {
+  // The points a mark or label of the node covers: no number or last-move
+  // ring is drawn under it.
+  function marked(g, props) {
+    var out = {};
+    ["TR", "SQ", "CR", "MA"].forEach(function (k) {
+      list(props[k]).forEach(function (v) { points(g, v).forEach(function (p) { out[p] = true; }); });
+    });
+    list(props.LB).forEach(function (v) { points(g, v.slice(0, 2)).forEach(function (p) { out[p] = true; }); });
+    return out;
+  }
+
+  function stones(g, svg, geo, pos, busy) {
     for (var p = 0; p < pos.board.length; p++) {
       var c = pos.board[p];
       if (!c) { continue; }
@@ -234,7 +245,7 @@
         cx: geo.x(p), cy: geo.y(p), r: R, "class": "stone " + (c === 1 ? "b" : "w")
       }, svg);
       s.setAttribute("data-p", letter(p % g.cols) + letter(Math.floor(p / g.cols)));
-      if (state.numbers && pos.numbers[p]) {
+      if (state.numbers && pos.numbers[p] && !busy[p]) {
         var t = String(pos.numbers[p]);
         el("text", {
           x: geo.x(p), y: geo.y(p), "class": "num " + (c === 1 ? "on-b" : "on-w") + (t.length > 2 ? " small" : "")
@@ -242,7 +253,7 @@
       }
     }
     var last = pos.last;
-    if (last && last.at >= 0 && pos.board[last.at] && !state.numbers) {
+    if (last && last.at >= 0 && pos.board[last.at] && !state.numbers && !busy[last.at]) {
       el("circle", {
         cx: geo.x(last.at), cy: geo.y(last.at), r: R * 0.45,
         "class": "last " + (pos.board[last.at] === 1 ? "on-b" : "on-w")
@@ -318,6 +329,19 @@
     }
   }
 
+  // At a branch, the letter of each next move (A the main line's) on its
+  // point, in grey, where the point is empty and carries no label.
+  function choices(g, n, svg, geo, pos) {
+    var kids = g.kids[n], lbs = list(g.nodes[n][1].LB).map(function (l) { return l.slice(0, 2); });
+    if (kids.length < 2) { return; }
+    kids.forEach(function (k, i) {
+      var m = moveOf(g, g.nodes[k][1]);
+      if (!m || m.at < 0 || pos.board[m.at] || lbs.indexOf(letter(m.at % g.cols) + letter(Math.floor(m.at / g.cols))) >= 0) { return; }
+      clear(svg, geo, m.at);
+      el("text", { x: geo.x(m.at), y: geo.y(m.at), "class": "label choice" }, svg, String.fromCharCode(65 + i % 26));
+    });
+  }
+
   function defs(svg) {
     var d = el("defs", {}, svg);
     var m = el("marker", {
@@ -337,8 +361,9 @@
     el("rect", { x: 0, y: 0, width: geo.w, height: geo.h, "class": "board" }, svg);
     grid(g, svg, geo);
     coordinates(g, svg, geo);
-    stones(g, svg, geo, pos);
+    stones(g, svg, geo, pos, marked(g, g.nodes[n][1]));
     markup(g, svg, geo, pos, g.nodes[n][1]);
+    choices(g, n, svg, geo, pos);
     svg.setAttribute("data-move", g.num[n]);
     svg.setAttribute("data-node", n);
     $("board").replaceChildren(svg);
