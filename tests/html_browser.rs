@@ -1,15 +1,17 @@
 //! The `-t html` page in a real browser: headless Chromium (Debian's
-//! `chromium`, installed by `.ci/run`) opens it from `file://`, moves
-//! with the keys (pressed by the page's `#keys=` address, through its
-//! keyboard handler), and the test checks the stones the script drew
-//! against sgfconv's own board (captures included), then the pixels of a
-//! screenshot at stone points and at an empty point.
+//! `chromium`, installed by `.ci/run`) opens it from `file://`; the test
+//! presses keys (through the DevTools protocol on a loopback websocket,
+//! as a keyboard does), and checks the stones the script drew against
+//! sgfconv's own board (captures included); then a screenshot of the
+//! page at the position an address names (`#keys=…`), at stone points and
+//! at an empty point.
 //!
 //! Without Chromium the tests print SKIP; under `CI=true` they fail.
 
 mod common;
 
 use common::{run, text};
+use serde_json::Value;
 use sgfconv::validate::board::{Board, Colour, Point};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -170,27 +172,184 @@ fn url(page: &Path, fragment: &str) -> String {
     format!("file://{}#{fragment}", page.display())
 }
 
+/// Key presses through the DevTools protocol, as a keyboard gives them.
+const KEY_CODES: &[(&str, u32)] = &[
+    ("PageUp", 33),
+    ("PageDown", 34),
+    ("End", 35),
+    ("Home", 36),
+    ("ArrowLeft", 37),
+    ("ArrowUp", 38),
+    ("ArrowRight", 39),
+    ("ArrowDown", 40),
+];
+
+/// Chromium driven over its DevTools protocol (a websocket on the
+/// loopback address): real key events into the page, and the board read
+/// back from its DOM.
+struct Devtools {
+    child: std::process::Child,
+    ws: tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
+    session: String,
+    next: u64,
+    _profile: tempfile::TempDir,
+}
+
+impl Devtools {
+    fn open(browser: &Path, dir: &Path, url: &str) -> Devtools {
+        use std::io::BufRead;
+        let profile = tempfile::tempdir_in(dir).unwrap();
+        let mut child = Command::new(browser)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+            ])
+            .args([
+                "--remote-debugging-address=127.0.0.1",
+                "--remote-debugging-port=0",
+                WINDOW,
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg(url)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+        let ws_url = lines
+            .by_ref()
+            .map_while(Result::ok)
+            .find_map(|l| {
+                l.split_once("DevTools listening on ")
+                    .map(|(_, u)| u.trim().to_string())
+            })
+            .expect("chromium says where DevTools listens");
+        std::thread::spawn(move || lines.for_each(drop));
+        let (ws, _) = tungstenite::connect(ws_url.as_str()).unwrap();
+        let mut d = Devtools {
+            child,
+            ws,
+            session: String::new(),
+            next: 0,
+            _profile: profile,
+        };
+        let targets = d.call("Target.getTargets", serde_json::json!({}));
+        let page = targets["targetInfos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["type"] == "page")
+            .expect("a page")["targetId"]
+            .clone();
+        let attached = d.call(
+            "Target.attachToTarget",
+            serde_json::json!({"targetId": page, "flatten": true}),
+        );
+        d.session = attached["sessionId"].as_str().unwrap().to_string();
+        d.wait_for("document.readyState === 'complete' && !!document.querySelector('#board svg')");
+        d
+    }
+
+    /// Sends a command (to the page once attached); its result.
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let mut msg = serde_json::json!({"id": self.next, "method": method, "params": params});
+        if !self.session.is_empty() {
+            msg["sessionId"] = Value::from(self.session.clone());
+        }
+        self.ws
+            .send(tungstenite::Message::text(msg.to_string()))
+            .unwrap();
+        loop {
+            let m = self.ws.read().unwrap();
+            let Ok(reply) = serde_json::from_str::<Value>(m.to_text().unwrap_or("")) else {
+                continue;
+            };
+            if reply["id"] == self.next {
+                assert!(reply.get("error").is_none(), "{method}: {reply}");
+                return reply["result"].clone();
+            }
+        }
+    }
+
+    fn eval(&mut self, expression: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            serde_json::json!({"expression": expression, "returnByValue": true}),
+        );
+        r["result"]["value"].clone()
+    }
+
+    fn wait_for(&mut self, expression: &str) {
+        let start = Instant::now();
+        while self.eval(expression) != Value::Bool(true) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "page not ready: {expression}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Presses and releases `key` (`ArrowRight`).
+    fn press(&mut self, key: &str) {
+        let code = KEY_CODES
+            .iter()
+            .find(|k| k.0 == key)
+            .expect("a known key")
+            .1;
+        for kind in ["rawKeyDown", "keyUp"] {
+            let params = serde_json::json!({
+                "type": kind, "key": key, "code": key,
+                "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code,
+            });
+            self.call("Input.dispatchKeyEvent", params);
+        }
+    }
+
+    /// The page's DOM now.
+    fn dom(&mut self) -> String {
+        self.eval("document.documentElement.outerHTML")
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+}
+
+impl Drop for Devtools {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 #[test]
 fn keys_move_through_the_game_with_exact_captures() {
     let Some(browser) = chromium() else { return };
     let dir = tempfile::tempdir().unwrap();
     let page = write_page(dir.path(), GAME);
+    let mut d = Devtools::open(&browser, dir.path(), &url(&page, ""));
     // End (11), back 3 (8), 10 back (the start), 10 forward (10), one
     // forward (11), one back (10).
-    let keys = "keys=End,ArrowLeft*3,PageUp,PageDown,ArrowRight,ArrowLeft";
-    let d = drawn(&browse(
-        &browser,
-        dir.path(),
-        "--dump-dom",
-        &url(&page, keys),
-    ));
-    assert_eq!(attr(&d.svg, "data-move"), Some("10"), "{}", d.svg);
+    for k in ["End", "ArrowLeft", "ArrowLeft", "ArrowLeft"] {
+        d.press(k);
+    }
+    assert_eq!(attr(&drawn(&d.dom()).svg, "data-move"), Some("8"));
+    for k in ["PageUp", "PageDown", "ArrowRight", "ArrowLeft"] {
+        d.press(k);
+    }
+    let shown = drawn(&d.dom());
+    assert_eq!(attr(&shown.svg, "data-move"), Some("10"), "{}", shown.svg);
     let want = expected(&MAIN[..10]);
     assert!(
         !want.contains_key("cc"),
         "the black stone at cc is captured"
     );
-    assert_eq!(colours(&d), want);
+    assert_eq!(colours(&shown), want);
+    d.press("Home");
+    assert_eq!(colours(&drawn(&d.dom())), BTreeMap::new());
 }
 
 #[test]
@@ -198,19 +357,20 @@ fn the_down_key_takes_the_next_variation() {
     let Some(browser) = chromium() else { return };
     let dir = tempfile::tempdir().unwrap();
     let page = write_page(dir.path(), GAME);
-    let dom = browse(
-        &browser,
-        dir.path(),
-        "--dump-dom",
-        &url(&page, "move=4&keys=ArrowLeft,ArrowLeft,ArrowDown"),
-    );
-    let d = drawn(&dom);
-    assert_eq!(attr(&d.svg, "data-move"), Some("2"));
-    assert_eq!(colours(&d), expected(&["B cc", "W dd"]));
+    let mut d = Devtools::open(&browser, dir.path(), &url(&page, "move=4"));
+    for k in ["ArrowLeft", "ArrowLeft", "ArrowDown"] {
+        d.press(k);
+    }
+    let dom = d.dom();
+    let shown = drawn(&dom);
+    assert_eq!(attr(&shown.svg, "data-move"), Some("2"));
+    assert_eq!(colours(&shown), expected(&["B cc", "W dd"]));
     assert!(
         dom.contains("Variation 2 of 2 at move 2"),
         "the variation is named"
     );
+    d.press("ArrowUp");
+    assert_eq!(colours(&drawn(&d.dom())), expected(&["B cc", "W dc"]));
 }
 
 #[test]
@@ -220,6 +380,7 @@ fn the_screenshot_shows_the_stones() {
     let page = write_page(dir.path(), GAME);
     let at = url(&page, "keys=End,ArrowLeft");
     let d = drawn(&browse(&browser, dir.path(), "--dump-dom", &at));
+    assert_eq!(attr(&d.svg, "data-move"), Some("10"), "the address's keys");
     let shot = dir.path().join("shot.png");
     browse(
         &browser,
