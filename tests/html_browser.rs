@@ -309,6 +309,22 @@ impl Devtools {
         }
     }
 
+    /// Clicks the middle of the element `selector` names, as a mouse does.
+    fn click(&mut self, selector: &str) {
+        let js = format!(
+            "(function () {{ var e = document.querySelector({selector:?}); \
+             e.scrollIntoView({{block: 'center', inline: 'center'}}); var r = e.getBoundingClientRect(); \
+             return [r.left + r.width / 2, r.top + r.height / 2]; }}())"
+        );
+        let at = self.eval(&js);
+        for kind in ["mousePressed", "mouseReleased"] {
+            let params = serde_json::json!({
+                "type": kind, "x": at[0], "y": at[1], "button": "left", "clickCount": 1,
+            });
+            self.call("Input.dispatchMouseEvent", params);
+        }
+    }
+
     /// The page's DOM now.
     fn dom(&mut self) -> String {
         self.eval("document.documentElement.outerHTML")
@@ -371,6 +387,11 @@ fn the_down_key_takes_the_next_variation() {
     );
     d.press("ArrowUp");
     assert_eq!(colours(&drawn(&d.dom())), expected(&["B cc", "W dc"]));
+    // A click on the tree's last dot (the variation W dd, node 12).
+    d.click("#tree circle[data-n='12']");
+    let shown = drawn(&d.dom());
+    assert_eq!(attr(&shown.svg, "data-node"), Some("12"));
+    assert_eq!(colours(&shown), expected(&["B cc", "W dd"]));
 }
 
 #[test]

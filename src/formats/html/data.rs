@@ -18,8 +18,8 @@ use serde_json::{json, Map, Value};
 
 /// The properties of a node that the page uses.
 const NODE_PROPS: &[&str] = &[
-    "B", "W", "AB", "AW", "AE", "PL", "C", "N", "MN", "TR", "SQ", "CR", "MA", "SL", "DD", "LB",
-    "AR", "LN", "BM", "TE", "DO", "IT", "GB", "GW", "DM", "UC", "HO",
+    "B", "W", "AB", "AW", "AE", "C", "N", "MN", "TR", "SQ", "CR", "MA", "SL", "DD", "LB", "AR",
+    "LN", "BM", "TE", "DO", "IT", "GB", "GW", "DM", "UC", "HO",
 ];
 
 /// The game as the page's script reads it. `coords`: the labels' style,

@@ -58,6 +58,7 @@ const BODY: &str = r#"<body>
 <label><input type="checkbox" id="numbers"> Numbers</label>
 <input type="range" id="slider" min="0" max="0" value="0" aria-label="Move">
 </nav>
+<div id="tree" aria-label="Game tree"></div>
 </div>
 <aside>
 <div id="status"></div>

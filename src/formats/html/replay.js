@@ -471,6 +471,60 @@
     $("title").textContent = g.title;
   }
 
+  // ---- the tree of variations -------------------------------------------
+
+  // The game tree, built once a game: a dot per node (black, white, or
+  // small grey for a node without a move), a column per move, a row per
+  // variation (each variation gets its own row below the ones before).
+  function tree(g) {
+    var n = g.nodes.length, depth = new Int32Array(n), lane = new Int32Array(n), lanes = 0;
+    var S = 14, dots = "", links = "";
+    for (var i = 1; i < n; i++) {
+      var par = g.parent[i];
+      depth[i] = depth[par] + 1;
+      lane[i] = g.kids[par][0] === i ? lane[par] : ++lanes;
+    }
+    var svg = el("svg", { width: (maxOf(depth) + 1) * S + 4, height: (lanes + 1) * S + 4, "class": "tree" });
+    g.treeAt = function (k) { return [2 + S / 2 + depth[k] * S, 2 + S / 2 + lane[k] * S]; };
+    for (var k = 0; k < n; k++) {
+      var c = g.treeAt(k);
+      if (k > 0) {
+        var p = g.treeAt(g.parent[k]);
+        links += "M" + p[0] + " " + p[1] + (lane[k] === lane[g.parent[k]] ? "" : "V" + c[1]) + "L" + c[0] + " " + c[1];
+      }
+      var m = moveOf(g, g.nodes[k][1]);
+      dots += "<circle data-n=\"" + k + "\" cx=\"" + c[0] + "\" cy=\"" + c[1] + "\" r=\"" + (m ? 4.5 : 3) + "\" class=\"" + (m ? (m.colour === 1 ? "tb" : "tw") : "te") + "\"/>";
+    }
+    el("path", { d: links, "class": "tl" }, svg);
+    var g1 = el("g", {}, svg);
+    g1.innerHTML = dots;
+    g.treeHere = el("circle", { r: 6.5, "class": "here" }, svg);
+    svg.addEventListener("click", function (e) {
+      var t = e.target.getAttribute && e.target.getAttribute("data-n");
+      if (t !== null && t !== undefined) { go(parseInt(t, 10)); }
+    });
+    $("tree").replaceChildren(svg);
+  }
+
+  function maxOf(a) {
+    var m = 0;
+    for (var i = 0; i < a.length; i++) { m = Math.max(m, a[i]); }
+    return m;
+  }
+
+  // Rings the current node in the tree and scrolls it into view.
+  function treeMark(g, n) {
+    var c = g.treeAt(n), box = $("tree");
+    g.treeHere.setAttribute("cx", c[0]);
+    g.treeHere.setAttribute("cy", c[1]);
+    if (c[0] < box.scrollLeft + 20 || c[0] > box.scrollLeft + box.clientWidth - 20) {
+      box.scrollLeft = c[0] - box.clientWidth / 2;
+    }
+    if (c[1] < box.scrollTop + 10 || c[1] > box.scrollTop + box.clientHeight - 10) {
+      box.scrollTop = c[1] - box.clientHeight / 2;
+    }
+  }
+
   // ---- navigation ------------------------------------------------------
 
   // The end of the line through n, following the chosen variations.
@@ -497,6 +551,7 @@
     var slider = $("slider");
     slider.max = line.length - 1;
     slider.value = path(g, n).length - 1;
+    treeMark(g, n);
     place();
   }
 
@@ -566,6 +621,7 @@
     state.g = DATA.games[i];
     $("game").value = String(i);
     info(state.g);
+    tree(state.g);
     go(0);
   }
 
