@@ -5,9 +5,12 @@
 
 mod common;
 
+#[path = "common/long_game.rs"]
+mod long_game;
+
 use common::{run, text};
+use long_game::long_game;
 use serde_json::Value;
-use sgfconv::validate::board::{Board, Colour, Point};
 
 const DATA_OPEN: &str = "<script type=\"application/json\" id=\"sgfconv-data\">";
 
@@ -24,45 +27,6 @@ fn data(page: &str) -> Value {
     let start = page.find(DATA_OPEN).expect("the data element") + DATA_OPEN.len();
     let end = start + page[start..].find("</script>").expect("its end");
     serde_json::from_str(&page[start..end]).expect("the data is JSON")
-}
-
-/// A game of `n` moves that are all legal, with a comment every tenth.
-pub fn long_game(n: usize) -> String {
-    let mut board = Board::new(19, 19).unwrap();
-    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]PB[Black Player]PW[White Player]KM[6.5]");
-    let mut colour = Colour::Black;
-    let mut k: u32 = 7;
-    let (mut played, mut tries) = (0, 0);
-    while played < n {
-        // 97 is prime to 361: every point comes round once in 361 steps.
-        k = (k + 97) % 361;
-        tries += 1;
-        let p = Point {
-            x: (k % 19) as u8,
-            y: (k / 19) as u8,
-        };
-        let mut trial = board.clone();
-        trial.play(colour, p);
-        let legal = board.get(p).is_none() && trial.get(p).is_some();
-        let value = if legal {
-            board = trial;
-            p.to_string()
-        } else if tries > 361 {
-            board.pass();
-            String::new()
-        } else {
-            continue;
-        };
-        tries = 0;
-        sgf.push_str(&format!(";{}[{value}]", colour.move_id()));
-        if played % 10 == 0 {
-            sgf.push_str(&format!("C[Move {}: a comment on the move.]", played + 1));
-        }
-        colour = colour.opponent();
-        played += 1;
-    }
-    sgf.push(')');
-    sgf
 }
 
 #[test]
@@ -94,7 +58,7 @@ fn the_page_is_self_contained() {
 
 #[test]
 fn a_300_move_game_is_under_200_kb() {
-    let sgf = long_game(300);
+    let (sgf, _) = long_game(300);
     let p = page(&[], &sgf);
     println!("300-move game: {} bytes of page", p.len());
     assert!(p.len() < 200 * 1024, "{} bytes", p.len());
@@ -174,7 +138,7 @@ fn coordinates_follow_the_options() {
 
 #[test]
 fn the_same_input_gives_the_same_bytes() {
-    let sgf = long_game(60);
+    let (sgf, _) = long_game(60);
     assert_eq!(page(&[], &sgf), page(&[], &sgf));
 }
 

@@ -9,6 +9,8 @@
 //! Without Chromium the tests print SKIP; under `CI=true` they fail.
 
 mod common;
+#[path = "common/long_game.rs"]
+mod long_game;
 
 use common::{run, text};
 use serde_json::Value;
@@ -148,9 +150,14 @@ fn expected(moves: &[&str]) -> BTreeMap<String, String> {
         };
         board.play(colour, Point::parse(p).unwrap());
     }
+    stones_of(&board)
+}
+
+/// The stones on `board`, point → `b` or `w`.
+fn stones_of(board: &Board) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    for y in 0..9 {
-        for x in 0..9 {
+    for y in 0..board.rows() {
+        for x in 0..board.cols() {
             let p = Point { x, y };
             if let Some(c) = board.get(p) {
                 let letter = if c == Colour::Black { "b" } else { "w" };
@@ -392,6 +399,21 @@ fn the_down_key_takes_the_next_variation() {
     let shown = drawn(&d.dom());
     assert_eq!(attr(&shown.svg, "data-node"), Some("12"));
     assert_eq!(colours(&shown), expected(&["B cc", "W dd"]));
+}
+
+#[test]
+fn a_300_move_game_ends_where_sgfconv_ends_it() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (sgf, board) = long_game::long_game(300);
+    let page = write_page(dir.path(), &sgf);
+    let mut d = Devtools::open(&browser, dir.path(), &url(&page, ""));
+    d.press("End");
+    let shown = drawn(&d.dom());
+    assert_eq!(attr(&shown.svg, "data-move"), Some("300"));
+    let want = stones_of(&board);
+    assert!(want.len() < 300, "the game has captures");
+    assert_eq!(colours(&shown), want);
 }
 
 #[test]
