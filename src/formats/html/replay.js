@@ -189,7 +189,7 @@
 
   function geometry(g) {
     var labels = g.colLabels.length > 0;
-    var m = labels ? 30 : 14;
+    var m = labels ? 36 : 14;
     return {
       mx: m, my: m,
       w: 2 * m + (g.cols - 1) * CW, h: 2 * m + (g.rows - 1) * CH,
@@ -212,8 +212,8 @@
 
   function coordinates(g, svg, geo) {
     if (!g.colLabels.length) { return; }
-    var top = geo.my - 18, bottom = geo.h - geo.my + 18;
-    var left = geo.mx - 18, right = geo.w - geo.mx + 18;
+    var top = geo.my - 23, bottom = geo.h - geo.my + 23;
+    var left = geo.mx - 23, right = geo.w - geo.mx + 23;
     for (var x = 0; x < g.cols; x++) {
       var cx = geo.mx + x * CW;
       el("text", { x: cx, y: top, "class": "coord" }, svg, g.colLabels[x]);
