@@ -627,12 +627,16 @@
 
   // ---- start -----------------------------------------------------------
 
+  function decode(v) {
+    try { return decodeURIComponent(v); } catch (e) { return ""; }
+  }
+
   // #game=G&move=N&numbers=1&keys=ArrowRight*3,ArrowLeft: where to start.
   function fromHash() {
     var h = {};
     location.hash.replace(/^#/, "").split("&").forEach(function (kv) {
       var i = kv.indexOf("=");
-      if (i > 0) { h[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1)); }
+      if (i > 0) { h[kv.slice(0, i)] = decode(kv.slice(i + 1)); }
     });
     var gi = parseInt(h.game, 10);
     selectGame(gi >= 1 && gi <= DATA.games.length ? gi - 1 : 0);
