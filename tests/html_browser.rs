@@ -417,6 +417,34 @@ fn a_300_move_game_ends_where_sgfconv_ends_it() {
 }
 
 #[test]
+fn markup_labels_arrows_and_lines_are_drawn() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = "(;SZ[9];B[cc]TR[cc]SQ[dd]CR[ee]MA[ff]SL[gg]DD[hh]LB[aa:x][cc:y]AR[ab:cd]LN[ba:bi])";
+    let page = write_page(dir.path(), sgf);
+    let dom = browse(&browser, dir.path(), "--dump-dom", &url(&page, "move=1"));
+    let svg = &dom[dom.find("data-move").unwrap()..dom.find("</svg>").unwrap()];
+    let count = |needle: &str| svg.matches(needle).count();
+    // The triangle on the black stone is white; the other marks black.
+    assert_eq!(
+        count("<path d=\"M"),
+        4,
+        "grid, arrowhead, triangle, cross: {svg}"
+    );
+    assert_eq!(count("class=\"mark on-b\""), 1);
+    assert_eq!(count("class=\"mark on-e\""), 3, "square, circle, cross");
+    assert_eq!(
+        (count("class=\"selected\""), count("class=\"dim\"")),
+        (1, 1)
+    );
+    assert!(svg.contains(">x</text>") && svg.contains("class=\"label on-b\">y</text>"));
+    assert_eq!(count("class=\"line arrow\""), 1);
+    assert_eq!(count("class=\"line\""), 1);
+    assert_eq!(count("marker-end=\"url(#sgfconv-arrow)\""), 1);
+    assert_eq!(count("class=\"last"), 0, "no last-move ring under a mark");
+}
+
+#[test]
 fn the_screenshot_shows_the_stones() {
     let Some(browser) = chromium() else { return };
     let dir = tempfile::tempdir().unwrap();
