@@ -187,21 +187,23 @@
     return e;
   }
 
+  function round(v) { return Math.round(v * 100) / 100; }
+
   function geometry(g) {
     var labels = g.colLabels.length > 0;
     var m = labels ? 36 : 14;
     return {
       mx: m, my: m,
-      w: 2 * m + (g.cols - 1) * CW, h: 2 * m + (g.rows - 1) * CH,
-      x: function (p) { return m + (p % g.cols) * CW; },
-      y: function (p) { return m + Math.floor(p / g.cols) * CH; }
+      w: 2 * m + (g.cols - 1) * CW, h: round(2 * m + (g.rows - 1) * CH),
+      x: function (p) { return round(m + (p % g.cols) * CW); },
+      y: function (p) { return round(m + Math.floor(p / g.cols) * CH); }
     };
   }
 
   function grid(g, svg, geo) {
-    var d = "", x1 = geo.mx + (g.cols - 1) * CW, y1 = geo.my + (g.rows - 1) * CH;
+    var d = "", x1 = geo.mx + (g.cols - 1) * CW, y1 = round(geo.my + (g.rows - 1) * CH);
     for (var x = 1; x < g.cols - 1; x++) { d += "M" + (geo.mx + x * CW) + " " + geo.my + "V" + y1; }
-    for (var y = 1; y < g.rows - 1; y++) { d += "M" + geo.mx + " " + (geo.my + y * CH) + "H" + x1; }
+    for (var y = 1; y < g.rows - 1; y++) { d += "M" + geo.mx + " " + round(geo.my + y * CH) + "H" + x1; }
     el("path", { d: d, "class": "grid" }, svg);
     el("rect", { x: geo.mx, y: geo.my, width: x1 - geo.mx, height: y1 - geo.my, "class": "edge" }, svg);
     for (var i = 0; i < g.hoshi.length; i++) {
@@ -220,7 +222,7 @@
       el("text", { x: cx, y: bottom, "class": "coord" }, svg, g.colLabels[x]);
     }
     for (var y = 0; y < g.rows; y++) {
-      var cy = geo.my + y * CH;
+      var cy = round(geo.my + y * CH);
       el("text", { x: left, y: cy, "class": "coord" }, svg, g.rowLabels[y]);
       el("text", { x: right, y: cy, "class": "coord" }, svg, g.rowLabels[y]);
     }
