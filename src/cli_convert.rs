@@ -12,6 +12,7 @@
 
 use crate::cli_inputs::{self, record_format, Input, Sources};
 use crate::cli_open::{each_record, hint_other_format, is_archive, open_input, Opened};
+use crate::cli_pictures;
 use crate::cli_say::{self, E_INPUT, E_OUTPUT};
 use crate::{finish, format_arg, jobs, read_options, reporter, usage_error, ReadArgs};
 use clap::Args;
@@ -617,6 +618,10 @@ fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
         if !archives[k] {
             let out = outs.planned[k].clone();
             let status = match make_parent(&out) {
+                Ok(()) if plan.to.info().pictures => match open_input(input, plan.from) {
+                    Ok(opened) => to_dir(plan, opened, &out, &outs.guard, args),
+                    Err(e) => crate::input_error(e),
+                },
                 Ok(()) => convert_to(plan, input, Some(&out), args),
                 Err(s) => s,
             };
@@ -629,7 +634,7 @@ fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
                 .claim(rel, &opened.name)
                 .and_then(|o| make_parent(&o).map(|_| o))
             {
-                Ok(out) => convert_opened(plan, opened, Some(&out), args),
+                Ok(out) => to_dir(plan, opened, &out, &outs.guard, args),
                 Err(s) => s,
             };
             written += usize::from(status != ExitCode::from(crate::EXIT_USAGE));
@@ -648,6 +653,23 @@ fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
         return ExitCode::from(crate::EXIT_LOST);
     }
     worst.code()
+}
+
+/// One record into `out` under `-d`: converted, or drawn as pictures
+/// (each its own file, `cli_pictures`).
+fn to_dir(
+    plan: &Plan,
+    opened: Opened<'_>,
+    out: &Path,
+    guard: &Guard,
+    args: &ConvertArgs,
+) -> ExitCode {
+    if plan.to.info().pictures {
+        let (to, options) = (plan.to, &plan.options);
+        cli_pictures::draw_opened(to, options, opened, out, guard, &args.read)
+    } else {
+        convert_opened(plan, opened, Some(out), args)
+    }
 }
 
 /// Makes the directory an output goes in; its status when it cannot.

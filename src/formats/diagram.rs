@@ -1,4 +1,3 @@
-#![allow(dead_code)] // used by the SVG and PNG writers, being built (issue 18)
 //! What the picture writers (SVG, PNG) share: a [`Sink`] that gathers each
 //! game, asks [`crate::render::figure::pictures`] which pictures it gives
 //! (`--at`, `--figures`, `--every`), draws each with the format's drawing
@@ -78,7 +77,8 @@ impl<'w> PictureWriter<'w> {
                     None,
                     format!(
                         "game {}: --at {n}, but its main line has {} moves: the final position is drawn",
-                        self.games, f.move_number
+                        self.games + 1,
+                        f.move_number
                     ),
                 );
             }
