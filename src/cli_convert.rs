@@ -186,6 +186,12 @@ fn plan(args: &ConvertArgs) -> Result<Plan, String> {
         _ => Target::Stdout,
     };
     let from = format_arg(&args.read.from, "--from")?;
+    if let Some(f) = from.filter(|f| !f.info().reads) {
+        return Err(format!(
+            "--from {}: an output format, which sgfconv writes but does not read",
+            f.name()
+        ));
+    }
     let to_arg = format_arg(&args.to, "--to")?;
     let to = match &target {
         Target::File(p) => output_format(to_arg, p, args.force)?,

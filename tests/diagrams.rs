@@ -356,6 +356,10 @@ fn what_svg_and_png_refuse() {
         let o = sgfconv(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(o.stdout.is_empty(), "{args:?}");
+        if args.contains(&"-f") {
+            assert!(stderr(&o).contains("does not read"), "{}", stderr(&o));
+            assert!(!stderr(&o).contains("try -f"), "{}", stderr(&o));
+        }
     }
 }
 
@@ -440,4 +444,25 @@ fn the_readme_pictures_are_what_the_code_draws() {
             "{kept} is stale: {off} bytes differ (SGFCONV_BLESS=1)"
         );
     }
+}
+
+#[test]
+fn a_picture_too_large_for_memory_is_e702() {
+    let out = tempfile::tempdir().unwrap();
+    let tall = out.path().join("tall.sgf");
+    std::fs::write(&tall, "(;SZ[1:52];B[aa])").unwrap();
+    let png = out.path().join("tall.png");
+    let args = [tall.to_str().unwrap(), "-o", png.to_str().unwrap()];
+    let o = sgfconv(&[&args[..], &["--size", "16384"]].concat());
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("E702"), "{}", stderr(&o));
+    assert!(!png.exists());
+    let o = sgfconv(&[&args[..], &["--size", "200"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        Pixmap::decode_png(&std::fs::read(&png).unwrap())
+            .unwrap()
+            .height()
+            > 2000
+    );
 }

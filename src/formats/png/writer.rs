@@ -12,12 +12,16 @@ use crate::sink::Sink;
 use resvg::{tiny_skia, usvg};
 use std::io::Write;
 
-/// The SVG drawing could not be rendered or encoded as PNG (a picture too
-/// large for memory).
+/// The SVG drawing could not be rendered or encoded as PNG: a picture of
+/// more than 64 Mi pixels (a tall board at a large `--size`).
 pub const E_RASTER: Code = Code::new("E702", "png-cannot-render");
 
 /// The width of a picture without `--size`, in pixels.
 pub const DEFAULT_WIDTH: u32 = 600;
+
+/// The most pixels a picture may have (256 MB of RGBA): a tall board at a
+/// large `--size` is refused rather than exhausting memory.
+const MAX_PIXELS: f64 = 64.0 * 1024.0 * 1024.0;
 
 /// The font of every text: a subset of DejaVu Sans Condensed (Latin-1,
 /// dashes, quotes; `assets/fonts/LICENSE-DejaVu.txt`).
@@ -64,7 +68,14 @@ pub fn rasterise(doc: &str, width: u32, options: &usvg::Options<'_>) -> Result<V
     let tree = usvg::Tree::from_str(doc, options).map_err(|e| fail("the drawing", &e))?;
     let size = tree.size();
     let scale = width as f32 / size.width();
-    let height = (size.height() * scale).round().max(1.0) as u32;
+    let height = (size.height() * scale).round().max(1.0);
+    if f64::from(width) * f64::from(height) > MAX_PIXELS {
+        return Err(fail(
+            "the picture",
+            &format!("{width} × {height} pixels is more than {MAX_PIXELS} (a smaller --size)"),
+        ));
+    }
+    let height = height as u32;
     let mut pixmap = tiny_skia::Pixmap::new(width, height)
         .ok_or_else(|| fail("the picture", &format!("{width} × {height} pixels")))?;
     let transform = tiny_skia::Transform::from_scale(scale, scale);
