@@ -153,7 +153,7 @@ struct ReadArgs {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let args = global_after_subcommand(std::env::args_os().collect());
     cli_say::set_json(cli_say::json_requested(&args));
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
@@ -175,6 +175,29 @@ fn main() -> ExitCode {
         }
         None => cli_convert::run(cli.convert),
     }
+}
+
+/// `sgfconv --color never check x` as `sgfconv check --color never x`: the
+/// global `--color` written before a subcommand's name would otherwise make
+/// the converter take the name for an input file.
+fn global_after_subcommand(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut i = 1;
+    while let Some(a) = args.get(i).and_then(|a| a.to_str()) {
+        match a {
+            "--color" => i += 2,
+            a if a.starts_with("--color=") => i += 1,
+            _ => break,
+        }
+    }
+    let named = args.get(i).and_then(|a| a.to_str()).is_some_and(|name| {
+        Cli::command()
+            .get_subcommands()
+            .any(|c| c.get_name() == name)
+    });
+    if i > 1 && named && i < args.len() {
+        args[1..=i].rotate_right(1);
+    }
+    args
 }
 
 const EXIT_LOST: u8 = 1;
@@ -436,7 +459,11 @@ fn list_formats() -> ExitCode {
                 exts.join(" ")
             },
             if f.lossy { "yes" } else { "no" },
-            f.description,
+            if f.reads {
+                f.description.to_string()
+            } else {
+                format!("{} (written only)", f.description)
+            },
             "",
             f.carries
         );

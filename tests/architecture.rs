@@ -32,7 +32,7 @@ const FORMAT_HELPERS: &[&str] = &["lines", "structured", "diagram"];
 
 /// Every format folder, as in the registry.
 const FORMATS: &[&str] = &[
-    "sgf", "gib", "ugf", "ngf", "json", "xml", "jago", "csv", "svg", "png",
+    "sgf", "gib", "ugf", "ngf", "json", "xml", "jago", "csv", "sl", "svg", "png",
 ];
 
 fn layer(module: &str) -> Option<usize> {

@@ -702,3 +702,32 @@ fn quiet_never_hides_an_error() {
         assert!(!err.contains("warning["), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn color_before_a_subcommand_is_the_subcommands() {
+    let file = sample("points.sgf");
+    let f = file.to_str().unwrap();
+    let after = sgfconv()
+        .args(["check", "--color", "never", f])
+        .output()
+        .unwrap();
+    for before in [
+        vec!["--color", "never", "check", f],
+        vec!["--color=never", "check", f],
+    ] {
+        let o = sgfconv().args(&before).output().unwrap();
+        assert_eq!(o.status.code(), after.status.code(), "{before:?}");
+        assert_eq!(text(&o.stderr), text(&after.stderr), "{before:?}");
+    }
+    assert!(text(&after.stderr).contains("W520"));
+    // A file named like a subcommand, after a converter option, is a file.
+    let dir = tmpdir();
+    std::fs::write(dir.path().join("check"), GOOD).unwrap();
+    let o = sgfconv()
+        .current_dir(dir.path())
+        .args(["-q", "check"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("PB[Lee]"));
+}

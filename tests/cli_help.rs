@@ -251,3 +251,17 @@ fn hinted_values_are_still_checked_by_the_command() {
         stderr(&o)
     );
 }
+
+#[test]
+fn formats_lists_every_format_and_says_which_are_written_only() {
+    let o = sgfconv(&["formats"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for f in sgfconv::formats::FORMATS {
+        let line = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(f.name))
+            .unwrap_or_else(|| panic!("{} missing:\n{out}", f.name));
+        assert_eq!(line.ends_with("(written only)"), !f.reads, "{line}");
+    }
+}

@@ -50,7 +50,7 @@ const NOT_TAKEN: &[(&[&str], &str)] = &[
     ),
     (
         &["-t", "xml", "--coords", "sgf", "out.xml"],
-        "--coords does not apply to xml output (it applies to: csv)",
+        "--coords does not apply to xml output (it applies to: csv, svg, png, html)",
     ),
     (
         &["--all-variations", "out.ugf"],

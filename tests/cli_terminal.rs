@@ -200,7 +200,7 @@ fn version_names_the_version_the_commit_and_the_formats() {
         "{v}"
     );
     assert_eq!(
-        lines[1], "formats: sgf, gib, ugf, ngf, json, xml, jago, csv",
+        lines[1], "formats: sgf, gib, ugf, ngf, json, xml, jago, csv, svg, png, html, sl",
         "{v}"
     );
     let short = sgfconv().arg("-V").output().unwrap();

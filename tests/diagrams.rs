@@ -34,7 +34,7 @@ fn stderr(o: &Output) -> String {
 const CASES: &[(&str, &[&str])] = &[
     // 9 × 9, captures (a corner stone, two stones in the middle).
     ("captures", &[]),
-    // A ko fought inside one figure: "7: ko at 1; 10: ko at 4…".
+    // A ko fought inside one figure: "4: ko at D7; 7: ko at 1…".
     ("ko", &["--figures"]),
     // 13 × 13: TR SQ CR MA SL DD on stones and empty points, AR, LN.
     ("markup", &[]),

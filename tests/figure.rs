@@ -101,21 +101,21 @@ fn figure_keeps_captured_numbered_stones_and_notes_replays() {
 #[test]
 fn ko_fight_captions() {
     // . B W . .    Black takes the ko at cb (1), White threatens (2), Black
-    // B W . W .    answers (3), White retakes at bb (4: the starting stone
-    // . B W . .    it replaces was captured), threat and answer (5, 6), and
-    //              Black retakes at cb (7: "ko at 1").
+    // B W . W .    answers (3), White retakes at bb (4, the point of a
+    // . B W . .    starting stone: "4: ko at B4"), threat and answer (5, 6),
+    //              and Black retakes at cb (7: "ko at 1").
     let sgf = "(;SZ[5]AB[ba][ab][bc]AW[ca][db][cc][bb]\
                ;B[cb];W[ee];B[ed];W[bb];B[ea];W[eb];B[cb])";
     let f = one(sgf, Select::Figures);
     assert_eq!(
         stones(&f),
         [
-            "ba:B", "ca:W", "ea:B5", "ab:B", "bb:W4", "cb:B1", "db:W", "eb:W6", "bc:B", "cc:W",
+            "ba:B", "ca:W", "ea:B5", "ab:B", "bb:W", "cb:B1", "db:W", "eb:W6", "bc:B", "cc:W",
             "ed:B3", "ee:W2"
         ]
     );
-    assert_eq!(notes(&f), ["7: ko at 1"]);
-    assert!(f.notes[0].ko);
+    assert_eq!(notes(&f), ["4: ko at B4", "7: ko at 1"]);
+    assert!(f.notes[1].ko);
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn restart_numbering_and_every() {
     let sgf = "(;SZ[9];B[aa];W[bb];B[cc];W[dd];B[ee])";
     let style = Style {
         numbering: Numbering::Restart,
-        crop: false,
+        ..Style::default()
     };
     let v = pictures(&game(sgf), Select::Every(2), style);
     assert_eq!(v.len(), 3);
@@ -277,4 +277,56 @@ fn a_pass_figure_note_and_unnumbered_target() {
     let f = one(sgf, Select::Figures);
     assert_eq!(notes(&f), ["1: pass", "2 at C7"]);
     assert_eq!(f.notes[1].at, Target::Point(p("cc")));
+}
+
+#[test]
+fn figures_cut_to_ten_alternating_moves() {
+    // 12 moves, then black twice: parts of 10, 2, then a new part at the
+    // second black move.
+    let mut sgf = String::from("(;SZ[19]");
+    let pts = [
+        "aa", "ba", "ca", "da", "ea", "fa", "ga", "ha", "ia", "ja", "ka", "la",
+    ];
+    for (i, p) in pts.iter().enumerate() {
+        let c = if i % 2 == 0 { 'B' } else { 'W' };
+        sgf.push_str(&format!(";{c}[{p}]"));
+    }
+    sgf.push_str(";B[ab];B[bb])");
+    let style = Style {
+        numbering: Numbering::Restart,
+        max_moves: 10,
+        alternate: true,
+        ..Style::default()
+    };
+    let v = pictures(&game(&sgf), Select::Figures, style);
+    let ranges: Vec<_> = v.iter().map(|f| f.moves).collect();
+    assert_eq!(ranges, [Some((1, 10)), Some((11, 13)), Some((14, 14))]);
+    let numbered: Vec<String> = stones(&v[1])
+        .into_iter()
+        .filter(|s| s.ends_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(numbered, ["ka:B1", "la:W2", "ab:B3"]);
+    assert_eq!(v[2].first_colour, Colour::Black);
+}
+
+#[test]
+fn odd_records_still_draw() {
+    // A size no board has: 19 × 19.
+    let f = one("(;SZ[0];B[aa])", Select::Final);
+    assert_eq!((f.cols, f.rows), (19, 19));
+    let f = one("(;SZ[100];B[aa])", Select::Final);
+    assert_eq!((f.cols, f.rows), (19, 19));
+    // A move off the board is not a pass.
+    let f = one("(;SZ[9];B[zz];W[tt])", Select::Figures);
+    assert_eq!(notes(&f), ["1 at zz (off the board)", "2: pass"]);
+    // FG on a node with no move before the next FG: no empty figure; the
+    // root's setup is the figure's starting position.
+    let v = pictures(
+        &game("(;SZ[5]FG[]AB[cc];B[aa]FG[0:One];W[bb];B[dd]FG[0:Two];W[ee])"),
+        Select::Figures,
+        Style::default(),
+    );
+    let names: Vec<_> = v.iter().map(|f| f.caption().unwrap()).collect();
+    assert_eq!(names, ["One (moves 1–2)", "Two (moves 3–4)"]);
+    assert_eq!(stones(&v[0]), ["aa:B1", "bb:W2", "cc:B"]);
 }

@@ -68,6 +68,13 @@ impl<'w> PictureWriter<'w> {
         })
     }
 
+    /// The same writer, drawing in `style` whatever the options say (a
+    /// format with rules of its own: Sensei's Library's ten moves).
+    pub fn with_style(mut self, style: Style) -> Self {
+        self.style = style;
+        self
+    }
+
     fn draw_game(&mut self, game: &Game, report: &mut Reporter) -> Result<(), Error> {
         let figures = pictures(game, self.select, self.style);
         if let (Select::At(n), Some(f)) = (self.select, figures.first()) {

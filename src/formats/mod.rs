@@ -349,6 +349,9 @@ impl Format {
         if ngf::sniff(head) {
             return Some(Format::Ngf);
         }
+        if sl::sniff(head) {
+            return Some(Format::Sl);
+        }
         if csv::sniff(head) {
             return Some(Format::Csv);
         }

@@ -8,13 +8,15 @@
 //!
 //! - a point shows the first stone that stood on it in the figure: the
 //!   stone of the starting position, or the first move played there;
-//! - captured stones stay in the figure (the reader takes them off), except
-//!   a starting stone whose point is played again: the new, numbered stone
-//!   replaces it;
-//! - a move on a point that already shows a numbered stone is listed below
-//!   the figure: "12 at 5", "12, 18 at 5", a ko retaking "16: ko at 9";
-//!   on a point showing an unnumbered stone, "12 at Q16"; a pass,
-//!   "12: pass".
+//! - captured stones stay in the figure (the reader takes them off);
+//! - a move on a point that already shows a stone is listed below the
+//!   figure: "12 at 5", "12, 18 at 5" on a numbered stone, "12 at Q16" on
+//!   a stone of the starting position; a move that captures one stone
+//!   there, "16: ko at 9"; a pass, "12: pass". So the figure and its
+//!   captions give back the starting position and every move;
+//! - a figure shows the marks, labels, arrows and lines of all its nodes
+//!   (a later label on a point replaces an earlier one); a position, those
+//!   of its node. `DD` is inherited, as `FF[4]` says.
 //!
 //! The rules, with `PM`, `MN`, `VW`, `FG` and the selection options, are
 //! documented in `formats/diagrams.md`.
@@ -51,6 +53,12 @@ pub struct Style {
     pub numbering: Numbering,
     /// Crop to the area in play when no `VW` says what to show (`--crop`).
     pub crop: bool,
+    /// Cut figures into parts of at most this many moves (0: no limit):
+    /// Sensei's Library numbers 1 to 10.
+    pub max_moves: u32,
+    /// Cut figures where a colour plays twice in a row, so that numbers
+    /// alternate from the first player's (Sensei's Library).
+    pub alternate: bool,
 }
 
 /// A mark drawn on a point (`TR SQ CR MA SL DD`).
@@ -106,6 +114,8 @@ pub enum Target {
     Point(Point),
     /// A pass: "12: pass".
     Pass,
+    /// A point off the board: "12 at zz (off the board)".
+    Off(Point),
 }
 
 /// A move of a figure that its board cannot show.
@@ -134,6 +144,7 @@ impl Note {
             Target::Number(m) => m.to_string(),
             Target::Point(p) => point_label(coords, p, cols, rows),
             Target::Pass => return format!("{numbers}: pass"),
+            Target::Off(p) => return format!("{numbers} at {p} (off the board)"),
         };
         if self.ko {
             format!("{numbers}: ko at {at}")
@@ -295,6 +306,7 @@ impl Style {
         Style {
             numbering: w.numbering.unwrap_or_default(),
             crop: w.crop,
+            ..Style::default()
         }
     }
 }
@@ -317,11 +329,14 @@ pub fn pictures(game: &Game, select: Select, style: Style) -> Vec<Figure> {
     out
 }
 
-/// The board size of `game`: `SZ` (square or `cols:rows`), else 19 × 19.
+/// The board size of `game`: `SZ` (square or `cols:rows`, 1 to 52 a
+/// side), else 19 × 19.
 pub fn board_size(game: &Game) -> (u8, u8) {
+    let side = 1..=crate::validate::board::MAX_SIDE;
     game.root()
         .text("SZ")
         .and_then(Board::size_of)
+        .filter(|(c, r)| side.contains(c) && side.contains(r))
         .unwrap_or((19, 19))
 }
 
@@ -425,12 +440,12 @@ struct Played {
     colour: Colour,
     /// `None`: a pass.
     at: Option<Point>,
+    /// A point off the board (`at` is then `None`).
+    off: Option<Point>,
     /// The game's number of the move.
     number: u32,
     /// Stones the move captured.
     captured: usize,
-    /// What stood on the point before the move.
-    before: Option<Colour>,
 }
 
 impl Walk {
@@ -500,22 +515,19 @@ impl Walk {
             None => self.moves.saturating_add(1),
         };
         let point = Point::parse(value).filter(|_| !self.board.is_pass(value));
-        let (before, captured) = match point {
-            Some(p) => {
-                let before = self.board.get(p);
-                (before, self.board.play(colour, p).captured)
-            }
+        let captured = match point {
+            Some(p) => self.board.play(colour, p).captured,
             None => {
                 self.board.pass();
-                (None, 0)
+                0
             }
         };
         Some(Played {
             colour,
             at: point.filter(|p| self.board.contains(*p)),
+            off: point.filter(|p| !self.board.contains(*p)),
             number: self.moves,
             captured,
-            before,
         })
     }
 
@@ -597,8 +609,9 @@ fn point_pairs(node: &Node, id: &str) -> Vec<(Point, Point)> {
         .collect()
 }
 
-/// Marks, labels, arrows and lines of `node`, and the inherited `DD`.
-fn add_markup(fig: &mut Figure, node: &Node, dimmed: &[Point]) {
+/// Adds the marks, labels, arrows and lines of `node` (a label replaces
+/// an earlier one on its point).
+fn add_markup(fig: &mut Figure, node: &Node) {
     for id in ["TR", "SQ", "CR", "MA", "SL"] {
         let Some(m) = Markup::of_property(id) else {
             continue;
@@ -606,21 +619,29 @@ fn add_markup(fig: &mut Figure, node: &Node, dimmed: &[Point]) {
         fig.marks
             .extend(list_points(node, id).into_iter().map(|p| (p, m)));
     }
-    fig.marks
-        .extend(dimmed.iter().map(|&p| (p, Markup::Dimmed)));
-    fig.marks.sort_by_key(|(p, m)| (p.y, p.x, *m));
-    fig.marks.dedup();
     if let Some(lb) = node.get("LB") {
         for v in lb.values().iter() {
             if let (a, Some(text)) = v.parts() {
                 if let Some(p) = Point::parse(a) {
+                    fig.labels.retain(|(q, _)| *q != p);
                     fig.labels.push((p, text.to_string()));
                 }
             }
         }
     }
-    fig.arrows = point_pairs(node, "AR");
-    fig.lines = point_pairs(node, "LN");
+    fig.arrows.extend(point_pairs(node, "AR"));
+    fig.lines.extend(point_pairs(node, "LN"));
+}
+
+/// The inherited `DD`, then marks in reading order, once each, and only
+/// what lies on the board.
+fn finish_markup(fig: &mut Figure, dimmed: &[Point]) {
+    fig.marks
+        .extend(dimmed.iter().map(|&p| (p, Markup::Dimmed)));
+    fig.marks.sort_by_key(|(p, m)| (p.y, p.x, *m));
+    fig.marks.dedup();
+    fig.arrows.dedup();
+    fig.lines.dedup();
     let (cols, rows) = (fig.cols, fig.rows);
     let on = |p: &Point| p.x < cols && p.y < rows;
     fig.marks.retain(|(p, _)| on(p));
@@ -651,7 +672,8 @@ fn position(game: &Game, main: &[NodeId], n: u32) -> Option<Figure> {
     if n != u32::MAX {
         fig.name = game.node(at).text("N").map(str::to_string);
     }
-    add_markup(&mut fig, &game.node(at), &walk.dimmed);
+    add_markup(&mut fig, &game.node(at));
+    finish_markup(&mut fig, &walk.dimmed);
     Some(fig)
 }
 
@@ -677,8 +699,38 @@ fn every(game: &Game, main: &[NodeId], k: u32, style: Style) -> Vec<Figure> {
     }
     segments_of(&cuts, main.len(), style.numbering == Numbering::Restart)
         .into_iter()
+        .flat_map(|s| split(game, main, s, style))
         .filter_map(|s| figure(game, main, &s))
         .collect()
+}
+
+/// `s` cut as `style` asks: parts of at most `max_moves` moves, and a new
+/// part where a colour plays twice in a row (`alternate`). A part after a
+/// cut numbers from 1 when `s` does.
+fn split(game: &Game, path: &[NodeId], s: Segment, style: Style) -> Vec<Segment> {
+    if style.max_moves == 0 && !style.alternate {
+        return vec![s];
+    }
+    let mut cuts = vec![s.start];
+    let (mut moves, mut last) = (0u32, None);
+    for (i, &id) in path.iter().enumerate().take(s.end).skip(s.start) {
+        let Some((c, _)) = game.node(id).mv() else {
+            continue;
+        };
+        let full = style.max_moves > 0 && moves == style.max_moves;
+        let twice = style.alternate && last == Some(c);
+        if (full || twice) && cuts.last() != Some(&i) {
+            cuts.push(i);
+            moves = 0;
+        }
+        moves += 1;
+        last = Some(c);
+    }
+    let mut parts = segments_of(&cuts, s.end, s.restart);
+    if let Some(first) = parts.first_mut() {
+        first.start = s.start;
+    }
+    parts
 }
 
 /// The segments between `cuts` (start indices) and `len`.
@@ -699,14 +751,24 @@ fn segments_of(cuts: &[usize], len: usize, restart: bool) -> Vec<Segment> {
 fn figures(game: &Game, main: &[NodeId], style: Style) -> Vec<Figure> {
     let restart = style.numbering == Numbering::Restart;
     let mut cuts = vec![0];
+    let mut moves = false;
     for (i, &id) in main.iter().enumerate().skip(1) {
-        if game.node(id).get("FG").is_some() {
-            cuts.push(i);
+        let node = game.node(id);
+        if node.get("FG").is_some() {
+            // A figure without a move gives way to the one after it: its
+            // setup is that figure's starting position.
+            match (moves, cuts.last_mut()) {
+                (false, Some(last)) => *last = i,
+                _ => cuts.push(i),
+            }
+            moves = false;
         }
+        moves |= node.mv().is_some();
     }
     let mut out: Vec<Figure> = segments_of(&cuts, main.len(), restart)
-        .iter()
-        .filter_map(|s| figure(game, main, s))
+        .into_iter()
+        .flat_map(|s| split(game, main, s, style))
+        .filter_map(|s| figure(game, main, &s))
         .collect();
     for start in diagram_variations(game, main) {
         let path = path_through(game, start);
@@ -715,7 +777,9 @@ fn figures(game: &Game, main: &[NodeId], style: Style) -> Vec<Figure> {
             end: path.len(),
             restart: true,
         };
-        out.extend(figure(game, &path, &s));
+        for s in split(game, &path, s, style) {
+            out.extend(figure(game, &path, &s));
+        }
     }
     out
 }
@@ -802,13 +866,12 @@ impl Recorder {
     /// A move numbered `number` in the figure.
     fn play(&mut self, m: &Played, number: u32) {
         let Some(p) = m.at else {
-            return self.note(m, number, Target::Pass);
+            let at = m.off.map_or(Target::Pass, Target::Off);
+            return self.note(m, number, at);
         };
         let Some(cell) = self.cell(p) else { return };
         match *cell {
             None => *cell = Some((m.colour, Some(number))),
-            // A starting stone captured in the figure, its point played again.
-            Some((_, None)) if m.before.is_none() => *cell = Some((m.colour, Some(number))),
             Some((_, Some(shown))) => self.note(m, number, Target::Number(shown)),
             Some((_, None)) => self.note(m, number, Target::Point(p)),
         }
@@ -900,9 +963,10 @@ fn figure(game: &Game, path: &[NodeId], s: &Segment) -> Option<Figure> {
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .map(str::to_string);
-    if let Some(&end) = path[..s.end].last() {
-        add_markup(&mut fig, &game.node(end), &walk.dimmed);
+    for &id in &path[s.start..s.end] {
+        add_markup(&mut fig, &game.node(id));
     }
+    finish_markup(&mut fig, &walk.dimmed);
     Some(fig)
 }
 
