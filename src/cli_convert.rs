@@ -21,7 +21,7 @@ use sgfconv::formats::Format;
 use sgfconv::options::{Coords, Numbering};
 use sgfconv::output::{write_atomically, write_to_stream, FileId, Guard};
 use sgfconv::{charset, Collection, Error, Options, Stats, WriteOptions};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -625,7 +625,7 @@ fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
             let out = outs.planned[k].clone();
             let status = match make_parent(&out) {
                 Ok(()) if plan.to.info().pictures => match open_input(input, plan.from) {
-                    Ok(opened) => to_dir(plan, opened, &out, &outs.guard, args),
+                    Ok(opened) => to_dir(plan, opened, &out, outs.claims(), args),
                     Err(e) => crate::input_error(e),
                 },
                 Ok(()) => convert_to(plan, input, Some(&out), args),
@@ -640,7 +640,7 @@ fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
                 .claim(rel, &opened.name)
                 .and_then(|o| make_parent(&o).map(|_| o))
             {
-                Ok(out) => to_dir(plan, opened, &out, &outs.guard, args),
+                Ok(out) => to_dir(plan, opened, &out, outs.claims(), args),
                 Err(s) => s,
             };
             written += usize::from(status != ExitCode::from(crate::EXIT_USAGE));
@@ -667,12 +667,12 @@ fn to_dir(
     plan: &Plan,
     opened: Opened<'_>,
     out: &Path,
-    guard: &Guard,
+    claims: cli_pictures::Claims<'_>,
     args: &ConvertArgs,
 ) -> ExitCode {
     if plan.to.info().pictures {
         let (to, options) = (plan.to, &plan.options);
-        cli_pictures::draw_opened(to, options, opened, out, guard, &args.read)
+        cli_pictures::draw_opened(to, options, opened, out, claims, &args.read)
     } else {
         convert_opened(plan, opened, Some(out), args)
     }
@@ -702,6 +702,8 @@ struct DirOutputs {
     ext: &'static str,
     guard: Guard,
     seen: HashMap<PathBuf, String>,
+    /// The numbered pictures written (`game-01.svg`).
+    numbered: HashSet<PathBuf>,
     /// Per input; empty for archives.
     planned: Vec<PathBuf>,
 }
@@ -716,6 +718,7 @@ impl DirOutputs {
             ext: extension_of(plan.to, plan.options.write.json_lines),
             guard: guard(&plan.inputs),
             seen: HashMap::new(),
+            numbered: HashSet::new(),
             planned: Vec::with_capacity(plan.inputs.len()),
         };
         for (input, archive) in plan.inputs.iter().zip(archives) {
@@ -743,6 +746,15 @@ impl DirOutputs {
             .check_output(&out, "the output")
             .map_err(|e| e.to_string())?;
         Ok(out)
+    }
+
+    /// What the pictures of a record may not write over.
+    fn claims(&mut self) -> cli_pictures::Claims<'_> {
+        cli_pictures::Claims {
+            guard: &self.guard,
+            planned: &self.seen,
+            numbered: &mut self.numbered,
+        }
     }
 
     /// [`DirOutputs::output`] for an archive member: a refusal is said, and

@@ -14,14 +14,27 @@ use crate::{finish, reporter, usage_error, ReadArgs};
 use sgfconv::output::{write_atomically, Guard};
 use sgfconv::render::Pages;
 use sgfconv::{Error, Format, Options};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// What the pictures of a record may not write over: the run's inputs,
+/// the outputs planned for the records (`game.svg`), the numbered pictures
+/// of the records before (`game-01.svg`).
+pub struct Claims<'g> {
+    /// The inputs.
+    pub guard: &'g Guard,
+    /// The outputs of the records, planned or claimed.
+    pub planned: &'g HashMap<PathBuf, String>,
+    /// The numbered pictures written so far.
+    pub numbered: &'g mut HashSet<PathBuf>,
+}
 
 /// The pictures of one input, each to its own file beside `out`.
 pub struct DirPages<'g> {
     /// The output of the input (`dir/game.svg`).
     out: PathBuf,
-    guard: &'g Guard,
+    claims: Claims<'g>,
     /// Pictures not written yet: the first (until the second names it), or
     /// all under `--strict`.
     held: Vec<Vec<u8>>,
@@ -33,10 +46,10 @@ pub struct DirPages<'g> {
 
 impl<'g> DirPages<'g> {
     /// The pictures of the input whose output would be `out`.
-    pub fn new(out: &Path, guard: &'g Guard, hold_all: bool) -> Self {
+    pub fn new(out: &Path, claims: Claims<'g>, hold_all: bool) -> Self {
         DirPages {
             out: out.to_path_buf(),
-            guard,
+            claims,
             held: Vec::new(),
             count: 0,
             hold_all,
@@ -62,9 +75,20 @@ impl<'g> DirPages<'g> {
         self.out.with_file_name(format!("{stem}-{k:02}.{ext}"))
     }
 
-    fn write(&self, k: usize, only: bool, bytes: &[u8]) -> Result<(), Error> {
+    fn write(&mut self, k: usize, only: bool, bytes: &[u8]) -> Result<(), Error> {
         let path = self.name(k, only);
-        self.guard.check_output(&path, "the output")?;
+        self.claims.guard.check_output(&path, "the output")?;
+        if !only {
+            let other = self.claims.planned.get(&path);
+            if other.is_some() || !self.claims.numbered.insert(path.clone()) {
+                let whose =
+                    other.map_or("another picture".to_string(), |o| format!("{o}'s output"));
+                return Err(Error::Usage(format!(
+                    "{}: is {whose} too: nothing written over it",
+                    path.display()
+                )));
+            }
+        }
         write_atomically(&path, |w| Ok(w.write_all(bytes)?))
     }
 
@@ -106,14 +130,14 @@ pub fn draw_opened(
     options: &Options,
     mut opened: Opened<'_>,
     out: &Path,
-    guard: &Guard,
+    claims: Claims<'_>,
     args: &ReadArgs,
 ) -> ExitCode {
     if let Err(e) = sgfconv::formats::check_read_options(opened.format, &options.read) {
         return usage_error(format!("{}: {e}", opened.name));
     }
     let mut report = reporter(&opened.name, args);
-    let mut pages = DirPages::new(out, guard, args.strict);
+    let mut pages = DirPages::new(out, claims, args.strict);
     let result = sgfconv::pipeline::draw(
         &mut opened.reader,
         opened.format,
@@ -148,8 +172,13 @@ mod tests {
 
     #[test]
     fn names_are_numbered_with_two_digits_at_least() {
-        let g = Guard::new();
-        let p = DirPages::new(Path::new("figs/game.svg"), &g, false);
+        let (g, planned, mut numbered) = (Guard::new(), HashMap::new(), HashSet::new());
+        let claims = Claims {
+            guard: &g,
+            planned: &planned,
+            numbered: &mut numbered,
+        };
+        let p = DirPages::new(Path::new("figs/game.svg"), claims, false);
         assert_eq!(p.name(1, true), Path::new("figs/game.svg"));
         assert_eq!(p.name(1, false), Path::new("figs/game-01.svg"));
         assert_eq!(p.name(12, false), Path::new("figs/game-12.svg"));
@@ -159,12 +188,33 @@ mod tests {
     #[test]
     fn one_picture_keeps_the_plain_name_several_are_numbered() {
         let d = tempfile::tempdir().unwrap();
-        let g = Guard::new();
-        let mut p = DirPages::new(&d.path().join("a.svg"), &g, false);
+        let (g, mut planned, mut numbered) = (Guard::new(), HashMap::new(), HashSet::new());
+        planned.insert(d.path().join("a.svg"), "a.sgf".to_string());
+        planned.insert(d.path().join("c-01.svg"), "c-01.sgf".to_string());
+        fn claims<'a>(
+            guard: &'a Guard,
+            planned: &'a HashMap<PathBuf, String>,
+            numbered: &'a mut HashSet<PathBuf>,
+        ) -> Claims<'a> {
+            Claims {
+                guard,
+                planned,
+                numbered,
+            }
+        }
+        let mut p = DirPages::new(
+            &d.path().join("a.svg"),
+            claims(&g, &planned, &mut numbered),
+            false,
+        );
         p.page(0, 1, b"one").unwrap();
         Pages::finish(&mut p).unwrap();
         assert_eq!(std::fs::read(d.path().join("a.svg")).unwrap(), b"one");
-        let mut p = DirPages::new(&d.path().join("b.svg"), &g, true);
+        let mut p = DirPages::new(
+            &d.path().join("b.svg"),
+            claims(&g, &planned, &mut numbered),
+            true,
+        );
         for b in [&b"1"[..], b"2", b"3"] {
             p.page(0, 1, b).unwrap();
         }
@@ -173,5 +223,15 @@ mod tests {
         p.commit().unwrap();
         assert_eq!(std::fs::read(d.path().join("b-03.svg")).unwrap(), b"3");
         assert!(!d.path().join("b.svg").exists());
+        // c.sgf's first picture would be c-01.sgf's output: refused.
+        let mut p = DirPages::new(
+            &d.path().join("c.svg"),
+            claims(&g, &planned, &mut numbered),
+            false,
+        );
+        p.page(0, 1, b"1").unwrap();
+        let e = p.page(0, 2, b"2").unwrap_err().to_string();
+        assert!(e.contains("c-01.sgf's output"), "{e}");
+        assert!(!d.path().join("c-01.svg").exists());
     }
 }

@@ -466,3 +466,27 @@ fn a_picture_too_large_for_memory_is_e702() {
             > 2000
     );
 }
+
+#[test]
+fn a_numbered_picture_never_replaces_another_inputs_output() {
+    let d = tempfile::tempdir().unwrap();
+    let two_figures = std::fs::read(corpus().join("captures.sgf")).unwrap();
+    std::fs::write(d.path().join("c.sgf"), &two_figures).unwrap();
+    std::fs::write(d.path().join("c-01.sgf"), "(;SZ[9];B[ee])").unwrap();
+    let out = d.path().join("out");
+    let o = sgfconv(&[
+        d.path().join("c.sgf").to_str().unwrap(),
+        d.path().join("c-01.sgf").to_str().unwrap(),
+        "-d",
+        out.to_str().unwrap(),
+        "-t",
+        "svg",
+        "--every",
+        "10",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("c-01.sgf's output"), "{}", stderr(&o));
+    // c-01.sgf's own picture is there, and is its own.
+    let kept = std::fs::read_to_string(out.join("c-01.svg")).unwrap();
+    assert!(kept.contains("Figure 1 (move 1)"), "{kept}");
+}

@@ -84,8 +84,7 @@ impl<'w> PictureWriter<'w> {
                     None,
                     format!(
                         "game {}: --at {n}, but its main line has {} moves: the final position is drawn",
-                        self.games + 1,
-                        f.move_number
+                        self.games, f.move_number
                     ),
                 );
             }
