@@ -89,3 +89,27 @@ done
 # 5. Measure.
 say "measuring (interleaved rounds; progress on stderr)"
 cargo bench --quiet --bench throughput -- run "$DATA"
+
+# 6. Figures per second (issue 18): the games of one folder of yenw-AI
+# (BENCH_FIGURES_SET, default DeepZenGo: 585 games) drawn as book figures of
+# 50 moves (`--every 50`), each figure its own file under -d, as SVG and as
+# PNG (600 pixels wide). One row per format, appended to results.md.
+bench_figures() {
+    local src="$BULK/yenw-AI/${BENCH_FIGURES_SET:-DeepZenGo}" fmt out t0 t1 games figures rate row
+    [ -d "$src" ] || { say "no $src: no figures row"; return 0; }
+    games=$(find "$src" -type f -iname '*.sgf' | wc -l)
+    for fmt in svg png; do
+        say "figures per second: $fmt"
+        out=$(mktemp -d "$DATA/figures.XXXXXX")
+        t0=$(date +%s.%N)
+        "$ROOT/target/release/sgfconv" -q -r "$src" -d "$out" -t "$fmt" --every 50 || true
+        t1=$(date +%s.%N)
+        figures=$(find "$out" -type f -name "*.$fmt" | wc -l)
+        rate=$(awk -v f="$figures" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", f / (b - a) }')
+        row="| figures per second, $fmt ($(basename "$src"): $games games, $figures figures of 50 moves, -d) | $rate |"
+        echo "$row"
+        echo "$row" >>"$DATA/results.md"
+        rm -rf "$out"
+    done
+}
+bench_figures

@@ -12,6 +12,7 @@
 
 use crate::cli_inputs::{self, record_format, Input, Sources};
 use crate::cli_open::{each_record, hint_other_format, is_archive, open_input, Opened};
+use crate::cli_pictures;
 use crate::cli_say::{self, E_INPUT, E_OUTPUT};
 use crate::{finish, format_arg, jobs, read_options, reporter, usage_error, ReadArgs};
 use clap::Args;
@@ -20,7 +21,7 @@ use sgfconv::formats::Format;
 use sgfconv::options::{Coords, Numbering};
 use sgfconv::output::{write_atomically, write_to_stream, FileId, Guard};
 use sgfconv::{charset, Collection, Error, Options, Stats, WriteOptions};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -185,6 +186,12 @@ fn plan(args: &ConvertArgs) -> Result<Plan, String> {
         _ => Target::Stdout,
     };
     let from = format_arg(&args.read.from, "--from")?;
+    if let Some(f) = from.filter(|f| !f.info().reads) {
+        return Err(format!(
+            "--from {}: an output format, which sgfconv writes but does not read",
+            f.name()
+        ));
+    }
     let to_arg = format_arg(&args.to, "--to")?;
     let to = match &target {
         Target::File(p) => output_format(to_arg, p, args.force)?,
@@ -617,6 +624,10 @@ fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
         if !archives[k] {
             let out = outs.planned[k].clone();
             let status = match make_parent(&out) {
+                Ok(()) if plan.to.info().pictures => match open_input(input, plan.from) {
+                    Ok(opened) => to_dir(plan, opened, &out, outs.claims(), args),
+                    Err(e) => crate::input_error(e),
+                },
                 Ok(()) => convert_to(plan, input, Some(&out), args),
                 Err(s) => s,
             };
@@ -629,7 +640,7 @@ fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
                 .claim(rel, &opened.name)
                 .and_then(|o| make_parent(&o).map(|_| o))
             {
-                Ok(out) => convert_opened(plan, opened, Some(&out), args),
+                Ok(out) => to_dir(plan, opened, &out, outs.claims(), args),
                 Err(s) => s,
             };
             written += usize::from(status != ExitCode::from(crate::EXIT_USAGE));
@@ -648,6 +659,23 @@ fn each_to_dir(plan: &Plan, dir: &Path, args: &ConvertArgs) -> ExitCode {
         return ExitCode::from(crate::EXIT_LOST);
     }
     worst.code()
+}
+
+/// One record into `out` under `-d`: converted, or drawn as pictures
+/// (each its own file, `cli_pictures`).
+fn to_dir(
+    plan: &Plan,
+    opened: Opened<'_>,
+    out: &Path,
+    claims: cli_pictures::Claims<'_>,
+    args: &ConvertArgs,
+) -> ExitCode {
+    if plan.to.info().pictures {
+        let (to, options) = (plan.to, &plan.options);
+        cli_pictures::draw_opened(to, options, opened, out, claims, &args.read)
+    } else {
+        convert_opened(plan, opened, Some(out), args)
+    }
 }
 
 /// Makes the directory an output goes in; its status when it cannot.
@@ -674,6 +702,8 @@ struct DirOutputs {
     ext: &'static str,
     guard: Guard,
     seen: HashMap<PathBuf, String>,
+    /// The numbered pictures written (`game-01.svg`).
+    numbered: HashSet<PathBuf>,
     /// Per input; empty for archives.
     planned: Vec<PathBuf>,
 }
@@ -688,6 +718,7 @@ impl DirOutputs {
             ext: extension_of(plan.to, plan.options.write.json_lines),
             guard: guard(&plan.inputs),
             seen: HashMap::new(),
+            numbered: HashSet::new(),
             planned: Vec::with_capacity(plan.inputs.len()),
         };
         for (input, archive) in plan.inputs.iter().zip(archives) {
@@ -715,6 +746,15 @@ impl DirOutputs {
             .check_output(&out, "the output")
             .map_err(|e| e.to_string())?;
         Ok(out)
+    }
+
+    /// What the pictures of a record may not write over.
+    fn claims(&mut self) -> cli_pictures::Claims<'_> {
+        cli_pictures::Claims {
+            guard: &self.guard,
+            planned: &self.seen,
+            numbered: &mut self.numbered,
+        }
     }
 
     /// [`DirOutputs::output`] for an archive member: a refusal is said, and

@@ -8,6 +8,7 @@ mod cli_inputs;
 #[cfg(unix)]
 mod cli_migrate;
 mod cli_open;
+mod cli_pictures;
 mod cli_progress;
 mod cli_say;
 mod cli_signals;

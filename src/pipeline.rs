@@ -197,6 +197,33 @@ fn convert_piece(
     Ok((Stats::from(counted.0), end))
 }
 
+/// Converts `input` into pictures (`to` is SVG or PNG) handed one by one
+/// to `pages`: the command's `-d` names each picture's file.
+pub fn draw(
+    input: &mut dyn Read,
+    from: Format,
+    pages: Box<dyn crate::render::Pages + '_>,
+    to: Format,
+    options: &Options,
+    report: &mut Reporter,
+) -> Result<Stats, Error> {
+    formats::check_read_options(from, &options.read)?;
+    let Some(writer) = formats::pictures_writer(to, pages, options)? else {
+        return Err(Error::Usage(format!("{} is no picture format", to.name())));
+    };
+    let mut counted = Tee(Counter::default(), writer);
+    let dialect = Some(&options.read.dialect);
+    run(
+        input,
+        Start::whole(from),
+        &options.read,
+        dialect,
+        &mut counted,
+        report,
+    )?;
+    Ok(Stats::from(counted.0))
+}
+
 /// Several inputs converted into one output, as one collection: one
 /// writer, each input's games after the previous input's (`sgfconv a.sgf
 /// b.gib -o all.json`). The writer numbers the games across inputs; each

@@ -478,6 +478,22 @@ pub fn writer<'w>(
     })
 }
 
+/// The writer of picture format `format` (`FormatInfo::pictures`) handing
+/// each picture to `pages` (the command's `-d` gives each its own file);
+/// `None` for the other formats.
+pub fn pictures_writer<'w>(
+    format: Format,
+    pages: Box<dyn crate::render::Pages + 'w>,
+    options: &Options,
+) -> Result<Option<Box<dyn Sink + 'w>>, Error> {
+    check_write_options(format, &options.write)?;
+    Ok(match format {
+        Format::Svg => Some(svg::pages_writer(pages, &options.write)?),
+        Format::Png => Some(png::pages_writer(pages, &options.write)?),
+        _ => None,
+    })
+}
+
 /// An error naming the first option in `options` that `format`'s reader
 /// does not take, and the formats that take it. (JSON, XML, Jago and CSV
 /// say their character set themselves.)

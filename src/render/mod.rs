@@ -19,5 +19,6 @@
 
 pub mod figure;
 pub mod pages;
+pub mod svg;
 
 pub use pages::{Pages, StreamPages};

@@ -17,6 +17,16 @@ pub trait Pages {
     fn finish(&mut self) -> Result<(), Error>;
 }
 
+impl<P: Pages + ?Sized> Pages for &mut P {
+    fn page(&mut self, game: usize, index: usize, bytes: &[u8]) -> Result<(), Error> {
+        (**self).page(game, index, bytes)
+    }
+
+    fn finish(&mut self) -> Result<(), Error> {
+        (**self).finish()
+    }
+}
+
 /// Every picture into one stream, in order.
 pub struct StreamPages<'w> {
     out: Box<dyn Write + 'w>,

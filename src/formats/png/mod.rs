@@ -1,14 +1,8 @@
-//! PNG output (issue 18): being built.
+//! PNG output (`formats/png.md`): the SVG picture of
+//! [`crate::render::svg`] rasterised by `resvg`, its text in an embedded
+//! font (a subset of DejaVu Sans Condensed, `assets/fonts/`), so that the
+//! pixels do not depend on the fonts installed.
 
-use crate::error::Error;
-use crate::options::WriteOptions;
-use crate::sink::Sink;
-use std::io::Write;
+mod writer;
 
-/// A writer of PNG pictures into `output`.
-pub fn writer<'w>(
-    _output: Box<dyn Write + 'w>,
-    _options: &WriteOptions,
-) -> Result<Box<dyn Sink + 'w>, Error> {
-    Err(Error::Usage("png output is not built yet".into()))
-}
+pub use writer::{pages_writer, writer, DEFAULT_WIDTH};

@@ -1,14 +1,7 @@
-//! SVG output (issue 18): being built.
+//! SVG output (`formats/svg.md`): each picture of a game (a position or a
+//! book figure, as `formats/diagrams.md` selects) as one SVG document,
+//! drawn by [`crate::render::svg`].
 
-use crate::error::Error;
-use crate::options::WriteOptions;
-use crate::sink::Sink;
-use std::io::Write;
+mod writer;
 
-/// A writer of SVG pictures into `output`.
-pub fn writer<'w>(
-    _output: Box<dyn Write + 'w>,
-    _options: &WriteOptions,
-) -> Result<Box<dyn Sink + 'w>, Error> {
-    Err(Error::Usage("svg output is not built yet".into()))
-}
+pub use writer::{pages_writer, writer};
