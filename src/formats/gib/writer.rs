@@ -39,8 +39,14 @@ pub fn writer<'w>(
     )))
 }
 
-/// The text of a GIB file for `game`, CRLF line ends, then encoded.
-fn render_game(game: Game, to: Option<&'static Encoding>, report: &mut Reporter) -> Vec<u8> {
+/// The text of a GIB file for `game`, CRLF line ends, then encoded; a
+/// player name longer than [`MAX_NAME`] is refused (`E406`).
+fn render_game(
+    game: Game,
+    to: Option<&'static Encoding>,
+    report: &mut Reporter,
+) -> Result<Vec<u8>, Error> {
+    check_names(&game)?;
     let o = outline(&game);
     drop(game);
     let kind = private_get(&o.private, "GIBOKIND")
@@ -56,7 +62,33 @@ fn render_game(game: Game, to: Option<&'static Encoding>, report: &mut Reporter)
     }
     .filter(|e| !e.encode(&text).2);
     let encoding = to.or(implied).unwrap_or(UTF_8);
-    lines::encode_listing_losses(&text, encoding, o.lost, "GIB", W_CANNOT_CARRY, report)
+    Ok(lines::encode_listing_losses(
+        &text,
+        encoding,
+        o.lost,
+        "GIB",
+        W_CANNOT_CARRY,
+        report,
+    ))
+}
+
+/// Refuses a game whose player name (`PB`, `PW`) is longer than
+/// [`MAX_NAME`]: written six times, it would make a file of six times its
+/// size whose `GAMETAG` line no reader takes back.
+fn check_names(game: &Game) -> Result<(), Error> {
+    let root = game.root();
+    for id in ["PB", "PW"] {
+        let len = root.get(id).map_or(0, |p| p.values.text_len());
+        if len > MAX_NAME {
+            return Err(Error::unwritable(
+                E_NAME_TOO_LONG.id,
+                format!(
+                    "{id} is {len} bytes long: GIB writes a player name six times, and names longer than {MAX_NAME} bytes are refused (nothing written)"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------
