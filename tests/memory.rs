@@ -27,7 +27,9 @@ fn peak(args: &[&str]) -> (i32, usize) {
     peak_with(args, Stdio::null())
 }
 
-/// [`peak`] with `stdin`.
+/// [`peak`] with `stdin`. (The child is reaped by `wait4`, not by
+/// `Child::wait`, which would not give its usage.)
+#[allow(clippy::zombie_processes)]
 fn peak_with(args: &[&str], stdin: Stdio) -> (i32, usize) {
     let child = Command::new(bin())
         .args(args)
