@@ -148,6 +148,8 @@ rm "$DIR/value.sgf"
 run -q -t gib "$DIR/name.sgf" "$DIR/name.gib"
 row "SGF→GIB, a ${VALUE_MB} MiB player name (refused: E406)" "$(size_of "$DIR/name.sgf")" value "$VALUE_BYTES"
 rm -f "$DIR/name.gib"
+run -q -t ngf "$DIR/name.sgf" /dev/null
+row "SGF→NGF, a ${VALUE_MB} MiB player name" "$(size_of "$DIR/name.sgf")" value "$VALUE_BYTES"
 for f in ngf; do
     "$SGFCONV" -q -t "$f" "$DIR/name.sgf" "$DIR/name.$f" 2>/dev/null || true
     run -q -f "$f" "$DIR/name.$f" /dev/null
