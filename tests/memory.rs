@@ -69,6 +69,25 @@ fn sgf_with(dir: &Path, prop: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// A Jago file whose first node's comment is text with no `<P>` (as Jago
+/// itself writes it), of [`VALUE`] bytes between blanks.
+fn jago_without_paragraphs(dir: &Path) -> String {
+    let path = dir.join("bare.jago");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    f.write_all(
+        b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Go><GoGame><Nodes>\n<Node><Comment> ",
+    )
+    .unwrap();
+    let piece = [b'a'; 1 << 16];
+    for _ in 0..VALUE / piece.len() {
+        f.write_all(&piece).unwrap();
+    }
+    f.write_all(b" </Comment></Node>\n<Black number=\"1\" at=\"Q16\"/>\n</Nodes></GoGame></Go>\n")
+        .unwrap();
+    f.flush().unwrap();
+    path.to_string_lossy().into_owned()
+}
+
 /// `sgf` written as `to` by the binary, next to it.
 fn written(sgf: &str, to: &str) -> String {
     let out = format!("{sgf}.{to}");
@@ -109,6 +128,15 @@ fn a_huge_value_costs_at_most_twice_its_size() {
         ];
         cases.push((format!("read {from}"), args));
     }
+    let bare = jago_without_paragraphs(dir.path());
+    let args = vec![
+        "-q".into(),
+        "-f".into(),
+        "jago".into(),
+        bare,
+        "/dev/null".into(),
+    ];
+    cases.push(("read jago, a comment without <P>".into(), args));
     let (_, base) = peak(&["-q", &tiny, "/dev/null"]);
     let mut over = Vec::new();
     for (what, args) in &cases {
