@@ -143,7 +143,14 @@ for f in json xml ugf jago; do
 done
 rm "$DIR/value.sgf"
 { printf '(;FF[4]GM[1]SZ[19]PB['; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/name.sgf"
-for f in gib ngf; do
+# GIB writes a name six times: past 1 MiB it refuses the game (E406,
+# nothing written); the row is the writer's refusal.
+run -q -t gib "$DIR/name.sgf" "$DIR/name.gib"
+row "SGF→GIB, a ${VALUE_MB} MiB player name (refused: E406)" "$(size_of "$DIR/name.sgf")" value "$VALUE_BYTES"
+rm -f "$DIR/name.gib"
+run -q -t ngf "$DIR/name.sgf" /dev/null
+row "SGF→NGF, a ${VALUE_MB} MiB player name" "$(size_of "$DIR/name.sgf")" value "$VALUE_BYTES"
+for f in ngf; do
     "$SGFCONV" -q -t "$f" "$DIR/name.sgf" "$DIR/name.$f" 2>/dev/null || true
     run -q -f "$f" "$DIR/name.$f" /dev/null
     row "read $f, a ${VALUE_MB} MiB player name" "$(size_of "$DIR/name.$f")" value "$VALUE_BYTES"

@@ -18,9 +18,9 @@ pub mod table;
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf, Value};
+use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf, Span, Value, Values, NO_SPLIT};
 use crate::sink::Sink;
-pub use table::{PropTable, Props, PropsIter};
+pub use table::{NodeScratch, PropTable, Props, PropsIter};
 
 /// Index of a node in its [`Game`].
 pub type NodeId = usize;
@@ -299,7 +299,8 @@ impl Game {
         }
         // (node, next child to visit)
         let mut stack: Vec<(NodeId, u32)> = vec![(Self::ROOT, self.links[0].first)];
-        self.emit_node(Self::ROOT, sink, report)?;
+        let mut scratch = NodeScratch::default();
+        self.emit_node(Self::ROOT, &mut scratch, sink, report)?;
         while let Some(top) = stack.last_mut() {
             let (id, next) = *top;
             match link(next) {
@@ -309,7 +310,7 @@ impl Game {
                     if l.first != l.last || self.variation[child] {
                         sink.event(&Event::VariationStart(self.props.pos(child)), report)?;
                     }
-                    self.emit_node(child, sink, report)?;
+                    self.emit_node(child, &mut scratch, sink, report)?;
                     stack.push((child, self.links[child].first));
                 }
                 None => {
@@ -326,15 +327,21 @@ impl Game {
         sink.event(&Event::GameEnd(Pos::default()), report)
     }
 
+    /// Sends node `id` as one [`Sink::node`] call, its values borrowed
+    /// from the table (a huge value is not copied on its way out); as
+    /// events if the table cannot give it so.
     fn emit_node(
         &self,
         id: NodeId,
+        scratch: &mut NodeScratch,
         sink: &mut dyn Sink,
         report: &mut Reporter,
     ) -> Result<(), Error> {
-        let props = self.props.props(id);
+        if let Some(node) = self.props.node_ref(id, scratch) {
+            return sink.node(&node, report);
+        }
         sink.event(&Event::Node(self.props.pos(id)), report)?;
-        for p in props.iter() {
+        for p in self.props.props(id).iter() {
             sink.event(&Event::Property(p), report)?;
         }
         Ok(())
@@ -511,9 +518,23 @@ impl NodeMut<'_> {
         }
     }
 
-    /// Sets a property to one plain value, replacing it if present.
+    /// Sets a property to one plain value, replacing it if present. The
+    /// value is copied once, into the game (a huge comment is held twice
+    /// at most while it is set: the caller's and the game's).
     pub fn set(&mut self, id: &str, value: &str) {
-        self.put(&PropertyBuf::with_values(id, &[value]).as_property());
+        let Ok(end) = u32::try_from(value.len()) else {
+            return self.put(&PropertyBuf::with_values(id, &[value]).as_property());
+        };
+        let span = [Span {
+            start: 0,
+            end,
+            split: NO_SPLIT,
+        }];
+        self.put(&Property {
+            name: id,
+            values: Values::new(value, &span),
+            pos: Pos::default(),
+        });
     }
 
     /// Appends a value to a property, creating it if needed (list properties).

@@ -927,3 +927,38 @@ fn several_records_are_a_collection() {
     let (_, d) = read_bytes(bytes.as_bytes(), &ReadOptions::default());
     assert_eq!(codes(&d), Vec::<&str>::new());
 }
+
+/// Issue 14: GIB writes a player name six times (two on the `GAMETAG`
+/// line): a name of 200 MiB made a file of 1.26 GB that no reader took
+/// back. A name past `gib::MAX_NAME` is refused before anything is
+/// written (E406, exit 2), and the output file is not created.
+#[test]
+fn a_name_too_long_for_gib_is_refused_before_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("name.sgf");
+    let name = "a".repeat(gib::MAX_NAME + 1);
+    std::fs::write(&sgf, format!("(;FF[4]GM[1]SZ[19]PB[{name}];B[pd])")).unwrap();
+    let out = dir.path().join("name.gib");
+    let run = common::sgfconv()
+        .args(["-t", "gib"])
+        .arg(&sgf)
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("[E406]"), "{stderr}");
+    assert!(!out.exists(), "nothing written");
+    // A name of the longest length is written, and reads back.
+    let name = "b".repeat(gib::MAX_NAME);
+    std::fs::write(&sgf, format!("(;FF[4]GM[1]SZ[19]PB[{name}];B[pd])")).unwrap();
+    let run = common::sgfconv()
+        .args(["-q", "-t", "gib"])
+        .arg(&sgf)
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    let (g, _) = read_bytes(&std::fs::read(&out).unwrap(), &ReadOptions::default());
+    assert_eq!(g.root().text("PB").map(str::len), Some(gib::MAX_NAME));
+}

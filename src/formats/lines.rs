@@ -546,7 +546,9 @@ type OnGame = Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>;
 ///
 /// The game is given, not lent: a renderer drops it once it has taken what
 /// it writes, so that the game and the file's text are not both held.
-pub type Render<'w> = Box<dyn FnMut(Game, &mut Reporter) -> Vec<u8> + 'w>;
+/// A game the format cannot hold at all is refused before anything is
+/// written.
+pub type Render<'w> = Box<dyn FnMut(Game, &mut Reporter) -> Result<Vec<u8>, Error> + 'w>;
 
 /// Collects each game (the header needs the whole game) and writes the
 /// first one with `render`; the others are reported once, at the end.
@@ -600,7 +602,7 @@ impl Sink for OneGameWriter<'_> {
             let games: Vec<Game> = self.done.borrow_mut().drain(..).collect();
             for g in games {
                 if self.written == 0 {
-                    let bytes = (self.render)(g, report);
+                    let bytes = (self.render)(g, report)?;
                     self.out.write_all(&bytes)?;
                     self.written += 1;
                 } else {

@@ -21,13 +21,18 @@
 
 use std::collections::HashMap;
 
-use crate::event::{Pos, Property, PropertyBuf, Span, Value, Values, NO_SPLIT};
+use crate::event::{NodeRef, Pos, PropSlot, Property, PropertyBuf, Span, Value, Values, NO_SPLIT};
 
 /// The top bit of a `u32`. In a slot's position it marks an index in the
 /// far positions (not a delta); in the first of its span range, a value
 /// with no span of its own. (A game would need 2^31 spans, 24 GiB, for a
 /// span index to reach it.)
 const FAR: u32 = 1 << 31;
+
+/// A slot's position code for a property with no position
+/// (`Pos::default()`, as the UGF and GIB readers give their moves while
+/// their node has one): no far entry. The far list stops one short of it.
+const NO_POS: u32 = u32::MAX;
 
 /// Names are searched one by one up to this many, then through a map.
 const LINEAR_NAMES: usize = 16;
@@ -247,6 +252,9 @@ impl PropTable {
     }
 
     fn encode_pos(&mut self, node: Pos, p: Pos) -> u32 {
+        if p == Pos::default() {
+            return NO_POS;
+        }
         let delta = p.offset.wrapping_sub(node.offset);
         let same_line = p.line == node.line
             && p.offset >= node.offset
@@ -255,7 +263,7 @@ impl PropTable {
         if same_line {
             return delta as u32;
         }
-        if self.far.len() >= FAR as usize {
+        if self.far.len() >= (NO_POS & !FAR) as usize {
             return 0;
         }
         self.far.push(p);
@@ -263,6 +271,9 @@ impl PropTable {
     }
 
     fn decode_pos(&self, node: Pos, code: u32) -> Pos {
+        if code == NO_POS {
+            return Pos::default();
+        }
         if code & FAR != 0 {
             return self
                 .far
@@ -455,6 +466,90 @@ impl PropTable {
     }
 }
 
+/// Reusable buffers for [`PropTable::node_ref`]: a node's names, spans
+/// and slots in [`NodeRef`]'s form (its values stay in the table).
+#[derive(Clone, Debug, Default)]
+pub struct NodeScratch {
+    names: String,
+    spans: Vec<Span>,
+    slots: Vec<PropSlot>,
+}
+
+impl NodeScratch {
+    fn clear(&mut self) {
+        self.names.clear();
+        self.spans.clear();
+        self.slots.clear();
+    }
+}
+
+/// `span` moved `off` bytes later; `None` past `u32`.
+fn shifted(span: &Span, off: u32) -> Option<Span> {
+    let split = if span.split == NO_SPLIT {
+        NO_SPLIT
+    } else {
+        span.split.checked_add(off)?
+    };
+    Some(Span {
+        start: span.start.checked_add(off)?,
+        end: span.end.checked_add(off)?,
+        split,
+    })
+}
+
+impl PropTable {
+    /// The spans of slot `s`, from its base.
+    fn slot_spans(&self, s: &Slot) -> &[Span] {
+        if s.inline() {
+            INLINE.get(s.spans.1 as usize..=s.spans.1 as usize)
+        } else {
+            self.spans.get(s.spans.0 as usize..s.spans.1 as usize)
+        }
+        .unwrap_or(&[])
+    }
+
+    /// Node `node` as a [`NodeRef`], for [`crate::sink::Sink::node`]: its
+    /// values borrowed from the table's text, not copied (a huge comment
+    /// goes on as it is: the transforms' adapter passes it by), its names,
+    /// spans and slots rebuilt in `scratch`. `None` if there is no such
+    /// node, or its values lie more than 4 GiB apart in the text.
+    pub fn node_ref<'a>(
+        &'a self,
+        node: usize,
+        scratch: &'a mut NodeScratch,
+    ) -> Option<NodeRef<'a>> {
+        let r = self.nodes.get(node)?;
+        let slots = self
+            .slots
+            .get(r.start as usize..(r.start + r.len) as usize)?;
+        let lo = slots.iter().map(Slot::base).min().unwrap_or(0);
+        let pos: Pos = r.pos.into();
+        scratch.clear();
+        let mut hi = lo;
+        for s in slots {
+            let off = u32::try_from(s.base() - lo).ok()?;
+            let n0 = scratch.names.len() as u32;
+            scratch
+                .names
+                .push_str(self.names.get(s.name as usize).map_or("", |n| n));
+            let s0 = scratch.spans.len() as u32;
+            for span in self.slot_spans(s) {
+                let moved = shifted(span, off)?;
+                hi = hi.max(lo + moved.end as usize);
+                scratch.spans.push(moved);
+            }
+            scratch.slots.push(PropSlot {
+                name: (n0, scratch.names.len() as u32),
+                spans: (s0, scratch.spans.len() as u32),
+                pos: self.decode_pos(pos, s.pos),
+            });
+        }
+        let text = self.text.get(lo..hi)?;
+        let s = &*scratch;
+        Some(NodeRef::new(pos, &s.names, text, &s.spans, &s.slots))
+    }
+}
+
 /// The properties of one node of a [`PropTable`], borrowed; `Copy`.
 #[derive(Clone, Copy)]
 pub struct Props<'a> {
@@ -486,15 +581,9 @@ impl<'a> Props<'a> {
         let t = self.table;
         let name = t.names.get(s.name as usize).map_or("", |n| &**n);
         let text = t.text.get(s.base()..).unwrap_or("");
-        let spans = if s.inline() {
-            INLINE.get(s.spans.1 as usize..=s.spans.1 as usize)
-        } else {
-            t.spans.get(s.spans.0 as usize..s.spans.1 as usize)
-        }
-        .unwrap_or(&[]);
         Property {
             name,
-            values: Values::new(text, spans),
+            values: Values::new(text, t.slot_spans(s)),
             pos: t.decode_pos(self.pos, s.pos),
         }
     }
@@ -607,5 +696,19 @@ mod tests {
         t.set_pos(n, Pos::new(90, 2, 1));
         let moved: Vec<Pos> = t.props(n).iter().map(|p| p.pos).collect();
         assert_eq!(moved, got);
+    }
+
+    #[test]
+    fn a_property_with_no_position_takes_no_far_entry() {
+        // A UGF move has no position while its node has one: 16 bytes a
+        // move in the far list would put the UGF reader over 100 B/node.
+        let mut t = PropTable::new();
+        for k in 0..1000u64 {
+            let n = t.push_node(Pos::new(10 * k + 5, k as u32 + 2, 1));
+            t.push(n, &PropertyBuf::with_values("B", &["pd"]).as_property());
+        }
+        assert_eq!(t.far.len(), 0);
+        assert!(t.props(7).iter().all(|p| p.pos == Pos::default()));
+        assert_eq!(t.heap_bytes(), 1000 * (24 + 24 + 2));
     }
 }

@@ -40,20 +40,21 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
+    let max = options.max_value_size();
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
-        .from_reader(TokenBound::new(input, options.max_value_size()));
-    let header = match rdr.headers() {
-        Ok(h) => h,
-        Err(e) => {
-            let pos = e.position().map_or(Pos::new(0, 1, 1), position);
-            return Err(too_long(&rdr, pos).unwrap_or_else(|| {
-                Error::unreadable(E_SYNTAX.id, format!("not a CSV file: {e}"))
-            }));
-        }
-    };
+        .has_headers(false)
+        .from_reader(TokenBound::new(input, max));
+    // The header is read as a row of ours: the csv crate's own header
+    // record would grow past the bound ([`bounded_record`]).
+    let mut row = bounded_record(max);
+    if let Err(e) = rdr.read_record(&mut row) {
+        let pos = e.position().map_or(Pos::new(0, 1, 1), position);
+        return Err(too_long(&rdr, pos)
+            .unwrap_or_else(|| Error::unreadable(E_SYNTAX.id, format!("not a CSV file: {e}"))));
+    }
     let cols = Columns {
-        names: header
+        names: row
             .iter()
             .map(|h| h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase())
             .collect(),
@@ -73,7 +74,6 @@ pub fn read(
         index: 0,
         size: (19, 19),
     };
-    let mut row = csv::StringRecord::new();
     loop {
         rdr.get_mut().mark();
         match rdr.read_record(&mut row) {
@@ -162,6 +162,20 @@ impl NodeIds {
             }
         }
     }
+}
+
+/// A record for rows of at most `max` bytes: the csv crate doubles its
+/// buffer (filled with zeros) as a row grows, so from an empty one a row
+/// refused just past `max` would have touched up to twice `max`. This one
+/// starts at `max` plus the reading's slack halved until it is small, so
+/// that its doublings end there: a refused row touches about `max`.
+fn bounded_record(max: usize) -> csv::StringRecord {
+    let cap = max.saturating_add(2 * crate::input::TOKEN_SLACK as usize);
+    let mut start = cap;
+    while start > 64 * 1024 {
+        start = start.div_ceil(2);
+    }
+    csv::StringRecord::with_capacity(start, 16)
 }
 
 /// A csv position as ours.

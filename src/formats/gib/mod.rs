@@ -80,6 +80,14 @@ pub const W_CANNOT_CARRY: Code = Code::new("W400", "gib-cannot-carry");
 /// A GIB file holds one game: later games of the collection are not written.
 pub const E_ONE_GAME_PER_FILE: Code = Code::new("E401", "gib-one-game-per-file");
 
+/// A player name too long to write: GIB repeats it in six header fields
+/// (two of them on the `GAMETAG` line); refused before anything is written.
+pub const E_NAME_TOO_LONG: Code = Code::new("E406", "gib-name-too-long");
+
+/// The longest player name the GIB writer writes, in bytes (names in GIB
+/// files are logins of a few dozen bytes; GIB repeats a name six times).
+pub const MAX_NAME: usize = 1 << 20;
+
 /// The private root property that keeps the GIB header (`KEY=value` values).
 pub const PRIVATE_PROPERTY: &str = "XGIB";
 

@@ -8,6 +8,7 @@ use super::values::*;
 use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
+use crate::event::{Event, Property};
 use crate::formats::lines::{self, parse_point, parse_tenths, OneGameWriter};
 use crate::game::{Game, Node};
 use crate::options::WriteOptions;
@@ -30,17 +31,51 @@ pub fn writer<'w>(
     options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
     let to = options.to_encoding;
-    Ok(Box::new(OneGameWriter::new(
-        output,
-        Box::new(move |g, report| render_game(g, to, report)),
-        "GIB",
-        "a GIB file",
-        E_ONE_GAME_PER_FILE,
-    )))
+    Ok(Box::new(NameGuard {
+        inner: OneGameWriter::new(
+            output,
+            Box::new(move |g, report| render_game(g, to, report)),
+            "GIB",
+            "a GIB file",
+            E_ONE_GAME_PER_FILE,
+        ),
+        nodes: 0,
+    }))
 }
 
-/// The text of a GIB file for `game`, CRLF line ends, then encoded.
-fn render_game(game: Game, to: Option<&'static Encoding>, report: &mut Reporter) -> Vec<u8> {
+/// Refuses a root's player name longer than [`MAX_NAME`] as it arrives,
+/// before the game gathered for the header holds a copy of it
+/// ([`check_names`] does the same on the game).
+struct NameGuard<'w> {
+    inner: OneGameWriter<'w>,
+    /// Nodes of the current game so far: the first is the root.
+    nodes: usize,
+}
+
+impl Sink for NameGuard<'_> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        match event {
+            Event::GameStart(_) => self.nodes = 0,
+            Event::Node(_) => self.nodes += 1,
+            Event::Property(p) if self.nodes == 1 => check_name(p)?,
+            _ => {}
+        }
+        self.inner.event(event, report)
+    }
+
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        self.inner.finish(report)
+    }
+}
+
+/// The text of a GIB file for `game`, CRLF line ends, then encoded; a
+/// player name longer than [`MAX_NAME`] is refused (`E406`).
+fn render_game(
+    game: Game,
+    to: Option<&'static Encoding>,
+    report: &mut Reporter,
+) -> Result<Vec<u8>, Error> {
+    check_names(&game)?;
     let o = outline(&game);
     drop(game);
     let kind = private_get(&o.private, "GIBOKIND")
@@ -56,7 +91,36 @@ fn render_game(game: Game, to: Option<&'static Encoding>, report: &mut Reporter)
     }
     .filter(|e| !e.encode(&text).2);
     let encoding = to.or(implied).unwrap_or(UTF_8);
-    lines::encode_listing_losses(&text, encoding, o.lost, "GIB", W_CANNOT_CARRY, report)
+    Ok(lines::encode_listing_losses(
+        &text,
+        encoding,
+        o.lost,
+        "GIB",
+        W_CANNOT_CARRY,
+        report,
+    ))
+}
+
+/// Refuses a game whose player name (`PB`, `PW`) is longer than
+/// [`MAX_NAME`]: written six times, it would make a file of six times its
+/// size whose `GAMETAG` line no reader takes back.
+fn check_names(game: &Game) -> Result<(), Error> {
+    game.root().props().iter().try_for_each(|p| check_name(&p))
+}
+
+/// [`check_names`] for one property.
+fn check_name(p: &Property<'_>) -> Result<(), Error> {
+    let len = p.values.text_len();
+    if matches!(p.name, "PB" | "PW") && len > MAX_NAME {
+        return Err(Error::unwritable(
+            E_NAME_TOO_LONG.id,
+            format!(
+                "{} is {len} bytes long: GIB writes a player name six times, and names longer than {MAX_NAME} bytes are refused (nothing written)",
+                p.name
+            ),
+        ));
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------

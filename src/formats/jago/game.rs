@@ -265,12 +265,13 @@ impl GameState {
         }
     }
 
-    /// The end tag `name` inside `parent`, `text` the text it held.
+    /// The end tag `name` inside `parent`, `text` the text it held (a
+    /// comment's may be taken).
     pub(super) fn end(
         &mut self,
         name: &str,
         parent: &str,
-        text: &str,
+        text: &mut String,
         pos: Pos,
         report: &mut Reporter,
     ) {
@@ -333,11 +334,16 @@ impl GameState {
 
     /// A `<Comment>` (to the node's `C`) or `<Copyright>` (to `CP`) ends:
     /// its paragraphs, one per line.
-    fn end_paragraphs(&mut self, name: &str, text: &str) {
+    fn end_paragraphs(&mut self, name: &str, text: &mut String) {
         let mut ps = self.paragraphs.take().unwrap_or_default();
         if ps.is_empty() && !text.trim().is_empty() {
-            // Jago writes comment text without <P>.
-            ps.push(text.trim().to_string());
+            // Jago writes comment text without <P>: taken and trimmed in
+            // place, not copied (a huge comment is held once).
+            let mut t = std::mem::take(text);
+            t.truncate(t.trim_end().len());
+            let lead = t.len() - t.trim_start().len();
+            t.drain(..lead);
+            ps.push(t);
         }
         // One paragraph is moved, not copied (a huge comment is held once).
         let joined = match ps.len() {

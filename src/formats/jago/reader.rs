@@ -247,7 +247,7 @@ impl Document {
         }
         let parent = self.elements.last().map(String::as_str).unwrap_or("");
         if let Some(st) = self.state.as_mut() {
-            st.end(name, parent, &self.text, pos, report);
+            st.end(name, parent, &mut self.text, pos, report);
         }
         Ok(())
     }

@@ -24,7 +24,7 @@ pub fn writer<'w>(
     let to = options.to_encoding.unwrap_or(UTF_8);
     Ok(Box::new(OneGameWriter::new(
         output,
-        Box::new(move |g, report| render_game(g, to, report)),
+        Box::new(move |g, report| Ok(render_game(g, to, report))),
         "NGF",
         "an NGF file",
         E_ONE_GAME_PER_FILE,

@@ -195,11 +195,13 @@ fn read_records(
         head.encoding = encoding.0.name();
         head.encoding_source = encoding.1;
         head.confidence = 1.0;
-        let built = Builder::new(head, report).build(&sections, report)?;
+        let mut builder = Builder::new(head, report);
+        builder.read_sections(&sections, report)?;
         // Only the games are replayed: the record's text is given back
-        // first.
+        // first, before the comments are set.
         drop(sections);
         lines.release();
+        let built = builder.finish(report);
         for g in built {
             report.set_game(Some(games));
             g.replay(sink, report)?;
@@ -632,10 +634,62 @@ fn parse_data_line(line: &Line, grid: Grid) -> Result<DataLine, String> {
     })
 }
 
+/// Lines of text joined by `\n` as they come: a huge comment line is
+/// copied once out of the record, not once as a line and again joined.
+/// (A decoded line holds no line break: records are split at LF and CR.)
+#[derive(Default)]
+struct JoinedLines {
+    text: String,
+    /// At least one line was pushed (the first may be empty).
+    any: bool,
+}
+
+impl JoinedLines {
+    fn push(&mut self, line: &str) {
+        if self.any {
+            self.text.push('\n');
+        }
+        self.text.push_str(line);
+        self.any = true;
+    }
+
+    /// Appends `other`'s lines after these.
+    fn extend(&mut self, other: JoinedLines) {
+        if !other.any {
+            return;
+        }
+        if !self.any {
+            *self = other;
+            return;
+        }
+        self.push(&other.text);
+    }
+
+    fn is_empty(&self) -> bool {
+        !self.any
+    }
+
+    /// Drops the lines at the end that are blank (whitespace only).
+    fn trim_blank_tail(&mut self) {
+        while self.any {
+            let start = self.text.rfind('\n').map_or(0, |i| i + 1);
+            if !self.text[start..].trim().is_empty() {
+                break;
+            }
+            if start == 0 {
+                self.text.clear();
+                self.any = false;
+            } else {
+                self.text.truncate(start - 1);
+            }
+        }
+    }
+}
+
 /// Text and labels of a `.Text` block or a review comment.
 #[derive(Default)]
 struct TextBlock {
-    lines: Vec<String>,
+    lines: JoinedLines,
     labels: Vec<(Point, String)>,
 }
 
@@ -731,7 +785,11 @@ impl Builder {
         }
     }
 
-    fn build(mut self, sections: &[Section], report: &mut Reporter) -> Result<Vec<Game>, Error> {
+    /// Builds the game from the record's sections, all but its comments
+    /// and labels ([`Builder::finish`], once the record's text is given
+    /// back: a huge comment is then held twice at most, as it is gathered
+    /// and in the game).
+    fn read_sections(&mut self, sections: &[Section], report: &mut Reporter) -> Result<(), Error> {
         self.game.root_mut().set("GM", "1");
         self.game.root_mut().set("FF", "4");
         for s in sections.iter().filter(|s| s.name == "Header") {
@@ -764,11 +822,17 @@ impl Builder {
         for s in sections.iter().filter(|s| s.name == "Figure") {
             self.figure_section(s, report);
         }
+        Ok(())
+    }
+
+    /// The game (and figure trees) once the sections are read: comments
+    /// and labels go to their nodes.
+    fn finish(mut self, report: &mut Reporter) -> Vec<Game> {
         self.finish_text(report);
         crate::formats::lines::release(std::mem::take(&mut self.data_nodes));
         let mut games = vec![self.game];
         games.extend(self.extra_games);
-        Ok(games)
+        games
     }
 
     // ---- [Header] ------------------------------------------------------
@@ -1103,15 +1167,13 @@ impl Builder {
                     b.labels.push(l);
                 }
             } else {
-                b.lines.push(line.text.to_string());
+                b.lines.push(line.text);
             }
         }
         if let Some(n) = target {
             self.add_text(n, block);
         }
-        while stray.lines.last().is_some_and(|l| l.trim().is_empty()) {
-            stray.lines.pop();
-        }
+        stray.lines.trim_blank_tail();
         if !stray.is_empty() {
             report.warn(
                 W_NO_SUCH_NODE,
@@ -1277,8 +1339,7 @@ impl Builder {
             if directive(t, ".Text") || directive(t, ".Fig") || directive(t, ".EndFig") {
                 break;
             }
-            let line = it.next().map(|l| (l.text.to_string(), l.pos));
-            if let Some((text, pos)) = line {
+            if let Some(Line { text, pos }) = it.next() {
                 if directive(text.trim(), ".#") {
                     if let Some(l) = self.label(text.trim(), pos, report) {
                         b.labels.push(l);
@@ -1570,14 +1631,9 @@ impl Builder {
 
     fn add_text(&mut self, node: NodeId, b: TextBlock) {
         let mut lines = b.lines;
-        while lines.last().is_some_and(|l| l.trim().is_empty()) {
-            lines.pop();
-        }
+        lines.trim_blank_tail();
         if !lines.is_empty() {
-            self.comments
-                .entry(node)
-                .or_default()
-                .push(lines.join("\n"));
+            self.comments.entry(node).or_default().push(lines.text);
         }
         if !b.labels.is_empty() {
             self.labels.entry(node).or_default().extend(b.labels);
@@ -1594,8 +1650,14 @@ impl Builder {
         ids.sort_unstable();
         ids.dedup();
         for id in ids {
-            if let Some(c) = self.comments.remove(&id) {
-                self.game.node_mut(id).set("C", &c.join("\n"));
+            if let Some(mut c) = self.comments.remove(&id) {
+                // One block (most often) is set as it is, not joined into
+                // a copy.
+                let text = match c.len() {
+                    1 => c.pop().unwrap_or_default(),
+                    _ => c.join("\n"),
+                };
+                self.game.node_mut(id).set("C", &text);
             }
             if let Some(labels) = self.labels.remove(&id) {
                 let mut p = PropertyBuf::new("LB");

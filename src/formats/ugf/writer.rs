@@ -13,6 +13,7 @@ use crate::game::{Game, GameBuilder, Node, NodeId};
 use crate::options::WriteOptions;
 use crate::sink::Sink;
 use encoding_rs::{Encoding, SHIFT_JIS, UTF_8};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -126,7 +127,7 @@ const NODE_PROPS: &[&str] = &[
 
 /// Lines of comment text that a reader would take for syntax get a
 /// leading `'`.
-fn escape_line(line: &str, review: bool, losses: &mut Losses) -> String {
+fn escape_line<'a>(line: &'a str, review: bool, losses: &mut Losses) -> Cow<'a, str> {
     let t = line.trim();
     let directive = [".Text", ".EndText", ".Fig", ".EndFig", ".#", ".Comment"]
         .iter()
@@ -144,10 +145,30 @@ fn escape_line(line: &str, review: bool, losses: &mut Losses) -> String {
             .all(|b| b.is_ascii_alphanumeric() || b == b'_');
     if directive || section || (review && t.starts_with(".Comment")) {
         losses.add("comment lines that look like UGF syntax (written with a leading ')");
-        format!("'{line}")
+        Cow::Owned(format!("'{line}"))
     } else {
-        line.to_string()
+        Cow::Borrowed(line)
     }
+}
+
+/// The lines of a comment, split at CRLF, CR or LF, borrowed from it (a
+/// huge comment is not copied on its way out).
+fn comment_split(c: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(c);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        match s.find(['\r', '\n']) {
+            Some(i) => {
+                let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&s[i + skip..]);
+                Some(&s[..i])
+            }
+            None => {
+                rest = None;
+                Some(s)
+            }
+        }
+    })
 }
 
 struct Ctx<'g> {
@@ -216,12 +237,11 @@ impl Ctx<'_> {
         out
     }
 
-    fn comment_lines(&mut self, node: Node<'_>) -> Vec<String> {
+    fn comment_lines<'a>(&mut self, node: Node<'a>) -> Vec<Cow<'a, str>> {
         match node.text("C") {
             Some(c) if !c.is_empty() => {
-                let c = c.replace("\r\n", "\n").replace('\r', "\n");
                 let review = self.review;
-                c.split('\n')
+                comment_split(c)
                     .map(|l| escape_line(l, review, &mut self.losses))
                     .collect()
             }
@@ -496,12 +516,15 @@ fn write_data(cx: &mut Ctx<'_>) -> Vec<u32> {
 }
 
 /// A `.Text,N` block.
-fn text_block(cx: &mut Ctx<'_>, n: u32, labels: &[String], lines: &[String]) {
+fn text_block(cx: &mut Ctx<'_>, n: u32, labels: &[String], lines: &[Cow<'_, str>]) {
     if labels.is_empty() && lines.is_empty() {
         return;
     }
     cx.line(&format!(".Text,{n}"));
-    for l in labels.iter().chain(lines) {
+    for l in labels {
+        cx.line(l);
+    }
+    for l in lines {
         cx.line(l);
     }
     cx.line(".EndText");
@@ -511,7 +534,7 @@ fn write_figures(cx: &mut Ctx<'_>, numbers: &[u32], figs: &[Game]) {
     let game = cx.game;
     cx.line("[Figure]");
     // Comments and labels of the main line, merged per move number.
-    let mut blocks: Vec<(u32, Vec<String>, Vec<String>)> = Vec::new();
+    let mut blocks: Vec<(u32, Vec<String>, Vec<Cow<'_, str>>)> = Vec::new();
     for (id, &n) in game.main_line_iter().zip(numbers) {
         let node = game.node(id);
         let labels = cx.label_lines(node);
@@ -625,7 +648,7 @@ struct FigureSource<'a> {
     /// The nodes whose moves are numbered from 1.
     line: Vec<NodeId>,
     /// Labels and comment lines about the starting position.
-    pre: (Vec<String>, Vec<String>),
+    pre: (Vec<String>, Vec<Cow<'a, str>>),
     serial: u32,
     game: &'a Game,
 }
