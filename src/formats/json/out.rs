@@ -158,12 +158,11 @@ mod tests {
 
     #[test]
     fn numbers_are_serde_jsons() {
-        for x in [7.5, 6.0, 0.0, -0.5, 1e21, 0.1 + 0.2] {
-            let mut buf = Vec::new();
+        for x in [7.5f64, 6.0, 0.0, -0.5, 1e21, 0.1 + 0.2] {
+            let mut buf: Vec<u8> = Vec::new();
             push_float(&mut buf, x);
             assert_eq!(buf, serde_json::to_vec(&x).unwrap_or_default());
         }
-        let mut buf = Vec::new();
         let mut buf = Vec::new();
         push_float(&mut buf, 0.75f32);
         assert_eq!(buf, b"0.75");
