@@ -12,10 +12,13 @@ use super::writer::Frame;
 use super::{W_BAD_MOVE, W_MOVES_LOSS};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, NodeArena, NodeRef, Property, PropertyBuf};
+use crate::event::{
+    Event, GameHeader, Moves, NodeArena, NodeRef, PlainMove, Property, PropertyBuf,
+    MOVE_TEXT_LEN,
+};
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{orphan_property, FlatGame, FlatNode, Tracker};
-use crate::sink::{node_as_events, Sink};
+use crate::sink::{moves_as_nodes, node_as_events, Sink};
 use serde::de::MapAccess;
 use serde::Deserialize;
 
@@ -36,9 +39,8 @@ pub(super) struct MovesWriter<'w> {
     tracker: Tracker,
     /// The last node of the main line so far.
     line_end: Option<usize>,
-    /// The last node started, when it is on the main line; its properties
-    /// are in `node`.
-    pending: Option<usize>,
+    /// The last node started, when it is on the main line.
+    pending: Held,
     node: NodeArena,
     /// The game's first node, once taken (game info comes from it).
     root: Option<NodeArena>,
@@ -56,7 +58,7 @@ impl<'w> MovesWriter<'w> {
             in_file: 0,
             tracker: Tracker::default(),
             line_end: None,
-            pending: None,
+            pending: Held::None,
             node: NodeArena::default(),
             root: None,
             spare: NodeArena::default(),
@@ -72,41 +74,56 @@ impl<'w> MovesWriter<'w> {
         self.in_file = header.index;
         self.tracker.start();
         self.line_end = None;
-        self.pending = None;
+        self.pending = Held::None;
         if let Some(r) = self.root.take() {
             self.spare = r;
         }
         self.list.reset();
     }
 
-    /// A node opens: the one before it is taken, and this one is held when
-    /// it is on the main line.
-    fn start_node(&mut self) {
+    /// A node opens: the one before it is taken, and this one is held
+    /// (its properties in `node`) when it is on the main line. Returns
+    /// its index when it is.
+    fn start_node(&mut self) -> Option<usize> {
         self.take_pending();
         let (index, parent) = self.tracker.place();
         self.list.nodes += 1;
         let on_line = index == 0 || (parent.is_some() && parent == self.line_end);
-        self.pending = on_line.then_some(index);
-        if on_line {
-            self.line_end = Some(index);
-            self.list.line += 1;
+        if !on_line {
+            return None;
+        }
+        self.line_end = Some(index);
+        self.list.line += 1;
+        self.node.clear();
+        self.pending = Held::Node(index);
+        Some(index)
+    }
+
+    /// Properties are coming for the held node: a plain move held as such
+    /// goes into `node` first.
+    fn hold_in_arena(&mut self) {
+        if let Held::Plain(i, mv) = self.pending {
             self.node.clear();
+            let sgf = std::str::from_utf8(mv.text()).unwrap_or_default();
+            self.node.push(&PropertyBuf::with_values(&sgf[1..2], &[&sgf[3..5]]).as_property());
+            self.pending = Held::Node(i);
         }
     }
 
     /// The held node is complete: into the list (the first node becomes
     /// the root, and the board size comes from it).
     fn take_pending(&mut self) {
-        match self.pending.take() {
-            Some(0) => {
+        match std::mem::replace(&mut self.pending, Held::None) {
+            Held::Node(0) => {
                 let mut root = std::mem::take(&mut self.spare);
                 std::mem::swap(&mut root, &mut self.node);
                 self.list.size = coords::board_size(arena_text(&root, "SZ"));
                 self.list.take_node(0, &root.as_ref());
                 self.root = Some(root);
             }
-            Some(i) => self.list.take_node(i, &self.node.as_ref()),
-            None => {}
+            Held::Node(i) => self.list.take_node(i, &self.node.as_ref()),
+            Held::Plain(_, mv) => self.list.take_plain(mv),
+            Held::None => {}
         }
     }
 
@@ -131,6 +148,16 @@ impl<'w> MovesWriter<'w> {
     }
 }
 
+/// The main-line node held until the next one starts.
+#[derive(Clone, Copy, PartialEq)]
+enum Held {
+    None,
+    /// Its properties are in the writer's arena.
+    Node(usize),
+    /// A plain move (not the game's first node), as its SGF text.
+    Plain(usize, PlainMove),
+}
+
 /// The first value of the first property `id` of a node.
 fn arena_text<'a>(node: &'a NodeArena, id: &str) -> Option<&'a str> {
     node.as_ref()
@@ -146,13 +173,16 @@ impl Sink for MovesWriter<'_> {
             Event::Meta { .. } => {}
             Event::VariationStart(_) => self.tracker.paren(true),
             Event::VariationEnd(_) => self.tracker.paren(false),
-            Event::Node(_) if self.in_game => self.start_node(),
+            Event::Node(_) if self.in_game => {
+                self.start_node();
+            }
             Event::Node(_) => {}
             Event::Property(p) if !self.in_game || self.list.nodes == 0 => {
                 orphan_property(report, p)
             }
             Event::Property(p) => {
-                if self.pending.is_some() {
+                self.hold_in_arena();
+                if self.pending != Held::None {
                     self.node.push(p);
                 }
             }
@@ -166,10 +196,48 @@ impl Sink for MovesWriter<'_> {
         if !self.in_game {
             return node_as_events(self, node, report);
         }
-        self.start_node();
-        if self.pending.is_some() {
+        if self.start_node().is_some() {
             for p in node.iter() {
                 self.node.push(&p);
+            }
+        }
+        Ok(())
+    }
+
+    /// A run of plain moves: placed at once, each taken straight from its
+    /// six bytes but the last, which is held (properties may still come
+    /// for it).
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if !self.in_game || moves.is_empty() {
+            return moves_as_nodes(self, moves, report);
+        }
+        self.take_pending();
+        let n = moves.len();
+        let (first, parent) = self.tracker.place_run(n);
+        self.list.nodes += n;
+        if first != 0 && (parent.is_none() || parent != self.line_end) {
+            return Ok(());
+        }
+        self.line_end = Some(first + n - 1);
+        self.list.line += n;
+        let last = n - 1;
+        for (k, text) in moves.sgf().as_bytes().chunks_exact(MOVE_TEXT_LEN).enumerate() {
+            let i = first + k;
+            match <[u8; MOVE_TEXT_LEN]>::try_from(text).ok().and_then(PlainMove::new) {
+                Some(mv) if i > 0 && k < last => self.list.take_plain(mv),
+                Some(mv) if i > 0 => self.pending = Held::Plain(i, mv),
+                // The game's first node (or, against the contract, not a
+                // plain move): as any node.
+                _ => {
+                    let sgf = std::str::from_utf8(text).unwrap_or_default();
+                    let p = PropertyBuf::with_values(sgf.get(1..2).unwrap_or(""), &[sgf.get(3..5).unwrap_or("")]);
+                    self.node.clear();
+                    self.node.push(&p.as_property());
+                    self.pending = Held::Node(i);
+                    if k < last {
+                        self.take_pending();
+                    }
+                }
             }
         }
         Ok(())
@@ -251,12 +319,23 @@ impl MoveList {
             carried = &[];
         }
         for p in node.iter() {
-            if carried.contains(&p.name) {
+            if carried.iter().any(|c| c.as_bytes() == p.name.as_bytes()) {
                 self.take(&p);
             } else {
                 self.lose(p.name, 1);
             }
         }
+    }
+
+    /// A plain move node of the main line (not the first node): a move,
+    /// or (after a setup stopped the list) its `B` or `W` lost.
+    #[inline]
+    fn take_plain(&mut self, mv: PlainMove) {
+        let [_, colour, _, x, y, _] = *mv.text();
+        if self.truncated_at.is_some() {
+            return self.lose(if colour == b'B' { "B" } else { "W" }, 1);
+        }
+        self.push_plain_move(colour, x, y);
     }
 
     fn lose(&mut self, name: &str, n: usize) {
@@ -292,7 +371,7 @@ impl MoveList {
                 };
             }
             "B" | "W" => {
-                let colour = if p.name == "B" { "B" } else { "W" };
+                let colour = if p.name == "B" { b'B' } else { b'W' };
                 let v = p.first_text().unwrap_or("");
                 let point = if coords::is_pass(v, self.size) { "" } else { v };
                 self.push_move(colour, point);
@@ -302,24 +381,61 @@ impl MoveList {
     }
 
     /// A move (`point` empty for a pass) onto both lists.
-    fn push_move(&mut self, colour: &'static str, point: &str) {
-        let item: &[u8] = if colour == "B" { b"[\"B\"," } else { b"[\"W\"," };
-        if self.n_moves > 0 {
-            self.moves.push(b',');
-            self.gtp.push(b',');
-        }
-        self.moves.extend_from_slice(item);
+    fn push_move(&mut self, colour: u8, point: &str) {
+        self.next_item();
+        self.moves.extend_from_slice(&[b'[', b'"', colour, b'"', b',']);
         push_str(&mut self.moves, point);
         self.moves.push(b']');
-        self.gtp.extend_from_slice(item);
+        self.gtp.extend_from_slice(&[b'[', b'"', colour, b'"', b',']);
         if point.is_empty() {
             self.gtp.extend_from_slice(b"\"pass\"");
         } else {
             push_gtp(&mut self.gtp, point, self.size.1);
         }
         self.gtp.push(b']');
+        self.moved(colour);
+    }
+
+    /// A move of two point letters `a`..`z` (no pass), onto both lists.
+    #[inline]
+    fn push_plain_move(&mut self, colour: u8, x: u8, y: u8) {
+        self.next_item();
+        self.moves
+            .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
+        let height = self.size.1;
+        let row = height.wrapping_sub(u32::from(y.wrapping_sub(b'a')));
+        match coords::GTP_COLUMNS.get(usize::from(x.wrapping_sub(b'a'))) {
+            Some(&col) if (1..=99).contains(&row) && row <= height => {
+                let (tens, ones) = ((row / 10) as u8, (row % 10) as u8);
+                self.gtp
+                    .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'"', col]);
+                if tens > 0 {
+                    self.gtp.push(b'0' + tens);
+                }
+                self.gtp.extend_from_slice(&[b'0' + ones, b'"', b']']);
+            }
+            _ => self.gtp.extend_from_slice(&[
+                b'[', b'"', colour, b'"', b',', b'n', b'u', b'l', b'l', b']',
+            ]),
+        }
+        self.moved(colour);
+    }
+
+    /// The separator before a move's items, when it is not the first.
+    #[inline]
+    fn next_item(&mut self) {
+        if self.n_moves > 0 {
+            self.moves.push(b',');
+            self.gtp.push(b',');
+        }
+    }
+
+    #[inline]
+    fn moved(&mut self, colour: u8) {
         self.n_moves += 1;
-        self.first_move.get_or_insert(colour);
+        if self.first_move.is_none() {
+            self.first_move = Some(if colour == b'B' { "B" } else { "W" });
+        }
         self.seen_move = true;
     }
 }
