@@ -1,14 +1,11 @@
-//! JSON bytes straight into one reused buffer: strings escaped exactly as
-//! serde_json escapes them (`"` and `\` backslashed, `\b \t \n \f \r`,
-//! other control characters as `\u00xx` in lower-case hex, everything else
-//! as it is), numbers through itoa, so the writers' bytes are serde_json's
-//! without a call through `io::Write` (and its error plumbing) per value.
-//! [`JsonOut`] owns the output and hands the buffer on once it is full.
+//! JSON values straight into a byte buffer (the writers' [`ByteOut`]):
+//! strings escaped exactly as serde_json escapes them (`"` and `\`
+//! backslashed, `\b \t \n \f \r`, other control characters as `\u00xx`
+//! in lower-case hex, everything else as it is), numbers through itoa, so
+//! the writers' bytes are serde_json's without a call through `io::Write`
+//! (and its error plumbing) per value.
 
-use std::io::{self, Write};
-
-/// The buffer is written out once it holds this much.
-const FLUSH_AT: usize = 1 << 16;
+pub(super) use crate::formats::structured::out::{push_uint, ByteOut as JsonOut};
 
 /// Per byte: 0 when it goes into a JSON string as it is, else the letter
 /// after the backslash (`u` for `\u00xx`).
@@ -80,51 +77,11 @@ pub(super) fn push_opt_str(buf: &mut Vec<u8>, s: Option<&str>) {
     }
 }
 
-/// Appends a number in decimal.
-#[inline]
-pub(super) fn push_uint(buf: &mut Vec<u8>, n: u64) {
-    buf.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-}
-
 /// Appends a finite float (`f32` or `f64`) as serde_json writes it
 /// (`7.5`, `6.0`).
 pub(super) fn push_float(buf: &mut Vec<u8>, x: impl serde::Serialize) {
     // Writing into a Vec cannot fail.
     let _ = serde_json::to_writer(&mut *buf, &x);
-}
-
-/// The writers' output: one buffer, written out when it holds
-/// [`FLUSH_AT`] bytes (at [`JsonOut::ready`]) and at the end.
-pub(super) struct JsonOut<'w> {
-    out: Box<dyn Write + 'w>,
-    /// What is written and not yet handed on; append to it freely.
-    pub(super) buf: Vec<u8>,
-}
-
-impl<'w> JsonOut<'w> {
-    pub(super) fn new(out: Box<dyn Write + 'w>) -> Self {
-        JsonOut {
-            out,
-            buf: Vec::with_capacity(FLUSH_AT + 4096),
-        }
-    }
-
-    /// Hands the buffer on when it is full: call between pieces.
-    #[inline]
-    pub(super) fn ready(&mut self) -> io::Result<()> {
-        if self.buf.len() >= FLUSH_AT {
-            self.out.write_all(&self.buf)?;
-            self.buf.clear();
-        }
-        Ok(())
-    }
-
-    /// Everything written goes out.
-    pub(super) fn flush(&mut self) -> io::Result<()> {
-        self.out.write_all(&self.buf)?;
-        self.buf.clear();
-        self.out.flush()
-    }
 }
 
 #[cfg(test)]
@@ -170,23 +127,5 @@ mod tests {
         push_uint(&mut buf, 1234567890);
         push_opt_str(&mut buf, None);
         assert_eq!(buf, b"1234567890null");
-    }
-
-    #[test]
-    fn the_buffer_goes_out_when_full_and_at_the_end() {
-        let mut sink = Vec::new();
-        {
-            let mut out = JsonOut::new(Box::new(&mut sink));
-            out.buf.extend_from_slice(b"abc");
-            out.ready().unwrap_or_default();
-            assert_eq!(out.buf.len(), 3);
-            out.buf.resize(FLUSH_AT + 1, b'x');
-            out.ready().unwrap_or_default();
-            assert!(out.buf.is_empty());
-            out.buf.extend_from_slice(b"end");
-            out.flush().unwrap_or_default();
-        }
-        assert_eq!(sink.len(), FLUSH_AT + 4);
-        assert!(sink.ends_with(b"xend"));
     }
 }

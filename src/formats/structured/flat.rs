@@ -581,6 +581,19 @@ impl Tracker {
     /// A node starts: its index, parent, flag and exact gap when needed.
     pub fn node(&mut self) -> NodePlace {
         let index = self.nodes;
+        if self.pending.is_empty() && index > 0 {
+            // The next node of a sequence, the common case: a child of the
+            // current node, no `(`, nothing to keep.
+            let parent = self.shape.current;
+            self.shape.enter(index);
+            self.nodes += 1;
+            return NodePlace {
+                index,
+                parent,
+                variation: false,
+                gap: None,
+            };
+        }
         let parent = self.shape.current_after(&self.pending);
         let variation = self.pending.ends_with('(');
         let expected = self.shape.expected_before(index, parent, variation);

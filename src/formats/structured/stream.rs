@@ -11,8 +11,8 @@
 use super::flat::{orphan_meta, orphan_property, NodePlace, Tracker};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Values};
-use crate::sink::Sink;
+use crate::event::{Event, GameHeader, NodeRef, Values};
+use crate::sink::{node_as_events, Sink};
 use std::io;
 
 /// How a flat-model format spells a collection. [`FlatWriter`] calls the
@@ -160,6 +160,19 @@ impl<S: FlatSyntax> Sink for FlatWriter<S> {
                 self.syntax.property(p.name, p.values, first)?;
             }
             Event::GameEnd(_) => self.end_game()?,
+        }
+        Ok(())
+    }
+
+    /// A whole node: its properties straight to the syntax.
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if self.game == GameState::Outside {
+            return node_as_events(self, node, report);
+        }
+        self.start_node()?;
+        for p in node.iter() {
+            self.syntax.property(p.name, p.values, self.props_in_node == 0)?;
+            self.props_in_node += 1;
         }
         Ok(())
     }
