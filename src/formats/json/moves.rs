@@ -13,8 +13,7 @@ use super::{W_BAD_MOVE, W_MOVES_LOSS};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{
-    Event, GameHeader, Moves, NodeArena, NodeRef, PlainMove, Property, PropertyBuf,
-    MOVE_TEXT_LEN,
+    Event, GameHeader, Moves, NodeArena, NodeRef, PlainMove, Property, PropertyBuf, MOVE_TEXT_LEN,
 };
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{orphan_property, FlatGame, FlatNode, Tracker};
@@ -48,10 +47,13 @@ pub(super) struct MovesWriter<'w> {
     spare: NodeArena,
     list: MoveList,
     games: usize,
+    /// Games are numbered by their index in the input (a part of a pieced
+    /// output), not counted from 0.
+    by_header: bool,
 }
 
 impl<'w> MovesWriter<'w> {
-    pub(super) fn new(frame: Frame<'w>) -> Self {
+    pub(super) fn new(frame: Frame<'w>, by_header: bool) -> Self {
         MovesWriter {
             frame,
             in_game: false,
@@ -64,6 +66,7 @@ impl<'w> MovesWriter<'w> {
             spare: NodeArena::default(),
             list: MoveList::default(),
             games: 0,
+            by_header,
         }
     }
 
@@ -72,6 +75,9 @@ impl<'w> MovesWriter<'w> {
     fn start_game(&mut self, header: &GameHeader) {
         self.in_game = true;
         self.in_file = header.index;
+        if self.by_header {
+            self.games = header.index;
+        }
         self.tracker.start();
         self.line_end = None;
         self.pending = Held::None;
@@ -105,7 +111,8 @@ impl<'w> MovesWriter<'w> {
         if let Held::Plain(i, mv) = self.pending {
             self.node.clear();
             let sgf = std::str::from_utf8(mv.text()).unwrap_or_default();
-            self.node.push(&PropertyBuf::with_values(&sgf[1..2], &[&sgf[3..5]]).as_property());
+            self.node
+                .push(&PropertyBuf::with_values(&sgf[1..2], &[&sgf[3..5]]).as_property());
             self.pending = Held::Node(i);
         }
     }
@@ -221,16 +228,27 @@ impl Sink for MovesWriter<'_> {
         self.line_end = Some(first + n - 1);
         self.list.line += n;
         let last = n - 1;
-        for (k, text) in moves.sgf().as_bytes().chunks_exact(MOVE_TEXT_LEN).enumerate() {
+        for (k, text) in moves
+            .sgf()
+            .as_bytes()
+            .chunks_exact(MOVE_TEXT_LEN)
+            .enumerate()
+        {
             let i = first + k;
-            match <[u8; MOVE_TEXT_LEN]>::try_from(text).ok().and_then(PlainMove::new) {
+            match <[u8; MOVE_TEXT_LEN]>::try_from(text)
+                .ok()
+                .and_then(PlainMove::new)
+            {
                 Some(mv) if i > 0 && k < last => self.list.take_plain(mv),
                 Some(mv) if i > 0 => self.pending = Held::Plain(i, mv),
                 // The game's first node (or, against the contract, not a
                 // plain move): as any node.
                 _ => {
                     let sgf = std::str::from_utf8(text).unwrap_or_default();
-                    let p = PropertyBuf::with_values(sgf.get(1..2).unwrap_or(""), &[sgf.get(3..5).unwrap_or("")]);
+                    let p = PropertyBuf::with_values(
+                        sgf.get(1..2).unwrap_or(""),
+                        &[sgf.get(3..5).unwrap_or("")],
+                    );
                     self.node.clear();
                     self.node.push(&p.as_property());
                     self.pending = Held::Node(i);
@@ -383,10 +401,12 @@ impl MoveList {
     /// A move (`point` empty for a pass) onto both lists.
     fn push_move(&mut self, colour: u8, point: &str) {
         self.next_item();
-        self.moves.extend_from_slice(&[b'[', b'"', colour, b'"', b',']);
+        self.moves
+            .extend_from_slice(&[b'[', b'"', colour, b'"', b',']);
         push_str(&mut self.moves, point);
         self.moves.push(b']');
-        self.gtp.extend_from_slice(&[b'[', b'"', colour, b'"', b',']);
+        self.gtp
+            .extend_from_slice(&[b'[', b'"', colour, b'"', b',']);
         if point.is_empty() {
             self.gtp.extend_from_slice(b"\"pass\"");
         } else {
@@ -414,9 +434,9 @@ impl MoveList {
                 }
                 self.gtp.extend_from_slice(&[b'0' + ones, b'"', b']']);
             }
-            _ => self.gtp.extend_from_slice(&[
-                b'[', b'"', colour, b'"', b',', b'n', b'u', b'l', b'l', b']',
-            ]),
+            _ => self
+                .gtp
+                .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'n', b'u', b'l', b'l', b']']),
         }
         self.moved(colour);
     }

@@ -4,13 +4,13 @@
 //! (an opening, one game per line, a closing) or JSON Lines.
 
 use super::moves::MovesWriter;
+use super::out::{push_float, push_str, push_uint, JsonOut};
 use super::{FORMAT_NAME, MOVES_FORMAT_NAME, VERSION};
 use crate::error::Error;
 use crate::event::{GameHeader, Values};
 use crate::formats::structured::flat::NodePlace;
 use crate::formats::structured::stream::{FlatSyntax, FlatWriter};
 use crate::options::WriteOptions;
-use super::out::{push_float, push_str, push_uint, JsonOut};
 use crate::sink::Sink;
 use std::io::Write;
 
@@ -23,12 +23,15 @@ pub fn writer<'w>(
         out: JsonOut::new(output),
         lines: options.json_lines,
         moves: options.moves,
-        opened: false,
+        // A part of a pieced output that does not start it has no opening.
+        opened: options.piece.is_some_and(|p| !p.opening),
+        closing: options.piece.is_none_or(|p| p.closing),
     };
+    let by_header = options.piece.is_some();
     Ok(if options.moves {
-        Box::new(MovesWriter::new(frame))
+        Box::new(MovesWriter::new(frame, by_header))
     } else {
-        Box::new(FlatWriter::new(Lossless { frame }))
+        Box::new(FlatWriter::new(Lossless { frame }).numbered_by_header(by_header))
     })
 }
 
@@ -39,6 +42,8 @@ pub(super) struct Frame<'w> {
     lines: bool,
     moves: bool,
     opened: bool,
+    /// The document's closing is this writer's to write.
+    closing: bool,
 }
 
 impl Frame<'_> {
@@ -81,7 +86,9 @@ impl Frame<'_> {
     pub(super) fn finish(&mut self) -> std::io::Result<()> {
         if !self.lines {
             self.open();
-            self.out.buf.extend_from_slice(b"\n]}\n");
+            if self.closing {
+                self.out.buf.extend_from_slice(b"\n]}\n");
+            }
         }
         self.out.flush()
     }

@@ -247,9 +247,7 @@ mod tests {
             "a&amp;&lt;b&gt;&quot;&#13;&#10;&#9;c"
         );
         let mut out = Vec::new();
-        escape(s, true, Unwritable::Keep)
-            .write_to(&mut out)
-            .unwrap();
+        push_escaped(&mut out, s, true);
         assert_eq!(out, b"a&amp;&lt;b&gt;&quot;&#13;&#10;&#9;c");
     }
 

@@ -16,12 +16,17 @@ use std::io::Write;
 /// The XML writer.
 pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
-    _options: &WriteOptions,
+    options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
-    Ok(Box::new(FlatWriter::new(XmlSyntax {
+    let syntax = XmlSyntax {
         out: ByteOut::new(output),
-        opened: false,
-    })))
+        // A part of a pieced output that does not start it has no opening.
+        opened: options.piece.is_some_and(|p| !p.opening),
+        closing: options.piece.is_none_or(|p| p.closing),
+    };
+    Ok(Box::new(
+        FlatWriter::new(syntax).numbered_by_header(options.piece.is_some()),
+    ))
 }
 
 /// sgfconv XML: a `<game>` per game, a `<node>` per line, written straight
@@ -29,6 +34,8 @@ pub fn writer<'w>(
 struct XmlSyntax<'w> {
     out: ByteOut<'w>,
     opened: bool,
+    /// The document's closing is this writer's to write.
+    closing: bool,
 }
 
 impl XmlSyntax<'_> {
@@ -110,7 +117,9 @@ impl FlatSyntax for XmlSyntax<'_> {
 
     fn finish(&mut self) -> std::io::Result<()> {
         self.open();
-        self.out.buf.extend_from_slice(b"</sgfconv>\n");
+        if self.closing {
+            self.out.buf.extend_from_slice(b"</sgfconv>\n");
+        }
         self.out.flush()
     }
 }
