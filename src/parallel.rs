@@ -218,10 +218,7 @@ pub fn read_pieces<T: Send>(
         Ok(piece) => piece,
         Err(one_pass) => return Ok(Some(one_pass)),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .map_err(|e| Error::Usage(format!("cannot start {jobs} threads: {e}")))?;
+    let pool = thread_pool(jobs)?;
     let (tx, rx) = std::sync::mpsc::channel();
     pool.in_place_scope(|scope| {
         let mut flow = Flow {
@@ -234,12 +231,7 @@ pub fn read_pieces<T: Send>(
             work,
         };
         let spawn = |flow: &mut Flow<'_, '_, T>, mut piece: Piece, report: &Reporter| {
-            if numbered {
-                // Counted from what is known: a count ahead that was wrong
-                // misnumbers the pieces in flight only.
-                piece.base = flow.games + flow.queue.iter().map(|(p, _)| p.counted).sum::<usize>();
-                piece.counted = count_games(&piece.bytes);
-            }
+            flow.count_ahead(&mut piece);
             let piece = std::sync::Arc::new(piece);
             let index = flow.spawned;
             // The first piece starts the input; the others are read as if
@@ -304,6 +296,15 @@ pub fn read_pieces<T: Send>(
     })
 }
 
+/// The pool the pieces are read on: started only for an input of more than
+/// one piece.
+fn thread_pool(jobs: usize) -> Result<rayon::ThreadPool, Error> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| Error::Usage(format!("cannot start {jobs} threads: {e}")))
+}
+
 /// The first piece, or the whole input to read in one pass: when it starts
 /// with a byte-order mark, is empty, has no cut in reach, or is small (one
 /// piece).
@@ -344,6 +345,17 @@ struct Flow<'s, 'w, T> {
 }
 
 impl<T> Flow<'_, '_, T> {
+    /// When numbered: the games before `piece` (merged, and counted ahead
+    /// in the pieces in flight) and its own, counted ahead. Counted from
+    /// what is known, so a count ahead that was wrong misnumbers only the
+    /// pieces in flight (read again at the merge).
+    fn count_ahead(&self, piece: &mut Piece) {
+        if self.numbered {
+            piece.base = self.games + self.queue.iter().map(|(p, _)| p.counted).sum::<usize>();
+            piece.counted = count_games(&piece.bytes);
+        }
+    }
+
     /// Merges the first piece (its result is in). A piece whose end was not
     /// between games after all, or read as if games came before when none
     /// did, is read again here, with the next piece in the first case. If
