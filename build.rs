@@ -2,10 +2,13 @@
 //! `sgfconv explain` prints) from the `Code::new` constants of `src/` and
 //! their doc comments: the scan `tests/diagnostics_table.rs` generates
 //! `formats/diagnostics.md` with (`build/diag_scan.rs`); and names the
-//! commit built (`SGFCONV_COMMIT`, shown by `sgfconv --version`).
+//! commit built (`SGFCONV_COMMIT`, shown by `sgfconv --version`); and
+//! compiles the property table (`build/props_table.rs`).
 
 #[path = "build/diag_scan.rs"]
 mod diag_scan;
+#[path = "build/props_table.rs"]
+mod props_table;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -40,6 +43,10 @@ fn main() {
     let dest = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("diag_catalogue.rs");
     std::fs::write(dest, out).unwrap();
     println!("cargo:rustc-env=SGFCONV_COMMIT={}", commit(&root));
+    println!("cargo:rerun-if-changed=formats/properties.tsv");
+    let tsv = std::fs::read_to_string(root.join("formats/properties.tsv")).unwrap();
+    let dest = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("props_table.rs");
+    std::fs::write(dest, props_table::generate(&tsv)).unwrap();
 }
 
 /// The commit being built: `git rev-parse --short HEAD` in a checkout (a

@@ -261,10 +261,12 @@ fn prep(args: &[String]) -> Result<(), String> {
     let step = ((once_len as f64 / slice_bytes).floor() as usize).max(1);
     let mut w = BufWriter::new(File::create(&slice).map_err(io_err(&slice))?);
     let mut slice_len = 0u64;
+    let mut slice_files = Vec::new();
     for f in files.iter().step_by(step) {
         if slice_len as f64 >= slice_bytes {
             break;
         }
+        slice_files.push(f.clone());
         let bytes = fs::read(f).map_err(io_err(f))?;
         w.write_all(&bytes).map_err(io_err(&slice))?;
         w.write_all(b"\n").map_err(io_err(&slice))?;
@@ -275,6 +277,18 @@ fn prep(args: &[String]) -> Result<(), String> {
 
     let deep = out_dir.join("deep.sgf");
     fs::write(&deep, deep_nesting(depth)).map_err(io_err(&deep))?;
+    prep_readers(out_dir, &slice, &slice_files)?;
+    // small.sgf: one short record, for the start-up row.
+    let small = out_dir.join(Input::Small.file());
+    let first = files
+        .iter()
+        .filter_map(|f| fs::read(f).ok())
+        .find(|b| b.len() < 2048);
+    fs::write(
+        &small,
+        first.unwrap_or_else(|| b"(;GM[1]SZ[19];B[pd];W[dp])\n".to_vec()),
+    )
+    .map_err(io_err(&small))?;
 
     println!(
         "prep: {} files ({damaged} truncated ones left out), once.sgf {:.1} MB, big.sgf {:.1} MB ({copies} copies), \
@@ -287,6 +301,37 @@ fn prep(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The reader rows' inputs, written by our own writers from the slice:
+/// JSON, XML and CSV from `slice.sgf` whole; GIB, UGF and NGF (one game a
+/// file) from each file of the slice, concatenated.
+fn prep_readers(out_dir: &Path, slice: &Path, slice_files: &[PathBuf]) -> Result<(), String> {
+    let convert = |bytes: &[u8], to: Format, write: sgfconv::WriteOptions, out: &mut Vec<u8>| {
+        let mut options = sgfconv::Options::default();
+        options.write = write;
+        let mut report = Reporter::new("prep", Output::Discard);
+        sgfconv::convert(&mut &bytes[..], Format::Sgf, out, to, &options, &mut report).is_ok()
+    };
+    let whole = fs::read(slice).map_err(|e| format!("{}: {e}", slice.display()))?;
+    for input in READER_INPUTS {
+        let mut out = Vec::new();
+        let to = input.format();
+        if matches!(to, Format::Json | Format::Xml | Format::Csv) {
+            convert(&whole, to, Default::default(), &mut out);
+        } else {
+            for f in slice_files {
+                let bytes = fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
+                let mut one = Vec::new();
+                if convert(&bytes, to, Default::default(), &mut one) {
+                    out.extend_from_slice(&one);
+                }
+            }
+        }
+        let path = out_dir.join(input.file());
+        fs::write(&path, out).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 // ---------------------------------------------------------------- run
 
 /// Which prepared input a row reads.
@@ -295,7 +340,26 @@ enum Input {
     Big,
     Slice,
     Deep,
+    /// One short record: the start-up row.
+    Small,
+    /// The slice written by our own writers, for the reader rows.
+    Json,
+    Xml,
+    Csv,
+    Gib,
+    Ugf,
+    Ngf,
 }
+
+/// The reader rows' inputs.
+const READER_INPUTS: [Input; 6] = [
+    Input::Json,
+    Input::Xml,
+    Input::Csv,
+    Input::Gib,
+    Input::Ugf,
+    Input::Ngf,
+];
 
 impl Input {
     fn file(self) -> &'static str {
@@ -303,6 +367,26 @@ impl Input {
             Input::Big => "big.sgf",
             Input::Slice => "slice.sgf",
             Input::Deep => "deep.sgf",
+            Input::Small => "small.sgf",
+            Input::Json => "slice.json",
+            Input::Xml => "slice.xml",
+            Input::Csv => "slice.csv",
+            Input::Gib => "slice.gib",
+            Input::Ugf => "slice.ugf",
+            Input::Ngf => "slice.ngf",
+        }
+    }
+
+    /// The format of a reader row's input.
+    fn format(self) -> Format {
+        match self {
+            Input::Json => Format::Json,
+            Input::Xml => Format::Xml,
+            Input::Csv => Format::Csv,
+            Input::Gib => Format::Gib,
+            Input::Ugf => Format::Ugf,
+            Input::Ngf => Format::Ngf,
+            _ => Format::Sgf,
         }
     }
 }
@@ -316,7 +400,24 @@ enum Kind {
     /// Reading with transforms and diagnostics (`sgfconv check`).
     Check,
     Convert,
+    /// SGF to another format (the slice).
+    Writer,
+    /// Another format to SGF (the slice in that format).
+    Reader,
 }
+
+/// The writer rows: what, and the arguments before the input.
+const WRITERS: &[(&str, &[&str])] = &[
+    ("→ JSON", &["-t", "json"]),
+    ("→ JSON Lines", &["-t", "json", "--json-lines"]),
+    (
+        "→ move lists (JSON Lines)",
+        &["-t", "json", "--json-lines", "--moves"],
+    ),
+    ("→ XML", &["-t", "xml"]),
+    ("→ CSV", &["-t", "csv"]),
+    ("→ CSV, all variations", &["-t", "csv", "--all-variations"]),
+];
 
 struct Row {
     input: Input,
@@ -496,7 +597,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let peers = data.join("peers-target/release");
     let logs = data.join("logs");
     fs::create_dir_all(&logs).map_err(|e| e.to_string())?;
-    for i in [Input::Big, Input::Slice, Input::Deep] {
+    for i in [Input::Big, Input::Slice, Input::Deep, Input::Small] {
         if !data.join(i.file()).exists() {
             return Err(format!("{} missing: run scripts/bench.sh", i.file()));
         }
@@ -605,6 +706,15 @@ fn run(args: &[String]) -> Result<(), String> {
                 one(&cli_convert),
             ));
         }
+        if input == Input::Slice && has_convert {
+            // Every writer on the slice, on every core as SGF→SGF above.
+            for (what, args) in WRITERS {
+                let mut cmd = strings(&[&cli, "-q"]);
+                cmd.extend(args.iter().map(|a| a.to_string()));
+                cmd.push("{}".into());
+                specs.push((input, "sgfconv", what, Writer, true, cmd));
+            }
+        }
         if input == Input::Slice {
             for (ok, name, bin) in [
                 (has_parser, "sgf-parser", &parser),
@@ -628,6 +738,16 @@ fn run(args: &[String]) -> Result<(), String> {
                         strings(&[bin, "{}"]),
                     ));
                 }
+            }
+        }
+    }
+    if has_convert {
+        // Every reader, of the slice as our own writers wrote it, to SGF.
+        for input in READER_INPUTS {
+            let name = input.format().name();
+            if fs::metadata(data.join(input.file())).is_ok_and(|m| m.len() > 0) {
+                let cmd = strings(&[&cli, "-q", "-f", name, "-t", "sgf", "{}"]);
+                specs.push((input, "sgfconv", "read → SGF", Kind::Reader, true, cmd));
             }
         }
     }
@@ -734,8 +854,13 @@ fn run(args: &[String]) -> Result<(), String> {
         rounds_done = round + 1;
     }
 
+    let startup = if has_convert {
+        start_up(&sgfconv, &data.join(Input::Small.file()))
+    } else {
+        None
+    };
     let load = format!("{} at the start, {} at the end", load_before, loadavg());
-    let table = report(
+    let mut table = report(
         &rows,
         data,
         rounds_done,
@@ -743,11 +868,111 @@ fn run(args: &[String]) -> Result<(), String> {
         has_cli,
         &load,
     );
+    table += &formats_report(&rows, data, startup);
     println!("{table}");
     let out = data.join("results.md");
     fs::write(&out, &table).map_err(|e| e.to_string())?;
     eprintln!("(also written to {})", out.display());
     Ok(())
+}
+
+/// Start-up: `sgfconv -q small.sgf` and `cp small.sgf /dev/null`, each
+/// run `BENCH_STARTUP_RUNS` times (40), interleaved, stdout to /dev/null;
+/// the median wall times in seconds (ours, cp).
+fn start_up(sgfconv: &Path, small: &Path) -> Option<(f64, f64)> {
+    let runs = env_num("BENCH_STARTUP_RUNS", 40).max(1) as usize;
+    let time = |cmd: &mut Command| {
+        let t = Instant::now();
+        let ok = cmd
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success() || s.code() == Some(1));
+        ok.then(|| t.elapsed().as_secs_f64())
+    };
+    let (mut ours, mut cp) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        cp.extend(time(Command::new("cp").arg(small).arg("/dev/null")));
+        ours.extend(time(Command::new(sgfconv).arg("-q").arg(small)));
+    }
+    Some((median(&ours)?, median(&cp)?))
+}
+
+/// The writer and reader rows against SGF→SGF (all threads, the slice, the
+/// same run), their targets, and the start-up against `cp`.
+fn formats_report(rows: &[Row], data: &Path, startup: Option<(f64, f64)>) -> String {
+    let mut s = String::new();
+    let slice = size_of(data, Input::Slice);
+    let sgf = rows
+        .iter()
+        .find(|r| {
+            r.input == Input::Slice
+                && r.kind == Kind::Convert
+                && r.ours
+                && r.tool != ONE_THREAD_CONVERT
+        })
+        .and_then(|r| median(&r.times))
+        .map(|m| slice / MB / m);
+    s += "\n### Writers and readers (slice, same run)\n\n\
+          Writers: MB/s of SGF input. Readers: MB/s of their own input (the slice as \
+          our writers wrote it), to SGF. Ratio: to SGF→SGF on the slice (all threads).\n\n\
+          | row | input MB | MB/s | × SGF→SGF | target | median s |\n|---|---:|---:|---:|---|---:|\n";
+    let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
+    for r in rows
+        .iter()
+        .filter(|r| matches!(r.kind, Kind::Writer | Kind::Reader))
+    {
+        let size = size_of(data, r.input);
+        let Some(m) = median(&r.times) else {
+            s += &format!(
+                "| {} {} | {:.1} | – | – | – | – |\n",
+                r.input.format().name(),
+                r.what,
+                size / MB
+            );
+            continue;
+        };
+        let mbs = size / MB / m;
+        let ratio = sgf.map_or(f64::NAN, |b| mbs / b);
+        let target = match (r.kind, r.what) {
+            (Kind::Writer, w) if w.contains("move") || w == "→ CSV" => {
+                format!("≥ 0.8×: {}", verdict(ratio >= 0.8))
+            }
+            (Kind::Writer, w) if w.contains("variations") => String::new(),
+            (Kind::Writer, _) => format!("≥ 0.6×: {}", verdict(ratio >= 0.6)),
+            (_, _) if matches!(r.input, Input::Json | Input::Xml | Input::Csv) => {
+                format!("≥ 100 MB/s: {}", verdict(mbs >= 100.0))
+            }
+            _ => String::new(),
+        };
+        let name = if r.kind == Kind::Writer {
+            "sgf".into()
+        } else {
+            r.input.format().name().to_string()
+        };
+        s += &format!(
+            "| {name} {} | {:.1} | {mbs:.1} | {ratio:.2} | {target} | {m:.3} |\n",
+            r.what,
+            size / MB
+        );
+    }
+    match startup {
+        Some((ours, cp)) => {
+            let k = ours / cp;
+            s += &format!(
+                "\nStart-up ({}, {} bytes; medians of {} runs each, interleaved): sgfconv {:.2} ms, \
+                 cp {:.2} ms: {k:.2}× cp (target ≤ 1.15×: {})\n",
+                Input::Small.file(),
+                size_of(data, Input::Small) as u64,
+                env_num("BENCH_STARTUP_RUNS", 40),
+                ours * 1e3,
+                cp * 1e3,
+                verdict(k <= 1.15)
+            );
+        }
+        None => s += "\nStart-up: not measured\n",
+    }
+    s
 }
 
 fn size_of(data: &Path, input: Input) -> f64 {

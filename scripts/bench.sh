@@ -68,7 +68,7 @@ cargo build --release --quiet
 cargo bench --quiet --bench throughput --no-run
 
 # 3. The inputs, rebuilt when their parameters change.
-STAMP="mb=$BENCH_MB peer=$BENCH_PEER_MB depth=$BENCH_DEPTH"
+STAMP="mb=$BENCH_MB peer=$BENCH_PEER_MB depth=$BENCH_DEPTH readers=1"
 if [ ! -e "$DATA/big.sgf" ] || [ "$(cat "$DATA/.prep" 2>/dev/null)" != "$STAMP" ]; then
     say "preparing inputs ($STAMP)"
     cargo bench --quiet --bench throughput -- prep "$DATA" "$UNPACKED" "$BULK/yenw-AI"

@@ -22,6 +22,17 @@ pub fn install() {
     unix::install();
 }
 
+/// The handler, installed only when the process is about to name its
+/// first temporary file (`sgfconv::output::temp`): a conversion to stdout,
+/// or to files made unnamed, starts no thread (issue 16: start-up).
+pub fn install_when_needed() {
+    if std::env::var_os(NAMED_TEMP_VAR).is_some_and(|v| v == "1") {
+        sgfconv::output::use_named_temporary_files();
+    }
+    #[cfg(unix)]
+    sgfconv::output::before_first_named_temp(unix::install);
+}
+
 #[cfg(unix)]
 mod unix {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};

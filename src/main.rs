@@ -160,7 +160,11 @@ fn main() -> ExitCode {
         Err(e) => return clap_error(e),
     };
     cli_term::init_color(cli.color);
-    cli_signals::install();
+    // Migrate names temporary files of its own: the handler from the start.
+    match cli.command {
+        None => cli_signals::install_when_needed(),
+        Some(_) => cli_signals::install(),
+    }
     match cli.command {
         Some(Command::Check(args)) => cli_check::run(args),
         Some(Command::Formats) => list_formats(),

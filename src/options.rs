@@ -555,6 +555,24 @@ pub struct WriteOptions {
     pub no_coords: bool,
     /// `--size PX` (diagrams): the picture's width in pixels.
     pub size: Option<u32>,
+    /// Set by the pipeline only: this writer writes one part of an output
+    /// made of game-parallel pieces ([`PiecePart`]).
+    #[doc(hidden)]
+    pub piece: Option<PiecePart>,
+}
+
+/// What a writer writes of an output converted in game-parallel pieces
+/// (`pipeline::convert`): the games of its piece, numbered as in the whole
+/// input (from the first game's `GameHeader::index`), and of the document
+/// around them only what is asked. The parts, concatenated in order, are
+/// byte for byte the output of one writer over the whole input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PiecePart {
+    /// Write the document's opening (a header row, a prologue): the part
+    /// that starts the output.
+    pub opening: bool,
+    /// Write the document's closing: the part that ends it.
+    pub closing: bool,
 }
 
 impl WriteOptions {

@@ -30,6 +30,12 @@ const MAX_PIECE: usize = 4 << 20;
 /// A piece of the input, cut between game trees.
 struct Piece {
     bytes: Vec<u8>,
+    /// Games before it, as counted ahead when the pieces are numbered:
+    /// the games merged when it was cut, and those counted in the pieces
+    /// not merged yet.
+    base: usize,
+    /// Its games, as [`count_games`] counts them (when numbered).
+    counted: usize,
     /// Where it starts in the input (at the start of a line).
     start: Pos,
     /// It runs to the end of the input.
@@ -93,7 +99,13 @@ impl Splitter<'_> {
         let lines = memchr::memchr_iter(b'\n', &bytes).count() as u32;
         let start = self.at;
         self.at = Pos::new(start.offset + n as u64, start.line.saturating_add(lines), 1);
-        Piece { bytes, start, last }
+        Piece {
+            bytes,
+            base: 0,
+            counted: 0,
+            start,
+            last,
+        }
     }
 }
 
@@ -128,6 +140,38 @@ fn find_cut(bytes: &[u8], from: usize) -> Option<usize> {
     None
 }
 
+/// The games in `bytes` as one pass is likely to read them: the `(` at
+/// depth 0, values (`[`…`]`, with `\` escapes) skipped. Only a guess
+/// for numbering pieces ahead: what the reader counts is checked at the
+/// merge.
+fn count_games(bytes: &[u8]) -> usize {
+    // One pass byte by byte: values are short, so a search call per token
+    // costs more than it saves.
+    let (mut depth, mut games) = (0usize, 0usize);
+    let mut rest = bytes.iter();
+    while let Some(&b) = rest.next() {
+        match b {
+            b'(' => {
+                games += usize::from(depth == 0);
+                depth += 1;
+            }
+            b')' => depth = depth.saturating_sub(1),
+            b'[' => {
+                while let Some(&c) = rest.next() {
+                    if c == b']' {
+                        break;
+                    }
+                    if c == b'\\' {
+                        rest.next();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    games
+}
+
 /// Reads one piece (its bytes, where it starts, a reporter for it) into a
 /// result, and says how the piece ended.
 pub type PieceWork<'a, T> =
@@ -148,10 +192,16 @@ pub struct Rest {
 /// `2 × jobs` in flight. Returns what is left to read in one pass, if
 /// anything: the whole input when it is small (one piece) or starts with a
 /// byte-order mark, or the rest where no cut comes within [`MAX_PIECE`].
+///
+/// `numbered`: each piece is read as after the games counted ahead in
+/// the pieces before it, so that its games carry their index in the whole
+/// input (writers that number games need it); a piece counted wrong is
+/// read again at the merge.
 pub fn read_pieces<T: Send>(
     input: &mut dyn Read,
     jobs: usize,
     piece_size: usize,
+    numbered: bool,
     report: &mut Reporter,
     work: &PieceWork<'_, T>,
     merge: &mut dyn FnMut(T) -> Result<(), Error>,
@@ -168,10 +218,7 @@ pub fn read_pieces<T: Send>(
         Ok(piece) => piece,
         Err(one_pass) => return Ok(Some(one_pass)),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .map_err(|e| Error::Usage(format!("cannot start {jobs} threads: {e}")))?;
+    let pool = thread_pool(jobs)?;
     let (tx, rx) = std::sync::mpsc::channel();
     pool.in_place_scope(|scope| {
         let mut flow = Flow {
@@ -180,20 +227,22 @@ pub fn read_pieces<T: Send>(
             front: 0,
             spawned: 0,
             games: 0,
+            numbered,
             work,
         };
-        let spawn = |flow: &mut Flow<'_, '_, T>, piece: Piece, report: &Reporter| {
+        let spawn = |flow: &mut Flow<'_, '_, T>, mut piece: Piece, report: &Reporter| {
+            flow.count_ahead(&mut piece);
             let piece = std::sync::Arc::new(piece);
             let index = flow.spawned;
             // The first piece starts the input; the others are read as if
-            // games came before them, and their games are counted when
-            // they are merged.
+            // games came before them (as many as counted ahead when
+            // numbered), and their games are counted when they are merged.
             let resume = if index == 0 {
                 Resume::default()
             } else {
                 Resume {
                     pos: piece.start,
-                    games: 0,
+                    games: piece.base,
                     continuing: true,
                 }
             };
@@ -247,6 +296,15 @@ pub fn read_pieces<T: Send>(
     })
 }
 
+/// The pool the pieces are read on: started only for an input of more than
+/// one piece.
+fn thread_pool(jobs: usize) -> Result<rayon::ThreadPool, Error> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| Error::Usage(format!("cannot start {jobs} threads: {e}")))
+}
+
 /// The first piece, or the whole input to read in one pass: when it starts
 /// with a byte-order mark, is empty, has no cut in reach, or is small (one
 /// piece).
@@ -281,10 +339,23 @@ struct Flow<'s, 'w, T> {
     spawned: usize,
     /// Games merged so far.
     games: usize,
+    /// Pieces are read as after the games counted ahead of them.
+    numbered: bool,
     work: &'w PieceWork<'w, T>,
 }
 
 impl<T> Flow<'_, '_, T> {
+    /// When numbered: the games before `piece` (merged, and counted ahead
+    /// in the pieces in flight) and its own, counted ahead. Counted from
+    /// what is known, so a count ahead that was wrong misnumbers only the
+    /// pieces in flight (read again at the merge).
+    fn count_ahead(&self, piece: &mut Piece) {
+        if self.numbered {
+            piece.base = self.games + self.queue.iter().map(|(p, _)| p.counted).sum::<usize>();
+            piece.counted = count_games(&piece.bytes);
+        }
+    }
+
     /// Merges the first piece (its result is in). A piece whose end was not
     /// between games after all, or read as if games came before when none
     /// did, is read again here, with the next piece in the first case. If
@@ -307,14 +378,16 @@ impl<T> Flow<'_, '_, T> {
         } else {
             resume_at(piece.start, self.games)
         };
+        // Read as after exactly the games merged: as `exact` reads it.
+        let counted_right = self.numbered && piece.base == self.games && self.games > 0;
         // Games in `rep` count from this (0: read with `exact`).
-        let mut base = self.games;
-        let mut read_exactly = first;
+        let mut base = if counted_right { 0 } else { self.games };
+        let mut read_exactly = first || counted_right;
         let mut last = piece.last;
         let mut merged: Option<Vec<u8>> = None;
         loop {
             let needs_more = !end.clean && !last;
-            if !needs_more && (read_exactly || self.games > 0) {
+            if !needs_more && (read_exactly || (!self.numbered && self.games > 0)) {
                 break;
             }
             // Read again once with the next piece; a second time, the
@@ -430,10 +503,18 @@ mod tests {
             ))
         };
         let mut seen = Vec::new();
-        let rest = read_pieces(&mut &input[..], 3, 100, &mut report, &work, &mut |p| {
-            seen.push(p);
-            Ok(())
-        })
+        let rest = read_pieces(
+            &mut &input[..],
+            3,
+            100,
+            false,
+            &mut report,
+            &work,
+            &mut |p| {
+                seen.push(p);
+                Ok(())
+            },
+        )
         .unwrap();
         assert!(rest.is_none());
         assert!(seen.len() > 100);
@@ -443,6 +524,59 @@ mod tests {
             at += len;
         }
         assert_eq!(at, input.len());
+    }
+
+    #[test]
+    fn numbered_pieces_start_after_the_games_before_them() {
+        // Every 37th game is followed by `()`, which the count ahead takes
+        // for a game and the reading here does not: those pieces (and the
+        // ones in flight after them) are read again, numbered right.
+        let input: Vec<u8> = (0..1000)
+            .flat_map(|i| {
+                let extra = if i % 37 == 0 { "()\n" } else { "" };
+                format!("(;GM[1]PB[p{i}];B[aa];W[bb])\n{extra}").into_bytes()
+            })
+            .collect();
+        let mut report = Reporter::collecting("t");
+        // Every piece says how many games it read and where their numbers
+        // started.
+        let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
+            let n = memchr::memmem::find_iter(bytes, b"(;").count();
+            Ok((
+                (resume.games, n),
+                PieceEnd {
+                    games: n,
+                    clean: true,
+                },
+            ))
+        };
+        let mut seen = Vec::new();
+        let rest = read_pieces(
+            &mut &input[..],
+            3,
+            100,
+            true,
+            &mut report,
+            &work,
+            &mut |p| {
+                seen.push(p);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert!(rest.is_none());
+        assert!(seen.len() > 100);
+        let mut next = 0;
+        for (first, n) in seen {
+            assert_eq!(first, next, "each piece numbered after the ones before");
+            next += n;
+        }
+        assert_eq!(next, 1000);
+        assert_eq!(
+            count_games(b"(;C[a(b\\]c)(]GM[1];B[aa](;W[bb]))\n(;GM[1])x"),
+            2
+        );
+        assert_eq!(count_games(b"(;C[open"), 1);
     }
 
     #[test]
@@ -463,10 +597,18 @@ mod tests {
             ))
         };
         let mut merged = 0;
-        let rest = read_pieces(&mut &input[..], 2, 100, &mut report, &work, &mut |_| {
-            merged += 1;
-            Ok(())
-        })
+        let rest = read_pieces(
+            &mut &input[..],
+            2,
+            100,
+            false,
+            &mut report,
+            &work,
+            &mut |_| {
+                merged += 1;
+                Ok(())
+            },
+        )
         .unwrap();
         let rest = rest.expect("the rest is for one pass");
         assert_eq!(merged, 0);
@@ -492,7 +634,15 @@ mod tests {
                 },
             ))
         };
-        let r = read_pieces(&mut &input[..], 2, 100, &mut report, &work, &mut |_| Ok(()));
+        let r = read_pieces(
+            &mut &input[..],
+            2,
+            100,
+            false,
+            &mut report,
+            &work,
+            &mut |_| Ok(()),
+        );
         assert!(matches!(r, Err(Error::Io(_))));
     }
 }

@@ -13,7 +13,7 @@ use crate::diag::Reporter;
 use crate::error::Error;
 use crate::formats::sgf::{PieceEnd, Resume};
 use crate::formats::{self, Format};
-use crate::options::{Dialect, Options, ReadOptions};
+use crate::options::{Dialect, Options, PiecePart, ReadOptions};
 use crate::parallel;
 use crate::sink::{Counter, Sink, Tee, Unfinished};
 use crate::validate::replay::{BoardCheck, Checked};
@@ -82,6 +82,7 @@ pub type Rest<'a> = dyn FnMut(&mut dyn Read, Start, &mut Reporter) -> Result<(),
 pub fn in_pieces<T: Send>(
     input: &mut dyn Read,
     options: &Options,
+    numbered: bool,
     report: &mut Reporter,
     piece: &Piece<'_, T>,
     merge: &mut dyn FnMut(T) -> Result<(), Error>,
@@ -92,7 +93,7 @@ pub fn in_pieces<T: Send>(
         0 => parallel::piece_size(options.jobs),
         n => n,
     };
-    let left = parallel::read_pieces(input, options.jobs, size, report, &work, merge)?;
+    let left = parallel::read_pieces(input, options.jobs, size, numbered, report, &work, merge)?;
     if let Some(left) = left {
         let mut src = Read::chain(&left.held[..], input);
         rest(&mut src, Start::Sgf(left.resume), report)?;
@@ -147,20 +148,38 @@ pub fn convert(
 ) -> Result<Stats, Error> {
     formats::check_read_options(from, &options.read)?;
     formats::check_write_options(to, &options.write)?;
-    let parallel = options.jobs > 1
-        && from == Format::Sgf
-        && to == Format::Sgf
-        && options
-            .write
-            .to_encoding
-            .is_none_or(|e| e == encoding_rs::UTF_8);
-    if !parallel {
-        let start = Start::whole(from);
-        return convert_piece(input, start, output, to, options, report).map(|r| r.0);
-    }
+    let numbered = match writes_in_pieces(to, options) {
+        Some(numbered) if options.jobs > 1 && from == Format::Sgf => numbered,
+        _ => {
+            let start = Start::whole(from);
+            return convert_piece(input, start, output, to, options, report).map(|r| r.0);
+        }
+    };
+    // Numbered parts: the one that starts the input opens the document,
+    // the rest read in one pass (if any) closes it, else an empty part.
+    let piece_options = |start: Start, closing: bool| match (numbered, start) {
+        (false, _) => None,
+        (true, Start::Sgf(r)) => Some(part_of(
+            options,
+            PiecePart {
+                opening: r.pos.offset == 0 && r.games == 0,
+                closing,
+            },
+        )),
+        (true, Start::Whole(..)) => Some(part_of(
+            options,
+            PiecePart {
+                opening: true,
+                closing,
+            },
+        )),
+    };
+    let closed = std::cell::Cell::new(false);
     let piece = |bytes: &[u8], start, rep: &mut Reporter| {
         let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 4);
-        let (c, end) = convert_piece(&mut &bytes[..], start, &mut out, to, options, rep)?;
+        let part = piece_options(start, false);
+        let opts = part.as_ref().unwrap_or(options);
+        let (c, end) = convert_piece(&mut &bytes[..], start, &mut out, to, opts, rep)?;
         Ok(((out, c), end))
     };
     let stats = std::cell::Cell::new(Stats::default());
@@ -172,13 +191,51 @@ pub fn convert(
     };
     let mut rest = |src: &mut dyn Read, start, rep: &mut Reporter| {
         let mut out = output.borrow_mut();
-        let (c, _) = convert_piece(src, start, &mut **out, to, options, rep)?;
+        let part = piece_options(start, true);
+        let opts = part.as_ref().unwrap_or(options);
+        let (c, _) = convert_piece(src, start, &mut **out, to, opts, rep)?;
         stats.set(stats.get().plus(c));
+        closed.set(true);
         Ok(())
     };
-    in_pieces(input, options, report, &piece, &mut merge, &mut rest)?;
+    in_pieces(
+        input, options, numbered, report, &piece, &mut merge, &mut rest,
+    )?;
+    if numbered && !closed.get() {
+        // The pieces wrote no closing: a writer with no game writes it.
+        let part = PiecePart {
+            opening: false,
+            closing: true,
+        };
+        let mut out = output.borrow_mut();
+        formats::writer(to, Box::new(&mut **out), &part_of(options, part))?.finish(report)?;
+    }
     output.into_inner().flush()?;
     Ok(stats.get())
+}
+
+/// Whether `to` can be written in game-parallel pieces with `options`:
+/// UTF-8 SGF (the pieces' outputs are the output), and the writers that
+/// number games and write a document around them by [`PiecePart`] (JSON,
+/// XML, CSV without a games list, which is a second output).
+fn writes_in_pieces(to: Format, options: &Options) -> Option<bool> {
+    let w = &options.write;
+    match to {
+        Format::Sgf => w
+            .to_encoding
+            .is_none_or(|e| e == encoding_rs::UTF_8)
+            .then_some(false),
+        Format::Json | Format::Xml => Some(true),
+        Format::Csv => w.games_csv.is_none().then_some(true),
+        _ => None,
+    }
+}
+
+/// `options` for a writer of one part of a pieced output.
+fn part_of(options: &Options, part: PiecePart) -> Options {
+    let mut o = options.clone();
+    o.write.piece = Some(part);
+    o
 }
 
 /// Converts one input, or one piece of an SGF input, into `out`.
@@ -344,7 +401,7 @@ pub fn check(
         total.borrow_mut().add(&c);
         Ok(())
     };
-    in_pieces(input, options, report, &piece, &mut merge, &mut rest)?;
+    in_pieces(input, options, false, report, &piece, &mut merge, &mut rest)?;
     Ok(total.into_inner())
 }
 

@@ -1,9 +1,11 @@
 //! The SGF property table (`formats/properties.tsv`, compiled in): every known
-//! identifier with its value type, scope, FF versions and aliases.
-
-use std::sync::OnceLock;
+//! identifier with its value type, scope, FF versions and aliases. The
+//! build script turns the file into static data (`build/props_table.rs`),
+//! so nothing is parsed when a process starts; the tests parse the file
+//! here and compare.
 
 /// The table's text, as shipped in `formats/properties.tsv`.
+#[cfg(test)]
 pub const TABLE: &str = include_str!("../formats/properties.tsv");
 
 /// Where a property belongs.
@@ -21,6 +23,7 @@ pub enum Scope {
 }
 
 impl Scope {
+    #[cfg(test)]
     fn parse(s: &str) -> Scope {
         match s {
             "root" => Scope::Root,
@@ -45,7 +48,7 @@ pub struct PropDef {
     pub scope: Scope,
     /// FF versions that define it, e.g. `1234`; empty for dialect-only ids.
     pub ff: &'static str,
-    pub aliases: Vec<&'static str>,
+    pub aliases: &'static [&'static str],
     pub description: &'static str,
     // Derived from `value_type` once, when the table is loaded.
     compose: bool,
@@ -55,12 +58,13 @@ pub struct PropDef {
 }
 
 impl PropDef {
+    #[cfg(test)]
     fn new(
         id: &'static str,
         value_type: &'static str,
         scope: Scope,
         ff: &'static str,
-        aliases: Vec<&'static str>,
+        aliases: &'static [&'static str],
         description: &'static str,
     ) -> Self {
         PropDef {
@@ -112,12 +116,6 @@ impl PropDef {
     }
 }
 
-struct Table {
-    defs: Vec<PropDef>,
-    /// Index by one- or two-letter upper-case id: (a+1)*27 + (b or 0).
-    short: Vec<u16>,
-}
-
 const NONE: u16 = u16::MAX;
 
 /// Number of distinct [`short_key`]s (an upper bound of its values).
@@ -136,47 +134,20 @@ pub fn short_key(id: &[u8]) -> Option<usize> {
     }
 }
 
-fn table() -> &'static Table {
-    static T: OnceLock<Table> = OnceLock::new();
-    T.get_or_init(|| {
-        let mut defs = Vec::new();
-        for line in TABLE.lines() {
-            if line.starts_with('#') || line.starts_with("id\t") || line.trim().is_empty() {
-                continue;
-            }
-            let f: Vec<&'static str> = line.split('\t').collect();
-            if f.len() < 6 {
-                continue;
-            }
-            defs.push(PropDef::new(
-                f[0],
-                f[1],
-                Scope::parse(f[2]),
-                f[3],
-                f[4].split(',').filter(|a| !a.is_empty()).collect(),
-                f[5],
-            ));
-        }
-        let mut short = vec![NONE; SHORT_KEYS];
-        for (i, d) in defs.iter().enumerate() {
-            if let Some(k) = short_key(d.id.as_bytes()) {
-                short[k] = i as u16;
-            }
-        }
-        Table { defs, short }
-    })
-}
+// `DEFS` (every definition, in the file's order) and `SHORT` (the index
+// in `DEFS` of each one- and two-letter identifier, by `short_key`;
+// `NONE` for none).
+include!(concat!(env!("OUT_DIR"), "/props_table.rs"));
 
 /// The definition of an identifier (exact, upper-case form).
 #[inline]
 pub fn lookup(id: &str) -> Option<&'static PropDef> {
-    let t = table();
     match short_key(id.as_bytes()) {
-        Some(k) => match t.short[k] {
+        Some(k) => match SHORT[k] {
             NONE => None,
-            i => t.defs.get(i as usize),
+            i => DEFS.get(i as usize),
         },
-        None => t.defs.iter().find(|d| d.id == id),
+        None => DEFS.iter().find(|d| d.id == id),
     }
 }
 
@@ -184,10 +155,9 @@ pub fn lookup(id: &str) -> Option<&'static PropDef> {
 /// bytes (the reader's fast path).
 #[inline]
 pub fn lookup_short(id: &[u8]) -> Option<&'static PropDef> {
-    let t = table();
-    match t.short.get(short_key(id)?) {
+    match SHORT.get(short_key(id)?) {
         Some(&NONE) | None => None,
-        Some(&i) => t.defs.get(i as usize),
+        Some(&i) => DEFS.get(i as usize),
     }
 }
 
@@ -212,6 +182,47 @@ pub fn uppercase_form(id: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table as the file reads at run time.
+    fn parsed() -> Vec<PropDef> {
+        let mut defs = Vec::new();
+        for line in TABLE.lines() {
+            if line.starts_with('#') || line.starts_with("id\t") || line.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&'static str> = line.split('\t').collect();
+            if f.len() < 6 {
+                continue;
+            }
+            let aliases: Vec<&'static str> = f[4].split(',').filter(|a| !a.is_empty()).collect();
+            defs.push(PropDef::new(
+                f[0],
+                f[1],
+                Scope::parse(f[2]),
+                f[3],
+                Box::leak(aliases.into_boxed_slice()),
+                f[5],
+            ));
+        }
+        defs
+    }
+
+    #[test]
+    fn the_compiled_table_is_the_file() {
+        let defs = parsed();
+        assert_eq!(DEFS, &defs[..]);
+        for (i, d) in defs.iter().enumerate() {
+            if let Some(k) = short_key(d.id.as_bytes()) {
+                assert_eq!(SHORT[k] as usize, i, "{}", d.id);
+            }
+        }
+        let indexed = SHORT.iter().filter(|&&i| i != NONE).count();
+        let short = defs
+            .iter()
+            .filter(|d| short_key(d.id.as_bytes()).is_some())
+            .count();
+        assert_eq!(indexed, short);
+    }
 
     #[test]
     fn table_has_every_ff4_property() {

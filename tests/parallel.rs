@@ -7,27 +7,67 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sgfconv::diag::Reporter;
-use sgfconv::{Format, Options};
+use sgfconv::{Format, Options, WriteOptions};
 
 /// Output, every diagnostic as JSON (info included), counts by severity.
 fn run(input: &[u8], jobs: usize, piece_size: usize) -> (Vec<u8>, Vec<String>, [usize; 3]) {
+    run_as(input, jobs, piece_size, &target("sgf"))
+}
+
+/// A target format and its writer options, by a short name.
+fn target(name: &str) -> (Format, WriteOptions) {
+    let mut w = WriteOptions::default();
+    let format = match name {
+        "sgf" => Format::Sgf,
+        "json" => Format::Json,
+        "json-lines" | "moves-lines" => {
+            w.json_lines = true;
+            w.moves = name == "moves-lines";
+            Format::Json
+        }
+        "moves" => {
+            w.moves = true;
+            Format::Json
+        }
+        "xml" => Format::Xml,
+        "csv" => Format::Csv,
+        "csv-all" => {
+            w.all_variations = true;
+            Format::Csv
+        }
+        _ => unreachable!("no target {name}"),
+    };
+    (format, w)
+}
+
+/// The targets that number their games and are written in pieces too.
+const NUMBERED_TARGETS: &[&str] = &[
+    "json",
+    "json-lines",
+    "moves",
+    "moves-lines",
+    "xml",
+    "csv",
+    "csv-all",
+];
+
+fn run_as(
+    input: &[u8],
+    jobs: usize,
+    piece_size: usize,
+    (to, write): &(Format, WriteOptions),
+) -> (Vec<u8>, Vec<String>, [usize; 3]) {
     let options = {
         let mut o = Options::default().with_jobs(jobs);
         o.piece_size = piece_size;
+        o.write = write.clone();
         o
     };
     let mut report = Reporter::collecting("in.sgf");
     let mut out = Vec::new();
     let mut src = input;
-    let stats = sgfconv::convert(
-        &mut src,
-        Format::Sgf,
-        &mut out,
-        Format::Sgf,
-        &options,
-        &mut report,
-    )
-    .expect("conversion runs");
+    let stats = sgfconv::convert(&mut src, Format::Sgf, &mut out, *to, &options, &mut report)
+        .expect("conversion runs");
     let diags: Vec<String> = report.collected().iter().map(|d| d.to_json()).collect();
     let counts = [
         report.count(sgfconv::Severity::Info),
@@ -83,6 +123,31 @@ fn assert_same_as_one_pass(input: &[u8], what: &str) {
     }
 }
 
+/// What [`assert_same_as_one_pass`] says of SGF, for the writers that
+/// number games and write a document around them (JSON, JSON Lines, move
+/// lists, XML, CSV): the pieces' parts make the one-pass output, byte for
+/// byte, with the same diagnostics (`W361` names its game).
+fn assert_targets_alike(input: &[u8], what: &str) {
+    let sizes: &[(usize, usize)] = if input.len() < 200_000 {
+        &[(3, 700), (2, 64 << 10)]
+    } else {
+        &[(3, 4096)]
+    };
+    for name in NUMBERED_TARGETS {
+        let to = target(name);
+        let one = run_as(input, 1, 0, &to);
+        for &(jobs, piece) in sizes {
+            let many = run_as(input, jobs, piece, &to);
+            assert!(
+                one.0 == many.0,
+                "{what}: {name} output differs with -j {jobs}, pieces of {piece} bytes"
+            );
+            pretty_assertions::assert_eq!(one.1, many.1, "{what}: {name}, -j {jobs}, {piece}");
+            assert_eq!(one.2, many.2, "{what}: {name} counts, -j {jobs}, {piece}");
+        }
+    }
+}
+
 /// Our own sample files, each repeated and all concatenated: games of
 /// every dialect and charset, damaged ones included, with many cuts.
 #[test]
@@ -98,6 +163,7 @@ fn own_corpus_concatenated() {
     }
     assert!(all.len() > 10_000, "corpus/ has SGF samples");
     assert_same_as_one_pass(&all, "corpus/*");
+    assert_targets_alike(&all, "corpus/*");
 }
 
 /// Every SGF file of $SHARED/corpus, concatenated (real files from other
@@ -114,6 +180,7 @@ fn shared_corpus_concatenated() {
         all.push(b'\n');
     }
     assert_same_as_one_pass(&all, "../shared/corpus");
+    assert_targets_alike(&all, "../shared/corpus");
 }
 
 /// Inputs made to look like cuts where there are none.
@@ -141,6 +208,7 @@ fn false_cuts_are_not_trusted() {
             input.extend_from_slice(c);
         }
         assert_same_as_one_pass(&input, &format!("case {k}"));
+        assert_targets_alike(&input, &format!("case {k}"));
     }
 }
 
@@ -170,6 +238,7 @@ fn structure_repairs_read_alike_in_pieces() {
     ];
     for (k, c) in cases.iter().enumerate() {
         assert_same_as_one_pass(c.as_bytes(), &format!("case {k}"));
+        assert_targets_alike(c.as_bytes(), &format!("case {k}"));
     }
 }
 
@@ -181,6 +250,7 @@ fn a_bom_input_is_read_whole() {
         input.extend_from_slice(b"(;GM[1]PB[\xe5\x90\x8d])\n");
     }
     assert_same_as_one_pass(&input, "BOM");
+    assert_targets_alike(&input, "BOM");
 }
 
 fn fragment() -> impl Strategy<Value = &'static [u8]> {

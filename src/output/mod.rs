@@ -232,7 +232,7 @@ pub fn use_named_temporary_files() {
     dir::disable();
 }
 
-pub use temp::remove_on_signal;
+pub use temp::{before_first_named_temp, remove_on_signal};
 
 /// The temporary files (`.sgfconv-*.tmp`) in the directory of the output
 /// `path`: left by an interrupted run of an older version, or of one that

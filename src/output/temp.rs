@@ -58,6 +58,28 @@ pub fn named_temp_with_mode(
     b.tempfile_in(dir)
 }
 
+/// What runs once before this process first names a temporary file (the
+/// command installs its signal handler then: a process that writes only
+/// unnamed files or stdout starts no handler thread).
+static BEFORE_FIRST: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+static ARMED: std::sync::Once = std::sync::Once::new();
+
+/// Sets what runs once before the first named temporary file of this
+/// process (and before the first rename window): the command's signal
+/// handler. Only the first call counts.
+pub fn before_first_named_temp(f: fn()) {
+    let _ = BEFORE_FIRST.set(f);
+}
+
+/// Runs [`before_first_named_temp`]'s function, the first time only.
+fn arm() {
+    ARMED.call_once(|| {
+        if let Some(f) = BEFORE_FIRST.get() {
+            f();
+        }
+    });
+}
+
 /// The named temporary files of this process that a signal must not leave
 /// behind. Readers hold it through a short window in which a finished output
 /// has a temporary name; the signal handler takes it for writing, so it waits
@@ -72,6 +94,7 @@ fn live() -> RwLockWriteGuard<'static, Vec<PathBuf>> {
 /// `.sgfconv-*.tmp` name, then renamed over its target): a signal that
 /// arrives meanwhile is acted on once the rename is done.
 pub fn window() -> RwLockReadGuard<'static, Vec<PathBuf>> {
+    arm();
     LIVE.read().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -93,6 +116,7 @@ pub struct Registered(Option<NamedTempFile>);
 impl Registered {
     /// [`named_temp_with_mode`], listed.
     pub fn new(dir: &Path, replacing: Option<&std::fs::Metadata>) -> io::Result<Registered> {
+        arm();
         let mut files = live();
         let t = named_temp_with_mode(dir, replacing)?;
         files.push(t.path().to_path_buf());

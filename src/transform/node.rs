@@ -400,30 +400,17 @@ fn plain_role_of(name: &str) -> PlainRole {
 
 /// [`plain_role_of`], from a table for the one- and two-letter identifiers
 /// nearly every node is made of (it is asked for every property of every
-/// node).
+/// node). Each slot is filled the first time its identifier is asked for:
+/// a process that converts one small record works out the dozen roles it
+/// meets, not all 702 (issue 16: start-up).
 fn plain_role(name: &str) -> PlainRole {
-    static SHORT: std::sync::OnceLock<Vec<PlainRole>> = std::sync::OnceLock::new();
-    let Some(key) = crate::props::short_key(name.as_bytes()) else {
-        return plain_role_of(name);
-    };
-    let table = SHORT.get_or_init(|| {
-        let mut table = vec![PlainRole::NotPlain; crate::props::SHORT_KEYS];
-        for a in 'A'..='Z' {
-            let mut ids = vec![a.to_string()];
-            ids.extend(('A'..='Z').map(|b| format!("{a}{b}")));
-            for id in ids {
-                let slot = crate::props::short_key(id.as_bytes()).and_then(|k| table.get_mut(k));
-                if let Some(slot) = slot {
-                    *slot = plain_role_of(&id);
-                }
-            }
-        }
-        table
-    });
-    table
-        .get(key)
-        .copied()
-        .unwrap_or_else(|| plain_role_of(name))
+    use std::sync::OnceLock;
+    static SHORT: [OnceLock<PlainRole>; crate::props::SHORT_KEYS] =
+        [const { OnceLock::new() }; crate::props::SHORT_KEYS];
+    match crate::props::short_key(name.as_bytes()).and_then(|k| SHORT.get(k)) {
+        Some(slot) => *slot.get_or_init(|| plain_role_of(name)),
+        None => plain_role_of(name),
+    }
 }
 
 /// The colour of a plain node's move (`Some(None)` for a plain node

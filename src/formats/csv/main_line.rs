@@ -173,6 +173,9 @@ impl CsvWriter<'_> {
                 self.end_main_line_game(report)?;
                 self.main.start();
                 self.main.in_file = h.index;
+                if self.by_header {
+                    self.games = h.index;
+                }
             }
             Event::Meta { .. } => {
                 count(&mut self.main.not_carried, "source facts");

@@ -65,7 +65,9 @@ pub fn writer<'w>(
         all_variations: options.all_variations,
         safe: options.csv_safe,
         games: 0,
-        header_written: false,
+        // A part of a pieced output that does not start it has no header.
+        header_written: options.piece.is_some_and(|p| !p.opening),
+        by_header: options.piece.is_some(),
     }))
 }
 
@@ -102,6 +104,9 @@ pub(super) struct CsvWriter<'w> {
     pub(super) safe: bool,
     pub(super) games: usize,
     header_written: bool,
+    /// Games are numbered by their index in the input (a part of a pieced
+    /// output), not counted from 0.
+    pub(super) by_header: bool,
 }
 
 impl Sink for CsvWriter<'_> {
@@ -113,6 +118,9 @@ impl Sink for CsvWriter<'_> {
             return self.main_line_event(event, report);
         }
         if let Some(game) = self.collector.push(event, report) {
+            if self.by_header {
+                self.games = game.header.index;
+            }
             self.write_game(&game, report)?;
             self.games += 1;
         }

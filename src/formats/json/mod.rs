@@ -13,6 +13,7 @@
 
 mod bound;
 mod moves;
+mod out;
 mod reader;
 mod writer;
 

@@ -7,45 +7,256 @@
 //! hands a move-list object's fields to a [`MovesDoc`], which makes a game
 //! of a root with the info and setup and one node per move.
 
-use super::writer::{json_opt_str, json_str, Frame};
+use super::out::{push_float, push_opt_str, push_str, push_uint};
+use super::writer::Frame;
 use super::{W_BAD_MOVE, W_MOVES_LOSS};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Property, PropertyBuf};
+use crate::event::{
+    Event, GameHeader, Moves, NodeArena, NodeRef, PlainMove, Property, PropertyBuf, MOVE_TEXT_LEN,
+};
 use crate::formats::structured::coords;
-use crate::formats::structured::flat::{FlatCollector, FlatGame, FlatNode};
-use crate::sink::Sink;
+use crate::formats::structured::flat::{orphan_property, FlatGame, FlatNode, Tracker};
+use crate::sink::{moves_as_nodes, node_as_events, Sink};
 use serde::de::MapAccess;
 use serde::Deserialize;
-use std::collections::BTreeMap;
-use std::io::Write;
 
 // ---------------------------------------------------------------- writing
 
-/// Writes each game's move list when the game is complete.
+/// Writes each game's move list as its events stream by, holding no game:
+/// the shared [`Tracker`] places each node, a node is on the main line
+/// when it hangs from the last node on it, and the main line's moves go
+/// straight into the reused buffers of a [`MoveList`]. A node is taken
+/// when the next one starts (or the game ends), since properties may still
+/// come for it.
 pub(super) struct MovesWriter<'w> {
     frame: Frame<'w>,
-    collector: FlatCollector,
+    /// A game is open: its `GameStart` came, its `GameEnd` not yet.
+    in_game: bool,
+    /// The open game's index in its input.
+    in_file: usize,
+    tracker: Tracker,
+    /// The last node of the main line so far.
+    line_end: Option<usize>,
+    /// The last node started, when it is on the main line.
+    pending: Held,
+    node: NodeArena,
+    /// The game's first node, once taken (game info comes from it).
+    root: Option<NodeArena>,
+    /// The arena `root` had in the previous game, for reuse.
+    spare: NodeArena,
+    list: MoveList,
     games: usize,
+    /// Games are numbered by their index in the input (a part of a pieced
+    /// output), not counted from 0.
+    by_header: bool,
 }
 
 impl<'w> MovesWriter<'w> {
-    pub(super) fn new(frame: Frame<'w>) -> Self {
+    pub(super) fn new(frame: Frame<'w>, by_header: bool) -> Self {
         MovesWriter {
             frame,
-            collector: FlatCollector::new(),
+            in_game: false,
+            in_file: 0,
+            tracker: Tracker::default(),
+            line_end: None,
+            pending: Held::None,
+            node: NodeArena::default(),
+            root: None,
+            spare: NodeArena::default(),
+            list: MoveList::default(),
             games: 0,
+            by_header,
         }
     }
+
+    /// A game opens (one left open before it is dropped, as it was never
+    /// complete).
+    fn start_game(&mut self, header: &GameHeader) {
+        self.in_game = true;
+        self.in_file = header.index;
+        if self.by_header {
+            self.games = header.index;
+        }
+        self.tracker.start();
+        self.line_end = None;
+        self.pending = Held::None;
+        if let Some(r) = self.root.take() {
+            self.spare = r;
+        }
+        self.list.reset();
+    }
+
+    /// A node opens: the one before it is taken, and this one is held
+    /// (its properties in `node`) when it is on the main line. Returns
+    /// its index when it is.
+    fn start_node(&mut self) -> Option<usize> {
+        self.take_pending();
+        let (index, parent) = self.tracker.place();
+        self.list.nodes += 1;
+        let on_line = index == 0 || (parent.is_some() && parent == self.line_end);
+        if !on_line {
+            return None;
+        }
+        self.line_end = Some(index);
+        self.list.line += 1;
+        self.node.clear();
+        self.pending = Held::Node(index);
+        Some(index)
+    }
+
+    /// Properties are coming for the held node: a plain move held as such
+    /// goes into `node` first.
+    fn hold_in_arena(&mut self) {
+        if let Held::Plain(i, mv) = self.pending {
+            self.node.clear();
+            let sgf = std::str::from_utf8(mv.text()).unwrap_or_default();
+            self.node
+                .push(&PropertyBuf::with_values(&sgf[1..2], &[&sgf[3..5]]).as_property());
+            self.pending = Held::Node(i);
+        }
+    }
+
+    /// The held node is complete: into the list (the first node becomes
+    /// the root, and the board size comes from it).
+    fn take_pending(&mut self) {
+        match std::mem::replace(&mut self.pending, Held::None) {
+            Held::Node(0) => {
+                let mut root = std::mem::take(&mut self.spare);
+                std::mem::swap(&mut root, &mut self.node);
+                self.list.size = coords::board_size(arena_text(&root, "SZ"));
+                self.list.take_node(0, &root.as_ref());
+                self.root = Some(root);
+            }
+            Held::Node(i) => self.list.take_node(i, &self.node.as_ref()),
+            Held::Plain(_, mv) => self.list.take_plain(mv),
+            Held::None => {}
+        }
+    }
+
+    /// The game is complete: its move list goes out.
+    fn end_game(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        self.take_pending();
+        self.tracker.end();
+        self.in_game = false;
+        self.frame.before_game(self.games);
+        let root = self.root.as_ref();
+        let text = |id: &str| root.and_then(|r| arena_text(r, id));
+        write_moves(
+            &mut self.frame.out.buf,
+            &self.list,
+            text,
+            (self.games, report.file(), self.in_file),
+        );
+        report_losses(&self.list, self.games, report);
+        self.frame.after_game()?;
+        self.games += 1;
+        Ok(())
+    }
+}
+
+/// The main-line node held until the next one starts.
+#[derive(Clone, Copy, PartialEq)]
+enum Held {
+    None,
+    /// Its properties are in the writer's arena.
+    Node(usize),
+    /// A plain move (not the game's first node), as its SGF text.
+    Plain(usize, PlainMove),
+}
+
+/// The first value of the first property `id` of a node.
+fn arena_text<'a>(node: &'a NodeArena, id: &str) -> Option<&'a str> {
+    node.as_ref()
+        .iter()
+        .find(|p| p.name == id)
+        .and_then(|p| p.first_text())
 }
 
 impl Sink for MovesWriter<'_> {
     fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
-        if let Some(game) = self.collector.push(event, report) {
-            self.frame.before_game(self.games)?;
-            write_moves(&mut self.frame.out, &game, self.games, report)?;
-            self.frame.after_game()?;
-            self.games += 1;
+        match event {
+            Event::GameStart(h) => self.start_game(h),
+            Event::Meta { .. } => {}
+            Event::VariationStart(_) => self.tracker.paren(true),
+            Event::VariationEnd(_) => self.tracker.paren(false),
+            Event::Node(_) if self.in_game => {
+                self.start_node();
+            }
+            Event::Node(_) => {}
+            Event::Property(p) if !self.in_game || self.list.nodes == 0 => {
+                orphan_property(report, p)
+            }
+            Event::Property(p) => {
+                self.hold_in_arena();
+                if self.pending != Held::None {
+                    self.node.push(p);
+                }
+            }
+            Event::GameEnd(_) if self.in_game => self.end_game(report)?,
+            Event::GameEnd(_) => {}
+        }
+        Ok(())
+    }
+
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if !self.in_game {
+            return node_as_events(self, node, report);
+        }
+        if self.start_node().is_some() {
+            for p in node.iter() {
+                self.node.push(&p);
+            }
+        }
+        Ok(())
+    }
+
+    /// A run of plain moves: placed at once, each taken straight from its
+    /// six bytes but the last, which is held (properties may still come
+    /// for it).
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if !self.in_game || moves.is_empty() {
+            return moves_as_nodes(self, moves, report);
+        }
+        self.take_pending();
+        let n = moves.len();
+        let (first, parent) = self.tracker.place_run(n);
+        self.list.nodes += n;
+        if first != 0 && (parent.is_none() || parent != self.line_end) {
+            return Ok(());
+        }
+        self.line_end = Some(first + n - 1);
+        self.list.line += n;
+        let last = n - 1;
+        for (k, text) in moves
+            .sgf()
+            .as_bytes()
+            .chunks_exact(MOVE_TEXT_LEN)
+            .enumerate()
+        {
+            let i = first + k;
+            match <[u8; MOVE_TEXT_LEN]>::try_from(text)
+                .ok()
+                .and_then(PlainMove::new)
+            {
+                Some(mv) if i > 0 && k < last => self.list.take_plain(mv),
+                Some(mv) if i > 0 => self.pending = Held::Plain(i, mv),
+                // The game's first node (or, against the contract, not a
+                // plain move): as any node.
+                _ => {
+                    let sgf = std::str::from_utf8(text).unwrap_or_default();
+                    let p = PropertyBuf::with_values(
+                        sgf.get(1..2).unwrap_or(""),
+                        &[sgf.get(3..5).unwrap_or("")],
+                    );
+                    self.node.clear();
+                    self.node.push(&p.as_property());
+                    self.pending = Held::Node(i);
+                    if k < last {
+                        self.take_pending();
+                    }
+                }
+            }
         }
         Ok(())
     }
@@ -64,80 +275,110 @@ const MOVES_ROOT_PROPS: &[&str] = &[
     "GM", "CA",
 ];
 
-/// The move-list projection of one game, as computed for `--moves`.
-#[derive(Default, Debug, PartialEq)]
-pub(crate) struct MoveList {
-    pub size: (u32, u32),
-    pub setup: [Vec<String>; 3],
-    pub first_player: Option<&'static str>,
-    pub moves: Vec<(&'static str, String)>,
+/// The move-list projection of one game as it is built, main-line node by
+/// node, its lists already in JSON; reused from game to game.
+#[derive(Default, Debug)]
+struct MoveList {
+    /// Nodes of the game, and those on the main line.
+    nodes: usize,
+    line: usize,
+    size: (u32, u32),
+    /// The items of the `B`, `W` and `E` setup arrays.
+    setup: [Vec<u8>; 3],
+    first_player: Option<&'static str>,
+    first_move: Option<&'static str>,
+    /// The items of `moves` and `moves_gtp`.
+    moves: Vec<u8>,
+    gtp: Vec<u8>,
+    n_moves: usize,
+    seen_move: bool,
     /// Ply at which a later setup node stopped the list.
-    pub truncated_at: Option<usize>,
-    /// What the projection does not carry, for the loss warning.
-    pub not_carried: BTreeMap<String, usize>,
+    truncated_at: Option<usize>,
+    /// What the projection does not carry, for the loss warning: names
+    /// seen in earlier games stay, with a count of 0.
+    not_carried: Vec<(String, usize)>,
 }
 
-fn move_list(game: &FlatGame) -> MoveList {
-    let mut ml = MoveList::default();
-    let Some(root) = game.nodes().next() else {
-        ml.size = (19, 19);
-        return ml;
-    };
-    let first = |id: &str| root.props.text(id);
-    ml.size = coords::board_size(first("SZ"));
-    let line = game.main_line();
-    let on_line: std::collections::HashSet<usize> = line.iter().copied().collect();
-    let off_line = game.len() - line.len();
-    if off_line > 0 {
-        ml.not_carried.insert("variation nodes".into(), off_line);
-    }
-    let mut seen_move = false;
-    for (i, node) in game.nodes().enumerate() {
-        if !on_line.contains(&i) {
-            continue;
+impl MoveList {
+    fn reset(&mut self) {
+        self.nodes = 0;
+        self.line = 0;
+        self.size = (19, 19);
+        for s in &mut self.setup {
+            s.clear();
         }
-        let is_setup = node
-            .props
-            .iter()
-            .any(|p| matches!(p.name, "AB" | "AW" | "AE"));
-        let mut carried: &[&str] = if i == 0 || (!seen_move && is_setup) {
+        self.first_player = None;
+        self.first_move = None;
+        self.moves.clear();
+        self.gtp.clear();
+        self.n_moves = 0;
+        self.seen_move = false;
+        self.truncated_at = None;
+        if self.not_carried.len() > 64 {
+            self.not_carried.clear();
+        }
+        for (_, n) in &mut self.not_carried {
+            *n = 0;
+        }
+    }
+
+    /// One node of the main line, `i` its index in the game.
+    fn take_node(&mut self, i: usize, node: &NodeRef<'_>) {
+        let is_setup = node.iter().any(|p| matches!(p.name, "AB" | "AW" | "AE"));
+        let mut carried: &[&str] = if i == 0 || (!self.seen_move && is_setup) {
             MOVES_ROOT_PROPS
         } else {
             &["B", "W"]
         };
-        if seen_move && is_setup && ml.truncated_at.is_none() {
-            ml.truncated_at = Some(ml.moves.len());
+        if self.seen_move && is_setup && self.truncated_at.is_none() {
+            self.truncated_at = Some(self.n_moves);
         }
-        if ml.truncated_at.is_some() {
+        if self.truncated_at.is_some() {
             carried = &[];
         }
-        for p in node.props.iter() {
-            if !carried.contains(&p.name) {
-                *ml.not_carried.entry(p.name.to_string()).or_default() += 1;
-                continue;
+        for p in node.iter() {
+            if carried.iter().any(|c| c.as_bytes() == p.name.as_bytes()) {
+                self.take(&p);
+            } else {
+                self.lose(p.name, 1);
             }
-            ml.take(&p, &mut seen_move);
         }
     }
-    if ml.first_player.is_none() {
-        ml.first_player = ml.moves.first().map(|m| m.0);
-    }
-    ml
-}
 
-impl MoveList {
-    /// Takes a property the list carries: setup, the first player, a move
-    /// (which sets `seen_move`).
-    fn take(&mut self, p: &Property<'_>, seen_move: &mut bool) {
+    /// A plain move node of the main line (not the first node): a move,
+    /// or (after a setup stopped the list) its `B` or `W` lost.
+    #[inline]
+    fn take_plain(&mut self, mv: PlainMove) {
+        let [_, colour, _, x, y, _] = *mv.text();
+        if self.truncated_at.is_some() {
+            return self.lose(if colour == b'B' { "B" } else { "W" }, 1);
+        }
+        self.push_plain_move(colour, x, y);
+    }
+
+    fn lose(&mut self, name: &str, n: usize) {
+        match self.not_carried.iter_mut().find(|(k, _)| k == name) {
+            Some((_, count)) => *count += n,
+            None => self.not_carried.push((name.to_string(), n)),
+        }
+    }
+
+    /// Takes a property the list carries: setup, the first player, a move.
+    fn take(&mut self, p: &Property<'_>) {
         match p.name {
             "AB" | "AW" | "AE" => {
-                let k = match p.name {
+                let list = &mut self.setup[match p.name {
                     "AB" => 0,
                     "AW" => 1,
                     _ => 2,
-                };
+                }];
                 for v in p.values().iter() {
-                    self.setup[k].extend(coords::expand_points(v.text()));
+                    for point in coords::expand_points(v.text()) {
+                        if !list.is_empty() {
+                            list.push(b',');
+                        }
+                        push_str(list, &point);
+                    }
                 }
             }
             "PL" if self.first_player.is_none() => {
@@ -148,128 +389,189 @@ impl MoveList {
                 };
             }
             "B" | "W" => {
-                let colour = if p.name == "B" { "B" } else { "W" };
+                let colour = if p.name == "B" { b'B' } else { b'W' };
                 let v = p.first_text().unwrap_or("");
                 let point = if coords::is_pass(v, self.size) { "" } else { v };
-                self.moves.push((colour, point.to_string()));
-                *seen_move = true;
+                self.push_move(colour, point);
             }
             _ => {}
         }
     }
+
+    /// A move (`point` empty for a pass) onto both lists.
+    fn push_move(&mut self, colour: u8, point: &str) {
+        self.next_item();
+        self.moves
+            .extend_from_slice(&[b'[', b'"', colour, b'"', b',']);
+        push_str(&mut self.moves, point);
+        self.moves.push(b']');
+        self.gtp
+            .extend_from_slice(&[b'[', b'"', colour, b'"', b',']);
+        if point.is_empty() {
+            self.gtp.extend_from_slice(b"\"pass\"");
+        } else {
+            push_gtp(&mut self.gtp, point, self.size.1);
+        }
+        self.gtp.push(b']');
+        self.moved(colour);
+    }
+
+    /// A move of two point letters `a`..`z` (no pass), onto both lists.
+    #[inline]
+    fn push_plain_move(&mut self, colour: u8, x: u8, y: u8) {
+        self.next_item();
+        self.moves
+            .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
+        let height = self.size.1;
+        let row = height.wrapping_sub(u32::from(y.wrapping_sub(b'a')));
+        match coords::GTP_COLUMNS.get(usize::from(x.wrapping_sub(b'a'))) {
+            Some(&col) if (1..=99).contains(&row) && row <= height => {
+                let (tens, ones) = ((row / 10) as u8, (row % 10) as u8);
+                self.gtp
+                    .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'"', col]);
+                if tens > 0 {
+                    self.gtp.push(b'0' + tens);
+                }
+                self.gtp.extend_from_slice(&[b'0' + ones, b'"', b']']);
+            }
+            _ => self
+                .gtp
+                .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'n', b'u', b'l', b'l', b']']),
+        }
+        self.moved(colour);
+    }
+
+    /// The separator before a move's items, when it is not the first.
+    #[inline]
+    fn next_item(&mut self) {
+        if self.n_moves > 0 {
+            self.moves.push(b',');
+            self.gtp.push(b',');
+        }
+    }
+
+    #[inline]
+    fn moved(&mut self, colour: u8) {
+        self.n_moves += 1;
+        if self.first_move.is_none() {
+            self.first_move = Some(if colour == b'B' { "B" } else { "W" });
+        }
+        self.seen_move = true;
+    }
 }
 
-/// One game's move-list object, and the warning of what it does not carry.
-fn write_moves(
-    out: &mut impl Write,
-    game: &FlatGame,
-    index: usize,
-    report: &mut Reporter,
-) -> Result<(), Error> {
-    let root = game.nodes().next();
-    let text = |id: &str| root.and_then(|r| r.props.text(id));
-    let ml = move_list(game);
-    let (w, h) = ml.size;
-    super::writer::write_origin(out, index, report.file(), game.header.index)?;
-    write!(out, ",\"size\":[{w},{h}],\"komi\":")?;
-    write_info(out, text)?;
-    write_setup(out, &ml)?;
-    write_move_lists(out, &ml)?;
-    if let Some(t) = ml.truncated_at {
-        write!(out, ",\"truncated_at\":{t}")?;
+/// An SGF point as a GTP vertex string (`"Q16"`), or `null` off the GTP
+/// board.
+fn push_gtp(out: &mut Vec<u8>, point: &str, height: u32) {
+    let vertex = coords::sgf_to_xy(point).and_then(|(x, y)| {
+        let col = *coords::GTP_COLUMNS.get(x as usize)?;
+        (y < height).then_some((col, height - y))
+    });
+    match vertex {
+        Some((col, row)) => {
+            out.push(b'"');
+            out.push(col);
+            push_uint(out, row.into());
+            out.push(b'"');
+        }
+        None => out.extend_from_slice(b"null"),
     }
-    out.write_all(b"}")?;
-    report_losses(&ml, index, report);
-    Ok(())
+}
+
+/// One game's move-list object; `origin` is the game's index in the
+/// output, its input and its index there.
+fn write_moves<'g>(
+    out: &mut Vec<u8>,
+    ml: &MoveList,
+    text: impl Fn(&str) -> Option<&'g str>,
+    origin: (usize, &str, usize),
+) {
+    let (w, h) = ml.size;
+    super::writer::write_origin(out, origin.0, origin.1, origin.2);
+    out.extend_from_slice(b",\"size\":[");
+    push_uint(out, w.into());
+    out.push(b',');
+    push_uint(out, h.into());
+    out.extend_from_slice(b"],\"komi\":");
+    write_info(out, text);
+    write_setup(out, ml);
+    out.extend_from_slice(b",\"moves\":[");
+    out.extend_from_slice(&ml.moves);
+    out.extend_from_slice(b"],\"moves_gtp\":[");
+    out.extend_from_slice(&ml.gtp);
+    out.push(b']');
+    if let Some(t) = ml.truncated_at {
+        out.extend_from_slice(b",\"truncated_at\":");
+        push_uint(out, t as u64);
+    }
+    out.push(b'}');
 }
 
 /// The game info after `"komi":`: komi, handicap, the text fields and the
 /// players.
-fn write_info<'g>(
-    out: &mut impl Write,
-    text: impl Fn(&str) -> Option<&'g str>,
-) -> std::io::Result<()> {
+fn write_info<'g>(out: &mut Vec<u8>, text: impl Fn(&str) -> Option<&'g str>) {
     match text("KM")
         .and_then(|k| k.trim().parse::<f64>().ok())
         .filter(|k| k.is_finite())
     {
-        Some(k) => serde_json::to_writer(&mut *out, &k).map_err(std::io::Error::from)?,
-        None => out.write_all(b"null")?,
+        Some(k) => push_float(out, k),
+        None => out.extend_from_slice(b"null"),
     }
-    out.write_all(b",\"handicap\":")?;
+    out.extend_from_slice(b",\"handicap\":");
     match text("HA").and_then(|k| k.trim().parse::<u32>().ok()) {
-        Some(k) => write!(out, "{k}")?,
-        None => out.write_all(b"null")?,
+        Some(k) => push_uint(out, k.into()),
+        None => out.extend_from_slice(b"null"),
     }
     for (key, id) in [
-        ("rules", "RU"),
-        ("result", "RE"),
-        ("date", "DT"),
-        ("event", "EV"),
+        (&b",\"rules\":"[..], "RU"),
+        (b",\"result\":", "RE"),
+        (b",\"date\":", "DT"),
+        (b",\"event\":", "EV"),
     ] {
-        write!(out, ",\"{key}\":")?;
-        json_opt_str(out, text(id))?;
+        out.extend_from_slice(key);
+        push_opt_str(out, text(id));
     }
-    for (key, name, rank) in [("black", "PB", "BR"), ("white", "PW", "WR")] {
-        write!(out, ",\"{key}\":{{\"name\":")?;
-        json_opt_str(out, text(name))?;
-        out.write_all(b",\"rank\":")?;
-        json_opt_str(out, text(rank))?;
-        out.write_all(b"}")?;
+    for (key, name, rank) in [
+        (&b",\"black\":{\"name\":"[..], "PB", "BR"),
+        (b",\"white\":{\"name\":", "PW", "WR"),
+    ] {
+        out.extend_from_slice(key);
+        push_opt_str(out, text(name));
+        out.extend_from_slice(b",\"rank\":");
+        push_opt_str(out, text(rank));
+        out.push(b'}');
     }
-    Ok(())
 }
 
 /// The setup stones and the first player.
-fn write_setup(out: &mut impl Write, ml: &MoveList) -> std::io::Result<()> {
-    out.write_all(b",\"setup\":{")?;
-    for (k, key) in ["B", "W", "E"].iter().enumerate() {
-        write!(out, "{}\"{key}\":[", if k > 0 { "," } else { "" })?;
-        for (i, p) in ml.setup[k].iter().enumerate() {
-            if i > 0 {
-                out.write_all(b",")?;
-            }
-            json_str(out, p)?;
-        }
-        out.write_all(b"]")?;
-    }
-    out.write_all(b"},\"first_player\":")?;
-    json_opt_str(out, ml.first_player)
-}
-
-/// The moves twice: SGF points, then GTP vertices.
-fn write_move_lists(out: &mut impl Write, ml: &MoveList) -> std::io::Result<()> {
-    let h = ml.size.1;
-    out.write_all(b",\"moves\":[")?;
-    for (i, (c, p)) in ml.moves.iter().enumerate() {
-        write!(out, "{}[\"{c}\",", if i > 0 { "," } else { "" })?;
-        json_str(out, p)?;
-        out.write_all(b"]")?;
-    }
-    out.write_all(b"],\"moves_gtp\":[")?;
-    for (i, (c, p)) in ml.moves.iter().enumerate() {
-        write!(out, "{}[\"{c}\",", if i > 0 { "," } else { "" })?;
-        if p.is_empty() {
-            out.write_all(b"\"pass\"")?;
-        } else {
-            let v = coords::sgf_to_xy(p).and_then(|(x, y)| coords::xy_to_gtp(x, y, h));
-            json_opt_str(out, v.as_deref())?;
-        }
-        out.write_all(b"]")?;
-    }
-    out.write_all(b"]")
+fn write_setup(out: &mut Vec<u8>, ml: &MoveList) {
+    out.extend_from_slice(b",\"setup\":{\"B\":[");
+    out.extend_from_slice(&ml.setup[0]);
+    out.extend_from_slice(b"],\"W\":[");
+    out.extend_from_slice(&ml.setup[1]);
+    out.extend_from_slice(b"],\"E\":[");
+    out.extend_from_slice(&ml.setup[2]);
+    out.extend_from_slice(b"]},\"first_player\":");
+    push_opt_str(out, ml.first_player.or(ml.first_move));
 }
 
 /// W361: what the projection of game `index` did not carry, if anything.
 fn report_losses(ml: &MoveList, index: usize, report: &mut Reporter) {
-    if ml.not_carried.is_empty() && ml.truncated_at.is_none() {
-        return;
-    }
-    let mut parts: Vec<String> = ml
+    let off_line = ml.nodes - ml.line;
+    let mut lost: Vec<(&str, usize)> = ml
         .not_carried
         .iter()
-        .map(|(k, n)| format!("{k} ×{n}"))
+        .filter(|(_, n)| *n > 0)
+        .map(|(k, n)| (k.as_str(), *n))
         .collect();
+    if off_line > 0 {
+        lost.push(("variation nodes", off_line));
+    }
+    if lost.is_empty() && ml.truncated_at.is_none() {
+        return;
+    }
+    lost.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let mut parts: Vec<String> = lost.iter().map(|(k, n)| format!("{k} ×{n}")).collect();
     if let Some(t) = ml.truncated_at {
         parts.insert(0, format!("moves after setup at ply {t}"));
     }

@@ -4,6 +4,7 @@
 //! (an opening, one game per line, a closing) or JSON Lines.
 
 use super::moves::MovesWriter;
+use super::out::{push_float, push_str, push_uint, JsonOut};
 use super::{FORMAT_NAME, MOVES_FORMAT_NAME, VERSION};
 use crate::error::Error;
 use crate::event::{GameHeader, Values};
@@ -11,7 +12,7 @@ use crate::formats::structured::flat::NodePlace;
 use crate::formats::structured::stream::{FlatSyntax, FlatWriter};
 use crate::options::WriteOptions;
 use crate::sink::Sink;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 
 /// The JSON writer (lossless model, or the move list with `--moves`).
 pub fn writer<'w>(
@@ -19,66 +20,75 @@ pub fn writer<'w>(
     options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
     let frame = Frame {
-        out: BufWriter::with_capacity(1 << 16, output),
+        out: JsonOut::new(output),
         lines: options.json_lines,
         moves: options.moves,
-        opened: false,
+        // A part of a pieced output that does not start it has no opening.
+        opened: options.piece.is_some_and(|p| !p.opening),
+        closing: options.piece.is_none_or(|p| p.closing),
     };
+    let by_header = options.piece.is_some();
     Ok(if options.moves {
-        Box::new(MovesWriter::new(frame))
+        Box::new(MovesWriter::new(frame, by_header))
     } else {
-        Box::new(FlatWriter::new(Lossless { frame }))
+        Box::new(FlatWriter::new(Lossless { frame }).numbered_by_header(by_header))
     })
 }
 
 /// What goes around the games: a collection document's opening, separators
 /// and closing, or (JSON Lines) a newline after each game.
 pub(super) struct Frame<'w> {
-    pub(super) out: BufWriter<Box<dyn Write + 'w>>,
+    pub(super) out: JsonOut<'w>,
     lines: bool,
     moves: bool,
     opened: bool,
+    /// The document's closing is this writer's to write.
+    closing: bool,
 }
 
 impl Frame<'_> {
-    fn open(&mut self) -> std::io::Result<()> {
+    fn open(&mut self) {
         if !self.opened && !self.lines {
             let name = if self.moves {
                 MOVES_FORMAT_NAME
             } else {
                 FORMAT_NAME
             };
-            write!(
-                self.out,
-                "{{\"format\":\"{name}\",\"version\":{VERSION},\"games\":["
-            )?;
+            let buf = &mut self.out.buf;
+            buf.extend_from_slice(b"{\"format\":\"");
+            buf.extend_from_slice(name.as_bytes());
+            buf.extend_from_slice(b"\",\"version\":");
+            push_uint(buf, VERSION);
+            buf.extend_from_slice(b",\"games\":[");
         }
         self.opened = true;
-        Ok(())
     }
 
     /// What goes before game `index`: the separator from the previous one.
-    pub(super) fn before_game(&mut self, index: usize) -> std::io::Result<()> {
-        self.open()?;
+    pub(super) fn before_game(&mut self, index: usize) {
+        self.open();
         if !self.lines {
             self.out
-                .write_all(if index == 0 { b"\n" } else { b",\n" })?;
+                .buf
+                .extend_from_slice(if index == 0 { b"\n" } else { b",\n" });
         }
-        Ok(())
     }
 
+    /// After a game: its line ends (JSON Lines), and a full buffer goes out.
     pub(super) fn after_game(&mut self) -> std::io::Result<()> {
         if self.lines {
-            self.out.write_all(b"\n")?;
+            self.out.buf.push(b'\n');
         }
-        Ok(())
+        self.out.ready()
     }
 
     /// The end of the output (a document with no game is still opened).
     pub(super) fn finish(&mut self) -> std::io::Result<()> {
         if !self.lines {
-            self.open()?;
-            self.out.write_all(b"\n]}\n")?;
+            self.open();
+            if self.closing {
+                self.out.buf.extend_from_slice(b"\n]}\n");
+            }
         }
         self.out.flush()
     }
@@ -92,49 +102,55 @@ struct Lossless<'w> {
 
 impl FlatSyntax for Lossless<'_> {
     fn game_start(&mut self, header: &GameHeader, index: usize, file: &str) -> std::io::Result<()> {
-        self.frame.before_game(index)?;
-        write_header(&mut self.frame.out, header, index, file)
+        self.frame.before_game(index);
+        write_header(&mut self.frame.out.buf, header, index, file);
+        Ok(())
     }
 
     /// The source facts, then the opening of the node list.
     fn meta(&mut self, meta: &[(String, String)]) -> std::io::Result<()> {
-        let out = &mut self.frame.out;
-        out.write_all(b",\"meta\":[")?;
+        let out = &mut self.frame.out.buf;
+        out.extend_from_slice(b",\"meta\":[");
         for (i, (k, v)) in meta.iter().enumerate() {
-            out.write_all(if i == 0 { b"[" } else { b",[" })?;
-            json_str(out, k)?;
-            out.write_all(b",")?;
-            json_str(out, v)?;
-            out.write_all(b"]")?;
+            out.extend_from_slice(if i == 0 { b"[" } else { b",[" });
+            push_str(out, k);
+            out.push(b',');
+            push_str(out, v);
+            out.push(b']');
         }
-        out.write_all(b"],\"nodes\":[")
+        out.extend_from_slice(b"],\"nodes\":[");
+        Ok(())
     }
 
     fn node_start(&mut self, place: &NodePlace) -> std::io::Result<()> {
         if place.index > 0 {
-            self.frame.out.write_all(b",")?;
+            self.frame.out.buf.push(b',');
         }
-        write_place(&mut self.frame.out, place)
+        write_place(&mut self.frame.out.buf, place);
+        Ok(())
     }
 
     fn property(&mut self, name: &str, values: Values<'_>, first: bool) -> std::io::Result<()> {
         if !first {
-            self.frame.out.write_all(b",")?;
+            self.frame.out.buf.push(b',');
         }
-        write_property(&mut self.frame.out, name, values)
+        write_property(&mut self.frame.out.buf, name, values);
+        Ok(())
     }
 
     fn node_end(&mut self) -> std::io::Result<()> {
-        self.frame.out.write_all(b"]}")
+        self.frame.out.buf.extend_from_slice(b"]}");
+        self.frame.out.ready()
     }
 
     fn game_end(&mut self, tail: Option<&str>) -> std::io::Result<()> {
-        self.frame.out.write_all(b"]")?;
+        let out = &mut self.frame.out.buf;
+        out.push(b']');
         if let Some(t) = tail {
-            self.frame.out.write_all(b",\"tail\":")?;
-            json_str(&mut self.frame.out, t)?;
+            out.extend_from_slice(b",\"tail\":");
+            push_str(out, t);
         }
-        self.frame.out.write_all(b"}")?;
+        out.push(b'}');
         self.frame.after_game()
     }
 
@@ -143,91 +159,77 @@ impl FlatSyntax for Lossless<'_> {
     }
 }
 
-pub(super) fn json_str(out: &mut impl Write, s: &str) -> std::io::Result<()> {
-    serde_json::to_writer(&mut *out, s).map_err(std::io::Error::from)
-}
-
 /// `{"game":N,"file":"…","index":M`: where a game came from, the opening
 /// of both JSON layouts.
-pub(super) fn write_origin(
-    out: &mut impl Write,
-    game: usize,
-    file: &str,
-    in_file: usize,
-) -> std::io::Result<()> {
-    write!(out, "{{\"game\":{game},\"file\":")?;
-    json_str(out, file)?;
-    write!(out, ",\"index\":{in_file}")
-}
-
-pub(super) fn json_opt_str(out: &mut impl Write, s: Option<&str>) -> std::io::Result<()> {
-    match s {
-        Some(s) => json_str(out, s),
-        None => out.write_all(b"null"),
-    }
+pub(super) fn write_origin(out: &mut Vec<u8>, game: usize, file: &str, in_file: usize) {
+    out.extend_from_slice(b"{\"game\":");
+    push_uint(out, game as u64);
+    out.extend_from_slice(b",\"file\":");
+    push_str(out, file);
+    out.extend_from_slice(b",\"index\":");
+    push_uint(out, in_file as u64);
 }
 
 /// The fields of a game before its source facts and nodes: its index in
 /// the collection written, the input it came from and its index there, how
 /// its text was decoded.
-fn write_header(
-    out: &mut impl Write,
-    h: &GameHeader,
-    index: usize,
-    file: &str,
-) -> std::io::Result<()> {
-    write_origin(out, index, file, h.index)?;
-    out.write_all(b",\"encoding\":")?;
-    json_str(out, h.encoding)?;
-    write!(
-        out,
-        ",\"encoding_source\":\"{}\",\"confidence\":",
-        h.encoding_source.as_str()
-    )?;
+fn write_header(out: &mut Vec<u8>, h: &GameHeader, index: usize, file: &str) {
+    write_origin(out, index, file, h.index);
+    out.extend_from_slice(b",\"encoding\":");
+    push_str(out, h.encoding);
+    out.extend_from_slice(b",\"encoding_source\":\"");
+    out.extend_from_slice(h.encoding_source.as_str().as_bytes());
+    out.extend_from_slice(b"\",\"confidence\":");
     let confidence = if h.confidence.is_finite() {
         h.confidence
     } else {
         1.0
     };
-    serde_json::to_writer(&mut *out, &confidence).map_err(std::io::Error::from)?;
-    write!(out, ",\"implicit_root\":{}", h.implicit_root)
+    push_float(out, confidence);
+    out.extend_from_slice(if h.implicit_root {
+        b",\"implicit_root\":true"
+    } else {
+        b",\"implicit_root\":false"
+    });
 }
 
 /// A node's place, and the opening of its property list.
-fn write_place(out: &mut impl Write, place: &NodePlace) -> std::io::Result<()> {
-    write!(out, "{{\"node\":{},\"parent\":", place.index)?;
+fn write_place(out: &mut Vec<u8>, place: &NodePlace) {
+    out.extend_from_slice(b"{\"node\":");
+    push_uint(out, place.index as u64);
+    out.extend_from_slice(b",\"parent\":");
     match place.parent {
-        Some(p) => write!(out, "{p}")?,
-        None => out.write_all(b"null")?,
+        Some(p) => push_uint(out, p as u64),
+        None => out.extend_from_slice(b"null"),
     }
     if place.variation {
-        out.write_all(b",\"variation\":true")?;
+        out.extend_from_slice(b",\"variation\":true");
     }
     if let Some(g) = &place.gap {
-        out.write_all(b",\"gap\":")?;
-        json_str(out, g)?;
+        out.extend_from_slice(b",\"gap\":");
+        push_str(out, g);
     }
-    out.write_all(b",\"props\":[")
+    out.extend_from_slice(b",\"props\":[");
 }
 
-fn write_property(out: &mut impl Write, name: &str, values: Values<'_>) -> std::io::Result<()> {
-    out.write_all(b"{\"id\":")?;
-    json_str(out, name)?;
-    out.write_all(b",\"values\":[")?;
+fn write_property(out: &mut Vec<u8>, name: &str, values: Values<'_>) {
+    out.extend_from_slice(b"{\"id\":");
+    push_str(out, name);
+    out.extend_from_slice(b",\"values\":[");
     for (j, v) in values.iter().enumerate() {
         if j > 0 {
-            out.write_all(b",")?;
+            out.push(b',');
         }
         match v.parts() {
             (a, Some(b)) => {
-                out.write_all(b"[")?;
-                json_str(out, a)?;
-                out.write_all(b",")?;
-                json_str(out, b)?;
-                out.write_all(b"]")?;
+                out.push(b'[');
+                push_str(out, a);
+                out.push(b',');
+                push_str(out, b);
+                out.push(b']');
             }
-            (a, None) => json_str(out, a)?,
+            (a, None) => push_str(out, a),
         }
     }
-    out.write_all(b"]}")
+    out.extend_from_slice(b"]}");
 }

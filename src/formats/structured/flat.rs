@@ -581,6 +581,19 @@ impl Tracker {
     /// A node starts: its index, parent, flag and exact gap when needed.
     pub fn node(&mut self) -> NodePlace {
         let index = self.nodes;
+        if self.pending.is_empty() && index > 0 {
+            // The next node of a sequence, the common case: a child of the
+            // current node, no `(`, nothing to keep.
+            let parent = self.shape.current;
+            self.shape.enter(index);
+            self.nodes += 1;
+            return NodePlace {
+                index,
+                parent,
+                variation: false,
+                gap: None,
+            };
+        }
         let parent = self.shape.current_after(&self.pending);
         let variation = self.pending.ends_with('(');
         let expected = self.shape.expected_before(index, parent, variation);
@@ -611,6 +624,18 @@ impl Tracker {
         self.shape.enter(index);
         self.nodes += 1;
         (index, parent)
+    }
+
+    /// A run of `n` nodes (`n` ≥ 1) each the child of the one before, as
+    /// `n` calls of [`Tracker::place`] with nothing between them: the first
+    /// node's index and parent.
+    pub fn place_run(&mut self, n: usize) -> (usize, Option<usize>) {
+        let first = self.place();
+        if n > 1 {
+            self.nodes += n - 1;
+            self.shape.enter(self.nodes - 1);
+        }
+        first
     }
 
     /// The game ends: its exact tail when it is not "close every open
@@ -711,6 +736,23 @@ mod tests {
     use super::*;
     use crate::event::{OwnedEvent, PropertyBuf};
     use crate::sink::EventLog;
+
+    #[test]
+    fn a_run_is_placed_as_its_nodes_one_by_one() {
+        let (mut one, mut run) = (Tracker::default(), Tracker::default());
+        for t in [&mut one, &mut run] {
+            t.place();
+            t.paren(true);
+            t.place();
+            t.paren(false);
+            t.paren(true);
+        }
+        let singles: Vec<_> = (0..4).map(|_| one.place()).collect();
+        assert_eq!(run.place_run(4), singles[0]);
+        assert_eq!(singles[1..], [(3, Some(2)), (4, Some(3)), (5, Some(4))]);
+        assert_eq!(one.place(), run.place());
+        assert_eq!(one.end(), run.end());
+    }
 
     /// Events from a compact script: `;` node, `(` `)`, `B` a property.
     fn events(script: &str) -> Vec<OwnedEvent> {

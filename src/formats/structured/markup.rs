@@ -12,7 +12,7 @@ use super::LineCounter;
 use crate::event::Pos;
 use quick_xml::events::{BytesStart, Event as XmlEvent};
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::BufRead;
 
 /// A character XML 1.0 allows (the `Char` production): tab, LF, CR,
 /// U+0020–U+D7FF, U+E000–U+FFFD and U+10000 on.
@@ -22,7 +22,36 @@ pub fn is_xml_char(c: char) -> bool {
 
 /// XML 1.0 can carry every character of `s` (escaped).
 pub fn can_carry(s: &str) -> bool {
-    s.chars().all(is_xml_char)
+    // Bytes from 0x20 up are XML characters, but U+FFFE and U+FFFF
+    // (`EF BF BE`, `EF BF BF`): the common case needs no decoding.
+    let plain = s
+        .bytes()
+        .all(|b| (b >= 0x20 && b != 0xEF) || matches!(b, b'\t' | b'\n' | b'\r'));
+    plain || s.chars().all(is_xml_char)
+}
+
+/// Appends `s` escaped as [`escape`] with [`Unwritable::Keep`] writes it,
+/// straight into a byte buffer: what needs a reference is ASCII, so the
+/// text is scanned byte by byte and copied in runs.
+pub fn push_escaped(buf: &mut Vec<u8>, s: &str, attr: bool) {
+    let bytes = s.as_bytes();
+    let mut last = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let rep: &[u8] = match b {
+            b'&' => b"&amp;",
+            b'<' => b"&lt;",
+            b'>' => b"&gt;",
+            b'\r' => b"&#13;",
+            b'"' if attr => b"&quot;",
+            b'\n' if attr => b"&#10;",
+            b'\t' if attr => b"&#9;",
+            _ => continue,
+        };
+        buf.extend_from_slice(&bytes[last..i]);
+        buf.extend_from_slice(rep);
+        last = i + 1;
+    }
+    buf.extend_from_slice(&bytes[last..]);
 }
 
 /// What [`escape`] does with a character XML 1.0 cannot carry even as a
@@ -33,7 +62,9 @@ pub enum Unwritable {
     /// Writes it as it is: for a writer that sends text holding one another
     /// way ([`can_carry`] tells), as sgfconv XML writes such a value as
     /// base64. What still reaches the escaper (a property identifier in an
-    /// attribute) goes out unchanged.
+    /// attribute) goes out unchanged. The sgfconv XML writer escapes
+    /// with [`push_escaped`], which the tests hold to this policy.
+    #[cfg_attr(not(test), allow(dead_code))]
     Keep,
     /// Writes U+FFFD instead (Jago XML, which has no other way; its writer
     /// reports the loss).
@@ -87,11 +118,6 @@ impl Escaped<'_> {
             last = i + c.len_utf8();
         }
         emit(&s[last..])
-    }
-
-    /// Writes the escaped text to `out`.
-    pub fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
-        self.pieces(|p| out.write_all(p.as_bytes()))
     }
 }
 
@@ -190,6 +216,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn push_escaped_writes_what_escape_writes() {
+        for text in [
+            "plain",
+            "a & b < c > d",
+            "quote \" and\ttab\r\nline",
+            "ctl \u{1} \u{FFFE} é 囲碁",
+            "",
+        ] {
+            for attr in [false, true] {
+                let mut buf = Vec::new();
+                push_escaped(&mut buf, text, attr);
+                let want = escape(text, attr, Unwritable::Keep).to_string();
+                assert_eq!(String::from_utf8_lossy(&buf), want);
+            }
+            assert_eq!(can_carry(text), text.chars().all(is_xml_char));
+        }
+        assert!(!can_carry("\u{FFFF}") && can_carry("\u{FFFD}\u{10000}"));
+    }
+
+    #[test]
     fn text_and_attributes() {
         let s = "a&<b>\"\r\n\tc";
         assert_eq!(
@@ -201,9 +247,7 @@ mod tests {
             "a&amp;&lt;b&gt;&quot;&#13;&#10;&#9;c"
         );
         let mut out = Vec::new();
-        escape(s, true, Unwritable::Keep)
-            .write_to(&mut out)
-            .unwrap();
+        push_escaped(&mut out, s, true);
         assert_eq!(out, b"a&amp;&lt;b&gt;&quot;&#13;&#10;&#9;c");
     }
 

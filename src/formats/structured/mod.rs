@@ -10,11 +10,13 @@
 //! * `markup.rs`: XML text for sgfconv XML and Jago XML (one escaper, a
 //!   policy for what XML cannot carry; reading attributes);
 //! * `coords.rs`: SGF points, GTP vertices and `x`,`y`;
+//! * `out.rs`: the JSON and XML writers' reused output buffer;
 //! * `testing.rs`: helpers for the formats' tests.
 
 pub mod coords;
 pub mod flat;
 pub mod markup;
+pub mod out;
 pub mod stream;
 #[cfg(test)]
 pub mod testing;

@@ -11,8 +11,8 @@
 use super::flat::{orphan_meta, orphan_property, NodePlace, Tracker};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Values};
-use crate::sink::Sink;
+use crate::event::{Event, GameHeader, NodeRef, Values};
+use crate::sink::{node_as_events, Sink};
 use std::io;
 
 /// How a flat-model format spells a collection. [`FlatWriter`] calls the
@@ -71,6 +71,8 @@ pub struct FlatWriter<S> {
     props_in_node: usize,
     /// Games written.
     games: usize,
+    /// Games are numbered by their index in the input, not counted.
+    by_header: bool,
 }
 
 impl<S: FlatSyntax> FlatWriter<S> {
@@ -82,7 +84,16 @@ impl<S: FlatSyntax> FlatWriter<S> {
             meta: Vec::new(),
             props_in_node: 0,
             games: 0,
+            by_header: false,
         }
+    }
+
+    /// With `yes`, each game is numbered by its index in the input
+    /// (`GameHeader::index`) rather than by the games written before it:
+    /// a part of an output written in game-parallel pieces.
+    pub fn numbered_by_header(mut self, yes: bool) -> Self {
+        self.by_header = yes;
+        self
     }
 
     /// The source facts are complete: written, and forgotten.
@@ -119,6 +130,9 @@ impl<S: FlatSyntax> FlatWriter<S> {
 
     fn start_game(&mut self, header: &GameHeader, file: &str) -> io::Result<()> {
         self.end_game()?;
+        if self.by_header {
+            self.games = header.index;
+        }
         self.syntax.game_start(header, self.games, file)?;
         self.tracker.start();
         self.meta.clear();
@@ -160,6 +174,20 @@ impl<S: FlatSyntax> Sink for FlatWriter<S> {
                 self.syntax.property(p.name, p.values, first)?;
             }
             Event::GameEnd(_) => self.end_game()?,
+        }
+        Ok(())
+    }
+
+    /// A whole node: its properties straight to the syntax.
+    fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if self.game == GameState::Outside {
+            return node_as_events(self, node, report);
+        }
+        self.start_node()?;
+        for p in node.iter() {
+            self.syntax
+                .property(p.name, p.values, self.props_in_node == 0)?;
+            self.props_in_node += 1;
         }
         Ok(())
     }

@@ -6,39 +6,49 @@ use super::{base64, VERSION};
 use crate::error::Error;
 use crate::event::{GameHeader, Values};
 use crate::formats::structured::flat::NodePlace;
-use crate::formats::structured::markup::{can_carry, escape, Unwritable};
+use crate::formats::structured::markup::{can_carry, push_escaped};
+use crate::formats::structured::out::{push_uint, ByteOut};
 use crate::formats::structured::stream::{FlatSyntax, FlatWriter};
 use crate::options::WriteOptions;
 use crate::sink::Sink;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 
 /// The XML writer.
 pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
-    _options: &WriteOptions,
+    options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
-    Ok(Box::new(FlatWriter::new(XmlSyntax {
-        out: BufWriter::with_capacity(1 << 16, output),
-        opened: false,
-    })))
+    let syntax = XmlSyntax {
+        out: ByteOut::new(output),
+        // A part of a pieced output that does not start it has no opening.
+        opened: options.piece.is_some_and(|p| !p.opening),
+        closing: options.piece.is_none_or(|p| p.closing),
+    };
+    Ok(Box::new(
+        FlatWriter::new(syntax).numbered_by_header(options.piece.is_some()),
+    ))
 }
 
-/// sgfconv XML: a `<game>` per game, a `<node>` per line.
+/// sgfconv XML: a `<game>` per game, a `<node>` per line, written straight
+/// into one reused buffer.
 struct XmlSyntax<'w> {
-    out: BufWriter<Box<dyn Write + 'w>>,
+    out: ByteOut<'w>,
     opened: bool,
+    /// The document's closing is this writer's to write.
+    closing: bool,
 }
 
 impl XmlSyntax<'_> {
-    fn open(&mut self) -> std::io::Result<()> {
+    fn open(&mut self) {
         if !self.opened {
-            writeln!(
-                self.out,
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sgfconv version=\"{VERSION}\">"
-            )?;
+            let buf = &mut self.out.buf;
+            buf.extend_from_slice(
+                b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sgfconv version=\"",
+            );
+            buf.extend_from_slice(VERSION.as_bytes());
+            buf.extend_from_slice(b"\">\n");
             self.opened = true;
         }
-        Ok(())
     }
 }
 
@@ -49,114 +59,126 @@ impl FlatSyntax for XmlSyntax<'_> {
         index: usize,
         _file: &str,
     ) -> std::io::Result<()> {
-        self.open()?;
-        write_game_start(&mut self.out, header, index)
+        self.open();
+        write_game_start(&mut self.out.buf, header, index)
     }
 
     fn meta(&mut self, meta: &[(String, String)]) -> std::io::Result<()> {
+        let buf = &mut self.out.buf;
         for (k, v) in meta {
-            self.out.write_all(b"<meta>")?;
-            text_element(&mut self.out, "k", k)?;
-            text_element(&mut self.out, "v", v)?;
-            self.out.write_all(b"</meta>\n")?;
+            buf.extend_from_slice(b"<meta>");
+            text_element(buf, b"k", k);
+            text_element(buf, b"v", v);
+            buf.extend_from_slice(b"</meta>\n");
         }
         Ok(())
     }
 
     fn node_start(&mut self, place: &NodePlace) -> std::io::Result<()> {
-        write!(self.out, "<node n=\"{}\"", place.index)?;
+        let buf = &mut self.out.buf;
+        buf.extend_from_slice(b"<node n=\"");
+        push_uint(buf, place.index as u64);
+        buf.push(b'"');
         if let Some(p) = place.parent {
-            write!(self.out, " parent=\"{p}\"")?;
+            buf.extend_from_slice(b" parent=\"");
+            push_uint(buf, p as u64);
+            buf.push(b'"');
         }
         if place.variation {
-            self.out.write_all(b" variation=\"true\"")?;
+            buf.extend_from_slice(b" variation=\"true\"");
         }
         if let Some(g) = &place.gap {
-            self.out.write_all(b" gap=\"")?;
-            attribute(&mut self.out, g)?;
-            self.out.write_all(b"\"")?;
+            buf.extend_from_slice(b" gap=\"");
+            push_escaped(buf, g, true);
+            buf.push(b'"');
         }
-        self.out.write_all(b">")
+        buf.push(b'>');
+        Ok(())
     }
 
     fn property(&mut self, name: &str, values: Values<'_>, _first: bool) -> std::io::Result<()> {
-        write_property(&mut self.out, name, values)
+        write_property(&mut self.out.buf, name, values);
+        Ok(())
     }
 
     fn node_end(&mut self) -> std::io::Result<()> {
-        self.out.write_all(b"</node>\n")
+        self.out.buf.extend_from_slice(b"</node>\n");
+        self.out.ready()
     }
 
     fn game_end(&mut self, tail: Option<&str>) -> std::io::Result<()> {
         if let Some(t) = tail {
-            text_element(&mut self.out, "tail", t)?;
-            self.out.write_all(b"\n")?;
+            text_element(&mut self.out.buf, b"tail", t);
+            self.out.buf.push(b'\n');
         }
-        self.out.write_all(b"</game>\n")
+        self.out.buf.extend_from_slice(b"</game>\n");
+        self.out.ready()
     }
 
     fn finish(&mut self) -> std::io::Result<()> {
-        self.open()?;
-        self.out.write_all(b"</sgfconv>\n")?;
+        self.open();
+        if self.closing {
+            self.out.buf.extend_from_slice(b"</sgfconv>\n");
+        }
         self.out.flush()
     }
 }
 
-/// An attribute value, escaped. What XML cannot carry never reaches here
-/// in a value; an identifier holding it goes out unchanged.
-fn attribute(out: &mut impl Write, s: &str) -> std::io::Result<()> {
-    escape(s, true, Unwritable::Keep).write_to(out)
-}
-
 /// `<tag>text</tag>`, or `<tag enc="base64">…</tag>` when XML cannot carry
 /// the text.
-fn text_element(out: &mut impl Write, tag: &str, s: &str) -> std::io::Result<()> {
+fn text_element(buf: &mut Vec<u8>, tag: &[u8], s: &str) {
+    buf.push(b'<');
+    buf.extend_from_slice(tag);
     if s.is_empty() {
-        return write!(out, "<{tag}/>");
+        buf.extend_from_slice(b"/>");
+        return;
     }
     if can_carry(s) {
-        write!(out, "<{tag}>")?;
-        escape(s, false, Unwritable::Keep).write_to(out)?;
+        buf.push(b'>');
+        push_escaped(buf, s, false);
     } else {
-        write!(
-            out,
-            "<{tag} enc=\"base64\">{}",
-            base64::encode(s.as_bytes())
-        )?;
+        buf.extend_from_slice(b" enc=\"base64\">");
+        buf.extend_from_slice(base64::encode(s.as_bytes()).as_bytes());
     }
-    write!(out, "</{tag}>")
+    buf.extend_from_slice(b"</");
+    buf.extend_from_slice(tag);
+    buf.push(b'>');
 }
 
-fn write_game_start(out: &mut impl Write, h: &GameHeader, index: usize) -> std::io::Result<()> {
-    write!(out, "<game index=\"{index}\" encoding=\"")?;
-    attribute(out, h.encoding)?;
+fn write_game_start(buf: &mut Vec<u8>, h: &GameHeader, index: usize) -> std::io::Result<()> {
+    buf.extend_from_slice(b"<game index=\"");
+    push_uint(buf, index as u64);
+    buf.extend_from_slice(b"\" encoding=\"");
+    // What XML cannot carry never reaches here in a value; a name holding
+    // it goes out unchanged.
+    push_escaped(buf, h.encoding, true);
     let confidence = if h.confidence.is_finite() {
         h.confidence
     } else {
         1.0
     };
     writeln!(
-        out,
+        buf,
         "\" encoding-source=\"{}\" confidence=\"{confidence}\" implicit-root=\"{}\">",
         h.encoding_source.as_str(),
         h.implicit_root
     )
 }
 
-fn write_property(out: &mut impl Write, name: &str, values: Values<'_>) -> std::io::Result<()> {
-    out.write_all(b"<p id=\"")?;
-    attribute(out, name)?;
-    out.write_all(b"\">")?;
+fn write_property(buf: &mut Vec<u8>, name: &str, values: Values<'_>) {
+    buf.extend_from_slice(b"<p id=\"");
+    push_escaped(buf, name, true);
+    buf.extend_from_slice(b"\">");
     for v in values.iter() {
         match v.parts() {
             (a, Some(b)) => {
-                out.write_all(b"<c>")?;
-                text_element(out, "v", a)?;
-                text_element(out, "v", b)?;
-                out.write_all(b"</c>")?;
+                buf.extend_from_slice(b"<c>");
+                text_element(buf, b"v", a);
+                text_element(buf, b"v", b);
+                buf.extend_from_slice(b"</c>");
             }
-            (a, None) => text_element(out, "v", a)?,
+            (a, None) => text_element(buf, b"v", a),
         }
     }
-    out.write_all(b"</p>")
+    buf.extend_from_slice(b"</p>");
 }

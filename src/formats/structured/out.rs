@@ -1,0 +1,73 @@
+//! The structured writers' output (JSON, XML): one reused byte buffer the
+//! writers append to directly, handed on to the output once it holds
+//! [`FLUSH_AT`] bytes, so that no value goes through `io::Write` (and a
+//! `BufWriter`'s dynamic dispatch and error plumbing) on its own.
+
+use std::io::{self, Write};
+
+/// The buffer is written out once it holds this much.
+pub const FLUSH_AT: usize = 1 << 16;
+
+/// Appends a number in decimal (itoa).
+#[inline]
+pub fn push_uint(buf: &mut Vec<u8>, n: u64) {
+    buf.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+}
+
+/// A writer's output: append to `buf`, call [`ByteOut::ready`] between
+/// pieces (a node, a game) and [`ByteOut::flush`] at the end.
+pub struct ByteOut<'w> {
+    out: Box<dyn Write + 'w>,
+    /// What is written and not yet handed on.
+    pub buf: Vec<u8>,
+}
+
+impl<'w> ByteOut<'w> {
+    pub fn new(out: Box<dyn Write + 'w>) -> Self {
+        ByteOut {
+            out,
+            buf: Vec::with_capacity(FLUSH_AT + 4096),
+        }
+    }
+
+    /// Hands the buffer on when it is full.
+    #[inline]
+    pub fn ready(&mut self) -> io::Result<()> {
+        if self.buf.len() >= FLUSH_AT {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    /// Everything written goes out.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_buffer_goes_out_when_full_and_at_the_end() {
+        let mut sink = Vec::new();
+        {
+            let mut out = ByteOut::new(Box::new(&mut sink));
+            out.buf.extend_from_slice(b"abc");
+            out.ready().unwrap_or_default();
+            assert_eq!(out.buf.len(), 3);
+            out.buf.resize(FLUSH_AT + 1, b'x');
+            out.ready().unwrap_or_default();
+            assert!(out.buf.is_empty());
+            out.buf.extend_from_slice(b"end");
+            push_uint(&mut out.buf, 42);
+            out.flush().unwrap_or_default();
+        }
+        assert_eq!(sink.len(), FLUSH_AT + 6);
+        assert!(sink.ends_with(b"xend42"));
+    }
+}
