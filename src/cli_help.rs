@@ -15,10 +15,11 @@ const EXIT_USAGE: u8 = 2;
 
 /// A free-text value with candidates for completion: any value is taken
 /// (the command checks it and says what it knows), the candidates are only
-/// offered.
+/// offered, and listed only when asked for (completions, man pages), not at
+/// every start.
 #[derive(Clone, Debug)]
 pub struct Hints {
-    values: Vec<&'static str>,
+    values: fn() -> Vec<&'static str>,
 }
 
 impl TypedValueParser for Hints {
@@ -34,50 +35,60 @@ impl TypedValueParser for Hints {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(self.values.iter().map(|v| PossibleValue::new(*v))))
+        Some(Box::new(
+            (self.values)().into_iter().map(PossibleValue::new),
+        ))
     }
 }
 
 /// The `-f`/`-t` names.
 pub fn format_names() -> Hints {
     Hints {
-        values: sgfconv::formats::FORMATS.iter().map(|f| f.name).collect(),
+        values: || sgfconv::formats::FORMATS.iter().map(|f| f.name).collect(),
     }
 }
 
 /// The names of the formats sgfconv reads (`-f`).
 pub fn input_format_names() -> Hints {
     Hints {
-        values: sgfconv::formats::FORMATS
-            .iter()
-            .filter(|f| f.reads)
-            .map(|f| f.name)
-            .collect(),
+        values: || {
+            sgfconv::formats::FORMATS
+                .iter()
+                .filter(|f| f.reads)
+                .map(|f| f.name)
+                .collect()
+        },
     }
 }
 
 /// The `--no-fix` names: every rule, then the groups.
 pub fn rule_names() -> Hints {
-    let mut values = sgfconv::options::RULE_NAMES.to_vec();
-    values.extend(["ff3", "fox", "values", "all"]);
-    Hints { values }
+    Hints {
+        values: || {
+            let mut values = sgfconv::options::RULE_NAMES.to_vec();
+            values.extend(["ff3", "fox", "values", "all"]);
+            values
+        },
+    }
 }
 
 /// The character-set names people type (any other label is taken too).
 pub fn encodings() -> Hints {
     Hints {
-        values: sgfconv::charset::COMMON_LABELS.to_vec(),
+        values: || sgfconv::charset::COMMON_LABELS.to_vec(),
     }
 }
 
 /// Those of [`encodings`] an output can be in (ASCII-compatible).
 pub fn output_encodings() -> Hints {
     Hints {
-        values: sgfconv::charset::COMMON_LABELS
-            .iter()
-            .copied()
-            .filter(|l| sgfconv::charset::output_encoding(l).is_some())
-            .collect(),
+        values: || {
+            sgfconv::charset::COMMON_LABELS
+                .iter()
+                .copied()
+                .filter(|l| sgfconv::charset::output_encoding(l).is_some())
+                .collect()
+        },
     }
 }
 

@@ -57,6 +57,48 @@ struct Cli {
     color: cli_term::ColorWhen,
 }
 
+/// The converter's arguments alone: [`Cli`] without its subcommands, a
+/// third of the work of building the whole command line at every start.
+/// Used only where it gives what [`Cli`] would (see [`parse`]).
+#[derive(Parser, Debug)]
+#[command(name = "sgfconv")]
+struct ConvertCli {
+    #[command(flatten)]
+    convert: cli_convert::ConvertArgs,
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = cli_term::ColorWhen::Auto)]
+    color: cli_term::ColorWhen,
+}
+
+/// The names [`Cli`] takes as a subcommand (`help` is clap's).
+const SUBCOMMANDS: [&str; 7] = [
+    "check",
+    "migrate",
+    "formats",
+    "explain",
+    "completions",
+    "man",
+    "help",
+];
+
+/// The command line parsed as [`Cli`] parses it. A conversion (no word of
+/// it a subcommand's name) is parsed by the smaller [`ConvertCli`]; what
+/// that refuses (help, version, any mistake) is parsed again by [`Cli`],
+/// so that every message is the whole command's.
+fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+    let named = |a: &std::ffi::OsString| SUBCOMMANDS.iter().any(|s| a == *s);
+    if !args.iter().skip(1).any(named) {
+        if let Ok(c) = ConvertCli::try_parse_from(args) {
+            let (command, convert, color) = (None, c.convert, c.color);
+            return Ok(Cli {
+                command,
+                convert,
+                color,
+            });
+        }
+    }
+    Cli::try_parse_from(args)
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Read records and report diagnostics; write nothing.
@@ -155,7 +197,7 @@ struct ReadArgs {
 fn main() -> ExitCode {
     let args = global_after_subcommand(std::env::args_os().collect());
     cli_say::set_json(cli_say::json_requested(&args));
-    let cli = match Cli::try_parse_from(&args) {
+    let cli = match parse(&args) {
         Ok(c) => c,
         Err(e) => return clap_error(e),
     };
@@ -489,5 +531,81 @@ fn completions(shell: clap_complete::Shell, dir: Option<PathBuf>) -> ExitCode {
             }
             Err(e) => usage_error(format!("{}: {e}", d.display())),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+
+    fn words(line: &str) -> Vec<OsString> {
+        std::iter::once("sgfconv")
+            .chain(line.split_whitespace())
+            .map(OsString::from)
+            .collect()
+    }
+
+    #[test]
+    fn the_subcommand_names_are_the_commands() {
+        let cmd = Cli::command();
+        let mut names: Vec<String> = cmd
+            .get_subcommands()
+            .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
+            .map(str::to_owned)
+            .collect();
+        names.push("help".into());
+        names.sort();
+        let mut ours: Vec<String> = SUBCOMMANDS.iter().map(|s| s.to_string()).collect();
+        ours.sort();
+        assert_eq!(names, ours);
+    }
+
+    #[test]
+    fn the_converter_alone_has_the_whole_commands_arguments() {
+        let ids = |cmd: clap::Command| -> Vec<String> {
+            let mut v: Vec<String> = cmd
+                .get_arguments()
+                .map(|a| format!("{} {:?} {:?}", a.get_id(), a.get_long(), a.get_short()))
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(ids(ConvertCli::command()), ids(Cli::command()));
+    }
+
+    #[test]
+    fn the_short_parse_gives_what_the_whole_command_gives() {
+        let lines = [
+            "",
+            "in.gib out.sgf",
+            "a.sgf b.sgf -d out -t json --json-lines -j 3",
+            "-q --color never -f gib - -o x.sgf",
+            "-t csv --coords gtp --games-csv g.csv a.sgf",
+            "-t svg --at 12 --figures --every 20 --size 600 x.sgf",
+            "--strict --diagnostics json --no-fix kifu a.sgf",
+            "check a.sgf",
+            "--color always check -l a.sgf",
+            "-o check a.sgf",
+            "a.sgf -t nonsense",
+            "--help",
+            "-h",
+            "-V",
+            "--version",
+            "-qV",
+            "--no-such-option",
+            "explain W012",
+            "migrate src dst",
+            "help check",
+        ];
+        for line in lines {
+            let args = words(line);
+            let ours = format!("{:?}", parse(&args).map_err(|e| e.to_string()));
+            let whole = format!(
+                "{:?}",
+                Cli::try_parse_from(&args).map_err(|e| e.to_string())
+            );
+            assert_eq!(ours, whole, "{line}");
+        }
     }
 }

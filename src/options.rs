@@ -627,14 +627,21 @@ pub const JOBS_PER_CORE: usize = 4;
 
 /// The most threads `-j` gives: [`JOBS_PER_CORE`] per available core.
 pub fn max_jobs() -> usize {
-    JOBS_PER_CORE * std::thread::available_parallelism().map_or(1, |n| n.get())
+    JOBS_PER_CORE * cores()
+}
+
+/// The cores this process may run on, asked of the system once (the
+/// answer reads several files under `/proc` and `/sys`).
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The threads `-j requested` gives: one per available core for 0,
 /// otherwise `requested` up to [`max_jobs`].
 pub fn jobs_for(requested: usize) -> usize {
     match requested {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => cores(),
         n => n.min(max_jobs()),
     }
 }

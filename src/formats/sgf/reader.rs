@@ -1304,9 +1304,36 @@ fn leading_message(lead: &prescan::Leading, pos: impl Fn(usize) -> Pos) -> Resul
 }
 
 /// `;B[aa]` … `;W[zz]` in one string: the SGF text of every move node the
-/// fast path reads, so it travels with the node at no cost.
+/// fast path reads, so it travels with the node at no cost. Built by the
+/// compiler: a table filled at run time cost a short record a tenth of its
+/// start-up.
 fn move_text(id: &str, point: &str) -> Option<&'static str> {
-    static MOVES: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    const BYTES: [u8; 2 * 26 * 26 * 6] = {
+        let mut b = [0u8; 2 * 26 * 26 * 6];
+        let mut k = 0;
+        while k < 2 * 26 * 26 {
+            let (colour, x, y) = (k / (26 * 26), (k / 26) % 26, k % 26);
+            let node = [
+                b';',
+                [b'B', b'W'][colour],
+                b'[',
+                b'a' + x as u8,
+                b'a' + y as u8,
+                b']',
+            ];
+            let mut i = 0;
+            while i < 6 {
+                b[k * 6 + i] = node[i];
+                i += 1;
+            }
+            k += 1;
+        }
+        b
+    };
+    const MOVES: &str = match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("the move table is ASCII"),
+    };
     let colour = match id {
         "B" => 0,
         "W" => 1,
@@ -1315,35 +1342,28 @@ fn move_text(id: &str, point: &str) -> Option<&'static str> {
     let [x @ b'a'..=b'z', y @ b'a'..=b'z'] = point.as_bytes() else {
         return None;
     };
-    let moves = MOVES.get_or_init(|| {
-        let mut s = String::with_capacity(2 * 26 * 26 * 6);
-        for c in ['B', 'W'] {
-            for a in 'a'..='z' {
-                for b in 'a'..='z' {
-                    s.extend([';', c, '[', a, b, ']']);
-                }
-            }
-        }
-        s
-    });
     let k = ((colour * 26 + usize::from(x - b'a')) * 26 + usize::from(y - b'a')) * 6;
-    moves.get(k..k + 6)
+    MOVES.get(k..k + 6)
 }
 
-/// "aa", "ab", … "zz" in one string: the text of every two-letter point,
-/// so the fast path needs no copy.
+/// "aa", "ab", … "zz" in one string, built by the compiler: the text of
+/// every two-letter point, so the fast path needs no copy.
 fn point_names() -> &'static str {
-    static POINTS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    POINTS.get_or_init(|| {
-        let mut s = String::with_capacity(26 * 26 * 2);
-        for a in b'a'..=b'z' {
-            for b in b'a'..=b'z' {
-                s.push(a as char);
-                s.push(b as char);
-            }
+    const BYTES: [u8; 26 * 26 * 2] = {
+        let mut b = [0u8; 26 * 26 * 2];
+        let mut k = 0;
+        while k < 26 * 26 {
+            b[2 * k] = b'a' + (k / 26) as u8;
+            b[2 * k + 1] = b'a' + (k % 26) as u8;
+            k += 1;
         }
-        s
-    })
+        b
+    };
+    const POINTS: &str = match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("the point table is ASCII"),
+    };
+    POINTS
 }
 
 /// The identifiers of a node, to find duplicates without comparing names:
@@ -1751,6 +1771,12 @@ mod tests {
         assert_eq!(move_text("B", "tt"), Some(";B[tt]"));
         assert_eq!(move_text("C", "pd"), None);
         assert_eq!(move_text("B", ""), None);
+        let points = point_names();
+        assert_eq!(
+            (points.len(), &points[..4], &points[1350..]),
+            (1352, "aaab", "zz")
+        );
+        assert_eq!(&points[(15 * 26 + 3) * 2..][..2], "pd");
         assert_eq!(move_text("B", "pD"), None);
     }
 }
