@@ -164,6 +164,16 @@ done
 rm "$DIR/name.sgf"
 fi
 
+# A row of commas past the bound: no text, but a field end each for the
+# csv crate (the bound is 64 MiB here, so that the unbounded reading of
+# the code before stays under a gigabyte).
+if only csv; then
+{ printf 'game,color,move\n'; head -c "${ZERO_MB}M" /dev/zero | tr '\0' ','; } >"$DIR/commas.csv"
+run -q -f csv --max-value-size 64M "$DIR/commas.csv" /dev/null
+row "read csv, a row of ${ZERO_MB} MiB of commas (--max-value-size 64M)" "$(size_of "$DIR/commas.csv")" value $((64 * 1024 * 1024))
+rm "$DIR/commas.csv"
+fi
+
 if only migrate; then
 # migrate over many tiny files: what it keeps per file.
 mkdir -p "$DIR/mig/src"

@@ -143,6 +143,8 @@ mod with_archives {
                 (finished, reader.join().unwrap_or_default())
             });
             named.extend(own);
+            // Named in archive order, whichever worker finished first.
+            named.sort_unstable_by_key(|n| n.0);
             named
         }
 
