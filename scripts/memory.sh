@@ -11,6 +11,8 @@
 # Environment: SGFCONV (the binary; default target/release/sgfconv),
 # MEMORY_NODES (nodes of the one big game, 100000), MEMORY_VALUE_MB (the big
 # comment, 200), MEMORY_ONLY=values (only the rows of one huge value),
+# MEMORY_ONLY=migrate (only the `migrate` rows), MEMORY_ONLY=csv (only the
+# row of commas),
 # MEMORY_ZERO_MB (the input with no line end, 300: past the
 # default --max-value-size),
 # MEMORY_GIB_GAMES (concatenated GIB games, 15000), MEMORY_RECORDS
@@ -38,8 +40,10 @@ fi
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/sgfconv-memory.XXXXXX")
 trap 'rm -rf "$DIR"' EXIT
 say() { printf '==> %s\n' "$*" >&2; }
-# False under MEMORY_ONLY=values: the other cases are skipped.
-all_cases() { [ "${MEMORY_ONLY:-}" != values ]; }
+# Whether the cases of one group run: all of them without MEMORY_ONLY,
+# else only MEMORY_ONLY's group (`all_cases`: the rest, only without it).
+all_cases() { [ -z "${MEMORY_ONLY:-}" ]; }
+only() { [ -z "${MEMORY_ONLY:-}" ] || [ "$MEMORY_ONLY" = "$1" ]; }
 
 # Peak RSS in KB of `sgfconv ARGS...` with stdin from $STDIN (default
 # /dev/null) and stdout to /dev/null; "killed" past LIMIT_KB. Sets RSS
@@ -91,8 +95,6 @@ for t in gib ugf ngf json xml jago csv; do
 done
 fi
 
-{ printf '(;FF[4]GM[1]SZ[19]C['; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/value.sgf"
-VALUE_BYTES=$((VALUE_MB * 1024 * 1024))
 
 if all_cases; then
 GIB_ONE=$DIR/one.gib
@@ -122,6 +124,9 @@ for t in sgf gib ugf ngf json xml jago csv; do
 done
 fi
 
+if only values; then
+{ printf '(;FF[4]GM[1]SZ[19]C['; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/value.sgf"
+VALUE_BYTES=$((VALUE_MB * 1024 * 1024))
 # A huge value on every path: SGF to each format (CSV takes the games
 # list too, which has no comment: the move list holds the game), `check`,
 # and each format that can carry a comment read back (written by sgfconv
@@ -157,6 +162,41 @@ for f in ngf; do
     rm -f "$DIR/name.$f"
 done
 rm "$DIR/name.sgf"
+fi
+
+# A row of commas past the bound: no text, but a field end each for the
+# csv crate (the bound is 64 MiB here, so that the unbounded reading of
+# the code before stays under a gigabyte).
+if only csv; then
+{ printf 'game,color,move\n'; head -c "${ZERO_MB}M" /dev/zero | tr '\0' ','; } >"$DIR/commas.csv"
+run -q -f csv --max-value-size 64M "$DIR/commas.csv" /dev/null
+row "read csv, a row of ${ZERO_MB} MiB of commas (--max-value-size 64M)" "$(size_of "$DIR/commas.csv")" value $((64 * 1024 * 1024))
+rm "$DIR/commas.csv"
+fi
+
+if only migrate; then
+# migrate over many tiny files: what it keeps per file.
+mkdir -p "$DIR/mig/src"
+awk -v n="$MIGRATE_FILES" -v dir="$DIR/mig/src" 'BEGIN {
+    for (i = 0; i < n; i++) {
+        d = dir "/d" int(i / 100)
+        if (i % 100 == 0) system("mkdir -p " d)
+        f = d "/g" i ".sgf"
+        printf "(;FF[4]GM[1]SZ[19]PB[b%d];B[pd];W[dp])\n", i > f
+        close(f)
+    }
+}'
+run migrate -q "$DIR/mig/src" "$DIR/mig/dst"
+row "migrate, $MIGRATE_FILES tiny files" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
+rm -rf "$DIR/mig/dst"
+run migrate -q --report "$DIR/mig/report.json" "$DIR/mig/src" "$DIR/mig/dst"
+row "migrate --report, $MIGRATE_FILES tiny files" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
+# The same again: every output up to date, each entry carried from the
+# earlier report (read as the run ends, written over).
+run migrate -q --report "$DIR/mig/report.json" "$DIR/mig/src" "$DIR/mig/dst"
+row "migrate --report, $MIGRATE_FILES tiny files, resumed (all up to date)" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
+rm -rf "$DIR/mig"
+fi
 
 all_cases || exit 0
 run -q -f gib "$DIR/many.gib" /dev/null
@@ -188,23 +228,6 @@ for f in sgf gib ugf ngf json xml jago csv; do
 done
 rm "$DIR/zero"
 
-# migrate over many tiny files: what it keeps per file.
-mkdir -p "$DIR/mig/src"
-awk -v n="$MIGRATE_FILES" -v dir="$DIR/mig/src" 'BEGIN {
-    for (i = 0; i < n; i++) {
-        d = dir "/d" int(i / 100)
-        if (i % 100 == 0) system("mkdir -p " d)
-        f = d "/g" i ".sgf"
-        printf "(;FF[4]GM[1]SZ[19]PB[b%d];B[pd];W[dp])\n", i > f
-        close(f)
-    }
-}'
-run migrate -q "$DIR/mig/src" "$DIR/mig/dst"
-row "migrate, $MIGRATE_FILES tiny files" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
-rm -rf "$DIR/mig/dst"
-run migrate -q --report "$DIR/mig/report.json" "$DIR/mig/src" "$DIR/mig/dst"
-row "migrate --report, $MIGRATE_FILES tiny files" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
-rm -rf "$DIR/mig"
 
 # Two million warnings (moves off a 9×9 board), counted by --summary.
 awk 'BEGIN { printf "(;FF[4]GM[1]SZ[9]"; for (i = 0; i < 2000000; i++) printf ";B[zz]"; print ")" }' >"$DIR/warn.sgf"

@@ -217,7 +217,7 @@ pub fn run(args: MigrateArgs) -> ExitCode {
     }
     // As a conversion of the file alone would: data lost (an error
     // diagnostic) is status 1, even when the file was written.
-    let lost = summary.entries.iter().any(|e| e.errors > 0);
+    let lost = summary.errors() > 0;
     if summary.failed() > 0 || lost {
         ExitCode::from(EXIT_FAILED)
     } else {

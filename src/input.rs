@@ -256,7 +256,19 @@ pub struct TokenBound<R> {
     mark: u64,
     limit: u64,
     over: bool,
+    /// The field separator, when fields count too ([`TokenBound::with_fields`]).
+    separator: Option<u8>,
+    /// Inside a quoted field (a `"` toggles it: `""` inside one twice).
+    quoted: bool,
+    /// Separators outside quotes read so far, and at the mark.
+    fields: u64,
+    fields_mark: u64,
 }
+
+/// What one field of a row costs the parser that holds the row: the csv
+/// crate keeps a `usize` end per field in a list it grows by doubling, so
+/// up to 16 bytes a field.
+pub const FIELD_COST: u64 = 16;
 
 /// How far a parser's buffer may read ahead of the token it parses.
 pub const TOKEN_SLACK: u64 = 64 * 1024;
@@ -270,12 +282,46 @@ impl<R: Read> TokenBound<R> {
             mark: 0,
             limit: limit as u64,
             over: false,
+            separator: None,
+            quoted: false,
+            fields: 0,
+            fields_mark: 0,
         }
+    }
+
+    /// Counts each `separator` outside `"` quotes as [`FIELD_COST`] bytes
+    /// of the token besides its byte: a row of separators alone (`,,,,`)
+    /// holds no text but a field end each, and is refused once those pass
+    /// the limit.
+    pub fn with_fields(mut self, separator: u8) -> Self {
+        self.separator = Some(separator);
+        self
     }
 
     /// A new token starts about here.
     pub fn mark(&mut self) {
         self.mark = self.read;
+        self.fields_mark = self.fields;
+    }
+
+    /// Counts the separators outside quotes in `bytes`, just read.
+    fn count_fields(&mut self, bytes: &[u8]) {
+        let Some(sep) = self.separator else {
+            return;
+        };
+        for i in memchr::memchr2_iter(b'"', sep, bytes) {
+            if bytes[i] == b'"' {
+                self.quoted = !self.quoted;
+            } else if !self.quoted {
+                self.fields += 1;
+            }
+        }
+    }
+
+    /// How much the token read since the mark weighs.
+    fn weight(&self) -> u64 {
+        let fields = (self.fields - self.fields_mark).saturating_mul(FIELD_COST);
+        (self.read - self.mark).saturating_add(fields)
     }
 
     /// The reading failed on a token longer than the limit: the limit.
@@ -286,7 +332,7 @@ impl<R: Read> TokenBound<R> {
 
 impl<R: Read> Read for TokenBound<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.read - self.mark > self.limit.saturating_add(TOKEN_SLACK) {
+        if self.weight() > self.limit.saturating_add(TOKEN_SLACK) {
             self.over = true;
             return Err(io::Error::other(format!(
                 "a token is longer than {} bytes (--max-value-size)",
@@ -295,6 +341,7 @@ impl<R: Read> Read for TokenBound<R> {
         }
         let k = self.inner.read(buf)?;
         self.read += k as u64;
+        self.count_fields(buf.get(..k).unwrap_or_default());
         Ok(k)
     }
 }
@@ -442,5 +489,43 @@ mod tests {
         let mut counted = CountingRead::new(&data[..10]);
         std::io::copy(&mut counted, &mut std::io::sink()).unwrap();
         assert_eq!(counted.count(), 10);
+    }
+
+    /// Reads all of `data` through a bound of `limit` counting fields in
+    /// 4 KiB reads; whether it was refused.
+    fn refused(data: &[u8], limit: usize) -> bool {
+        let mut b = TokenBound::new(data, limit).with_fields(b',');
+        let mut buf = [0u8; 4096];
+        loop {
+            match b.read(&mut buf) {
+                Ok(0) => return false,
+                Ok(_) => {}
+                Err(_) => return b.too_long().is_some(),
+            }
+        }
+    }
+
+    #[test]
+    fn a_row_of_separators_weighs_its_field_ends() {
+        let limit = 100_000;
+        // 20 000 commas: 20 KB of bytes, 320 KB of field ends.
+        let commas = vec![b','; 20_000];
+        assert!(refused(&commas, limit));
+        assert!(!refused(&commas[..4_000], limit), "64 KB of ends and slack");
+        // Quoted, they are text: bytes only.
+        let mut quoted = vec![b'"'];
+        quoted.extend_from_slice(&commas);
+        quoted.push(b'"');
+        assert!(!refused(&quoted, limit));
+        // Counted from the mark: many short rows are never refused.
+        let rows = b"a,b,c,d\n".repeat(50_000);
+        let mut b = TokenBound::new(&rows[..], limit).with_fields(b',');
+        let mut buf = [0u8; 8];
+        while b.read(&mut buf).unwrap() > 0 {
+            b.mark();
+        }
+        // Without fields counted, the bytes alone decide.
+        let mut plain = TokenBound::new(&commas[..], limit);
+        std::io::copy(&mut plain, &mut std::io::sink()).unwrap();
     }
 }

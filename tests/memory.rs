@@ -150,6 +150,14 @@ fn a_huge_value_costs_at_most_twice_its_size() {
         }
     }
     assert!(over.is_empty(), "over 2× the value: {over:?}");
+    // NGF writes the player name on its line: 5× before its text was made
+    // in one string and the game dropped before encoding; 3× now (the
+    // dialect rules copy a root node's game-info values once more).
+    let (code, rss) = peak(&["-q", "-t", "ngf", &name, "/dev/null"]);
+    assert_eq!(code, 0);
+    let ratio = rss.saturating_sub(base) as f64 / VALUE as f64;
+    eprintln!("SGF → ngf, a player name: peak RSS {rss} bytes, {ratio:.2}× the value");
+    assert!(ratio < 3.1, "SGF → NGF, a player name: {ratio:.2}×");
 }
 
 /// A file of `n` zero bytes (no line end), written a piece at a time.
@@ -188,4 +196,85 @@ fn an_endless_csv_row_is_refused_having_touched_about_the_bound() {
     let ratio = rss.saturating_sub(base) as f64 / max as f64;
     eprintln!("CSV, a row past {max} bytes: peak RSS {rss} bytes, {ratio:.2}× the bound");
     assert!(ratio < 1.25, "{ratio:.2}× --max-value-size");
+}
+
+#[test]
+fn a_csv_row_of_separators_is_refused_having_touched_about_the_bound() {
+    // A comma is a byte of the row but a field end (a `usize`, in a list
+    // grown by doubling) to the csv crate: a row of commas alone used to
+    // cost 8 to 16 times the bound before it was refused.
+    let max = 16 << 20;
+    let dir = tempfile::tempdir().unwrap();
+    let tiny = dir.path().join("tiny.csv");
+    std::fs::write(&tiny, "game,color,move\n").unwrap();
+    let (_, base) = peak(&["-q", "-f", "csv", &tiny.to_string_lossy(), "/dev/null"]);
+    let path = dir.path().join("commas.csv");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    f.write_all(b"game,color,move\n").unwrap();
+    let piece = [b','; 1 << 16];
+    for _ in 0..(24 << 20) / piece.len() {
+        f.write_all(&piece).unwrap();
+    }
+    f.flush().unwrap();
+    let limit = max.to_string();
+    let file = path.to_string_lossy();
+    let args = [
+        "-q",
+        "-f",
+        "csv",
+        "--max-value-size",
+        &limit,
+        &file,
+        "/dev/null",
+    ];
+    let (code, rss) = peak(&args);
+    assert_eq!(code, 2, "refused (E377)");
+    let ratio = rss.saturating_sub(base) as f64 / max as f64;
+    eprintln!("CSV, a row of commas past {max} bytes: peak RSS {rss} bytes, {ratio:.2}× the bound");
+    assert!(ratio < 1.25, "{ratio:.2}× --max-value-size");
+}
+
+/// A tree of `n` tiny SGF files, 100 a directory.
+fn tiny_tree(dir: &Path, n: usize) -> String {
+    let src = dir.join(format!("src{n}"));
+    for i in 0..n {
+        let d = src.join(format!("d{}", i / 100));
+        if i % 100 == 0 {
+            std::fs::create_dir_all(&d).unwrap();
+        }
+        let game = format!("(;FF[4]GM[1]SZ[19]PB[b{i}];B[pd];W[dp])\n");
+        std::fs::write(d.join(format!("g{i}.sgf")), game).unwrap();
+    }
+    src.to_string_lossy().into_owned()
+}
+
+#[test]
+fn migrate_keeps_little_per_file() {
+    // The cost of a file: the difference of two runs' peaks over the
+    // difference of their files (what a run costs whatever its size
+    // cancels out). With --report, about 1.4 KB before the entries went
+    // to disk, and 5 KB on a resumed run (every output up to date, each
+    // entry carried from the earlier report); about 100 B after.
+    let dir = tempfile::tempdir().unwrap();
+    let (small, large) = (500, 4_000);
+    let trees = [tiny_tree(dir.path(), small), tiny_tree(dir.path(), large)];
+    let mut over = Vec::new();
+    for what in ["migrate --report", "resumed"] {
+        let mut peaks = Vec::new();
+        for (n, src) in [small, large].iter().zip(&trees) {
+            let dst = dir.path().join(format!("dst{n}"));
+            let rep = dir.path().join(format!("report{n}.json"));
+            let (dst, rep) = (dst.to_string_lossy(), rep.to_string_lossy());
+            let args = ["migrate", "-q", "--report", &rep, src, &dst];
+            let (code, rss) = peak(&args);
+            assert_eq!(code, 0, "{what} {n}");
+            peaks.push(rss);
+        }
+        let per_file = peaks[1].saturating_sub(peaks[0]) as f64 / (large - small) as f64;
+        eprintln!("{what}: peaks {peaks:?}, {per_file:.0} B/file");
+        if per_file > 500.0 {
+            over.push(format!("{what}: {per_file:.0} B/file"));
+        }
+    }
+    assert!(over.is_empty(), "over 500 B/file: {over:?}");
 }

@@ -209,8 +209,7 @@ fn run(o: &MigrateOptions) -> Summary {
 }
 
 fn status_of(s: &Summary, suffix: &str) -> Status {
-    s.entries
-        .iter()
+    s.entries()
         .find(|e| e.source.ends_with(suffix))
         .unwrap_or_else(|| panic!("no entry for {suffix}"))
         .status
@@ -283,15 +282,10 @@ fn mirrors_the_tree_and_recognises_records_by_extension_or_content() {
     assert_eq!(s.failed(), 0);
     let by: Vec<_> = s.by_format().into_iter().collect();
     assert_eq!(by, vec![("gib", 1), ("ngf", 1), ("sgf", 3), ("ugf", 1)]);
-    let old = s
-        .entries
-        .iter()
-        .find(|e| e.source.ends_with("old.txt"))
-        .unwrap();
+    let old = s.entries().find(|e| e.source.ends_with("old.txt")).unwrap();
     assert_eq!(old.recognised_by, Some("content"));
     let gib = s
-        .entries
-        .iter()
+        .entries()
         .find(|e| e.source.ends_with("c.gib.dll"))
         .unwrap();
     assert_eq!(gib.recognised_by, Some("extension"));
@@ -432,7 +426,7 @@ fn symbolic_links_are_never_followed() {
     assert!(matches!(r, Err(Error::Usage(_))));
     assert!(!src.join("sub/out").exists());
     assert_eq!(status_of(&s, "inner.sgf"), Status::Ignored);
-    assert!(s.entries.iter().all(|e| !e.source.contains("secret")));
+    assert!(s.entries().all(|e| !e.source.contains("secret")));
 }
 
 #[cfg(unix)]
@@ -458,9 +452,9 @@ fn copes_with_non_utf8_file_names() {
         fs::read_to_string(&out).unwrap(),
         "(;FM[gib]PB[sjis];B[pd])\n"
     );
-    assert_eq!(s.entries.len(), 1);
-    assert!(s.entries[0].source_not_utf8);
-    assert!(s.entries[0].source.contains('\u{FFFD}'));
+    assert_eq!(s.inputs(), 1);
+    assert!(s.entries().next().unwrap().source_not_utf8);
+    assert!(s.entries().next().unwrap().source.contains('\u{FFFD}'));
     // The report is valid JSON.
     let mut buf = Vec::new();
     s.write_report(&mut buf).unwrap();
@@ -549,11 +543,7 @@ fn an_interrupted_run_leaves_nothing_half_written_and_the_next_run_completes() {
             ("d/b.sgf".into(), "(;FM[sgf]PB[b];B[pd])\n".into()),
         ])
     );
-    assert_eq!(
-        s.entries.len(),
-        3,
-        "temporary files are not inputs or outputs"
-    );
+    assert_eq!(s.inputs(), 3, "temporary files are not inputs or outputs");
 }
 
 #[test]
@@ -587,18 +577,10 @@ fn a_failed_file_leaves_no_output_and_the_run_goes_on() {
         assert_eq!(status_of(&s, "2.sgf"), Status::Failed);
         assert_eq!(status_of(&s, "3.sgf"), Status::Failed);
         assert_eq!(status_of(&s, "5.sgf"), Status::Failed);
-        let two = s
-            .entries
-            .iter()
-            .find(|e| e.source.ends_with("2.sgf"))
-            .unwrap();
+        let two = s.entries().find(|e| e.source.ends_with("2.sgf")).unwrap();
         assert!(two.reason.as_deref().unwrap().contains("fake failure"));
         assert_eq!(two.diagnostics.last().unwrap().code, "E450");
-        let three = s
-            .entries
-            .iter()
-            .find(|e| e.source.ends_with("3.sgf"))
-            .unwrap();
+        let three = s.entries().find(|e| e.source.ends_with("3.sgf")).unwrap();
         assert_eq!(three.diagnostics.last().unwrap().code, "E451");
         let out = listing(&dst);
         assert!(temp_files(&dst).is_empty());
@@ -749,7 +731,7 @@ fn dry_run_writes_nothing_but_reports_everything() {
     assert!(!dst.exists());
     assert_eq!(s.count(Status::Converted), 1);
     assert_eq!(s.failed(), 1);
-    let a = &s.entries[0];
+    let a = &s.entries().next().unwrap();
     assert_eq!(
         a.outputs,
         vec![dst.join("a.sgf").to_string_lossy().into_owned()]
@@ -783,11 +765,7 @@ fn include_and_exclude_globs() {
         o.include = inc.iter().map(|s| s.to_string()).collect();
         o.exclude = exc.iter().map(|s| s.to_string()).collect();
         let s = run(&o);
-        assert_eq!(
-            s.entries.len(),
-            s.records(),
-            "excluded files are not reported"
-        );
+        assert_eq!(s.inputs(), s.records(), "excluded files are not reported");
         text_listing(&dst).into_keys().collect::<Vec<_>>()
     };
     assert_eq!(
@@ -861,8 +839,7 @@ fn split_collections_and_name_templates_number_collisions() {
         ])
     );
     let numbered = s
-        .entries
-        .iter()
+        .entries()
         .find(|e| e.source.ends_with("single.gib"))
         .unwrap();
     assert_eq!(numbered.rewrites.get("I452 output-name-numbered"), Some(&1));
@@ -975,9 +952,9 @@ fn the_extension_can_lie() {
         },
     )
     .unwrap();
-    assert_eq!(s.entries[0].format, Some("sgf"));
-    assert_eq!(s.entries[0].recognised_by, Some("content"));
-    assert_eq!(s.entries[0].diagnostics[0].code, "W454");
+    assert_eq!(s.entries().next().unwrap().format, Some("sgf"));
+    assert_eq!(s.entries().next().unwrap().recognised_by, Some("content"));
+    assert_eq!(s.entries().next().unwrap().diagnostics[0].code, "W454");
     assert_eq!(
         fs::read_to_string(dst.join("x.sgf")).unwrap(),
         "(;FM[sgf]PB[x];B[pd])\n"
@@ -992,9 +969,8 @@ fn shared_corpus(sub: &str) -> Option<PathBuf> {
     common::shared_path(&format!("corpus/{sub}"))
 }
 
-fn entry<'s>(s: &'s Summary, suffix: &str) -> &'s migrate::Entry {
-    s.entries
-        .iter()
+fn entry(s: &Summary, suffix: &str) -> migrate::Entry {
+    s.entries()
         .find(|e| e.source.ends_with(suffix))
         .unwrap_or_else(|| panic!("no entry for {suffix}"))
 }
@@ -1408,8 +1384,7 @@ fn real_gib_ngf_ugf_records_are_recognised_and_converted() {
     let s = migrate::run(&opts(&src, &dst), &NoProgress).unwrap();
     assert_eq!(s.failed(), 0, "{s}");
     let summary: Vec<_> = s
-        .entries
-        .iter()
+        .entries()
         .map(|e| {
             (
                 e.source.rsplit('/').next().unwrap().to_string(),
@@ -1520,7 +1495,7 @@ fn real_sgf_encoding_options_reach_the_reader() {
     o.convert.read.encoding = sgfconv::charset::lookup("GB2312");
     let s = migrate::run(&o, &NoProgress).unwrap();
     assert_eq!(
-        s.entries[0].encoding_label().as_deref(),
+        s.entries().next().unwrap().encoding_label().as_deref(),
         Some("gb18030 (forced)")
     );
     let out = fs::read_to_string(t.path().join("forced/no-ca.sgf")).unwrap();
@@ -1530,7 +1505,7 @@ fn real_sgf_encoding_options_reach_the_reader() {
     o.convert.read.encoding = sgfconv::charset::lookup("Big5");
     let s = migrate::run(&o, &NoProgress).unwrap();
     assert_eq!(
-        s.entries[0].encoding_label().as_deref(),
+        s.entries().next().unwrap().encoding_label().as_deref(),
         Some("Big5 (forced)")
     );
     let wrong = fs::read_to_string(t.path().join("wrong/no-ca.sgf")).unwrap();

@@ -102,6 +102,18 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 8] = [
+        Kind::Zip,
+        Kind::Tar,
+        Kind::SevenZ,
+        Kind::Lha,
+        Kind::Gzip,
+        Kind::Bzip2,
+        Kind::Xz,
+        Kind::Zstd,
+    ];
+
     /// Its usual name.
     pub fn name(self) -> &'static str {
         match self {

@@ -123,11 +123,7 @@ pub fn end(summary: &Summary, report: Option<&Path>, quiet: bool, json: bool) {
     match (quiet, json) {
         (true, true) => {}
         (true, false) => {
-            for e in summary
-                .entries
-                .iter()
-                .filter(|e| e.status == Status::Failed)
-            {
+            for e in summary.entries_with(Status::Failed) {
                 eprintln!(
                     "sgfconv migrate: failed: {}: {}",
                     escape_controls(&e.source),
@@ -149,18 +145,15 @@ pub fn end(summary: &Summary, report: Option<&Path>, quiet: bool, json: bool) {
 /// The summary as one JSON object: the report's `totals`, and the files
 /// with errors (most first, the first [`LISTED`](sgfconv::migrate::report::LISTED)).
 pub fn summary_json(summary: &Summary, report: Option<&Path>) -> String {
-    let lossy = summary.files_with_errors();
-    let listed = sgfconv::migrate::report::LISTED;
-    let files: Vec<serde_json::Value> = lossy
+    let listed = summary.files_with_errors();
+    let files: Vec<serde_json::Value> = listed
         .iter()
-        .take(listed)
         .map(|e| serde_json::json!({"source": e.source, "errors": e.errors, "status": e.status}))
         .collect();
-    let mut all = summary.to_json();
-    let totals = all
-        .get_mut("totals")
-        .map(serde_json::Value::take)
-        .unwrap_or_default();
+    let totals = summary.totals_json();
+    let not_listed = summary
+        .files_with_errors_count()
+        .saturating_sub(listed.len());
     serde_json::json!({
         "summary": {
             "src": summary.src.to_string_lossy(),
@@ -168,7 +161,7 @@ pub fn summary_json(summary: &Summary, report: Option<&Path>) -> String {
             "dry_run": summary.dry_run,
             "totals": totals,
             "files_with_errors": files,
-            "files_with_errors_not_listed": lossy.len().saturating_sub(listed),
+            "files_with_errors_not_listed": not_listed,
             "report": report.map(|r| r.to_string_lossy().into_owned()),
         }
     })

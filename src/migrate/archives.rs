@@ -44,15 +44,6 @@ pub(super) fn is_archive(head: &[u8]) -> bool {
     }
 }
 
-/// What the archives gave: entries to report as they are (the archives'
-/// own, and their members' in mirror mode), and members converted into
-/// temporary files whose names are still to plan (named mode).
-#[derive(Default)]
-pub(super) struct Members {
-    pub entries: Vec<(Key, Entry)>,
-    pub named: Vec<NamedConv>,
-}
-
 #[cfg(not(feature = "archives"))]
 impl Ctx<'_> {
     /// Without the `archives` feature, nothing is found as an archive.
@@ -61,8 +52,8 @@ impl Ctx<'_> {
         _archived: Vec<(usize, Item)>,
         _claims: &mut Claims,
         _out: &mut Outputs,
-    ) -> Members {
-        Members::default()
+    ) -> Vec<NamedConv> {
+        Vec::new()
     }
 }
 
@@ -110,25 +101,26 @@ mod with_archives {
         claims: &'c mut Claims,
         out: &'c mut Outputs,
         queue: SyncSender<Unit>,
-        /// Members the reader converted itself (big ones).
-        own: Vec<Finished>,
+        /// Members the reader converted itself (big ones), to be named.
+        own: Vec<NamedConv>,
     }
 
     impl Ctx<'_> {
         /// Reads the archives found by the walk (`(position, item)`, in
         /// walk order) and converts their members; see the module's doc.
+        /// Their entries go to the log as they finish, but for the members
+        /// converted in named mode, returned to be named.
         pub(in crate::migrate) fn archives(
             &self,
             archived: Vec<(usize, Item)>,
             claims: &mut Claims,
             out: &mut Outputs,
-        ) -> Members {
-            let mut members = Members::default();
+        ) -> Vec<NamedConv> {
             if archived.is_empty() {
-                return members;
+                return Vec::new();
             }
             let (queue, waiting) = sync_channel::<Unit>(QUEUE);
-            let (finished, read) = std::thread::scope(|s| {
+            let (mut named, own) = std::thread::scope(|s| {
                 let reader = s.spawn(move || {
                     let mut r = Reader {
                         ctx: self,
@@ -137,28 +129,34 @@ mod with_archives {
                         queue,
                         own: Vec::new(),
                     };
-                    let entries: Vec<(Key, Entry)> = archived
-                        .into_iter()
-                        .map(|(i, item)| ((i, 0), r.archive(i, &item)))
-                        .collect();
-                    (entries, r.own)
+                    for (i, item) in archived {
+                        let e = r.archive(i, &item);
+                        self.log.add((i, 0), &e);
+                    }
+                    r.own
                 });
-                let finished: Vec<Finished> = waiting
+                let finished: Vec<NamedConv> = waiting
                     .into_iter()
                     .par_bridge()
-                    .map(|u| self.work(u))
+                    .filter_map(|u| self.named_or_logged(self.work(u)))
                     .collect();
                 (finished, reader.join().unwrap_or_default())
             });
-            let (entries, own) = read;
-            members.entries = entries;
-            for (key, e, named) in finished.into_iter().chain(own) {
-                match named {
-                    Some((item, c)) => members.named.push((key, item, e, c)),
-                    None => members.entries.push((key, e)),
+            named.extend(own);
+            // Named in archive order, whichever worker finished first.
+            named.sort_unstable_by_key(|n| n.0);
+            named
+        }
+
+        /// A member done: to be named (named mode), or its entry logged.
+        fn named_or_logged(&self, (key, e, named): Finished) -> Option<NamedConv> {
+            match named {
+                Some((item, c)) => Some((key, item, e, c)),
+                None => {
+                    self.log.add(key, &e);
+                    None
                 }
             }
-            members
         }
 
         /// A worker: converts one member (and in mirror mode puts it in
@@ -366,7 +364,7 @@ mod with_archives {
                     let done = ctx.convert_placed(at.key, item, &mut e, bytes, plan, dir);
                     ctx.progress
                         .file_done(done.1.bytes_in, done.1.status == Status::Failed);
-                    self.own.push(done);
+                    self.own.extend(ctx.named_or_logged(done));
                     Ok(())
                 }
                 Ok(_) => self.send(Unit::Work(Box::new(Work {

@@ -21,8 +21,10 @@
 #[cfg(feature = "archives")]
 mod archive_out;
 mod archives;
+mod found;
 pub(crate) mod fsat;
 pub(crate) mod glob;
+mod log;
 pub(crate) mod naming;
 pub(crate) mod output;
 pub mod report;
@@ -38,8 +40,10 @@ use crate::options::Options;
 use crate::output::temp;
 use crate::pipeline::{self, Start};
 use crate::sink::Sink;
+use found::{FoundList, Tag};
 use fsat::{Dir, Id, Kind, Pending, Tree};
 use glob::Glob;
+use log::{Key, Log};
 use naming::{Claims, NameFields, RECORD_FORMATS};
 use output::{Router, WritePolicy};
 use rayon::prelude::*;
@@ -245,6 +249,7 @@ pub fn run_with(
             ),
             None => None,
         };
+    let log = Log::new(options.report.is_some());
     let ctx = Ctx {
         options,
         roots: &roots,
@@ -257,24 +262,24 @@ pub fn run_with(
         archive_out: archive.as_ref(),
         include: &include,
         exclude: &exclude,
+        log: &log,
     };
-    let mut entries = pool.install(|| ctx.migrate(walked.found))?;
+    pool.install(|| ctx.migrate(walked.found));
     progress.finish();
     #[cfg(feature = "archives")]
     if let Some(a) = &archive {
         a.finish()
             .map_err(|e| Error::Usage(format!("DST {}: {e}", options.dst.display())))?;
     }
-    if let Some(report) = &options.report {
-        report::carry_earlier(&mut entries, report);
-    }
-    Ok(Summary {
-        src: options.src.clone(),
-        dst: options.dst.clone(),
-        dry_run: options.dry_run,
+    // A resumed run's skipped entries take what the earlier report says.
+    let entries = log.finish(options.report.as_deref());
+    Ok(Summary::from_log(
+        options.src.clone(),
+        options.dst.clone(),
+        options.dry_run,
         entries,
-        elapsed: started.elapsed(),
-    })
+        started.elapsed(),
+    ))
 }
 
 /// SRC and DST, absolute and checked.
@@ -408,14 +413,10 @@ fn walk_archive(roots: &Roots) -> Result<Walked, Error> {
     let parent = roots.src_canon.parent().unwrap_or(Path::new("/"));
     let root = Dir::open_root(parent).map_err(usage)?;
     let name = roots.src_canon.file_name().unwrap_or_default();
-    let item = Item {
-        rel: PathBuf::from(name),
-        format: None,
-        by_content: false,
-        archive_mtime: None,
-    };
+    let mut found = FoundList::default();
+    found.push(Path::new(name), Tag::Archive, None);
     Ok(Walked {
-        found: vec![Found::Archive(item)],
+        found,
         tree: Tree::new(Arc::new(root)),
         report_is_input: None,
     })
@@ -483,19 +484,6 @@ struct Item {
     archive_mtime: Option<std::time::SystemTime>,
 }
 
-/// What the walk found.
-enum Found {
-    Record(Item),
-    /// No known extension: sniffed later.
-    Unknown(Item),
-    Ignored(PathBuf, String),
-    /// An archive (its name says so; its content is checked later, then
-    /// its members are read as records).
-    Archive(Item),
-    /// Could not be listed or read.
-    Broken(PathBuf, String),
-}
-
 fn rel_text(rel: &Path) -> String {
     let s = rel.to_string_lossy();
     if std::path::MAIN_SEPARATOR == '/' {
@@ -507,7 +495,7 @@ fn rel_text(rel: &Path) -> String {
 
 /// What the walk found, and the directories of SRC it went through.
 struct Walked {
-    found: Vec<Found>,
+    found: FoundList,
     tree: Tree,
     /// An input that is the file `--report` names (a hard link).
     report_is_input: Option<PathBuf>,
@@ -526,7 +514,7 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Result<Walked, Err
     let root = Dir::open_root(&roots.src_canon)
         .map_err(|e| Error::Usage(format!("SRC {}: {e}", roots.src.display())))?;
     let mut w = Walked {
-        found: Vec::new(),
+        found: FoundList::default(),
         tree: Tree::new(Arc::new(root)),
         report_is_input: None,
     };
@@ -538,7 +526,7 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Result<Walked, Err
                 Ok(d) => Arc::new(d),
                 Err(e) => {
                     let why = format!("cannot open directory: {e}");
-                    w.found.push(Found::Broken(dir_rel, why));
+                    w.found.push(&dir_rel, Tag::Broken, Some(why));
                     continue;
                 }
             },
@@ -550,7 +538,7 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Result<Walked, Err
             Ok(v) => v,
             Err(e) => {
                 let why = format!("cannot list directory: {e}");
-                w.found.push(Found::Broken(dir_rel, why));
+                w.found.push(&dir_rel, Tag::Broken, Some(why));
                 continue;
             }
         };
@@ -580,7 +568,8 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Result<Walked, Err
             if !included || glob::any_match(exclude, &text) {
                 continue;
             }
-            w.found.push(classify(rel, e.kind));
+            let (tag, why) = classify(&rel, e.kind);
+            w.found.push(&rel, tag, why);
         }
         if w.found.len() > before {
             w.tree.add(&dir_rel, dir);
@@ -595,37 +584,29 @@ fn walk(roots: &Roots, include: &[Glob], exclude: &[Glob]) -> Result<Walked, Err
 /// What a file found by the walk is, from its kind and name. No stat here:
 /// the directory entry's type is enough to walk, and a fresh destination
 /// needs no time stamps at all.
-fn classify(rel: PathBuf, kind: Kind) -> Found {
+fn classify(rel: &Path, kind: Kind) -> (Tag, Option<String>) {
     match kind {
-        Kind::Symlink => return Found::Ignored(rel, "symbolic link (not followed)".into()),
+        Kind::Symlink => return (Tag::Ignored, Some("symbolic link (not followed)".into())),
         Kind::File => {}
-        _ => return Found::Ignored(rel, "not a regular file".into()),
+        _ => return (Tag::Ignored, Some("not a regular file".into())),
     }
-    let item = Item {
-        rel,
-        format: None,
-        by_content: false,
-        archive_mtime: None,
-    };
-    if archives::is_archive_name(&item.rel) {
-        return Found::Archive(item);
+    if archives::is_archive_name(rel) {
+        return (Tag::Archive, None);
     }
-    let mut item = item;
-    match Format::from_path(&item.rel) {
-        Some(f) if RECORD_FORMATS.contains(&f) => {
-            item.format = Some(f);
-            Found::Record(item)
-        }
-        Some(f) => Found::Ignored(
-            item.rel,
-            format!("{} file, not a game record to migrate", f.name()),
+    match Format::from_path(rel) {
+        Some(f) if RECORD_FORMATS.contains(&f) => (Tag::Record(f, false), None),
+        Some(f) => (
+            Tag::Ignored,
+            Some(format!("{} file, not a game record to migrate", f.name())),
         ),
-        None => match archive_extension(&item.rel) {
-            Some(ext) => Found::Ignored(
-                item.rel,
-                format!("{ext} archive or binary file: unpack archives to migrate their games"),
+        None => match archive_extension(rel) {
+            Some(ext) => (
+                Tag::Ignored,
+                Some(format!(
+                    "{ext} archive or binary file: unpack archives to migrate their games"
+                )),
             ),
-            None => Found::Unknown(item),
+            None => (Tag::Unknown, None),
         },
     }
 }
@@ -672,32 +653,28 @@ enum Sniffed {
     Nothing,
 }
 
-/// A file found without a known record extension, told by its content: a
-/// record, an archive, or something to ignore.
-fn recognise(src: &Tree, found: Found) -> Found {
-    match found {
-        Found::Unknown(mut item) => match sniff_file(src, &item.rel) {
-            Ok(Sniffed::Record(fmt)) => {
-                item.format = Some(fmt);
-                item.by_content = true;
-                Found::Record(item)
-            }
-            Ok(Sniffed::Archive) => Found::Archive(item),
-            Ok(Sniffed::Nothing) => {
-                Found::Ignored(item.rel, "not recognised as a game record".into())
-            }
-            Err(e) => Found::Broken(item.rel, format!("cannot read: {e}")),
+/// A file found without a known record extension, or named as an archive,
+/// told by its content: a record, an archive, or something to ignore.
+/// `None` when it is neither.
+fn recognise(src: &Tree, rel: &Path, tag: Tag) -> Option<(Tag, Option<String>)> {
+    let broken = |e: io::Error| (Tag::Broken, Some(format!("cannot read: {e}")));
+    Some(match tag {
+        Tag::Unknown => match sniff_file(src, rel) {
+            Ok(Sniffed::Record(fmt)) => (Tag::Record(fmt, true), None),
+            Ok(Sniffed::Archive) => (Tag::Archive, None),
+            Ok(Sniffed::Nothing) => (Tag::Ignored, Some("not recognised as a game record".into())),
+            Err(e) => broken(e),
         },
-        Found::Archive(item) => match sniff_file(src, &item.rel) {
-            Ok(Sniffed::Archive) => Found::Archive(item),
-            Ok(_) => Found::Ignored(
-                item.rel,
-                "named as an archive, but no archive sgfconv reads".into(),
+        Tag::Archive => match sniff_file(src, rel) {
+            Ok(Sniffed::Archive) => return None,
+            Ok(_) => (
+                Tag::Ignored,
+                Some("named as an archive, but no archive sgfconv reads".into()),
             ),
-            Err(e) => Found::Broken(item.rel, format!("cannot read: {e}")),
+            Err(e) => broken(e),
         },
-        other => other,
-    }
+        _ => return None,
+    })
 }
 
 /// Inputs up to this size are read whole into a reused buffer; bigger ones
@@ -742,12 +719,9 @@ struct Ctx<'a> {
     include: &'a [Glob],
     #[cfg_attr(not(feature = "archives"), allow(dead_code))]
     exclude: &'a [Glob],
+    /// The entries as they finish.
+    log: &'a Log,
 }
-
-/// Where an entry goes in the report: the walk's position of its file, and
-/// for an archive's members their place in the archive (1, 2...; the
-/// archive's own entry is 0).
-type Key = (usize, usize);
 
 /// A record converted into temporary files, before its names are planned
 /// (named mode).
@@ -890,37 +864,31 @@ impl Ctx<'_> {
         e.outputs.clear();
     }
 
-    fn migrate(&self, walked: Vec<Found>) -> Result<Vec<Entry>, Error> {
-        // Recognise files without a known extension by their content.
-        let walked: Vec<Found> = walked
-            .into_par_iter()
-            .map(|f| recognise(self.src, f))
-            .collect();
-
-        let mut entries: Vec<(Key, Entry)> = Vec::with_capacity(walked.len());
-        let mut items: Vec<(Key, Item)> = Vec::new();
+    fn migrate(&self, mut found: FoundList) {
+        self.recognise_all(&mut found);
         let mut archived: Vec<(usize, Item)> = Vec::new();
-        for (i, f) in walked.into_iter().enumerate() {
+        let mut records = 0;
+        for i in 0..found.len() {
             let key = (i, 0);
-            match f {
-                Found::Record(item) => items.push((key, item)),
-                Found::Archive(item) => archived.push((i, item)),
-                Found::Ignored(rel, why) => {
-                    let (s, bad) = self.source_text(&rel);
+            match found.tag(i) {
+                Tag::Record(..) => records += 1,
+                Tag::Archive => archived.push((i, found.item(i))),
+                Tag::Ignored => {
+                    let (s, bad) = self.source_text(found.rel(i));
                     let mut e = Entry::new(s, bad, Status::Ignored);
-                    e.reason = Some(why);
-                    entries.push((key, e));
+                    e.reason = Some(found.reason(i));
+                    self.log.add(key, &e);
                 }
-                Found::Unknown(_) => {}
-                Found::Broken(rel, why) => {
-                    let (s, bad) = self.source_text(&rel);
+                Tag::Unknown => {}
+                Tag::Broken => {
+                    let (s, bad) = self.source_text(found.rel(i));
                     let mut e = Entry::new(s, bad, Status::Failed);
-                    self.fail(&mut e, E_CONVERSION_FAILED, why);
-                    entries.push((key, e));
+                    self.fail(&mut e, E_CONVERSION_FAILED, found.reason(i));
+                    self.log.add(key, &e);
                 }
             }
         }
-        self.progress.start(items.len() as u64, 0);
+        self.progress.start(records as u64, 0);
 
         let mut outputs = Outputs {
             tree: self.dst_root.clone().map(Tree::new),
@@ -930,18 +898,36 @@ impl Ctx<'_> {
         // in that order.
         let mut claims = Claims::default();
         if self.named_mode() {
+            let items: Vec<(Key, Item)> = found
+                .places(|t| matches!(t, Tag::Record(..)))
+                .map(|i| ((i, 0), found.item(i)))
+                .collect();
+            drop(found);
             let mut converted = self.convert_named(items, &mut outputs);
-            let members = self.archives(archived, &mut claims, &mut outputs);
-            entries.extend(members.entries);
-            converted.extend(members.named);
-            entries.extend(self.place_named(converted, &mut outputs));
+            let named = self.archives(archived, &mut claims, &mut outputs);
+            converted.extend(named);
+            self.place_named(converted, &mut outputs);
         } else {
-            entries.extend(self.migrate_mirrored(items, &mut claims, &mut outputs));
-            let members = self.archives(archived, &mut claims, &mut outputs);
-            entries.extend(members.entries);
+            self.migrate_mirrored(&found, &mut claims, &mut outputs);
+            drop(found);
+            self.archives(archived, &mut claims, &mut outputs);
         }
-        entries.sort_unstable_by_key(|(k, _)| *k);
-        Ok(entries.into_iter().map(|(_, e)| e).collect())
+    }
+
+    /// Tells the files without a known extension, and those named as
+    /// archives, by their content (in parallel).
+    fn recognise_all(&self, found: &mut FoundList) {
+        let told: Vec<(usize, Tag, Option<String>)> = (0..found.len())
+            .into_par_iter()
+            .filter(|&i| matches!(found.tag(i), Tag::Unknown | Tag::Archive))
+            .filter_map(|i| {
+                let (tag, why) = recognise(self.src, found.rel(i), found.tag(i))?;
+                Some((i, tag, why))
+            })
+            .collect();
+        for (i, tag, why) in told {
+            found.retag(i, tag, why);
+        }
     }
 
     /// Checks, creates (unless dry run) and opens each output directory
@@ -1062,37 +1048,41 @@ impl Ctx<'_> {
     }
 
     /// Mirror mode: names are known from paths, so they are planned first and
-    /// up-to-date outputs are skipped without reading their input.
-    fn migrate_mirrored(
-        &self,
-        items: Vec<(Key, Item)>,
-        claims: &mut Claims,
-        out: &mut Outputs,
-    ) -> Vec<(Key, Entry)> {
-        let plans: Vec<Planned> = items
-            .iter()
-            .map(|(_, item)| {
-                let (rel_out, numbered) = claims.claim_sgf(&naming::mirror_name(&item.rel));
-                Planned { rel_out, numbered }
-            })
-            .collect();
-        self.prepare_dirs(
-            plans
-                .iter()
-                .map(|p| p.rel_out.parent().unwrap_or(Path::new(""))),
-            out,
-        );
+    /// up-to-date outputs are skipped without reading their input. A
+    /// record's output is its mirrored name unless that was taken: only
+    /// the numbered names are kept.
+    fn migrate_mirrored(&self, found: &FoundList, claims: &mut Claims, out: &mut Outputs) {
+        let is_record = |t: Tag| matches!(t, Tag::Record(..));
+        let mut numbered: HashMap<usize, PathBuf> = HashMap::new();
+        for i in found.places(is_record) {
+            let mirrored = naming::mirror_name(found.rel(i));
+            let (rel_out, renamed) = claims.claim_sgf(&mirrored);
+            self.prepare_dir(rel_out.parent().unwrap_or(Path::new("")), out);
+            if renamed {
+                numbered.insert(i, rel_out);
+            }
+        }
         let out = &*out;
-        items
+        (0..found.len())
             .into_par_iter()
-            .zip(plans.into_par_iter())
-            .map(|((i, item), plan)| {
+            .filter(|&i| is_record(found.tag(i)))
+            .for_each(|i| {
+                let item = found.item(i);
+                let plan = match numbered.get(&i) {
+                    Some(rel_out) => Planned {
+                        rel_out: rel_out.clone(),
+                        numbered: true,
+                    },
+                    None => Planned {
+                        rel_out: naming::mirror_name(&item.rel),
+                        numbered: false,
+                    },
+                };
                 let e = self.mirror_one(&item, &plan, out);
                 self.progress
                     .file_done(e.bytes_in, e.status == Status::Failed);
-                (i, e)
-            })
-            .collect()
+                self.log.add((i, 0), &e);
+            });
     }
 
     /// The output directory `rel` in the state `state`: `None` in a dry run
@@ -1210,7 +1200,7 @@ impl Ctx<'_> {
 
     /// Plans the names of records converted in named mode, sequentially in
     /// path order, then renames their temporary files into place.
-    fn place_named(&self, converted: Vec<NamedConv>, out: &mut Outputs) -> Vec<(Key, Entry)> {
+    fn place_named(&self, converted: Vec<NamedConv>, out: &mut Outputs) {
         let mut claims = Claims::default();
         let mut planned: Vec<Placed> = Vec::with_capacity(converted.len());
         for (i, item, mut e, c) in converted {
@@ -1267,13 +1257,12 @@ impl Ctx<'_> {
         // Rename into place.
         planned
             .into_par_iter()
-            .map(|(i, item, mut e, c, names)| {
+            .for_each(|(i, item, mut e, c, names)| {
                 if let Some(c) = c {
                     self.place(&item, &mut e, c, &names, out);
                 }
-                (i, e)
-            })
-            .collect()
+                self.log.add(i, &e);
+            });
     }
 
     fn place(&self, item: &Item, e: &mut Entry, c: Converted, names: &[PathBuf], out: &Outputs) {

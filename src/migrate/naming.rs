@@ -2,9 +2,11 @@
 //! game info, sanitising, and deterministic collision numbering.
 
 use crate::formats::{Format, FORMATS};
+use hashbrown::HashTable;
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
+use std::hash::{BuildHasher, RandomState};
 use std::path::{Path, PathBuf};
 
 /// The formats `migrate` converts (the others are ignored in a tree).
@@ -198,9 +200,59 @@ pub fn sanitise(text: &str) -> String {
 /// Hands out output paths in a fixed order, numbering collisions
 /// `name (2).sgf`, `name (3).sgf`... Names are compared case-insensitively,
 /// so the result is the same on case-insensitive file systems.
+///
+/// Every name claimed is kept for the run, compactly: its lower-cased bytes
+/// in one arena, and a table of 8-byte places into it (a name costs its
+/// length and about 12 bytes, not a `String` in a set: issue 14).
 #[derive(Default)]
 pub struct Claims {
-    taken: HashSet<String>,
+    text: Vec<u8>,
+    /// Each name's place in `text`, packed ([`pack`]).
+    taken: HashTable<u64>,
+    hasher: RandomState,
+    /// The names whose place does not pack (never, in practice).
+    overflow: HashSet<String>,
+}
+
+/// Bits of a packed place that hold the length.
+const LEN_BITS: u32 = 24;
+
+/// A name's start and length in one `u64`, when they fit.
+fn pack(start: usize, len: usize) -> Option<u64> {
+    let (start, len) = (u64::try_from(start).ok()?, u64::try_from(len).ok()?);
+    (len < 1 << LEN_BITS && start < 1 << (64 - LEN_BITS)).then_some(start << LEN_BITS | len)
+}
+
+fn unpack(text: &[u8], place: u64) -> &[u8] {
+    let start = (place >> LEN_BITS) as usize;
+    let len = (place & ((1 << LEN_BITS) - 1)) as usize;
+    text.get(start..start + len).unwrap_or_default()
+}
+
+impl Claims {
+    /// Takes `key`; false when it was taken already.
+    fn take(&mut self, key: &str) -> bool {
+        let Claims {
+            text,
+            taken,
+            hasher,
+            overflow,
+        } = self;
+        let hash = hasher.hash_one(key.as_bytes());
+        if taken
+            .find(hash, |p| unpack(text, *p) == key.as_bytes())
+            .is_some()
+            || overflow.contains(key)
+        {
+            return false;
+        }
+        let Some(place) = pack(text.len(), key.len()) else {
+            return overflow.insert(key.to_owned());
+        };
+        text.extend_from_slice(key.as_bytes());
+        taken.insert_unique(hash, place, |p| hasher.hash_one(unpack(text, *p)));
+        true
+    }
 }
 
 impl Claims {
@@ -215,7 +267,7 @@ impl Claims {
                 with_suffix(base, format!(" ({n}).sgf").as_bytes())
             };
             let key = candidate.to_string_lossy().to_lowercase();
-            if self.taken.insert(key) {
+            if self.take(&key) {
                 return (candidate, n > 1);
             }
             n += 1;

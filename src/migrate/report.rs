@@ -1,14 +1,15 @@
 //! What a migration did: one [`Entry`] per input, the [`Summary`] printed at
 //! the end, and the `--report FILE.json` document.
 
+use super::log::{Entries, Tally};
 use crate::diag::{Diagnostic, Severity};
-use rayon::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What happened to one input.
@@ -203,7 +204,36 @@ impl Entry {
     }
 }
 
+/// An input the summary names: among the first failures, or the files with
+/// most errors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listed {
+    /// The source file.
+    pub source: String,
+    /// Its errors.
+    pub errors: usize,
+    /// What happened to it.
+    pub status: Status,
+    /// Why it failed (or was skipped or ignored).
+    pub reason: Option<String>,
+}
+
+impl Listed {
+    pub(crate) fn of(e: &Entry) -> Listed {
+        Listed {
+            source: e.source.clone(),
+            errors: e.errors,
+            status: e.status,
+            reason: e.reason.clone(),
+        }
+    }
+}
+
 /// The result of a migration.
+///
+/// Its entries are not held in memory: they are kept, as the report's
+/// text, in an unnamed temporary file as they finish (`migrate::log`), and
+/// read back by [`Summary::entries`]; the totals are tallied as they come.
 #[derive(Clone, Debug)]
 pub struct Summary {
     /// SRC, as given.
@@ -213,15 +243,69 @@ pub struct Summary {
     /// Nothing was written ([`MigrateOptions::dry_run`](super::MigrateOptions::dry_run)).
     pub dry_run: bool,
     /// One per input, in path order (the same whatever `-j`).
-    pub entries: Vec<Entry>,
+    entries: Arc<Entries>,
     /// Wall time of the run.
     pub elapsed: Duration,
 }
 
 impl Summary {
+    /// A summary of these entries (in this order), as a run would give.
+    pub fn new(
+        src: PathBuf,
+        dst: PathBuf,
+        dry_run: bool,
+        entries: impl IntoIterator<Item = Entry>,
+        elapsed: Duration,
+    ) -> Summary {
+        Summary::from_log(src, dst, dry_run, Entries::of(entries), elapsed)
+    }
+
+    pub(crate) fn from_log(
+        src: PathBuf,
+        dst: PathBuf,
+        dry_run: bool,
+        entries: Entries,
+        elapsed: Duration,
+    ) -> Summary {
+        Summary {
+            src,
+            dst,
+            dry_run,
+            entries: Arc::new(entries),
+            elapsed,
+        }
+    }
+
+    fn tally(&self) -> &Tally {
+        self.entries.tally()
+    }
+
+    /// One entry per input, in path order, read back from where they are
+    /// kept (each call reads them again).
+    pub fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.entries.iter(None)
+    }
+
+    /// The entries with `status`, read back in path order.
+    pub fn entries_with(&self, status: Status) -> impl Iterator<Item = Entry> + '_ {
+        self.entries.iter(Some(status))
+    }
+
+    /// Inputs (entries), of every status.
+    pub fn inputs(&self) -> usize {
+        self.entries.len()
+    }
+
     /// Inputs with this status.
     pub fn count(&self, status: Status) -> usize {
-        self.entries.iter().filter(|e| e.status == status).count()
+        let t = self.tally();
+        match status {
+            Status::Converted => t.converted,
+            Status::Skipped => t.skipped,
+            Status::Failed => t.failed,
+            Status::Ignored => t.ignored,
+            Status::Archive => t.archives,
+        }
     }
 
     /// Inputs that failed: the CLI exits with status 1 if there is any.
@@ -231,91 +315,77 @@ impl Summary {
 
     /// Inputs recognised as game records (converted, skipped or failed).
     pub fn records(&self) -> usize {
-        self.entries
-            .iter()
-            .filter(|e| !matches!(e.status, Status::Ignored | Status::Archive))
-            .count()
+        let t = self.tally();
+        t.inputs - t.ignored - t.archives
     }
 
     /// Output files of the converted inputs.
     pub fn outputs(&self) -> usize {
-        self.entries
-            .iter()
-            .filter(|e| e.status == Status::Converted)
-            .map(|e| e.outputs.len())
-            .sum()
+        self.tally().outputs
     }
 
     /// Games read, over all inputs.
     pub fn games(&self) -> usize {
-        self.entries.iter().map(|e| e.games).sum()
+        self.tally().games
     }
 
     /// Bytes read from the inputs that were converted.
     pub fn bytes_in(&self) -> u64 {
-        self.entries.iter().map(|e| e.bytes_in).sum()
+        self.tally().bytes_in
     }
 
     /// Bytes written, over all inputs.
     pub fn bytes_out(&self) -> u64 {
-        self.entries.iter().map(|e| e.bytes_out).sum()
+        self.tally().bytes_out
     }
 
     /// Warnings, over all inputs.
     pub fn warnings(&self) -> usize {
-        self.entries.iter().map(|e| e.warnings).sum()
+        self.tally().warnings
     }
 
     /// Errors, over all inputs.
     pub fn errors(&self) -> usize {
-        self.entries.iter().map(|e| e.errors).sum()
+        self.tally().errors
     }
 
     /// Records by input format.
     pub fn by_format(&self) -> BTreeMap<&'static str, usize> {
-        let mut m = BTreeMap::new();
-        for e in &self.entries {
-            let record = !matches!(e.status, Status::Ignored | Status::Archive);
-            if let (Some(f), true) = (e.format, record) {
-                *m.entry(f).or_insert(0) += 1;
-            }
-        }
-        m
+        self.tally().by_format.clone()
     }
 
     /// Read records by encoding and how it was decided.
     pub fn by_encoding(&self) -> BTreeMap<String, usize> {
-        let mut m = BTreeMap::new();
-        for e in &self.entries {
-            if let Some(l) = e.encoding_label() {
-                *m.entry(l).or_insert(0) += 1;
-            }
-        }
-        m
+        self.tally().by_encoding.clone()
     }
 
     /// Info-level rewrites over all inputs, by code.
     pub fn rewrites(&self) -> BTreeMap<String, usize> {
-        let mut m = BTreeMap::new();
-        for e in &self.entries {
-            for (k, n) in &e.rewrites {
-                *m.entry(k.clone()).or_insert(0) += n;
-            }
-        }
-        m
+        self.tally().rewrites.clone()
     }
 
-    /// Diagnostics over all inputs by code (warnings and errors).
+    /// Diagnostics over all inputs by code (warnings and errors listed in
+    /// the inputs' entries).
     pub fn problems(&self) -> BTreeMap<String, usize> {
-        let mut m = BTreeMap::new();
-        for e in &self.entries {
-            for d in &e.diagnostics {
-                if d.severity != "info" {
-                    *m.entry(format!("{} {}", d.code, d.name)).or_insert(0) += 1;
-                }
-            }
-        }
-        m
+        self.tally().problems.clone()
+    }
+
+    /// The first failed inputs in path order, [`LISTED`] at most (see
+    /// [`Summary::failed`] for how many there are).
+    pub fn first_failures(&self) -> Vec<Listed> {
+        self.tally().first_failed.values().cloned().collect()
+    }
+
+    /// The inputs with error diagnostics, most errors first (then in path
+    /// order), [`LISTED`] at most: those whose outputs lost data, or that
+    /// failed.
+    pub fn files_with_errors(&self) -> Vec<Listed> {
+        self.tally().most_errors.values().cloned().collect()
+    }
+
+    /// How many inputs have error diagnostics.
+    pub fn files_with_errors_count(&self) -> usize {
+        self.tally().with_errors
     }
 
     /// Inputs read per second of wall time.
@@ -338,87 +408,39 @@ impl Summary {
         }
     }
 
-    /// The `--report` document.
+    /// The `--report` document as a JSON tree (every entry read back: for
+    /// tests and small runs; [`Summary::write_report`] streams it).
     pub fn to_json(&self) -> serde_json::Value {
-        let mut v = self.to_json_plain();
-        let archives = self.count(Status::Archive);
-        if let (Some(totals), true) = (v.get_mut("totals"), archives > 0) {
-            if let Some(t) = totals.as_object_mut() {
-                t.insert("archives".into(), archives.into());
-            }
+        let mut v = serde_json::json!({
+            "src": self.src.to_string_lossy(),
+            "dst": self.dst.to_string_lossy(),
+            "dry_run": self.dry_run,
+            "totals": self.totals_json(),
+        });
+        let files: Vec<Entry> = self.entries().collect();
+        if let Some(m) = v.as_object_mut() {
+            m.insert("files".into(), serde_json::json!(files));
         }
         v
     }
 
-    fn to_json_plain(&self) -> serde_json::Value {
-        serde_json::json!({
-            "src": self.src.to_string_lossy(),
-            "dst": self.dst.to_string_lossy(),
-            "dry_run": self.dry_run,
-            "totals": {
-                "inputs": self.entries.len(),
-                "records": self.records(),
-                "converted": self.count(Status::Converted),
-                "skipped": self.count(Status::Skipped),
-                "failed": self.count(Status::Failed),
-                "ignored": self.count(Status::Ignored),
-                "outputs": self.outputs(),
-                "games": self.games(),
-                "warnings": self.warnings(),
-                "errors": self.errors(),
-                "bytes_in": self.bytes_in(),
-                "bytes_out": self.bytes_out(),
-                "seconds": self.elapsed.as_secs_f64(),
-                "by_format": self.by_format(),
-                "by_encoding": self.by_encoding(),
-                "rewrites": self.rewrites(),
-            },
-            "files": self.entries,
-        })
+    /// The report's `totals`.
+    pub fn totals_json(&self) -> serde_json::Value {
+        serde_json::to_value(Totals(self)).unwrap_or_default()
     }
 
     /// Writes the report as pretty JSON: the same text as
-    /// [`Summary::to_json`] pretty-printed, serialised straight from the
-    /// entries (no intermediate JSON tree: the report of a large archive is
-    /// tens of megabytes).
+    /// [`Summary::to_json`] pretty-printed, the entries' texts copied as
+    /// they were kept (no intermediate JSON tree: the report of a large
+    /// tree is tens of megabytes).
     pub fn write_report(&self, out: &mut dyn Write) -> io::Result<()> {
-        self.write_report_in(out, REPORT_BATCH, REPORT_CHUNK)
-    }
-
-    fn write_report_in(&self, out: &mut dyn Write, batch: usize, chunk: usize) -> io::Result<()> {
-        // The entries are formatted in parallel, a batch at a time; the
-        // rest is laid out as `serde_json`'s pretty printer does.
         out.write_all(b"{\n  \"dry_run\": ")?;
         serde_json::to_writer(&mut *out, &self.dry_run)?;
         out.write_all(b",\n  \"dst\": ")?;
         serde_json::to_writer(&mut *out, &self.dst.to_string_lossy())?;
         out.write_all(b",\n  \"files\": [")?;
-        let mut first = true;
-        for batch in self.entries.chunks(batch.max(1)) {
-            let parts: Vec<io::Result<Vec<u8>>> = batch
-                .par_chunks(chunk.max(1))
-                .map(|chunk| {
-                    let mut buf = Vec::with_capacity(chunk.len() * 2048);
-                    for e in chunk {
-                        buf.extend_from_slice(b",\n    ");
-                        pretty_indented(&mut buf, &SortedEntry(e), b"\n    ")?;
-                    }
-                    Ok(buf)
-                })
-                .collect();
-            for part in parts {
-                let part = part?;
-                let part = if first {
-                    first = false;
-                    // The first entry has a line break before it, no comma.
-                    part.get(1..).unwrap_or_default()
-                } else {
-                    &part[..]
-                };
-                out.write_all(part)?;
-            }
-        }
-        out.write_all(if first { b"],\n" } else { b"\n  ],\n" })?;
+        let any = self.entries.write_texts(out, b"\n    ", b",\n    ")?;
+        out.write_all(if any { b"\n  ],\n" } else { b"],\n" })?;
         out.write_all(b"  \"src\": ")?;
         serde_json::to_writer(&mut *out, &self.src.to_string_lossy())?;
         out.write_all(b",\n  \"totals\": ")?;
@@ -517,14 +539,10 @@ impl fmt::Display for Summary {
         table(f, "by encoding (how decided)", &self.by_encoding())?;
         table(f, "rewrites applied", &self.rewrites())?;
         table(f, "warnings and errors", &self.problems())?;
-        let failed: Vec<_> = self
-            .entries
-            .iter()
-            .filter(|e| e.status == Status::Failed)
-            .collect();
-        if !failed.is_empty() {
+        let failed = self.failed();
+        if failed > 0 {
             writeln!(f, "  failed:")?;
-            for e in failed.iter().take(20) {
+            for e in self.first_failures() {
                 writeln!(
                     f,
                     "    {}: {}",
@@ -532,22 +550,18 @@ impl fmt::Display for Summary {
                     e.reason.as_deref().unwrap_or("?")
                 )?;
             }
-            if failed.len() > 20 {
-                writeln!(f, "    ... and {} more (see --report)", failed.len() - 20)?;
+            if failed > LISTED {
+                writeln!(f, "    ... and {} more (see --report)", failed - LISTED)?;
             }
         }
-        let lossy = self.files_with_errors();
-        if !lossy.is_empty() {
+        let lossy = self.files_with_errors_count();
+        if lossy > 0 {
             writeln!(f, "  files with errors (most first):")?;
-            for e in lossy.iter().take(LISTED) {
+            for e in self.files_with_errors() {
                 writeln!(f, "    {:>8}  {}", e.errors, e.source)?;
             }
-            if lossy.len() > LISTED {
-                writeln!(
-                    f,
-                    "    ... and {} more (see --report)",
-                    lossy.len() - LISTED
-                )?;
+            if lossy > LISTED {
+                writeln!(f, "    ... and {} more (see --report)", lossy - LISTED)?;
             }
         }
         Ok(())
@@ -557,51 +571,8 @@ impl fmt::Display for Summary {
 /// Files the summary lists by name, at most.
 pub const LISTED: usize = 20;
 
-impl Summary {
-    /// The inputs with error diagnostics, most errors first (then in path
-    /// order): those whose outputs lost data, or that failed.
-    pub fn files_with_errors(&self) -> Vec<&Entry> {
-        let mut v: Vec<&Entry> = self.entries.iter().filter(|e| e.errors > 0).collect();
-        v.sort_by_key(|e| std::cmp::Reverse(e.errors));
-        v
-    }
-}
-
-/// A resumed run: each input skipped as up to date takes what the earlier
-/// run's report at `path` said of it (games, encodings, rewrites,
-/// diagnostics), so the new report, written over it, keeps them. A report
-/// that cannot be read or is no report changes nothing.
-pub(crate) fn carry_earlier(entries: &mut [Entry], path: &Path) {
-    if !entries.iter().any(|e| e.status == Status::Skipped) {
-        return;
-    }
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return;
-    };
-    let Some(earlier) = meta
-        .is_file()
-        .then(|| std::fs::read(path).ok())
-        .flatten()
-        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
-    else {
-        return;
-    };
-    let Some(files) = earlier.get("files").and_then(|f| f.as_array()) else {
-        return;
-    };
-    let by_source: std::collections::HashMap<&str, &serde_json::Value> = files
-        .iter()
-        .filter_map(|f| Some((f.get("source")?.as_str()?, f)))
-        .collect();
-    for e in entries.iter_mut().filter(|e| e.status == Status::Skipped) {
-        if let Some(old) = by_source.get(e.source.as_str()) {
-            carry_one(e, old);
-        }
-    }
-}
-
 /// Takes an earlier report's entry into a skipped one.
-fn carry_one(e: &mut Entry, old: &serde_json::Value) {
+pub(crate) fn carry_one(e: &mut Entry, old: &serde_json::Value) {
     let num = |k: &str| old.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
     e.games = num("games") as usize;
     e.warnings = num("warnings") as usize;
@@ -676,10 +647,147 @@ fn earlier_diagnostic(v: &serde_json::Value) -> Option<DiagEntry> {
     })
 }
 
-/// Entries formatted at once (in parallel) before being written.
-const REPORT_BATCH: usize = 16 * 1024;
-/// Entries formatted by one task.
-const REPORT_CHUNK: usize = 256;
+/// An entry as the report has it: pretty JSON, its lines indented for its
+/// place in the `files` list.
+pub(crate) fn entry_text(out: &mut Vec<u8>, e: &Entry) -> io::Result<()> {
+    pretty_indented(out, &SortedEntry(e), b"\n    ")
+}
+
+/// An entry read back from its report text (every field: what
+/// [`entry_text`] wrote gives the same entry); `None` when it is no entry.
+pub(crate) fn entry_from_json(v: &serde_json::Value) -> Option<Entry> {
+    let text = |k: &str| v.get(k).and_then(|s| s.as_str());
+    let status = [
+        Status::Converted,
+        Status::Skipped,
+        Status::Failed,
+        Status::Ignored,
+        Status::Archive,
+    ]
+    .into_iter()
+    .find(|s| Some(s.as_str()) == text("status"))?;
+    let flag = |k: &str| v.get(k).and_then(|b| b.as_bool()).unwrap_or(false);
+    let mut e = Entry::new(text("source")?.to_owned(), flag("source_not_utf8"), status);
+    carry_one(&mut e, v);
+    e.from_earlier_run = flag("from_earlier_run");
+    e.format = text("format").and_then(static_format);
+    e.recognised_by = ["extension", "content"]
+        .into_iter()
+        .find(|r| Some(*r) == text("recognised_by"));
+    e.outputs = v
+        .get("outputs")
+        .and_then(|o| o.as_array())
+        .map(|o| {
+            o.iter()
+                .filter_map(|s| Some(s.as_str()?.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default();
+    e.reason = text("reason").map(str::to_owned);
+    // The encodings' names exactly as written (`carry_one` gives each
+    // encoding's canonical name).
+    let names = v.get("encodings").and_then(|l| l.as_array());
+    for (u, written) in e.encodings.iter_mut().zip(names.into_iter().flatten()) {
+        if let Some(name) = written.get("encoding").and_then(|n| n.as_str()) {
+            u.encoding = static_encoding_name(name, u.encoding);
+        }
+    }
+    let num = |k: &str| v.get(k).and_then(|n| n.as_u64()).unwrap_or(0);
+    e.bytes_in = num("bytes_in");
+    e.bytes_out = num("bytes_out");
+    Some(e)
+}
+
+/// `name` with a static lifetime, when it names the encoding `canonical`
+/// (else `canonical`): the names a run gives encodings are few, each kept
+/// once for the process.
+fn static_encoding_name(name: &str, canonical: &'static str) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let same = crate::charset::lookup(name).map(|e| e.name())
+        == crate::charset::lookup(canonical).map(|e| e.name());
+    if name == canonical || !same {
+        return canonical;
+    }
+    let Ok(mut names) = NAMES.get_or_init(Default::default).lock() else {
+        return canonical;
+    };
+    if let Some(n) = names.get(name) {
+        return n;
+    }
+    let kept: &'static str = Box::leak(name.to_owned().into_boxed_str());
+    names.insert(kept);
+    kept
+}
+
+/// The name of a record format or of an archive's kind, as this build
+/// spells it.
+fn static_format(name: &str) -> Option<&'static str> {
+    if let Some(f) = crate::formats::Format::from_name(name) {
+        return Some(f.name());
+    }
+    #[cfg(feature = "archives")]
+    if let Some(k) = crate::archive::Kind::ALL.iter().find(|k| k.name() == name) {
+        return Some(k.name());
+    }
+    None
+}
+
+/// Calls `each` on every element of the `files` list of the JSON document
+/// `input` (an earlier report), one at a time; an error when the document
+/// is not JSON, or not an object whose `files` is a list.
+pub(crate) fn each_earlier_file(
+    input: impl io::Read,
+    each: &mut dyn FnMut(&serde_json::Value),
+) -> Result<(), serde_json::Error> {
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+    struct Doc<'f>(&'f mut dyn FnMut(&serde_json::Value), bool);
+    struct Files<'f>(&'f mut dyn FnMut(&serde_json::Value));
+    impl<'de> Visitor<'de> for Doc<'_> {
+        type Value = bool;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a report")
+        }
+        fn visit_map<A: MapAccess<'de>>(mut self, mut m: A) -> Result<bool, A::Error> {
+            while let Some(k) = m.next_key::<String>()? {
+                if k == "files" {
+                    m.next_value_seed(Files(&mut *self.0))?;
+                    self.1 = true;
+                } else {
+                    m.next_value::<IgnoredAny>()?;
+                }
+            }
+            Ok(self.1)
+        }
+    }
+    impl<'de> serde::de::DeserializeSeed<'de> for Files<'_> {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_seq(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Files<'_> {
+        type Value = ();
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a list of files")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<(), A::Error> {
+            while let Some(v) = s.next_element::<serde_json::Value>()? {
+                (self.0)(&v);
+            }
+            Ok(())
+        }
+    }
+    let mut de = serde_json::Deserializer::from_reader(input);
+    let found = de.deserialize_map(Doc(each, false))?;
+    de.end()?;
+    if found {
+        Ok(())
+    } else {
+        Err(serde::de::Error::custom("no files list"))
+    }
+}
 
 /// Appends `value` pretty-printed, each line break followed by `newline`
 /// (a line break and the indentation of the place it goes to). JSON strings
@@ -885,7 +993,7 @@ pub(crate) fn check_path(
 mod tests {
     use super::*;
 
-    fn sample() -> Summary {
+    fn sample() -> Vec<Entry> {
         let mut converted = Entry::new("src/a.sgf".into(), false, Status::Converted);
         converted.outputs.push("dst/a.sgf".into());
         converted.format = Some("sgf");
@@ -932,45 +1040,193 @@ mod tests {
         let mut ignored = Entry::new("src/x.txt".into(), false, Status::Ignored);
         ignored.reason = Some("not recognised as a game record".into());
         let skipped = Entry::new("src/b.sgf".into(), false, Status::Skipped);
-        Summary {
-            src: "src".into(),
-            dst: "dst".into(),
-            dry_run: false,
-            entries: vec![converted, failed, ignored, skipped],
-            elapsed: Duration::from_millis(1234),
+        vec![converted, failed, ignored, skipped]
+    }
+
+    fn summary_of(entries: Vec<Entry>) -> Summary {
+        let elapsed = Duration::from_millis(1234);
+        Summary::new("src".into(), "dst".into(), false, entries, elapsed)
+    }
+
+    /// The report as a tree, made from the entries themselves as the
+    /// report was before entries were kept on disk.
+    fn tree_of(entries: &[Entry]) -> serde_json::Value {
+        let count = |st: Status| entries.iter().filter(|e| e.status == st).count();
+        let sum = |f: fn(&Entry) -> u64| entries.iter().map(f).sum::<u64>();
+        let mut by_format = BTreeMap::new();
+        let mut by_encoding = BTreeMap::new();
+        let mut rewrites = BTreeMap::new();
+        for e in entries {
+            let record = !matches!(e.status, Status::Ignored | Status::Archive);
+            if let (Some(f), true) = (e.format, record) {
+                *by_format.entry(f).or_insert(0) += 1;
+            }
+            if let Some(l) = e.encoding_label() {
+                *by_encoding.entry(l).or_insert(0) += 1;
+            }
+            for (k, n) in &e.rewrites {
+                *rewrites.entry(k.clone()).or_insert(0) += n;
+            }
         }
+        let mut totals = serde_json::json!({
+            "inputs": entries.len(),
+            "records": entries.len() - count(Status::Ignored) - count(Status::Archive),
+            "converted": count(Status::Converted),
+            "skipped": count(Status::Skipped),
+            "failed": count(Status::Failed),
+            "ignored": count(Status::Ignored),
+            "outputs": sum(|e| if e.status == Status::Converted { e.outputs.len() as u64 } else { 0 }),
+            "games": sum(|e| e.games as u64),
+            "warnings": sum(|e| e.warnings as u64),
+            "errors": sum(|e| e.errors as u64),
+            "bytes_in": sum(|e| e.bytes_in),
+            "bytes_out": sum(|e| e.bytes_out),
+            "seconds": 1.234,
+            "by_format": by_format,
+            "by_encoding": by_encoding,
+            "rewrites": rewrites,
+        });
+        if count(Status::Archive) > 0 {
+            totals["archives"] = count(Status::Archive).into();
+        }
+        serde_json::json!({
+            "src": "src", "dst": "dst", "dry_run": false,
+            "totals": totals,
+            "files": entries,
+        })
     }
 
     #[test]
-    fn the_streamed_report_is_the_json_tree_pretty_printed() {
-        let many: Vec<Entry> = (0..7).flat_map(|_| sample().entries).collect();
-        for s in [
-            sample(),
-            Summary {
-                entries: Vec::new(),
-                ..sample()
-            },
-            Summary {
-                entries: many,
-                ..sample()
-            },
-        ] {
-            let mut tree = serde_json::to_vec_pretty(&s.to_json()).unwrap();
+    fn the_report_is_the_json_tree_pretty_printed() {
+        let mut archive = Entry::new("src/k.zip".into(), false, Status::Archive);
+        archive.format = Some("zip");
+        let mut with_archive = sample();
+        with_archive.push(archive);
+        let many: Vec<Entry> = (0..7).flat_map(|_| sample()).collect();
+        for entries in [sample(), Vec::new(), many, with_archive] {
+            let s = summary_of(entries.clone());
+            let mut tree = serde_json::to_vec_pretty(&tree_of(&entries)).unwrap();
             tree.push(b'\n');
             let tree = String::from_utf8(tree).unwrap();
             let mut streamed = Vec::new();
             s.write_report(&mut streamed).unwrap();
             assert_eq!(String::from_utf8(streamed).unwrap(), tree);
-            // Batches and chunks of every size give the same text.
-            for (batch, chunk) in [(1, 1), (3, 2), (5, 5), (10, 3), (0, 0)] {
-                let mut streamed = Vec::new();
-                s.write_report_in(&mut streamed, batch, chunk).unwrap();
-                assert_eq!(
-                    String::from_utf8(streamed).unwrap(),
-                    tree,
-                    "{batch} {chunk}"
-                );
+            let mut from_tree = serde_json::to_vec_pretty(&s.to_json()).unwrap();
+            from_tree.push(b'\n');
+            assert_eq!(String::from_utf8(from_tree).unwrap(), tree);
+        }
+    }
+
+    #[test]
+    fn entries_read_back_are_the_entries_kept() {
+        let mut entries = sample();
+        entries[3].from_earlier_run = true;
+        for name in ["GB18030", "ISO-8859-1", "Shift_JIS"] {
+            entries[0].encodings.push(EncodingUse {
+                encoding: name,
+                source: "ca",
+                confidence: 0.3,
+                games: 2,
+            });
+        }
+        let mut archive = Entry::new("src/k.tar".into(), false, Status::Archive);
+        archive.format = Some("tar");
+        entries.push(archive);
+        let s = summary_of(entries.clone());
+        assert_eq!(s.entries().collect::<Vec<_>>(), entries);
+        let failed: Vec<Entry> = s.entries_with(Status::Failed).collect();
+        assert_eq!(failed, [entries[1].clone()]);
+        assert_eq!(s.inputs(), 5);
+    }
+
+    #[test]
+    fn the_summary_keeps_the_first_failures_and_the_most_errors() {
+        let entries: Vec<Entry> = (0..50)
+            .map(|i| {
+                let mut e = Entry::new(format!("src/{i:02}.sgf"), false, Status::Failed);
+                e.reason = Some(format!("why {i}"));
+                e.errors = i % 7;
+                e
+            })
+            .collect();
+        // Logged in another order than the keys'.
+        let log = super::super::log::Log::new(false);
+        for (i, e) in entries.iter().enumerate().rev() {
+            log.add((i, 0), e);
+        }
+        let s = Summary::from_log(
+            "src".into(),
+            "dst".into(),
+            false,
+            log.finish(None),
+            Duration::ZERO,
+        );
+        let failed: Vec<String> = s.first_failures().into_iter().map(|l| l.source).collect();
+        let expected: Vec<String> = (0..LISTED).map(|i| format!("src/{i:02}.sgf")).collect();
+        assert_eq!(failed, expected);
+        assert_eq!(s.failed(), 50);
+        let mut most: Vec<&Entry> = entries.iter().filter(|e| e.errors > 0).collect();
+        most.sort_by_key(|e| std::cmp::Reverse(e.errors));
+        let most: Vec<(String, usize)> = most
+            .iter()
+            .take(LISTED)
+            .map(|e| (e.source.clone(), e.errors))
+            .collect();
+        let kept: Vec<(String, usize)> = s
+            .files_with_errors()
+            .into_iter()
+            .map(|l| (l.source, l.errors))
+            .collect();
+        assert_eq!(kept, most);
+        assert_eq!(s.files_with_errors_count(), 42);
+    }
+
+    #[test]
+    fn skipped_entries_take_what_the_earlier_report_says() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.json");
+        let mut earlier = sample();
+        earlier[3].games = 4;
+        earlier[3].warnings = 2;
+        earlier[3].format = Some("gib");
+        summary_of(earlier.clone())
+            .write_report_file(&path)
+            .unwrap();
+        let fresh = || {
+            let log = super::super::log::Log::new(true);
+            for (i, e) in sample().iter().enumerate() {
+                log.add((i, 0), e);
             }
+            log
+        };
+        let s = Summary::from_log(
+            "src".into(),
+            "dst".into(),
+            false,
+            fresh().finish(Some(&path)),
+            Duration::ZERO,
+        );
+        let skipped = s.entries_with(Status::Skipped).next().unwrap();
+        assert!(skipped.from_earlier_run);
+        assert_eq!((skipped.games, skipped.warnings), (4, 2));
+        assert_eq!(skipped.format, Some("gib"));
+        assert_eq!(s.games(), 2 + 4, "the carried games are counted");
+        assert_eq!(s.warnings(), 1 + 2);
+        assert_eq!(s.by_format().get("gib"), Some(&1));
+        // A report that is not one, or cut short, changes nothing.
+        let whole = std::fs::read(&path).unwrap();
+        for bad in [&whole[..whole.len() / 2], b"[1, 2]", b"{\"files\": 3}"] {
+            std::fs::write(&path, bad).unwrap();
+            let s = Summary::from_log(
+                "src".into(),
+                "dst".into(),
+                false,
+                fresh().finish(Some(&path)),
+                Duration::ZERO,
+            );
+            let skipped = s.entries_with(Status::Skipped).next().unwrap();
+            assert!(!skipped.from_earlier_run);
+            assert_eq!(s.games(), 2);
         }
     }
 }

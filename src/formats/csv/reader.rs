@@ -44,7 +44,7 @@ pub fn read(
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
         .has_headers(false)
-        .from_reader(TokenBound::new(input, max));
+        .from_reader(TokenBound::new(input, max).with_fields(b','));
     // The header is read as a row of ours: the csv crate's own header
     // record would grow past the bound ([`bounded_record`]).
     let mut row = bounded_record(max);

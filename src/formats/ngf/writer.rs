@@ -73,42 +73,73 @@ fn root_text<'a>(root: &Node<'a>, id: &str) -> Option<&'a str> {
     root.text(id).map(str::trim).filter(|v| !v.is_empty())
 }
 
-/// `s` on one line: line breaks become spaces.
-fn one_line(s: &str) -> String {
-    s.replace(['\r', '\n'], " ")
+/// Appends `s` on one line to `out`: line breaks become spaces.
+fn push_one_line(out: &mut String, s: &str) {
+    for (i, piece) in s.split(['\r', '\n']).enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(piece);
+    }
 }
 
-/// The NGF file for `game`, CRLF line ends, encoded in `encoding`.
+/// Whether `a` is `s` on one line (see [`push_one_line`]), without making
+/// that line.
+fn is_one_line_of(a: &str, s: &str) -> bool {
+    a.len() == s.len()
+        && a.bytes()
+            .zip(s.bytes())
+            .all(|(x, y)| x == if matches!(y, b'\r' | b'\n') { b' ' } else { y })
+}
+
+/// Appends `line` and its CRLF to `out`.
+fn push_line(out: &mut String, line: &str) {
+    out.push_str(line);
+    out.push_str("\r\n");
+}
+
+/// The NGF file for `game`, CRLF line ends, encoded in `encoding`. The
+/// text is made in one string, each value copied once, and the game is
+/// dropped before it is encoded: a huge player name is held twice at most
+/// (in the game and the text, then in the text and the bytes).
 fn render_game(game: Game, encoding: &'static Encoding, report: &mut Reporter) -> Vec<u8> {
-    let game = &game;
+    let mut lost = Lost::new();
+    let body = render_text(&game, &mut lost);
+    drop(game);
+    lines::encode_listing_losses(&body, encoding, lost, "NGF", W_CANNOT_CARRY, report)
+}
+
+/// The NGF text of `game`, CRLF line ends.
+fn render_text(game: &Game, lost: &mut Lost) -> String {
     let root = &game.root();
     let text = |id: &str| root_text(root, id);
-    let mut lost = Lost::new();
-    let size = board_size(root, &mut lost);
-    let (hand_line, komi_line) = handicap_and_komi(game, size, &mut lost);
-    let date = date_line(game, &mut lost);
-    let result = result_line_of(game, &mut lost);
-    root_losses(root, &mut lost);
-    let moves = move_lines(game, size, &mut lost);
+    let size = board_size(root, lost);
+    let (hand_line, komi_line) = handicap_and_komi(game, size, lost);
+    let date = date_line(game, lost);
+    let result = result_line_of(game, lost);
+    root_losses(root, lost);
+    let moves = move_lines(game, size, lost);
 
-    let mut lines: Vec<String> = vec![
-        one_line(text("GN").unwrap_or("")),
-        size.to_string(),
-        player(game, "PW", "WR", "WHITE", &mut lost),
-        player(game, "PB", "BR", "BLACK", &mut lost),
-        one_line(text("PC").unwrap_or("")),
-        hand_line.to_string(),
-        private_get(game, "LINE7").unwrap_or("0").to_string(),
-        komi_line.to_string(),
-        date,
-        private_get(game, "LINE10").unwrap_or("0").to_string(),
-        one_line(&result),
-        moves.len().to_string(),
-    ];
-    lines.extend(moves);
-    let mut body = lines.join("\r\n");
-    body.push_str("\r\n");
-    lines::encode_listing_losses(&body, encoding, lost, "NGF", W_CANNOT_CARRY, report)
+    let mut body = String::new();
+    push_one_line(&mut body, text("GN").unwrap_or(""));
+    push_line(&mut body, "");
+    push_line(&mut body, &size.to_string());
+    player(&mut body, game, ("PW", "WR", "WHITE"), lost);
+    player(&mut body, game, ("PB", "BR", "BLACK"), lost);
+    push_one_line(&mut body, text("PC").unwrap_or(""));
+    push_line(&mut body, "");
+    push_line(&mut body, &hand_line.to_string());
+    push_line(&mut body, private_get(game, "LINE7").unwrap_or("0"));
+    push_line(&mut body, &komi_line.to_string());
+    push_line(&mut body, &date);
+    push_line(&mut body, private_get(game, "LINE10").unwrap_or("0"));
+    push_one_line(&mut body, &result);
+    push_line(&mut body, "");
+    push_line(&mut body, &moves.len().to_string());
+    for m in &moves {
+        push_line(&mut body, m);
+    }
+    body
 }
 
 /// `SZ`: a square board of 2 to 25 lines, else 19.
@@ -155,42 +186,44 @@ fn handicap_and_komi(game: &Game, size: u32, lost: &mut Lost) -> (u32, i64) {
     }
 }
 
-/// A player line: the original (`key` in `XNGF`) when it reads back as the
-/// same name and rank, else the name padded before the NGF rank.
-fn player_line(game: &Game, p: &str, r: &str, key: &str) -> String {
+/// Appends a player line to `out`: the original (`key` in `XNGF`) when it
+/// reads back as the same name and rank, else the name padded before the
+/// NGF rank.
+fn player_line(out: &mut String, game: &Game, p: &str, r: &str, key: &str) {
     let text = |id: &str| root_text(&game.root(), id);
-    let name = one_line(text(p).unwrap_or(""));
+    let name = text(p).unwrap_or("");
     let rank = text(r);
     if let Some(raw) = private_get(game, key) {
         let (n, rk) = split_player(raw);
-        if n == name && rk.map(normalize_rank).as_deref() == rank {
-            return raw.to_string();
+        if is_one_line_of(n, name) && rk.map(normalize_rank).as_deref() == rank {
+            out.push_str(raw);
+            return;
         }
     }
-    match rank {
-        Some(r) => {
-            let r = ngf_rank(r);
-            let width = 15usize
-                .saturating_sub(r.chars().count())
-                .max(name.chars().count() + 1);
-            format!("{name:<width$}{r}")
-        }
-        None => name,
+    push_one_line(out, name);
+    if let Some(r) = rank {
+        let r = ngf_rank(r);
+        let chars = name.chars().count();
+        let width = 15usize.saturating_sub(r.chars().count()).max(chars + 1);
+        out.extend(std::iter::repeat_n(' ', width - chars));
+        out.push_str(&r);
     }
 }
 
-/// The player line, and the loss of name and rank when the line does not
+/// Appends the player line of `(p, r, key)` (name, rank, `XNGF` key) and
+/// its CRLF, and notes the loss of name and rank when the line does not
 /// read back as them.
-fn player(game: &Game, p: &str, r: &str, key: &str, lost: &mut Lost) -> String {
+fn player(out: &mut String, game: &Game, (p, r, key): (&str, &str, &str), lost: &mut Lost) {
     let text = |id: &str| root_text(&game.root(), id);
-    let line = player_line(game, p, r, key);
-    let (n, rk) = split_player(&line);
+    let start = out.len();
+    player_line(out, game, p, r, key);
+    let (n, rk) = split_player(out.get(start..).unwrap_or_default());
     let want = text(r).map(normalize_rank);
-    if n != one_line(text(p).unwrap_or("")) || rk.map(normalize_rank) != want {
+    if !is_one_line_of(n, text(p).unwrap_or("")) || rk.map(normalize_rank) != want {
         lost.entry(format!("{p}/{r} (name and rank not separable on one line)"))
             .or_insert(1);
     }
-    line
+    out.push_str("\r\n");
 }
 
 /// The date line: the original when it names the same day, else

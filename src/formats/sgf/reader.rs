@@ -283,6 +283,10 @@ struct Reader<'r, 'o> {
     text_typed: bool,
 }
 
+/// The open node's text is kept for the next node up to this capacity;
+/// past it (a huge value), it is freed.
+const KEPT_NODE_TEXT: usize = 1 << 20;
+
 impl<'r, 'o> Reader<'r, 'o> {
     fn new(
         src: &'r mut dyn Read,
@@ -877,6 +881,11 @@ impl<'r, 'o> Reader<'r, 'o> {
     fn clear_node(&mut self) {
         self.node_names.clear();
         self.node.clear();
+        // A huge value's text is given back once its node is sent (a sink
+        // that holds the game, NGF's or GIB's writer, has its own copy).
+        if self.node.text.capacity() > KEPT_NODE_TEXT {
+            self.node.text = String::new();
+        }
         self.node_open = false;
     }
 
