@@ -13,7 +13,7 @@ use super::{W_BAD_MOVE, W_MOVES_LOSS};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{
-    Event, GameHeader, Moves, NodeArena, NodeRef, PlainMove, Property, PropertyBuf, MOVE_TEXT_LEN,
+    Event, GameHeader, Moves, NodeArena, NodeRef, PlainMove, Property, PropertyBuf,
 };
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{orphan_property, FlatGame, FlatNode, Tracker};
@@ -141,7 +141,8 @@ impl<'w> MovesWriter<'w> {
         self.in_game = false;
         self.frame.before_game(self.games);
         let root = self.root.as_ref();
-        let text = |id: &str| root.and_then(|r| arena_text(r, id));
+        let info = root.map(root_info).unwrap_or_default();
+        let text = |id: &str| info_slot(id).and_then(|k| info[k]);
         write_moves(
             &mut self.frame.out.buf,
             &self.list,
@@ -171,6 +172,37 @@ fn arena_text<'a>(node: &'a NodeArena, id: &str) -> Option<&'a str> {
         .iter()
         .find(|p| p.name == id)
         .and_then(|p| p.first_text())
+}
+
+/// The game-info properties a move list writes, in [`info_slot`] order.
+const INFO_IDS: [&str; 10] = ["KM", "HA", "RU", "RE", "DT", "EV", "PB", "BR", "PW", "WR"];
+
+/// Where `id` is in [`INFO_IDS`].
+fn info_slot(id: &str) -> Option<usize> {
+    Some(match id {
+        "KM" => 0,
+        "HA" => 1,
+        "RU" => 2,
+        "RE" => 3,
+        "DT" => 4,
+        "EV" => 5,
+        "PB" => 6,
+        "BR" => 7,
+        "PW" => 8,
+        "WR" => 9,
+        _ => return None,
+    })
+}
+
+/// [`arena_text`] of each of [`INFO_IDS`], in one pass over the root.
+fn root_info(root: &NodeArena) -> [Option<&str>; INFO_IDS.len()] {
+    let mut found = [None; INFO_IDS.len()];
+    for p in root.as_ref().iter() {
+        if let Some(k) = info_slot(p.name) {
+            found[k].get_or_insert(p.first_text());
+        }
+    }
+    found.map(Option::flatten)
 }
 
 impl Sink for MovesWriter<'_> {
@@ -227,36 +259,28 @@ impl Sink for MovesWriter<'_> {
         }
         self.line_end = Some(first + n - 1);
         self.list.line += n;
-        let last = n - 1;
-        for (k, text) in moves
-            .sgf()
-            .as_bytes()
-            .chunks_exact(MOVE_TEXT_LEN)
-            .enumerate()
-        {
-            let i = first + k;
-            match <[u8; MOVE_TEXT_LEN]>::try_from(text)
-                .ok()
-                .and_then(PlainMove::new)
-            {
-                Some(mv) if i > 0 && k < last => self.list.take_plain(mv),
-                Some(mv) if i > 0 => self.pending = Held::Plain(i, mv),
-                // The game's first node (or, against the contract, not a
-                // plain move): as any node.
-                _ => {
-                    let sgf = std::str::from_utf8(text).unwrap_or_default();
-                    let p = PropertyBuf::with_values(
-                        sgf.get(1..2).unwrap_or(""),
-                        &[sgf.get(3..5).unwrap_or("")],
-                    );
-                    self.node.clear();
-                    self.node.push(&p.as_property());
-                    self.pending = Held::Node(i);
-                    if k < last {
-                        self.take_pending();
-                    }
-                }
+        let mut run = *moves;
+        if first == 0 {
+            // The game's first node: as any node (it is the root).
+            let (head, rest) = moves.split_at(1);
+            let sgf = head.sgf();
+            let p = PropertyBuf::with_values(
+                sgf.get(1..2).unwrap_or(""),
+                &[sgf.get(3..5).unwrap_or("")],
+            );
+            self.node.clear();
+            self.node.push(&p.as_property());
+            self.pending = Held::Node(0);
+            if rest.is_empty() {
+                return Ok(());
             }
+            self.take_pending();
+            run = rest;
+        }
+        let (taken, last) = run.split_at(run.len() - 1);
+        self.list.take_plain_run(&taken);
+        if let Some(mv) = last.plain().next() {
+            self.pending = Held::Plain(first + n - 1, mv);
         }
         Ok(())
     }
@@ -270,10 +294,36 @@ impl Sink for MovesWriter<'_> {
 /// Properties the move list carries from the root (or from setup nodes
 /// before the first move); `FF`, `GM` and `CA` describe the file, not the
 /// game, and are not reported as lost.
+#[cfg_attr(not(test), allow(dead_code))]
 const MOVES_ROOT_PROPS: &[&str] = &[
     "SZ", "KM", "HA", "RU", "RE", "DT", "EV", "PB", "BR", "PW", "WR", "AB", "AW", "AE", "PL", "FF",
     "GM", "CA",
 ];
+
+/// `name` is one of [`MOVES_ROOT_PROPS`] (a match, not a search: this
+/// runs for every property of the root).
+fn is_root_prop(name: &str) -> bool {
+    matches!(
+        name,
+        "SZ" | "KM"
+            | "HA"
+            | "RU"
+            | "RE"
+            | "DT"
+            | "EV"
+            | "PB"
+            | "BR"
+            | "PW"
+            | "WR"
+            | "AB"
+            | "AW"
+            | "AE"
+            | "PL"
+            | "FF"
+            | "GM"
+            | "CA"
+    )
+}
 
 /// The move-list projection of one game as it is built, main-line node by
 /// node, its lists already in JSON; reused from game to game.
@@ -287,7 +337,7 @@ struct MoveList {
     setup: [Vec<u8>; 3],
     first_player: Option<&'static str>,
     first_move: Option<&'static str>,
-    /// The items of `moves` and `moves_gtp`.
+    /// The items of `moves` and `moves_gtp`, each with a comma before it.
     moves: Vec<u8>,
     gtp: Vec<u8>,
     n_moves: usize,
@@ -325,19 +375,22 @@ impl MoveList {
     /// One node of the main line, `i` its index in the game.
     fn take_node(&mut self, i: usize, node: &NodeRef<'_>) {
         let is_setup = node.iter().any(|p| matches!(p.name, "AB" | "AW" | "AE"));
-        let mut carried: &[&str] = if i == 0 || (!self.seen_move && is_setup) {
-            MOVES_ROOT_PROPS
+        // Which properties the list carries here: the root's, the moves',
+        // or (after a setup stopped the list) none.
+        let mut carried: fn(&str) -> bool = if i == 0 || (!self.seen_move && is_setup) {
+            is_root_prop
         } else {
-            &["B", "W"]
+            |name| matches!(name, "B" | "W")
         };
         if self.seen_move && is_setup && self.truncated_at.is_none() {
             self.truncated_at = Some(self.n_moves);
         }
         if self.truncated_at.is_some() {
-            carried = &[];
+            carried = |_| false;
         }
         for p in node.iter() {
-            if carried.iter().any(|c| c.as_bytes() == p.name.as_bytes()) {
+            let kept = carried(p.name);
+            if kept {
                 self.take(&p);
             } else {
                 self.lose(p.name, 1);
@@ -354,6 +407,20 @@ impl MoveList {
             return self.lose(if colour == b'B' { "B" } else { "W" }, 1);
         }
         self.push_plain_move(colour, x, y);
+    }
+
+    /// Plain moves of the main line (not the game's first node), as
+    /// [`MoveList::take_plain`] takes each.
+    fn take_plain_run(&mut self, run: &Moves<'_>) {
+        if self.truncated_at.is_some() {
+            return run.plain().for_each(|mv| self.take_plain(mv));
+        }
+        self.moves.reserve(11 * run.len());
+        self.gtp.reserve(12 * run.len());
+        for mv in run.plain() {
+            let [_, colour, _, x, y, _] = *mv.text();
+            self.push_plain_move(colour, x, y);
+        }
     }
 
     fn lose(&mut self, name: &str, n: usize) {
@@ -419,35 +486,41 @@ impl MoveList {
     /// A move of two point letters `a`..`z` (no pass), onto both lists.
     #[inline]
     fn push_plain_move(&mut self, colour: u8, x: u8, y: u8) {
-        self.next_item();
+        // Whole fixed-size items (copied without a call), the GTP one
+        // cut to its length after.
         self.moves
-            .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
+            .extend_from_slice(&[b',', b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
         let height = self.size.1;
         let row = height.wrapping_sub(u32::from(y.wrapping_sub(b'a')));
-        match coords::GTP_COLUMNS.get(usize::from(x.wrapping_sub(b'a'))) {
-            Some(&col) if (1..=99).contains(&row) && row <= height => {
+        let mut gtp = [
+            b',', b'[', b'"', colour, b'"', b',', b'n', b'u', b'l', b'l', b']', 0,
+        ];
+        let mut len = 11;
+        if let Some(&col) = coords::GTP_COLUMNS.get(usize::from(x.wrapping_sub(b'a'))) {
+            if (1..=99).contains(&row) && row <= height {
                 let (tens, ones) = ((row / 10) as u8, (row % 10) as u8);
-                self.gtp
-                    .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'"', col]);
-                if tens > 0 {
-                    self.gtp.push(b'0' + tens);
-                }
-                self.gtp.extend_from_slice(&[b'0' + ones, b'"', b']']);
+                let digits = usize::from(tens > 0);
+                gtp[6] = b'"';
+                gtp[7] = col;
+                gtp[8] = b'0' + tens;
+                gtp[8 + digits] = b'0' + ones;
+                gtp[9 + digits] = b'"';
+                gtp[10 + digits] = b']';
+                len = 11 + digits;
             }
-            _ => self
-                .gtp
-                .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'n', b'u', b'l', b'l', b']']),
         }
+        let end = self.gtp.len() + len;
+        self.gtp.extend_from_slice(&gtp);
+        self.gtp.truncate(end);
         self.moved(colour);
     }
 
-    /// The separator before a move's items, when it is not the first.
+    /// The comma before a move's items: every item has one, and the
+    /// lists are written without the first.
     #[inline]
     fn next_item(&mut self) {
-        if self.n_moves > 0 {
-            self.moves.push(b',');
-            self.gtp.push(b',');
-        }
+        self.moves.push(b',');
+        self.gtp.push(b',');
     }
 
     #[inline]
@@ -496,9 +569,9 @@ fn write_moves<'g>(
     write_info(out, text);
     write_setup(out, ml);
     out.extend_from_slice(b",\"moves\":[");
-    out.extend_from_slice(&ml.moves);
+    out.extend_from_slice(ml.moves.get(1..).unwrap_or_default());
     out.extend_from_slice(b"],\"moves_gtp\":[");
-    out.extend_from_slice(&ml.gtp);
+    out.extend_from_slice(ml.gtp.get(1..).unwrap_or_default());
     out.push(b']');
     if let Some(t) = ml.truncated_at {
         out.extend_from_slice(b",\"truncated_at\":");
@@ -801,4 +874,41 @@ fn move_property(
         }
     };
     Some(PropertyBuf::with_values(colour, &[value]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_info_is_found_in_one_pass_as_by_search() {
+        let mut root = NodeArena::default();
+        for (id, v) in [
+            ("PB", "x"),
+            ("KM", "6.5"),
+            ("PB", "y"),
+            ("C", "c"),
+            ("RE", ""),
+        ] {
+            root.push(&PropertyBuf::with_values(id, &[v]).as_property());
+        }
+        root.push(&PropertyBuf::new("EV").as_property());
+        root.push(&PropertyBuf::with_values("EV", &["later"]).as_property());
+        let info = root_info(&root);
+        for (k, id) in INFO_IDS.iter().enumerate() {
+            assert_eq!(info_slot(id), Some(k));
+            assert_eq!(info[k], arena_text(&root, id), "{id}");
+        }
+        assert_eq!(info_slot("C"), None);
+    }
+
+    #[test]
+    fn the_root_properties_carried_are_the_listed_ones() {
+        for p in MOVES_ROOT_PROPS {
+            assert!(is_root_prop(p), "{p}");
+        }
+        for p in ["B", "W", "C", "GN", "sz", "S", "", "SZZ"] {
+            assert!(!is_root_prop(p), "{p}");
+        }
+    }
 }
