@@ -119,7 +119,9 @@ mod tests {
             };
             let (runs, events) = testing::runs_and_events(writer, &options);
             assert_eq!(runs, events);
-            assert!(runs.contains("[\"W\",\"cc\"]"), "{runs}");
+            for item in ["[\"W\",\"cc\"]", "[\"B\",\"A19\"]", "[\"W\",\"T1\"]"] {
+                assert!(runs.contains(item), "{item}: {runs}");
+            }
         }
     }
 

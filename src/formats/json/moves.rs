@@ -13,7 +13,7 @@ use super::{W_BAD_MOVE, W_MOVES_LOSS};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{
-    Event, GameHeader, Moves, NodeArena, NodeRef, PlainMove, Property, PropertyBuf,
+    Event, GameHeader, Moves, NodeArena, NodeRef, PlainMove, Property, PropertyBuf, MOVE_TEXT_LEN,
 };
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{orphan_property, FlatGame, FlatNode, Tracker};
@@ -340,6 +340,8 @@ struct MoveList {
     /// The items of `moves` and `moves_gtp`, each with a comma before it.
     moves: Vec<u8>,
     gtp: Vec<u8>,
+    /// Each point's GTP item end for boards of `gtp_height` rows.
+    gtp_points: GtpPoints,
     n_moves: usize,
     seen_move: bool,
     /// Ply at which a later setup node stopped the list.
@@ -410,17 +412,37 @@ impl MoveList {
     }
 
     /// Plain moves of the main line (not the game's first node), as
-    /// [`MoveList::take_plain`] takes each.
+    /// [`MoveList::take_plain`] takes each: the lists grown once, the
+    /// items written in place.
     fn take_plain_run(&mut self, run: &Moves<'_>) {
         if self.truncated_at.is_some() {
             return run.plain().for_each(|mv| self.take_plain(mv));
         }
-        self.moves.reserve(11 * run.len());
-        self.gtp.reserve(12 * run.len());
+        let Some(first) = run.plain().next() else {
+            return;
+        };
+        let n = run.sgf().len() / MOVE_TEXT_LEN;
+        let height = self.size.1;
+        self.moves.reserve(11 * n);
+        self.gtp.reserve(12 * n);
+        let ends = self.gtp_points.for_height(height);
         for mv in run.plain() {
             let [_, colour, _, x, y, _] = *mv.text();
-            self.push_plain_move(colour, x, y);
+            self.moves
+                .extend_from_slice(&[b',', b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
+            let i = usize::from(x.wrapping_sub(b'a')) * 26 + usize::from(y.wrapping_sub(b'a'));
+            let (v, len) = ends
+                .get(i)
+                .copied()
+                .unwrap_or_else(|| gtp_end(x, y, height));
+            let end = self.gtp.len() + 6 + usize::from(len);
+            self.gtp.extend_from_slice(&[
+                b',', b'[', b'"', colour, b'"', b',', v[0], v[1], v[2], v[3], v[4], v[5],
+            ]);
+            self.gtp.truncate(end);
         }
+        self.moved(first.text()[1]);
+        self.n_moves += n - 1;
     }
 
     fn lose(&mut self, name: &str, n: usize) {
@@ -490,27 +512,11 @@ impl MoveList {
         // cut to its length after.
         self.moves
             .extend_from_slice(&[b',', b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
-        let height = self.size.1;
-        let row = height.wrapping_sub(u32::from(y.wrapping_sub(b'a')));
-        let mut gtp = [
-            b',', b'[', b'"', colour, b'"', b',', b'n', b'u', b'l', b'l', b']', 0,
-        ];
-        let mut len = 11;
-        if let Some(&col) = coords::GTP_COLUMNS.get(usize::from(x.wrapping_sub(b'a'))) {
-            if (1..=99).contains(&row) && row <= height {
-                let (tens, ones) = ((row / 10) as u8, (row % 10) as u8);
-                let digits = usize::from(tens > 0);
-                gtp[6] = b'"';
-                gtp[7] = col;
-                gtp[8] = b'0' + tens;
-                gtp[8 + digits] = b'0' + ones;
-                gtp[9 + digits] = b'"';
-                gtp[10 + digits] = b']';
-                len = 11 + digits;
-            }
-        }
-        let end = self.gtp.len() + len;
-        self.gtp.extend_from_slice(&gtp);
+        let (v, len) = gtp_end(x, y, self.size.1);
+        let end = self.gtp.len() + 6 + usize::from(len);
+        self.gtp.extend_from_slice(&[
+            b',', b'[', b'"', colour, b'"', b',', v[0], v[1], v[2], v[3], v[4], v[5],
+        ]);
         self.gtp.truncate(end);
         self.moved(colour);
     }
@@ -533,12 +539,60 @@ impl MoveList {
     }
 }
 
+/// What ends a move's GTP item for each point `a`..`z` × `a`..`z`:
+/// its vertex and `]` (`"Q16"]`, `null]` off the GTP board) and its
+/// length, for boards of `height` rows; made again when the height
+/// changes.
+#[derive(Debug, Default)]
+struct GtpPoints {
+    height: u32,
+    ends: Vec<([u8; 6], u8)>,
+}
+
+impl GtpPoints {
+    /// The table for boards of `height` rows, by `x · 26 + y` (letters
+    /// from `a`).
+    fn for_height(&mut self, height: u32) -> &[([u8; 6], u8)] {
+        if self.ends.is_empty() || self.height != height {
+            self.height = height;
+            self.ends = (0..26 * 26)
+                .map(|i| gtp_end(b'a' + (i / 26) as u8, b'a' + (i % 26) as u8, height))
+                .collect();
+        }
+        &self.ends
+    }
+
+    /// The end of the item at `x`, `y` (letters) on such a board.
+    #[cfg(test)]
+    fn get(&mut self, x: u8, y: u8, height: u32) -> ([u8; 6], u8) {
+        let i = usize::from(x.wrapping_sub(b'a')) * 26 + usize::from(y.wrapping_sub(b'a'));
+        self.for_height(height).get(i).copied().unwrap_or_default()
+    }
+}
+
+/// The end of a move's GTP item at the point of letters `x`, `y`: the
+/// vertex and `]`, and its length.
+fn gtp_end(x: u8, y: u8, height: u32) -> ([u8; 6], u8) {
+    let row = height.wrapping_sub(u32::from(y.wrapping_sub(b'a')));
+    match coords::GTP_COLUMNS.get(usize::from(x.wrapping_sub(b'a'))) {
+        Some(&col) if (1..=99).contains(&row) && row <= height => {
+            let (tens, ones) = (b'0' + (row / 10) as u8, b'0' + (row % 10) as u8);
+            match row >= 10 {
+                true => ([b'"', col, tens, ones, b'"', b']'], 6),
+                false => ([b'"', col, ones, b'"', b']', 0], 5),
+            }
+        }
+        _ => (*b"null]\0", 5),
+    }
+}
+
 /// An SGF point as a GTP vertex string (`"Q16"`), or `null` off the GTP
 /// board.
 fn push_gtp(out: &mut Vec<u8>, point: &str, height: u32) {
     let vertex = coords::sgf_to_xy(point).and_then(|(x, y)| {
         let col = *coords::GTP_COLUMNS.get(x as usize)?;
-        (y < height).then_some((col, height - y))
+        // Lazily: `height - y` would underflow off the board.
+        (y < height).then(|| (col, height - y))
     });
     match vertex {
         Some((col, row)) => {
@@ -879,6 +933,23 @@ fn move_property(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gtp_items_from_the_table_are_those_of_the_point() {
+        let mut points = GtpPoints::default();
+        for height in [19, 9, 13, 19, 25, 26, 1] {
+            for x in b'a'..=b'z' {
+                for y in b'a'..=b'z' {
+                    let (end, len) = points.get(x, y, height);
+                    let item = &end[..usize::from(len)];
+                    let mut want = Vec::new();
+                    push_gtp(&mut want, std::str::from_utf8(&[x, y]).unwrap(), height);
+                    want.push(b']');
+                    assert_eq!(item, want, "{x} {y} {height}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn game_info_is_found_in_one_pass_as_by_search() {

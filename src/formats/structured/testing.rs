@@ -114,8 +114,8 @@ impl<S: Sink> Sink for EventsOnly<S> {
 }
 
 /// Two games of runs of plain moves (as the game's first node, after a
-/// variation opens, a run of one, a run whose node numbers pass 9 and 99,
-/// a property after a run), written by `writer` as the SGF reader sends
+/// variation opens, a run of one, runs whose node numbers pass 9 and 99,
+/// on the main line and off it, a property after a run), written by `writer` as the SGF reader sends
 /// them (`Sink::moves`) and event by event: the two outputs.
 pub fn runs_and_events(writer: WriterFn, options: &WriteOptions) -> (String, String) {
     let mut outs = [Vec::new(), Vec::new()];
@@ -155,6 +155,7 @@ fn send_runs(mut w: Box<dyn Sink + '_>, r: &mut Reporter) {
         ev(Event::VariationStart(Pos::default()), &mut w, r);
         run(&[b";W[aa]", b";B[bb]", b";W[cc]"], &mut w, r);
         ev(Event::Property(comment.as_property()), &mut w, r);
+        run(&many, &mut w, r);
         ev(Event::VariationEnd(Pos::default()), &mut w, r);
         ev(Event::VariationStart(Pos::default()), &mut w, r);
         run(&[b";W[ab]"], &mut w, r);
