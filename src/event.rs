@@ -600,6 +600,34 @@ impl<'a> Moves<'a> {
         self.pos
     }
 
+    /// The first `k` nodes and the rest (`k` at most [`Moves::len`]).
+    pub fn split_at(&self, k: usize) -> (Moves<'a>, Moves<'a>) {
+        let k = k.min(self.len());
+        let (sgf_a, sgf_b) = self
+            .sgf
+            .split_at_checked(k * MOVE_TEXT_LEN)
+            .unwrap_or((self.sgf, ""));
+        let (pos_a, pos_b) = self.pos.split_at(k);
+        (
+            Moves {
+                sgf: sgf_a,
+                pos: pos_a,
+            },
+            Moves {
+                sgf: sgf_b,
+                pos: pos_b,
+            },
+        )
+    }
+
+    /// Each node's six bytes as the [`PlainMove`] it was made from.
+    pub fn plain(&self) -> impl Iterator<Item = PlainMove> + 'a {
+        self.sgf
+            .as_bytes()
+            .chunks_exact(MOVE_TEXT_LEN)
+            .filter_map(|c| <[u8; MOVE_TEXT_LEN]>::try_from(c).ok().map(PlainMove))
+    }
+
     /// The colour of the last move (`'B'` or `'W'`).
     pub fn last_colour(&self) -> Option<char> {
         let k = self.sgf.len().checked_sub(MOVE_TEXT_LEN)?;
@@ -621,11 +649,15 @@ impl<'a> Moves<'a> {
             let Some(sgf) = self.sgf.get(k * MOVE_TEXT_LEN..(k + 1) * MOVE_TEXT_LEN) else {
                 break;
             };
-            // The identifier is one column after the ';'.
+            // The identifier is one column after the ';' (a node with no
+            // position, made rather than read, gives its property none).
             let slot = [PropSlot {
                 name: (0, 1),
                 spans: (0, 1),
-                pos: Pos::new(pos.offset + 1, pos.line, pos.col + 1),
+                pos: match pos == Pos::default() {
+                    true => pos,
+                    false => Pos::new(pos.offset + 1, pos.line, pos.col + 1),
+                },
             }];
             let node = NodeRef::new(
                 pos,
@@ -937,6 +969,22 @@ mod tests {
         );
         buf.clear();
         assert!(buf.is_empty() && buf.as_moves().last_colour().is_none());
+    }
+
+    #[test]
+    fn a_run_splits_and_gives_its_plain_moves() {
+        let mut buf = MovesBuf::default();
+        for (k, m) in [b";B[pd]", b";W[dd]", b";B[qq]"].into_iter().enumerate() {
+            assert!(buf.push(*m, Pos::new(6 * k as u64, 1, 1 + 6 * k as u32)));
+        }
+        let run = buf.as_moves();
+        let texts: Vec<_> = run.plain().map(|m| *m.text()).collect();
+        assert_eq!(texts, vec![*b";B[pd]", *b";W[dd]", *b";B[qq]"]);
+        let (a, b) = run.split_at(1);
+        assert_eq!((a.sgf(), b.sgf()), (";B[pd]", ";W[dd];B[qq]"));
+        assert_eq!((a.positions().len(), b.positions()[0].col), (1, 7));
+        let (all, none) = run.split_at(9);
+        assert_eq!((all.len(), none.is_empty()), (3, true));
     }
 
     #[test]

@@ -51,10 +51,46 @@ impl<R: Read> Bounded<R> {
         }
     }
 
-    /// Follows `bytes`: false when a token passes the bound. It jumps
-    /// from quote to quote (`memchr2`, backslashes too: an escaped quote
-    /// does not end a string).
+    /// Follows `bytes`: false when a token passes the bound. Between two
+    /// backslashes, while no token there can pass the bound, only the
+    /// quotes' count (inside a string or not) and the last quote matter:
+    /// both found by whole-slice scans (sgfconv's JSON has a quote every
+    /// few bytes, too many to stop at each). Past that, [`Self::follow_exact`].
     fn follow(&mut self, bytes: &[u8]) -> bool {
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            if self.escape {
+                self.escape = false;
+                self.run += 1;
+                rest = &rest[1..];
+                continue;
+            }
+            let end = memchr::memchr(b'\\', rest).unwrap_or(rest.len());
+            let segment = &rest[..end];
+            if self.run + end as u64 > self.limit {
+                return self.follow_exact(rest);
+            }
+            let quotes = count_quotes(segment);
+            self.in_string ^= quotes % 2 == 1;
+            match memchr::memrchr(b'"', segment) {
+                Some(q) => self.run = (end - q - 1) as u64,
+                None => self.run += end as u64,
+            }
+            rest = &rest[end..];
+            if let Some((_, tail)) = rest.split_first() {
+                // A backslash: it escapes the next byte inside a string.
+                self.escape = self.in_string;
+                self.run += 1;
+                rest = tail;
+            }
+        }
+        self.run <= self.limit
+    }
+
+    /// [`Self::follow`] byte by byte where it matters: it jumps from quote
+    /// to quote (`memchr2`, backslashes too: an escaped quote does not end
+    /// a string) and stops at the first token past the bound.
+    fn follow_exact(&mut self, bytes: &[u8]) -> bool {
         let mut rest = bytes;
         loop {
             if self.escape {
@@ -86,6 +122,15 @@ impl<R: Read> Bounded<R> {
     }
 }
 
+/// The quotes in `bytes`, counted in blocks of 255 into a byte (which
+/// the compiler turns into vector instructions).
+fn count_quotes(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|c| usize::from(c.iter().fold(0u8, |n, &b| n + u8::from(b == b'"'))))
+        .sum()
+}
+
 impl<R: Read> Read for Bounded<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let k = self.inner.read(buf)?;
@@ -108,6 +153,35 @@ mod tests {
             Err(e) => {
                 assert_eq!(too_long(&e), Some(limit as u64));
                 false
+            }
+        }
+    }
+
+    /// The state after following `text` in chunks of `chunk` bytes, by
+    /// the fast path or byte by byte only.
+    fn state(text: &[u8], limit: usize, chunk: usize, exact: bool) -> (bool, u64, bool, bool) {
+        let mut b = Bounded::new(&b""[..], limit);
+        let ok = text.chunks(chunk.max(1)).all(|c| match exact {
+            true => b.follow_exact(c),
+            false => b.follow(c),
+        });
+        (ok, b.run, b.in_string, b.escape)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_fast_path_follows_as_byte_by_byte(
+            text in proptest::collection::vec(proptest::sample::select(b"ab\"\\,: ".to_vec()), 0..200),
+            limit in 1usize..40,
+            chunk in 1usize..50,
+        ) {
+            let fast = state(&text, limit, chunk, false);
+            let exact = state(&text, limit, chunk, true);
+            // Once past the bound the reading stops: only that is compared.
+            if exact.0 {
+                proptest::prop_assert_eq!(fast, exact);
+            } else {
+                proptest::prop_assert!(!fast.0);
             }
         }
     }

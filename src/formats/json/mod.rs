@@ -99,6 +99,33 @@ mod tests {
     }
 
     #[test]
+    fn runs_of_moves_are_written_as_node_by_node() {
+        for options in [
+            WriteOptions::default(),
+            WriteOptions {
+                json_lines: true,
+                ..Default::default()
+            },
+        ] {
+            let (runs, events) = testing::runs_and_events(writer, &options);
+            assert_eq!(runs, events);
+            assert!(runs.contains("119"), "{runs}");
+        }
+        for json_lines in [false, true] {
+            let options = WriteOptions {
+                moves: true,
+                json_lines,
+                ..Default::default()
+            };
+            let (runs, events) = testing::runs_and_events(writer, &options);
+            assert_eq!(runs, events);
+            for item in ["[\"W\",\"cc\"]", "[\"B\",\"A19\"]", "[\"W\",\"T1\"]"] {
+                assert!(runs.contains(item), "{item}: {runs}");
+            }
+        }
+    }
+
+    #[test]
     fn collection_round_trips_event_for_event() {
         let games = vec![sample_game(), sample_game()];
         let json = to_json(&games, &WriteOptions::default());

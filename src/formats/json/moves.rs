@@ -141,7 +141,8 @@ impl<'w> MovesWriter<'w> {
         self.in_game = false;
         self.frame.before_game(self.games);
         let root = self.root.as_ref();
-        let text = |id: &str| root.and_then(|r| arena_text(r, id));
+        let info = root.map(root_info).unwrap_or_default();
+        let text = |id: &str| info_slot(id).and_then(|k| info[k]);
         write_moves(
             &mut self.frame.out.buf,
             &self.list,
@@ -171,6 +172,37 @@ fn arena_text<'a>(node: &'a NodeArena, id: &str) -> Option<&'a str> {
         .iter()
         .find(|p| p.name == id)
         .and_then(|p| p.first_text())
+}
+
+/// The game-info properties a move list writes, in [`info_slot`] order.
+const INFO_IDS: [&str; 10] = ["KM", "HA", "RU", "RE", "DT", "EV", "PB", "BR", "PW", "WR"];
+
+/// Where `id` is in [`INFO_IDS`].
+fn info_slot(id: &str) -> Option<usize> {
+    Some(match id {
+        "KM" => 0,
+        "HA" => 1,
+        "RU" => 2,
+        "RE" => 3,
+        "DT" => 4,
+        "EV" => 5,
+        "PB" => 6,
+        "BR" => 7,
+        "PW" => 8,
+        "WR" => 9,
+        _ => return None,
+    })
+}
+
+/// [`arena_text`] of each of [`INFO_IDS`], in one pass over the root.
+fn root_info(root: &NodeArena) -> [Option<&str>; INFO_IDS.len()] {
+    let mut found = [None; INFO_IDS.len()];
+    for p in root.as_ref().iter() {
+        if let Some(k) = info_slot(p.name) {
+            found[k].get_or_insert(p.first_text());
+        }
+    }
+    found.map(Option::flatten)
 }
 
 impl Sink for MovesWriter<'_> {
@@ -227,36 +259,28 @@ impl Sink for MovesWriter<'_> {
         }
         self.line_end = Some(first + n - 1);
         self.list.line += n;
-        let last = n - 1;
-        for (k, text) in moves
-            .sgf()
-            .as_bytes()
-            .chunks_exact(MOVE_TEXT_LEN)
-            .enumerate()
-        {
-            let i = first + k;
-            match <[u8; MOVE_TEXT_LEN]>::try_from(text)
-                .ok()
-                .and_then(PlainMove::new)
-            {
-                Some(mv) if i > 0 && k < last => self.list.take_plain(mv),
-                Some(mv) if i > 0 => self.pending = Held::Plain(i, mv),
-                // The game's first node (or, against the contract, not a
-                // plain move): as any node.
-                _ => {
-                    let sgf = std::str::from_utf8(text).unwrap_or_default();
-                    let p = PropertyBuf::with_values(
-                        sgf.get(1..2).unwrap_or(""),
-                        &[sgf.get(3..5).unwrap_or("")],
-                    );
-                    self.node.clear();
-                    self.node.push(&p.as_property());
-                    self.pending = Held::Node(i);
-                    if k < last {
-                        self.take_pending();
-                    }
-                }
+        let mut run = *moves;
+        if first == 0 {
+            // The game's first node: as any node (it is the root).
+            let (head, rest) = moves.split_at(1);
+            let sgf = head.sgf();
+            let p = PropertyBuf::with_values(
+                sgf.get(1..2).unwrap_or(""),
+                &[sgf.get(3..5).unwrap_or("")],
+            );
+            self.node.clear();
+            self.node.push(&p.as_property());
+            self.pending = Held::Node(0);
+            if rest.is_empty() {
+                return Ok(());
             }
+            self.take_pending();
+            run = rest;
+        }
+        let (taken, last) = run.split_at(run.len() - 1);
+        self.list.take_plain_run(&taken);
+        if let Some(mv) = last.plain().next() {
+            self.pending = Held::Plain(first + n - 1, mv);
         }
         Ok(())
     }
@@ -270,10 +294,36 @@ impl Sink for MovesWriter<'_> {
 /// Properties the move list carries from the root (or from setup nodes
 /// before the first move); `FF`, `GM` and `CA` describe the file, not the
 /// game, and are not reported as lost.
+#[cfg_attr(not(test), allow(dead_code))]
 const MOVES_ROOT_PROPS: &[&str] = &[
     "SZ", "KM", "HA", "RU", "RE", "DT", "EV", "PB", "BR", "PW", "WR", "AB", "AW", "AE", "PL", "FF",
     "GM", "CA",
 ];
+
+/// `name` is one of [`MOVES_ROOT_PROPS`] (a match, not a search: this
+/// runs for every property of the root).
+fn is_root_prop(name: &str) -> bool {
+    matches!(
+        name,
+        "SZ" | "KM"
+            | "HA"
+            | "RU"
+            | "RE"
+            | "DT"
+            | "EV"
+            | "PB"
+            | "BR"
+            | "PW"
+            | "WR"
+            | "AB"
+            | "AW"
+            | "AE"
+            | "PL"
+            | "FF"
+            | "GM"
+            | "CA"
+    )
+}
 
 /// The move-list projection of one game as it is built, main-line node by
 /// node, its lists already in JSON; reused from game to game.
@@ -287,9 +337,11 @@ struct MoveList {
     setup: [Vec<u8>; 3],
     first_player: Option<&'static str>,
     first_move: Option<&'static str>,
-    /// The items of `moves` and `moves_gtp`.
+    /// The items of `moves` and `moves_gtp`, each with a comma before it.
     moves: Vec<u8>,
     gtp: Vec<u8>,
+    /// Each point's GTP item end for boards of `gtp_height` rows.
+    gtp_points: GtpPoints,
     n_moves: usize,
     seen_move: bool,
     /// Ply at which a later setup node stopped the list.
@@ -325,19 +377,22 @@ impl MoveList {
     /// One node of the main line, `i` its index in the game.
     fn take_node(&mut self, i: usize, node: &NodeRef<'_>) {
         let is_setup = node.iter().any(|p| matches!(p.name, "AB" | "AW" | "AE"));
-        let mut carried: &[&str] = if i == 0 || (!self.seen_move && is_setup) {
-            MOVES_ROOT_PROPS
+        // Which properties the list carries here: the root's, the moves',
+        // or (after a setup stopped the list) none.
+        let mut carried: fn(&str) -> bool = if i == 0 || (!self.seen_move && is_setup) {
+            is_root_prop
         } else {
-            &["B", "W"]
+            |name| matches!(name, "B" | "W")
         };
         if self.seen_move && is_setup && self.truncated_at.is_none() {
             self.truncated_at = Some(self.n_moves);
         }
         if self.truncated_at.is_some() {
-            carried = &[];
+            carried = |_| false;
         }
         for p in node.iter() {
-            if carried.iter().any(|c| c.as_bytes() == p.name.as_bytes()) {
+            let kept = carried(p.name);
+            if kept {
                 self.take(&p);
             } else {
                 self.lose(p.name, 1);
@@ -354,6 +409,40 @@ impl MoveList {
             return self.lose(if colour == b'B' { "B" } else { "W" }, 1);
         }
         self.push_plain_move(colour, x, y);
+    }
+
+    /// Plain moves of the main line (not the game's first node), as
+    /// [`MoveList::take_plain`] takes each: the lists grown once, the
+    /// items written in place.
+    fn take_plain_run(&mut self, run: &Moves<'_>) {
+        if self.truncated_at.is_some() {
+            return run.plain().for_each(|mv| self.take_plain(mv));
+        }
+        let Some(first) = run.plain().next() else {
+            return;
+        };
+        let n = run.sgf().len() / MOVE_TEXT_LEN;
+        let height = self.size.1;
+        self.moves.reserve(11 * n);
+        self.gtp.reserve(12 * n);
+        let ends = self.gtp_points.for_height(height);
+        for mv in run.plain() {
+            let [_, colour, _, x, y, _] = *mv.text();
+            self.moves
+                .extend_from_slice(&[b',', b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
+            let i = usize::from(x.wrapping_sub(b'a')) * 26 + usize::from(y.wrapping_sub(b'a'));
+            let (v, len) = ends
+                .get(i)
+                .copied()
+                .unwrap_or_else(|| gtp_end(x, y, height));
+            let end = self.gtp.len() + 6 + usize::from(len);
+            self.gtp.extend_from_slice(&[
+                b',', b'[', b'"', colour, b'"', b',', v[0], v[1], v[2], v[3], v[4], v[5],
+            ]);
+            self.gtp.truncate(end);
+        }
+        self.moved(first.text()[1]);
+        self.n_moves += n - 1;
     }
 
     fn lose(&mut self, name: &str, n: usize) {
@@ -419,35 +508,25 @@ impl MoveList {
     /// A move of two point letters `a`..`z` (no pass), onto both lists.
     #[inline]
     fn push_plain_move(&mut self, colour: u8, x: u8, y: u8) {
-        self.next_item();
+        // Whole fixed-size items (copied without a call), the GTP one
+        // cut to its length after.
         self.moves
-            .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
-        let height = self.size.1;
-        let row = height.wrapping_sub(u32::from(y.wrapping_sub(b'a')));
-        match coords::GTP_COLUMNS.get(usize::from(x.wrapping_sub(b'a'))) {
-            Some(&col) if (1..=99).contains(&row) && row <= height => {
-                let (tens, ones) = ((row / 10) as u8, (row % 10) as u8);
-                self.gtp
-                    .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'"', col]);
-                if tens > 0 {
-                    self.gtp.push(b'0' + tens);
-                }
-                self.gtp.extend_from_slice(&[b'0' + ones, b'"', b']']);
-            }
-            _ => self
-                .gtp
-                .extend_from_slice(&[b'[', b'"', colour, b'"', b',', b'n', b'u', b'l', b'l', b']']),
-        }
+            .extend_from_slice(&[b',', b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
+        let (v, len) = gtp_end(x, y, self.size.1);
+        let end = self.gtp.len() + 6 + usize::from(len);
+        self.gtp.extend_from_slice(&[
+            b',', b'[', b'"', colour, b'"', b',', v[0], v[1], v[2], v[3], v[4], v[5],
+        ]);
+        self.gtp.truncate(end);
         self.moved(colour);
     }
 
-    /// The separator before a move's items, when it is not the first.
+    /// The comma before a move's items: every item has one, and the
+    /// lists are written without the first.
     #[inline]
     fn next_item(&mut self) {
-        if self.n_moves > 0 {
-            self.moves.push(b',');
-            self.gtp.push(b',');
-        }
+        self.moves.push(b',');
+        self.gtp.push(b',');
     }
 
     #[inline]
@@ -460,12 +539,60 @@ impl MoveList {
     }
 }
 
+/// What ends a move's GTP item for each point `a`..`z` × `a`..`z`:
+/// its vertex and `]` (`"Q16"]`, `null]` off the GTP board) and its
+/// length, for boards of `height` rows; made again when the height
+/// changes.
+#[derive(Debug, Default)]
+struct GtpPoints {
+    height: u32,
+    ends: Vec<([u8; 6], u8)>,
+}
+
+impl GtpPoints {
+    /// The table for boards of `height` rows, by `x · 26 + y` (letters
+    /// from `a`).
+    fn for_height(&mut self, height: u32) -> &[([u8; 6], u8)] {
+        if self.ends.is_empty() || self.height != height {
+            self.height = height;
+            self.ends = (0..26 * 26)
+                .map(|i| gtp_end(b'a' + (i / 26) as u8, b'a' + (i % 26) as u8, height))
+                .collect();
+        }
+        &self.ends
+    }
+
+    /// The end of the item at `x`, `y` (letters) on such a board.
+    #[cfg(test)]
+    fn get(&mut self, x: u8, y: u8, height: u32) -> ([u8; 6], u8) {
+        let i = usize::from(x.wrapping_sub(b'a')) * 26 + usize::from(y.wrapping_sub(b'a'));
+        self.for_height(height).get(i).copied().unwrap_or_default()
+    }
+}
+
+/// The end of a move's GTP item at the point of letters `x`, `y`: the
+/// vertex and `]`, and its length.
+fn gtp_end(x: u8, y: u8, height: u32) -> ([u8; 6], u8) {
+    let row = height.wrapping_sub(u32::from(y.wrapping_sub(b'a')));
+    match coords::GTP_COLUMNS.get(usize::from(x.wrapping_sub(b'a'))) {
+        Some(&col) if (1..=99).contains(&row) && row <= height => {
+            let (tens, ones) = (b'0' + (row / 10) as u8, b'0' + (row % 10) as u8);
+            match row >= 10 {
+                true => ([b'"', col, tens, ones, b'"', b']'], 6),
+                false => ([b'"', col, ones, b'"', b']', 0], 5),
+            }
+        }
+        _ => (*b"null]\0", 5),
+    }
+}
+
 /// An SGF point as a GTP vertex string (`"Q16"`), or `null` off the GTP
 /// board.
 fn push_gtp(out: &mut Vec<u8>, point: &str, height: u32) {
     let vertex = coords::sgf_to_xy(point).and_then(|(x, y)| {
         let col = *coords::GTP_COLUMNS.get(x as usize)?;
-        (y < height).then_some((col, height - y))
+        // Lazily: `height - y` would underflow off the board.
+        (y < height).then(|| (col, height - y))
     });
     match vertex {
         Some((col, row)) => {
@@ -496,9 +623,9 @@ fn write_moves<'g>(
     write_info(out, text);
     write_setup(out, ml);
     out.extend_from_slice(b",\"moves\":[");
-    out.extend_from_slice(&ml.moves);
+    out.extend_from_slice(ml.moves.get(1..).unwrap_or_default());
     out.extend_from_slice(b"],\"moves_gtp\":[");
-    out.extend_from_slice(&ml.gtp);
+    out.extend_from_slice(ml.gtp.get(1..).unwrap_or_default());
     out.push(b']');
     if let Some(t) = ml.truncated_at {
         out.extend_from_slice(b",\"truncated_at\":");
@@ -801,4 +928,58 @@ fn move_property(
         }
     };
     Some(PropertyBuf::with_values(colour, &[value]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gtp_items_from_the_table_are_those_of_the_point() {
+        let mut points = GtpPoints::default();
+        for height in [19, 9, 13, 19, 25, 26, 1] {
+            for x in b'a'..=b'z' {
+                for y in b'a'..=b'z' {
+                    let (end, len) = points.get(x, y, height);
+                    let item = &end[..usize::from(len)];
+                    let mut want = Vec::new();
+                    push_gtp(&mut want, std::str::from_utf8(&[x, y]).unwrap(), height);
+                    want.push(b']');
+                    assert_eq!(item, want, "{x} {y} {height}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn game_info_is_found_in_one_pass_as_by_search() {
+        let mut root = NodeArena::default();
+        for (id, v) in [
+            ("PB", "x"),
+            ("KM", "6.5"),
+            ("PB", "y"),
+            ("C", "c"),
+            ("RE", ""),
+        ] {
+            root.push(&PropertyBuf::with_values(id, &[v]).as_property());
+        }
+        root.push(&PropertyBuf::new("EV").as_property());
+        root.push(&PropertyBuf::with_values("EV", &["later"]).as_property());
+        let info = root_info(&root);
+        for (k, id) in INFO_IDS.iter().enumerate() {
+            assert_eq!(info_slot(id), Some(k));
+            assert_eq!(info[k], arena_text(&root, id), "{id}");
+        }
+        assert_eq!(info_slot("C"), None);
+    }
+
+    #[test]
+    fn the_root_properties_carried_are_the_listed_ones() {
+        for p in MOVES_ROOT_PROPS {
+            assert!(is_root_prop(p), "{p}");
+        }
+        for p in ["B", "W", "C", "GN", "sz", "S", "", "SZZ"] {
+            assert!(!is_root_prop(p), "{p}");
+        }
+    }
 }

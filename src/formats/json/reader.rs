@@ -111,16 +111,29 @@ fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<bool> {
     }
 }
 
-/// One value parsed from memory; a syntax error is returned as is.
+/// One value parsed from memory; a syntax error is returned as is. A line
+/// of UTF-8 (the common case, checked at once) is parsed as text, which
+/// spares serde_json checking each string on its own; another is parsed
+/// as bytes, where serde_json says where the fault is.
 fn parse_line(ctx: &mut Ctx<'_>, text: &[u8]) -> Result<Result<(), serde_json::Error>, Error> {
-    let mut de = serde_json::Deserializer::from_slice(text);
-    let result = TopSeed::new(&mut *ctx)
-        .deserialize(&mut de)
-        .and_then(|()| de.end());
+    let result = match std::str::from_utf8(text) {
+        Ok(s) => parse_with(ctx, serde_json::Deserializer::from_str(s)),
+        Err(_) => parse_with(ctx, serde_json::Deserializer::from_slice(text)),
+    };
     if let Some(e) = ctx.error.take() {
         return Err(e);
     }
     Ok(result)
+}
+
+/// One top-level value from `de`, and nothing after it.
+fn parse_with<'de, R: serde_json::de::Read<'de>>(
+    ctx: &mut Ctx<'_>,
+    mut de: serde_json::Deserializer<R>,
+) -> Result<(), serde_json::Error> {
+    TopSeed::new(ctx)
+        .deserialize(&mut de)
+        .and_then(|()| de.end())
 }
 
 /// JSON Lines: one value per line.
@@ -580,8 +593,8 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
         g.push_node(FlatNode::default());
         let mut node = FlatNode::default();
         let mut seen = [false; 4];
-        while let Some(key) = map.next_key::<String>()? {
-            let Some(k) = NODE_FIELDS.iter().position(|f| *f == key) else {
+        while let Some(key) = map.next_key::<NodeField>()? {
+            let NodeField(Some(k)) = key else {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
@@ -678,7 +691,10 @@ impl<'de> Visitor<'de> for PropSeed<'_, '_> {
                 PropField::Values if values => return Err(de::Error::duplicate_field("values")),
                 // Identifiers pass through as written: the SGF reader keeps
                 // even malformed ones, so must we.
-                PropField::Id => (self.buf.name, id) = (map.next_value()?, true),
+                PropField::Id => {
+                    map.next_value_seed(IntoString(&mut self.buf.name))?;
+                    id = true;
+                }
                 PropField::Values => {
                     values = true;
                     map.next_value_seed(ValuesSeed {
@@ -715,6 +731,48 @@ impl<'de> Visitor<'de> for PropSeed<'_, '_> {
             pushed: &mut pushed,
         })?;
         self.flush(&mut pushed);
+        Ok(())
+    }
+}
+
+/// A field of a node object: its index in [`NODE_FIELDS`], `None` for
+/// another (read without allocating a name).
+struct NodeField(Option<usize>);
+
+impl<'de> Deserialize<'de> for NodeField {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = NodeField;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<NodeField, E> {
+                Ok(NodeField(NODE_FIELDS.iter().position(|f| *f == v)))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// A string read into `.0`, its buffer reused.
+struct IntoString<'s>(&'s mut String);
+
+impl<'de> DeserializeSeed<'de> for IntoString<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_string(self)
+    }
+}
+
+impl Visitor<'_> for IntoString<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.0.clear();
+        self.0.push_str(v);
         Ok(())
     }
 }

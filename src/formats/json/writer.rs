@@ -7,8 +7,9 @@ use super::moves::MovesWriter;
 use super::out::{push_float, push_str, push_uint, JsonOut};
 use super::{FORMAT_NAME, MOVES_FORMAT_NAME, VERSION};
 use crate::error::Error;
-use crate::event::{GameHeader, Values};
+use crate::event::{GameHeader, Moves, Values};
 use crate::formats::structured::flat::NodePlace;
+use crate::formats::structured::out::Decimal;
 use crate::formats::structured::stream::{FlatSyntax, FlatWriter};
 use crate::options::WriteOptions;
 use crate::sink::Sink;
@@ -140,6 +141,29 @@ impl FlatSyntax for Lossless<'_> {
 
     fn node_end(&mut self) -> std::io::Result<()> {
         self.frame.out.buf.extend_from_slice(b"]}");
+        self.frame.out.ready()
+    }
+
+    /// Each move as `]},{"node":N,"parent":P,"props":[{"id":"B","values":["pd"]}`:
+    /// what the methods above write for it, from a template.
+    fn plain_moves(&mut self, first: usize, moves: &Moves<'_>) -> std::io::Result<()> {
+        let out = &mut self.frame.out.buf;
+        out.reserve(moves.len() * 64);
+        let mut node = Decimal::new(first as u64);
+        let mut parent = Decimal::new(first.saturating_sub(1) as u64);
+        for mv in moves.plain() {
+            let [_, colour, _, x, y, _] = *mv.text();
+            out.extend_from_slice(b"]},{\"node\":");
+            out.extend_from_slice(node.as_bytes());
+            out.extend_from_slice(b",\"parent\":");
+            out.extend_from_slice(parent.as_bytes());
+            out.extend_from_slice(b",\"props\":[{\"id\":\"");
+            out.push(colour);
+            out.extend_from_slice(b"\",\"values\":[\"");
+            out.extend_from_slice(&[x, y, b'"', b']', b'}']);
+            node.incr();
+            parent.incr();
+        }
         self.frame.out.ready()
     }
 

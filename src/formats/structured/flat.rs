@@ -16,7 +16,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, Pos, Property, Value};
+use crate::event::{Event, GameHeader, MovesBuf, Pos, Property, Value, MOVE_TEXT_LEN};
 use crate::game::{Game, PropTable, Props};
 use crate::sink::Sink;
 
@@ -247,18 +247,28 @@ impl FlatGame {
             sink.event(&Event::Meta { key: k, value: v }, report)?;
         }
         let mut shape = Shape::default();
+        let mut run = MovesBuf::default();
         for i in 0..self.len() {
             let tokens = self.tokens_before(i, &shape, &parents, &gaps);
+            if !tokens.is_empty() {
+                send_run(&mut run, sink, report)?;
+            }
             for t in tokens.chars() {
                 shape.apply(t);
                 emit_token(t, sink, report)?;
             }
             shape.enter(i);
+            let props = self.props.props(i);
+            if i > 0 && plain_move(&props).is_some_and(|m| run.push(m, Pos::default())) {
+                continue;
+            }
+            send_run(&mut run, sink, report)?;
             sink.event(&Event::Node(Pos::default()), report)?;
-            for p in self.props.props(i).iter() {
+            for p in props.iter() {
                 sink.event(&Event::Property(p), report)?;
             }
         }
+        send_run(&mut run, sink, report)?;
         let tail = tail.unwrap_or_else(|| shape.expected_tail());
         for t in tail.chars() {
             shape.apply(t);
@@ -428,6 +438,34 @@ impl Parents {
 
 /// Checked gaps, `(node, tokens)` by node.
 type Gaps = Vec<(usize, String)>;
+
+/// The SGF text of a node that is one plain move (`;B[pd]`, checked by
+/// [`MovesBuf::push`]) with no position, as the SGF reader would send it
+/// in a run; `None` for any other node (a property with a position keeps
+/// it: it goes as itself).
+fn plain_move(props: &Props<'_>) -> Option<[u8; MOVE_TEXT_LEN]> {
+    if props.len() != 1 {
+        return None;
+    }
+    let p = props.nth(0).filter(|p| p.pos == Pos::default())?;
+    let values = p.values();
+    let (colour, [x, y]) = match (p.name.as_bytes(), values.len(), values.first()?.parts()) {
+        ([c], 1, (point, None)) => (*c, <[u8; 2]>::try_from(point.as_bytes()).ok()?),
+        _ => return None,
+    };
+    Some([b';', colour, b'[', x, y, b']'])
+}
+
+/// The plain moves gathered go out as one run ([`Sink::moves`]), and
+/// the buffer is emptied.
+fn send_run(run: &mut MovesBuf, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+    if run.is_empty() {
+        return Ok(());
+    }
+    sink.moves(&run.as_moves(), report)?;
+    run.clear();
+    Ok(())
+}
 
 fn emit_token(t: char, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
     match t {

@@ -14,6 +14,47 @@ pub fn push_uint(buf: &mut Vec<u8>, n: u64) {
     buf.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
+/// A number in decimal that counts up by one without formatting it again:
+/// the node numbers of a run of moves, each one more than the last.
+#[derive(Clone, Copy, Debug)]
+pub struct Decimal {
+    digits: [u8; 20],
+    /// Where the digits start in `digits`.
+    start: usize,
+}
+
+impl Decimal {
+    pub fn new(n: u64) -> Self {
+        let mut digits = [b'0'; 20];
+        let mut b = itoa::Buffer::new();
+        let s = b.format(n).as_bytes();
+        let start = digits.len() - s.len();
+        digits[start..].copy_from_slice(s);
+        Decimal { digits, start }
+    }
+
+    /// The digits.
+    #[inline]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.digits[self.start..]
+    }
+
+    /// Counts one up (past `u64::MAX` in decimal; at twenty nines it stays).
+    #[inline]
+    pub fn incr(&mut self) {
+        for i in (0..self.digits.len()).rev() {
+            if self.digits[i] != b'9' {
+                self.digits[i] += 1;
+                self.start = self.start.min(i);
+                return;
+            }
+            self.digits[i] = b'0';
+        }
+        self.digits = [b'9'; 20];
+        self.start = 0;
+    }
+}
+
 /// A writer's output: append to `buf`, call [`ByteOut::ready`] between
 /// pieces (a node, a game) and [`ByteOut::flush`] at the end.
 pub struct ByteOut<'w> {
@@ -69,5 +110,26 @@ mod tests {
         }
         assert_eq!(sink.len(), FLUSH_AT + 6);
         assert!(sink.ends_with(b"xend42"));
+    }
+
+    #[test]
+    fn a_decimal_counts_as_itoa_writes() {
+        for start in [0u64, 8, 9, 98, 99, 999, 1234, 99_999, u64::MAX - 3] {
+            let mut d = Decimal::new(start);
+            for n in start..start.saturating_add(3).max(start) {
+                assert_eq!(d.as_bytes(), n.to_string().as_bytes());
+                d.incr();
+            }
+        }
+        // Past u64::MAX it counts on in decimal, up to twenty nines.
+        let mut d = Decimal::new(u64::MAX);
+        d.incr();
+        assert_eq!(d.as_bytes(), b"18446744073709551616");
+        let mut d = Decimal {
+            digits: [b'9'; 20],
+            start: 0,
+        };
+        d.incr();
+        assert_eq!(d.as_bytes(), [b'9'; 20]);
     }
 }

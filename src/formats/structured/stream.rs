@@ -11,8 +11,8 @@
 use super::flat::{orphan_meta, orphan_property, NodePlace, Tracker};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, GameHeader, NodeRef, Values};
-use crate::sink::{node_as_events, Sink};
+use crate::event::{Event, GameHeader, Moves, NodeRef, PropertyBuf, Values};
+use crate::sink::{moves_as_nodes, node_as_events, Sink};
 use std::io;
 
 /// How a flat-model format spells a collection. [`FlatWriter`] calls the
@@ -37,6 +37,32 @@ pub trait FlatSyntax {
 
     /// The open node closes.
     fn node_end(&mut self) -> io::Result<()>;
+
+    /// A run of plain moves after the open node (`moves`: six bytes a
+    /// node, `;B[pd]`), each the next node of the sequence: node `first`
+    /// hangs from the open node, each later one from the one before, none
+    /// opens a variation. The open node closes first; the run's last node
+    /// is left open. This default spells them with the methods above;
+    /// formats write the same bytes from a template (much cheaper).
+    fn plain_moves(&mut self, first: usize, moves: &Moves<'_>) -> io::Result<()> {
+        for (k, mv) in moves.plain().enumerate() {
+            self.node_end()?;
+            let index = first + k;
+            self.node_start(&NodePlace {
+                index,
+                parent: index.checked_sub(1),
+                variation: false,
+                gap: None,
+            })?;
+            let [_, colour, _, x, y, _] = *mv.text();
+            let (name, point) = ([colour], [x, y]);
+            let name = std::str::from_utf8(&name).unwrap_or_default();
+            let point = std::str::from_utf8(&point).unwrap_or_default();
+            let prop = PropertyBuf::with_values(name, &[point]);
+            self.property(name, prop.values(), true)?;
+        }
+        Ok(())
+    }
 
     /// The game closes, with the exact parenthesis tokens after its last
     /// node when they differ from closing every open variation.
@@ -189,6 +215,21 @@ impl<S: FlatSyntax> Sink for FlatWriter<S> {
                 .property(p.name, p.values, self.props_in_node == 0)?;
             self.props_in_node += 1;
         }
+        Ok(())
+    }
+
+    /// A run of plain moves: the first as any node (it may open a
+    /// variation, or be the game's first), the rest placed at once and
+    /// written by the syntax's [`FlatSyntax::plain_moves`].
+    fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
+        if self.game == GameState::Outside || moves.len() < 2 {
+            return moves_as_nodes(self, moves, report);
+        }
+        let (head, rest) = moves.split_at(1);
+        moves_as_nodes(self, &head, report)?;
+        let (first, _) = self.tracker.place_run(rest.len());
+        self.syntax.plain_moves(first, &rest)?;
+        self.props_in_node = 1;
         Ok(())
     }
 

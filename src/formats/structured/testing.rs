@@ -3,7 +3,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::OwnedEvent;
+use crate::event::{Event, GameHeader, MovesBuf, OwnedEvent, Pos, PropertyBuf};
 use crate::game::{collect_games, Game};
 use crate::options::{ReadOptions, WriteOptions};
 use crate::sink::{EventLog, Sink};
@@ -98,4 +98,70 @@ pub fn nodes_read(read: ReadFn, text: &str) -> u64 {
     )
     .unwrap();
     counter.nodes
+}
+
+/// Forwards events only: runs of moves and whole nodes reach the sink
+/// event by event (the defaults of [`Sink::moves`] and [`Sink::node`]).
+struct EventsOnly<S>(S);
+
+impl<S: Sink> Sink for EventsOnly<S> {
+    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.0.event(event, report)
+    }
+    fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        self.0.finish(report)
+    }
+}
+
+/// Two games of runs of plain moves (as the game's first node, after a
+/// variation opens, a run of one, runs whose node numbers pass 9 and 99,
+/// on the main line and off it, a property after a run), written by `writer` as the SGF reader sends
+/// them (`Sink::moves`) and event by event: the two outputs.
+pub fn runs_and_events(writer: WriterFn, options: &WriteOptions) -> (String, String) {
+    let mut outs = [Vec::new(), Vec::new()];
+    for (k, out) in outs.iter_mut().enumerate() {
+        let mut r = Reporter::collecting("t");
+        let w = writer(Box::new(out), options).unwrap();
+        if k == 0 {
+            send_runs(w, &mut r);
+        } else {
+            send_runs(Box::new(EventsOnly(w)), &mut r);
+        }
+    }
+    let [a, b] = outs.map(|o| String::from_utf8(o).unwrap());
+    (a, b)
+}
+
+fn send_runs(mut w: Box<dyn Sink + '_>, r: &mut Reporter) {
+    let run = |moves: &[&[u8; 6]], w: &mut Box<dyn Sink + '_>, r: &mut Reporter| {
+        let mut buf = MovesBuf::default();
+        for m in moves {
+            assert!(buf.push(**m, Pos::default()));
+        }
+        w.moves(&buf.as_moves(), r).unwrap();
+    };
+    let ev = |e: Event<'_>, w: &mut Box<dyn Sink + '_>, r: &mut Reporter| w.event(&e, r).unwrap();
+    let comment = PropertyBuf::with_values("C", &["after <a> \"run\""]);
+    let many: Vec<&[u8; 6]> = [b";B[aa]", b";W[ss]"]
+        .into_iter()
+        .cycle()
+        .take(120)
+        .collect();
+    for g in 0..2 {
+        ev(Event::GameStart(&GameHeader::new(g)), &mut w, r);
+        run(&[b";B[pd]", b";W[dd]", b";B[qq]"], &mut w, r);
+        ev(Event::Node(Pos::default()), &mut w, r);
+        ev(Event::Property(comment.as_property()), &mut w, r);
+        ev(Event::VariationStart(Pos::default()), &mut w, r);
+        run(&[b";W[aa]", b";B[bb]", b";W[cc]"], &mut w, r);
+        ev(Event::Property(comment.as_property()), &mut w, r);
+        run(&many, &mut w, r);
+        ev(Event::VariationEnd(Pos::default()), &mut w, r);
+        ev(Event::VariationStart(Pos::default()), &mut w, r);
+        run(&[b";W[ab]"], &mut w, r);
+        run(&many, &mut w, r);
+        ev(Event::VariationEnd(Pos::default()), &mut w, r);
+        ev(Event::GameEnd(Pos::default()), &mut w, r);
+    }
+    w.finish(r).unwrap();
 }

@@ -98,6 +98,13 @@ mod tests {
     }
 
     #[test]
+    fn runs_of_moves_are_written_as_node_by_node() {
+        let (runs, events) = testing::runs_and_events(writer, &WriteOptions::default());
+        assert_eq!(runs, events);
+        assert!(runs.contains("119"), "{runs}");
+    }
+
+    #[test]
     fn markup_inside_a_value_is_an_error_and_its_text_is_kept() {
         let xml = "<sgfconv version=\"1\"><game><node><p id=\"C\">\
                    <v>a<b>b<i>o</i>ld<br/></b>c</v><v>plain</v></p>\

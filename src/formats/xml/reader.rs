@@ -10,7 +10,9 @@ use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf};
 use crate::formats::structured::flat::{FlatGame, FlatNode};
-use crate::formats::structured::markup::{attribute as attr, next_event, Skip};
+use crate::formats::structured::markup::{
+    attribute as attr, give_back_string, next_event, Skip, KEEP_CAPACITY,
+};
 use crate::formats::structured::{self, LineCounter};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
@@ -94,6 +96,10 @@ struct XmlReadState {
     in_value: usize,
     games: usize,
     skip: Skip,
+    /// A value's buffer and a property's, kept for the next (small ones
+    /// only: a huge value's memory is given back).
+    spare_text: String,
+    spare_prop: PropertyBuf,
 }
 
 fn short(s: &str) -> String {
@@ -225,13 +231,19 @@ impl XmlReadState {
             }
             b"p" => {
                 // Identifiers pass through as written, like the SGF reader's.
-                self.prop = Some(PropertyBuf::new(attr(e, "id").unwrap_or_default()));
+                let mut p = std::mem::take(&mut self.spare_prop);
+                p.name.clear();
+                p.clear_values();
+                if let Some(id) = e.try_get_attribute("id").ok().flatten() {
+                    p.name.push_str(&id.unescape_value().unwrap_or_default());
+                }
+                self.prop = Some(p);
             }
             b"c" => self.compose = Some(Vec::new()),
             b"k" | b"v" | b"tail" => {
                 let b64 =
                     !e.attributes_raw().is_empty() && attr(e, "enc").is_some_and(|v| v == "base64");
-                self.text = Text::Value(String::new(), b64);
+                self.text = Text::Value(std::mem::take(&mut self.spare_text), b64);
             }
             _ => self.unknown(e, pos, report),
         }
@@ -260,8 +272,14 @@ impl XmlReadState {
             b"k" | b"v" | b"tail" => self.end_text(name, pos, report),
             b"c" => self.end_compose(pos, report),
             b"p" => {
-                if let (Some(p), Some(g)) = (self.prop.take(), self.game.as_mut()) {
-                    g.push_prop(&p.as_property());
+                if let Some(p) = self.prop.take() {
+                    if let Some(g) = self.game.as_mut() {
+                        g.push_prop(&p.as_property());
+                    }
+                    let size: usize = p.values().iter().map(|v| v.text().len()).sum();
+                    if size <= KEEP_CAPACITY {
+                        self.spare_prop = p;
+                    }
                 }
             }
             b"meta" => {
@@ -284,7 +302,7 @@ impl XmlReadState {
 
     /// A `<k>`, `<v>` or `<tail>` ends: its text goes where it belongs.
     fn end_text(&mut self, name: &[u8], pos: Pos, report: &mut Reporter) {
-        let text = match std::mem::replace(&mut self.text, Text::None) {
+        let mut text = match std::mem::replace(&mut self.text, Text::None) {
             Text::Value(s, false) => s,
             Text::Value(s, true) => {
                 match base64::decode(&s).and_then(|b| String::from_utf8(b).ok()) {
@@ -309,6 +327,8 @@ impl XmlReadState {
             parts.push(text);
         } else if let Some(p) = &mut self.prop {
             p.push(&text);
+            give_back_string(&mut text);
+            self.spare_text = text;
         } else {
             self.meta_parts.push(text);
         }
@@ -411,11 +431,7 @@ fn node(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> FlatNode {
     // One pass over the attributes: this runs for every node.
     let (mut parent, mut variation, mut gap) = (None, false, None);
     for a in e.attributes().flatten() {
-        let value = || {
-            a.unescape_value()
-                .map(|v| v.into_owned())
-                .unwrap_or_default()
-        };
+        let value = || a.unescape_value().unwrap_or_default();
         match a.key.as_ref() {
             b"parent" => {
                 let p = value();
@@ -429,7 +445,7 @@ fn node(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> FlatNode {
                 }
             }
             b"variation" => variation = matches!(a.value.as_ref(), b"true" | b"1"),
-            b"gap" => gap = Some(value()),
+            b"gap" => gap = Some(value().into_owned()),
             _ => {}
         }
     }

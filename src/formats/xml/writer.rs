@@ -4,10 +4,10 @@
 
 use super::{base64, VERSION};
 use crate::error::Error;
-use crate::event::{GameHeader, Values};
+use crate::event::{GameHeader, Moves, Values};
 use crate::formats::structured::flat::NodePlace;
 use crate::formats::structured::markup::{can_carry, push_escaped};
-use crate::formats::structured::out::{push_uint, ByteOut};
+use crate::formats::structured::out::{push_uint, ByteOut, Decimal};
 use crate::formats::structured::stream::{FlatSyntax, FlatWriter};
 use crate::options::WriteOptions;
 use crate::sink::Sink;
@@ -103,6 +103,28 @@ impl FlatSyntax for XmlSyntax<'_> {
 
     fn node_end(&mut self) -> std::io::Result<()> {
         self.out.buf.extend_from_slice(b"</node>\n");
+        self.out.ready()
+    }
+
+    /// Each move as `</node>\n<node n="N" parent="P"><p id="B"><v>pd</v></p>`:
+    /// what the methods above write for it, from a template.
+    fn plain_moves(&mut self, first: usize, moves: &Moves<'_>) -> std::io::Result<()> {
+        let buf = &mut self.out.buf;
+        buf.reserve(moves.len() * 64);
+        let mut node = Decimal::new(first as u64);
+        let mut parent = Decimal::new(first.saturating_sub(1) as u64);
+        for mv in moves.plain() {
+            let [_, colour, _, x, y, _] = *mv.text();
+            buf.extend_from_slice(b"</node>\n<node n=\"");
+            buf.extend_from_slice(node.as_bytes());
+            buf.extend_from_slice(b"\" parent=\"");
+            buf.extend_from_slice(parent.as_bytes());
+            buf.extend_from_slice(b"\"><p id=\"");
+            buf.extend_from_slice(&[colour, b'"', b'>', b'<', b'v', b'>', x, y]);
+            buf.extend_from_slice(b"</v></p>");
+            node.incr();
+            parent.incr();
+        }
         self.out.ready()
     }
 
