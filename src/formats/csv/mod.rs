@@ -15,6 +15,7 @@ mod main_line;
 mod out;
 mod reader;
 mod rows;
+mod tree;
 mod writer;
 
 use crate::diag::Code;
