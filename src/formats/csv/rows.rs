@@ -433,6 +433,18 @@ impl Layout {
     ) -> Result<(), Error> {
         self.game_cell(out, at.0);
         out.small_number(at.1);
+        self.plain_tail(out, white, point, size)
+    }
+
+    /// The end of a plain move's row, from its colour on (the line end
+    /// included), from the table; the row is complete.
+    pub(super) fn plain_tail(
+        &mut self,
+        out: &mut RowOut<'_>,
+        white: bool,
+        point: [u8; 2],
+        size: (u32, u32),
+    ) -> Result<(), Error> {
         let slot = tail_slot(white, point).unwrap_or(usize::MAX);
         if self.cells_size == size {
             if let Some(tail) = self.tails.get(slot).filter(|t| t.is_some()) {
@@ -449,6 +461,36 @@ impl Layout {
             *t = Chunk::new(out.since(mark));
         }
         out.end_raw()
+    }
+
+    /// The row of an `--all-variations` list for `row` when it is a plain
+    /// move (a point of two letters `a`..`z` that is no pass, no time
+    /// left, no comment), as [`write_row`] writes it: `false` (nothing
+    /// written) for any other row.
+    pub(super) fn plain_tree_row(
+        &mut self,
+        out: &mut RowOut<'_>,
+        row: &Row<'_>,
+    ) -> Result<bool, Error> {
+        let (Some(number), [a, b], "", "") =
+            (row.number, row.value.as_bytes(), row.time_left, row.comment)
+        else {
+            return Ok(false);
+        };
+        let point = [*a, *b];
+        if !self.tree || tail_slot(false, point).is_none() || coords::is_pass(row.value, row.size) {
+            return Ok(false);
+        }
+        self.game_cell(out, row.game);
+        out.small_number(row.node);
+        match row.parent {
+            Some(p) => out.small_number(p),
+            None => out.plain(b""),
+        }
+        text_field(out, "path", row.path, self.safe);
+        out.small_number(number);
+        self.plain_tail(out, row.colour == "W", point, row.size)?;
+        Ok(true)
     }
 }
 

@@ -320,6 +320,9 @@ impl CsvWriter<'_> {
             comment,
             size,
         };
+        if self.layout.plain_tree_row(&mut self.out, &row)? {
+            return Ok(());
+        }
         write_row(&mut self.out, &mut self.layout, &row)
     }
 }
