@@ -190,7 +190,8 @@ impl Tree {
                 let (start, end) = self.path[p];
                 let from = self.paths.len();
                 if end > start {
-                    self.paths.extend_from_within(start..end);
+                    let parent_path = self.paths.get(start..end).unwrap_or("").to_owned();
+                    self.paths.push_str(&parent_path);
                     self.paths.push('.');
                 }
                 self.paths
