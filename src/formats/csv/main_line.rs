@@ -3,23 +3,22 @@
 //! only the root's properties are held (for the games list) with what the
 //! rows did not carry.
 
-use super::rows::{game_record, loss_warning, write_row, Row};
-use super::writer::{csv_io, CsvWriter, FILE_PROPS, GAME_PROPS};
+use super::rows::{game_record, loss_warning, write_row, Row, Tally};
+use super::writer::{csv_io, kept_at_root, CsvWriter, FILE_PROPS, GAME_PROPS};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, Property, PropertyBuf};
+use crate::event::{Event, Moves, NodeRef, Property, PropertyBuf, MOVE_TEXT_LEN};
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{orphan_property, Tracker};
-use std::collections::BTreeMap;
 
 /// The streaming state of a main-line move list, for the current game.
 #[derive(Default)]
 pub(super) struct MainLine {
-    in_game: bool,
+    pub(super) in_game: bool,
     tracker: Tracker,
-    /// Per node: it is on the main line; it has a child already.
-    on_main: Vec<bool>,
-    has_child: Vec<bool>,
+    /// The last node of the main line so far: a node is on the main line
+    /// when it hangs from it (it is then its first child).
+    line_end: Option<usize>,
     /// The node whose properties are arriving, and whether it is on the
     /// main line.
     current: Option<(usize, Option<usize>, bool)>,
@@ -36,29 +35,19 @@ pub(super) struct MainLine {
     in_file: usize,
     root: Vec<PropertyBuf>,
     size: (u32, u32),
-    not_carried: BTreeMap<String, usize>,
-}
-
-/// One count more of `key` (allocating only the first time).
-fn count(map: &mut BTreeMap<String, usize>, key: &str) {
-    match map.get_mut(key) {
-        Some(n) => *n += 1,
-        None => {
-            map.insert(key.to_string(), 1);
-        }
-    }
+    not_carried: Tally,
 }
 
 /// The first value of a property on the current node, in a reused string.
 #[derive(Default)]
-struct Slot {
+pub(super) struct Slot {
     text: String,
-    set: bool,
+    pub(super) set: bool,
 }
 
 impl Slot {
     /// Keeps `text` unless the slot holds a value already.
-    fn set(&mut self, text: &str) {
+    pub(super) fn set(&mut self, text: &str) {
         if !self.set {
             self.text.clear();
             self.text.push_str(text);
@@ -66,7 +55,7 @@ impl Slot {
         }
     }
 
-    fn get(&self) -> &str {
+    pub(super) fn get(&self) -> &str {
         if self.set {
             &self.text
         } else {
@@ -88,8 +77,7 @@ impl MainLine {
     fn start(&mut self) {
         self.in_game = true;
         self.tracker.start();
-        self.on_main.clear();
-        self.has_child.clear();
+        self.line_end = None;
         self.current = None;
         self.moves = 0;
         self.root.clear();
@@ -101,22 +89,31 @@ impl MainLine {
     /// when it is its parent's first child and the parent is.
     fn node(&mut self) {
         let (index, parent) = self.tracker.place();
+        let main = self.placed(index, parent, 1);
+        self.current = Some((index, parent, main));
+    }
+
+    /// A run of `n` nodes was placed from `index` on, the first under
+    /// `parent`, each next under the one before: whether they are on the
+    /// main line (all or none of them).
+    fn placed(&mut self, index: usize, parent: Option<usize>, n: usize) -> bool {
         let main = match parent {
             None => index == 0,
-            Some(p) => {
-                let first = !self.has_child.get(p).copied().unwrap_or(true);
-                if let Some(h) = self.has_child.get_mut(p) {
-                    *h = true;
-                }
-                first && self.on_main.get(p).copied().unwrap_or(false)
-            }
+            Some(p) => self.line_end == Some(p),
         };
-        self.on_main.push(main);
-        self.has_child.push(false);
-        if !main {
-            count(&mut self.not_carried, "variation nodes");
+        if main {
+            self.line_end = Some(index + n - 1);
+        } else {
+            self.not_carried.add("variation nodes", n);
         }
-        self.current = Some((index, parent, main));
+        main
+    }
+
+    /// The move of the current node (its first `B` or `W`).
+    fn take_move(&mut self, colour: &'static str, value: &str) {
+        self.colour = Some(colour);
+        self.value.clear();
+        self.value.push_str(value);
     }
 
     /// A property of the current node: kept for its row, or counted as not
@@ -126,8 +123,7 @@ impl MainLine {
         let Some((index, _, main)) = self.current else {
             return false;
         };
-        if index == 0 && GAME_PROPS.contains(&p.name) {
-            // What the games list reads (a huge root comment is not held).
+        if index == 0 && kept_at_root(p.name, games_file) {
             self.root.push(PropertyBuf::from_property(p));
         }
         if !main {
@@ -136,9 +132,7 @@ impl MainLine {
         let first = p.first_text().unwrap_or("");
         match p.name {
             "B" | "W" if self.colour.is_none() => {
-                self.colour = Some(if p.name == "B" { "B" } else { "W" });
-                self.value.clear();
-                self.value.push_str(p.first_text().unwrap_or(""));
+                self.take_move(if p.name == "B" { "B" } else { "W" }, first);
             }
             "B" => self.pending_names.push("B"),
             "W" => self.pending_names.push("W"),
@@ -156,7 +150,7 @@ impl MainLine {
             }
             id if FILE_PROPS.contains(&id) => {}
             id if index == 0 && games_file && GAME_PROPS.contains(&id) => {}
-            id => count(&mut self.not_carried, id),
+            id => self.not_carried.add(id, 1),
         }
         true
     }
@@ -178,7 +172,7 @@ impl CsvWriter<'_> {
                 }
             }
             Event::Meta { .. } => {
-                count(&mut self.main.not_carried, "source facts");
+                self.main.not_carried.add("source facts", 1);
             }
             Event::VariationStart(_) => self.main.tracker.paren(true),
             Event::VariationEnd(_) => self.main.tracker.paren(false),
@@ -198,6 +192,72 @@ impl CsvWriter<'_> {
             Event::GameEnd(_) => self.end_main_line_game(report)?,
         }
         Ok(())
+    }
+
+    /// A whole node (`Sink::node`) in a game: as its `Node` and
+    /// `Property` events, without an event each.
+    pub(super) fn main_line_node(&mut self, node: &NodeRef<'_>) -> Result<(), Error> {
+        self.flush_node()?;
+        self.main.node();
+        if let Some((index, _, main)) = self.main.current {
+            if main || index == 0 {
+                let games_file = self.games_out.is_some();
+                for p in node.iter() {
+                    self.main.property(&p, games_file);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A run of plain moves (`Sink::moves`) in a game: placed at once, and
+    /// on the main line written straight from their six bytes, but the
+    /// root's (its row waits for the board size) and the last (properties
+    /// may still come for it), which become the current node.
+    pub(super) fn main_line_moves(&mut self, moves: &Moves<'_>) -> Result<(), Error> {
+        self.flush_node()?;
+        let n = moves.len();
+        let (first, parent) = self.main.tracker.place_run(n);
+        let main = self.main.placed(first, parent, n);
+        let last = first + n - 1;
+        let parent_of = |i: usize| if i == first { parent } else { Some(i - 1) };
+        if !main {
+            self.main.current = Some((last, parent_of(last), false));
+            return Ok(());
+        }
+        let sgf = moves.sgf().as_bytes();
+        let text = |i: usize| sgf.get((i - first) * MOVE_TEXT_LEN..).unwrap_or_default();
+        // The root (its row waits for the board size, from its SZ).
+        let mut from = first;
+        if first == 0 {
+            self.held_move(0, None, text(0));
+            if last > 0 {
+                self.flush_node()?;
+            }
+            from = 1;
+        }
+        if from < last {
+            let run = text(from).get(..(last - from) * MOVE_TEXT_LEN);
+            let at = (self.games, self.main.moves);
+            let size = self.main.size;
+            let run = run.unwrap_or_default();
+            self.main.moves = self.layout.plain_moves(&mut self.out, at, run, size)?;
+        }
+        if last >= from {
+            self.held_move(last, parent_of(last), text(last));
+        }
+        Ok(())
+    }
+
+    /// Node `i` of the main line, the plain move `text` (`;B[pd]`...), is
+    /// the current node: properties may still come for it.
+    fn held_move(&mut self, i: usize, parent: Option<usize>, text: &[u8]) {
+        // `;B[pd]`: the colour at 1, the point at 3..5.
+        let colour = if text.get(1) == Some(&b'W') { "W" } else { "B" };
+        let point = text.get(3..5).unwrap_or_default();
+        let value = std::str::from_utf8(point).unwrap_or("");
+        self.main.current = Some((i, parent, true));
+        self.main.take_move(colour, value);
     }
 
     /// The current node is complete: its row, if it is a move of the main line.
@@ -223,7 +283,7 @@ impl CsvWriter<'_> {
         let Some(colour) = colour else {
             // Clocks and comments of a node without a move have no row.
             for n in names {
-                count(&mut m.not_carried, n);
+                m.not_carried.add(n, 1);
             }
             return m.clear_slots();
         };
@@ -236,7 +296,7 @@ impl CsvWriter<'_> {
         };
         write_row(
             &mut self.out,
-            &self.columns,
+            &mut self.layout,
             &Row {
                 game: self.games,
                 node: index,
@@ -249,7 +309,6 @@ impl CsvWriter<'_> {
                 comment: m.comment.get(),
                 size: m.size,
             },
-            self.safe,
         )?;
         m.clear_slots()
     }
@@ -263,7 +322,7 @@ impl CsvWriter<'_> {
         self.main.in_game = false;
         if let Some(w) = &mut self.games_out {
             let m = &self.main;
-            let (file, safe) = (report.file(), self.safe);
+            let (file, safe) = (report.file(), self.layout.safe());
             let at = (self.games, file.as_ref(), m.in_file);
             let record = game_record(&m.root, at, m.size, m.moves, safe);
             w.write_record(&record).map_err(csv_io)?;

@@ -15,6 +15,7 @@ mod main_line;
 mod out;
 mod reader;
 mod rows;
+mod tree;
 mod writer;
 
 use crate::diag::Code;
@@ -54,9 +55,12 @@ pub fn sniff(head: &[u8]) -> bool {
 mod tests {
     use super::*;
     use crate::diag::Reporter;
+    use crate::error::Error;
+    use crate::event::{Event, GameHeader, MovesBuf, Pos, PropertyBuf, MOVE_TEXT_LEN};
     use crate::formats::structured::testing;
     use crate::game::Game;
     use crate::options::{Coords, ReadOptions, WriteOptions};
+    use crate::sink::Sink;
 
     fn sample() -> Game {
         let mut g = Game::default();
@@ -184,6 +188,133 @@ mod tests {
         let (back, _) = testing::read_games(read, &games, "t");
         assert_eq!(back[0].root().text("PB"), Some("Black, \"B\""));
         assert_eq!(back[0].root().text("AB"), Some("dd"));
+    }
+
+    /// One step of a hand-made event stream: runs of plain moves among
+    /// single nodes, variations, properties after a run.
+    enum Op {
+        Start,
+        Node(&'static [(&'static str, &'static str)]),
+        Prop(&'static str, &'static str),
+        Run(&'static [&'static str]),
+        Open,
+        Close,
+        End,
+    }
+
+    /// Only `Sink::event`: nodes and runs arrive as their events.
+    struct Events<S>(S);
+
+    impl<S: Sink> Sink for Events<S> {
+        fn event(&mut self, e: &Event<'_>, r: &mut Reporter) -> Result<(), Error> {
+            self.0.event(e, r)
+        }
+        fn finish(&mut self, r: &mut Reporter) -> Result<(), Error> {
+            self.0.finish(r)
+        }
+    }
+
+    fn drive(sink: &mut dyn Sink, ops: &[Op], r: &mut Reporter) {
+        let pos = Pos::default();
+        let header = GameHeader::new(0);
+        for op in ops {
+            match op {
+                Op::Start => sink.event(&Event::GameStart(&header), r),
+                Op::Node(props) => sink.event(&Event::Node(pos), r).and_then(|()| {
+                    props.iter().try_for_each(|(name, value)| {
+                        let p = PropertyBuf::with_values(*name, &[*value]);
+                        sink.event(&Event::Property(p.as_property()), r)
+                    })
+                }),
+                Op::Prop(name, value) => {
+                    let p = PropertyBuf::with_values(*name, &[*value]);
+                    sink.event(&Event::Property(p.as_property()), r)
+                }
+                Op::Run(texts) => {
+                    let mut run = MovesBuf::default();
+                    for t in *texts {
+                        let bytes = <[u8; MOVE_TEXT_LEN]>::try_from(t.as_bytes()).unwrap();
+                        assert!(run.push(bytes, pos), "{t} is a plain move");
+                    }
+                    sink.moves(&run.as_moves(), r)
+                }
+                Op::Open => sink.event(&Event::VariationStart(pos), r),
+                Op::Close => sink.event(&Event::VariationEnd(pos), r),
+                Op::End => sink.event(&Event::GameEnd(pos), r),
+            }
+            .unwrap();
+        }
+        sink.finish(r).unwrap();
+    }
+
+    #[test]
+    fn runs_of_plain_moves_write_what_their_events_write() {
+        use Op::*;
+        let ops = [
+            Start,
+            Node(&[("SZ", "19"), ("PB", "=x"), ("C", "root")]),
+            Run(&[";B[pd]", ";W[dd]", ";B[qq]"]),
+            Prop("C", "after, the run"),
+            Prop("WL", "12"),
+            Open,
+            Run(&[";W[aa]", ";B[bb]"]),
+            Close,
+            Open,
+            Node(&[("W", "cc"), ("WL", "30"), ("LB", "cc:A")]),
+            Run(&[";B[ee]"]),
+            Node(&[("B", "")]),
+            Run(&[";W[ff]", ";B[gg]", ";W[hh]"]),
+            Close,
+            End,
+            // A game whose root is a move, on another board size.
+            Start,
+            Run(&[";B[aa]", ";W[zz]", ";B[ab]"]),
+            Open,
+            Run(&[";W[ss]"]),
+            Close,
+            Open,
+            Run(&[";W[sa]", ";B[as]"]),
+            Close,
+            End,
+            Start,
+            Node(&[("SZ", "9:13")]),
+            Run(&[";B[aa]", ";W[im]", ";B[hh]"]),
+            End,
+        ];
+        for all_variations in [false, true] {
+            for coords in [Coords::Sgf, Coords::Gtp, Coords::Numeric] {
+                for csv_safe in [false, true] {
+                    let opts = WriteOptions {
+                        all_variations,
+                        coords: Some(coords),
+                        csv_safe,
+                        ..Default::default()
+                    };
+                    let mut runs = (Vec::new(), Reporter::collecting("t"));
+                    let mut events = (Vec::new(), Reporter::collecting("t"));
+                    drive(
+                        &mut writer(Box::new(&mut runs.0), &opts).unwrap(),
+                        &ops,
+                        &mut runs.1,
+                    );
+                    let mut w = Events(writer(Box::new(&mut events.0), &opts).unwrap());
+                    drive(&mut w, &ops, &mut events.1);
+                    drop(w);
+                    let what = format!("{all_variations} {coords:?} {csv_safe}");
+                    assert_eq!(
+                        String::from_utf8_lossy(&runs.0),
+                        String::from_utf8_lossy(&events.0),
+                        "{what}"
+                    );
+                    assert!(runs.0.len() > 200, "{what}");
+                    let said = |r: &Reporter| -> Vec<String> {
+                        r.collected().iter().map(|d| d.message.clone()).collect()
+                    };
+                    assert_eq!(said(&runs.1), said(&events.1), "{what}");
+                    assert!(runs.1.collected().len() >= 2, "{what}");
+                }
+            }
+        }
     }
 
     #[test]

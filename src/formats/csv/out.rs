@@ -17,6 +17,52 @@ fn needs_quotes(field: &[u8]) -> bool {
         .any(|&b| matches!(b, b',' | b'"' | b'\r' | b'\n'))
 }
 
+/// Up to 32 bytes written before (cells, with their `,`), copied back at a
+/// fixed size: cheaper than a copy of any length.
+#[derive(Clone, Copy)]
+pub(super) struct Chunk {
+    bytes: [u8; 32],
+    /// `u8::MAX`: nothing held.
+    len: u8,
+}
+
+impl Chunk {
+    /// Nothing held.
+    pub(super) const NONE: Chunk = Chunk {
+        bytes: [0; 32],
+        len: u8::MAX,
+    };
+
+    /// `bytes`, if they fit.
+    pub(super) fn new(bytes: &[u8]) -> Chunk {
+        let mut c = Chunk::NONE;
+        if let Some(dst) = c.bytes.get_mut(..bytes.len()) {
+            dst.copy_from_slice(bytes);
+            c.len = bytes.len() as u8;
+        }
+        c
+    }
+
+    /// Copies the bytes into `row` at `at` (a fixed-size copy): their
+    /// number (0 when it holds none or they do not fit).
+    #[inline]
+    pub(super) fn put(&self, row: &mut [u8; 96], at: usize) -> usize {
+        match row.get_mut(at..at + 32) {
+            Some(dst) if self.is_some() => {
+                dst.copy_from_slice(&self.bytes);
+                usize::from(self.len)
+            }
+            _ => 0,
+        }
+    }
+
+    /// Whether it holds bytes.
+    #[inline]
+    pub(super) fn is_some(&self) -> bool {
+        self.len != u8::MAX
+    }
+}
+
 /// Rows of CSV into one reused buffer.
 pub(super) struct RowOut<'w> {
     out: Box<dyn Write + 'w>,
@@ -60,6 +106,65 @@ impl<'w> RowOut<'w> {
     pub(super) fn plain(&mut self, field: &[u8]) {
         self.separator();
         self.put(field);
+    }
+
+    /// Cells written before (by [`RowOut::since`]), their leading `,`
+    /// included: copied as they are, after the first cell of a row.
+    #[inline]
+    pub(super) fn raw(&mut self, cells: &[u8]) {
+        self.buf.extend_from_slice(cells);
+    }
+
+    /// A chunk's bytes (nothing when it holds none), as [`RowOut::raw`].
+    #[inline]
+    pub(super) fn chunk(&mut self, chunk: &Chunk) {
+        if chunk.is_some() {
+            let at = self.buf.len();
+            self.buf.extend_from_slice(&chunk.bytes);
+            self.buf.truncate(at + usize::from(chunk.len));
+        }
+    }
+
+    /// A number as its own cell, without the call into itoa below 1000.
+    #[inline]
+    pub(super) fn small_number(&mut self, n: usize) {
+        self.separator();
+        match n {
+            0..=9 => self.buf.push(b'0' + n as u8),
+            10..=99 => self
+                .buf
+                .extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]),
+            100..=999 => self.buf.extend_from_slice(&[
+                b'0' + (n / 100) as u8,
+                b'0' + (n / 10 % 10) as u8,
+                b'0' + (n % 10) as u8,
+            ]),
+            _ => self.put(itoa::Buffer::new().format(n).as_bytes()),
+        }
+    }
+
+    /// A record written whole by [`RowOut::raw`] and [`RowOut::chunk`],
+    /// its `\n` included, is complete.
+    #[inline]
+    pub(super) fn end_raw(&mut self) -> Result<(), Error> {
+        self.first = true;
+        if self.buf.len() >= FLUSH_AT {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    /// Where the next byte goes: to take what is written from here with
+    /// [`RowOut::since`].
+    #[inline]
+    pub(super) fn mark(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// What was written since `mark` (nothing goes out within a row).
+    pub(super) fn since(&self, mark: usize) -> &[u8] {
+        self.buf.get(mark..).unwrap_or_default()
     }
 
     /// A number.
@@ -156,8 +261,17 @@ mod tests {
             w.text(b"'", b"-x");
             w.number(42);
             w.end().unwrap_or_default();
+            w.chunk(&Chunk::new(b"0,"));
+            w.small_number(7);
+            w.chunk(&Chunk::NONE);
+            w.raw(b",x\n");
+            w.end_raw().unwrap_or_default();
+            w.small_number(1234);
+            w.small_number(56);
+            w.small_number(789);
+            w.end().unwrap_or_default();
             w.flush().unwrap_or_default();
         }
-        assert_eq!(bytes, b"\"'=1,2\",'-x,42\n");
+        assert_eq!(bytes, b"\"'=1,2\",'-x,42\n0,7,x\n1234,56,789\n");
     }
 }

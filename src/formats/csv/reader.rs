@@ -16,13 +16,67 @@ use crate::sink::Sink;
 use std::collections::BTreeMap;
 use std::io::Read;
 
-/// Column positions of a header.
+/// The columns a move row is read from, found once in the header.
+#[derive(Clone, Copy)]
+enum C {
+    Game,
+    Color,
+    Size,
+    Node,
+    Parent,
+    TimeLeft,
+    Comment,
+    Pass,
+    Sgf,
+    X,
+    Y,
+    Gtp,
+}
+
+/// Their names, in the order of [`C`].
+const MOVE_COLUMNS: [&str; 12] = [
+    "game",
+    "color",
+    "size",
+    "node",
+    "parent",
+    "time_left",
+    "comment",
+    "pass",
+    "sgf",
+    "x",
+    "y",
+    "gtp",
+];
+
+/// Column positions of a header (the first column of each name).
 struct Columns {
     names: Vec<String>,
+    /// Where each of [`MOVE_COLUMNS`] is.
+    at: [Option<usize>; 12],
 }
 
 impl Columns {
-    fn get<'r>(&self, row: &'r csv::StringRecord, name: &str) -> Option<&'r str> {
+    fn new(names: Vec<String>) -> Self {
+        let at = MOVE_COLUMNS.map(|c| names.iter().position(|n| n == c));
+        Columns { names, at }
+    }
+
+    /// The cell of column `c`, trimmed; `None` when empty.
+    #[inline]
+    fn get<'r>(&self, row: &'r csv::StringRecord, c: C) -> Option<&'r str> {
+        self.raw(row, c).map(str::trim).filter(|s| !s.is_empty())
+    }
+
+    /// The cell of column `c` as it is.
+    #[inline]
+    fn raw<'r>(&self, row: &'r csv::StringRecord, c: C) -> Option<&'r str> {
+        row.get(self.at.get(c as usize).copied().flatten()?)
+    }
+
+    /// The cell of the column named `name` (the games list's), trimmed;
+    /// `None` when empty.
+    fn named<'r>(&self, row: &'r csv::StringRecord, name: &str) -> Option<&'r str> {
         let i = self.names.iter().position(|n| n == name)?;
         row.get(i).map(str::trim).filter(|s| !s.is_empty())
     }
@@ -53,12 +107,11 @@ pub fn read(
         return Err(too_long(&rdr, pos)
             .unwrap_or_else(|| Error::unreadable(E_SYNTAX.id, format!("not a CSV file: {e}"))));
     }
-    let cols = Columns {
-        names: row
-            .iter()
+    let cols = Columns::new(
+        row.iter()
             .map(|h| h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase())
             .collect(),
-    };
+    );
     let games_list = !cols.has("color") && cols.has("black");
     if !cols.has("color") && !games_list {
         return Err(Error::unreadable(
@@ -95,10 +148,10 @@ pub fn read(
         let pos = row
             .position()
             .map_or(Pos::default(), |p| Pos::new(p.byte(), p.line() as u32, 1));
-        let key = cols.get(&row, "game").unwrap_or("").to_string();
-        if state.game.is_none() || state.key.as_deref() != Some(key.as_str()) {
+        let key = cols.get(&row, C::Game).unwrap_or("");
+        if state.game.is_none() || state.key.as_deref() != Some(key) {
             state.flush(sink, report)?;
-            state.start(key, pos);
+            state.start(key.to_string(), pos);
         }
         if games_list {
             state.game_row(&cols, &row, pos, report);
@@ -254,12 +307,12 @@ impl ReadState {
             ("place", "PC"),
             ("first_player", "PL"),
         ] {
-            if let Some(v) = cols.get(row, col) {
+            if let Some(v) = cols.named(row, col) {
                 root.set(id, v);
             }
         }
         for (col, id) in [("setup_b", "AB"), ("setup_w", "AW")] {
-            if let Some(v) = cols.get(row, col) {
+            if let Some(v) = cols.named(row, col) {
                 let pts: Vec<String> = v
                     .as_bytes()
                     .chunks(2)
@@ -279,12 +332,12 @@ impl ReadState {
         report: &mut Reporter,
     ) {
         let Some(g) = &mut self.game else { return };
-        let colour = cols.get(row, "color").map(|c| c.to_ascii_uppercase());
-        let colour = match colour.as_deref() {
+        let colour = match cols.get(row, C::Color) {
             None => None,
-            Some("B" | "BLACK") => Some("B"),
-            Some("W" | "WHITE") => Some("W"),
+            Some(c) if c.eq_ignore_ascii_case("B") || c.eq_ignore_ascii_case("BLACK") => Some("B"),
+            Some(c) if c.eq_ignore_ascii_case("W") || c.eq_ignore_ascii_case("WHITE") => Some("W"),
             Some(other) => {
+                let other = other.to_ascii_uppercase();
                 report.warn(
                     W_BAD_ROW,
                     Some(pos),
@@ -293,7 +346,7 @@ impl ReadState {
                 return;
             }
         };
-        if let Some(sz) = cols.get(row, "size") {
+        if let Some(sz) = cols.get(row, C::Size) {
             self.size = coords::board_size(Some(sz));
             if self.size != (19, 19) && g.root().text("SZ") != Some(sz) {
                 g.root_mut().set("SZ", sz);
@@ -310,8 +363,8 @@ impl ReadState {
         }
         // Where the node goes: under its `parent` in a full tree, else after
         // the previous row.
-        let node_key = cols.get(row, "node");
-        let id = match (node_key, cols.get(row, "parent")) {
+        let node_key = cols.get(row, C::Node);
+        let id = match (node_key, cols.get(row, C::Parent)) {
             (Some(_), None) if self.ids.is_empty() => 0,
             (_, Some(parent)) => {
                 let p = match self.ids.get(parent) {
@@ -335,44 +388,72 @@ impl ReadState {
         self.last = id;
         let mut node = g.node_mut(id);
         if let (Some(c), Some(p)) = (colour, point) {
-            node.set(c, &p);
-            if let Some(t) = cols.get(row, "time_left") {
+            node.set(c, p.text());
+            if let Some(t) = cols.get(row, C::TimeLeft) {
                 node.set(if c == "B" { "BL" } else { "WL" }, t);
             }
         }
-        if let Some(c) = row
-            .get(
-                cols.names
-                    .iter()
-                    .position(|n| n == "comment")
-                    .unwrap_or(usize::MAX),
-            )
-            .filter(|c| !c.is_empty())
-        {
+        if let Some(c) = cols.raw(row, C::Comment).filter(|c| !c.is_empty()) {
             node.set("C", c);
         }
     }
 }
 
-/// The point of a move row as SGF letters (`""` for a pass): the `sgf`
-/// column, else `x`,`y`, else the GTP vertex on a board of `size`; `None`
-/// when none of them reads.
-fn row_point(cols: &Columns, row: &csv::StringRecord, size: (u32, u32)) -> Option<String> {
-    let pass = cols.get(row, "pass") == Some("1")
-        || cols
-            .get(row, "gtp")
-            .is_some_and(|v| v.eq_ignore_ascii_case("pass"));
-    if pass {
-        Some(String::new())
-    } else if let Some(s) = cols.get(row, "sgf") {
-        coords::sgf_to_xy(s).map(|_| s.to_string())
-    } else if let (Some(x), Some(y)) = (cols.get(row, "x"), cols.get(row, "y")) {
-        match (x.parse(), y.parse()) {
-            (Ok(x), Ok(y)) => coords::xy_to_sgf(x, y),
+/// A move's point as SGF letters, on the stack: two ASCII letters, or
+/// none for a pass.
+#[derive(Clone, Copy)]
+struct Point {
+    letters: [u8; 2],
+    pass: bool,
+}
+
+impl Point {
+    const PASS: Point = Point {
+        letters: [0; 2],
+        pass: true,
+    };
+
+    /// The letters of `point` (two ASCII letters, as `sgf_to_xy` reads).
+    fn of(point: &str) -> Option<Point> {
+        match point.as_bytes() {
+            &[a, b] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => Some(Point {
+                letters: [a, b],
+                pass: false,
+            }),
             _ => None,
         }
-    } else if let Some(v) = cols.get(row, "gtp") {
-        coords::gtp_to_xy(v, size.1).and_then(|(x, y)| coords::xy_to_sgf(x, y))
+    }
+
+    fn text(&self) -> &str {
+        match self.pass {
+            true => "",
+            false => std::str::from_utf8(&self.letters).unwrap_or(""),
+        }
+    }
+}
+
+/// The point of a move row (`Point::PASS` for a pass): the `sgf` column,
+/// else `x`,`y`, else the GTP vertex on a board of `size`; `None` when none
+/// of them reads.
+fn row_point(cols: &Columns, row: &csv::StringRecord, size: (u32, u32)) -> Option<Point> {
+    let pass = cols.get(row, C::Pass) == Some("1")
+        || cols
+            .get(row, C::Gtp)
+            .is_some_and(|v| v.eq_ignore_ascii_case("pass"));
+    if pass {
+        Some(Point::PASS)
+    } else if let Some(s) = cols.get(row, C::Sgf) {
+        coords::sgf_to_xy(s).and_then(|_| Point::of(s))
+    } else if let (Some(x), Some(y)) = (cols.get(row, C::X), cols.get(row, C::Y)) {
+        match (x.parse(), y.parse()) {
+            (Ok(x), Ok(y)) => coords::xy_to_sgf(x, y).as_deref().and_then(Point::of),
+            _ => None,
+        }
+    } else if let Some(v) = cols.get(row, C::Gtp) {
+        coords::gtp_to_xy(v, size.1)
+            .and_then(|(x, y)| coords::xy_to_sgf(x, y))
+            .as_deref()
+            .and_then(Point::of)
     } else {
         None
     }

@@ -2,13 +2,14 @@
 //! ask for it, and a game's row of the games list (`--games-csv`); and the
 //! warning of what a game's rows did not carry.
 
-use super::out::RowOut;
+use super::out::{Chunk, RowOut};
 use super::W_NOT_CARRIED;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::PropertyBuf;
+use crate::event::MOVE_TEXT_LEN;
 use crate::formats::structured::coords;
-use std::collections::BTreeMap;
+use crate::options::Coords;
 
 /// Columns of the games list, in order.
 pub(super) const GAME_COLUMNS: &[&str] = &[
@@ -161,48 +162,6 @@ pub(super) struct Row<'a> {
     pub(super) size: (u32, u32),
 }
 
-/// A column of the move list, resolved once from its name.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Col {
-    Game,
-    Node,
-    Parent,
-    Path,
-    Move,
-    Color,
-    Sgf,
-    Gtp,
-    X,
-    Y,
-    Pass,
-    Size,
-    TimeLeft,
-    Comment,
-    Other,
-}
-
-impl Col {
-    pub(super) fn of(name: &str) -> Col {
-        match name {
-            "game" => Col::Game,
-            "node" => Col::Node,
-            "parent" => Col::Parent,
-            "path" => Col::Path,
-            "move" => Col::Move,
-            "color" => Col::Color,
-            "sgf" => Col::Sgf,
-            "gtp" => Col::Gtp,
-            "x" => Col::X,
-            "y" => Col::Y,
-            "pass" => Col::Pass,
-            "size" => Col::Size,
-            "time_left" => Col::TimeLeft,
-            "comment" => Col::Comment,
-            _ => Col::Other,
-        }
-    }
-}
-
 /// Whether `--csv-safe` defuses `field` (see [`defused`]).
 fn risky(col: &str, field: &str) -> bool {
     field.starts_with(['=', '+', '-', '@', '\t', '\r'])
@@ -231,77 +190,484 @@ fn gtp_field(out: &mut RowOut<'_>, xy: Option<(u32, u32)>, height: u32) {
     out.plain(&vertex[..len]);
 }
 
+/// An optional number: empty when there is none.
+#[inline]
+fn opt_number(out: &mut RowOut<'_>, n: Option<usize>) {
+    match n {
+        Some(n) => out.number(n),
+        None => out.plain(b""),
+    }
+}
+
+/// The move list's columns (`game`, with `--all-variations` `node`,
+/// `parent`, `path`, then `move`, `color`, the coordinate columns of
+/// `--coords`, `pass`, `time_left`, `comment`), and what a row of them
+/// costs to write: the coordinate cells of each point `aa`..`zz` are worked
+/// out once per board size and copied after that, and the game's number
+/// once per game.
+pub(super) struct Layout {
+    tree: bool,
+    coords: Coords,
+    /// `--csv-safe`: cells a spreadsheet would take for formulas defused.
+    safe: bool,
+    /// The board size `cells` holds the points of.
+    cells_size: (u32, u32),
+    /// A point's coordinate cells, with their leading `,`.
+    cells: Vec<Chunk>,
+    /// The end of a plain move's row from its colour on (`,B,pd,Q16,15,3,0,,`
+    /// and the line end), per colour and point.
+    tails: Vec<Chunk>,
+    /// The game `game_cell` is the first cell of (`usize::MAX`: none yet).
+    game: usize,
+    /// `0,`: the game's number and the `,` after it.
+    game_cell: Chunk,
+}
+
+impl Layout {
+    pub(super) fn new(tree: bool, coords: Coords, safe: bool) -> Self {
+        Layout {
+            tree,
+            coords,
+            safe,
+            cells_size: (0, 0),
+            cells: vec![Chunk::NONE; 26 * 26],
+            tails: vec![Chunk::NONE; 2 * 26 * 26],
+            game: usize::MAX,
+            game_cell: Chunk::NONE,
+        }
+    }
+
+    /// The column names, in order.
+    pub(super) fn columns(&self) -> Vec<&'static str> {
+        let mut columns = vec!["game"];
+        if self.tree {
+            columns.extend(["node", "parent", "path"]);
+        }
+        columns.extend(["move", "color"]);
+        columns.extend(match self.coords {
+            Coords::Sgf => &["sgf", "gtp", "x", "y"][..],
+            // A GTP vertex counts rows from the bottom: reading it back
+            // needs the board's height.
+            Coords::Gtp => &["gtp", "size"][..],
+            Coords::Numeric => &["x", "y"][..],
+        });
+        columns.extend(["pass", "time_left", "comment"]);
+        columns
+    }
+
+    pub(super) fn safe(&self) -> bool {
+        self.safe
+    }
+
+    /// The `game` cell, the first of a row, and the `,` after it (written
+    /// as a chunk, which is no cell: the next cell adds no `,`).
+    #[inline]
+    fn game_cell(&mut self, out: &mut RowOut<'_>, game: usize) {
+        self.set_game(game);
+        out.chunk(&self.game_cell);
+    }
+
+    /// `game_cell` is game `game`'s.
+    fn set_game(&mut self, game: usize) {
+        if self.game != game {
+            let mut cell = itoa::Buffer::new().format(game).as_bytes().to_vec();
+            cell.push(b',');
+            self.game = game;
+            self.game_cell = Chunk::new(&cell);
+        }
+    }
+
+    /// The tables hold the points of a board of `size`.
+    fn set_size(&mut self, size: (u32, u32)) {
+        if self.cells_size != size {
+            self.cells_size = size;
+            self.cells.fill(Chunk::NONE);
+            self.tails.fill(Chunk::NONE);
+        }
+    }
+
+    /// The coordinate cells of a move `value` (or of no move), as
+    /// `--coords` asks: from the table for a point `aa`..`zz`.
+    #[inline]
+    fn coordinate_cells(
+        &mut self,
+        out: &mut RowOut<'_>,
+        has_move: bool,
+        value: &str,
+        size: (u32, u32),
+    ) {
+        let slot = match value.as_bytes() {
+            [a @ b'a'..=b'z', b @ b'a'..=b'z'] if has_move => {
+                usize::from(a - b'a') * 26 + usize::from(b - b'a')
+            }
+            _ => return self.compute_cells(out, has_move, value, size),
+        };
+        self.set_size(size);
+        if let Some(cells) = self.cells.get(slot).filter(|c| c.is_some()) {
+            out.chunk(cells);
+            return;
+        }
+        let mark = out.mark();
+        self.compute_cells(out, has_move, value, size);
+        if let Some(c) = self.cells.get_mut(slot) {
+            *c = Chunk::new(out.since(mark));
+        }
+    }
+
+    /// The coordinate cells of `value`, worked out.
+    fn compute_cells(&self, out: &mut RowOut<'_>, has_move: bool, value: &str, size: (u32, u32)) {
+        let pass = has_move && coords::is_pass(value, size);
+        let xy = if pass { None } else { coords::sgf_to_xy(value) };
+        let x = xy.map(|(x, _)| x as usize);
+        let y = xy.map(|(_, y)| y as usize);
+        match self.coords {
+            Coords::Sgf => {
+                match has_move && !pass {
+                    true => text_field(out, "sgf", value, self.safe),
+                    false => out.plain(b""),
+                }
+                match pass {
+                    true => out.plain(b"pass"),
+                    false => gtp_field(out, xy, size.1),
+                }
+                opt_number(out, x);
+                opt_number(out, y);
+            }
+            Coords::Gtp => {
+                match pass {
+                    true => out.plain(b"pass"),
+                    false => gtp_field(out, xy, size.1),
+                }
+                match size.0 == size.1 {
+                    true => out.number(size.0 as usize),
+                    false => text_field(out, "size", &size_text(size), self.safe),
+                }
+            }
+            Coords::Numeric => {
+                opt_number(out, x);
+                opt_number(out, y);
+            }
+        }
+    }
+}
+
 /// Writes `row`, one field per column (defused with `--csv-safe`), with no
 /// allocation: numbers and coordinates are formatted in place.
 pub(super) fn write_row(
     out: &mut RowOut<'_>,
-    columns: &[(Col, &'static str)],
+    layout: &mut Layout,
     row: &Row<'_>,
-    safe: bool,
 ) -> Result<(), Error> {
+    let safe = layout.safe;
     let has_move = row.number.is_some();
-    let pass = has_move && coords::is_pass(row.value, row.size);
-    let xy = if pass {
-        None
-    } else {
-        coords::sgf_to_xy(row.value)
-    };
-    let opt = |out: &mut RowOut<'_>, n: Option<usize>| match n {
-        Some(n) => out.number(n),
-        None => out.plain(b""),
-    };
-    for &(col, name) in columns {
-        match col {
-            Col::Game => out.number(row.game),
-            Col::Node => out.number(row.node),
-            Col::Parent => opt(out, row.parent),
-            Col::Path => text_field(out, name, row.path, safe),
-            Col::Move => opt(out, row.number),
-            Col::Color => text_field(out, name, row.colour, safe),
-            Col::Sgf if has_move && !pass => text_field(out, name, row.value, safe),
-            Col::Gtp if pass => out.plain(b"pass"),
-            Col::Gtp => gtp_field(out, xy, row.size.1),
-            Col::X => opt(out, xy.map(|(x, _)| x as usize)),
-            Col::Y => opt(out, xy.map(|(_, y)| y as usize)),
-            Col::Pass if has_move => out.plain(if pass { b"1" } else { b"0" }),
-            Col::Size if row.size.0 == row.size.1 => out.number(row.size.0 as usize),
-            Col::Size => text_field(out, name, &size_text(row.size), safe),
-            Col::TimeLeft => text_field(out, name, row.time_left, safe),
-            Col::Comment => text_field(out, name, row.comment, safe),
-            _ => out.plain(b""),
-        }
+    layout.game_cell(out, row.game);
+    if layout.tree {
+        out.number(row.node);
+        opt_number(out, row.parent);
+        text_field(out, "path", row.path, safe);
     }
+    opt_number(out, row.number);
+    text_field(out, "color", row.colour, safe);
+    layout.coordinate_cells(out, has_move, row.value, row.size);
+    match has_move {
+        true if coords::is_pass(row.value, row.size) => out.plain(b"1"),
+        true => out.plain(b"0"),
+        false => out.plain(b""),
+    }
+    text_field(out, "time_left", row.time_left, safe);
+    text_field(out, "comment", row.comment, safe);
     out.end()
 }
 
+impl Layout {
+    /// The rows of a run of plain moves of the main line (`run`: their
+    /// SGF text, six bytes each), numbered after `at.1` in game `at.0`:
+    /// each as [`Layout::plain_move`], put together on the stack from the
+    /// game's first cell, the number and the end of the row from the
+    /// table, and copied at once. Returns the number of the last move.
+    pub(super) fn plain_moves(
+        &mut self,
+        out: &mut RowOut<'_>,
+        at: (usize, usize),
+        run: &[u8],
+        size: (u32, u32),
+    ) -> Result<usize, Error> {
+        let (game, mut number) = at;
+        self.set_size(size);
+        self.set_game(game);
+        // The row's start, `0,` and the number, stays from row to row:
+        // the number counts up in place.
+        let mut row = [0u8; 96];
+        let start = self.game_cell.put(&mut row, 0);
+        let mut head = start + digits(&mut row, start, number);
+        for text in run.chunks_exact(MOVE_TEXT_LEN) {
+            number += 1;
+            head = count_up(&mut row, start, head);
+            let [_, colour, _, a, b, _] = <[u8; MOVE_TEXT_LEN]>::try_from(text).unwrap_or_default();
+            let (white, point) = (colour == b'W', [a, b]);
+            let tail = tail_slot(white, point).and_then(|slot| self.tails.get(slot));
+            match tail.filter(|t| t.is_some()) {
+                Some(tail) => {
+                    let len = head + tail.put(&mut row, head);
+                    out.raw(row.get(..len).unwrap_or_default());
+                    out.end_raw()?;
+                }
+                None => self.plain_move(out, (game, number), white, point, size)?,
+            }
+        }
+        Ok(number)
+    }
+
+    /// The row of a plain move of the main line (a move list without
+    /// `--all-variations`): game `at.0`'s move number `at.1`, `point` two
+    /// letters that are no pass, no time left, no comment; the bytes
+    /// [`write_row`] writes for it, the end of the row from the table of
+    /// its colour and point.
+    pub(super) fn plain_move(
+        &mut self,
+        out: &mut RowOut<'_>,
+        at: (usize, usize),
+        white: bool,
+        point: [u8; 2],
+        size: (u32, u32),
+    ) -> Result<(), Error> {
+        self.game_cell(out, at.0);
+        out.small_number(at.1);
+        self.plain_tail(out, white, point, size)
+    }
+
+    /// The end of a plain move's row, from its colour on (the line end
+    /// included), from the table; the row is complete.
+    pub(super) fn plain_tail(
+        &mut self,
+        out: &mut RowOut<'_>,
+        white: bool,
+        point: [u8; 2],
+        size: (u32, u32),
+    ) -> Result<(), Error> {
+        let slot = tail_slot(white, point).unwrap_or(usize::MAX);
+        if self.cells_size == size {
+            if let Some(tail) = self.tails.get(slot).filter(|t| t.is_some()) {
+                out.chunk(tail);
+                return out.end_raw();
+            }
+        }
+        let mark = out.mark();
+        out.raw(if white { b",W" } else { b",B" });
+        let value = std::str::from_utf8(&point).unwrap_or("");
+        self.coordinate_cells(out, true, value, size);
+        out.raw(b",0,,\n");
+        if let Some(t) = self.tails.get_mut(slot) {
+            *t = Chunk::new(out.since(mark));
+        }
+        out.end_raw()
+    }
+
+    /// The row of an `--all-variations` list for `row` when it is a plain
+    /// move (a point of two letters `a`..`z` that is no pass, no time
+    /// left, no comment), as [`write_row`] writes it: `false` (nothing
+    /// written) for any other row.
+    pub(super) fn plain_tree_row(
+        &mut self,
+        out: &mut RowOut<'_>,
+        row: &Row<'_>,
+    ) -> Result<bool, Error> {
+        let (Some(number), [a, b], "", "") =
+            (row.number, row.value.as_bytes(), row.time_left, row.comment)
+        else {
+            return Ok(false);
+        };
+        let point = [*a, *b];
+        if !self.tree || tail_slot(false, point).is_none() || coords::is_pass(row.value, row.size) {
+            return Ok(false);
+        }
+        self.game_cell(out, row.game);
+        out.small_number(row.node);
+        match row.parent {
+            Some(p) => out.small_number(p),
+            None => out.plain(b""),
+        }
+        text_field(out, "path", row.path, self.safe);
+        out.small_number(number);
+        self.plain_tail(out, row.colour == "W", point, row.size)?;
+        Ok(true)
+    }
+}
+
+/// A plain move's place in [`Layout::tails`]: its colour and point, when
+/// the point is two letters `a`..`z`.
+fn tail_slot(white: bool, point: [u8; 2]) -> Option<usize> {
+    match point {
+        [a @ b'a'..=b'z', b @ b'a'..=b'z'] => {
+            Some(usize::from(white) * 676 + usize::from(a - b'a') * 26 + usize::from(b - b'a'))
+        }
+        _ => None,
+    }
+}
+
+/// The decimal number in `row[start..end]`, one more: its new end.
+#[inline]
+fn count_up(row: &mut [u8; 96], start: usize, end: usize) -> usize {
+    for k in (start..end).rev() {
+        match row.get_mut(k) {
+            Some(d) if *d == b'9' => *d = b'0',
+            Some(d) => {
+                *d += 1;
+                return end;
+            }
+            None => break,
+        }
+    }
+    // 9…9 became 0…0: 10…0, one digit longer.
+    if let Some(d) = row.get_mut(start) {
+        *d = b'1';
+    }
+    if let Some(d) = row.get_mut(end) {
+        *d = b'0';
+    }
+    end + 1
+}
+
+/// `n` in decimal into `row` at `at`: the number of bytes.
+#[inline]
+fn digits(row: &mut [u8; 96], at: usize, n: usize) -> usize {
+    let mut buf = itoa::Buffer::new();
+    let text = buf.format(n).as_bytes();
+    match row.get_mut(at..at + text.len()) {
+        Some(dst) => {
+            dst.copy_from_slice(text);
+            text.len()
+        }
+        None => 0,
+    }
+}
+
+/// What a game's rows did not carry, counted by name, in name order (the
+/// order of the warning). The names stay from game to game with a count
+/// of 0 (games of a collection mostly have the same ones), so that
+/// counting is a search and an addition; past [`Tally::KEEP`] names they
+/// are dropped at the next game.
+#[derive(Default)]
+pub(super) struct Tally {
+    /// Sorted by name.
+    entries: Vec<(String, usize)>,
+    /// Names with a count above 0.
+    counted: usize,
+}
+
+impl Tally {
+    /// Names kept for the next game at most.
+    const KEEP: usize = 256;
+
+    /// No count.
+    pub(super) fn clear(&mut self) {
+        if self.entries.len() > Self::KEEP {
+            self.entries.clear();
+        }
+        for e in &mut self.entries {
+            e.1 = 0;
+        }
+        self.counted = 0;
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.counted == 0
+    }
+
+    /// `n` counts more of `name`.
+    pub(super) fn add(&mut self, name: &str, n: usize) {
+        if n == 0 {
+            return;
+        }
+        match self.entries.binary_search_by(|(k, _)| k.as_str().cmp(name)) {
+            Ok(k) => {
+                if let Some(e) = self.entries.get_mut(k) {
+                    if e.1 == 0 {
+                        self.counted += 1;
+                    }
+                    e.1 += n;
+                }
+            }
+            Err(at) => {
+                self.entries.insert(at, (name.to_string(), n));
+                self.counted += 1;
+            }
+        }
+    }
+
+    /// The counts, in name order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.entries
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| (k.as_str(), *n))
+    }
+}
+
 /// W375: what game `game`'s rows did not carry, if anything.
-pub(super) fn loss_warning(
-    report: &mut Reporter,
-    game: usize,
-    not_carried: &BTreeMap<String, usize>,
-) {
+pub(super) fn loss_warning(report: &mut Reporter, game: usize, not_carried: &Tally) {
     if not_carried.is_empty() {
         return;
     }
-    let list: Vec<String> = not_carried
-        .iter()
-        .map(|(k, n)| format!("{k} ×{n}"))
-        .collect();
+    let mut digits = itoa::Buffer::new();
+    let mut message = String::with_capacity(256);
+    message.push_str("game ");
+    message.push_str(digits.format(game));
+    message.push_str(": the CSV move list keeps moves, time left and comments; not carried: ");
+    for (k, (name, n)) in not_carried.iter().enumerate() {
+        if k > 0 {
+            message.push_str(", ");
+        }
+        message.push_str(name);
+        message.push_str(" ×");
+        message.push_str(digits.format(n));
+    }
     report.set_game(Some(game));
-    report.warn(
-        W_NOT_CARRIED,
-        None,
-        format!(
-            "game {}: the CSV move list keeps moves, time left and comments; not carried: {}",
-            game,
-            list.join(", ")
-        ),
-    );
+    report.warn(W_NOT_CARRIED, None, message);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tally_counts_in_name_order_and_keeps_its_names() {
+        let mut t = Tally::default();
+        for name in ["PB", "LB", "variation nodes", "LB", "AB", "PB", "LB"] {
+            t.add(name, 1);
+        }
+        t.add("AB", 5);
+        let counts: Vec<_> = t.iter().collect();
+        assert_eq!(
+            counts,
+            vec![("AB", 6), ("LB", 3), ("PB", 2), ("variation nodes", 1)]
+        );
+        t.clear();
+        assert!(t.is_empty());
+        t.add("ZZ", 1);
+        t.add("C", 2);
+        assert_eq!(t.iter().collect::<Vec<_>>(), vec![("C", 2), ("ZZ", 1)]);
+        assert_eq!(t.entries.len(), 6, "the names of the first game are kept");
+        for k in 0..=Tally::KEEP {
+            t.add(&format!("X{k}"), 1);
+        }
+        t.clear();
+        assert!(t.entries.is_empty(), "past KEEP names, none is kept");
+        t.add("n", 0);
+        assert!(t.is_empty() && t.iter().next().is_none());
+    }
+
+    #[test]
+    fn numbers_count_up_in_place() {
+        let mut row = [0u8; 96];
+        row[..2].copy_from_slice(b"7,");
+        let mut end = 2 + digits(&mut row, 2, 0);
+        for n in 1..=12_345 {
+            end = count_up(&mut row, 2, end);
+            assert_eq!(&row[2..end], n.to_string().as_bytes());
+        }
+        assert_eq!(&row[..2], b"7,");
+    }
 
     #[test]
     fn formulas_are_defused_numbers_are_not() {
