@@ -9,8 +9,8 @@
 //! parenthesis tokens are kept in `gap` (before a node) and `tail` (before
 //! the end of the game).
 //!
-//! [`FlatCollector`] turns events into [`FlatGame`]s; [`FlatGame::replay`]
-//! turns one back into events. The rule both sides share lives in
+//! The readers build [`FlatGame`]s and [`FlatGame::replay`] turns one back
+//! into events (the tests' `FlatCollector` turns events into games). The rule both sides share lives in
 //! [`Shape`]: given where the last node was and where the next one hangs,
 //! which `(`/`)` tokens come between them.
 
@@ -155,7 +155,7 @@ impl FlatGame {
     }
 
     /// Whether the game has no node.
-    #[cfg_attr(not(test), allow(dead_code))] // the CSV writer no longer collects games
+    #[cfg(test)] // the readers replay games; only tests collect them
     pub fn is_empty(&self) -> bool {
         self.links.is_empty()
     }
@@ -205,7 +205,7 @@ impl FlatGame {
     }
 
     /// Node `i`; a node past the end reads as an empty root.
-    #[cfg_attr(not(test), allow(dead_code))] // the CSV writer no longer collects games
+    #[cfg(test)] // the readers replay games; only tests collect them
     pub fn node(&self, i: usize) -> FlatNodeRef<'_> {
         let link = self.links.get(i).copied().unwrap_or(Link::new(None, false));
         FlatNodeRef {
@@ -217,7 +217,7 @@ impl FlatGame {
     }
 
     /// Every node, in order.
-    #[cfg_attr(not(test), allow(dead_code))] // the CSV writer no longer collects games
+    #[cfg(test)] // the readers replay games; only tests collect them
     pub fn nodes(&self) -> impl ExactSizeIterator<Item = FlatNodeRef<'_>> + '_ {
         (0..self.len()).map(move |i| self.node(i))
     }
@@ -694,13 +694,13 @@ impl Tracker {
 ///
 /// [`push`]: FlatCollector::push
 #[derive(Default)]
-#[cfg_attr(not(test), allow(dead_code))] // the CSV writer no longer collects games
+#[cfg(test)] // the readers replay games; only tests collect them
 pub struct FlatCollector {
     game: Option<FlatGame>,
     tracker: Tracker,
 }
 
-#[cfg_attr(not(test), allow(dead_code))] // the CSV writer no longer collects games
+#[cfg(test)] // the readers replay games; only tests collect them
 impl FlatCollector {
     pub fn new() -> Self {
         FlatCollector::default()
@@ -740,38 +740,6 @@ impl FlatCollector {
             }
         }
         None
-    }
-}
-
-#[allow(dead_code)] // the CSV writer, their last user, no longer collects games
-impl FlatGame {
-    /// For each node, its first child (the main line continues there),
-    /// `u32::MAX` for none: four bytes a node.
-    pub fn first_children(&self) -> Vec<u32> {
-        let mut first = vec![NO_PARENT; self.len()];
-        for (i, l) in self.links.iter().enumerate() {
-            if let Some(slot) = l.parent().and_then(|p| first.get_mut(p)) {
-                if *slot == NO_PARENT {
-                    *slot = i as u32;
-                }
-            }
-        }
-        first
-    }
-
-    /// Node indices of the main line, root first.
-    pub fn main_line(&self) -> Vec<usize> {
-        let first = self.first_children();
-        let mut line = Vec::new();
-        let mut at = if self.is_empty() { None } else { Some(0) };
-        while let Some(i) = at {
-            line.push(i);
-            at = first
-                .get(i)
-                .filter(|&&c| c != NO_PARENT)
-                .map(|&c| c as usize);
-        }
-        line
     }
 }
 
