@@ -475,6 +475,31 @@ mod tests {
             .collect()
     }
 
+    /// [`read_pieces`] over `input` in pieces of 100 bytes on `jobs`
+    /// threads: what it returned, and the pieces' results as merged.
+    fn read_all<T: Send>(
+        input: &[u8],
+        jobs: usize,
+        numbered: bool,
+        work: &PieceWork<'_, T>,
+    ) -> (Result<Option<Rest>, Error>, Vec<T>) {
+        let mut report = Reporter::collecting("t");
+        let mut seen = Vec::new();
+        let rest = read_pieces(
+            &mut &input[..],
+            jobs,
+            100,
+            numbered,
+            &mut report,
+            work,
+            &mut |p| {
+                seen.push(p);
+                Ok(())
+            },
+        );
+        (rest, seen)
+    }
+
     #[test]
     fn cuts_are_between_games_before_game_information() {
         let b = b"(;GM[1];B[aa])\n(;B[cc])\n(;GM[1])\n";
@@ -492,7 +517,6 @@ mod tests {
     #[test]
     fn pieces_come_back_in_order_with_their_games_counted() {
         let input = games(500);
-        let mut report = Reporter::collecting("t");
         let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
             Ok((
                 (resume.pos.offset, bytes.len()),
@@ -502,20 +526,8 @@ mod tests {
                 },
             ))
         };
-        let mut seen = Vec::new();
-        let rest = read_pieces(
-            &mut &input[..],
-            3,
-            100,
-            false,
-            &mut report,
-            &work,
-            &mut |p| {
-                seen.push(p);
-                Ok(())
-            },
-        )
-        .unwrap();
+        let (rest, seen) = read_all(&input, 3, false, &work);
+        let rest = rest.unwrap();
         assert!(rest.is_none());
         assert!(seen.len() > 100);
         let mut at = 0;
@@ -537,7 +549,6 @@ mod tests {
                 format!("(;GM[1]PB[p{i}];B[aa];W[bb])\n{extra}").into_bytes()
             })
             .collect();
-        let mut report = Reporter::collecting("t");
         // Every piece says how many games it read and where their numbers
         // started.
         let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
@@ -550,20 +561,8 @@ mod tests {
                 },
             ))
         };
-        let mut seen = Vec::new();
-        let rest = read_pieces(
-            &mut &input[..],
-            3,
-            100,
-            true,
-            &mut report,
-            &work,
-            &mut |p| {
-                seen.push(p);
-                Ok(())
-            },
-        )
-        .unwrap();
+        let (rest, seen) = read_all(&input, 3, true, &work);
+        let rest = rest.unwrap();
         assert!(rest.is_none());
         assert!(seen.len() > 100);
         let mut next = 0;
@@ -582,7 +581,6 @@ mod tests {
     #[test]
     fn a_game_longer_than_the_pieces_goes_to_one_pass_after_one_retry() {
         let input = games(400);
-        let mut report = Reporter::collecting("t");
         let calls = std::sync::atomic::AtomicUsize::new(0);
         // No piece ever ends between games: one long game, as far as the
         // reading can tell.
@@ -596,22 +594,9 @@ mod tests {
                 },
             ))
         };
-        let mut merged = 0;
-        let rest = read_pieces(
-            &mut &input[..],
-            2,
-            100,
-            false,
-            &mut report,
-            &work,
-            &mut |_| {
-                merged += 1;
-                Ok(())
-            },
-        )
-        .unwrap();
-        let rest = rest.expect("the rest is for one pass");
-        assert_eq!(merged, 0);
+        let (rest, merged) = read_all(&input, 2, false, &work);
+        let rest = rest.unwrap().expect("the rest is for one pass");
+        assert!(merged.is_empty());
         assert_eq!(rest.resume, Resume::default());
         assert_eq!(rest.held, input, "everything goes to the one pass");
         // The pieces in flight, and one reading again of two of them.
@@ -621,7 +606,6 @@ mod tests {
     #[test]
     fn a_panicking_reader_is_an_error_not_a_hang() {
         let input = games(200);
-        let mut report = Reporter::collecting("t");
         let work = |_: &[u8], resume: Resume, _: &mut Reporter| -> Result<((), PieceEnd), Error> {
             if resume.pos.offset > 1000 {
                 panic!("test panic");
@@ -634,15 +618,7 @@ mod tests {
                 },
             ))
         };
-        let r = read_pieces(
-            &mut &input[..],
-            2,
-            100,
-            false,
-            &mut report,
-            &work,
-            &mut |_| Ok(()),
-        );
+        let (r, _) = read_all(&input, 2, false, &work);
         assert!(matches!(r, Err(Error::Io(_))));
     }
 }
