@@ -171,16 +171,14 @@ fn zeros(dir: &Path, n: usize) -> std::path::PathBuf {
     path
 }
 
-#[test]
-fn an_endless_csv_row_is_refused_having_touched_about_the_bound() {
-    // 33 MiB: just past a power of two, where the csv crate's buffer,
-    // doubling from empty, reached 64 MiB before the row was refused.
-    let max = 33 << 20;
+/// Peak RSS above a tiny CSV's of reading `input` (a path, or `-` for
+/// `stdin`) as CSV under `--max-value-size max`, as a multiple of `max`;
+/// the reading must be refused (E377, exit status 2).
+fn csv_refusal_ratio(max: usize, input: &str, stdin: Stdio) -> f64 {
     let dir = tempfile::tempdir().unwrap();
     let tiny = dir.path().join("tiny.csv");
     std::fs::write(&tiny, "game,color,move\n").unwrap();
     let (_, base) = peak(&["-q", "-f", "csv", &tiny.to_string_lossy(), "/dev/null"]);
-    let zero = std::fs::File::open(zeros(dir.path(), 40 << 20)).unwrap();
     let limit = max.to_string();
     let args = [
         "-q",
@@ -188,13 +186,23 @@ fn an_endless_csv_row_is_refused_having_touched_about_the_bound() {
         "csv",
         "--max-value-size",
         &limit,
-        "-",
+        input,
         "/dev/null",
     ];
-    let (code, rss) = peak_with(&args, Stdio::from(zero));
+    let (code, rss) = peak_with(&args, stdin);
     assert_eq!(code, 2, "refused (E377)");
-    let ratio = rss.saturating_sub(base) as f64 / max as f64;
-    eprintln!("CSV, a row past {max} bytes: peak RSS {rss} bytes, {ratio:.2}× the bound");
+    rss.saturating_sub(base) as f64 / max as f64
+}
+
+#[test]
+fn an_endless_csv_row_is_refused_having_touched_about_the_bound() {
+    // 33 MiB: just past a power of two, where the csv crate's buffer,
+    // doubling from empty, reached 64 MiB before the row was refused.
+    let max = 33 << 20;
+    let dir = tempfile::tempdir().unwrap();
+    let zero = std::fs::File::open(zeros(dir.path(), 40 << 20)).unwrap();
+    let ratio = csv_refusal_ratio(max, "-", Stdio::from(zero));
+    eprintln!("CSV, a row past {max} bytes: {ratio:.2}× the bound");
     assert!(ratio < 1.25, "{ratio:.2}× --max-value-size");
 }
 
@@ -205,9 +213,6 @@ fn a_csv_row_of_separators_is_refused_having_touched_about_the_bound() {
     // cost 8 to 16 times the bound before it was refused.
     let max = 16 << 20;
     let dir = tempfile::tempdir().unwrap();
-    let tiny = dir.path().join("tiny.csv");
-    std::fs::write(&tiny, "game,color,move\n").unwrap();
-    let (_, base) = peak(&["-q", "-f", "csv", &tiny.to_string_lossy(), "/dev/null"]);
     let path = dir.path().join("commas.csv");
     let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     f.write_all(b"game,color,move\n").unwrap();
@@ -216,21 +221,8 @@ fn a_csv_row_of_separators_is_refused_having_touched_about_the_bound() {
         f.write_all(&piece).unwrap();
     }
     f.flush().unwrap();
-    let limit = max.to_string();
-    let file = path.to_string_lossy();
-    let args = [
-        "-q",
-        "-f",
-        "csv",
-        "--max-value-size",
-        &limit,
-        &file,
-        "/dev/null",
-    ];
-    let (code, rss) = peak(&args);
-    assert_eq!(code, 2, "refused (E377)");
-    let ratio = rss.saturating_sub(base) as f64 / max as f64;
-    eprintln!("CSV, a row of commas past {max} bytes: peak RSS {rss} bytes, {ratio:.2}× the bound");
+    let ratio = csv_refusal_ratio(max, &path.to_string_lossy(), Stdio::null());
+    eprintln!("CSV, a row of commas past {max} bytes: {ratio:.2}× the bound");
     assert!(ratio < 1.25, "{ratio:.2}× --max-value-size");
 }
 
