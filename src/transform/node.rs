@@ -1090,6 +1090,57 @@ mod tests {
         }
     }
 
+    /// Where each property a sink receives lies: its name, and the
+    /// address and length of its first value.
+    #[derive(Default)]
+    struct Addresses(Vec<(String, usize, usize)>);
+
+    impl Sink for Addresses {
+        fn event(&mut self, e: &Event<'_>, _: &mut Reporter) -> Result<(), Error> {
+            if let Event::Property(p) = e {
+                let t = p.values.first().map_or("", |v| v.text());
+                self.0
+                    .push((p.name.to_string(), t.as_ptr() as usize, t.len()));
+            }
+            Ok(())
+        }
+    }
+
+    /// A huge game-info value the rules read and leave as it came goes on
+    /// borrowed from the node read (the rules' copy given back before
+    /// anything downstream copies it); one they rewrite goes on rewritten.
+    #[test]
+    fn a_huge_value_the_rules_leave_goes_on_uncopied() {
+        use crate::game::Game;
+        let big = "x".repeat(POOLED_TEXT_MAX + 1);
+        let bent = format!("{big}\ny");
+        let mut g = Game::default();
+        g.root_mut().set("PB", &big);
+        g.root_mut().set("PW", &bent);
+        let at = g.add_child(Game::ROOT);
+        g.node_mut(at).set("B", "pd");
+        let mut seen = Addresses::default();
+        let mut r = Reporter::collecting("t.sgf");
+        {
+            let dialect = crate::options::Dialect::default();
+            let mut s = crate::transform::pipeline(Box::new(&mut seen), &dialect);
+            g.replay(&mut *s, &mut r).unwrap();
+            s.finish(&mut r).unwrap();
+        }
+        let read = |id: &str| g.root().text(id).map_or(0, |t| t.as_ptr() as usize);
+        let at = |id: &str| {
+            seen.0
+                .iter()
+                .find(|(n, ..)| n == id)
+                .map(|&(_, a, l)| (a, l))
+        };
+        assert_eq!(at("PB"), Some((read("PB"), big.len())), "PB borrowed");
+        let pw = at("PW").unwrap();
+        assert!(pw.0 != read("PW") && pw.1 == bent.len(), "PW rewritten");
+        let newline = super::super::values::SIMPLETEXT_NEWLINE.id;
+        assert!(r.collected().iter().any(|d| d.code.id == newline));
+    }
+
     #[test]
     fn identifiers_compare_as_strings() {
         for (a, b) in [

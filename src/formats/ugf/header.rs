@@ -258,11 +258,13 @@ pub(crate) fn from_root(key: &str, get: &dyn Fn(&str) -> Option<String>) -> Stri
             } else {
                 ("PW", "WR")
             };
-            format!(
-                "{},{},,",
-                text(n).replace(',', " "),
-                text(r).replace(',', " ")
-            )
+            let mut line = String::new();
+            for k in [n, r] {
+                push_player_field(&mut line, get(k).as_deref().unwrap_or(""));
+                line.push(',');
+            }
+            line.push(',');
+            line
         }
         _ => String::new(),
     }
@@ -348,6 +350,27 @@ fn canonical_result(re: &str) -> String {
     }
 }
 
+/// Appends a name or rank the way a `PlayerB`/`PlayerW` field holds it:
+/// line breaks and commas (the field separator) as spaces. The writer
+/// writes a player's fields with it straight from the game, so a huge name
+/// is not copied on the way.
+pub(crate) fn push_player_field(out: &mut String, v: &str) {
+    let mut rest = v;
+    while let Some(i) = rest.find(['\r', '\n', ',']) {
+        out.push_str(&rest[..i]);
+        out.push(' ');
+        rest = &rest[i + 1..];
+    }
+    out.push_str(rest);
+}
+
+/// Whether a value written by [`push_player_field`] reads back as the same
+/// property ([`to_props`], then [`matches`]): both compare trimmed, so
+/// only a line break or comma inside the trimmed value is lost.
+pub(crate) fn player_field_reads_back(v: &str) -> bool {
+    !v.trim().contains(['\r', '\n', ','])
+}
+
 /// A number without trailing zeros: `6.50` → `6.5`, `7.00` → `7`.
 pub(crate) fn number(x: f64) -> String {
     if x == 0.0 {
@@ -419,6 +442,47 @@ mod tests {
         list.iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect()
+    }
+
+    /// The player fields the writer writes without a copy say what
+    /// `from_root`, `to_props` and `matches` say of them.
+    #[test]
+    fn player_fields_read_back_as_the_mapping_says() {
+        let values = [
+            "",
+            " ",
+            "Lee",
+            " Lee ",
+            "Lee,9p",
+            "Lee\n",
+            "\r\nLee",
+            "Le\ne",
+            ",Lee",
+            "Lee,",
+            "\u{3000}李\u{3000}",
+            "a\r\nb",
+            " , ",
+            "\t",
+        ];
+        for (name, rank) in values
+            .iter()
+            .flat_map(|a| values.iter().map(move |b| (a, b)))
+        {
+            let get = |k: &str| match k {
+                "PB" => Some(name.to_string()),
+                "BR" => Some(rank.to_string()),
+                _ => None,
+            };
+            let line = from_root("PlayerB", &get);
+            let mut fields = String::new();
+            push_player_field(&mut fields, name);
+            fields.push(',');
+            push_player_field(&mut fields, rank);
+            assert_eq!(line, format!("{fields},,"), "{name:?} {rank:?}");
+            let same = to_props("PlayerB", &line).is_ok_and(|p| matches("PlayerB", &p, &get));
+            let want = player_field_reads_back(name) && player_field_reads_back(rank);
+            assert_eq!(same, want, "{name:?} {rank:?}");
+        }
     }
 
     #[test]

@@ -418,6 +418,10 @@ fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
         if key == "Comment" {
             cx.line("CoordinateType=IGS");
         }
+        if matches!(key, "PlayerB" | "PlayerW") && !kept.iter().any(|(k, _)| k == key) {
+            write_player(cx, key);
+            continue;
+        }
         let names = header::prop_names(key);
         let text = match kept_value(key) {
             // A kept value is written back when it still says what the
@@ -444,6 +448,30 @@ fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
         if header::canonical(k).is_none() && !k.is_empty() {
             cx.line(&format!("{k}={}", v.replace(['\r', '\n'], " ")));
         }
+    }
+}
+
+/// `PlayerB=name,rank,,` (or `PlayerW`) written from the root's `PB` and
+/// `BR` (`PW`, `WR`) as they are, without a copy of either: the line
+/// `header::from_root` makes, with the loss that reading it back would find
+/// (a huge name costs no more than the game holding it and the text).
+fn write_player(cx: &mut Ctx<'_>, key: &str) {
+    let game = cx.game;
+    let root = game.root();
+    let names = header::prop_names(key);
+    cx.out.push_str(key);
+    cx.out.push('=');
+    let mut same = true;
+    for &n in names {
+        let v = root.text(n).unwrap_or("");
+        header::push_player_field(&mut cx.out, v);
+        cx.out.push(',');
+        same &= header::player_field_reads_back(v);
+    }
+    cx.out.push_str(",\r\n");
+    if !same {
+        cx.losses
+            .add(format!("{} as written (header {key})", names.join("/")));
     }
 }
 
