@@ -260,7 +260,7 @@ pub(crate) fn from_root(key: &str, get: &dyn Fn(&str) -> Option<String>) -> Stri
             };
             let mut line = String::new();
             for k in [n, r] {
-                push_player_field(&mut line, get(k).as_deref().unwrap_or(""));
+                push_field(&mut line, get(k).as_deref().unwrap_or(""), PLAYER_BREAKS);
                 line.push(',');
             }
             line.push(',');
@@ -350,25 +350,45 @@ fn canonical_result(re: &str) -> String {
     }
 }
 
-/// Appends a name or rank the way a `PlayerB`/`PlayerW` field holds it:
-/// line breaks and commas (the field separator) as spaces. The writer
-/// writes a player's fields with it straight from the game, so a huge name
-/// is not copied on the way.
-pub(crate) fn push_player_field(out: &mut String, v: &str) {
+/// What a field of a `PlayerB`/`PlayerW` value holds as a space: line
+/// breaks and commas (the field separator).
+pub(crate) const PLAYER_BREAKS: &[char] = &['\r', '\n', ','];
+/// What a one-line value (`Place`, `Comment`...) holds as a space.
+pub(crate) const LINE_BREAKS: &[char] = &['\r', '\n'];
+
+/// The one property a plain text key writes and reads (`Place` is `PC`,
+/// `Writer` `US`, `Copyright` `CP`, `Comment` `GC`), as [`from_root`] and
+/// [`to_props`] map it.
+pub(crate) fn text_prop(key: &str) -> Option<&'static str> {
+    match key {
+        "Place" => Some("PC"),
+        "Writer" => Some("US"),
+        "Copyright" => Some("CP"),
+        "Comment" => Some("GC"),
+        _ => None,
+    }
+}
+
+/// Appends `v` the way a header field holds it: each of `breaks`
+/// ([`PLAYER_BREAKS`], [`LINE_BREAKS`]) as a space, as [`from_root`]
+/// writes it. The writer writes player and text fields with it straight
+/// from the game, so a huge value is not copied on the way.
+pub(crate) fn push_field(out: &mut String, v: &str, breaks: &[char]) {
     let mut rest = v;
-    while let Some(i) = rest.find(['\r', '\n', ',']) {
+    while let Some(i) = rest.find(breaks) {
         out.push_str(&rest[..i]);
         out.push(' ');
-        rest = &rest[i + 1..];
+        // Every break is one byte (ASCII).
+        rest = rest.get(i + 1..).unwrap_or("");
     }
     out.push_str(rest);
 }
 
-/// Whether a value written by [`push_player_field`] reads back as the same
+/// Whether a value written by [`push_field`] reads back as the same
 /// property ([`to_props`], then [`matches`]): both compare trimmed, so
-/// only a line break or comma inside the trimmed value is lost.
-pub(crate) fn player_field_reads_back(v: &str) -> bool {
-    !v.trim().contains(['\r', '\n', ','])
+/// only a break inside the trimmed value is lost.
+pub(crate) fn field_reads_back(v: &str, breaks: &[char]) -> bool {
+    !v.trim().contains(breaks)
 }
 
 /// A number without trailing zeros: `6.50` → `6.5`, `7.00` → `7`.
@@ -444,30 +464,31 @@ mod tests {
             .collect()
     }
 
+    const TRICKY: &[&str] = &[
+        "",
+        " ",
+        "Lee",
+        " Lee ",
+        "Lee,9p",
+        "Lee\n",
+        "\r\nLee",
+        "Le\ne",
+        ",Lee",
+        "Lee,",
+        "\u{3000}李\u{3000}",
+        "a\r\nb",
+        " , ",
+        "\t",
+    ];
+
     /// The player fields the writer writes without a copy say what
     /// `from_root`, `to_props` and `matches` say of them.
     #[test]
     fn player_fields_read_back_as_the_mapping_says() {
-        let values = [
-            "",
-            " ",
-            "Lee",
-            " Lee ",
-            "Lee,9p",
-            "Lee\n",
-            "\r\nLee",
-            "Le\ne",
-            ",Lee",
-            "Lee,",
-            "\u{3000}李\u{3000}",
-            "a\r\nb",
-            " , ",
-            "\t",
-        ];
-        for (name, rank) in values
+        let pairs = TRICKY
             .iter()
-            .flat_map(|a| values.iter().map(move |b| (a, b)))
-        {
+            .flat_map(|a| TRICKY.iter().map(move |b| (a, b)));
+        for (name, rank) in pairs {
             let get = |k: &str| match k {
                 "PB" => Some(name.to_string()),
                 "BR" => Some(rank.to_string()),
@@ -475,13 +496,33 @@ mod tests {
             };
             let line = from_root("PlayerB", &get);
             let mut fields = String::new();
-            push_player_field(&mut fields, name);
+            push_field(&mut fields, name, PLAYER_BREAKS);
             fields.push(',');
-            push_player_field(&mut fields, rank);
+            push_field(&mut fields, rank, PLAYER_BREAKS);
             assert_eq!(line, format!("{fields},,"), "{name:?} {rank:?}");
             let same = to_props("PlayerB", &line).is_ok_and(|p| matches("PlayerB", &p, &get));
-            let want = player_field_reads_back(name) && player_field_reads_back(rank);
+            let want =
+                field_reads_back(name, PLAYER_BREAKS) && field_reads_back(rank, PLAYER_BREAKS);
             assert_eq!(same, want, "{name:?} {rank:?}");
+        }
+    }
+
+    /// Likewise the plain text fields (`Place`, `Writer`, `Copyright`,
+    /// `Comment`).
+    #[test]
+    fn text_fields_read_back_as_the_mapping_says() {
+        for key in MAPPED {
+            let Some(prop) = text_prop(key) else { continue };
+            assert_eq!(prop_names(key), &[prop]);
+            for v in TRICKY {
+                let get = |k: &str| (k == prop).then(|| v.to_string());
+                let line = from_root(key, &get);
+                let mut field = String::new();
+                push_field(&mut field, v, LINE_BREAKS);
+                assert_eq!(line, field, "{key} {v:?}");
+                let same = to_props(key, &line).is_ok_and(|p| matches(key, &p, &get));
+                assert_eq!(same, field_reads_back(v, LINE_BREAKS), "{key} {v:?}");
+            }
         }
     }
 

@@ -418,8 +418,7 @@ fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
         if key == "Comment" {
             cx.line("CoordinateType=IGS");
         }
-        if matches!(key, "PlayerB" | "PlayerW") && !kept.iter().any(|(k, _)| k == key) {
-            write_player(cx, key);
+        if !kept.iter().any(|(k, _)| k == key) && write_borrowed(cx, key) {
             continue;
         }
         let names = header::prop_names(key);
@@ -451,28 +450,40 @@ fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
     }
 }
 
-/// `PlayerB=name,rank,,` (or `PlayerW`) written from the root's `PB` and
-/// `BR` (`PW`, `WR`) as they are, without a copy of either: the line
-/// `header::from_root` makes, with the loss that reading it back would find
-/// (a huge name costs no more than the game holding it and the text).
-fn write_player(cx: &mut Ctx<'_>, key: &str) {
+/// The header line of `key` written from the root's values as they are,
+/// without a copy of any (a huge name or game comment costs no more than
+/// the game holding it and the text), for the keys whose value is the
+/// values themselves: `PlayerB=name,rank,,` (`PB`, `BR`; `PlayerW`: `PW`,
+/// `WR`) and the plain text keys (`Comment=` and `GC`…). The line
+/// `header::from_root` makes, with the loss that reading it back would
+/// find; false, writing nothing, for another key.
+fn write_borrowed(cx: &mut Ctx<'_>, key: &str) -> bool {
+    let names = header::prop_names(key);
+    let (breaks, end) = match (key, header::text_prop(key)) {
+        ("PlayerB" | "PlayerW", _) => (header::PLAYER_BREAKS, ",,"),
+        (_, Some(_)) => (header::LINE_BREAKS, ""),
+        _ => return false,
+    };
     let game = cx.game;
     let root = game.root();
-    let names = header::prop_names(key);
     cx.out.push_str(key);
     cx.out.push('=');
     let mut same = true;
-    for &n in names {
+    for (i, &n) in names.iter().enumerate() {
+        if i > 0 {
+            cx.out.push(',');
+        }
         let v = root.text(n).unwrap_or("");
-        header::push_player_field(&mut cx.out, v);
-        cx.out.push(',');
-        same &= header::player_field_reads_back(v);
+        header::push_field(&mut cx.out, v, breaks);
+        same &= header::field_reads_back(v, breaks);
     }
-    cx.out.push_str(",\r\n");
+    cx.out.push_str(end);
+    cx.out.push_str("\r\n");
     if !same {
         cx.losses
             .add(format!("{} as written (header {key})", names.join("/")));
     }
+    true
 }
 
 fn write_kept_sections(cx: &mut Ctx<'_>) {
