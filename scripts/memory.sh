@@ -171,6 +171,11 @@ for f in ngf; do
     rm -f "$DIR/name.$f"
 done
 rm "$DIR/name.sgf"
+# UGF writes a game comment in its header, as it writes a player's name.
+{ printf '(;FF[4]GM[1]SZ[19]GC['; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/gc.sgf"
+run -q -t ugf "$DIR/gc.sgf" /dev/null
+row "SGF→UGF, a ${VALUE_MB} MiB game comment (GC)" "$(size_of "$DIR/gc.sgf")" value "$VALUE_BYTES"
+rm "$DIR/gc.sgf"
 fi
 
 # A row of commas past the bound: no text, but a field end each for the

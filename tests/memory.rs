@@ -185,10 +185,15 @@ fn over_twice(tiny: &str, cases: &[(String, Vec<String>)]) -> Vec<String> {
 /// are split among tests to keep each short (the debug binary writes NGF
 /// at about 5 MB/s).
 fn a_huge_player_name_written_as(targets: &[&str]) {
+    a_huge_game_info_value_written_as("PB", targets);
+}
+
+/// [`a_huge_player_name_written_as`] for a value of `prop`.
+fn a_huge_game_info_value_written_as(prop: &str, targets: &[&str]) {
     let _one = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let tiny = tiny_in(dir.path());
-    let name = sgf_with(dir.path(), "PB");
+    let name = sgf_with(dir.path(), prop);
     let games = dir.path().join("games.csv").to_string_lossy().into_owned();
     let mut cases: Vec<(String, Vec<String>)> = Vec::new();
     for &to in targets {
@@ -204,7 +209,7 @@ fn a_huge_player_name_written_as(targets: &[&str]) {
         if to != "check" {
             args.push("/dev/null".into());
         }
-        cases.push((format!("SGF → {to}, a player name"), args));
+        cases.push((format!("SGF → {to}, a huge {prop}"), args));
     }
     let over = over_twice(&tiny, &cases);
     assert!(over.is_empty(), "over 2× the value: {over:?}");
@@ -223,6 +228,13 @@ fn a_huge_player_name_costs_at_most_twice_its_size_held() {
 #[test]
 fn a_huge_player_name_costs_at_most_twice_its_size_ngf() {
     a_huge_player_name_written_as(&["ngf"]);
+}
+
+/// UGF writes a game comment (`GC`) in its header as it writes a player's
+/// name: 6× before the header line was written from the game as it is.
+#[test]
+fn a_huge_game_comment_costs_at_most_twice_its_size_ugf() {
+    a_huge_game_info_value_written_as("GC", &["ugf"]);
 }
 
 /// A file of `n` zero bytes (no line end), written a piece at a time.
