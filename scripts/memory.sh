@@ -171,11 +171,15 @@ for f in ngf; do
     rm -f "$DIR/name.$f"
 done
 rm "$DIR/name.sgf"
-# UGF writes a game comment in its header, as it writes a player's name.
-{ printf '(;FF[4]GM[1]SZ[19]GC['; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/gc.sgf"
-run -q -t ugf "$DIR/gc.sgf" /dev/null
-row "SGF→UGF, a ${VALUE_MB} MiB game comment (GC)" "$(size_of "$DIR/gc.sgf")" value "$VALUE_BYTES"
-rm "$DIR/gc.sgf"
+# UGF writes a game comment and an event in its header, as it writes a
+# player's name.
+for p in "GC game comment" "EV event"; do
+    id=${p%% *}
+    { printf '(;FF[4]GM[1]SZ[19]%s[' "$id"; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/info.sgf"
+    run -q -t ugf "$DIR/info.sgf" /dev/null
+    row "SGF→UGF, a ${VALUE_MB} MiB ${p#* } ($id)" "$(size_of "$DIR/info.sgf")" value "$VALUE_BYTES"
+    rm "$DIR/info.sgf"
+done
 fi
 
 # A row of commas past the bound: no text, but a field end each for the

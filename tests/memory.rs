@@ -230,11 +230,18 @@ fn a_huge_player_name_costs_at_most_twice_its_size_ngf() {
     a_huge_player_name_written_as(&["ngf"]);
 }
 
-/// UGF writes a game comment (`GC`) in its header as it writes a player's
-/// name: 6× before the header line was written from the game as it is.
+/// UGF writes a game comment (`GC`) and an event (`EV`, its `Title`) in
+/// its header as it writes a player's name: 6× before the header line was
+/// written from the game as it is.
 #[test]
 fn a_huge_game_comment_costs_at_most_twice_its_size_ugf() {
     a_huge_game_info_value_written_as("GC", &["ugf"]);
+}
+
+/// See [`a_huge_game_comment_costs_at_most_twice_its_size_ugf`].
+#[test]
+fn a_huge_event_costs_at_most_twice_its_size_ugf() {
+    a_huge_game_info_value_written_as("EV", &["ugf"]);
 }
 
 /// A file of `n` zero bytes (no line end), written a piece at a time.

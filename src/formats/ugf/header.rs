@@ -391,6 +391,25 @@ pub(crate) fn field_reads_back(v: &str, breaks: &[char]) -> bool {
     !v.trim().contains(breaks)
 }
 
+/// Appends the `Title` value of `EV` and `RO` (absent: empty) as
+/// [`from_root`] makes it, without a copy of either: `EV` alone on its line
+/// when there is no `RO` and it does not hold exactly two commas (which
+/// would read as `event,sub-event,round`), else `,EV,RO` with their commas
+/// as spaces. Whether it reads back as the same `EV` and `RO`
+/// ([`to_props`], then [`matches`]).
+pub(crate) fn push_title(out: &mut String, ev: &str, ro: &str) -> bool {
+    if ro.is_empty() && ev.matches(',').count() != 2 {
+        push_field(out, ev, LINE_BREAKS);
+        // `(NoName)` reads as no title.
+        return field_reads_back(ev, LINE_BREAKS) && ev.trim() != "(NoName)";
+    }
+    out.push(',');
+    push_field(out, ev, PLAYER_BREAKS);
+    out.push(',');
+    push_field(out, ro, PLAYER_BREAKS);
+    field_reads_back(ev, PLAYER_BREAKS) && field_reads_back(ro, PLAYER_BREAKS)
+}
+
 /// A number without trailing zeros: `6.50` → `6.5`, `7.00` → `7`.
 pub(crate) fn number(x: f64) -> String {
     if x == 0.0 {
@@ -522,6 +541,38 @@ mod tests {
                 assert_eq!(line, field, "{key} {v:?}");
                 let same = to_props(key, &line).is_ok_and(|p| matches(key, &p, &get));
                 assert_eq!(same, field_reads_back(v, LINE_BREAKS), "{key} {v:?}");
+            }
+        }
+    }
+
+    /// The `Title` the writer writes without a copy says what `from_root`,
+    /// `to_props` and `matches` say of it.
+    #[test]
+    fn titles_read_back_as_the_mapping_says() {
+        let more = [
+            "(NoName)",
+            " (NoName) ",
+            "a,b,c",
+            " a , b , c ",
+            "a,b",
+            ",,",
+            "a,\nb,c",
+        ];
+        let evs = TRICKY.iter().chain(more.iter());
+        for (ev, ro) in evs.flat_map(|a| TRICKY.iter().chain(more.iter()).map(move |b| (a, b))) {
+            for absent in [false, true] {
+                let get = |k: &str| match k {
+                    "EV" => Some(ev.to_string()),
+                    "RO" if !absent => Some(ro.to_string()),
+                    _ => None,
+                };
+                let line = from_root("Title", &get);
+                let mut written = String::new();
+                let ro = if absent { "" } else { ro };
+                let reads_back = push_title(&mut written, ev, ro);
+                assert_eq!(line, written, "{ev:?} {ro:?}");
+                let same = to_props("Title", &line).is_ok_and(|p| matches("Title", &p, &get));
+                assert_eq!(same, reads_back, "{ev:?} {ro:?} {absent}");
             }
         }
     }

@@ -454,11 +454,25 @@ fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
 /// without a copy of any (a huge name or game comment costs no more than
 /// the game holding it and the text), for the keys whose value is the
 /// values themselves: `PlayerB=name,rank,,` (`PB`, `BR`; `PlayerW`: `PW`,
-/// `WR`) and the plain text keys (`Comment=` and `GC`…). The line
+/// `WR`), `Title` (`EV`, `RO`) and the plain text keys (`Comment=` and
+/// `GC`…). The line
 /// `header::from_root` makes, with the loss that reading it back would
 /// find; false, writing nothing, for another key.
 fn write_borrowed(cx: &mut Ctx<'_>, key: &str) -> bool {
     let names = header::prop_names(key);
+    if key == "Title" {
+        let game = cx.game;
+        let root = game.root();
+        let (ev, ro) = (root.text("EV"), root.text("RO"));
+        cx.out.push_str("Title=");
+        let same = header::push_title(&mut cx.out, ev.unwrap_or(""), ro.unwrap_or(""));
+        cx.out.push_str("\r\n");
+        if !same {
+            cx.losses
+                .add(format!("{} as written (header {key})", names.join("/")));
+        }
+        return true;
+    }
     let (breaks, end) = match (key, header::text_prop(key)) {
         ("PlayerB" | "PlayerW", _) => (header::PLAYER_BREAKS, ",,"),
         (_, Some(_)) => (header::LINE_BREAKS, ""),
