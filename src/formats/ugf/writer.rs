@@ -454,10 +454,9 @@ fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
 /// without a copy of any (a huge name or game comment costs no more than
 /// the game holding it and the text), for the keys whose value is the
 /// values themselves: `PlayerB=name,rank,,` (`PB`, `BR`; `PlayerW`: `PW`,
-/// `WR`), `Title` (`EV`, `RO`) and the plain text keys (`Comment=` and
-/// `GC`…). The line
-/// `header::from_root` makes, with the loss that reading it back would
-/// find; false, writing nothing, for another key.
+/// `WR`), `Title` (`EV`, `RO`) and the plain text keys (`Comment` for
+/// `GC`…): the line `header::from_root` makes, and the loss that reading
+/// it back would find. False, writing nothing, for another key.
 fn write_borrowed(cx: &mut Ctx<'_>, key: &str) -> bool {
     let names = header::prop_names(key);
     if key == "Title" {
