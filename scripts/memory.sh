@@ -153,8 +153,17 @@ rm "$DIR/value.sgf"
 run -q -t gib "$DIR/name.sgf" "$DIR/name.gib"
 row "SGF→GIB, a ${VALUE_MB} MiB player name (refused: E406)" "$(size_of "$DIR/name.sgf")" value "$VALUE_BYTES"
 rm -f "$DIR/name.gib"
-run -q -t ngf "$DIR/name.sgf" /dev/null
-row "SGF→NGF, a ${VALUE_MB} MiB player name" "$(size_of "$DIR/name.sgf")" value "$VALUE_BYTES"
+# A player name is game information: the dialect rules read it (mojibake,
+# kifu aliases, value checks), unlike a comment. Every other target writes it.
+for t in sgf json xml ugf ngf jago csv; do
+    extra=()
+    [ "$t" = csv ] && extra=(--games-csv "$DIR/games.csv")
+    run -q -t "$t" "${extra[@]}" "$DIR/name.sgf" /dev/null
+    row "SGF→$(echo "$t" | tr a-z A-Z), a ${VALUE_MB} MiB player name" "$(size_of "$DIR/name.sgf")" value "$VALUE_BYTES"
+done
+rm -f "$DIR/games.csv"
+run check -q "$DIR/name.sgf"
+row "check, a ${VALUE_MB} MiB player name" "$(size_of "$DIR/name.sgf")" value "$VALUE_BYTES"
 for f in ngf; do
     "$SGFCONV" -q -t "$f" "$DIR/name.sgf" "$DIR/name.$f" 2>/dev/null || true
     run -q -f "$f" "$DIR/name.$f" /dev/null
@@ -162,6 +171,15 @@ for f in ngf; do
     rm -f "$DIR/name.$f"
 done
 rm "$DIR/name.sgf"
+# UGF writes a game comment and an event in its header, as it writes a
+# player's name.
+for p in "GC game comment" "EV event"; do
+    id=${p%% *}
+    { printf '(;FF[4]GM[1]SZ[19]%s[' "$id"; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/info.sgf"
+    run -q -t ugf "$DIR/info.sgf" /dev/null
+    row "SGF→UGF, a ${VALUE_MB} MiB ${p#* } ($id)" "$(size_of "$DIR/info.sgf")" value "$VALUE_BYTES"
+    rm "$DIR/info.sgf"
+done
 fi
 
 # A row of commas past the bound: no text, but a field end each for the

@@ -2,6 +2,14 @@
 //! properties of one node, hands the complete node to a [`NodeRule`], and
 //! forwards what the rule returns. Memory: one node (plus the `Meta` events
 //! of a game until its root node is out, so rules can add source facts).
+//!
+//! A value past 1 MiB costs at most two copies of itself on the way through
+//! (issue 14): a huge comment, which no rule reads, passes the rules as a
+//! stub; any other huge value (a player name, which the rules read and may
+//! repair) is copied for them, and the copy is given back as soon as they
+//! are done if they left it as it came, so that what comes next (a game
+//! gathered for a writer, a writer's buffer) copies the reader's value
+//! while the rules' copy is gone ([`give_back_unchanged`]).
 
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -42,6 +50,45 @@ fn stubbed<'a>(p: &Property<'_>, node: &NodeRef<'a>) -> Option<Property<'a>> {
     }
     let k: usize = p.values.first()?.text().strip_prefix(STUB)?.parse().ok()?;
     node.iter().nth(k).filter(|orig| huge_comment(orig, node))
+}
+
+/// A huge value of a rule's output that the rules left as it came: property
+/// `prop` of output node `node` has the values of property `orig` of the
+/// node read, and goes out borrowed from it ([`give_back_unchanged`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Unchanged {
+    node: usize,
+    prop: usize,
+    orig: usize,
+}
+
+/// Gives back the rules' copy of each huge value (past [`POOLED_TEXT_MAX`])
+/// of `out` that has exactly the values of a property of `from`, the node
+/// read (its name and position may differ: only values are compared), and
+/// says which: the property keeps its name and position, with no value,
+/// until [`NodeAdapter::emit_huge`] sends it with the original's values.
+/// The output bytes are those of the copy, which equals the original.
+fn give_back_unchanged(out: &mut [BufNode], from: &NodeRef<'_>) -> Vec<Unchanged> {
+    let mut found = Vec::new();
+    for (i, n) in out.iter_mut().enumerate() {
+        for (j, p) in n.props.iter_mut().enumerate() {
+            let len = p.values().text_len();
+            if len <= POOLED_TEXT_MAX {
+                continue;
+            }
+            let same = |q: &Property<'_>| q.values.text_len() == len && q.values == p.values();
+            if let Some(k) = from.iter().position(|q| same(&q)) {
+                let name = std::mem::take(&mut p.name);
+                *p = PropertyBuf::new(name).at(p.pos);
+                found.push(Unchanged {
+                    node: i,
+                    prop: j,
+                    orig: k,
+                });
+            }
+        }
+    }
+    found
 }
 
 /// One node held by a transform.
@@ -587,11 +634,15 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         }
         let mut result = Ok(());
         let originals = huge.then_some(from);
-        for mut n in out.drain(..) {
+        let unchanged = match originals {
+            Some(from) => give_back_unchanged(&mut out, from),
+            None => Vec::new(),
+        };
+        for (i, mut n) in out.drain(..).enumerate() {
             if result.is_ok() {
                 result = match originals {
                     None => self.emit(&n, report),
-                    Some(from) => self.emit_huge(&n, from, report),
+                    Some(from) => self.emit_huge(&n, from, (i, &unchanged), report),
                 };
             }
             if let Some(c) = n.move_colour() {
@@ -667,20 +718,25 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
         Ok(())
     }
 
-    /// [`NodeAdapter::emit`] for a node of a huge one, `from`: stubs go out
-    /// as the huge comments they stand for.
+    /// [`NodeAdapter::emit`] for output node `i` of a huge one, `from`:
+    /// stubs go out as the huge comments they stand for, values given back
+    /// ([`give_back_unchanged`]) as the originals they equal.
     #[cold]
     #[inline(never)]
     fn emit_huge(
         &mut self,
         n: &BufNode,
         from: &NodeRef<'_>,
+        (i, unchanged): (usize, &[Unchanged]),
         report: &mut Reporter,
     ) -> Result<(), Error> {
         self.sink.event(&Event::Node(n.pos), report)?;
-        for p in &n.props {
+        for (j, p) in n.props.iter().enumerate() {
             let mut prop = p.as_property();
-            if let Some(orig) = stubbed(&prop, from) {
+            let given_back = unchanged.iter().find(|u| u.node == i && u.prop == j);
+            if let Some(orig) = given_back.and_then(|u| from.iter().nth(u.orig)) {
+                prop.values = orig.values;
+            } else if let Some(orig) = stubbed(&prop, from) {
                 prop.values = orig.values;
             }
             self.sink.event(&Event::Property(prop), report)?;
@@ -1032,6 +1088,57 @@ mod tests {
             let want = format!("(;FF[3]KM[7.5]AP[foxwq]C[{big}];B[pd]C[{fake}];W[]C[{big}]BL[3])");
             assert!(sgf(&log) == want, "{}", &sgf(&log)[..80]);
         }
+    }
+
+    /// Where each property a sink receives lies: its name, and the
+    /// address and length of its first value.
+    #[derive(Default)]
+    struct Addresses(Vec<(String, usize, usize)>);
+
+    impl Sink for Addresses {
+        fn event(&mut self, e: &Event<'_>, _: &mut Reporter) -> Result<(), Error> {
+            if let Event::Property(p) = e {
+                let t = p.values.first().map_or("", |v| v.text());
+                self.0
+                    .push((p.name.to_string(), t.as_ptr() as usize, t.len()));
+            }
+            Ok(())
+        }
+    }
+
+    /// A huge game-info value the rules read and leave as it came goes on
+    /// borrowed from the node read (the rules' copy given back before
+    /// anything downstream copies it); one they rewrite goes on rewritten.
+    #[test]
+    fn a_huge_value_the_rules_leave_goes_on_uncopied() {
+        use crate::game::Game;
+        let big = "x".repeat(POOLED_TEXT_MAX + 1);
+        let bent = format!("{big}\ny");
+        let mut g = Game::default();
+        g.root_mut().set("PB", &big);
+        g.root_mut().set("PW", &bent);
+        let at = g.add_child(Game::ROOT);
+        g.node_mut(at).set("B", "pd");
+        let mut seen = Addresses::default();
+        let mut r = Reporter::collecting("t.sgf");
+        {
+            let dialect = crate::options::Dialect::default();
+            let mut s = crate::transform::pipeline(Box::new(&mut seen), &dialect);
+            g.replay(&mut *s, &mut r).unwrap();
+            s.finish(&mut r).unwrap();
+        }
+        let read = |id: &str| g.root().text(id).map_or(0, |t| t.as_ptr() as usize);
+        let at = |id: &str| {
+            seen.0
+                .iter()
+                .find(|(n, ..)| n == id)
+                .map(|&(_, a, l)| (a, l))
+        };
+        assert_eq!(at("PB"), Some((read("PB"), big.len())), "PB borrowed");
+        let pw = at("PW").unwrap();
+        assert!(pw.0 != read("PW") && pw.1 == bent.len(), "PW rewritten");
+        let newline = super::super::values::SIMPLETEXT_NEWLINE.id;
+        assert!(r.collected().iter().any(|d| d.code.id == newline));
     }
 
     #[test]

@@ -258,11 +258,13 @@ pub(crate) fn from_root(key: &str, get: &dyn Fn(&str) -> Option<String>) -> Stri
             } else {
                 ("PW", "WR")
             };
-            format!(
-                "{},{},,",
-                text(n).replace(',', " "),
-                text(r).replace(',', " ")
-            )
+            let mut line = String::new();
+            for k in [n, r] {
+                push_field(&mut line, get(k).as_deref().unwrap_or(""), PLAYER_BREAKS);
+                line.push(',');
+            }
+            line.push(',');
+            line
         }
         _ => String::new(),
     }
@@ -348,6 +350,66 @@ fn canonical_result(re: &str) -> String {
     }
 }
 
+/// What a field of a `PlayerB`/`PlayerW` value holds as a space: line
+/// breaks and commas (the field separator).
+pub(crate) const PLAYER_BREAKS: &[char] = &['\r', '\n', ','];
+/// What a one-line value (`Place`, `Comment`...) holds as a space.
+pub(crate) const LINE_BREAKS: &[char] = &['\r', '\n'];
+
+/// The one property a plain text key writes and reads (`Place` is `PC`,
+/// `Writer` `US`, `Copyright` `CP`, `Comment` `GC`), as [`from_root`] and
+/// [`to_props`] map it.
+pub(crate) fn text_prop(key: &str) -> Option<&'static str> {
+    match key {
+        "Place" => Some("PC"),
+        "Writer" => Some("US"),
+        "Copyright" => Some("CP"),
+        "Comment" => Some("GC"),
+        _ => None,
+    }
+}
+
+/// Appends `v` the way a header field holds it: each of `breaks`
+/// ([`PLAYER_BREAKS`], [`LINE_BREAKS`]) as a space, as [`from_root`]
+/// writes it. The writer writes player and text fields with it straight
+/// from the game, so a huge value is not copied on the way.
+pub(crate) fn push_field(out: &mut String, v: &str, breaks: &[char]) {
+    let mut rest = v;
+    while let Some(i) = rest.find(breaks) {
+        out.push_str(&rest[..i]);
+        out.push(' ');
+        // Every break is one byte (ASCII).
+        rest = rest.get(i + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
+}
+
+/// Whether a value written by [`push_field`] reads back as the same
+/// property ([`to_props`], then [`matches`]): both compare trimmed, so
+/// only a break inside the trimmed value is lost.
+pub(crate) fn field_reads_back(v: &str, breaks: &[char]) -> bool {
+    !v.trim().contains(breaks)
+}
+
+/// Appends the `Title` value of `EV` and `RO` (absent: empty) as
+/// [`from_root`] makes it, without a copy of either: `EV` alone on its line
+/// when there is no `RO` and it does not hold exactly two commas (which
+/// would read as `event,sub-event,round`), else `,EV,RO` with their commas
+/// as spaces. Whether it reads back as the same `EV` and `RO`
+/// ([`to_props`], then [`matches`]).
+pub(crate) fn push_title(out: &mut String, ev: &str, ro: &str) -> bool {
+    if ro.is_empty() && ev.matches(',').count() != 2 {
+        push_field(out, ev, LINE_BREAKS);
+        // `(NoName)` reads as no title.
+        return field_reads_back(ev, LINE_BREAKS) && ev.trim() != "(NoName)";
+    }
+    out.push(',');
+    push_field(out, ev, PLAYER_BREAKS);
+    out.push(',');
+    push_field(out, ro, PLAYER_BREAKS);
+    field_reads_back(ev, PLAYER_BREAKS) && field_reads_back(ro, PLAYER_BREAKS)
+}
+
 /// A number without trailing zeros: `6.50` → `6.5`, `7.00` → `7`.
 pub(crate) fn number(x: f64) -> String {
     if x == 0.0 {
@@ -419,6 +481,100 @@ mod tests {
         list.iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect()
+    }
+
+    const TRICKY: &[&str] = &[
+        "",
+        " ",
+        "Lee",
+        " Lee ",
+        "Lee,9p",
+        "Lee\n",
+        "\r\nLee",
+        "Le\ne",
+        ",Lee",
+        "Lee,",
+        "\u{3000}李\u{3000}",
+        "a\r\nb",
+        " , ",
+        "\t",
+    ];
+
+    /// The player fields the writer writes without a copy say what
+    /// `from_root`, `to_props` and `matches` say of them.
+    #[test]
+    fn player_fields_read_back_as_the_mapping_says() {
+        let pairs = TRICKY
+            .iter()
+            .flat_map(|a| TRICKY.iter().map(move |b| (a, b)));
+        for (name, rank) in pairs {
+            let get = |k: &str| match k {
+                "PB" => Some(name.to_string()),
+                "BR" => Some(rank.to_string()),
+                _ => None,
+            };
+            let line = from_root("PlayerB", &get);
+            let mut fields = String::new();
+            push_field(&mut fields, name, PLAYER_BREAKS);
+            fields.push(',');
+            push_field(&mut fields, rank, PLAYER_BREAKS);
+            assert_eq!(line, format!("{fields},,"), "{name:?} {rank:?}");
+            let same = to_props("PlayerB", &line).is_ok_and(|p| matches("PlayerB", &p, &get));
+            let want =
+                field_reads_back(name, PLAYER_BREAKS) && field_reads_back(rank, PLAYER_BREAKS);
+            assert_eq!(same, want, "{name:?} {rank:?}");
+        }
+    }
+
+    /// Likewise the plain text fields (`Place`, `Writer`, `Copyright`,
+    /// `Comment`).
+    #[test]
+    fn text_fields_read_back_as_the_mapping_says() {
+        for key in MAPPED {
+            let Some(prop) = text_prop(key) else { continue };
+            assert_eq!(prop_names(key), &[prop]);
+            for v in TRICKY {
+                let get = |k: &str| (k == prop).then(|| v.to_string());
+                let line = from_root(key, &get);
+                let mut field = String::new();
+                push_field(&mut field, v, LINE_BREAKS);
+                assert_eq!(line, field, "{key} {v:?}");
+                let same = to_props(key, &line).is_ok_and(|p| matches(key, &p, &get));
+                assert_eq!(same, field_reads_back(v, LINE_BREAKS), "{key} {v:?}");
+            }
+        }
+    }
+
+    /// The `Title` the writer writes without a copy says what `from_root`,
+    /// `to_props` and `matches` say of it.
+    #[test]
+    fn titles_read_back_as_the_mapping_says() {
+        let more = [
+            "(NoName)",
+            " (NoName) ",
+            "a,b,c",
+            " a , b , c ",
+            "a,b",
+            ",,",
+            "a,\nb,c",
+        ];
+        let evs = TRICKY.iter().chain(more.iter());
+        for (ev, ro) in evs.flat_map(|a| TRICKY.iter().chain(more.iter()).map(move |b| (a, b))) {
+            for absent in [false, true] {
+                let get = |k: &str| match k {
+                    "EV" => Some(ev.to_string()),
+                    "RO" if !absent => Some(ro.to_string()),
+                    _ => None,
+                };
+                let line = from_root("Title", &get);
+                let mut written = String::new();
+                let ro = if absent { "" } else { ro };
+                let reads_back = push_title(&mut written, ev, ro);
+                assert_eq!(line, written, "{ev:?} {ro:?}");
+                let same = to_props("Title", &line).is_ok_and(|p| matches("Title", &p, &get));
+                assert_eq!(same, reads_back, "{ev:?} {ro:?} {absent}");
+            }
+        }
     }
 
     #[test]

@@ -418,6 +418,9 @@ fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
         if key == "Comment" {
             cx.line("CoordinateType=IGS");
         }
+        if !kept.iter().any(|(k, _)| k == key) && write_borrowed(cx, key) {
+            continue;
+        }
         let names = header::prop_names(key);
         let text = match kept_value(key) {
             // A kept value is written back when it still says what the
@@ -445,6 +448,55 @@ fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
             cx.line(&format!("{k}={}", v.replace(['\r', '\n'], " ")));
         }
     }
+}
+
+/// The header line of `key` written from the root's values as they are,
+/// without a copy of any (a huge name or game comment costs no more than
+/// the game holding it and the text), for the keys whose value is the
+/// values themselves: `PlayerB=name,rank,,` (`PB`, `BR`; `PlayerW`: `PW`,
+/// `WR`), `Title` (`EV`, `RO`) and the plain text keys (`Comment` for
+/// `GC`…): the line `header::from_root` makes, and the loss that reading
+/// it back would find. False, writing nothing, for another key.
+fn write_borrowed(cx: &mut Ctx<'_>, key: &str) -> bool {
+    let names = header::prop_names(key);
+    if key == "Title" {
+        let game = cx.game;
+        let root = game.root();
+        let (ev, ro) = (root.text("EV"), root.text("RO"));
+        cx.out.push_str("Title=");
+        let same = header::push_title(&mut cx.out, ev.unwrap_or(""), ro.unwrap_or(""));
+        cx.out.push_str("\r\n");
+        if !same {
+            cx.losses
+                .add(format!("{} as written (header {key})", names.join("/")));
+        }
+        return true;
+    }
+    let (breaks, end) = match (key, header::text_prop(key)) {
+        ("PlayerB" | "PlayerW", _) => (header::PLAYER_BREAKS, ",,"),
+        (_, Some(_)) => (header::LINE_BREAKS, ""),
+        _ => return false,
+    };
+    let game = cx.game;
+    let root = game.root();
+    cx.out.push_str(key);
+    cx.out.push('=');
+    let mut same = true;
+    for (i, &n) in names.iter().enumerate() {
+        if i > 0 {
+            cx.out.push(',');
+        }
+        let v = root.text(n).unwrap_or("");
+        header::push_field(&mut cx.out, v, breaks);
+        same &= header::field_reads_back(v, breaks);
+    }
+    cx.out.push_str(end);
+    cx.out.push_str("\r\n");
+    if !same {
+        cx.losses
+            .add(format!("{} as written (header {key})", names.join("/")));
+    }
+    true
 }
 
 fn write_kept_sections(cx: &mut Ctx<'_>) {
