@@ -409,7 +409,7 @@ impl Layout {
             match tail.filter(|t| t.is_some()) {
                 Some(tail) => {
                     let len = head + tail.put(&mut row, head);
-                    out.raw(row.get(..len).unwrap_or_default());
+                    out.row(&row, len);
                     out.end_raw()?;
                 }
                 None => self.plain_move(out, (game, number), white, point, size)?,
