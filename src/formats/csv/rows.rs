@@ -409,7 +409,7 @@ impl Layout {
             match tail.filter(|t| t.is_some()) {
                 Some(tail) => {
                     let len = head + tail.put(&mut row, head);
-                    out.raw(row.get(..len).unwrap_or_default());
+                    out.row(&row, len);
                     out.end_raw()?;
                 }
                 None => self.plain_move(out, (game, number), white, point, size)?,
@@ -549,10 +549,56 @@ fn digits(row: &mut [u8; 96], at: usize, n: usize) -> usize {
 /// are dropped at the next game.
 #[derive(Default)]
 pub(super) struct Tally {
-    /// Sorted by name.
+    /// Property identifiers of one or two capital letters (nearly all of
+    /// them) by their slot ([`short_slot`]): found by comparing a number,
+    /// not a string. Sorted by slot, which is name order (`A`, `AB`, `B`);
+    /// the name's bytes beside.
+    short: Vec<(u16, [u8; 2], usize)>,
+    /// Any other name, sorted.
     entries: Vec<(String, usize)>,
     /// Names with a count above 0.
     counted: usize,
+}
+
+/// Where a name of one or two capital letters is counted.
+fn short_slot(name: &str) -> Option<u16> {
+    let letter = |b: u8| b.is_ascii_uppercase().then(|| u16::from(b - b'@'));
+    match *name.as_bytes() {
+        [a] => Some(letter(a)? * 27),
+        [a, b] => Some(letter(a)? * 27 + letter(b)?),
+        _ => None,
+    }
+}
+
+/// The count of `name` at `slot` in `short`, its entry made if need be.
+fn short_count<'a>(
+    short: &'a mut Vec<(u16, [u8; 2], usize)>,
+    slot: u16,
+    name: &str,
+) -> Option<&'a mut usize> {
+    let k = match short.binary_search_by_key(&slot, |e| e.0) {
+        Ok(k) => k,
+        Err(at) => {
+            let mut bytes = [0; 2];
+            bytes[..name.len()].copy_from_slice(name.as_bytes());
+            short.insert(at, (slot, bytes, 0));
+            at
+        }
+    };
+    short.get_mut(k).map(|e| &mut e.2)
+}
+
+/// The count of a name that is not short in `entries`, its entry made if
+/// need be.
+fn long_count<'a>(entries: &'a mut Vec<(String, usize)>, name: &str) -> Option<&'a mut usize> {
+    let k = match entries.binary_search_by(|(k, _)| k.as_str().cmp(name)) {
+        Ok(k) => k,
+        Err(at) => {
+            entries.insert(at, (name.to_string(), 0));
+            at
+        }
+    };
+    entries.get_mut(k).map(|e| &mut e.1)
 }
 
 impl Tally {
@@ -561,11 +607,17 @@ impl Tally {
 
     /// No count.
     pub(super) fn clear(&mut self) {
+        if self.counted == 0 {
+            return;
+        }
         if self.entries.len() > Self::KEEP {
             self.entries.clear();
         }
         for e in &mut self.entries {
             e.1 = 0;
+        }
+        for e in &mut self.short {
+            e.2 = 0;
         }
         self.counted = 0;
     }
@@ -579,28 +631,30 @@ impl Tally {
         if n == 0 {
             return;
         }
-        match self.entries.binary_search_by(|(k, _)| k.as_str().cmp(name)) {
-            Ok(k) => {
-                if let Some(e) = self.entries.get_mut(k) {
-                    if e.1 == 0 {
-                        self.counted += 1;
-                    }
-                    e.1 += n;
-                }
-            }
-            Err(at) => {
-                self.entries.insert(at, (name.to_string(), n));
-                self.counted += 1;
-            }
+        let count = match short_slot(name) {
+            Some(slot) => short_count(&mut self.short, slot, name),
+            None => long_count(&mut self.entries, name),
+        };
+        if let Some(c) = count {
+            self.counted += usize::from(*c == 0);
+            *c += n;
         }
     }
 
-    /// The counts, in name order.
+    /// The counts, in name order: the short names and the others merged.
     pub(super) fn iter(&self) -> impl Iterator<Item = (&str, usize)> {
-        self.entries
-            .iter()
-            .filter(|(_, n)| *n > 0)
-            .map(|(k, n)| (k.as_str(), *n))
+        let short = self.short.iter().filter(|e| e.2 > 0).map(|(_, bytes, n)| {
+            let len = bytes.iter().take_while(|&&b| b != 0).count();
+            (std::str::from_utf8(&bytes[..len]).unwrap_or(""), *n)
+        });
+        let long = self.entries.iter().filter(|(_, n)| *n > 0);
+        let mut long = long.map(|(k, n)| (k.as_str(), *n)).peekable();
+        let mut short = short.peekable();
+        std::iter::from_fn(move || match (short.peek(), long.peek()) {
+            (Some(s), Some(l)) if l.0 < s.0 => long.next(),
+            (Some(_), _) => short.next(),
+            (None, _) => long.next(),
+        })
     }
 }
 
@@ -632,29 +686,61 @@ mod tests {
 
     #[test]
     fn the_tally_counts_in_name_order_and_keeps_its_names() {
+        let counts = |t: &Tally| -> Vec<(String, usize)> {
+            t.iter().map(|(k, n)| (k.to_string(), n)).collect()
+        };
+        let pairs = |v: &[(&str, usize)]| -> Vec<(String, usize)> {
+            v.iter().map(|(k, n)| (k.to_string(), *n)).collect()
+        };
         let mut t = Tally::default();
-        for name in ["PB", "LB", "variation nodes", "LB", "AB", "PB", "LB"] {
+        for name in [
+            "PB",
+            "LB",
+            "variation nodes",
+            "LB",
+            "AB",
+            "PB",
+            "LB",
+            "A",
+            "Z",
+            "ZZ",
+        ] {
             t.add(name, 1);
         }
         t.add("AB", 5);
-        let counts: Vec<_> = t.iter().collect();
+        t.add("ab", 1);
+        t.add("MULTIGOGM", 2);
         assert_eq!(
-            counts,
-            vec![("AB", 6), ("LB", 3), ("PB", 2), ("variation nodes", 1)]
+            counts(&t),
+            pairs(&[
+                ("A", 1),
+                ("AB", 6),
+                ("LB", 3),
+                ("MULTIGOGM", 2),
+                ("PB", 2),
+                ("Z", 1),
+                ("ZZ", 1),
+                ("ab", 1),
+                ("variation nodes", 1)
+            ])
         );
         t.clear();
-        assert!(t.is_empty());
+        assert!(t.is_empty() && counts(&t).is_empty());
         t.add("ZZ", 1);
         t.add("C", 2);
-        assert_eq!(t.iter().collect::<Vec<_>>(), vec![("C", 2), ("ZZ", 1)]);
-        assert_eq!(t.entries.len(), 6, "the names of the first game are kept");
+        assert_eq!(counts(&t), pairs(&[("C", 2), ("ZZ", 1)]));
+        assert_eq!(
+            t.entries.len(),
+            3,
+            "the long names of the first game are kept"
+        );
         for k in 0..=Tally::KEEP {
             t.add(&format!("X{k}"), 1);
         }
         t.clear();
         assert!(t.entries.is_empty(), "past KEEP names, none is kept");
         t.add("n", 0);
-        assert!(t.is_empty() && t.iter().next().is_none());
+        assert!(t.is_empty() && counts(&t).is_empty());
     }
 
     #[test]

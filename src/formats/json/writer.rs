@@ -154,9 +154,9 @@ impl FlatSyntax for Lossless<'_> {
         for mv in moves.plain() {
             let [_, colour, _, x, y, _] = *mv.text();
             out.extend_from_slice(b"]},{\"node\":");
-            out.extend_from_slice(node.as_bytes());
+            node.push_to(out);
             out.extend_from_slice(b",\"parent\":");
-            out.extend_from_slice(parent.as_bytes());
+            parent.push_to(out);
             out.extend_from_slice(b",\"props\":[{\"id\":\"");
             out.push(colour);
             out.extend_from_slice(b"\",\"values\":[\"");

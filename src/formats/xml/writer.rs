@@ -116,9 +116,9 @@ impl FlatSyntax for XmlSyntax<'_> {
         for mv in moves.plain() {
             let [_, colour, _, x, y, _] = *mv.text();
             buf.extend_from_slice(b"</node>\n<node n=\"");
-            buf.extend_from_slice(node.as_bytes());
+            node.push_to(buf);
             buf.extend_from_slice(b"\" parent=\"");
-            buf.extend_from_slice(parent.as_bytes());
+            parent.push_to(buf);
             buf.extend_from_slice(b"\"><p id=\"");
             buf.extend_from_slice(&[colour, b'"', b'>', b'<', b'v', b'>', x, y]);
             buf.extend_from_slice(b"</v></p>");
