@@ -112,6 +112,17 @@ impl<R: BufRead> LineCounter<R> {
         self.over.then_some(self.limit)
     }
 
+    /// Counts on as if what is read next were at `pos` (the start of a
+    /// piece of an input, read after the document's head).
+    pub fn restart_at(&mut self, pos: Pos) {
+        self.offset = pos.offset;
+        self.line = pos.line;
+        self.line_start = pos
+            .offset
+            .saturating_sub(u64::from(pos.col.saturating_sub(1)));
+        self.mark = self.offset;
+    }
+
     /// Where the reading has got to.
     pub fn pos(&self) -> Pos {
         Pos::new(
