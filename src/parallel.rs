@@ -385,7 +385,7 @@ impl<T> Flow<'_, '_, T> {
             return Ok(None);
         };
         self.front += 1;
-        let (mut out, mut end, mut rep) = result?;
+        let mut result = result;
         let first = piece.start.offset == 0;
         let exact = self.resume_at(piece.start, self.games);
         // Read as after exactly the games merged: as `exact` reads it.
@@ -396,8 +396,15 @@ impl<T> Flow<'_, '_, T> {
         let mut last = piece.last;
         let mut merged: Option<Vec<u8>> = None;
         loop {
-            let needs_more = !end.clean && !last;
-            if !needs_more && (read_exactly || (!self.numbered && self.games > 0 && end.clean)) {
+            // A piece that failed may have failed at a false cut (a fault
+            // in its first game, cut short, refuses the input): it is read
+            // again as one that did not end between games.
+            let clean = result.as_ref().is_ok_and(|(_, end, _)| end.clean);
+            let needs_more = !clean && !last;
+            // One read as after no game, when games came before, is read
+            // again exactly unless it ended clean (a fault's message
+            // counts the games before it).
+            if !needs_more && (read_exactly || (!self.numbered && self.games > 0 && clean)) {
                 break;
             }
             // Read again once with the next piece; a second time, the
@@ -434,11 +441,13 @@ impl<T> Flow<'_, '_, T> {
                     }
                 }
             }
-            rep = report.for_piece();
-            (out, end) = (self.work)(&headed(&self.head, &exact, bytes), exact, &mut rep)?;
+            let mut rep = report.for_piece();
+            let again = (self.work)(&headed(&self.head, &exact, bytes), exact, &mut rep);
+            result = again.map(|(out, end)| (out, end, rep));
             base = 0;
             read_exactly = true;
         }
+        let (out, end, rep) = result?;
         report.absorb(rep, base);
         self.games += end.games;
         merge(out)?;

@@ -100,6 +100,10 @@ pub fn in_pieces<T: Send>(
         n => n,
     };
     let jobs = options.jobs;
+    // The other readers' diagnostics name the game before a piece's first
+    // (`Reporter::set_game`) and their fault messages count the games
+    // before: their pieces are read as after the games counted ahead.
+    let numbered = numbered || format != Format::Sgf;
     let left = parallel::read_pieces(input, format, jobs, size, numbered, report, &work, merge)?;
     if let Some(left) = left {
         let mut src = Read::chain(&left.held[..], input);

@@ -461,6 +461,7 @@ pub fn cuts(format: Format, start: &[u8]) -> Option<crate::input::Cuts> {
         Format::Sgf => sgf::cuts(start),
         Format::Xml => xml::cuts(start),
         Format::Csv => csv::cuts(start),
+        Format::Json => json::cuts(start),
         _ => None,
     }
 }
@@ -468,7 +469,10 @@ pub fn cuts(format: Format, start: &[u8]) -> Option<crate::input::Cuts> {
 /// Whether `format` is read in game-parallel pieces (`-j`), where
 /// [`cuts`] says the input can be cut.
 pub fn reads_in_pieces(format: Format) -> bool {
-    matches!(format, Format::Sgf | Format::Xml | Format::Csv)
+    matches!(
+        format,
+        Format::Sgf | Format::Xml | Format::Csv | Format::Json
+    )
 }
 
 /// Reads a piece of an input in `format`, or its rest, from `resume` on
@@ -487,6 +491,7 @@ pub fn read_piece(
         Format::Sgf => sgf::read_from(input, resume, options, sink, report),
         Format::Xml => xml::read_from(input, resume, options, sink, report),
         Format::Csv => csv::read_from(input, resume, options, sink, report),
+        Format::Json => json::read_from(input, resume, options, sink, report),
         _ => read(format, input, options, sink, report).map(|()| Default::default()),
     }
 }

@@ -62,7 +62,10 @@ impl Cutter for CsvCuts {
             let key = self.key(row);
             if let Some((start, Some(prev_key))) = &prev {
                 let after_line = bytes[..*start].last() == Some(&b'\n');
-                if *start >= from && after_line && key.is_some_and(|k| k != prev_key) {
+                // The reader stops at a row that is not UTF-8: never cut
+                // before one (the game before it is replayed after that).
+                let utf8 = std::str::from_utf8(row.out).is_ok();
+                if *start >= from && after_line && utf8 && key.is_some_and(|k| k != prev_key) {
                     return Some(*start);
                 }
             }

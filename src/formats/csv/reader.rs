@@ -136,6 +136,10 @@ pub fn read_from(
             "the header has no `color` column (a move list) nor a `black` column (a games list)",
         ));
     }
+    if resume.continuing {
+        // As one reading has it here: the last game replayed.
+        report.set_game(resume.games.checked_sub(1));
+    }
     let mut state = ReadState {
         game: None,
         key: None,
@@ -216,7 +220,10 @@ fn read_rows<R: Read>(
                 report.error(
                     E_SYNTAX,
                     pos,
-                    format!("unreadable CSV: {e}; the rows before it were kept"),
+                    format!(
+                        "unreadable CSV: {}; the rows before it were kept",
+                        fault(&e)
+                    ),
                 );
                 return Ok(false);
             }
@@ -302,6 +309,20 @@ fn bounded_record(max: usize) -> csv::StringRecord {
         start = start.div_ceil(2);
     }
     csv::StringRecord::with_capacity(start, 16)
+}
+
+/// What is wrong at a fault, without the csv crate's own count of rows
+/// and lines (which in a piece of an input counts from the piece; the
+/// diagnostic's position says where it is).
+fn fault(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::Utf8 { err, .. } => format!(
+            "invalid UTF-8 in field {} near byte index {}",
+            err.field(),
+            err.valid_up_to()
+        ),
+        _ => e.to_string(),
+    }
 }
 
 /// A csv position as ours.

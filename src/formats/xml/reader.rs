@@ -57,6 +57,10 @@ pub fn read_from(
     if resume.head > 0 && !read_head(&mut reader, &mut buf, &mut st, resume, sink)? {
         return Ok(PieceEnd::default());
     }
+    if resume.continuing {
+        // As one reading has it here: the last game replayed.
+        report.set_game(resume.games.checked_sub(1));
+    }
     loop {
         let (pos, ev) = next_event(&mut reader, &mut buf);
         let ev = match ev {
@@ -66,6 +70,11 @@ pub fn read_from(
                 None => return fault(&st, resume, report, pos, &msg),
             },
         };
+        match &ev {
+            XmlEvent::Start(_) => st.depth += 1,
+            XmlEvent::End(_) => st.depth = st.depth.saturating_sub(1),
+            _ => {}
+        }
         match st.skip.take(&ev) {
             Some(Ok(())) => continue,
             Some(Err(msg)) => return fault(&st, resume, report, pos, msg),
@@ -82,7 +91,7 @@ pub fn read_from(
             Next::Done => {
                 return Ok(PieceEnd {
                     games: st.games - resume.games,
-                    clean: !st.skip.active() && matches!(st.text, Text::None),
+                    clean: st.depth <= 1 && !st.skip.active() && matches!(st.text, Text::None),
                 })
             }
             Next::Fault(msg) => return fault(&st, resume, report, pos, &msg),
@@ -113,6 +122,7 @@ fn read_head(
         }
     }
     reader.get_mut().restart_at(resume.pos);
+    st.depth = 1;
     Ok(st.seen_root && st.game.is_none() && reader.get_ref().pos() == resume.pos)
 }
 
@@ -171,6 +181,9 @@ struct XmlReadState {
     /// where only text belongs): their text is kept, their tags dropped.
     in_value: usize,
     games: usize,
+    /// Elements open (the root's included): a piece ends between games
+    /// with only the root open, or none.
+    depth: usize,
     skip: Skip,
     /// A value's buffer and a property's, kept for the next (small ones
     /// only: a huge value's memory is given back).
