@@ -114,10 +114,8 @@ fn made(n: usize, to: Format, f: &dyn Fn(usize, String) -> String) -> Vec<u8> {
     let sgf: String = (0..n).map(game).collect();
     let text = String::from_utf8(written(sgf.as_bytes(), to)).unwrap();
     let mut out = String::new();
-    let mut k = 0;
-    for line in text.split_inclusive('\n') {
+    for (k, line) in text.split_inclusive('\n').enumerate() {
         out.push_str(&f(k, line.to_string()));
-        k += 1;
     }
     out.into_bytes()
 }

@@ -54,9 +54,8 @@ impl Cutter for XmlCuts {
         let from = from.saturating_sub(1).min(bytes.len());
         for hit in memchr::memmem::find_iter(&bytes[from..], b"\n<game") {
             let nl = from + hit;
-            let Some(&after) = bytes.get(nl + 6) else {
-                return None;
-            };
+            // The rest of the tag is not read yet: no cut in these bytes.
+            let &after = bytes.get(nl + 6)?;
             if !(blank(&after) || after == b'>') {
                 continue;
             }
