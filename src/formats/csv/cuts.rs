@@ -28,13 +28,20 @@ pub fn cuts(start: &[u8]) -> Option<Cuts> {
     let column = column?;
     (start[..end].last() == Some(&b'\n')).then(|| Cuts {
         head: end,
-        cutter: Box::new(CsvCuts { column }),
+        cutter: Box::new(CsvCuts {
+            column,
+            counted: Default::default(),
+        }),
     })
 }
 
 struct CsvCuts {
     /// The `game` column.
     column: usize,
+    /// The last cut found by a parse from the piece's start, and the games
+    /// (runs of one key) before it: the count of that piece, not parsed
+    /// again.
+    counted: std::cell::Cell<Option<(usize, usize)>>,
 }
 
 impl CsvCuts {
@@ -58,7 +65,8 @@ impl Cutter for CsvCuts {
             Some(_) => 0,
         };
         let mut prev: Option<(usize, Option<String>)> = None;
-        scan(bytes, at, |end, row| {
+        let mut runs = 0;
+        let found = scan(bytes, at, |end, row| {
             let key = self.key(row);
             if let Some((start, Some(prev_key))) = &prev {
                 let after_line = bytes[..*start].last() == Some(&b'\n');
@@ -69,12 +77,26 @@ impl Cutter for CsvCuts {
                     return Some(*start);
                 }
             }
+            if prev.as_ref().is_none_or(|(_, k)| k.as_deref() != key) {
+                runs += 1;
+            }
             prev = Some((end, key.map(str::to_string)));
             None
-        })
+        });
+        if let (Some(cut), 0) = (found, at) {
+            self.counted.set(Some((cut, runs)));
+        }
+        found
     }
 
     fn count_games(&self, bytes: &[u8], first: bool) -> usize {
+        if let Some((len, runs)) = self.counted.get().filter(|c| c.0 == bytes.len()) {
+            // The header row was a run of its own.
+            return runs - usize::from(first && len > 0 && runs > 0);
+        }
+        if memchr::memchr2(b'"', b'\r', bytes).is_none() {
+            return self.count_lines(bytes, first);
+        }
         let (mut games, mut rows) = (0, 0usize);
         let mut prev: Option<String> = None;
         scan(bytes, 0, |_, row| {
@@ -89,6 +111,28 @@ impl Cutter for CsvCuts {
             }
             None::<()>
         });
+        games
+    }
+}
+
+impl CsvCuts {
+    /// [`Cutter::count_games`] where no quote and no carriage return
+    /// comes: a row a line, cells between commas (a guess all the same).
+    fn count_lines(&self, bytes: &[u8], first: bool) -> usize {
+        let mut rows = bytes.split(|&c| c == b'\n').filter(|l| !l.is_empty());
+        if first {
+            rows.next();
+        }
+        let mut games = 0;
+        let mut prev: Option<&[u8]> = None;
+        for row in rows {
+            let key = row.split(|&c| c == b',').nth(self.column).unwrap_or(b"");
+            let key = key.trim_ascii();
+            if prev != Some(key) {
+                games += 1;
+                prev = Some(key);
+            }
+        }
         games
     }
 }
@@ -171,6 +215,10 @@ mod tests {
         assert_eq!(cutter.find_cut(LIST, game2), None, "the last row is whole");
         assert_eq!(cutter.count_games(LIST, true), 3);
         assert_eq!(cutter.count_games(&LIST[game1..], false), 2);
+        // Without quotes, counted line by line: the same.
+        let plain = b"game,move,color\n0,1,B\n0,2,W\n 1 ,1,B\n\n2,1,B\n";
+        assert_eq!(cutter.count_games(plain, true), 3);
+        assert_eq!(cutter.count_games(&plain[16..], false), 3);
     }
 
     #[test]
