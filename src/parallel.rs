@@ -385,7 +385,10 @@ impl<T> Flow<'_, '_, T> {
             return Ok(None);
         };
         self.front += 1;
-        let mut result = result;
+        let mut result = match result {
+            Err(e) if is_internal(&e) => return Err(e),
+            r => r,
+        };
         let first = piece.start.offset == 0;
         let exact = self.resume_at(piece.start, self.games);
         // Read as after exactly the games merged: as `exact` reads it.
@@ -467,7 +470,26 @@ impl<T> Flow<'_, '_, T> {
 
 /// An error of sgfconv itself, not of the input.
 fn internal(what: &str) -> Error {
-    Error::Io(std::io::Error::other(format!("internal error: {what}")))
+    Error::Io(std::io::Error::other(Internal(format!(
+        "internal error: {what}"
+    ))))
+}
+
+/// What [`internal`] wraps, told from the input's errors: never read again.
+#[derive(Debug)]
+struct Internal(String);
+
+impl std::fmt::Display for Internal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Internal {}
+
+/// `e` is an error of sgfconv itself ([`internal`]).
+fn is_internal(e: &Error) -> bool {
+    matches!(e, Error::Io(io) if io.get_ref().is_some_and(|r| r.is::<Internal>()))
 }
 
 #[cfg(test)]
@@ -488,11 +510,22 @@ mod tests {
         numbered: bool,
         work: &PieceWork<'_, T>,
     ) -> (Result<Option<Rest>, Error>, Vec<T>) {
+        read_as(input, Format::Sgf, jobs, numbered, work)
+    }
+
+    /// [`read_all`] for an input in `format`.
+    fn read_as<T: Send>(
+        input: &[u8],
+        format: Format,
+        jobs: usize,
+        numbered: bool,
+        work: &PieceWork<'_, T>,
+    ) -> (Result<Option<Rest>, Error>, Vec<T>) {
         let mut report = Reporter::collecting("t");
         let mut seen = Vec::new();
         let rest = read_pieces(
             &mut &input[..],
-            Format::Sgf,
+            format,
             jobs,
             100,
             numbered,
@@ -607,5 +640,66 @@ mod tests {
         };
         let (r, _) = read_all(&input, 2, false, &work);
         assert!(matches!(r, Err(Error::Io(_))));
+    }
+
+    /// A CSV list: a game a row, `game` in the first column.
+    fn list(n: usize) -> Vec<u8> {
+        let rows: String = (0..n).map(|i| format!("{i},1,B,pd\n")).collect();
+        format!("game,move,color,sgf\n{rows}").into_bytes()
+    }
+
+    #[test]
+    fn pieces_after_the_first_are_handed_over_after_the_head() {
+        let input = list(300);
+        let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
+            let head = &bytes[..resume.head];
+            let rows = bytes[resume.head..].iter().filter(|&&c| c == b'\n').count();
+            let games = rows - usize::from(resume.pos.offset == 0);
+            Ok((
+                (head.to_vec(), resume, bytes.len() - resume.head),
+                PieceEnd { games, clean: true },
+            ))
+        };
+        let (rest, seen) = read_as(&input, Format::Csv, 2, true, &work);
+        assert!(rest.unwrap().is_none());
+        assert!(seen.len() > 10);
+        let (mut at, mut line, mut games) = (0, 1, 0);
+        for (k, (head, resume, len)) in seen.iter().enumerate() {
+            if k == 0 {
+                assert_eq!(*resume, Resume::default(), "the first starts the input");
+            } else {
+                assert_eq!(head, b"game,move,color,sgf\n");
+                assert_eq!(resume.games, games, "numbered ahead");
+                assert_eq!((resume.pos.offset, resume.pos.line), (at as u64, line));
+            }
+            let piece = &input[at..at + len];
+            line += piece.iter().filter(|&&c| c == b'\n').count() as u32;
+            games += piece.iter().filter(|&&c| c == b'\n').count() - usize::from(k == 0);
+            at += len;
+        }
+        assert_eq!(at, input.len());
+    }
+
+    #[test]
+    fn a_piece_that_fails_is_read_again_with_the_next() {
+        let input = list(300);
+        // A piece that starts at a row of game 100 fails, as a reader fails
+        // at a false cut; read with the piece before it, it reads.
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if bytes[resume.head..].starts_with(b"100,") {
+                return Err(Error::unreadable("E000", "a fault at a false cut"));
+            }
+            let games = bytes[resume.head..].iter().filter(|&&c| c == b'\n').count();
+            Ok((games, PieceEnd { games, clean: true }))
+        };
+        let (rest, seen) = read_as(&input, Format::Csv, 2, false, &work);
+        assert!(rest.unwrap().is_none());
+        assert_eq!(
+            seen.iter().sum::<usize>(),
+            301,
+            "every row, the header's included"
+        );
     }
 }
