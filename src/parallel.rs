@@ -188,19 +188,7 @@ pub fn read_pieces<T: Send>(
             flow.count_ahead(&mut piece);
             let piece = Arc::new(piece);
             let index = flow.spawned;
-            // The first piece starts the input; the others are read as if
-            // games came before them (as many as counted ahead when
-            // numbered), and their games are counted when they are merged.
-            let resume = if index == 0 {
-                Resume::default()
-            } else {
-                Resume {
-                    pos: piece.start,
-                    games: piece.base,
-                    continuing: true,
-                    head: flow.head.len(),
-                }
-            };
+            let resume = piece_resume(index, &piece, flow.head.len());
             let (tx, task_piece, mut rep) = (tx.clone(), piece.clone(), report.for_piece());
             let head = flow.head.clone();
             scope.spawn(move |_| {
@@ -250,6 +238,22 @@ pub fn read_pieces<T: Send>(
             }
         }
     })
+}
+
+/// Where piece `index` is read from: the first starts the input; the
+/// others are read after the document's head (`head` bytes) as if games
+/// came before them (as many as counted ahead when numbered), and their
+/// games are counted when they are merged.
+fn piece_resume(index: usize, piece: &Piece, head: usize) -> Resume {
+    if index == 0 {
+        return Resume::default();
+    }
+    Resume {
+        pos: piece.start,
+        games: piece.base,
+        continuing: true,
+        head,
+    }
 }
 
 /// The cutter before the format's is known: no cut.

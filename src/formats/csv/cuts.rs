@@ -7,7 +7,7 @@
 //! Every piece after the first is read after the header row, the
 //! document's head.
 
-use crate::input::{Cuts, Cutter};
+use crate::input::{Cuts, Cutter, CUTS_HEAD};
 use csv_core::{ReadRecordResult, Reader};
 
 /// How a list that starts with `start` is cut: at changes of its `game`
@@ -26,6 +26,11 @@ pub fn cuts(start: &[u8]) -> Option<Cuts> {
         Some((end, (0..row.len()).find(|&i| game(i) == Some(true))))
     })?;
     let column = column?;
+    // A first row longer than what is looked at (a row of commas, a huge
+    // field): one pass, holding nothing ahead of the reader.
+    if start.len() >= CUTS_HEAD && memchr::memchr(b'\n', &start[end..]).is_none() {
+        return None;
+    }
     (start[..end].last() == Some(&b'\n')).then(|| Cuts {
         head: end,
         cutter: Box::new(CsvCuts {
@@ -137,6 +142,11 @@ impl CsvCuts {
     }
 }
 
+/// The longest row, and the most fields, the cutter parses: past them it
+/// finds no cut in the piece (which then goes to one pass).
+const MAX_ROW: usize = 64 << 10;
+const MAX_FIELDS: usize = 1 << 10;
+
 /// One row as `csv-core` parsed it: its fields one after another, and
 /// where each ends.
 struct Row<'r> {
@@ -175,6 +185,13 @@ fn scan<T>(
         (at, nout, nends) = (at + nin, nout + o, nends + e);
         match res {
             ReadRecordResult::InputEmpty | ReadRecordResult::End => return None,
+            // A row this long (a row of commas, a huge field) is no place
+            // to look for cuts in: none here, and no memory spent on it.
+            ReadRecordResult::OutputFull | ReadRecordResult::OutputEndsFull
+                if out.len() >= MAX_ROW || ends.len() >= MAX_FIELDS =>
+            {
+                return None
+            }
             ReadRecordResult::OutputFull => out.resize(out.len() * 2, 0),
             ReadRecordResult::OutputEndsFull => ends.resize(ends.len() * 2, 0),
             ReadRecordResult::Record => {
