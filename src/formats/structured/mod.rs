@@ -147,6 +147,8 @@ impl<R: BufRead> Read for LineCounter<R> {
 }
 
 impl<R: BufRead> BufRead for LineCounter<R> {
+    // Called for every token quick-xml reads: kept in its loop.
+    #[inline(always)]
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         if self.offset - self.mark > self.limit {
             self.over = true;
@@ -158,6 +160,7 @@ impl<R: BufRead> BufRead for LineCounter<R> {
         self.inner.fill_buf()
     }
 
+    #[inline(always)]
     fn consume(&mut self, amt: usize) {
         if amt == 0 {
             return;
