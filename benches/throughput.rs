@@ -796,6 +796,15 @@ fn run(args: &[String]) -> Result<(), String> {
         })
         .collect();
 
+    // `BENCH_ONLY=readers`: the reader rows and SGF→SGF on the slice (their
+    // ratios' base), no start-up.
+    let only_readers = std::env::var("BENCH_ONLY").is_ok_and(|v| v == "readers");
+    if only_readers {
+        rows.retain(|r| {
+            r.kind == Kind::Reader || (r.ours && r.input == Input::Slice && r.kind == Kind::Convert)
+        });
+    }
+
     // Interleave: every row once per round, so load from elsewhere on the
     // machine spreads over all rows alike. Peers get fewer rounds, the deep
     // file one. Rounds stop early when the next would overrun the budget.
@@ -854,7 +863,7 @@ fn run(args: &[String]) -> Result<(), String> {
         rounds_done = round + 1;
     }
 
-    let startup = if has_convert {
+    let startup = if has_convert && !only_readers {
         start_up(&sgfconv, &data.join(Input::Small.file()))
     } else {
         None

@@ -6,7 +6,8 @@
 #
 # Environment: BENCH_DATA (default ./bench-data), SHARED (default ../shared),
 # BENCH_MB (200), BENCH_PEER_MB (20), BENCH_DEPTH (100000), BENCH_REPS (5),
-# BENCH_PEER_REPS (3), BENCH_TIMEOUT (300 s per run).
+# BENCH_PEER_REPS (3), BENCH_TIMEOUT (300 s per run), BENCH_ONLY (`readers`:
+# the reader rows and SGF→SGF on the slice only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD

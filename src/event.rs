@@ -117,6 +117,11 @@ pub struct GameHeader {
     /// SGF only: the tree opened with `(` and a property instead of `(;`
     /// (the kifu dialect); the reader created the root node.
     pub implicit_root: bool,
+    /// A fact of the reader's format: it cannot hold the `FF[1]`–`FF[3]`
+    /// mark `M` (a CSV list: moves, time left and comments), so the
+    /// `FF[3]` rule need not follow the position on the board for it (it
+    /// would see every plain move). Not written by any writer.
+    pub no_old_marks: bool,
 }
 
 impl GameHeader {
@@ -130,6 +135,7 @@ impl GameHeader {
             encoding_source: EncodingSource::Intrinsic,
             confidence: 1.0,
             implicit_root: false,
+            no_old_marks: false,
         }
     }
 }

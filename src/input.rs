@@ -7,6 +7,9 @@
 
 use std::io::{self, Read};
 
+pub mod pieces;
+pub use pieces::{Cuts, Cutter, PieceEnd, Resume, CUTS_HEAD};
+
 /// Bytes read to tell a format from the content.
 pub const SNIFF_BYTES: usize = 8192;
 

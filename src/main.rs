@@ -143,7 +143,8 @@ enum DiagFormat {
 /// Options shared by every command that reads records.
 #[derive(Args, Debug, Clone)]
 struct ReadArgs {
-    /// Threads for large SGF inputs (0: one per core; at most 4 per core).
+    /// Threads for large SGF, XML, CSV and JSON Lines inputs (0: one per
+    /// core; at most 4 per core).
     /// Games are read in parallel; output and diagnostics are those of one
     /// thread.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]

@@ -612,7 +612,8 @@ pub struct Options {
     pub read: ReadOptions,
     /// For the writer.
     pub write: WriteOptions,
-    /// Threads for SGF input (games are read in parallel, output and
+    /// Threads for SGF, sgfconv XML, CSV and JSON Lines input (games are
+    /// read in parallel, output and
     /// diagnostics as in one pass); 0 or 1: one; no more than
     /// [`max_jobs`] are started.
     pub jobs: usize,

@@ -1,20 +1,27 @@
-//! Game-parallel SGF reading. SGF games are independent, so a large
-//! collection is cut into pieces between game trees, the pieces are read
-//! (and converted) on a thread pool, and their results go out in input
-//! order: the same bytes and the same diagnostics as one pass.
+//! Game-parallel reading. Games are independent, so a large collection
+//! (SGF, sgfconv XML, a CSV list, JSON Lines) is cut into pieces between
+//! games, the pieces are read (and converted) on a thread pool, and their
+//! results go out in input order: the same bytes and the same diagnostics
+//! as one pass.
 //!
-//! Cuts are found with a byte search (`)`, white space, a line break, then
-//! `(` and `;`), which text inside a value can imitate. So a cut is trusted
-//! only once the piece before it is known to end between games
-//! ([`PieceEnd::clean`]). At the first piece that does not, everything from
-//! the last trusted cut on is read in one pass, as without pieces. Memory:
-//! a batch of pieces and their outputs (a few MiB), whatever the input.
+//! Each format finds its own cuts (`formats::cuts`: SGF's `)` and a line
+//! starting `(;`, XML's `</game>` and a line starting `<game`, a CSV row
+//! whose `game` differs from the row before, a JSON line's end), and says
+//! what its document's head is (XML's prolog and root tag, CSV's header
+//! row), which every piece after the first is read after. A search can be
+//! fooled by text inside a value, so a cut is trusted only once the piece
+//! before it is known to end between games ([`PieceEnd::clean`]). At the
+//! first piece that does not, everything from the last trusted cut on is
+//! read in one pass, as without pieces. Memory: a batch of pieces and
+//! their outputs (a few MiB), whatever the input.
 
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Pos;
-use crate::formats::sgf::{self, PieceEnd, Resume};
+use crate::formats::{self, Format};
+use crate::input::{Cutter, PieceEnd, Resume, CUTS_HEAD};
 use std::io::Read;
+use std::sync::Arc;
 
 /// Bytes per piece for `jobs` threads (a piece ends at the first cut after
 /// this many): a batch of `2 × jobs` pieces holds about 2 MiB of input (and
@@ -34,7 +41,7 @@ struct Piece {
     /// the games merged when it was cut, and those counted in the pieces
     /// not merged yet.
     base: usize,
-    /// Its games, as [`count_games`] counts them (when numbered).
+    /// Its games, as [`Cutter::count_games`] counts them (when numbered).
     counted: usize,
     /// Where it starts in the input (at the start of a line).
     start: Pos,
@@ -51,6 +58,9 @@ struct Splitter<'a> {
     /// Where `held` starts in the input.
     at: Pos,
     piece_size: usize,
+    /// The format's cuts (for SGF until the format is known: none is
+    /// looked for before).
+    cutter: Box<dyn Cutter>,
 }
 
 impl Splitter<'_> {
@@ -75,7 +85,7 @@ impl Splitter<'_> {
         let mut from = self.piece_size;
         loop {
             self.fill(from + (64 << 10))?;
-            if let Some(cut) = find_cut(&self.held, from) {
+            if let Some(cut) = self.cutter.find_cut(&self.held, from) {
                 return Ok(Some(self.take(cut, false)));
             }
             if self.eof {
@@ -109,69 +119,6 @@ impl Splitter<'_> {
     }
 }
 
-/// The first cut at or after `from`: the index of a `(` that starts a line
-/// and a game, after a `)` and nothing but white space. A game starts with
-/// `;` and its game information; a variation, which looks the same, with a
-/// move (`;B[`, `;W[`).
-fn find_cut(bytes: &[u8], from: usize) -> Option<usize> {
-    let blank = |c: &u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
-    let from = from.saturating_sub(1).min(bytes.len());
-    for hit in memchr::memmem::find_iter(&bytes[from..], b"\n(") {
-        let nl = from + hit;
-        if bytes[..nl].iter().rev().find(|c| !blank(c)) != Some(&b')') {
-            continue;
-        }
-        let after = &bytes[nl + 2..];
-        let Some(semi) = after.iter().position(|c| !blank(c)) else {
-            // The rest of this game is not read yet.
-            return None;
-        };
-        if after[semi] != b';' {
-            continue;
-        }
-        let node = &after[semi + 1..];
-        let node = &node[node.iter().take_while(|c| blank(c)).count()..];
-        match node {
-            [b'B' | b'W', b'[', ..] => continue,
-            [] | [_] => return None,
-            _ => return Some(nl + 1),
-        }
-    }
-    None
-}
-
-/// The games in `bytes` as one pass is likely to read them: the `(` at
-/// depth 0, values (`[`…`]`, with `\` escapes) skipped. Only a guess
-/// for numbering pieces ahead: what the reader counts is checked at the
-/// merge.
-fn count_games(bytes: &[u8]) -> usize {
-    // One pass byte by byte: values are short, so a search call per token
-    // costs more than it saves.
-    let (mut depth, mut games) = (0usize, 0usize);
-    let mut rest = bytes.iter();
-    while let Some(&b) = rest.next() {
-        match b {
-            b'(' => {
-                games += usize::from(depth == 0);
-                depth += 1;
-            }
-            b')' => depth = depth.saturating_sub(1),
-            b'[' => {
-                while let Some(&c) = rest.next() {
-                    if c == b']' {
-                        break;
-                    }
-                    if c == b'\\' {
-                        rest.next();
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    games
-}
-
 /// Reads one piece (its bytes, where it starts, a reporter for it) into a
 /// result, and says how the piece ended.
 pub type PieceWork<'a, T> =
@@ -184,21 +131,26 @@ pub struct Rest {
     pub held: Vec<u8>,
 }
 
-/// Reads `input` piece by piece on `jobs` threads: `work` reads one piece
-/// (its bytes, where it starts, a reporter for it) and returns a result
-/// that `merge` takes in input order (the piece's diagnostics are already
-/// in `report` then). Pieces stream: while the threads read, this thread
-/// cuts the next pieces and merges the finished ones, with at most
-/// `2 × jobs` in flight. Returns what is left to read in one pass, if
-/// anything: the whole input when it is small (one piece) or starts with a
-/// byte-order mark, or the rest where no cut comes within [`MAX_PIECE`].
+/// Reads `input` (in `format`) piece by piece on `jobs` threads: `work`
+/// reads one piece (its bytes, where it starts, a reporter for it) and
+/// returns a result that `merge` takes in input order (the piece's
+/// diagnostics are already in `report` then). Pieces stream: while the
+/// threads read, this thread cuts the next pieces and merges the finished
+/// ones, with at most `2 × jobs` in flight. A piece after the first is
+/// handed over after the document's head ([`Resume::head`]). Returns what
+/// is left to read in one pass, if anything: the whole input when it is
+/// small (one piece) or its format says so (`formats::cuts`: a byte-order
+/// mark, a layout it does not cut), or the rest where no cut comes within
+/// [`MAX_PIECE`].
 ///
 /// `numbered`: each piece is read as after the games counted ahead in
 /// the pieces before it, so that its games carry their index in the whole
 /// input (writers that number games need it); a piece counted wrong is
 /// read again at the merge.
+#[allow(clippy::too_many_arguments)]
 pub fn read_pieces<T: Send>(
     input: &mut dyn Read,
+    format: Format,
     jobs: usize,
     piece_size: usize,
     numbered: bool,
@@ -213,9 +165,10 @@ pub fn read_pieces<T: Send>(
         eof: false,
         at: Pos::new(0, 1, 1),
         piece_size: piece_size.max(1),
+        cutter: Box::new(NoCuts),
     };
-    let first = match first_piece(&mut split)? {
-        Ok(piece) => piece,
+    let (first, head) = match first_piece(&mut split, format)? {
+        Ok(first) => first,
         Err(one_pass) => return Ok(Some(one_pass)),
     };
     let pool = thread_pool(jobs)?;
@@ -223,6 +176,7 @@ pub fn read_pieces<T: Send>(
     pool.in_place_scope(|scope| {
         let mut flow = Flow {
             split,
+            head,
             queue: std::collections::VecDeque::new(),
             front: 0,
             spawned: 0,
@@ -232,26 +186,16 @@ pub fn read_pieces<T: Send>(
         };
         let spawn = |flow: &mut Flow<'_, '_, T>, mut piece: Piece, report: &Reporter| {
             flow.count_ahead(&mut piece);
-            let piece = std::sync::Arc::new(piece);
+            let piece = Arc::new(piece);
             let index = flow.spawned;
-            // The first piece starts the input; the others are read as if
-            // games came before them (as many as counted ahead when
-            // numbered), and their games are counted when they are merged.
-            let resume = if index == 0 {
-                Resume::default()
-            } else {
-                Resume {
-                    pos: piece.start,
-                    games: piece.base,
-                    continuing: true,
-                }
-            };
+            let resume = piece_resume(index, &piece, flow.head.len());
             let (tx, task_piece, mut rep) = (tx.clone(), piece.clone(), report.for_piece());
+            let head = flow.head.clone();
             scope.spawn(move |_| {
                 // A panic would be a bug; it must not leave the merging
                 // thread waiting for a result that never comes.
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    work(&task_piece.bytes, resume, &mut rep)
+                    work(&headed(&head, &resume, &task_piece.bytes), resume, &mut rep)
                 }))
                 .unwrap_or_else(|_| Err(internal("a reading thread panicked")))
                 .map(|(t, e)| (t, e, rep));
@@ -296,6 +240,47 @@ pub fn read_pieces<T: Send>(
     })
 }
 
+/// Where piece `index` is read from: the first starts the input; the
+/// others are read after the document's head (`head` bytes) as if games
+/// came before them (as many as counted ahead when numbered), and their
+/// games are counted when they are merged.
+fn piece_resume(index: usize, piece: &Piece, head: usize) -> Resume {
+    if index == 0 {
+        return Resume::default();
+    }
+    Resume {
+        pos: piece.start,
+        games: piece.base,
+        continuing: true,
+        head,
+    }
+}
+
+/// The cutter before the format's is known: no cut.
+struct NoCuts;
+
+impl Cutter for NoCuts {
+    fn find_cut(&mut self, _: &[u8], _: usize) -> Option<usize> {
+        None
+    }
+
+    fn count_games(&self, _: &[u8], _: bool) -> usize {
+        0
+    }
+}
+
+/// The bytes a reader is given for `bytes` read from `resume`: after the
+/// document's head when `resume` says it has one.
+fn headed<'b>(head: &[u8], resume: &Resume, bytes: &'b [u8]) -> std::borrow::Cow<'b, [u8]> {
+    if resume.head == 0 {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut all = Vec::with_capacity(head.len() + bytes.len());
+    all.extend_from_slice(head);
+    all.extend_from_slice(bytes);
+    std::borrow::Cow::Owned(all)
+}
+
 /// The pool the pieces are read on: started only for an input of more than
 /// one piece.
 fn thread_pool(jobs: usize) -> Result<rayon::ThreadPool, Error> {
@@ -305,24 +290,30 @@ fn thread_pool(jobs: usize) -> Result<rayon::ThreadPool, Error> {
         .map_err(|e| Error::Usage(format!("cannot start {jobs} threads: {e}")))
 }
 
-/// The first piece, or the whole input to read in one pass: when it starts
-/// with a byte-order mark, is empty, has no cut in reach, or is small (one
-/// piece).
-fn first_piece(split: &mut Splitter<'_>) -> Result<Result<Piece, Rest>, Error> {
+/// The first piece and the document's head, or the whole input to read in
+/// one pass: when its format does not cut it (`formats::cuts`), it is
+/// empty, has no cut in reach, or is small (one piece).
+#[allow(clippy::type_complexity)]
+fn first_piece(
+    split: &mut Splitter<'_>,
+    format: Format,
+) -> Result<Result<(Piece, Arc<Vec<u8>>), Rest>, Error> {
     let one_pass = |held| {
         Err(Rest {
             resume: Resume::default(),
             held,
         })
     };
-    split.fill(sgf::WIDE_HEAD)?;
-    if sgf::starts_with_bom(&split.held) {
+    split.fill(CUTS_HEAD)?;
+    let Some(cuts) = formats::cuts(format, &split.held) else {
         return Ok(one_pass(std::mem::take(&mut split.held)));
-    }
+    };
+    split.cutter = cuts.cutter;
+    let head = Arc::new(split.held[..cuts.head.min(split.held.len())].to_vec());
     match split.next()? {
         None => Ok(one_pass(std::mem::take(&mut split.held))),
         Some(first) if first.last => Ok(one_pass(first.bytes)),
-        Some(first) => Ok(Ok(first)),
+        Some(first) => Ok(Ok((first, head))),
     }
 }
 
@@ -332,8 +323,10 @@ type PieceResult<T> = Result<(T, PieceEnd, Reporter), Error>;
 /// The pieces between cutting and merging.
 struct Flow<'s, 'w, T> {
     split: Splitter<'s>,
+    /// The document's head, read before every piece but the first.
+    head: Arc<Vec<u8>>,
     /// Pieces not merged yet, in input order, with their results once in.
-    queue: std::collections::VecDeque<(std::sync::Arc<Piece>, Option<PieceResult<T>>)>,
+    queue: std::collections::VecDeque<(Arc<Piece>, Option<PieceResult<T>>)>,
     /// Index of the queue's first piece.
     front: usize,
     spawned: usize,
@@ -352,8 +345,33 @@ impl<T> Flow<'_, '_, T> {
     fn count_ahead(&self, piece: &mut Piece) {
         if self.numbered {
             piece.base = self.games + self.queue.iter().map(|(p, _)| p.counted).sum::<usize>();
-            piece.counted = count_games(&piece.bytes);
+            let first = piece.start.offset == 0;
+            piece.counted = self.split.cutter.count_games(&piece.bytes, first);
         }
+    }
+
+    /// Reading from `pos` on, after `games` games, as one pass would: after
+    /// the document's head unless at the start.
+    fn resume_at(&self, pos: Pos, games: usize) -> Resume {
+        if pos.offset == 0 {
+            return Resume::default();
+        }
+        Resume {
+            pos,
+            games,
+            continuing: games > 0,
+            head: self.head.len(),
+        }
+    }
+
+    /// What is left for one pass from `resume` on, `bytes` first: after
+    /// the document's head unless at the start.
+    fn one_pass(&self, resume: Resume, bytes: Vec<u8>) -> Rest {
+        let held = match headed(&self.head, &resume, &bytes) {
+            std::borrow::Cow::Owned(all) => all,
+            std::borrow::Cow::Borrowed(_) => bytes,
+        };
+        Rest { resume, held }
     }
 
     /// Merges the first piece (its result is in). A piece whose end was not
@@ -371,13 +389,12 @@ impl<T> Flow<'_, '_, T> {
             return Ok(None);
         };
         self.front += 1;
-        let (mut out, mut end, mut rep) = result?;
-        let first = piece.start.offset == 0;
-        let exact = if first {
-            Resume::default()
-        } else {
-            resume_at(piece.start, self.games)
+        let mut result = match result {
+            Err(e) if is_internal(&e) => return Err(e),
+            r => r,
         };
+        let first = piece.start.offset == 0;
+        let exact = self.resume_at(piece.start, self.games);
         // Read as after exactly the games merged: as `exact` reads it.
         let counted_right = self.numbered && piece.base == self.games && self.games > 0;
         // Games in `rep` count from this (0: read with `exact`).
@@ -386,8 +403,15 @@ impl<T> Flow<'_, '_, T> {
         let mut last = piece.last;
         let mut merged: Option<Vec<u8>> = None;
         loop {
-            let needs_more = !end.clean && !last;
-            if !needs_more && (read_exactly || (!self.numbered && self.games > 0)) {
+            // A piece that failed may have failed at a false cut (a fault
+            // in its first game, cut short, refuses the input): it is read
+            // again as one that did not end between games.
+            let clean = result.as_ref().is_ok_and(|(_, end, _)| end.clean);
+            let needs_more = !clean && !last;
+            // One read as after no game, when games came before, is read
+            // again exactly unless it ended clean (a fault's message
+            // counts the games before it).
+            if !needs_more && (read_exactly || (!self.numbered && self.games > 0 && clean)) {
                 break;
             }
             // Read again once with the next piece; a second time, the
@@ -420,18 +444,17 @@ impl<T> Flow<'_, '_, T> {
                         }
                         held.append(&mut self.split.held);
                         self.front = usize::MAX;
-                        return Ok(Some(Rest {
-                            resume: exact,
-                            held,
-                        }));
+                        return Ok(Some(self.one_pass(exact, held)));
                     }
                 }
             }
-            rep = report.for_piece();
-            (out, end) = (self.work)(bytes, exact, &mut rep)?;
+            let mut rep = report.for_piece();
+            let again = (self.work)(&headed(&self.head, &exact, bytes), exact, &mut rep);
+            result = again.map(|(out, end)| (out, end, rep));
             base = 0;
             read_exactly = true;
         }
+        let (out, end, rep) = result?;
         report.absorb(rep, base);
         self.games += end.games;
         merge(out)?;
@@ -444,25 +467,33 @@ impl<T> Flow<'_, '_, T> {
         if self.split.held.is_empty() && self.split.eof {
             return None;
         }
-        Some(Rest {
-            resume: resume_at(self.split.at, self.games),
-            held: std::mem::take(&mut self.split.held),
-        })
+        let held = std::mem::take(&mut self.split.held);
+        Some(self.one_pass(self.resume_at(self.split.at, self.games), held))
     }
 }
 
 /// An error of sgfconv itself, not of the input.
 fn internal(what: &str) -> Error {
-    Error::Io(std::io::Error::other(format!("internal error: {what}")))
+    Error::Io(std::io::Error::other(Internal(format!(
+        "internal error: {what}"
+    ))))
 }
 
-/// Reading from `pos` on, after `games` games, as one pass would.
-fn resume_at(pos: Pos, games: usize) -> Resume {
-    Resume {
-        pos,
-        games,
-        continuing: games > 0,
+/// What [`internal`] wraps, told from the input's errors: never read again.
+#[derive(Debug)]
+struct Internal(String);
+
+impl std::fmt::Display for Internal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
+}
+
+impl std::error::Error for Internal {}
+
+/// `e` is an error of sgfconv itself ([`internal`]).
+fn is_internal(e: &Error) -> bool {
+    matches!(e, Error::Io(io) if io.get_ref().is_some_and(|r| r.is::<Internal>()))
 }
 
 #[cfg(test)]
@@ -483,10 +514,22 @@ mod tests {
         numbered: bool,
         work: &PieceWork<'_, T>,
     ) -> (Result<Option<Rest>, Error>, Vec<T>) {
+        read_as(input, Format::Sgf, jobs, numbered, work)
+    }
+
+    /// [`read_all`] for an input in `format`.
+    fn read_as<T: Send>(
+        input: &[u8],
+        format: Format,
+        jobs: usize,
+        numbered: bool,
+        work: &PieceWork<'_, T>,
+    ) -> (Result<Option<Rest>, Error>, Vec<T>) {
         let mut report = Reporter::collecting("t");
         let mut seen = Vec::new();
         let rest = read_pieces(
             &mut &input[..],
+            format,
             jobs,
             100,
             numbered,
@@ -498,20 +541,6 @@ mod tests {
             },
         );
         (rest, seen)
-    }
-
-    #[test]
-    fn cuts_are_between_games_before_game_information() {
-        let b = b"(;GM[1];B[aa])\n(;B[cc])\n(;GM[1])\n";
-        // `(;B[cc]` starts a variation's look, not a game's.
-        assert_eq!(find_cut(b, 0), Some(24));
-        // Text in a value can look like a cut: reading the pieces checks.
-        assert_eq!(find_cut(b"(;C[)\n(;GM[1]", 0), Some(6));
-        assert_eq!(
-            find_cut(b"(;GM[1])\n(", 0),
-            None,
-            "the rest is not read yet"
-        );
     }
 
     #[test]
@@ -571,11 +600,6 @@ mod tests {
             next += n;
         }
         assert_eq!(next, 1000);
-        assert_eq!(
-            count_games(b"(;C[a(b\\]c)(]GM[1];B[aa](;W[bb]))\n(;GM[1])x"),
-            2
-        );
-        assert_eq!(count_games(b"(;C[open"), 1);
     }
 
     #[test]
@@ -620,5 +644,66 @@ mod tests {
         };
         let (r, _) = read_all(&input, 2, false, &work);
         assert!(matches!(r, Err(Error::Io(_))));
+    }
+
+    /// A CSV list: a game a row, `game` in the first column.
+    fn list(n: usize) -> Vec<u8> {
+        let rows: String = (0..n).map(|i| format!("{i},1,B,pd\n")).collect();
+        format!("game,move,color,sgf\n{rows}").into_bytes()
+    }
+
+    #[test]
+    fn pieces_after_the_first_are_handed_over_after_the_head() {
+        let input = list(300);
+        let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
+            let head = &bytes[..resume.head];
+            let rows = bytes[resume.head..].iter().filter(|&&c| c == b'\n').count();
+            let games = rows - usize::from(resume.pos.offset == 0);
+            Ok((
+                (head.to_vec(), resume, bytes.len() - resume.head),
+                PieceEnd { games, clean: true },
+            ))
+        };
+        let (rest, seen) = read_as(&input, Format::Csv, 2, true, &work);
+        assert!(rest.unwrap().is_none());
+        assert!(seen.len() > 10);
+        let (mut at, mut line, mut games) = (0, 1, 0);
+        for (k, (head, resume, len)) in seen.iter().enumerate() {
+            if k == 0 {
+                assert_eq!(*resume, Resume::default(), "the first starts the input");
+            } else {
+                assert_eq!(head, b"game,move,color,sgf\n");
+                assert_eq!(resume.games, games, "numbered ahead");
+                assert_eq!((resume.pos.offset, resume.pos.line), (at as u64, line));
+            }
+            let piece = &input[at..at + len];
+            line += piece.iter().filter(|&&c| c == b'\n').count() as u32;
+            games += piece.iter().filter(|&&c| c == b'\n').count() - usize::from(k == 0);
+            at += len;
+        }
+        assert_eq!(at, input.len());
+    }
+
+    #[test]
+    fn a_piece_that_fails_is_read_again_with_the_next() {
+        let input = list(300);
+        // A piece that starts at a row of game 100 fails, as a reader fails
+        // at a false cut; read with the piece before it, it reads.
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if bytes[resume.head..].starts_with(b"100,") {
+                return Err(Error::unreadable("E000", "a fault at a false cut"));
+            }
+            let games = bytes[resume.head..].iter().filter(|&&c| c == b'\n').count();
+            Ok((games, PieceEnd { games, clean: true }))
+        };
+        let (rest, seen) = read_as(&input, Format::Csv, 2, false, &work);
+        assert!(rest.unwrap().is_none());
+        assert_eq!(
+            seen.iter().sum::<usize>(),
+            301,
+            "every row, the header's included"
+        );
     }
 }

@@ -11,8 +11,8 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::formats::sgf::{PieceEnd, Resume};
 use crate::formats::{self, Format};
+use crate::input::{PieceEnd, Resume};
 use crate::options::{Dialect, Options, PiecePart, ReadOptions};
 use crate::parallel;
 use crate::sink::{Counter, Sink, Tee, Unfinished};
@@ -29,8 +29,9 @@ pub type ReadFn =
 pub enum Start {
     /// A whole input, in this format, read by this reader.
     Whole(Format, ReadFn),
-    /// SGF from a resume point (a piece of an input, or its rest).
-    Sgf(Resume),
+    /// A piece of an input in this format, or its rest, from a resume
+    /// point (`formats::read_piece`).
+    Piece(Format, Resume),
 }
 
 impl Start {
@@ -60,7 +61,9 @@ pub fn run(
             read_fn(format, input, read, &mut *chain, report)?;
             PieceEnd::default()
         }
-        Start::Sgf(resume) => formats::sgf::read_from(input, resume, read, &mut *chain, report)?,
+        Start::Piece(format, resume) => {
+            formats::read_piece(format, input, resume, read, &mut *chain, report)?
+        }
     };
     chain.finish(report)?;
     Ok(end)
@@ -79,8 +82,10 @@ pub type Rest<'a> = dyn FnMut(&mut dyn Read, Start, &mut Reporter) -> Result<(),
 /// what cannot be cut (a small input, a huge game, a piece that does not
 /// end between games) goes through `rest` in one pass, streaming. Output
 /// and diagnostics are those of one pass.
+#[allow(clippy::too_many_arguments)]
 pub fn in_pieces<T: Send>(
     input: &mut dyn Read,
+    format: Format,
     options: &Options,
     numbered: bool,
     report: &mut Reporter,
@@ -88,15 +93,21 @@ pub fn in_pieces<T: Send>(
     merge: &mut dyn FnMut(T) -> Result<(), Error>,
     rest: &mut Rest<'_>,
 ) -> Result<(), Error> {
-    let work = |bytes: &[u8], resume, rep: &mut Reporter| piece(bytes, Start::Sgf(resume), rep);
+    let work =
+        |bytes: &[u8], resume, rep: &mut Reporter| piece(bytes, Start::Piece(format, resume), rep);
     let size = match options.piece_size {
         0 => parallel::piece_size(options.jobs),
         n => n,
     };
-    let left = parallel::read_pieces(input, options.jobs, size, numbered, report, &work, merge)?;
+    let jobs = options.jobs;
+    // The other readers' diagnostics name the game before a piece's first
+    // (`Reporter::set_game`) and their fault messages count the games
+    // before: their pieces are read as after the games counted ahead.
+    let numbered = numbered || format != Format::Sgf;
+    let left = parallel::read_pieces(input, format, jobs, size, numbered, report, &work, merge)?;
     if let Some(left) = left {
         let mut src = Read::chain(&left.held[..], input);
-        rest(&mut src, Start::Sgf(left.resume), report)?;
+        rest(&mut src, Start::Piece(format, left.resume), report)?;
     }
     Ok(())
 }
@@ -149,7 +160,7 @@ pub fn convert(
     formats::check_read_options(from, &options.read)?;
     formats::check_write_options(to, &options.write)?;
     let numbered = match writes_in_pieces(to, options) {
-        Some(numbered) if options.jobs > 1 && from == Format::Sgf => numbered,
+        Some(numbered) if options.jobs > 1 && formats::reads_in_pieces(from) => numbered,
         _ => {
             let start = Start::whole(from);
             return convert_piece(input, start, output, to, options, report).map(|r| r.0);
@@ -159,7 +170,7 @@ pub fn convert(
     // the rest read in one pass (if any) closes it, else an empty part.
     let piece_options = |start: Start, closing: bool| match (numbered, start) {
         (false, _) => None,
-        (true, Start::Sgf(r)) => Some(part_of(
+        (true, Start::Piece(_, r)) => Some(part_of(
             options,
             PiecePart {
                 opening: r.pos.offset == 0 && r.games == 0,
@@ -202,7 +213,7 @@ pub fn convert(
         Ok(())
     };
     in_pieces(
-        input, options, numbered, report, &piece, &mut merge, &mut rest,
+        input, from, options, numbered, report, &piece, &mut merge, &mut rest,
     )?;
     if numbered && !closed.get() {
         // The pieces wrote no closing: a writer with no game writes it.
@@ -422,7 +433,7 @@ pub fn check(
         };
         Ok((counter, end))
     };
-    if options.jobs <= 1 || from != Format::Sgf {
+    if options.jobs <= 1 || !formats::reads_in_pieces(from) {
         return count(input, Start::whole(from), report).map(|r| r.0);
     }
     let piece = |bytes: &[u8], start, rep: &mut Reporter| count(&mut &bytes[..], start, rep);
@@ -436,7 +447,9 @@ pub fn check(
         total.borrow_mut().add(&c);
         Ok(())
     };
-    in_pieces(input, options, false, report, &piece, &mut merge, &mut rest)?;
+    in_pieces(
+        input, from, options, false, report, &piece, &mut merge, &mut rest,
+    )?;
     Ok(total.into_inner())
 }
 

@@ -452,6 +452,50 @@ pub fn read(
     }
 }
 
+/// How an input in `format` is cut into game-parallel pieces, from its
+/// first bytes (`start`, [`crate::input::CUTS_HEAD`] or all of a shorter
+/// input): `None` when it is read in one pass (a format not read in
+/// pieces, a byte-order mark, a layout the format does not cut).
+pub fn cuts(format: Format, start: &[u8]) -> Option<crate::input::Cuts> {
+    match format {
+        Format::Sgf => sgf::cuts(start),
+        Format::Xml => xml::cuts(start),
+        Format::Csv => csv::cuts(start),
+        Format::Json => json::cuts(start),
+        _ => None,
+    }
+}
+
+/// Whether `format` is read in game-parallel pieces (`-j`), where
+/// [`cuts`] says the input can be cut.
+pub fn reads_in_pieces(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Sgf | Format::Xml | Format::Csv | Format::Json
+    )
+}
+
+/// Reads a piece of an input in `format`, or its rest, from `resume` on
+/// (after the document's head when [`crate::input::Resume::head`] says
+/// so): positions, game numbers and diagnostics are those of a reading of
+/// the whole input. Says how the piece ended.
+pub fn read_piece(
+    format: Format,
+    input: &mut dyn Read,
+    resume: crate::input::Resume,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<crate::input::PieceEnd, Error> {
+    match format {
+        Format::Sgf => sgf::read_from(input, resume, options, sink, report),
+        Format::Xml => xml::read_from(input, resume, options, sink, report),
+        Format::Csv => csv::read_from(input, resume, options, sink, report),
+        Format::Json => json::read_from(input, resume, options, sink, report),
+        _ => read(format, input, options, sink, report).map(|()| Default::default()),
+    }
+}
+
 /// A writer of `format` into `output`. Refuses a writer option that
 /// `format` does not take ([`FormatInfo::write_options`]).
 pub fn writer<'w>(

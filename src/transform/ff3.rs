@@ -8,7 +8,7 @@
 
 use super::node::{board_size, BufNode, Cx, NodeRule};
 use crate::diag::{At, Code};
-use crate::event::PropertyBuf;
+use crate::event::{GameHeader, PropertyBuf};
 use crate::options::Ff3Flags;
 use crate::validate::board::{Board as ValidatorBoard, Mark, Point, Referee, MAX_SIDE};
 
@@ -30,6 +30,9 @@ pub struct Ff3 {
     rules: Ff3Flags,
     /// The game is `FF[1]`–`FF[3]` (no `FF` means `FF[1]`).
     old: bool,
+    /// The game's format can hold `M` ([`GameHeader::no_old_marks`]):
+    /// an old game's position is followed for it.
+    marks_possible: bool,
     board: Board,
 }
 
@@ -38,12 +41,17 @@ impl Ff3 {
         Ff3 {
             rules,
             old: false,
+            marks_possible: true,
             board: Board::new(19, 19),
         }
     }
 }
 
 impl NodeRule for Ff3 {
+    fn game_start(&mut self, header: &GameHeader) {
+        self.marks_possible = !header.no_old_marks;
+    }
+
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
         if cx.is_root {
             let ff = node
@@ -56,7 +64,7 @@ impl NodeRule for Ff3 {
                 self.board = Board::new(w.min(52), h.min(52));
             }
         }
-        if self.rules.marks && self.old {
+        if self.tracks_board() {
             // `M` on a stone becomes `TR`: the position must be known. `M`
             // is an FF[1]/FF[2] property, so only older games pay for it;
             // in FF[4] games a stray `M` becomes `MA`.
@@ -84,19 +92,26 @@ impl NodeRule for Ff3 {
     }
 
     fn sees_plain_moves(&self) -> bool {
-        self.old && self.rules.marks
+        self.tracks_board()
     }
 
     fn variation_start(&mut self) {
-        if self.old {
+        if self.tracks_board() {
             self.board.push();
         }
     }
 
     fn variation_end(&mut self) {
-        if self.old {
+        if self.tracks_board() {
             self.board.pop();
         }
+    }
+}
+
+impl Ff3 {
+    /// The position is followed: an old game whose format can hold `M`.
+    fn tracks_board(&self) -> bool {
+        self.old && self.rules.marks && self.marks_possible
     }
 }
 

@@ -11,6 +11,7 @@
 //!   the rows of both lists in `rows.rs`);
 //! * [`read`] (`reader.rs`).
 
+mod cuts;
 mod main_line;
 mod out;
 mod reader;
@@ -20,7 +21,8 @@ mod writer;
 
 use crate::diag::Code;
 
-pub use reader::read;
+pub use cuts::cuts;
+pub use reader::{read, read_from};
 pub use writer::writer;
 
 /// A line the CSV parser cannot read (unbalanced quotes, bad UTF-8...); the

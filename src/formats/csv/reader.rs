@@ -10,7 +10,7 @@ use crate::event::{GameHeader, Pos};
 use crate::formats::structured;
 use crate::formats::structured::coords;
 use crate::game::Game;
-use crate::input::TokenBound;
+use crate::input::{PieceEnd, Resume, TokenBound};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
 use std::collections::BTreeMap;
@@ -94,6 +94,19 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
+    read_from(input, Resume::default(), options, sink, report).map(|_| ())
+}
+
+/// [`read`] for a piece of a list or its rest, from `resume` on, after the
+/// header row (the document's head, `super::cuts`): positions, game
+/// numbers and diagnostics as a reading of the whole list gives them.
+pub fn read_from(
+    input: &mut dyn Read,
+    resume: Resume,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<PieceEnd, Error> {
     let max = options.max_value_size();
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
@@ -102,10 +115,14 @@ pub fn read(
     // The header is read as a row of ours: the csv crate's own header
     // record would grow past the bound ([`bounded_record`]).
     let mut row = bounded_record(max);
+    let mut at = Origin::default();
     if let Err(e) = rdr.read_record(&mut row) {
-        let pos = e.position().map_or(Pos::new(0, 1, 1), position);
+        let pos = e.position().map_or(Pos::new(0, 1, 1), |p| at.pos(p));
         return Err(too_long(&rdr, pos)
             .unwrap_or_else(|| Error::unreadable(E_SYNTAX.id, format!("not a CSV file: {e}"))));
+    }
+    if resume.head > 0 {
+        at = Origin::after_head(&rdr, resume);
     }
     let cols = Columns::new(
         row.iter()
@@ -119,47 +136,110 @@ pub fn read(
             "the header has no `color` column (a move list) nor a `black` column (a games list)",
         ));
     }
+    if resume.continuing {
+        // As one reading has it here: the last game replayed.
+        report.set_game(resume.games.checked_sub(1));
+    }
     let mut state = ReadState {
         game: None,
         key: None,
         ids: NodeIds::default(),
         last: 0,
-        index: 0,
+        index: resume.games,
         size: (19, 19),
     };
+    let clean = read_rows(
+        &mut rdr, &mut row, &cols, games_list, at, &mut state, sink, report,
+    )?;
+    state.flush(sink, report)?;
+    Ok(PieceEnd {
+        games: state.index - resume.games,
+        clean,
+    })
+}
+
+/// Where the rows read lie in the whole input: the csv reader counts from
+/// the start of what it reads, which for a piece is the header row put
+/// before it.
+#[derive(Clone, Copy, Default)]
+struct Origin {
+    /// Bytes and lines the csv reader counts that are not in the input
+    /// there (the header row of a piece), and where the piece starts.
+    skip: (u64, u64),
+    start: Pos,
+}
+
+impl Origin {
+    /// The origin of a piece read after the header: `rdr` has just read
+    /// the header row, which ends at the start of a line.
+    fn after_head<R: Read>(rdr: &csv::Reader<R>, resume: Resume) -> Origin {
+        let p = rdr.position();
+        Origin {
+            skip: (p.byte(), p.line().saturating_sub(1)),
+            start: resume.pos,
+        }
+    }
+
+    /// A csv position as ours.
+    fn pos(&self, p: &csv::Position) -> Pos {
+        if self.skip == (0, 0) {
+            return position(p);
+        }
+        let line = p.line().saturating_sub(self.skip.1) - 1 + u64::from(self.start.line);
+        Pos::new(
+            p.byte() - self.skip.0 + self.start.offset,
+            line.min(u64::from(u32::MAX)) as u32,
+            1,
+        )
+    }
+}
+
+/// Reads the rows after the header into games; `false` when the reading
+/// stopped at a fault (the rows before it were kept).
+#[allow(clippy::too_many_arguments)]
+fn read_rows<R: Read>(
+    rdr: &mut csv::Reader<TokenBound<R>>,
+    row: &mut csv::StringRecord,
+    cols: &Columns,
+    games_list: bool,
+    at: Origin,
+    state: &mut ReadState,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<bool, Error> {
     loop {
         rdr.get_mut().mark();
-        match rdr.read_record(&mut row) {
+        match rdr.read_record(row) {
             Ok(true) => {}
-            Ok(false) => break,
+            Ok(false) => return Ok(true),
             Err(e) => {
-                let pos = e.position().map(position);
-                if let Some(err) = too_long(&rdr, pos.unwrap_or(Pos::new(0, 1, 1))) {
+                let pos = e.position().map(|p| at.pos(p));
+                if let Some(err) = too_long(rdr, pos.unwrap_or(Pos::new(0, 1, 1))) {
                     return Err(err);
                 }
                 report.error(
                     E_SYNTAX,
                     pos,
-                    format!("unreadable CSV: {e}; the rows before it were kept"),
+                    format!(
+                        "unreadable CSV: {}; the rows before it were kept",
+                        fault(&e)
+                    ),
                 );
-                break;
+                return Ok(false);
             }
         }
-        let pos = row
-            .position()
-            .map_or(Pos::default(), |p| Pos::new(p.byte(), p.line() as u32, 1));
-        let key = cols.get(&row, C::Game).unwrap_or("");
+        let pos = row.position().map_or(Pos::default(), |p| at.pos(p));
+        let key = cols.get(row, C::Game).unwrap_or("");
         if state.game.is_none() || state.key.as_deref() != Some(key) {
             state.flush(sink, report)?;
             state.start(key.to_string(), pos);
         }
         if games_list {
-            state.game_row(&cols, &row, pos, report);
+            state.game_row(cols, row, pos, report);
         } else {
-            state.move_row(&cols, &row, pos, report);
+            state.move_row(cols, row, pos, report);
         }
     }
-    state.flush(sink, report)
 }
 
 /// `node` column value → node id. The values sgfconv writes are the
@@ -231,6 +311,20 @@ fn bounded_record(max: usize) -> csv::StringRecord {
     csv::StringRecord::with_capacity(start, 16)
 }
 
+/// What is wrong at a fault, without the csv crate's own count of rows
+/// and lines (which in a piece of an input counts from the piece; the
+/// diagnostic's position says where it is).
+fn fault(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::Utf8 { err, .. } => format!(
+            "invalid UTF-8 in field {} near byte index {}",
+            err.field(),
+            err.valid_up_to()
+        ),
+        _ => e.to_string(),
+    }
+}
+
 /// A csv position as ours.
 fn position(p: &csv::Position) -> Pos {
     Pos::new(p.byte(), p.line() as u32, 1)
@@ -263,6 +357,8 @@ impl ReadState {
     fn start(&mut self, key: String, pos: Pos) {
         let mut h = GameHeader::new(self.index);
         h.pos = pos;
+        // A list has no `M`: the `FF[3]` rule need not see its moves.
+        h.no_old_marks = true;
         let mut g = Game::new(h);
         g.root_mut().set("GM", "1");
         self.game = Some(g);

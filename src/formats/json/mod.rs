@@ -12,6 +12,7 @@
 //!   each game and read back as a game.
 
 mod bound;
+mod cuts;
 mod moves;
 mod out;
 mod reader;
@@ -19,7 +20,8 @@ mod writer;
 
 use crate::diag::Code;
 
-pub use reader::read;
+pub use cuts::cuts;
+pub use reader::{read, read_from};
 pub use writer::writer;
 
 /// The input is not JSON, or not sgfconv JSON (an object with none of its

@@ -16,6 +16,7 @@ use crate::formats::structured::{
     self,
     flat::{FlatGame, FlatNode},
 };
+use crate::input::{PieceEnd, Resume};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -36,34 +37,58 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
-    let max = options.max_value_size();
-    let bounded = Bounded::new(input, max);
-    match read_bounded(bounded, sink, report) {
-        Err(Error::Io(e)) => match too_long(&e) {
-            Some(max) => Err(Error::unreadable(E_TOO_LONG.id, TooLong(max).to_string())),
-            None => Err(Error::Io(e)),
-        },
-        r => r,
-    }
+    read_from(input, Resume::default(), options, sink, report).map(|_| ())
 }
 
-/// [`read`], with no token longer than the bound of `input`.
-fn read_bounded(
-    input: Bounded<&mut dyn Read>,
+/// [`read`] for a piece of a JSON Lines input or its rest, from `resume`
+/// on (a line start: read as JSON Lines, `super::cuts`): line numbers,
+/// game numbers and diagnostics as a reading of the whole input gives
+/// them. A piece ends clean when every line of it was read as a game.
+pub fn read_from(
+    input: &mut dyn Read,
+    resume: Resume,
+    options: &ReadOptions,
     sink: &mut dyn Sink,
     report: &mut Reporter,
-) -> Result<(), Error> {
-    let mut buffered = BufReader::with_capacity(1 << 16, input);
-    skip_bom(&mut buffered)?;
+) -> Result<PieceEnd, Error> {
+    let max = options.max_value_size();
+    let bounded = Bounded::new(input, max);
+    if resume.continuing {
+        // As one reading has it here: the last game replayed.
+        report.set_game(resume.games.checked_sub(1));
+    }
     let mut ctx = Ctx {
         sink,
         report,
-        games: 0,
+        games: resume.games,
         error: None,
         line_offset: 0,
         hold: false,
         held: None,
+        continuing: resume.continuing,
+        clean: false,
     };
+    let result = match resume.pos.offset {
+        0 => read_bounded(bounded, &mut ctx),
+        _ => read_lines_from(bounded, resume.pos.line, &mut ctx),
+    };
+    match result {
+        Err(Error::Io(e)) => match too_long(&e) {
+            Some(max) => Err(Error::unreadable(E_TOO_LONG.id, TooLong(max).to_string())),
+            None => Err(Error::Io(e)),
+        },
+        Err(e) => Err(e),
+        Ok(()) => Ok(PieceEnd {
+            games: ctx.games - resume.games,
+            clean: ctx.clean,
+        }),
+    }
+}
+
+/// [`read`], with no token longer than the bound of `input`.
+fn read_bounded(input: Bounded<&mut dyn Read>, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    let mut buffered = BufReader::with_capacity(1 << 16, input);
+    skip_bom(&mut buffered)?;
     let mut line = Vec::new();
     let complete = read_line(&mut buffered, &mut line)?;
     let head = line.trim_ascii();
@@ -72,12 +97,32 @@ fn read_bounded(
         && (head == opening(FORMAT_NAME).as_bytes()
             || head == opening(MOVES_FORMAT_NAME).as_bytes())
     {
-        return read_document_lines(&mut buffered, &mut ctx);
+        return read_document_lines(&mut buffered, ctx);
     }
-    if complete && head.starts_with(b"{") && serde_json::from_slice::<IgnoredAny>(head).is_ok() {
-        return read_json_lines(line, &mut buffered, &mut ctx);
+    if complete && is_json_lines(head) {
+        return read_json_lines(line, 1, &mut buffered, ctx);
     }
-    read_stream(std::io::Cursor::new(line).chain(buffered), &mut ctx)
+    read_stream(std::io::Cursor::new(line).chain(buffered), ctx)
+}
+
+/// A first line (trimmed) that makes the input JSON Lines: an object, whole.
+pub(super) fn is_json_lines(head: &[u8]) -> bool {
+    head.starts_with(b"{") && serde_json::from_slice::<IgnoredAny>(head).is_ok()
+}
+
+/// JSON Lines from line `line_no` on (a piece of an input, or its rest).
+fn read_lines_from(
+    input: Bounded<&mut dyn Read>,
+    line_no: u32,
+    ctx: &mut Ctx<'_>,
+) -> Result<(), Error> {
+    let mut buffered = BufReader::with_capacity(1 << 16, input);
+    let mut line = Vec::new();
+    if !read_line(&mut buffered, &mut line)? {
+        ctx.line_offset = line_no - 1;
+        return read_stream(std::io::Cursor::new(line).chain(buffered), ctx);
+    }
+    read_json_lines(line, line_no, &mut buffered, ctx)
 }
 
 /// Longest line parsed from memory; longer ones are streamed.
@@ -136,10 +181,15 @@ fn parse_with<'de, R: serde_json::de::Read<'de>>(
         .and_then(|()| de.end())
 }
 
-/// JSON Lines: one value per line.
-fn read_json_lines(first: Vec<u8>, r: &mut impl BufRead, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+/// JSON Lines: one value per line, the first (`first`, whole) on line
+/// `line_no`.
+fn read_json_lines(
+    first: Vec<u8>,
+    mut line_no: u32,
+    r: &mut impl BufRead,
+    ctx: &mut Ctx<'_>,
+) -> Result<(), Error> {
     let mut line = first;
-    let mut line_no = 1u32;
     let mut complete = true;
     loop {
         if !complete {
@@ -154,6 +204,7 @@ fn read_json_lines(first: Vec<u8>, r: &mut impl BufRead, ctx: &mut Ctx<'_>) -> R
         }
         complete = read_line(r, &mut line)?;
         if line.is_empty() {
+            ctx.clean = true;
             return Ok(());
         }
         line_no += 1;
@@ -294,6 +345,11 @@ fn syntax_error(
 }
 
 fn syntax_error_msg(ctx: &mut Ctx<'_>, msg: &str, line: u32, col: u32) -> Result<(), Error> {
+    if ctx.continuing && ctx.games == 0 {
+        // A piece read as if no game came before, when some may have: it
+        // is read again from where the games before it are known.
+        return Ok(());
+    }
     structured::syntax_fault(
         E_SYNTAX,
         "not sgfconv JSON",
@@ -325,6 +381,10 @@ struct Ctx<'a> {
     /// is still alive, see [`read_long_game`]).
     hold: bool,
     held: Option<FlatGame>,
+    /// Games may have come before (a piece of an input).
+    continuing: bool,
+    /// The reading ended at the end of JSON Lines, every line read.
+    clean: bool,
 }
 
 impl Ctx<'_> {

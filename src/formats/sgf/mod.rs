@@ -1,6 +1,7 @@
 //! SGF: the streaming reader (a nom grammar over a byte window) and the
 //! canonical writer. `formats/sgf.md` describes what they implement.
 
+mod cuts;
 mod encoding;
 mod input;
 mod lex;
@@ -9,6 +10,7 @@ mod reader;
 mod transcode;
 mod writer;
 
+pub use cuts::cuts;
 pub use reader::{read, read_from, PieceEnd, Resume};
 pub use writer::SgfWriter;
 

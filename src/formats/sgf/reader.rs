@@ -23,6 +23,7 @@ use crate::event::{
     EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, PlainMove, Pos, PropSlot,
     Span, NO_SPLIT,
 };
+pub use crate::input::{PieceEnd, Resume};
 use crate::options::ReadOptions;
 use crate::props;
 use crate::sink::Sink;
@@ -133,31 +134,6 @@ const HUGE_VALUE: usize = 1 << 20;
 
 /// Plain moves gathered before they are sent, at most.
 const MAX_RUN: usize = 1024;
-
-/// Where reading starts when the input is the rest of a larger one, cut
-/// between two game trees (see `crate::parallel`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Resume {
-    /// Position of the first byte, at the start of a line.
-    pub pos: Pos,
-    /// Games before it: the first game read here has this index.
-    pub games: usize,
-    /// Games came before (or may have: a piece read before the games
-    /// ahead of it are counted): no "text before the first game", no "no
-    /// game tree found".
-    pub continuing: bool,
-}
-
-/// How reading a part of an input ended.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PieceEnd {
-    /// Games read.
-    pub games: usize,
-    /// The input ended between games, after nothing but white space and
-    /// outside parentheses around games: a reading of the whole input would
-    /// be between games there too.
-    pub clean: bool,
-}
 
 /// Reads an SGF collection from `input`, pushing events into `sink`.
 pub fn read(

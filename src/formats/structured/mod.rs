@@ -112,6 +112,17 @@ impl<R: BufRead> LineCounter<R> {
         self.over.then_some(self.limit)
     }
 
+    /// Counts on as if what is read next were at `pos` (the start of a
+    /// piece of an input, read after the document's head).
+    pub fn restart_at(&mut self, pos: Pos) {
+        self.offset = pos.offset;
+        self.line = pos.line;
+        self.line_start = pos
+            .offset
+            .saturating_sub(u64::from(pos.col.saturating_sub(1)));
+        self.mark = self.offset;
+    }
+
     /// Where the reading has got to.
     pub fn pos(&self) -> Pos {
         Pos::new(
@@ -136,6 +147,8 @@ impl<R: BufRead> Read for LineCounter<R> {
 }
 
 impl<R: BufRead> BufRead for LineCounter<R> {
+    // Called for every token quick-xml reads: kept in its loop.
+    #[inline(always)]
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         if self.offset - self.mark > self.limit {
             self.over = true;
@@ -147,6 +160,7 @@ impl<R: BufRead> BufRead for LineCounter<R> {
         self.inner.fill_buf()
     }
 
+    #[inline(always)]
     fn consume(&mut self, amt: usize) {
         if amt == 0 {
             return;

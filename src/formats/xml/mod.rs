@@ -15,12 +15,14 @@
 //! escaper of `structured/markup.rs`).
 
 mod base64;
+mod cuts;
 mod reader;
 mod writer;
 
 use crate::diag::Code;
 
-pub use reader::read;
+pub use cuts::cuts;
+pub use reader::{read, read_from};
 pub use writer::writer;
 
 /// Not well-formed XML, or not sgfconv XML at all; games before the fault

@@ -14,6 +14,7 @@ use crate::formats::structured::markup::{
     attribute as attr, give_back_string, next_event, Skip, KEEP_CAPACITY,
 };
 use crate::formats::structured::{self, LineCounter};
+use crate::input::{PieceEnd, Resume};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
 use quick_xml::events::{BytesStart, Event as XmlEvent};
@@ -26,6 +27,22 @@ pub fn read(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<(), Error> {
+    read_from(input, Resume::default(), options, sink, report).map(|_| ())
+}
+
+/// The quick-xml reader over an input, counting lines.
+type Xml<'a> = quick_xml::Reader<LineCounter<BufReader<&'a mut dyn Read>>>;
+
+/// [`read`] for a piece of an input or its rest, from `resume` on, after
+/// the document's head (`super::cuts`): positions, game numbers and
+/// diagnostics as a reading of the whole input gives them.
+pub fn read_from(
+    input: &mut dyn Read,
+    resume: Resume,
+    options: &ReadOptions,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<PieceEnd, Error> {
     let mut buffered = BufReader::with_capacity(1 << 16, input);
     if buffered.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
         buffered.consume(3);
@@ -33,19 +50,34 @@ pub fn read(
     let counter = LineCounter::new(buffered).limit(options.max_value_size());
     let mut reader = quick_xml::Reader::from_reader(counter);
     let mut buf = Vec::new();
-    let mut st = XmlReadState::default();
+    let mut st = XmlReadState {
+        games: resume.games,
+        ..Default::default()
+    };
+    if resume.head > 0 && !read_head(&mut reader, &mut buf, &mut st, resume, sink)? {
+        return Ok(PieceEnd::default());
+    }
+    if resume.continuing {
+        // As one reading has it here: the last game replayed.
+        report.set_game(resume.games.checked_sub(1));
+    }
     loop {
         let (pos, ev) = next_event(&mut reader, &mut buf);
         let ev = match ev {
             Ok(ev) => ev,
             Err(msg) => match reader.get_ref().too_long() {
                 Some(max) => return Err(structured::too_long(E_TOO_LONG, TOKEN, pos, max)),
-                None => return syntax_error(&st, report, pos, &msg),
+                None => return fault(&st, resume, report, pos, &msg),
             },
         };
+        match &ev {
+            XmlEvent::Start(_) => st.depth += 1,
+            XmlEvent::End(_) => st.depth = st.depth.saturating_sub(1),
+            _ => {}
+        }
         match st.skip.take(&ev) {
             Some(Ok(())) => continue,
-            Some(Err(msg)) => return syntax_error(&st, report, pos, msg),
+            Some(Err(msg)) => return fault(&st, resume, report, pos, msg),
             None => {}
         }
         match st.event(ev, pos, sink, report)? {
@@ -56,10 +88,64 @@ pub fn read(
                 return Err(structured::too_long(E_TOO_LONG, "a value", pos, max));
             }
             Next::Read => {}
-            Next::Done => return Ok(()),
-            Next::Fault(msg) => return syntax_error(&st, report, pos, &msg),
+            Next::Done => {
+                return Ok(PieceEnd {
+                    games: st.games - resume.games,
+                    clean: st.depth <= 1 && !st.skip.active() && matches!(st.text, Text::None),
+                })
+            }
+            Next::Fault(msg) => return fault(&st, resume, report, pos, &msg),
         }
     }
+}
+
+/// Reads the document's head (`resume.head` bytes: the prolog and the root
+/// tag) for its state only, then counts positions from `resume.pos`.
+/// `false` when it is not that.
+fn read_head(
+    reader: &mut Xml<'_>,
+    buf: &mut Vec<u8>,
+    st: &mut XmlReadState,
+    resume: Resume,
+    sink: &mut dyn Sink,
+) -> Result<bool, Error> {
+    let mut quiet = Reporter::new("", crate::diag::Output::Discard);
+    while reader.get_ref().pos().offset < resume.head as u64 {
+        let (pos, ev) = next_event(reader, buf);
+        match ev {
+            Ok(XmlEvent::Eof) | Err(_) => return Ok(false),
+            Ok(ev) => {
+                if !matches!(st.event(ev, pos, sink, &mut quiet)?, Next::Read) {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+    reader.get_mut().restart_at(resume.pos);
+    st.depth = 1;
+    Ok(st.seen_root && st.game.is_none() && reader.get_ref().pos() == resume.pos)
+}
+
+/// A syntax fault: reported as one reading of the whole input reports it
+/// (see `syntax_error`); the piece did not end between games. A piece read
+/// as if no game came before, when some may have, says only that: it is
+/// read again from where the games before it are known.
+fn fault(
+    st: &XmlReadState,
+    resume: Resume,
+    report: &mut Reporter,
+    pos: Pos,
+    msg: &str,
+) -> Result<PieceEnd, Error> {
+    let end = PieceEnd {
+        games: st.games - resume.games,
+        clean: false,
+    };
+    if resume.continuing && st.games == 0 {
+        return Ok(end);
+    }
+    syntax_error(st, report, pos, msg)?;
+    Ok(end)
 }
 
 /// What a token is, for [`E_TOO_LONG`].
@@ -95,6 +181,9 @@ struct XmlReadState {
     /// where only text belongs): their text is kept, their tags dropped.
     in_value: usize,
     games: usize,
+    /// Elements open (the root's included): a piece ends between games
+    /// with only the root open, or none.
+    depth: usize,
     skip: Skip,
     /// A value's buffer and a property's, kept for the next (small ones
     /// only: a huge value's memory is given back).
