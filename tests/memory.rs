@@ -368,7 +368,7 @@ fn named_migrate_keeps_little_per_file() {
     let (small, large) = (500, 4_000);
     let trees = [tiny_tree(dir.path(), small), tiny_tree(dir.path(), large)];
     let mut over = Vec::new();
-    for (k, mode) in [["--name", "{PB} {SZ}"], ["--split-collections", "-q"]]
+    for (k, mode) in [["--name", "{PB} {SZ}"], ["--split-collections", "--force"]]
         .iter()
         .enumerate()
     {
