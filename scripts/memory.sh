@@ -213,6 +213,14 @@ row "migrate --report, $MIGRATE_FILES tiny files" "$(du -sb "$DIR/mig/src" | cut
 # earlier report (read as the run ends, written over).
 run migrate -q --report "$DIR/mig/report.json" "$DIR/mig/src" "$DIR/mig/dst"
 row "migrate --report, $MIGRATE_FILES tiny files, resumed (all up to date)" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
+# Named mode: names from game info, planned in walk order a window of
+# records at a time.
+rm -rf "$DIR/mig/dst"
+run migrate -q --name '{PB} {SZ}' "$DIR/mig/src" "$DIR/mig/dst"
+row "migrate --name, $MIGRATE_FILES tiny files" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
+rm -rf "$DIR/mig/dst"
+run migrate -q --split-collections "$DIR/mig/src" "$DIR/mig/dst"
+row "migrate --split-collections, $MIGRATE_FILES tiny files" "$(du -sb "$DIR/mig/src" | cut -f1)" file "$MIGRATE_FILES"
 rm -rf "$DIR/mig"
 fi
 

@@ -357,3 +357,35 @@ fn migrate_keeps_little_per_file() {
     }
     assert!(over.is_empty(), "over 500 B/file: {over:?}");
 }
+
+#[test]
+fn named_migrate_keeps_little_per_file() {
+    let _one = one_at_a_time();
+    // Named mode (`--name`, `--split-collections`) held every record's
+    // entry, game facts and open temporary file until all were converted:
+    // about 1.5 KB and a descriptor a file. Now a window of records.
+    let dir = tempfile::tempdir().unwrap();
+    let (small, large) = (500, 4_000);
+    let trees = [tiny_tree(dir.path(), small), tiny_tree(dir.path(), large)];
+    let mut over = Vec::new();
+    for (k, mode) in [["--name", "{PB} {SZ}"], ["--split-collections", "--force"]]
+        .iter()
+        .enumerate()
+    {
+        let mut peaks = Vec::new();
+        for (n, src) in [small, large].iter().zip(&trees) {
+            let dst = dir.path().join(format!("named{k}-{n}"));
+            let dst = dst.to_string_lossy();
+            let args = ["migrate", "-q", mode[0], mode[1], src, &dst];
+            let (code, rss) = peak(&args);
+            assert_eq!(code, 0, "{mode:?} {n}");
+            peaks.push(rss);
+        }
+        let per_file = peaks[1].saturating_sub(peaks[0]) as f64 / (large - small) as f64;
+        eprintln!("{mode:?}: peaks {peaks:?}, {per_file:.0} B/file");
+        if per_file > 300.0 {
+            over.push(format!("{mode:?}: {per_file:.0} B/file"));
+        }
+    }
+    assert!(over.is_empty(), "over 300 B/file: {over:?}");
+}

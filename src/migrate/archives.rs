@@ -52,17 +52,17 @@ impl Ctx<'_> {
         _archived: Vec<(usize, Item)>,
         _claims: &mut Claims,
         _out: &mut Outputs,
-    ) -> Vec<NamedConv> {
-        Vec::new()
+    ) {
     }
 }
 
 #[cfg(feature = "archives")]
 mod with_archives {
+    use super::named::{InOrder, WINDOW};
     use super::*;
     use crate::archive::{self, Member};
     use std::io::Seek;
-    use std::sync::mpsc::{sync_channel, SyncSender};
+    use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 
     /// Members waiting for a worker, at most.
     pub const QUEUE: usize = 64;
@@ -101,62 +101,61 @@ mod with_archives {
         claims: &'c mut Claims,
         out: &'c mut Outputs,
         queue: SyncSender<Unit>,
-        /// Members the reader converted itself (big ones), to be named.
-        own: Vec<NamedConv>,
+        /// Named mode: the members sent, named in that order as they come
+        /// back converted.
+        order: Option<InOrder>,
     }
 
     impl Ctx<'_> {
         /// Reads the archives found by the walk (`(position, item)`, in
         /// walk order) and converts their members; see the module's doc.
-        /// Their entries go to the log as they finish, but for the members
-        /// converted in named mode, returned to be named.
+        /// Their entries go to the log as they finish; in named mode, once
+        /// named and put in place, in archive order ([`InOrder`]).
         pub(in crate::migrate) fn archives(
             &self,
             archived: Vec<(usize, Item)>,
             claims: &mut Claims,
             out: &mut Outputs,
-        ) -> Vec<NamedConv> {
+        ) {
             if archived.is_empty() {
-                return Vec::new();
+                return;
             }
             let (queue, waiting) = sync_channel::<Unit>(QUEUE);
-            let (mut named, own) = std::thread::scope(|s| {
-                let reader = s.spawn(move || {
+            let (back, converted) = channel::<NamedConv>();
+            let order = self.named_mode().then(|| InOrder::new(converted));
+            std::thread::scope(|s| {
+                s.spawn(move || {
                     let mut r = Reader {
                         ctx: self,
                         claims,
                         out,
                         queue,
-                        own: Vec::new(),
+                        order,
                     };
                     for (i, item) in archived {
                         let e = r.archive(i, &item);
                         self.log.add((i, 0), &e);
                     }
-                    r.own
+                    r.finish();
                 });
-                let finished: Vec<NamedConv> = waiting
-                    .into_iter()
-                    .par_bridge()
-                    .filter_map(|u| self.named_or_logged(self.work(u)))
-                    .collect();
-                (finished, reader.join().unwrap_or_default())
+                self.workers(waiting, back);
             });
-            named.extend(own);
-            // Named in archive order, whichever worker finished first.
-            named.sort_unstable_by_key(|n| n.0);
-            named
         }
 
-        /// A member done: to be named (named mode), or its entry logged.
-        fn named_or_logged(&self, (key, e, named): Finished) -> Option<NamedConv> {
-            match named {
-                Some((item, c)) => Some((key, item, e, c)),
-                None => {
-                    self.log.add(key, &e);
-                    None
-                }
-            }
+        /// The conversion workers: until the reader is done, convert what
+        /// it sends; a member converted in named mode goes back to it.
+        fn workers(&self, waiting: Receiver<Unit>, back: Sender<NamedConv>) {
+            waiting
+                .into_iter()
+                .par_bridge()
+                .for_each(|u| match self.work(u) {
+                    (key, e, Some((item, c))) => {
+                        // The reader is gone only when it failed: the
+                        // member's temporary files are deleted on drop.
+                        let _ = back.send((key, item, e, c));
+                    }
+                    (key, e, None) => self.log.add(key, &e),
+                });
         }
 
         /// A worker: converts one member (and in mirror mode puts it in
@@ -364,17 +363,31 @@ mod with_archives {
                     let done = ctx.convert_placed(at.key, item, &mut e, bytes, plan, dir);
                     ctx.progress
                         .file_done(done.1.bytes_in, done.1.status == Status::Failed);
-                    self.own.extend(ctx.named_or_logged(done));
+                    match (done, &mut self.order) {
+                        ((key, e, Some((item, c))), Some(order)) => {
+                            order.sent(key);
+                            order.converted((key, item, e, c));
+                        }
+                        ((key, e, _), _) => ctx.log.add(key, &e),
+                    }
+                    self.name_ready(WINDOW);
                     Ok(())
                 }
-                Ok(_) => self.send(Unit::Work(Box::new(Work {
-                    key: at.key,
-                    item,
-                    entry: e,
-                    data,
-                    plan,
-                    dir,
-                }))),
+                Ok(_) => {
+                    if let Some(order) = &mut self.order {
+                        order.sent(at.key);
+                    }
+                    self.send(Unit::Work(Box::new(Work {
+                        key: at.key,
+                        item,
+                        entry: e,
+                        data,
+                        plan,
+                        dir,
+                    })))?;
+                    self.name_ready(WINDOW);
+                    Ok(())
+                }
             }
         }
 
@@ -418,6 +431,38 @@ mod with_archives {
                 }
             }
             Some((plan, dir))
+        }
+
+        /// Names and puts in place the members converted in named mode
+        /// whose predecessors all are, waiting until fewer than `limit`
+        /// wait (0: all).
+        fn name_ready(&mut self, limit: usize) {
+            let Reader {
+                ctx,
+                claims,
+                out,
+                order,
+                ..
+            } = self;
+            if let Some(order) = order {
+                order.drain(limit, |conv| ctx.place_named_one(conv, claims, out));
+            }
+        }
+
+        /// The archives are read: the workers are told so, and every member
+        /// still converting is named as it comes back.
+        fn finish(self) {
+            let Reader {
+                ctx,
+                claims,
+                out,
+                queue,
+                order,
+            } = self;
+            drop(queue);
+            if let Some(mut order) = order {
+                order.drain(0, |conv| ctx.place_named_one(conv, claims, out));
+            }
         }
 
         fn send(&self, unit: Unit) -> Result<(), Error> {

@@ -323,13 +323,11 @@ impl Tree {
     }
 }
 
-/// A `.sgfconv-*.tmp` file in a directory of DST; deleted when dropped
-/// unless it was put in place.
+/// A `.sgfconv-*.tmp` file in a directory of DST, open for writing;
+/// deleted when dropped unless it was put in place.
 pub struct NamedTemp {
-    dir: Arc<Dir>,
-    name: OsString,
     pub file: File,
-    placed: bool,
+    name: TempName,
 }
 
 impl NamedTemp {
@@ -337,15 +335,32 @@ impl NamedTemp {
     pub fn new(dir: &Arc<Dir>) -> io::Result<NamedTemp> {
         let (file, name) = dir.create_temp()?;
         Ok(NamedTemp {
-            dir: dir.clone(),
-            name,
             file,
-            placed: false,
+            name: TempName {
+                dir: dir.clone(),
+                name,
+                placed: false,
+            },
         })
+    }
+
+    /// The file written: its descriptor closed, its name kept. An output
+    /// waiting for its name (named mode, `--split-collections`) thus holds
+    /// no descriptor, however many wait (issue 14).
+    pub fn into_name(self) -> TempName {
+        self.name
     }
 }
 
-impl Drop for NamedTemp {
+/// The name of a written `.sgfconv-*.tmp` file; the file is deleted when
+/// this is dropped unless it was put in place.
+pub struct TempName {
+    dir: Arc<Dir>,
+    name: OsString,
+    placed: bool,
+}
+
+impl Drop for TempName {
     fn drop(&mut self) {
         if !self.placed {
             let _ = self.dir.remove(&self.name);
@@ -355,8 +370,8 @@ impl Drop for NamedTemp {
 
 /// A finished output, not yet in place. Dropping it leaves nothing behind.
 pub enum Pending {
-    /// A named temporary file.
-    Named(NamedTemp),
+    /// A named temporary file, closed.
+    Named(TempName),
     /// An unnamed file (Linux `O_TMPFILE`).
     Anonymous(File),
     /// The bytes, kept for an archive written as the output

@@ -8,8 +8,9 @@
 //!    DST) and recognise records by extension, else by content.
 //! 2. **Plan** output names sequentially in path order: mirrored names
 //!    (`a/b.gib` → `a/b.sgf`), or names from `--name` templates and
-//!    `--split-collections` once the games are read; collisions are numbered
-//!    `name (2).sgf` in that same order.
+//!    `--split-collections` once the games are read (a window of records at
+//!    a time, `named.rs`); collisions are numbered `name (2).sgf` in that
+//!    same order.
 //! 3. **Convert** each record through the same path as [`crate::convert`]
 //!    (`pipeline::run`: reader → dialect rules → SGF writer) into a
 //!    temporary file in the destination directory.
@@ -25,6 +26,7 @@ mod found;
 pub(crate) mod fsat;
 pub(crate) mod glob;
 mod log;
+mod named;
 pub(crate) mod naming;
 pub(crate) mod output;
 pub mod report;
@@ -898,15 +900,9 @@ impl Ctx<'_> {
         // in that order.
         let mut claims = Claims::default();
         if self.named_mode() {
-            let items: Vec<(Key, Item)> = found
-                .places(|t| matches!(t, Tag::Record(..)))
-                .map(|i| ((i, 0), found.item(i)))
-                .collect();
+            self.named_files(&found, &mut claims, &mut outputs);
             drop(found);
-            let mut converted = self.convert_named(items, &mut outputs);
-            let named = self.archives(archived, &mut claims, &mut outputs);
-            converted.extend(named);
-            self.place_named(converted, &mut outputs);
+            self.archives(archived, &mut claims, &mut outputs);
         } else {
             self.migrate_mirrored(&found, &mut claims, &mut outputs);
             drop(found);
@@ -1156,113 +1152,6 @@ impl Ctx<'_> {
             }
         }
         e
-    }
-
-    /// Named mode (`--name`, `--split-collections`): convert everything into
-    /// temporary files first ([`Ctx::convert_named`]), then plan names from
-    /// game info in path order, then rename ([`Ctx::place_named`]).
-    fn convert_named(&self, items: Vec<(Key, Item)>, out: &mut Outputs) -> Vec<NamedConv> {
-        self.prepare_dirs(
-            items
-                .iter()
-                .map(|(_, it)| it.rel.parent().unwrap_or(Path::new(""))),
-            out,
-        );
-        let checked = &*out;
-        // Convert.
-        items
-            .into_par_iter()
-            .map(|(i, item)| {
-                let mut e = self.entry(&item, Status::Converted);
-                let dir_rel = item.rel.parent().unwrap_or(Path::new(""));
-                let state = checked.state(dir_rel);
-                let c = match self.out_dir(checked, dir_rel, &state) {
-                    Err((code, why)) => {
-                        self.fail(&mut e, code, why);
-                        None
-                    }
-                    Ok(dir) => {
-                        // Named temporary files in the mirrored directory,
-                        // renamed into their own later.
-                        let c = self.convert(&item, dir.as_ref(), &mut e);
-                        if let Some(c) = &c {
-                            self.fill(&mut e, c);
-                        }
-                        c
-                    }
-                };
-                self.progress
-                    .file_done(e.bytes_in, e.status == Status::Failed);
-                (i, item, e, c)
-            })
-            .collect()
-    }
-
-    /// Plans the names of records converted in named mode, sequentially in
-    /// path order, then renames their temporary files into place.
-    fn place_named(&self, converted: Vec<NamedConv>, out: &mut Outputs) {
-        let mut claims = Claims::default();
-        let mut planned: Vec<Placed> = Vec::with_capacity(converted.len());
-        for (i, item, mut e, c) in converted {
-            let mut names = Vec::new();
-            if let Some(c) = &c {
-                let stem_bytes = naming::stem_bytes(item.rel.file_name().unwrap_or_default());
-                let stem = String::from_utf8_lossy(&stem_bytes).into_owned();
-                let dir_rel = item.rel.parent().unwrap_or(Path::new(""));
-                let n_games = c.games.len();
-                for k in 0..c.outputs.len() {
-                    let game = if self.options.split_collections { k } else { 0 };
-                    let base = match &self.options.name_template {
-                        Some(t) => {
-                            let empty = Vec::new();
-                            let props = c.games.get(game).map(|g| &g.root).unwrap_or(&empty);
-                            naming::render_template(
-                                t,
-                                &NameFields {
-                                    props,
-                                    stem: &stem,
-                                    game: game + 1,
-                                    games: n_games,
-                                },
-                            )
-                        }
-                        None if c.outputs.len() > 1 => {
-                            let width = c.outputs.len().to_string().len();
-                            let mut b = stem_bytes.clone();
-                            b.extend_from_slice(format!("-{:0width$}", k + 1).as_bytes());
-                            PathBuf::from(naming::os_from_bytes(b))
-                        }
-                        None => PathBuf::from(naming::os_from_bytes(stem_bytes.clone())),
-                    };
-                    let (rel_out, numbered) = claims.claim(&dir_rel.join(base));
-                    if numbered {
-                        *e.rewrites
-                            .entry(format!("{} {}", I_NAME_NUMBERED.id, I_NAME_NUMBERED.name))
-                            .or_insert(0) += 1;
-                    }
-                    e.outputs.push(self.output_text(&rel_out));
-                    names.push(rel_out);
-                }
-            }
-            planned.push((i, item, e, c, names));
-        }
-        self.prepare_dirs(
-            planned
-                .iter()
-                .flat_map(|p| p.4.iter())
-                .map(|n| n.parent().unwrap_or(Path::new(""))),
-            out,
-        );
-        let out = &*out;
-        // Rename into place.
-        planned
-            .into_par_iter()
-            .for_each(|(i, item, mut e, c, names)| {
-                if let Some(c) = c {
-                    self.place(&item, &mut e, c, &names, out);
-                }
-                self.log.add(i, &e);
-            });
     }
 
     fn place(&self, item: &Item, e: &mut Entry, c: Converted, names: &[PathBuf], out: &Outputs) {

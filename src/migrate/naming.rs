@@ -4,7 +4,7 @@
 use crate::formats::{Format, FORMATS};
 use hashbrown::HashTable;
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::hash::{BuildHasher, RandomState};
 use std::path::{Path, PathBuf};
@@ -212,6 +212,10 @@ pub struct Claims {
     hasher: RandomState,
     /// The names whose place does not pack (never, in practice).
     overflow: HashSet<String>,
+    /// For a name claimed more than once, the number its next claim tries
+    /// first: 100 000 records named alike cost one lookup each, not one
+    /// per earlier namesake.
+    next: HashMap<String, usize>,
 }
 
 /// Bits of a packed place that hold the length.
@@ -237,6 +241,7 @@ impl Claims {
             taken,
             hasher,
             overflow,
+            ..
         } = self;
         let hash = hasher.hash_one(key.as_bytes());
         if taken
@@ -259,18 +264,20 @@ impl Claims {
     /// Claims `base` + `.sgf` (relative path without extension) or the first
     /// free numbered variant. Returns the path and whether it was numbered.
     pub fn claim(&mut self, base: &Path) -> (PathBuf, bool) {
-        let mut n = 1usize;
+        let plain = with_suffix(base, b".sgf");
+        let plain_key = plain.to_string_lossy().to_lowercase();
+        if self.take(&plain_key) {
+            return (plain, false);
+        }
+        let mut n = self.next.get(&plain_key).copied().unwrap_or(2);
         loop {
-            let candidate = if n == 1 {
-                with_suffix(base, b".sgf")
-            } else {
-                with_suffix(base, format!(" ({n}).sgf").as_bytes())
-            };
+            let candidate = with_suffix(base, format!(" ({n}).sgf").as_bytes());
             let key = candidate.to_string_lossy().to_lowercase();
-            if self.take(&key) {
-                return (candidate, n > 1);
-            }
             n += 1;
+            if self.take(&key) {
+                self.next.insert(plain_key, n);
+                return (candidate, true);
+            }
         }
     }
 
@@ -367,5 +374,27 @@ mod tests {
             (PathBuf::from("d/a (3).sgf"), true)
         );
         assert_eq!(c.claim(Path::new("e/a")), (PathBuf::from("e/a.sgf"), false));
+    }
+
+    #[test]
+    fn many_namesakes_are_numbered_in_order_skipping_names_taken() {
+        let mut c = Claims::default();
+        assert_eq!(c.claim(Path::new("x (4)")).0, PathBuf::from("x (4).sgf"));
+        assert_eq!(c.claim(Path::new("x")).0, PathBuf::from("x.sgf"));
+        // 30 000 namesakes: one lookup each (before: one per namesake
+        // before it, 450 million in all).
+        for n in 2..30_000 {
+            let want = if n < 4 { n } else { n + 1 };
+            assert_eq!(
+                c.claim(Path::new("X")),
+                (PathBuf::from(format!("X ({want}).sgf")), true)
+            );
+        }
+        // Taken as a plain name after the numbering passed it: skipped.
+        assert_eq!(
+            c.claim(Path::new("x (30001)")).0,
+            PathBuf::from("x (30001).sgf")
+        );
+        assert_eq!(c.claim(Path::new("x")).0, PathBuf::from("x (30002).sgf"));
     }
 }

@@ -131,7 +131,7 @@ impl<'a> Spill<'a> {
             file.file().sync_all()?;
         }
         Ok(Some(match file {
-            Temp::Named(t) => Pending::Named(t),
+            Temp::Named(t) => Pending::Named(t.into_name()),
             Temp::Anonymous(f) => Pending::Anonymous(f),
         }))
     }

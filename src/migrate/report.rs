@@ -468,7 +468,7 @@ impl Summary {
         self.write_report(&mut out)?;
         out.flush()?;
         drop(out);
-        super::fsat::Pending::Named(tmp).persist(&dir, &name)
+        super::fsat::Pending::Named(tmp.into_name()).persist(&dir, &name)
     }
 }
 
