@@ -804,6 +804,10 @@ fn run(args: &[String]) -> Result<(), String> {
             r.kind == Kind::Reader || (r.ours && r.input == Input::Slice && r.kind == Kind::Convert)
         });
     }
+    // `BENCH_ONLY=startup`: the start-up line alone (no row is run).
+    if std::env::var("BENCH_ONLY").is_ok_and(|v| v == "startup") {
+        rows.clear();
+    }
 
     // Interleave: every row once per round, so load from elsewhere on the
     // machine spreads over all rows alike. Peers get fewer rounds, the deep

@@ -7,7 +7,8 @@
 # Environment: BENCH_DATA (default ./bench-data), SHARED (default ../shared),
 # BENCH_MB (200), BENCH_PEER_MB (20), BENCH_DEPTH (100000), BENCH_REPS (5),
 # BENCH_PEER_REPS (3), BENCH_TIMEOUT (300 s per run), BENCH_ONLY (`readers`:
-# the reader rows and SGF→SGF on the slice only).
+# the reader rows and SGF→SGF on the slice only; `startup`: the start-up
+# line only), BENCH_STARTUP_RUNS (40).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -113,4 +114,4 @@ bench_figures() {
         rm -rf "$out"
     done
 }
-bench_figures
+[ "${BENCH_ONLY:-}" = startup ] || bench_figures

@@ -129,6 +129,37 @@ pub struct ConvertArgs {
 }
 
 impl ConvertArgs {
+    /// The arguments of a plain command line (`cli_plain`), every other
+    /// one at the default clap gives it.
+    pub fn plain(p: crate::cli_plain::Plain) -> ConvertArgs {
+        ConvertArgs {
+            inputs: p.inputs,
+            output: p.output,
+            out_dir: None,
+            recursive: false,
+            files_from: None,
+            null: false,
+            force: false,
+            to: p.to,
+            to_encoding: None,
+            ugf_review: false,
+            json_lines: false,
+            moves: false,
+            all_variations: false,
+            coords: None,
+            games_csv: None,
+            csv_safe: false,
+            at: None,
+            figures: false,
+            every: None,
+            numbering: None,
+            crop: false,
+            no_coords: false,
+            size: None,
+            read: ReadArgs::plain(p.from, p.quiet),
+        }
+    }
+
     /// No input named in any way: the run would read stdin.
     pub fn reads_only_stdin(&self) -> bool {
         self.inputs.is_empty() && self.files_from.is_none()

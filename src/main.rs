@@ -9,6 +9,7 @@ mod cli_inputs;
 mod cli_migrate;
 mod cli_open;
 mod cli_pictures;
+mod cli_plain;
 mod cli_progress;
 mod cli_say;
 mod cli_signals;
@@ -81,12 +82,20 @@ const SUBCOMMANDS: [&str; 7] = [
 ];
 
 /// The command line parsed as [`Cli`] parses it. A conversion (no word of
-/// it a subcommand's name) is parsed by the smaller [`ConvertCli`]; what
-/// that refuses (help, version, any mistake) is parsed again by [`Cli`],
-/// so that every message is the whole command's.
+/// it a subcommand's name) is read by hand when it is plain (`cli_plain`:
+/// files, `-q`, `-o`, `-t`, `-f`), else parsed by the smaller
+/// [`ConvertCli`]; what that refuses (help, version, any mistake) is
+/// parsed again by [`Cli`], so that every message is the whole command's.
 fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
     let named = |a: &std::ffi::OsString| SUBCOMMANDS.iter().any(|s| a == *s);
     if !args.iter().skip(1).any(named) {
+        if let Some(plain) = cli_plain::parse(args) {
+            return Ok(Cli {
+                command: None,
+                convert: cli_convert::ConvertArgs::plain(plain),
+                color: cli_term::ColorWhen::Auto,
+            });
+        }
         if let Ok(c) = ConvertCli::try_parse_from(args) {
             let (command, convert, color) = (None, c.convert, c.color);
             return Ok(Cli {
@@ -195,6 +204,29 @@ struct ReadArgs {
     strict: bool,
 }
 
+impl ReadArgs {
+    /// The reading options of a plain command line (`cli_plain`): `-f`
+    /// and `-q`, every other at the default clap gives it.
+    fn plain(from: Option<String>, quiet: bool) -> ReadArgs {
+        ReadArgs {
+            jobs: 0,
+            from,
+            encoding: None,
+            default_encoding: None,
+            keep_dialect: false,
+            no_fix: Vec::new(),
+            ngf_rotate_180: false,
+            max_value_size: None,
+            max_member_size: None,
+            archive_depth: 1,
+            quiet,
+            verbose: false,
+            diagnostics: DiagFormat::Text,
+            strict: false,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args = global_after_subcommand(std::env::args_os().collect());
     cli_say::set_json(cli_say::json_requested(&args));
@@ -236,12 +268,17 @@ fn global_after_subcommand(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::O
             _ => break,
         }
     }
+    // Only after a `--color`: building the whole command is a sixth of a
+    // short conversion's start.
+    if i == 1 {
+        return args;
+    }
     let named = args.get(i).and_then(|a| a.to_str()).is_some_and(|name| {
         Cli::command()
             .get_subcommands()
             .any(|c| c.get_name() == name)
     });
-    if i > 1 && named && i < args.len() {
+    if named && i < args.len() {
         args[1..=i].rotate_right(1);
     }
     args
@@ -598,15 +635,132 @@ mod tests {
             "explain W012",
             "migrate src dst",
             "help check",
+            "-q -q a.sgf",
+            "-qo x a.sgf",
+            "-o a -o b x.sgf",
+            "-o",
+            "-ox.sgf a.sgf",
+            "--output=x.sgf a.sgf",
+            "-t -q a.sgf",
+            "-t json --to xml a.sgf",
+            "-f --help",
+            "-- a.sgf",
+            "-- -a.sgf",
+            "-j 2 a.sgf",
+            "-q --color never a.sgf",
+            "a.sgf -V",
+            "-o check.sgf check",
         ];
         for line in lines {
             let args = words(line);
-            let ours = format!("{:?}", parse(&args).map_err(|e| e.to_string()));
-            let whole = format!(
-                "{:?}",
-                Cli::try_parse_from(&args).map_err(|e| e.to_string())
+            assert_eq!(same_as_whole(&args), Ok(()), "{line}");
+        }
+    }
+
+    /// [`parse`] gives what the whole command gives, results and errors.
+    fn same_as_whole(args: &[OsString]) -> Result<(), (String, String)> {
+        let ours = format!("{:?}", parse(args).map_err(|e| e.to_string()));
+        let whole = format!("{:?}", Cli::try_parse_from(args).map_err(|e| e.to_string()));
+        if ours == whole {
+            Ok(())
+        } else {
+            Err((ours, whole))
+        }
+    }
+
+    #[test]
+    fn color_before_a_subcommand_goes_after_its_name() {
+        let moved = |line: &str| {
+            let args = global_after_subcommand(words(line));
+            args.iter()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(moved("--color never check x"), "check --color never x");
+        assert_eq!(moved("--color=never check x"), "check --color=never x");
+        assert_eq!(moved("--color never x.sgf"), "--color never x.sgf");
+        assert_eq!(moved("check --color never x"), "check --color never x");
+        assert_eq!(moved("a.sgf check"), "a.sgf check");
+        assert_eq!(moved(""), "");
+    }
+
+    #[test]
+    fn a_plain_line_read_by_hand_gives_what_clap_gives() {
+        let lines = [
+            "",
+            "a.sgf",
+            "-",
+            "- -",
+            "a.sgf b.sgf",
+            "in.gib out.sgf",
+            "a.sgf b.sgf c.sgf",
+            "-q a.sgf",
+            "--quiet a.sgf",
+            "a.sgf -q",
+            "--quiet -",
+            "-o out.sgf a.sgf",
+            "--output out.sgf a.sgf",
+            "-o out.sgf",
+            "a.sgf -o -",
+            "-o - a.sgf b.sgf",
+            "a.sgf -o x.sgf b.sgf",
+            "-q - -o -",
+            "-o check.sgf a.sgf",
+            "-t json a.sgf",
+            "--to xml a.sgf",
+            "-t JSON a.sgf",
+            "-t nonsense a.sgf",
+            "-t - a.sgf",
+            "-t jago -o j.xml a.sgf",
+            "-f gib a.txt",
+            "--from ugf x",
+            "-f svg a.sgf",
+            "-f sgf -",
+            "-f ngf -t ugf a.ngf b.ugf",
+            "-q -o x.csv -t csv a.sgf",
+            "a.sgf -t json -q b.sgf",
+            "a.sgf -f gib -t sgf -q -o o.sgf",
+            "x.sgf.gz ü.sgf 棋譜.sgf",
+            "dir/a.sgf ./b.sgf ../c.SGF",
+            "5 -q 7",
+        ];
+        for line in lines {
+            let args = words(line);
+            assert!(
+                cli_plain::parse(&args).is_some(),
+                "not read by hand: {line}"
             );
-            assert_eq!(ours, whole, "{line}");
+            assert_eq!(same_as_whole(&args), Ok(()), "{line}");
+        }
+    }
+
+    #[test]
+    fn words_that_are_not_plain_go_to_clap_and_mean_the_same() {
+        let odd = [
+            vec![OsString::from("sgfconv"), OsString::new()],
+            vec![
+                "sgfconv".into(),
+                "-o".into(),
+                OsString::new(),
+                "a.sgf".into(),
+            ],
+            vec![
+                "sgfconv".into(),
+                "-t".into(),
+                OsString::new(),
+                "a.sgf".into(),
+            ],
+            #[cfg(unix)]
+            vec![
+                "sgfconv".into(),
+                std::os::unix::ffi::OsStringExt::from_vec(b"\xffa.sgf".to_vec()),
+            ],
+        ];
+        for args in odd {
+            assert!(cli_plain::parse(&args).is_none(), "{args:?}");
+            assert_eq!(same_as_whole(&args), Ok(()), "{args:?}");
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The start of the program: on Linux it is linked at a fixed address
 //! (build.rs), so that the loader has none of its relocations to apply
-//! (docs/benchmarks.md, "Start-up"), unless built with `SGFCONV_PIE=1`.
+//! (docs/benchmarks.md, "Start-up"), unless built with `SGFCONV_PIE=1`;
+//! a plain conversion's command line is read without clap
+//! (`src/cli_plain.rs`), and does what clap's reading of it does.
 
 use std::process::Command;
 
@@ -32,4 +34,91 @@ fn a_short_record_converts() {
         String::from_utf8_lossy(&out.stdout),
         "(;FF[4]\nCA[UTF-8]\nGM[1]\nSZ[9]\n;B[ee];W[cc])\n"
     );
+}
+
+/// What one run did: status, stdout, stderr and the files it left in its
+/// directory (names and bytes).
+#[derive(Debug, PartialEq)]
+struct Run {
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+    files: Vec<(String, Vec<u8>)>,
+}
+
+/// Runs `sgfconv` with `args` (after `pre`) in a fresh copy of a few
+/// records, with `stdin` on its standard input.
+fn run_in_copy(pre: &[&str], args: &str, stdin: &[u8]) -> Run {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    for f in [
+        "sgf/escapes.sgf",
+        "sgf/missing-open-paren.sgf",
+        "gib/taiwan-big5.gib",
+    ] {
+        let name = std::path::Path::new(f).file_name().unwrap();
+        std::fs::copy(root.join(f), dir.path().join(name)).unwrap();
+    }
+    let mut child = Command::new(bin())
+        .current_dir(dir.path())
+        .args(pre)
+        .args(args.split_whitespace())
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A run that reads no stdin may end before it is written: no matter.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let out = child.wait_with_output().unwrap();
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let bytes = std::fs::read(e.path()).unwrap_or_default();
+            (e.file_name().to_string_lossy().into_owned(), bytes)
+        })
+        .collect();
+    files.sort();
+    Run {
+        status: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        files,
+    }
+}
+
+/// Each line is read by hand; with `--color auto` in front (the default
+/// colour, but not a plain line) clap reads it: the runs are the same,
+/// outputs, messages and statuses alike.
+#[test]
+fn a_plain_command_line_does_what_clap_makes_of_it() {
+    let lines = [
+        "escapes.sgf",
+        "-q escapes.sgf",
+        "missing-open-paren.sgf",
+        "-q -o out.sgf escapes.sgf",
+        "escapes.sgf out.json",
+        "-t csv escapes.sgf",
+        "-f gib taiwan-big5.gib -o -",
+        "taiwan-big5.gib -t sgf -q out.sgf",
+        "escapes.sgf missing-open-paren.sgf -o all.sgf",
+        "escapes.sgf missing-open-paren.sgf -t gib",
+        "-",
+        "-q -f sgf -",
+        "-t nonsense escapes.sgf",
+        "-f svg escapes.sgf",
+        "no-such-file.sgf",
+        "escapes.sgf out.pdf",
+        "escapes.sgf escapes.sgf",
+    ];
+    let stdin = b"(;GM[1]SZ[9];B[ee];W[cc]C[a]b])";
+    for line in lines {
+        let plain = run_in_copy(&[], line, stdin);
+        let clap = run_in_copy(&["--color", "auto"], line, stdin);
+        assert_eq!(plain, clap, "{line}");
+    }
 }
