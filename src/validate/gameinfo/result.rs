@@ -272,23 +272,24 @@ pub fn result(value: &str) -> Normalized {
 
 /// `t`'s words joined by one space; borrowed when they already are (no
 /// copy of a huge value, issue 14).
-fn one_spaced(t: &str) -> std::borrow::Cow<'_, str> {
+fn one_spaced(t: &str) -> Cow<'_, str> {
     let mut words = t.split_whitespace();
-    let spaced = words.next().is_none_or(|first| {
-        let mut end = first.len();
-        // Each next word one space after the last, from the start.
-        std::ptr::eq(first.as_ptr(), t.as_ptr())
-            && words.all(|w| {
-                let at = w.as_ptr() as usize - t.as_ptr() as usize;
-                let one = at == end + 1 && t.as_bytes().get(end) == Some(&b' ');
-                end = at + w.len();
-                one
-            })
-            && end == t.len()
-    });
+    let Some(first) = words.next() else {
+        return Cow::Owned(String::new());
+    };
+    let mut end = first.len();
+    // Each next word one space after the last, from the start.
+    let spaced = std::ptr::eq(first.as_ptr(), t.as_ptr())
+        && words.all(|w| {
+            let at = w.as_ptr() as usize - t.as_ptr() as usize;
+            let one = at == end + 1 && t.as_bytes().get(end) == Some(&b' ');
+            end = at + w.len();
+            one
+        })
+        && end == t.len();
     match spaced {
-        true if !t.is_empty() => std::borrow::Cow::Borrowed(t),
-        _ => std::borrow::Cow::Owned(t.split_whitespace().collect::<Vec<_>>().join(" ")),
+        true => Cow::Borrowed(t),
+        false => Cow::Owned(t.split_whitespace().collect::<Vec<_>>().join(" ")),
     }
 }
 
@@ -658,7 +659,7 @@ mod tests {
             let joined = t.split_whitespace().collect::<Vec<_>>().join(" ");
             let got = one_spaced(t);
             assert_eq!(got, joined, "{t:?}");
-            let borrowed = matches!(got, std::borrow::Cow::Borrowed(_));
+            let borrowed = matches!(got, Cow::Borrowed(_));
             assert_eq!(borrowed, !t.is_empty() && joined == t, "{t:?}");
         }
     }
