@@ -171,11 +171,25 @@ for f in ngf; do
     rm -f "$DIR/name.$f"
 done
 rm "$DIR/name.sgf"
+# A player name with line breaks (one in every 64 KiB): the values rule
+# makes each a space (CR LF one space), a rewrite of the name read.
+for brk in LF CRLF; do
+    { printf '(;FF[4]GM[1]SZ[19]PB['
+      head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a' | fold -w 65534 |
+          if [ "$brk" = CRLF ]; then sed 's/$/\r/'; else cat; fi | head -c "${VALUE_MB}M" || true
+      printf '];B[pd])\n'; } >"$DIR/breaks.sgf"
+    for t in json ngf; do
+        run -q -j 1 -t "$t" "$DIR/breaks.sgf" /dev/null
+        row "SGF→$(echo "$t" | tr a-z A-Z) -j 1, a ${VALUE_MB} MiB player name with $brk line breaks" "$(size_of "$DIR/breaks.sgf")" value "$VALUE_BYTES"
+    done
+    rm "$DIR/breaks.sgf"
+done
 # UGF writes a game comment and an event in its header, as it writes a
 # player's name.
-for p in "GC game comment" "EV event"; do
+for p in "GC game comment" "EV event" "DT date" "RU rule" "RE result" "XUGFH field kept from a UGF input (Place:…)"; do
     id=${p%% *}
-    { printf '(;FF[4]GM[1]SZ[19]%s[' "$id"; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/info.sgf"
+    pre=; [ "$id" = XUGFH ] && pre='Place:'
+    { printf '(;FF[4]GM[1]SZ[19]%s[%s' "$id" "$pre"; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/info.sgf"
     run -q -t ugf "$DIR/info.sgf" /dev/null
     row "SGF→UGF, a ${VALUE_MB} MiB ${p#* } ($id)" "$(size_of "$DIR/info.sgf")" value "$VALUE_BYTES"
     rm "$DIR/info.sgf"

@@ -554,6 +554,51 @@ impl NodeArena {
         true
     }
 
+    /// Property `k` as an owned property that takes the arena's text
+    /// rather than a copy of it (a huge value, issue 14: the node read and
+    /// the rules' copy of it are then one). Its values must lie back to
+    /// back in the text; the text is cut to them (the bytes before them
+    /// moved down, in place). `None`, changing nothing, when they do not.
+    /// Afterwards the arena has no text: its other properties read as
+    /// empty values, and it must be cleared before it is used again.
+    pub fn take_property(&mut self, k: usize) -> Option<PropertyBuf> {
+        let slot = *self.slots.get(k)?;
+        let spans = self
+            .spans
+            .get(slot.spans.0 as usize..slot.spans.1 as usize)?;
+        let (start, end) = match (spans.first(), spans.last()) {
+            (Some(a), Some(b)) => (a.start, b.end),
+            _ => return None,
+        };
+        let back_to_back = spans.windows(2).all(|w| w[0].end == w[1].start);
+        let on_chars = self.text.is_char_boundary(start as usize)
+            && self.text.is_char_boundary(end as usize)
+            && start <= end;
+        if !back_to_back || !on_chars || end as usize > self.text.len() {
+            return None;
+        }
+        let rebased = spans
+            .iter()
+            .map(|s| Span {
+                start: s.start - start,
+                end: s.end - start,
+                split: match s.split {
+                    NO_SPLIT => NO_SPLIT,
+                    i => i.saturating_sub(start),
+                },
+            })
+            .collect();
+        let mut text = std::mem::take(&mut self.text);
+        text.truncate(end as usize);
+        text.drain(..start as usize);
+        Some(PropertyBuf {
+            name: self.name(&slot).to_string(),
+            text,
+            spans: rebased,
+            pos: slot.pos,
+        })
+    }
+
     /// Removes every property, keeping the buffers' capacity for the next
     /// node (`pos` is left as it is).
     pub fn clear(&mut self) {
@@ -851,6 +896,79 @@ impl PropertyBuf {
     pub fn extend_values(&mut self, values: Values<'_>) {
         for v in values.iter() {
             self.push_value(v);
+        }
+    }
+
+    /// Rewrites the values in place, with no copy of them (a huge value,
+    /// issue 14). `f` gets each value's bytes (a compose value's both
+    /// parts, with their `:`) and, when it rewrote them, returns the length
+    /// of the new value, which it wrote at their start: no longer than
+    /// they were, and UTF-8 (it may only put ASCII bytes for ASCII bytes,
+    /// and drop ASCII bytes). A rewritten value is plain. Returns, per
+    /// value, whether it was rewritten.
+    pub fn rewrite_in_place(&mut self, mut f: impl FnMut(&mut [u8]) -> Option<usize>) -> Vec<bool> {
+        let mut bytes = std::mem::take(&mut self.text).into_bytes();
+        let mut rewritten = Vec::with_capacity(self.spans.len());
+        let mut w = 0usize;
+        for s in &mut self.spans {
+            let (a, e) = (s.start as usize, (s.end as usize).min(bytes.len()));
+            let Some(value) = bytes.get_mut(a..e) else {
+                *s = Span {
+                    start: w as u32,
+                    end: w as u32,
+                    split: NO_SPLIT,
+                };
+                rewritten.push(false);
+                continue;
+            };
+            let new = f(value).map(|n| n.min(e - a));
+            let len = new.unwrap_or(e - a);
+            let split = match (new, s.split) {
+                (None, i) if i != NO_SPLIT && i >= s.start => i - s.start + w as u32,
+                _ => NO_SPLIT,
+            };
+            bytes.copy_within(a..a + len, w);
+            *s = Span {
+                start: w as u32,
+                end: (w + len) as u32,
+                split,
+            };
+            w += len;
+            rewritten.push(new.is_some());
+        }
+        bytes.truncate(w);
+        // `f` keeps UTF-8; were it not to, the text is made valid (the
+        // values, clamped, stay readable) rather than lost.
+        self.text = String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        rewritten
+    }
+
+    /// Replaces the values that `new` gives a value for (in order; `None`
+    /// keeps one's text), all plain. A lone value replaced takes the new
+    /// one's buffer, with no copy of either (a huge value).
+    pub fn replace_values(&mut self, new: impl IntoIterator<Item = Option<String>>) {
+        let mut new: Vec<Option<String>> = new.into_iter().collect();
+        new.resize(self.spans.len(), None);
+        if let [Some(one)] = &mut new[..] {
+            let text = std::mem::take(one);
+            let end = text.len() as u32;
+            self.text = text;
+            self.spans = vec![Span {
+                start: 0,
+                end,
+                split: NO_SPLIT,
+            }];
+            return;
+        }
+        let old = std::mem::take(self);
+        self.name = old.name.clone();
+        self.pos = old.pos;
+        for (v, n) in old.values().iter().zip(new) {
+            match n {
+                Some(t) => self.push(&t),
+                None => self.push(v.text()),
+            };
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::event::{Event, Moves, NodeRef, OwnedEvent};
+use crate::event::{Event, Moves, NodeArena, NodeRef, OwnedEvent};
 
 /// Receives the events of a collection, in document order.
 ///
@@ -22,6 +22,17 @@ pub trait Sink {
     /// both forms.
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         node_as_events(self, node, report)
+    }
+
+    /// A complete node whose text the sink may take: exactly
+    /// [`Sink::node`] (the default), but a sink that would copy a value
+    /// may take the arena's text instead (`NodeArena::take_property`),
+    /// leaving the arena for the caller to clear. A reader sends a node
+    /// holding a huge value this way, so that the value is not held twice
+    /// while what it becomes goes on (issue 14: the dialect rules rewrite
+    /// it in their copy, which is then the only one).
+    fn node_taking(&mut self, node: &mut NodeArena, report: &mut Reporter) -> Result<(), Error> {
+        self.node(&node.as_ref(), report)
     }
 
     /// A run of plain move nodes at once: exactly [`Sink::node`] for each
@@ -72,6 +83,9 @@ impl<S: Sink + ?Sized> Sink for &mut S {
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         (**self).node(node, report)
     }
+    fn node_taking(&mut self, node: &mut NodeArena, report: &mut Reporter) -> Result<(), Error> {
+        (**self).node_taking(node, report)
+    }
     fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
         (**self).moves(moves, report)
     }
@@ -86,6 +100,9 @@ impl<S: Sink + ?Sized> Sink for Box<S> {
     }
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         (**self).node(node, report)
+    }
+    fn node_taking(&mut self, node: &mut NodeArena, report: &mut Reporter) -> Result<(), Error> {
+        (**self).node_taking(node, report)
     }
     fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
         (**self).moves(moves, report)

@@ -66,10 +66,26 @@ fn peak_with(args: &[&str], stdin: Stdio) -> (i32, usize) {
 /// is the child's too until the child outgrows it (Linux keeps the high
 /// water mark across `execve`).
 fn sgf_with(dir: &Path, prop: &str) -> String {
-    let path = dir.join(format!("{prop}.sgf"));
+    sgf_with_breaks(dir, prop, "")
+}
+
+/// [`sgf_with`], with `brk` (a line break: `\n`, `\r\n`) in the middle
+/// of every 64 KiB of the value, in place of as many letters.
+fn sgf_with_breaks(dir: &Path, prop: &str, brk: &str) -> String {
+    sgf_with_value(dir, prop, "", brk)
+}
+
+/// [`sgf_with_breaks`], the value led by `lead` (`Place:` in `XUGFH`).
+fn sgf_with_value(dir: &Path, prop: &str, lead: &str, brk: &str) -> String {
+    let tag: String = brk
+        .bytes()
+        .map(|b| if b == b'\r' { 'r' } else { 'n' })
+        .collect();
+    let path = dir.join(format!("{prop}{tag}.sgf"));
     let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
-    write!(f, "(;FF[4]GM[1]SZ[19]{prop}[").unwrap();
-    let piece = [b'a'; 1 << 16];
+    write!(f, "(;FF[4]GM[1]SZ[19]{prop}[{lead}").unwrap();
+    let mut piece = [b'a'; 1 << 16];
+    piece[1 << 15..][..brk.len()].copy_from_slice(brk.as_bytes());
     for _ in 0..VALUE / piece.len() {
         f.write_all(&piece).unwrap();
     }
@@ -200,10 +216,21 @@ fn a_huge_player_name_written_as(targets: &[&str]) {
 
 /// [`a_huge_player_name_written_as`] for a value of `prop`.
 fn a_huge_game_info_value_written_as(prop: &str, targets: &[&str]) {
+    a_huge_value_with_breaks_written_as(prop, "", targets);
+}
+
+/// [`a_huge_game_info_value_written_as`], the value with line breaks
+/// `brk` ([`sgf_with_breaks`]).
+fn a_huge_value_with_breaks_written_as(prop: &str, brk: &str, targets: &[&str]) {
+    a_huge_value_led_written_as(prop, "", brk, targets);
+}
+
+/// [`a_huge_value_with_breaks_written_as`], the value led by `lead`.
+fn a_huge_value_led_written_as(prop: &str, lead: &str, brk: &str, targets: &[&str]) {
     let _one = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let tiny = tiny_in(dir.path());
-    let name = sgf_with(dir.path(), prop);
+    let name = sgf_with_value(dir.path(), prop, lead, brk);
     let games = dir.path().join("games.csv").to_string_lossy().into_owned();
     let mut cases: Vec<(String, Vec<String>)> = Vec::new();
     for &to in targets {
@@ -219,7 +246,7 @@ fn a_huge_game_info_value_written_as(prop: &str, targets: &[&str]) {
         if to != "check" {
             args.push("/dev/null".into());
         }
-        cases.push((format!("SGF → {to}, a huge {prop}"), args));
+        cases.push((format!("SGF → {to}, a huge {prop} (breaks {brk:?})"), args));
     }
     let over = over_twice(&tiny, &cases);
     assert!(over.is_empty(), "over 2× the value: {over:?}");
@@ -240,6 +267,25 @@ fn a_huge_player_name_costs_at_most_twice_its_size_ngf() {
     a_huge_player_name_written_as(&["ngf"]);
 }
 
+/// A huge player name with line breaks, which the values rule makes
+/// spaces (a simpletext value): 4× while the rules copied the value read,
+/// made the new value beside their copy and kept a copy of the old, and
+/// the next sink gathered the new one while the value read was still held.
+/// The SGF reader now hands the node over: the rules take its text and
+/// make the breaks spaces where they lie (`CR LF` one space, the text
+/// moved down).
+#[test]
+fn a_huge_name_with_line_breaks_costs_at_most_twice_its_size() {
+    a_huge_value_with_breaks_written_as("PB", "\n", &["json", "sgf"]);
+}
+
+/// [`a_huge_name_with_line_breaks_costs_at_most_twice_its_size`], `CR LF`
+/// breaks, to JSON and to NGF (which gathers the game).
+#[test]
+fn a_huge_name_with_crlf_breaks_costs_at_most_twice_its_size() {
+    a_huge_value_with_breaks_written_as("PB", "\r\n", &["json", "ngf"]);
+}
+
 /// UGF writes a game comment (`GC`) and an event (`EV`, its `Title`) in
 /// its header as it writes a player's name: 6× before the header line was
 /// written from the game as it is.
@@ -252,6 +298,36 @@ fn a_huge_game_comment_costs_at_most_twice_its_size_ugf() {
 #[test]
 fn a_huge_event_costs_at_most_twice_its_size_ugf() {
     a_huge_game_info_value_written_as("EV", &["ugf"]);
+}
+
+/// UGF's `Date` (`DT`), `Rule` (`RU`) and `Winner` (`RE`) fields were
+/// made from copies of the root's values and read back from more copies:
+/// about 6× for a huge one. They are now made from the values borrowed
+/// (`Rule`, when long, written as a text field piece by piece).
+#[test]
+fn a_huge_date_costs_at_most_twice_its_size_ugf() {
+    a_huge_game_info_value_written_as("DT", &["ugf"]);
+}
+
+/// See [`a_huge_date_costs_at_most_twice_its_size_ugf`].
+#[test]
+fn a_huge_rule_costs_at_most_twice_its_size_ugf() {
+    a_huge_game_info_value_written_as("RU", &["ugf"]);
+}
+
+/// See [`a_huge_date_costs_at_most_twice_its_size_ugf`].
+#[test]
+fn a_huge_result_costs_at_most_twice_its_size_ugf() {
+    a_huge_game_info_value_written_as("RE", &["ugf"]);
+}
+
+/// A header field kept from a UGF input (`XUGFH[Place:…]`) was copied,
+/// its line breaks replaced in another copy, then read back from more:
+/// it is now written piece by piece, and compared with the root's `PC`
+/// where it lies.
+#[test]
+fn a_huge_kept_header_field_costs_at_most_twice_its_size_ugf() {
+    a_huge_value_led_written_as("XUGFH", "Place:", "", &["ugf"]);
 }
 
 /// A file of `n` zero bytes (no line end), written a piece at a time.

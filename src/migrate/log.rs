@@ -357,12 +357,15 @@ impl Log {
             for w in &mut waiting {
                 let pos = index.binary_search_by_key(&(w.walk, w.member), Slot::key);
                 w.walk = pos.map_or(u32::MAX, |p| p as u32);
+                w.member = 0;
             }
-            if let Some(path) = earlier {
-                carry(&mut store, &mut index, &mut waiting, path);
-            }
+            let carried = earlier
+                .is_some_and(|path| carry(&mut store, &mut index, &mut waiting, &mut tally, path));
             let mut buf = Vec::new();
             for w in &waiting {
+                if carried && w.member == CARRIED {
+                    continue;
+                }
                 if let Some(slot) = index.get(w.walk as usize) {
                     if let Some(e) = read_entry(&store, slot, &mut buf) {
                         tally.add(slot.key(), &e);
@@ -382,6 +385,9 @@ impl Log {
 /// The entry of `slot`, read back from its text.
 fn read_entry(store: &Store, slot: &Slot, buf: &mut Vec<u8>) -> Option<Entry> {
     store.read(slot.offset, slot.len, buf).ok()?;
+    if let Some(e) = report::entry_from_text(buf) {
+        return Some(e);
+    }
     let v: serde_json::Value = serde_json::from_slice(buf).ok()?;
     report::entry_from_json(&v)
 }
@@ -389,18 +395,31 @@ fn read_entry(store: &Store, slot: &Slot, buf: &mut Vec<u8>) -> Option<Entry> {
 /// A resumed run: each skipped entry waiting (`w.walk` is its place in the
 /// index) takes what the earlier report at `path` says of the same source
 /// (the last such entry there). The earlier report is read one entry at a
-/// time; one that cannot be read or is no report changes nothing.
-fn carry(store: &mut Store, index: &mut [Slot], waiting: &mut [Waiting], path: &Path) {
+/// time; one that cannot be read or is no report changes nothing. Each
+/// entry carried is tallied as it is made (into `tally`, once the whole
+/// report has been read) and marked [`CARRIED`], so that it is not read
+/// back to be tallied: true when so. False when nothing was carried, or
+/// when a source was carried twice (an earlier report that names it
+/// twice: the last one is kept, and all are tallied from the store).
+fn carry(
+    store: &mut Store,
+    index: &mut [Slot],
+    waiting: &mut [Waiting],
+    tally: &mut Tally,
+    path: &Path,
+) -> bool {
     let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return;
+        return false;
     };
     let Some(file) = meta.is_file().then(|| File::open(path).ok()).flatten() else {
-        return;
+        return false;
     };
     waiting.sort_unstable_by_key(|w| w.hash);
     // (place in the index, where the carried text is), applied only once
     // the whole earlier report has been read.
     let mut carried: Vec<(u32, u64, u32)> = Vec::new();
+    let mut trial = tally.clone();
+    let mut twice = false;
     let mut buf = Vec::new();
     let mut one = |old: &serde_json::Value| {
         let Some(source) = old.get("source").and_then(|s| s.as_str()) else {
@@ -408,7 +427,11 @@ fn carry(store: &mut Store, index: &mut [Slot], waiting: &mut [Waiting], path: &
         };
         let hash = source_hash(source);
         let first = waiting.partition_point(|w| w.hash < hash);
-        for w in waiting.iter().skip(first).take_while(|w| w.hash == hash) {
+        for w in waiting
+            .iter_mut()
+            .skip(first)
+            .take_while(|w| w.hash == hash)
+        {
             let Some(slot) = index.get(w.walk as usize) else {
                 continue;
             };
@@ -423,19 +446,30 @@ fn carry(store: &mut Store, index: &mut [Slot], waiting: &mut [Waiting], path: &
             let _ = report::entry_text(&mut text, &e);
             let (offset, len) = store.append(&text);
             carried.push((w.walk, offset, len));
+            trial.add(slot.key(), &e);
+            twice |= w.member == CARRIED;
+            w.member = CARRIED;
         }
     };
     let reader = io::BufReader::with_capacity(64 * 1024, file);
-    if report::each_earlier_file(reader, &mut one).is_err() {
-        return;
-    }
-    for (pos, offset, len) in carried {
-        if let Some(slot) = index.get_mut(pos as usize) {
-            slot.offset = offset;
-            slot.len = len;
+    let read = report::each_earlier_file(reader, &mut one).is_ok();
+    if read {
+        for &(pos, offset, len) in &carried {
+            if let Some(slot) = index.get_mut(pos as usize) {
+                slot.offset = offset;
+                slot.len = len;
+            }
         }
     }
+    if read && !twice && !carried.is_empty() {
+        *tally = trial;
+        return true;
+    }
+    false
 }
+
+/// [`Waiting::member`] of an entry carried and tallied ([`carry`]).
+const CARRIED: u32 = u32::MAX;
 
 /// A migration's entries, finished: in key order, on disk (or in memory),
 /// with their tally.

@@ -29,37 +29,28 @@ impl NodeRule for Mojibake {
             if p.values().iter().all(|v| v.text().is_ascii()) {
                 continue;
             }
-            // Values are copied only when one is repaired (rarely).
-            if !p
-                .values()
-                .iter()
-                .any(|v| charset::repair_mojibake(v.text()).is_some())
-            {
+            // Each value's repair, if any (rarely): the values themselves
+            // are not copied (a huge name, issue 14).
+            let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> =
+                p.values().iter().map(|v| repair_fully(v.text())).collect();
+            if fixed.iter().all(Option::is_none) {
                 continue;
             }
-            let vals: Vec<String> = p.values().iter().map(|v| v.text().to_string()).collect();
-            let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> =
-                vals.iter().map(|v| repair_fully(v)).collect();
-            p.clear_values();
-            for (v, f) in vals.iter().zip(fixed) {
-                match f {
-                    Some((t, enc)) => {
-                        cx.report
-                            .info(MOJIBAKE_REPAIRED, At::property(&p.name, p.pos), || {
-                                format!(
-                                    "{}[{v}] was {} text read as Latin-1: written {}[{t}]",
-                                    p.name,
-                                    enc.name(),
-                                    p.name
-                                )
-                            });
-                        p.push(&t);
-                    }
-                    None => {
-                        p.push(v);
-                    }
+            for (v, f) in p.values().iter().zip(&fixed) {
+                if let Some((t, enc)) = f {
+                    let at = At::property(&p.name, p.pos);
+                    cx.report.info(MOJIBAKE_REPAIRED, at, || {
+                        format!(
+                            "{}[{}] was {} text read as Latin-1: written {}[{t}]",
+                            p.name,
+                            v.text(),
+                            enc.name(),
+                            p.name
+                        )
+                    });
                 }
             }
+            p.replace_values(fixed.into_iter().map(|f| f.map(|(t, _)| t)));
         }
         out.push(node);
     }

@@ -9,7 +9,12 @@
 //! repair) is copied for them, and the copy is given back as soon as they
 //! are done if they left it as it came, so that what comes next (a game
 //! gathered for a writer, a writer's buffer) copies the reader's value
-//! while the rules' copy is gone ([`give_back_unchanged`]).
+//! while the rules' copy is gone ([`give_back_unchanged`]). A reader that
+//! hands the node over ([`Sink::node_taking`], the SGF reader for a node
+//! past 1 MiB) gives its one huge value to the rules instead of a copy
+//! ([`NodeAdapter::run_rule_taking`]): a value they rewrite (in place, as
+//! the values rule makes a line break a space) then costs no more than
+//! one they leave.
 
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -89,6 +94,19 @@ fn give_back_unchanged(out: &mut [BufNode], from: &NodeRef<'_>) -> Vec<Unchanged
         }
     }
     found
+}
+
+/// The property of a huge node that the rules take from the node read
+/// rather than copy ([`Sink::node_taking`]): the only one whose values are
+/// past [`POOLED_TEXT_MAX`], unless it is a huge comment (which passes the
+/// rules as a stub, [`huge_comment`]).
+fn one_huge_value(node: &NodeRef<'_>) -> Option<usize> {
+    if node.text_len() <= POOLED_TEXT_MAX {
+        return None;
+    }
+    let mut huge = (node.iter().enumerate()).filter(|(_, p)| p.values.text_len() > POOLED_TEXT_MAX);
+    let (k, p) = huge.next()?;
+    (huge.next().is_none() && !huge_comment(&p, node)).then_some(k)
 }
 
 /// One node held by a transform.
@@ -611,10 +629,64 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
     /// line: its large frame would otherwise be paid by every plain node.
     #[inline(never)]
     fn run_rule(&mut self, from: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
-        let is_root = self.at_root;
-        self.at_root = false;
         let huge = from.text_len() > POOLED_TEXT_MAX;
         let node = self.copy_in(from, huge);
+        self.apply(node, huge.then_some(from), huge, report)
+    }
+
+    /// [`NodeAdapter::run_rule`] for a huge node whose one huge value
+    /// (property `k`, [`one_huge_value`]) the rules take from the arena
+    /// rather than copy: their node is then the only one holding it, and
+    /// they rewrite it in place (a line break made a space), so that what
+    /// the next sink gathers is the second copy, not the fourth.
+    #[cold]
+    #[inline(never)]
+    fn run_rule_taking(
+        &mut self,
+        arena: &mut NodeArena,
+        k: usize,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let mut node = BufNode::new(arena.pos);
+        node.props = std::mem::take(&mut self.spare);
+        for (j, p) in arena.as_ref().iter().enumerate() {
+            let b = match j == k {
+                true => PropertyBuf::default(),
+                false => self.copy_property(&p),
+            };
+            node.props.push(b);
+        }
+        match arena.take_property(k) {
+            Some(p) => {
+                if let Some(slot) = node.props.get_mut(k) {
+                    *slot = p;
+                }
+                self.apply(node, None, true, report)
+            }
+            // Not back to back (a repeated property merged): copied.
+            None => {
+                let from = arena.as_ref();
+                if let (Some(slot), Some(p)) = (node.props.get_mut(k), from.iter().nth(k)) {
+                    *slot = PropertyBuf::from_property(&p);
+                }
+                self.apply(node, Some(&from), true, report)
+            }
+        }
+    }
+
+    /// Runs the rule on `node` and sends what it returns. `from` is the
+    /// huge node it is a copy of (its huge comments stubbed), if any: the
+    /// values the rules leave go on borrowed from it. In a `huge` node,
+    /// properties that held a huge value give their memory back.
+    fn apply(
+        &mut self,
+        node: BufNode,
+        from: Option<&NodeRef<'_>>,
+        huge: bool,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let is_root = self.at_root;
+        self.at_root = false;
         let mut out = std::mem::take(&mut self.out);
         out.clear();
         let mut extra_meta = Vec::new();
@@ -633,7 +705,7 @@ impl<R: NodeRule, S: Sink> NodeAdapter<R, S> {
             self.flush_meta(report)?;
         }
         let mut result = Ok(());
-        let originals = huge.then_some(from);
+        let originals = from;
         let unchanged = match originals {
             Some(from) => give_back_unchanged(&mut out, from),
             None => Vec::new(),
@@ -815,6 +887,23 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
             self.flush(report)?;
         }
         self.rewrite(node, report)
+    }
+
+    fn node_taking(&mut self, node: &mut NodeArena, report: &mut Reporter) -> Result<(), Error> {
+        if self.current_open {
+            self.flush(report)?;
+        }
+        let k = {
+            let from = node.as_ref();
+            if self.pass_plain(&from, report)? {
+                return Ok(());
+            }
+            match one_huge_value(&from) {
+                Some(k) => k,
+                None => return self.run_rule(&from, report),
+            }
+        };
+        self.run_rule_taking(node, k, report)
     }
 
     fn moves(&mut self, moves: &Moves<'_>, report: &mut Reporter) -> Result<(), Error> {
@@ -1139,6 +1228,89 @@ mod tests {
         assert!(pw.0 != read("PW") && pw.1 == bent.len(), "PW rewritten");
         let newline = super::super::values::SIMPLETEXT_NEWLINE.id;
         assert!(r.collected().iter().any(|d| d.code.id == newline));
+    }
+
+    /// A node handed over with a huge value the rules rewrite: the value
+    /// the next sink gets is the node's own text, rewritten where it lies
+    /// (no copy of it was made), with its line breaks made spaces (`CR LF`
+    /// one space) and the report of the rewrite; a small value beside it
+    /// is rewritten too.
+    #[test]
+    fn a_huge_value_handed_over_is_rewritten_where_it_lies() {
+        let big = format!("{}\r\n{}\ny", "x".repeat(POOLED_TEXT_MAX), "z".repeat(10));
+        let mut arena = NodeArena::default();
+        arena.push(&PropertyBuf::with_values("GN", &["a\nb"]).as_property());
+        arena.push(&PropertyBuf::with_values("PB", &[big.as_str()]).as_property());
+        arena.push(&PropertyBuf::with_values("PW", &["w"]).as_property());
+        let text_at = arena.text.as_ptr() as usize;
+        let mut seen = Addresses::default();
+        let mut r = Reporter::collecting("t.sgf");
+        {
+            let dialect = crate::options::Dialect::default();
+            let mut s = crate::transform::pipeline(Box::new(&mut seen), &dialect);
+            s.event(&Event::GameStart(&GameHeader::new(0)), &mut r)
+                .unwrap();
+            s.node_taking(&mut arena, &mut r).unwrap();
+            s.event(&Event::GameEnd(Pos::default()), &mut r).unwrap();
+            s.finish(&mut r).unwrap();
+        }
+        let pb = seen.0.iter().find(|(n, ..)| n == "PB").unwrap();
+        assert_eq!((pb.1, pb.2), (text_at, big.len() - 1), "PB where it lay");
+        let names: Vec<&str> = seen.0.iter().map(|(n, ..)| n.as_str()).collect();
+        assert_eq!(names, ["GN", "PB", "PW"]);
+        let newline = super::super::values::SIMPLETEXT_NEWLINE.id;
+        let reports = r.collected().iter().filter(|d| d.code.id == newline);
+        assert_eq!(reports.count(), 2);
+        assert!(arena.text.is_empty(), "the arena's text was taken");
+    }
+
+    /// What the sink gets from a handed-over node is what it gets from
+    /// the same node borrowed, values and reports, whatever the rules do
+    /// with its huge value (rewrite it, leave it, rename its property).
+    #[test]
+    fn a_node_handed_over_goes_on_as_one_borrowed() {
+        use crate::sink::EventLog;
+        let big = "x".repeat(POOLED_TEXT_MAX + 1);
+        let cases = [
+            ("PB", format!("{big}\r\n\n\ry\t")),
+            ("PB", big.clone()),
+            ("GN", format!("a\n{big}")),
+            ("C", format!("{big}\n")),
+            ("DT", format!("{big}\n")),
+        ];
+        for (name, value) in &cases {
+            let arena = || {
+                let mut a = NodeArena::default();
+                a.push(&PropertyBuf::with_values("FF", &["4"]).as_property());
+                a.push(&PropertyBuf::with_values(*name, &[value.as_str()]).as_property());
+                a.push(&PropertyBuf::with_values("PW", &["a\nb"]).as_property());
+                a
+            };
+            let run = |taking: bool| {
+                let mut log = EventLog::default();
+                let mut r = Reporter::collecting("t.sgf");
+                {
+                    let dialect = crate::options::Dialect::default();
+                    let mut s = crate::transform::pipeline(Box::new(&mut log), &dialect);
+                    s.event(&Event::GameStart(&GameHeader::new(0)), &mut r)
+                        .unwrap();
+                    let mut a = arena();
+                    match taking {
+                        true => s.node_taking(&mut a, &mut r).unwrap(),
+                        false => s.node(&a.as_ref(), &mut r).unwrap(),
+                    }
+                    s.event(&Event::GameEnd(Pos::default()), &mut r).unwrap();
+                    s.finish(&mut r).unwrap();
+                }
+                let reports: Vec<String> = r
+                    .collected()
+                    .iter()
+                    .map(|d| format!("{} {}", d.code.id, d.message))
+                    .collect();
+                (log.events, reports)
+            };
+            assert!(run(true) == run(false), "{name}");
+        }
     }
 
     #[test]

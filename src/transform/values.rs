@@ -277,6 +277,9 @@ fn surely_valid(family: &Family, v: &str) -> bool {
 /// Normalizes every value of `p`, replacing the rewritten ones and
 /// reporting each outcome that is not [`Normalized::Valid`].
 fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
+    if std::ptr::eq(family, &SIMPLETEXT) {
+        return simple_text(p, cx);
+    }
     // Most values are already in their FF[4] form: a cheap look first, the
     // normalizer (and its allocations) only for the others.
     if p.values().iter().all(|v| surely_valid(family, v.text())) {
@@ -288,6 +291,19 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
         .map(|v| (family.normalize)(v.text()))
         .collect();
     if outcomes.iter().all(|o| *o == Normalized::Valid) {
+        return;
+    }
+    if outcomes.iter().all(Normalized::is_unchanged) {
+        // Kept as they are (ambiguous or unreadable): reported, not copied.
+        for (v, outcome) in p.values().iter().zip(&outcomes) {
+            if *outcome != Normalized::Valid {
+                let at = At::property(&p.name, p.pos);
+                cx.report
+                    .report_as(family.unreadable, Severity::Warning, at, || {
+                        format!("{}[{}]: {outcome}", p.name, shown(v.text()))
+                    });
+            }
+        }
         return;
     }
     let old = p.clone();
@@ -315,6 +331,32 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
             .report_as(code, severity, At::property(&old.name, old.pos), || {
                 format!("{}[{}]: {outcome}", old.name, shown(v.text()))
             });
+    }
+}
+
+/// [`normalize`] for simpletext: each line break or other white space a
+/// space, in the property's own text ([`gameinfo::simple_text_in_place`]),
+/// so that a huge value with a line break costs no copy (issue 14). The
+/// same values and reports as the normalizer, [`gameinfo::simple_text`].
+fn simple_text(p: &mut PropertyBuf, cx: &mut Cx<'_>) {
+    let white = |v: &str| v.bytes().any(gameinfo::is_white);
+    if !p.values().iter().any(|v| white(v.text())) {
+        return;
+    }
+    // How the reports show the values before: what they keep of them.
+    let before: Vec<Option<String>> = (p.values().iter())
+        .map(|v| white(v.text()).then(|| shown(v.text())))
+        .collect();
+    p.rewrite_in_place(gameinfo::simple_text_in_place);
+    for (v, before) in p.values().iter().zip(before) {
+        let Some(before) = before else {
+            continue;
+        };
+        let at = At::property(&p.name, p.pos);
+        cx.report.info(SIMPLETEXT.rewritten, at, || {
+            let outcome = Normalized::Rewritten(Rewrite::new(v.text(), Reading::Spelling));
+            format!("{}[{before}]: {outcome}", p.name)
+        });
     }
 }
 

@@ -848,7 +848,12 @@ impl<'r, 'o> Reader<'r, 'o> {
     fn flush(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         if self.node_open {
             self.node_open = false;
-            sink.node(&self.node.as_ref(), report)?;
+            if self.node.text.len() > KEPT_NODE_TEXT {
+                // A huge value: the rules may take it rather than copy it.
+                sink.node_taking(&mut self.node, report)?;
+            } else {
+                sink.node(&self.node.as_ref(), report)?;
+            }
         }
         self.clear_node();
         Ok(())

@@ -2,6 +2,8 @@
 //! the reader and the writer, so a value the mapping cannot reproduce is
 //! detected the same way on both sides (and kept verbatim in `XUGFH`).
 
+use std::borrow::Cow;
+
 /// SGF properties derived from one header field, in order.
 pub(crate) type Props = Vec<(&'static str, String)>;
 
@@ -229,7 +231,7 @@ pub(crate) fn from_root(key: &str, get: &dyn Fn(&str) -> Option<String>) -> Stri
         "Writer" => text("US"),
         "Copyright" => text("CP"),
         "Comment" => text("GC"),
-        "Date" => get("DT").and_then(|dt| dt_to_date(&dt)).unwrap_or_default(),
+        "Date" => date_field(get("DT").as_deref()),
         "Rule" => {
             let ru = text("RU");
             match ru.to_ascii_lowercase().as_str() {
@@ -251,7 +253,7 @@ pub(crate) fn from_root(key: &str, get: &dyn Fn(&str) -> Option<String>) -> Stri
             }
             _ => "N;0;0;0,N;0;0;0,0,0".into(),
         },
-        "Winner" => get("RE").map(|re| re_to_winner(&re)).unwrap_or_default(),
+        "Winner" => winner_field(get("RE").as_deref()),
         "PlayerB" | "PlayerW" => {
             let (n, r) = if key == "PlayerB" {
                 ("PB", "BR")
@@ -270,26 +272,32 @@ pub(crate) fn from_root(key: &str, get: &dyn Fn(&str) -> Option<String>) -> Stri
     }
 }
 
+/// `RE` → `Winner`, with no copy of `re` (a huge one, issue 14): its words
+/// compared ignoring ASCII case.
 fn re_to_winner(re: &str) -> String {
     let re = re.trim();
-    match re.to_ascii_lowercase().as_str() {
-        "0" | "draw" | "jigo" => return "D".into(),
-        "?" => return "E".into(),
-        "void" => return "N".into(),
-        _ => {}
+    let is = |s: &str, words: &[&str]| words.iter().any(|w| s.eq_ignore_ascii_case(w));
+    if is(re, &["0", "draw", "jigo"]) {
+        return "D".into();
+    } else if re == "?" {
+        return "E".into();
+    } else if is(re, &["void"]) {
+        return "N".into();
     }
     let Some((who, how)) = re.split_once('+') else {
         return String::new();
     };
-    let who = who.trim().to_ascii_uppercase();
-    if who != "B" && who != "W" {
-        return String::new();
-    }
-    match how.trim().to_ascii_lowercase().as_str() {
-        "" => who,
-        "r" | "resign" => format!("{who},C"),
-        "t" | "time" => format!("{who},T"),
-        "f" | "forfeit" => format!("{who},F"),
+    let who = match who.trim() {
+        w if w.eq_ignore_ascii_case("b") => "B",
+        w if w.eq_ignore_ascii_case("w") => "W",
+        _ => return String::new(),
+    };
+    match how.trim() {
+        "" => who.into(),
+        h if is(h, &["r", "resign"]) => format!("{who},C"),
+        h if is(h, &["t", "time"]) => format!("{who},T"),
+        h if is(h, &["f", "forfeit"]) => format!("{who},F"),
+        // Reading a number ignores ASCII case (`1E2`, `INF`).
         m => match m.parse::<f64>() {
             Ok(x) if x > 0.0 => format!("{who},{x:.2}"),
             _ => String::new(),
@@ -297,33 +305,145 @@ fn re_to_winner(re: &str) -> String {
     }
 }
 
+/// The `Date` field of a root's `DT` (borrowed): first and last date,
+/// times unknown; empty when `DT` is absent or not a list of days.
+pub(crate) fn date_field(dt: Option<&str>) -> String {
+    dt.and_then(dt_to_date).unwrap_or_default()
+}
+
+/// The `Winner` field of a root's `RE` (borrowed).
+pub(crate) fn winner_field(re: Option<&str>) -> String {
+    re.map(re_to_winner).unwrap_or_default()
+}
+
+/// Values up to this long are compared and mapped with copies, as they
+/// come; longer ones without (none of the short words and codes of the
+/// mapping is this long).
+pub(crate) const SHORT: usize = 64;
+
+/// Whether a kept field (`raw`, its line breaks to be written as spaces)
+/// of a text key (`Place`…) or a player's key reads back as the root's
+/// values (`text`) say, decided on the values borrowed: what [`to_props`]
+/// of the field written, then [`matches`], say. `None` for another key or
+/// a short `raw` (the caller maps it with copies, as it comes).
+pub(crate) fn kept_reads_back<'a>(
+    key: &str,
+    raw: &str,
+    text: impl Fn(&str) -> Option<&'a str>,
+) -> Option<bool> {
+    if raw.len() <= SHORT {
+        return None;
+    }
+    let one_line_is = |part: &str, prop: &str| {
+        // trim(one line(part)) is one line(trim(part)): breaks are blank.
+        let (kept, root) = (part.trim(), text(prop).map_or("", str::trim));
+        kept.len() == root.len()
+            && (kept.bytes().zip(root.bytes()))
+                .all(|(a, b)| a == b || (matches!(a, b'\r' | b'\n') && b == b' '))
+    };
+    if let Some(prop) = text_prop(key) {
+        return Some(one_line_is(raw, prop));
+    }
+    let (name, rank) = match key {
+        "PlayerB" => ("PB", "BR"),
+        "PlayerW" => ("PW", "WR"),
+        _ => return None,
+    };
+    let mut parts = raw.split(',');
+    let same_name = one_line_is(parts.next().unwrap_or(""), name);
+    Some(same_name && one_line_is(parts.next().unwrap_or(""), rank))
+}
+
 /// Whether `props` (derived from a header value) say the same as the root,
 /// in meaning: numbers by value, absent `SZ` = 19, absent `KM` = 0, `HA[0]`
 /// = no `HA`, `TM[0]` = no `TM`, `RU` ignoring case, `RE` with `Resign`/`Time`/`Forfeit`/`Draw`
 /// spelled out or not, `DT` as the list of dates it stands for.
+#[cfg(test)]
 pub(crate) fn matches(key: &str, props: &Props, get: &dyn Fn(&str) -> Option<String>) -> bool {
     prop_names(key).iter().all(|&n| {
-        let a = props.iter().find(|(k, _)| *k == n).map(|(_, v)| v.clone());
-        let b = get(n);
-        canonical_value(n, a) == canonical_value(n, b)
+        let a = props.iter().find(|(k, _)| *k == n).map(|(_, v)| v.as_str());
+        same_value(n, a, get(n).as_deref())
     })
 }
 
-fn canonical_value(name: &str, v: Option<String>) -> Option<String> {
-    let v = v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
-    let num = |s: String| s.parse::<f64>().map(number).unwrap_or(s);
+/// [`matches`], the root's values borrowed (`text`: a property's first
+/// value): no copy of a huge one is made (issue 14).
+pub(crate) fn matches_root<'a>(
+    key: &str,
+    props: &Props,
+    text: impl Fn(&str) -> Option<&'a str>,
+) -> bool {
+    prop_names(key).iter().all(|&n| {
+        let a = props.iter().find(|(k, _)| *k == n).map(|(_, v)| v.as_str());
+        same_value(n, a, text(n))
+    })
+}
+
+/// Whether two values of property `name` have the same [`canonical_value`].
+/// A long value is not copied: when its canonical form cannot be as short
+/// as the other's ([`shortest_canonical`]), they differ.
+fn same_value(name: &str, a: Option<&str>, b: Option<&str>) -> bool {
+    fn trimmed(v: Option<&str>) -> Option<&str> {
+        v.map(str::trim).filter(|s| !s.is_empty())
+    }
+    let (a, b) = (trimmed(a), trimmed(b));
+    // The canonical form depends on the trimmed value alone.
+    if a == b {
+        return true;
+    }
+    let len = |v: Option<&str>| v.map_or(0, str::len);
+    let (short, long) = if len(a) <= len(b) { (a, b) } else { (b, a) };
+    let short = canonical_value(name, short);
+    if let Some(l) = long {
+        if shortest_canonical(name, l) > short.as_deref().map_or(0, str::len) {
+            return false;
+        }
+    }
+    short == canonical_value(name, long)
+}
+
+/// A lower bound of the length of `v`'s (trimmed, not empty) canonical
+/// form, where making that form copies `v` (a lower-cased `RU` or `RE`;
+/// a character lower-cased is at least a third of its bytes); 0 where it
+/// costs no copy.
+fn shortest_canonical(name: &str, v: &str) -> usize {
+    if v.len() <= SHORT {
+        return 0;
+    }
     match name {
-        "SZ" => Some(num(v.unwrap_or_else(|| "19".into()))),
-        "KM" => Some(num(v.unwrap_or_else(|| "0".into()))),
+        "RU" => v.len() / 3,
+        "RE" => match v.split_once('+') {
+            None => v.len() / 3,
+            Some((who, how)) => {
+                let how = how.trim();
+                let number = how.parse::<f64>().is_ok();
+                who.trim().len() / 3 + if number { 0 } else { how.len() / 3 }
+            }
+        },
+        _ => 0,
+    }
+}
+
+/// The form two values of `name` are compared in (trimmed; `None`: absent
+/// or blank). Borrowed from the value unless it is rewritten.
+fn canonical_value<'a>(name: &str, v: Option<&'a str>) -> Option<Cow<'a, str>> {
+    let v = v.map(str::trim).filter(|s| !s.is_empty());
+    let num = |s: &'a str| match s.parse::<f64>() {
+        Ok(x) => Cow::Owned(number(x)),
+        Err(_) => Cow::Borrowed(s),
+    };
+    match name {
+        "SZ" => Some(num(v.unwrap_or("19"))),
+        "KM" => Some(num(v.unwrap_or("0"))),
         "HA" => v.map(num).filter(|s| s != "0"),
         "TM" => v.map(num).filter(|s| s != "0"),
-        "RU" => v.map(|s| s.to_lowercase()),
-        "RE" => v.map(|s| canonical_result(&s)),
-        "DT" => v.map(|s| match dt_dates(&s) {
-            Some(d) => format!("{d:?}"),
-            None => s,
+        "RU" => v.map(|s| Cow::Owned(s.to_lowercase())),
+        "RE" => v.map(|s| Cow::Owned(canonical_result(s))),
+        "DT" => v.map(|s| match dt_dates(s) {
+            Some(d) => Cow::Owned(format!("{d:?}")),
+            None => Cow::Borrowed(s),
         }),
-        _ => v,
+        _ => v.map(Cow::Borrowed),
     }
 }
 
@@ -436,29 +556,48 @@ fn iso(d: Ymd) -> String {
 /// `DT` (FF[4] date list, with its shortenings `2019-03-08,10`) → full
 /// dates; `None` when an item is not a full or shortened day.
 fn dt_dates(dt: &str) -> Option<Vec<Ymd>> {
-    let mut out: Vec<Ymd> = Vec::new();
-    for item in dt.split(',') {
-        let n: Vec<&str> = item.trim().split('-').collect();
-        let num = |s: &str| s.parse::<u16>().ok();
-        let cur = out.last().copied();
-        let d = match (n.as_slice(), cur) {
-            ([y, m, d], _) if y.len() == 4 => (num(y)?, num(m)? as u8, num(d)? as u8),
-            ([m, d], Some(c)) if m.len() == 2 => (c.0, num(m)? as u8, num(d)? as u8),
-            ([d], Some(c)) if d.len() == 2 => (c.0, c.1, num(d)? as u8),
-            _ => return None,
-        };
-        if !(1..=12).contains(&d.1) || !(1..=31).contains(&d.2) {
-            return None;
+    dt_each(dt).collect()
+}
+
+/// The dates of `DT`, one per item, without gathering them (a huge `DT`);
+/// `None` for an item that is not a full or shortened day.
+fn dt_each(dt: &str) -> impl Iterator<Item = Option<Ymd>> + '_ {
+    dt.split(',').scan(None, |cur: &mut Option<Ymd>, item| {
+        let d = dt_item(item, *cur);
+        if d.is_some() {
+            *cur = d;
         }
-        out.push(d);
-    }
-    Some(out)
+        Some(d)
+    })
+}
+
+/// One item of `DT` after the date `cur`: `YYYY-MM-DD`, `MM-DD` or `DD`.
+fn dt_item(item: &str, cur: Option<Ymd>) -> Option<Ymd> {
+    let mut it = item.trim().split('-');
+    let parts = (it.next(), it.next(), it.next(), it.next());
+    let num = |s: &str| s.parse::<u16>().ok();
+    let d = match (parts, cur) {
+        ((Some(y), Some(m), Some(d), None), _) if y.len() == 4 => {
+            (num(y)?, num(m)? as u8, num(d)? as u8)
+        }
+        ((Some(m), Some(d), None, None), Some(c)) if m.len() == 2 => {
+            (c.0, num(m)? as u8, num(d)? as u8)
+        }
+        ((Some(d), None, None, None), Some(c)) if d.len() == 2 => (c.0, c.1, num(d)? as u8),
+        _ => return None,
+    };
+    ((1..=12).contains(&d.1) && (1..=31).contains(&d.2)).then_some(d)
 }
 
 /// `DT` → `Date`: first and last date, times unknown.
 fn dt_to_date(dt: &str) -> Option<String> {
-    let dates = dt_dates(dt)?;
-    let (a, b) = (dates.first()?, dates.last()?);
+    let (mut first, mut last) = (None, None);
+    for d in dt_each(dt) {
+        let d = d?;
+        first.get_or_insert(d);
+        last = Some(d);
+    }
+    let (a, b) = (first?, last?);
     Some(format!(
         "{}/{:02}/{:02},00:00:00,{}/{:02}/{:02},00:00:00",
         a.0, a.1, a.2, b.0, b.1, b.2

@@ -366,43 +366,19 @@ fn lang_name(enc: &'static Encoding) -> &'static str {
 }
 
 fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
-    let root = cx.game.root();
-    let get = |n: &str| root.text(n).map(str::to_string);
-    let kept: Vec<(String, String)> = root
+    let game = cx.game;
+    let root = game.root();
+    // The fields kept from a UGF input, borrowed from the game.
+    let kept: Vec<(&str, &str)> = root
         .get(PROP_HEADER)
         .map(|p| {
             p.values()
                 .iter()
-                .map(|v| match v.parts() {
-                    (k, Some(val)) => (k.to_string(), val.to_string()),
-                    (k, None) => (k.to_string(), String::new()),
-                })
+                .map(|v| (v.parts().0, v.parts().1.unwrap_or("")))
                 .collect()
         })
         .unwrap_or_default();
-    let kept_value = |key: &str| {
-        kept.iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.replace(['\r', '\n'], " "))
-    };
-    // Comment lines kept from before the first section come first.
-    let preamble: Vec<String> = root
-        .get(PROP_SECTION)
-        .map(|p| {
-            p.values()
-                .iter()
-                .filter_map(|v| match v.parts() {
-                    ("#", Some(text)) => Some(text.to_string()),
-                    _ => None,
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    for text in preamble {
-        for l in text.split('\n') {
-            cx.line(l);
-        }
-    }
+    write_preamble(cx);
     cx.line("[Header]");
     cx.line(if cx.review {
         "Ver=REVIEW1,200"
@@ -418,36 +394,96 @@ fn write_header(cx: &mut Ctx<'_>, moves: usize, encoding: &'static Encoding) {
         if key == "Comment" {
             cx.line("CoordinateType=IGS");
         }
-        if !kept.iter().any(|(k, _)| k == key) && write_borrowed(cx, key) {
-            continue;
+        match kept.iter().find(|(k, _)| *k == key) {
+            Some(&(_, raw)) if write_kept(cx, key, raw) => {}
+            Some(_) => write_from_root(cx, key),
+            None if write_borrowed(cx, key) => {}
+            None => write_from_root(cx, key),
         }
-        let names = header::prop_names(key);
-        let text = match kept_value(key) {
-            // A kept value is written back when it still says what the
-            // game says (or, not understood, when the game says nothing).
-            Some(raw) => match header::to_props(key, &raw) {
-                Ok(props) if header::matches(key, &props, &get) => Some(raw),
-                Err(_) if names.iter().all(|n| root.get(n).is_none()) => Some(raw),
-                _ => None,
-            },
-            None => None,
-        };
-        let text = text.unwrap_or_else(|| {
-            let t = header::from_root(key, &get);
-            let same = header::to_props(key, &t).is_ok_and(|p| header::matches(key, &p, &get));
-            if !same {
-                cx.losses
-                    .add(format!("{} as written (header {key})", names.join("/")));
-            }
-            t
-        });
-        cx.line(&format!("{key}={text}"));
     }
-    for (k, v) in &kept {
+    for &(k, v) in &kept {
         if header::canonical(k).is_none() && !k.is_empty() {
-            cx.line(&format!("{k}={}", v.replace(['\r', '\n'], " ")));
+            write_field(cx, k, v);
         }
     }
+}
+
+/// Comment lines kept from before the first section: they come first.
+fn write_preamble(cx: &mut Ctx<'_>) {
+    let game = cx.game;
+    let Some(p) = game.root().get(PROP_SECTION) else {
+        return;
+    };
+    for v in p.values().iter() {
+        if let ("#", Some(text)) = v.parts() {
+            for l in text.split('\n') {
+                cx.line(l);
+            }
+        }
+    }
+}
+
+/// `key=value` with the line breaks of `value` as spaces, written piece
+/// by piece (no copy of a huge value).
+fn write_field(cx: &mut Ctx<'_>, key: &str, value: &str) {
+    cx.out.push_str(key);
+    cx.out.push('=');
+    header::push_field(&mut cx.out, value, header::LINE_BREAKS);
+    cx.out.push_str("\r\n");
+}
+
+/// A field kept from a UGF input (`raw`, its line breaks to be written as
+/// spaces) is written back when it still says what the game says (or, not
+/// understood, when the game says nothing). False, writing nothing, when
+/// it does not: the field is then made from the root.
+fn write_kept(cx: &mut Ctx<'_>, key: &str, raw: &str) -> bool {
+    let game = cx.game;
+    let root = game.root();
+    let names = header::prop_names(key);
+    let keep = match header::kept_reads_back(key, raw, |n| root.text(n)) {
+        Some(same) => same,
+        None => {
+            let one_line = raw.replace(['\r', '\n'], " ");
+            match header::to_props(key, &one_line) {
+                Ok(props) => header::matches_root(key, &props, |n| root.text(n)),
+                Err(_) => names.iter().all(|n| root.get(n).is_none()),
+            }
+        }
+    };
+    if keep {
+        write_field(cx, key, raw);
+    }
+    keep
+}
+
+/// The field of `key` made from the root's properties, and the loss that
+/// reading it back would find. `Date` and `Winner` (short by nature) are
+/// made from the values borrowed; `Rule` is written as it is when long.
+fn write_from_root(cx: &mut Ctx<'_>, key: &str) {
+    let game = cx.game;
+    let root = game.root();
+    let text = |n: &str| root.text(n);
+    let names = header::prop_names(key);
+    if key == "Rule" && text("RU").is_some_and(|ru| ru.len() > header::SHORT) {
+        // Not `JPN` or `CH`: written as a text field.
+        let ru = text("RU").unwrap_or("");
+        write_field(cx, key, ru);
+        if !header::field_reads_back(ru, header::LINE_BREAKS) {
+            cx.losses.add(format!("RU as written (header {key})"));
+        }
+        return;
+    }
+    let t = match key {
+        "Date" => header::date_field(text("DT")),
+        "Winner" => header::winner_field(text("RE")),
+        _ => header::from_root(key, &|n: &str| text(n).map(str::to_string)),
+    };
+    let same = header::to_props(key, &t).is_ok_and(|p| header::matches_root(key, &p, text));
+    if !same {
+        cx.losses
+            .add(format!("{} as written (header {key})", names.join("/")));
+    }
+    cx.line(&format!("{key}={t}"));
 }
 
 /// The header line of `key` written from the root's values as they are,

@@ -37,7 +37,7 @@ pub use date::date;
 pub use numbers::{color, double, handicap, komi, number, real, size};
 pub(crate) use numbers::{is_number, is_real};
 pub use result::result;
-pub use text::simple_text;
+pub use text::{is_white, simple_text, simple_text_in_place};
 pub use time::time;
 
 use crate::diag::Code;

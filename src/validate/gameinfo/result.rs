@@ -14,6 +14,7 @@ use super::amount::{points, Amount, Cursor};
 use super::numbers::is_real;
 use super::text::fold;
 use super::{Normalized, Problem, Reading, Rewrite};
+use std::borrow::Cow;
 
 /// Whether `s` is an `FF[4]` result as it stands.
 fn is_ff4(s: &str) -> bool {
@@ -50,7 +51,7 @@ impl How {
 
 /// One word of a result text.
 #[derive(Clone, Debug, PartialEq)]
-enum Tok {
+enum Tok<'a> {
     /// A player: `Black`, `黒`, `흑`, `W`.
     Colour(char),
     /// The player named before won: `wins`, `勝ち`, `胜`, `승`, `+`.
@@ -80,13 +81,14 @@ enum Tok {
     Sep,
     /// A word that adds nothing: `by`, `the`, `の`.
     Filler,
-    /// Anything else, as written.
-    Other(String),
+    /// Anything else, as written (borrowed from the text: a huge word is
+    /// not copied, issue 14).
+    Other(Cow<'a, str>),
 }
 
 /// Words of results, longest first where one starts another; ASCII words
 /// match whole and without case.
-const WORDS: &[(&str, Tok)] = &[
+const WORDS: &[(&str, Tok<'static>)] = &[
     // Colours.
     ("black", Tok::Colour('B')),
     ("white", Tok::Colour('W')),
@@ -251,7 +253,7 @@ pub fn result(value: &str) -> Normalized {
         return Normalized::Valid;
     }
     let folded = fold(value);
-    let t = folded.split_whitespace().collect::<Vec<_>>().join(" ");
+    let t = one_spaced(&folded);
     if t.is_empty() {
         return Normalized::Unparsed(Problem::Empty);
     }
@@ -266,6 +268,29 @@ pub fn result(value: &str) -> Normalized {
         return n;
     }
     words(&tokens(&t))
+}
+
+/// `t`'s words joined by one space; borrowed when they already are (no
+/// copy of a huge value, issue 14).
+fn one_spaced(t: &str) -> Cow<'_, str> {
+    let mut words = t.split_whitespace();
+    let Some(first) = words.next() else {
+        return Cow::Owned(String::new());
+    };
+    let mut end = first.len();
+    // Each next word one space after the last, from the start.
+    let spaced = std::ptr::eq(first.as_ptr(), t.as_ptr())
+        && words.all(|w| {
+            let at = w.as_ptr() as usize - t.as_ptr() as usize;
+            let one = at == end + 1 && t.as_bytes().get(end) == Some(&b' ');
+            end = at + w.len();
+            one
+        })
+        && end == t.len();
+    match spaced {
+        true => Cow::Borrowed(t),
+        false => Cow::Owned(t.split_whitespace().collect::<Vec<_>>().join(" ")),
+    }
 }
 
 /// A result written as a player, `+`, and what follows: `b+r`,
@@ -337,10 +362,10 @@ fn after_sign(rest: &str) -> Result<(String, bool, Vec<String>), Problem> {
         match tok {
             Tok::Filler | Tok::Sep => {}
             Tok::Moves(m) => moves.push(m),
-            Tok::Other(w) => toks.push(match w.to_ascii_lowercase().as_str() {
-                "r" => Tok::How(How::Resign),
-                "t" => Tok::How(How::Time),
-                "f" => Tok::How(How::Forfeit),
+            Tok::Other(w) => toks.push(match () {
+                _ if w.eq_ignore_ascii_case("r") => Tok::How(How::Resign),
+                _ if w.eq_ignore_ascii_case("t") => Tok::How(How::Time),
+                _ if w.eq_ignore_ascii_case("f") => Tok::How(How::Forfeit),
                 _ => Tok::Other(w),
             }),
             tok => toks.push(tok),
@@ -375,7 +400,7 @@ fn rest_after_first(rest: &str) -> String {
 }
 
 /// The words of a result text, in order.
-fn tokens(t: &str) -> Vec<Tok> {
+fn tokens(t: &str) -> Vec<Tok<'_>> {
     let mut c = Cursor::new(t);
     let mut out: Vec<Tok> = Vec::new();
     loop {
@@ -384,7 +409,7 @@ fn tokens(t: &str) -> Vec<Tok> {
         // Runs of unknown characters make one word.
         if let (Tok::Other(more), Some(Tok::Other(prev))) = (&tok, out.last_mut()) {
             if !more.is_ascii() && !prev.is_ascii() {
-                prev.push_str(more);
+                prev.to_mut().push_str(more);
                 continue;
             }
         }
@@ -394,7 +419,7 @@ fn tokens(t: &str) -> Vec<Tok> {
 }
 
 /// The word at the cursor, past it; `None` at the end.
-fn tok_at(c: &mut Cursor<'_>) -> Option<Tok> {
+fn tok_at<'a>(c: &mut Cursor<'a>) -> Option<Tok<'a>> {
     let ch = c.peek()?;
     let first = ch.to_ascii_lowercase();
     for (word, tok) in WORDS {
@@ -420,6 +445,7 @@ fn tok_at(c: &mut Cursor<'_>) -> Option<Tok> {
         }
         return Some(Tok::Amount(amount.amount, amount.words || amount.comma));
     }
+    let word = c.at;
     c.at += ch.len_utf8();
     if SEPARATORS.contains(&ch) {
         return Some(Tok::Sep);
@@ -430,9 +456,10 @@ fn tok_at(c: &mut Cursor<'_>) -> Option<Tok> {
             .find(|x: char| !x.is_ascii_alphanumeric())
             .unwrap_or(rest.len());
         c.at += n;
-        return Some(Tok::Other(format!("{ch}{}", &rest[..n])));
     }
-    Some(Tok::Other(ch.to_string()))
+    Some(Tok::Other(Cow::Borrowed(
+        c.s.get(word..c.at).unwrap_or_default(),
+    )))
 }
 
 /// Whether a word of the table is ASCII letters (matched whole).
@@ -443,7 +470,7 @@ fn is_ascii_word(word: &str) -> bool {
 
 /// What the words of a result say, clause by clause.
 #[derive(Default)]
-struct Tally {
+struct Tally<'a> {
     /// The winner each win or loss names, in order.
     winners: Vec<char>,
     /// The ways of ending named.
@@ -459,13 +486,13 @@ struct Tally {
     /// Move counts, as written (dropped from the rewrite, and named).
     moves: Vec<String>,
     /// Words not in the table, as written.
-    other: Vec<String>,
+    other: Vec<Cow<'a, str>>,
 }
 
-impl Tally {
+impl<'a> Tally<'a> {
     /// Reads `toks` in order: a verb goes with the player named last in its
     /// clause (or, if none was, the next one named).
-    fn read(toks: &[Tok]) -> Tally {
+    fn read(toks: &[Tok<'a>]) -> Tally<'a> {
         let mut t = Tally::default();
         let mut player: Option<char> = None;
         let mut pending: Option<bool> = None;
@@ -515,7 +542,7 @@ impl Tally {
     }
 
     /// Notes a word that is not about who won.
-    fn note(&mut self, tok: &Tok) {
+    fn note(&mut self, tok: &Tok<'a>) {
         match tok {
             Tok::Draw => self.draw = true,
             Tok::Void => self.void = true,
@@ -608,6 +635,34 @@ fn words(toks: &[Tok]) -> Normalized {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Words one space apart are borrowed; any other spacing is joined by
+    /// one space, as before.
+    #[test]
+    fn one_spaced_is_the_words_joined() {
+        for t in [
+            "",
+            " ",
+            "a",
+            "a b",
+            " a b",
+            "a b ",
+            "a  b",
+            "a\tb",
+            "B+R",
+            "黒 中押し",
+            "a\u{3000}b",
+            "a b c",
+            "a b  c",
+            "\u{3000}a",
+        ] {
+            let joined = t.split_whitespace().collect::<Vec<_>>().join(" ");
+            let got = one_spaced(t);
+            assert_eq!(got, joined, "{t:?}");
+            let borrowed = matches!(got, Cow::Borrowed(_));
+            assert_eq!(borrowed, !t.is_empty() && joined == t, "{t:?}");
+        }
+    }
 
     fn w(s: &str) -> Normalized {
         Normalized::reworded(s)
