@@ -475,3 +475,12 @@ fn named_migrate_keeps_little_per_file() {
     }
     assert!(over.is_empty(), "over 300 B/file: {over:?}");
 }
+
+/// A huge player name that looks double-encoded (`À±¹Ì`, CP949 read as
+/// Latin-1, then 40 MiB of letters) is past what the mojibake rule looks
+/// at (`transform::mojibake::REPAIR_MAX`): 2×, not the 6.8× of its repair
+/// (the bytes and every candidate decoding beside the value).
+#[test]
+fn a_huge_name_that_looks_double_encoded_costs_at_most_twice_its_size() {
+    a_huge_value_led_written_as("PB", "À±¹Ì", "", &["json"]);
+}

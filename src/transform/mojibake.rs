@@ -3,6 +3,9 @@
 //! (`PB[À±¹Ì89]` is CP949 `윤미89`). Only simple-text game-info values
 //! (players, ranks, event, place…) are looked at, and only
 //! [`crate::charset::repair_mojibake`]'s conservative repairs are made.
+//! A value past [`REPAIR_MAX`] is no name and is left as it is: a repair
+//! holds the value's bytes and each candidate decoding beside it (about 7×
+//! its size; issue 14: a value costs at most 2×).
 
 use super::node::{BufNode, Cx, NodeRule};
 use crate::charset;
@@ -11,6 +14,9 @@ use crate::props::{self, Scope};
 
 /// A double-encoded name (legacy bytes read as Latin-1) was repaired.
 pub const MOJIBAKE_REPAIRED: Code = Code::new("I177", "mojibake-repaired");
+
+/// The longest value looked at: 1 MiB, a thousand times any real name.
+pub const REPAIR_MAX: usize = 1 << 20;
 
 #[derive(Default)]
 pub struct Mojibake;
@@ -26,13 +32,17 @@ impl NodeRule for Mojibake {
             }
             // Mojibake needs non-ASCII characters; most game information
             // has none, and is left without looking further.
-            if p.values().iter().all(|v| v.text().is_ascii()) {
+            let looked_at = |t: &str| !t.is_ascii() && t.len() <= REPAIR_MAX;
+            if !p.values().iter().any(|v| looked_at(v.text())) {
                 continue;
             }
             // Each value's repair, if any (rarely): the values themselves
             // are not copied (a huge name, issue 14).
-            let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> =
-                p.values().iter().map(|v| repair_fully(v.text())).collect();
+            let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> = p
+                .values()
+                .iter()
+                .map(|v| looked_at(v.text()).then(|| repair_fully(v.text())).flatten())
+                .collect();
             if fixed.iter().all(Option::is_none) {
                 continue;
             }
@@ -100,5 +110,22 @@ mod tests {
         );
         assert_eq!(sgf(&log), "(;PB[윤미89]PW[Jürgen Müller]C[À±¹Ì89])");
         assert_eq!(codes(&r), vec!["I177"]);
+    }
+
+    /// A value past [`REPAIR_MAX`] is left as it is, one within it repaired.
+    #[test]
+    fn a_value_past_the_bound_is_left_as_it_is() {
+        let within = format!("À±¹Ì89{}", "a".repeat(REPAIR_MAX - 100));
+        let (log, r) = run(&line(&format!("PB={within}")), |s| {
+            Box::new(NodeAdapter::new(Mojibake, s))
+        });
+        assert_eq!(codes(&r), vec!["I177"]);
+        assert!(sgf(&log).starts_with("(;PB[윤미89aaa"));
+        let past = format!("À±¹Ì89{}", "a".repeat(REPAIR_MAX));
+        let (log, r) = run(&line(&format!("PB={past}")), |s| {
+            Box::new(NodeAdapter::new(Mojibake, s))
+        });
+        assert!(codes(&r).is_empty());
+        assert!(sgf(&log).starts_with("(;PB[À±¹Ì89aaa"));
     }
 }
