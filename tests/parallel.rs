@@ -229,7 +229,9 @@ fn games_guessed_wrong_are_numbered_right() {
         };
     }
     // Two games a line throughout.
-    let paired: String = (0..300).map(|k| format!("{}{}\n", game(k), game(k))).collect();
+    let paired: String = (0..300)
+        .map(|k| format!("{}{}\n", game(k), game(k)))
+        .collect();
     for (what, input) in [("now and then", mixed), ("throughout", paired)] {
         assert_same_as_one_pass(input.as_bytes(), what);
         assert_targets_alike(input.as_bytes(), what);
