@@ -6,8 +6,9 @@
 #
 # Environment: BENCH_DATA (default ./bench-data), SHARED (default ../shared),
 # BENCH_MB (200), BENCH_PEER_MB (20), BENCH_DEPTH (100000), BENCH_REPS (5),
-# BENCH_PEER_REPS (3), BENCH_TIMEOUT (300 s per run), BENCH_ONLY (`readers`:
-# the reader rows and SGF→SGF on the slice only).
+# BENCH_PEER_REPS (3), BENCH_TIMEOUT (300 s per run), BENCH_ONLY (`readers`
+# or `writers`: the reader or writer rows and SGF→SGF on the slice only),
+# BENCH_SGFCONV (another sgfconv binary to measure, e.g. main's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -113,4 +114,5 @@ bench_figures() {
         rm -rf "$out"
     done
 }
-bench_figures
+# BENCH_ONLY: those rows only, no figures.
+[ -n "${BENCH_ONLY:-}" ] || bench_figures

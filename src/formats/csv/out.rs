@@ -17,9 +17,6 @@ fn needs_quotes(field: &[u8]) -> bool {
         .any(|&b| matches!(b, b',' | b'"' | b'\r' | b'\n'))
 }
 
-/// Where the colour is in the end of a plain move's row (`,B,pd,…`).
-pub(super) const TAIL_COLOUR: usize = 1;
-
 /// Up to 32 bytes written before (cells, with their `,`), copied back at a
 /// fixed size: cheaper than a copy of any length.
 #[derive(Clone, Copy)]
@@ -117,28 +114,12 @@ impl<'w> RowOut<'w> {
         head: u128,
         head_len: usize,
         tail: &Chunk,
-        colour: u8,
     ) -> Result<(), Error> {
         let at = self.buf.len();
         self.buf.extend_from_slice(&head.to_le_bytes());
         self.buf.truncate(at + head_len.min(16));
-        self.tail(tail, colour);
-        self.end_raw()
-    }
-
-    /// The end of a plain move's row from its table (`,B,pd,…`), with
-    /// `colour` written over the byte at [`TAIL_COLOUR`].
-    #[inline]
-    pub(super) fn tail(&mut self, tail: &Chunk, colour: u8) {
-        let at = self.buf.len();
         self.chunk(tail);
-        if let Some(c) = self
-            .buf
-            .get_mut(at + TAIL_COLOUR)
-            .filter(|_| tail.is_some())
-        {
-            *c = colour;
-        }
+        self.end_raw()
     }
 
     /// A chunk's bytes (nothing when it holds none), as [`RowOut::raw`].
@@ -293,7 +274,7 @@ mod tests {
             w.raw(b",x\n");
             w.end_raw().unwrap_or_default();
             let head = u128::from_le_bytes(*b"5,6#############");
-            w.head_tail(head, 3, &Chunk::new(b",x\n"), b'y')
+            w.head_tail(head, 3, &Chunk::new(b",y\n"))
                 .unwrap_or_default();
             w.small_number(1234);
             w.small_number(56);

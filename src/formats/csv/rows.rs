@@ -214,10 +214,9 @@ pub(super) struct Layout {
     cells_size: (u32, u32),
     /// A point's coordinate cells, with their leading `,`.
     cells: Vec<Chunk>,
-    /// The end of a plain move's row from its colour on (`,B,pd,Q16,15,3,0,,`
-    /// and the line end), per point, its colour (at 1) written over
-    /// (`out::TAIL_COLOUR`): half the table of one per colour and point, read
-    /// at every move, stays in the first-level cache.
+    /// The end of a plain move's row after its colour (`,pd,Q16,15,3,0,,`
+    /// and the line end), per point: half the table of one per colour and
+    /// point, read at every move, stays in the first-level cache.
     tails: Vec<Chunk>,
     /// The game `game_cell` is the first cell of (`usize::MAX`: none yet).
     game: usize,
@@ -397,9 +396,9 @@ impl Layout {
     /// SGF text, six bytes each), numbered after `at.1` in game `at.0`:
     /// each as [`Layout::plain_move`] writes it, from two wide values
     /// straight into the buffer (`RowOut::head_tail`): the row's start,
-    /// the game's cell and the move's number (from [`DECIMAL`]) put
-    /// together in a register, and the end of the row from the table.
-    /// Returns the number of the last move.
+    /// the game's cell, the move's number (from [`DECIMAL`]) and its
+    /// colour put together in a register, and the end of the row from the
+    /// table. Returns the number of the last move.
     pub(super) fn plain_moves(
         &mut self,
         out: &mut RowOut<'_>,
@@ -410,16 +409,20 @@ impl Layout {
         let (game, mut number) = at;
         self.set_size(size);
         self.set_game(game);
+        // No game cell short enough: each row as `plain_move` writes it.
+        let (cell, cell_len) = self.game_head.unwrap_or((0, usize::MAX));
         for text in run.chunks_exact(MOVE_TEXT_LEN) {
             number += 1;
             let [_, colour, _, a, b, _] = <[u8; MOVE_TEXT_LEN]>::try_from(text).unwrap_or_default();
             let (white, point) = (colour == b'W', [a, b]);
             let tail = tail_slot(point).and_then(|slot| self.tails.get(slot));
-            let head = self.game_head.zip(DECIMAL.get(number));
-            match (tail.filter(|t| t.is_some()), head) {
-                (Some(tail), Some(((cell, len), &digits))) => {
-                    let digits = u128::from(digits) << (8 * len);
-                    out.head_tail(cell | digits, len + decimal_len(number), tail, colour)?;
+            match (tail.filter(|t| t.is_some()), DECIMAL.get(number)) {
+                (Some(tail), Some(&digits)) if cell_len <= 11 => {
+                    // `12,` and the colour after it: at most 5 bytes.
+                    let len = decimal_len(number) + 1;
+                    let number_cells = u64::from(digits) | u64::from(colour) << (8 * len);
+                    let head = cell | u128::from(number_cells) << (8 * cell_len);
+                    out.head_tail(head, cell_len + len + 1, tail)?;
                 }
                 _ => self.plain_move(out, (game, number), white, point, size)?,
             }
@@ -455,15 +458,14 @@ impl Layout {
         size: (u32, u32),
     ) -> Result<(), Error> {
         let slot = tail_slot(point).unwrap_or(usize::MAX);
-        let colour = if white { b'W' } else { b'B' };
+        out.raw(if white { b",W" } else { b",B" });
         if self.cells_size == size {
             if let Some(tail) = self.tails.get(slot).filter(|t| t.is_some()) {
-                out.tail(tail, colour);
+                out.chunk(tail);
                 return out.end_raw();
             }
         }
         let mark = out.mark();
-        out.raw(&[b',', colour]);
         let value = std::str::from_utf8(&point).unwrap_or("");
         self.coordinate_cells(out, true, value, size);
         out.raw(b",0,,\n");
@@ -515,8 +517,9 @@ fn tail_slot(point: [u8; 2]) -> Option<usize> {
     }
 }
 
-/// The decimal digits of the numbers below 1 000, the first digit in the
-/// lowest byte: a move's number as the bytes of a wide value.
+/// The decimal digits of the numbers below 1 000 and a `,` after them,
+/// the first digit in the lowest byte: a move's number cell as the bytes
+/// of a wide value.
 static DECIMAL: [u32; 1000] = decimal_table();
 
 const fn decimal_table() -> [u32; 1000] {
@@ -524,14 +527,16 @@ const fn decimal_table() -> [u32; 1000] {
     let mut n = 0;
     while n < 1000 {
         table[n] = match n {
-            0..=9 => digit(n),
-            10..=99 => digit(n / 10) | digit(n) << 8,
-            _ => digit(n / 100) | digit(n / 10) << 8 | digit(n) << 16,
+            0..=9 => digit(n) | COMMA << 8,
+            10..=99 => digit(n / 10) | digit(n) << 8 | COMMA << 16,
+            _ => digit(n / 100) | digit(n / 10) << 8 | digit(n) << 16 | COMMA << 24,
         };
         n += 1;
     }
     table
 }
+
+const COMMA: u32 = b',' as u32;
 
 /// The last decimal digit of `d`, in ASCII.
 const fn digit(d: usize) -> u32 {
@@ -749,8 +754,8 @@ mod tests {
     fn the_decimal_table_holds_each_numbers_digits() {
         for n in 0..1000 {
             let bytes = DECIMAL[n].to_le_bytes();
-            let len = decimal_len(n);
-            assert_eq!(&bytes[..len], n.to_string().as_bytes());
+            let len = decimal_len(n) + 1;
+            assert_eq!(&bytes[..len], format!("{n},").as_bytes());
             assert!(bytes[len..].iter().all(|&b| b == 0));
         }
     }
