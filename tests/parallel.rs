@@ -224,7 +224,7 @@ fn games_guessed_wrong_are_numbered_right() {
         mixed += &match k % 50 {
             7 => format!("{}{}\n", game(k), game(k)),
             19 => format!("(;B[cc];W[dd]PB[r{k}])\n"),
-            33 => format!("(;GM[1]C[a cut's look:)\n(;GM[1]PB[x]];B[aa])\n"),
+            33 => "(;GM[1]C[a cut's look:)\n(;GM[1]PB[x]];B[aa])\n".to_string(),
             _ => format!("{}\n", game(k)),
         };
     }
