@@ -593,7 +593,10 @@ fn run(args: &[String]) -> Result<(), String> {
         .map_err(|e| e.to_string())?
         .display()
         .to_string();
-    let sgfconv = root.join("target/release/sgfconv");
+    // `BENCH_SGFCONV`: another build of sgfconv (a branch's against main's).
+    let sgfconv = std::env::var_os("BENCH_SGFCONV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target/release/sgfconv"));
     let peers = data.join("peers-target/release");
     let logs = data.join("logs");
     fs::create_dir_all(&logs).map_err(|e| e.to_string())?;
@@ -796,12 +799,18 @@ fn run(args: &[String]) -> Result<(), String> {
         })
         .collect();
 
-    // `BENCH_ONLY=readers`: the reader rows and SGF→SGF on the slice (their
-    // ratios' base), no start-up.
-    let only_readers = std::env::var("BENCH_ONLY").is_ok_and(|v| v == "readers");
-    if only_readers {
+    // `BENCH_ONLY=readers` (or `writers`): the reader (writer) rows and
+    // SGF→SGF on the slice (their ratios' base), no start-up.
+    let only = std::env::var("BENCH_ONLY").ok();
+    let only_kind = match only.as_deref() {
+        Some("readers") => Some(Kind::Reader),
+        Some("writers") => Some(Kind::Writer),
+        _ => None,
+    };
+    let only_some = only_kind.is_some();
+    if let Some(kind) = only_kind {
         rows.retain(|r| {
-            r.kind == Kind::Reader || (r.ours && r.input == Input::Slice && r.kind == Kind::Convert)
+            r.kind == kind || (r.ours && r.input == Input::Slice && r.kind == Kind::Convert)
         });
     }
     // `BENCH_ONLY=startup`: the start-up line alone (no row is run).
@@ -867,7 +876,7 @@ fn run(args: &[String]) -> Result<(), String> {
         rounds_done = round + 1;
     }
 
-    let startup = if has_convert && !only_readers {
+    let startup = if has_convert && !only_some {
         start_up(&sgfconv, &data.join(Input::Small.file()))
     } else {
         None

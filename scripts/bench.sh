@@ -6,9 +6,10 @@
 #
 # Environment: BENCH_DATA (default ./bench-data), SHARED (default ../shared),
 # BENCH_MB (200), BENCH_PEER_MB (20), BENCH_DEPTH (100000), BENCH_REPS (5),
-# BENCH_PEER_REPS (3), BENCH_TIMEOUT (300 s per run), BENCH_ONLY (`readers`:
-# the reader rows and SGF→SGF on the slice only; `startup`: the start-up
-# line only), BENCH_STARTUP_RUNS (40).
+# BENCH_PEER_REPS (3), BENCH_TIMEOUT (300 s per run), BENCH_ONLY (`readers`
+# or `writers`: the reader or writer rows and SGF→SGF on the slice only;
+# `startup`: the start-up line only), BENCH_STARTUP_RUNS (40),
+# BENCH_SGFCONV (another sgfconv binary to measure, e.g. main's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -114,4 +115,5 @@ bench_figures() {
         rm -rf "$out"
     done
 }
-[ "${BENCH_ONLY:-}" = startup ] || bench_figures
+# BENCH_ONLY: those rows only, no figures.
+[ -n "${BENCH_ONLY:-}" ] || bench_figures

@@ -182,6 +182,7 @@ pub fn read_pieces<T: Send>(
             spawned: 0,
             games: 0,
             numbered,
+            exact: false,
             work,
         };
         let spawn = |flow: &mut Flow<'_, '_, T>, mut piece: Piece, report: &Reporter| {
@@ -334,19 +335,27 @@ struct Flow<'s, 'w, T> {
     games: usize,
     /// Pieces are read as after the games counted ahead of them.
     numbered: bool,
+    /// A piece held another number of games than guessed
+    /// ([`Cutter::guess_games`]): the pieces are counted from now on.
+    exact: bool,
     work: &'w PieceWork<'w, T>,
 }
 
 impl<T> Flow<'_, '_, T> {
     /// When numbered: the games before `piece` (merged, and counted ahead
-    /// in the pieces in flight) and its own, counted ahead. Counted from
-    /// what is known, so a count ahead that was wrong misnumbers only the
-    /// pieces in flight (read again at the merge).
+    /// in the pieces in flight) and its own, counted ahead: guessed from
+    /// the cuts while the guesses hold, else counted. Counted from what is
+    /// known, so a count ahead that was wrong misnumbers only the pieces
+    /// in flight (read again at the merge).
     fn count_ahead(&self, piece: &mut Piece) {
         if self.numbered {
             piece.base = self.games + self.queue.iter().map(|(p, _)| p.counted).sum::<usize>();
             let first = piece.start.offset == 0;
-            piece.counted = self.split.cutter.count_games(&piece.bytes, first);
+            let cutter = &self.split.cutter;
+            let guess = (!self.exact)
+                .then(|| cutter.guess_games(&piece.bytes, first))
+                .flatten();
+            piece.counted = guess.unwrap_or_else(|| cutter.count_games(&piece.bytes, first));
         }
     }
 
@@ -455,6 +464,9 @@ impl<T> Flow<'_, '_, T> {
             read_exactly = true;
         }
         let (out, end, rep) = result?;
+        // A piece read alone that holds other than the games counted ahead:
+        // the guesses do not hold for this input.
+        self.exact |= self.numbered && merged.is_none() && end.games != piece.counted;
         report.absorb(rep, base);
         self.games += end.games;
         merge(out)?;
@@ -600,6 +612,49 @@ mod tests {
             next += n;
         }
         assert_eq!(next, 1000);
+    }
+
+    #[test]
+    fn wrong_guesses_give_way_to_counting() {
+        // Two games a line: the cuts' guess sees one a line. The first
+        // piece found to hold two is the last guessed: the pieces after
+        // the ones in flight then are counted, and read once.
+        let input: Vec<u8> = (0..2000)
+            .flat_map(|i| format!("(;GM[1]PB[p{i}])(;GM[1];B[aa])\n").into_bytes())
+            .collect();
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let n = count_games(bytes);
+            Ok((
+                (resume.games, n),
+                PieceEnd {
+                    games: n,
+                    clean: true,
+                },
+            ))
+        };
+        let (rest, seen) = read_all(&input, 2, true, &work);
+        assert!(rest.unwrap().is_none());
+        let mut next = 0;
+        for &(first, n) in &seen {
+            assert_eq!(first, next, "each piece numbered after the ones before");
+            next += n;
+        }
+        assert_eq!(next, 4000);
+        // Read again: the pieces in flight at the first miss, and those
+        // numbered after them before they merge.
+        let calls = calls.into_inner();
+        assert!(
+            calls <= seen.len() + 2 * (2 * 2),
+            "{calls} readings of {} pieces",
+            seen.len()
+        );
+    }
+
+    /// The games of an SGF piece, as the reading finds them in these tests.
+    fn count_games(bytes: &[u8]) -> usize {
+        memchr::memmem::find_iter(bytes, b"(;GM").count()
     }
 
     #[test]

@@ -212,6 +212,32 @@ fn false_cuts_are_not_trusted() {
     }
 }
 
+/// Inputs where the pieces' games, guessed from their cuts, are not what
+/// the reading finds (games that do not start a line, a game whose root is
+/// a move, a comment holding a cut's look), now and then or from the start:
+/// the pieces are numbered right all the same.
+#[test]
+fn games_guessed_wrong_are_numbered_right() {
+    let game = |k: usize| format!("(;GM[1]PB[p{k}];B[aa];W[bb])");
+    let mut mixed = String::new();
+    for k in 0..300 {
+        mixed += &match k % 50 {
+            7 => format!("{}{}\n", game(k), game(k)),
+            19 => format!("(;B[cc];W[dd]PB[r{k}])\n"),
+            33 => "(;GM[1]C[a cut's look:)\n(;GM[1]PB[x]];B[aa])\n".to_string(),
+            _ => format!("{}\n", game(k)),
+        };
+    }
+    // Two games a line throughout.
+    let paired: String = (0..300)
+        .map(|k| format!("{}{}\n", game(k), game(k)))
+        .collect();
+    for (what, input) in [("now and then", mixed), ("throughout", paired)] {
+        assert_same_as_one_pass(input.as_bytes(), what);
+        assert_targets_alike(input.as_bytes(), what);
+    }
+}
+
 /// Structure repairs (`W016`, `W017`) whose look-ahead reaches past the
 /// cuts: a file that lost its `(`, parentheses around games, a stray `(`
 /// between games. Read in pieces cut anywhere, they give what one pass

@@ -50,6 +50,15 @@ pub trait Cutter: Send {
     /// one reading is likely to count them: a guess for numbering pieces
     /// ahead, checked at the merge.
     fn count_games(&self, bytes: &[u8], first: bool) -> usize;
+
+    /// A cheaper guess of the games in the piece `bytes` than
+    /// [`Cutter::count_games`] (no pass over every byte), wrong more often:
+    /// the pieces are numbered by it until a piece is found to hold
+    /// another number of games, and by [`Cutter::count_games`] after that.
+    /// `None` (the default): the format has none.
+    fn guess_games(&self, _bytes: &[u8], _first: bool) -> Option<usize> {
+        None
+    }
 }
 
 /// How an input is cut into pieces.

@@ -43,19 +43,6 @@ impl Chunk {
         c
     }
 
-    /// Copies the bytes into `row` at `at` (a fixed-size copy): their
-    /// number (0 when it holds none or they do not fit).
-    #[inline]
-    pub(super) fn put(&self, row: &mut [u8; 96], at: usize) -> usize {
-        match row.get_mut(at..at + 32) {
-            Some(dst) if self.is_some() => {
-                dst.copy_from_slice(&self.bytes);
-                usize::from(self.len)
-            }
-            _ => 0,
-        }
-    }
-
     /// Whether it holds bytes.
     #[inline]
     pub(super) fn is_some(&self) -> bool {
@@ -115,14 +102,24 @@ impl<'w> RowOut<'w> {
         self.buf.extend_from_slice(cells);
     }
 
-    /// The first `len` bytes of `row`, as [`RowOut::raw`]: the whole
-    /// array is copied (a fixed-size copy, a few vector moves) and the
-    /// buffer cut back, cheaper than a call to `memcpy` for `len` bytes.
+    /// A whole row: its start, the first `head_len` bytes of `head`
+    /// (the first in the lowest byte, at most 16), and its end `tail`, its
+    /// `\n` included. Both are copied at their full width and the buffer
+    /// cut back: `head` from a register, `tail` from its table. (A row
+    /// put together on the stack by narrow stores and copied from there
+    /// by wide loads waits for the stores at every row.)
     #[inline]
-    pub(super) fn row(&mut self, row: &[u8; 96], len: usize) {
+    pub(super) fn head_tail(
+        &mut self,
+        head: u128,
+        head_len: usize,
+        tail: &Chunk,
+    ) -> Result<(), Error> {
         let at = self.buf.len();
-        self.buf.extend_from_slice(row);
-        self.buf.truncate(at + len.min(row.len()));
+        self.buf.extend_from_slice(&head.to_le_bytes());
+        self.buf.truncate(at + head_len.min(16));
+        self.chunk(tail);
+        self.end_raw()
     }
 
     /// A chunk's bytes (nothing when it holds none), as [`RowOut::raw`].
@@ -276,16 +273,15 @@ mod tests {
             w.chunk(&Chunk::NONE);
             w.raw(b",x\n");
             w.end_raw().unwrap_or_default();
-            let mut row = [b'#'; 96];
-            row[..4].copy_from_slice(b"5,6\n");
-            w.row(&row, 4);
-            w.end_raw().unwrap_or_default();
+            let head = u128::from_le_bytes(*b"5,6#############");
+            w.head_tail(head, 3, &Chunk::new(b",y\n"))
+                .unwrap_or_default();
             w.small_number(1234);
             w.small_number(56);
             w.small_number(789);
             w.end().unwrap_or_default();
             w.flush().unwrap_or_default();
         }
-        assert_eq!(bytes, b"\"'=1,2\",'-x,42\n0,7,x\n5,6\n1234,56,789\n");
+        assert_eq!(bytes, b"\"'=1,2\",'-x,42\n0,7,x\n5,6,y\n1234,56,789\n");
     }
 }

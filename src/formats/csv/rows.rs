@@ -214,13 +214,18 @@ pub(super) struct Layout {
     cells_size: (u32, u32),
     /// A point's coordinate cells, with their leading `,`.
     cells: Vec<Chunk>,
-    /// The end of a plain move's row from its colour on (`,B,pd,Q16,15,3,0,,`
-    /// and the line end), per colour and point.
+    /// The end of a plain move's row after its colour (`,pd,Q16,15,3,0,,`
+    /// and the line end), per point: half the table of one per colour and
+    /// point, read at every move, stays in the first-level cache.
     tails: Vec<Chunk>,
     /// The game `game_cell` is the first cell of (`usize::MAX`: none yet).
     game: usize,
     /// `0,`: the game's number and the `,` after it.
     game_cell: Chunk,
+    /// The same bytes as a wide value (the first in the lowest byte) and
+    /// their number, when a move's number of three digits fits after them
+    /// in 16 bytes.
+    game_head: Option<(u128, usize)>,
 }
 
 impl Layout {
@@ -231,9 +236,10 @@ impl Layout {
             safe,
             cells_size: (0, 0),
             cells: vec![Chunk::NONE; 26 * 26],
-            tails: vec![Chunk::NONE; 2 * 26 * 26],
+            tails: vec![Chunk::NONE; 26 * 26],
             game: usize::MAX,
             game_cell: Chunk::NONE,
+            game_head: None,
         }
     }
 
@@ -274,6 +280,12 @@ impl Layout {
             cell.push(b',');
             self.game = game;
             self.game_cell = Chunk::new(&cell);
+            self.game_head = None;
+            let mut wide = [0; 16];
+            if let Some(w) = wide.get_mut(..cell.len()).filter(|_| cell.len() <= 13) {
+                w.copy_from_slice(&cell);
+                self.game_head = Some((u128::from_le_bytes(wide), cell.len()));
+            }
         }
     }
 
@@ -382,9 +394,11 @@ pub(super) fn write_row(
 impl Layout {
     /// The rows of a run of plain moves of the main line (`run`: their
     /// SGF text, six bytes each), numbered after `at.1` in game `at.0`:
-    /// each as [`Layout::plain_move`], put together on the stack from the
-    /// game's first cell, the number and the end of the row from the
-    /// table, and copied at once. Returns the number of the last move.
+    /// each as [`Layout::plain_move`] writes it, from two wide values
+    /// straight into the buffer (`RowOut::head_tail`): the row's start,
+    /// the game's cell, the move's number (from [`DECIMAL`]) and its
+    /// colour put together in a register, and the end of the row from the
+    /// table. Returns the number of the last move.
     pub(super) fn plain_moves(
         &mut self,
         out: &mut RowOut<'_>,
@@ -395,24 +409,22 @@ impl Layout {
         let (game, mut number) = at;
         self.set_size(size);
         self.set_game(game);
-        // The row's start, `0,` and the number, stays from row to row:
-        // the number counts up in place.
-        let mut row = [0u8; 96];
-        let start = self.game_cell.put(&mut row, 0);
-        let mut head = start + digits(&mut row, start, number);
+        // No game cell short enough: each row as `plain_move` writes it.
+        let (cell, cell_len) = self.game_head.unwrap_or((0, usize::MAX));
         for text in run.chunks_exact(MOVE_TEXT_LEN) {
             number += 1;
-            head = count_up(&mut row, start, head);
             let [_, colour, _, a, b, _] = <[u8; MOVE_TEXT_LEN]>::try_from(text).unwrap_or_default();
             let (white, point) = (colour == b'W', [a, b]);
-            let tail = tail_slot(white, point).and_then(|slot| self.tails.get(slot));
-            match tail.filter(|t| t.is_some()) {
-                Some(tail) => {
-                    let len = head + tail.put(&mut row, head);
-                    out.row(&row, len);
-                    out.end_raw()?;
+            let tail = tail_slot(point).and_then(|slot| self.tails.get(slot));
+            match (tail.filter(|t| t.is_some()), DECIMAL.get(number)) {
+                (Some(tail), Some(&digits)) if cell_len <= 11 => {
+                    // `12,` and the colour after it: at most 5 bytes.
+                    let len = decimal_len(number) + 1;
+                    let number_cells = u64::from(digits) | u64::from(colour) << (8 * len);
+                    let head = cell | u128::from(number_cells) << (8 * cell_len);
+                    out.head_tail(head, cell_len + len + 1, tail)?;
                 }
-                None => self.plain_move(out, (game, number), white, point, size)?,
+                _ => self.plain_move(out, (game, number), white, point, size)?,
             }
         }
         Ok(number)
@@ -445,7 +457,8 @@ impl Layout {
         point: [u8; 2],
         size: (u32, u32),
     ) -> Result<(), Error> {
-        let slot = tail_slot(white, point).unwrap_or(usize::MAX);
+        let slot = tail_slot(point).unwrap_or(usize::MAX);
+        out.raw(if white { b",W" } else { b",B" });
         if self.cells_size == size {
             if let Some(tail) = self.tails.get(slot).filter(|t| t.is_some()) {
                 out.chunk(tail);
@@ -453,7 +466,6 @@ impl Layout {
             }
         }
         let mark = out.mark();
-        out.raw(if white { b",W" } else { b",B" });
         let value = std::str::from_utf8(&point).unwrap_or("");
         self.coordinate_cells(out, true, value, size);
         out.raw(b",0,,\n");
@@ -478,7 +490,7 @@ impl Layout {
             return Ok(false);
         };
         let point = [*a, *b];
-        if !self.tree || tail_slot(false, point).is_none() || coords::is_pass(row.value, row.size) {
+        if !self.tree || tail_slot(point).is_none() || coords::is_pass(row.value, row.size) {
             return Ok(false);
         }
         self.game_cell(out, row.game);
@@ -494,52 +506,47 @@ impl Layout {
     }
 }
 
-/// A plain move's place in [`Layout::tails`]: its colour and point, when
-/// the point is two letters `a`..`z`.
-fn tail_slot(white: bool, point: [u8; 2]) -> Option<usize> {
+/// A plain move's place in [`Layout::tails`]: its point, when it is two
+/// letters `a`..`z`.
+fn tail_slot(point: [u8; 2]) -> Option<usize> {
     match point {
         [a @ b'a'..=b'z', b @ b'a'..=b'z'] => {
-            Some(usize::from(white) * 676 + usize::from(a - b'a') * 26 + usize::from(b - b'a'))
+            Some(usize::from(a - b'a') * 26 + usize::from(b - b'a'))
         }
         _ => None,
     }
 }
 
-/// The decimal number in `row[start..end]`, one more: its new end.
-#[inline]
-fn count_up(row: &mut [u8; 96], start: usize, end: usize) -> usize {
-    for k in (start..end).rev() {
-        match row.get_mut(k) {
-            Some(d) if *d == b'9' => *d = b'0',
-            Some(d) => {
-                *d += 1;
-                return end;
-            }
-            None => break,
-        }
+/// The decimal digits of the numbers below 1 000 and a `,` after them,
+/// the first digit in the lowest byte: a move's number cell as the bytes
+/// of a wide value.
+static DECIMAL: [u32; 1000] = decimal_table();
+
+const fn decimal_table() -> [u32; 1000] {
+    let mut table = [0u32; 1000];
+    let mut n = 0;
+    while n < 1000 {
+        table[n] = match n {
+            0..=9 => digit(n) | COMMA << 8,
+            10..=99 => digit(n / 10) | digit(n) << 8 | COMMA << 16,
+            _ => digit(n / 100) | digit(n / 10) << 8 | digit(n) << 16 | COMMA << 24,
+        };
+        n += 1;
     }
-    // 9…9 became 0…0: 10…0, one digit longer.
-    if let Some(d) = row.get_mut(start) {
-        *d = b'1';
-    }
-    if let Some(d) = row.get_mut(end) {
-        *d = b'0';
-    }
-    end + 1
+    table
 }
 
-/// `n` in decimal into `row` at `at`: the number of bytes.
+const COMMA: u32 = b',' as u32;
+
+/// The last decimal digit of `d`, in ASCII.
+const fn digit(d: usize) -> u32 {
+    b'0' as u32 + (d % 10) as u32
+}
+
+/// The number of digits of `n` in [`DECIMAL`].
 #[inline]
-fn digits(row: &mut [u8; 96], at: usize, n: usize) -> usize {
-    let mut buf = itoa::Buffer::new();
-    let text = buf.format(n).as_bytes();
-    match row.get_mut(at..at + text.len()) {
-        Some(dst) => {
-            dst.copy_from_slice(text);
-            text.len()
-        }
-        None => 0,
-    }
+fn decimal_len(n: usize) -> usize {
+    1 + usize::from(n >= 10) + usize::from(n >= 100)
 }
 
 /// What a game's rows did not carry, counted by name, in name order (the
@@ -744,15 +751,13 @@ mod tests {
     }
 
     #[test]
-    fn numbers_count_up_in_place() {
-        let mut row = [0u8; 96];
-        row[..2].copy_from_slice(b"7,");
-        let mut end = 2 + digits(&mut row, 2, 0);
-        for n in 1..=12_345 {
-            end = count_up(&mut row, 2, end);
-            assert_eq!(&row[2..end], n.to_string().as_bytes());
+    fn the_decimal_table_holds_each_numbers_digits() {
+        for (n, cell) in DECIMAL.iter().enumerate() {
+            let bytes = cell.to_le_bytes();
+            let len = decimal_len(n) + 1;
+            assert_eq!(&bytes[..len], format!("{n},").as_bytes());
+            assert!(bytes[len..].iter().all(|&b| b == 0));
         }
-        assert_eq!(&row[..2], b"7,");
     }
 
     #[test]

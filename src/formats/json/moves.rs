@@ -423,23 +423,28 @@ impl MoveList {
         };
         let n = run.sgf().len() / MOVE_TEXT_LEN;
         let height = self.size.1;
-        self.moves.reserve(11 * n);
-        self.gtp.reserve(12 * n);
+        self.moves.reserve(16 * n);
+        self.gtp.reserve(16 * n);
         let ends = self.gtp_points.for_height(height);
+        // Each item put together in a register and written at once (as
+        // byte after byte, the many narrow stores held up the loop).
+        const ITEM: u128 = u128::from_le_bytes(*b",[\"\0\",\"\0\0\"]\0\0\0\0\0");
+        const GTP_ITEM: u128 = u128::from_le_bytes(*b",[\"\0\",\0\0\0\0\0\0\0\0\0\0");
         for mv in run.plain() {
             let [_, colour, _, x, y, _] = *mv.text();
-            self.moves
-                .extend_from_slice(&[b',', b'[', b'"', colour, b'"', b',', b'"', x, y, b'"', b']']);
             let i = usize::from(x.wrapping_sub(b'a')) * 26 + usize::from(y.wrapping_sub(b'a'));
-            let (v, len) = ends
-                .get(i)
-                .copied()
-                .unwrap_or_else(|| gtp_end(x, y, height));
-            let end = self.gtp.len() + 6 + usize::from(len);
-            self.gtp.extend_from_slice(&[
-                b',', b'[', b'"', colour, b'"', b',', v[0], v[1], v[2], v[3], v[4], v[5],
-            ]);
-            self.gtp.truncate(end);
+            let end = match ends.get(i) {
+                Some(&end) => end,
+                None => GtpPoints::pack(gtp_end(x, y, height)),
+            };
+            let [colour, x, y] = [colour, x, y].map(u128::from);
+            push_wide(&mut self.moves, ITEM | colour << 24 | x << 56 | y << 64, 11);
+            let (v, len) = GtpPoints::unpack(end);
+            push_wide(
+                &mut self.gtp,
+                GTP_ITEM | colour << 24 | u128::from(v) << 48,
+                6 + len,
+            );
         }
         self.moved(first.text()[1]);
         self.n_moves += n - 1;
@@ -546,28 +551,55 @@ impl MoveList {
 #[derive(Debug, Default)]
 struct GtpPoints {
     height: u32,
-    ends: Vec<([u8; 6], u8)>,
+    /// Each as [`GtpPoints::pack`] packs it.
+    ends: Vec<u64>,
 }
 
 impl GtpPoints {
     /// The table for boards of `height` rows, by `x · 26 + y` (letters
     /// from `a`).
-    fn for_height(&mut self, height: u32) -> &[([u8; 6], u8)] {
+    fn for_height(&mut self, height: u32) -> &[u64] {
         if self.ends.is_empty() || self.height != height {
             self.height = height;
             self.ends = (0..26 * 26)
                 .map(|i| gtp_end(b'a' + (i / 26) as u8, b'a' + (i % 26) as u8, height))
+                .map(GtpPoints::pack)
                 .collect();
         }
         &self.ends
+    }
+
+    /// An item's end and its length in one wide value: the bytes first
+    /// (the first in the lowest byte), the length in the seventh byte.
+    fn pack((end, len): ([u8; 6], u8)) -> u64 {
+        let [a, b, c, d, e, f] = end;
+        u64::from_le_bytes([a, b, c, d, e, f, len, 0])
+    }
+
+    /// What [`GtpPoints::pack`] packed: the bytes, and their number.
+    #[inline]
+    fn unpack(packed: u64) -> (u64, usize) {
+        (packed & 0xFFFF_FFFF_FFFF, (packed >> 48) as usize & 0xFF)
     }
 
     /// The end of the item at `x`, `y` (letters) on such a board.
     #[cfg(test)]
     fn get(&mut self, x: u8, y: u8, height: u32) -> ([u8; 6], u8) {
         let i = usize::from(x.wrapping_sub(b'a')) * 26 + usize::from(y.wrapping_sub(b'a'));
-        self.for_height(height).get(i).copied().unwrap_or_default()
+        let (v, len) = GtpPoints::unpack(self.for_height(height).get(i).copied().unwrap_or(0));
+        let mut end = [0; 6];
+        end.copy_from_slice(&v.to_le_bytes()[..6]);
+        (end, len as u8)
     }
+}
+
+/// The first `len` bytes of `item` (the first in the lowest byte, at most
+/// 16) onto `out`: all 16 written from the register, the rest cut off.
+#[inline]
+fn push_wide(out: &mut Vec<u8>, item: u128, len: usize) {
+    let at = out.len();
+    out.extend_from_slice(&item.to_le_bytes());
+    out.truncate(at + len.min(16));
 }
 
 /// The end of a move's GTP item at the point of letters `x`, `y`: the
