@@ -41,7 +41,10 @@ impl NodeRule for Mojibake {
             let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> = p
                 .values()
                 .iter()
-                .map(|v| looked_at(v.text()).then(|| repair_fully(v.text())).flatten())
+                .map(|v| match looked_at(v.text()) {
+                    true => repair_fully(v.text()),
+                    false => None,
+                })
                 .collect();
             if fixed.iter().all(Option::is_none) {
                 continue;
