@@ -64,10 +64,11 @@ fn once<T>(slot: &mut Option<T>, v: T) -> Option<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn words(line: &str) -> Vec<OsString> {
+    /// `sgfconv` and the words of `line` (also for `main.rs`'s tests).
+    pub(crate) fn words(line: &str) -> Vec<OsString> {
         std::iter::once("sgfconv")
             .chain(line.split_whitespace())
             .map(OsString::from)

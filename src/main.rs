@@ -577,12 +577,7 @@ mod tests {
     use super::*;
     use std::ffi::OsString;
 
-    fn words(line: &str) -> Vec<OsString> {
-        std::iter::once("sgfconv")
-            .chain(line.split_whitespace())
-            .map(OsString::from)
-            .collect()
-    }
+    use crate::cli_plain::tests::words;
 
     #[test]
     fn the_subcommand_names_are_the_commands() {

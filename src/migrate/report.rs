@@ -42,6 +42,19 @@ impl Status {
             Status::Archive => "archive",
         }
     }
+
+    /// The status named `name` ([`Status::as_str`]'s inverse).
+    pub fn named(name: &str) -> Option<Status> {
+        [
+            Status::Converted,
+            Status::Skipped,
+            Status::Failed,
+            Status::Ignored,
+            Status::Archive,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == name)
+    }
 }
 
 /// The character set of some games of an input, and why.
@@ -686,15 +699,7 @@ pub(crate) fn entry_text(out: &mut Vec<u8>, e: &Entry) -> io::Result<()> {
 /// [`entry_text`] wrote gives the same entry); `None` when it is no entry.
 pub(crate) fn entry_from_json(v: &serde_json::Value) -> Option<Entry> {
     let text = |k: &str| v.get(k).and_then(|s| s.as_str());
-    let status = [
-        Status::Converted,
-        Status::Skipped,
-        Status::Failed,
-        Status::Ignored,
-        Status::Archive,
-    ]
-    .into_iter()
-    .find(|s| Some(s.as_str()) == text("status"))?;
+    let status = Status::named(text("status")?)?;
     let flag = |k: &str| v.get(k).and_then(|b| b.as_bool()).unwrap_or(false);
     let mut e = Entry::new(text("source")?.to_owned(), flag("source_not_utf8"), status);
     carry_one(&mut e, v);
@@ -789,15 +794,7 @@ struct EncodingText<'a> {
 /// entry.
 pub(crate) fn entry_from_text(text: &[u8]) -> Option<Entry> {
     let t: EntryText<'_> = serde_json::from_slice(text).ok()?;
-    let status = [
-        Status::Converted,
-        Status::Skipped,
-        Status::Failed,
-        Status::Ignored,
-        Status::Archive,
-    ]
-    .into_iter()
-    .find(|s| s.as_str() == t.status)?;
+    let status = Status::named(&t.status)?;
     let mut e = Entry::new(t.source, t.source_not_utf8, status);
     e.games = t.games as usize;
     e.warnings = t.warnings as usize;
