@@ -41,9 +41,10 @@ impl NodeRule for Mojibake {
             let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> = p
                 .values()
                 .iter()
-                .map(|v| match looked_at(v.text()) {
-                    true => repair_fully(v.text()),
-                    false => None,
+                .map(|v| {
+                    Some(v.text())
+                        .filter(|t| looked_at(t))
+                        .and_then(repair_fully)
                 })
                 .collect();
             if fixed.iter().all(Option::is_none) {
