@@ -185,13 +185,16 @@ for brk in LF CRLF; do
     rm "$DIR/breaks.sgf"
 done
 # UGF writes a game comment and an event in its header, as it writes a
-# player's name.
-for p in "GC game comment" "EV event" "DT date" "RU rule" "RE result" "XUGFH field kept from a UGF input (Place:…)"; do
-    id=${p%% *}
-    pre=; [ "$id" = XUGFH ] && pre='Place:'
+# player's name; a field kept from a UGF input (XUGFH[key:…]) is compared
+# with the root's values where it lies.
+for p in "GC||game comment" "EV||event" "DT||date" "RU||rule" "RE||result" \
+    "XUGFH|Place:|field kept from a UGF input (Place:…)" \
+    "XUGFH|Title:|kept Title (Title:…)" "XUGFH|Rule:|kept Rule (Rule:…)" \
+    "XUGFH|Winner:B,|kept win reason (Winner:B,…)" "XUGFH|Hdcp:0,|kept komi (Hdcp:0,…)"; do
+    id=${p%%|*}; rest=${p#*|}; pre=${rest%%|*}; what=${rest#*|}
     { printf '(;FF[4]GM[1]SZ[19]%s[%s' "$id" "$pre"; head -c "${VALUE_MB}M" /dev/zero | tr '\0' 'a'; printf '];B[pd])\n'; } >"$DIR/info.sgf"
     run -q -t ugf "$DIR/info.sgf" /dev/null
-    row "SGF→UGF, a ${VALUE_MB} MiB ${p#* } ($id)" "$(size_of "$DIR/info.sgf")" value "$VALUE_BYTES"
+    row "SGF→UGF, a ${VALUE_MB} MiB $what ($id)" "$(size_of "$DIR/info.sgf")" value "$VALUE_BYTES"
     rm "$DIR/info.sgf"
 done
 fi

@@ -71,9 +71,11 @@ pub(crate) fn to_props(key: &str, raw: &str) -> Result<Props, String> {
         "Comment" => put(&mut p, "GC", raw),
         "Date" => date_props(raw, &mut p)?,
         "Rule" => {
-            let v = match raw.to_ascii_uppercase().as_str() {
-                "JPN" | "JP" | "JAPANESE" => "Japanese",
-                "CH" | "CHN" | "CHINESE" => "Chinese",
+            // The codes are short: a long value is not copied to look.
+            let code = (raw.len() <= SHORT).then(|| raw.to_ascii_uppercase());
+            let v = match code.as_deref() {
+                Some("JPN" | "JP" | "JAPANESE") => "Japanese",
+                Some("CH" | "CHN" | "CHINESE") => "Chinese",
                 _ => raw,
             };
             put(&mut p, "RU", v);
@@ -116,15 +118,10 @@ fn put(p: &mut Props, k: &'static str, v: &str) {
 /// `Title`: `event,sub-event,round` is `EV` (the first two) and `RO`;
 /// anything else is all `EV`.
 fn title_props(raw: &str, p: &mut Props) {
-    let parts: Vec<&str> = raw.split(',').collect();
-    if parts.len() == 3 {
-        let ev: Vec<&str> = parts[..2]
-            .iter()
-            .map(|s| s.trim())
-            .filter(|s| !s.is_empty())
-            .collect();
+    if let Some([a, b, ro]) = title_parts(raw) {
+        let ev: Vec<&str> = [a, b].into_iter().filter(|s| !s.is_empty()).collect();
         put(p, "EV", &ev.join(" "));
-        put(p, "RO", parts[2].trim());
+        put(p, "RO", ro);
     } else {
         put(p, "EV", raw);
     }
@@ -167,9 +164,9 @@ fn hdcp_props(raw: &str, p: &mut Props) -> Result<(), String> {
         put(p, "HA", &stones.to_string());
     }
     // One writer used a decimal comma: `0,0,50` is komi 0.5.
-    let k = k.trim().replace(',', ".");
+    let k = k.trim();
     if !k.is_empty() {
-        let komi: f64 = k.parse().map_err(|_| "komi is not a number")?;
+        let komi = decimal(k).ok_or("komi is not a number")?;
         put(p, "KM", &number(komi));
     }
     Ok(())
@@ -189,29 +186,51 @@ fn ptime_props(raw: &str, p: &mut Props) {
 
 fn winner_to_re(raw: &str) -> Result<Option<String>, String> {
     let (who, reason) = raw.split_once(',').unwrap_or((raw, ""));
-    let who = who.trim().to_ascii_uppercase();
-    let reason = reason.trim();
-    Ok(Some(match who.as_str() {
-        "" => return Ok(None),
-        "B" | "W" => {
-            let how = match reason.to_ascii_uppercase().as_str() {
-                "" => String::new(),
-                "C" => "R".into(),
-                "T" => "T".into(),
-                "F" | "N" | "G" => "F".into(),
-                m => match m.replace(',', ".").parse::<f64>() {
-                    Ok(x) if x > 0.0 => number(x),
-                    Ok(_) => String::new(),
-                    Err(_) => return Err(format!("unknown win reason `{reason}`")),
+    let (who, reason) = (who.trim(), reason.trim());
+    let code = |s: &str| (s.len() <= 2).then(|| s.to_ascii_uppercase());
+    Ok(Some(match code(who).as_deref() {
+        Some("") => return Ok(None),
+        Some(w @ ("B" | "W")) => {
+            let how = match code(reason).as_deref() {
+                Some("") => String::new(),
+                Some("C") => "R".into(),
+                Some("T") => "T".into(),
+                Some("F" | "N" | "G") => "F".into(),
+                _ => match decimal(reason) {
+                    Some(x) if x > 0.0 => number(x),
+                    Some(_) => String::new(),
+                    None => return Err(format!("unknown win reason `{}`", excerpt(reason))),
                 },
             };
-            format!("{who}+{how}")
+            format!("{w}+{how}")
         }
-        "D" => "0".into(),
-        "A" | "P" | "E" => "?".into(),
-        "N" | "N1" | "O" => "Void".into(),
-        _ => return Err(format!("unknown winner code `{who}`")),
+        Some("D") => "0".into(),
+        Some("A" | "P" | "E") => "?".into(),
+        Some("N" | "N1" | "O") => "Void".into(),
+        _ => return Err(format!("unknown winner code `{}`", excerpt(who))),
     }))
+}
+
+/// A number with a decimal point or, as one writer wrote it, a decimal
+/// comma (`0,50`). A comma is read in a number of at most [`SHORT`]
+/// bytes only (the value is copied to read it); a longer one with a comma
+/// is no number.
+fn decimal(s: &str) -> Option<f64> {
+    if !s.contains(',') {
+        return s.parse().ok();
+    }
+    (s.len() <= SHORT)
+        .then(|| s.replace(',', ".").parse().ok())
+        .flatten()
+}
+
+/// A value as a message shows it: at most 32 characters, then `…` (a
+/// header field can be megabytes long).
+pub(crate) fn excerpt(v: &str) -> Cow<'_, str> {
+    match v.char_indices().nth(32) {
+        Some((i, _)) => Cow::Owned(format!("{}…", &v[..i])),
+        None => Cow::Borrowed(v),
+    }
 }
 
 /// The header value the writer writes for `key`, from the root's properties.
@@ -321,37 +340,115 @@ pub(crate) fn winner_field(re: Option<&str>) -> String {
 /// mapping is this long).
 pub(crate) const SHORT: usize = 64;
 
-/// Whether a kept field (`raw`, its line breaks to be written as spaces)
-/// of a text key (`Place`…) or a player's key reads back as the root's
-/// values (`text`) say, decided on the values borrowed: what [`to_props`]
-/// of the field written, then [`matches`], say. `None` for another key or
-/// a short `raw` (the caller maps it with copies, as it comes).
+/// Whether a field kept verbatim (`XUGFH[key:raw]`, to be written with
+/// its line breaks as spaces) reads back as the root's values (`text`: a
+/// property's first value) say: what [`to_props`] of the field written,
+/// then [`matches_root`], say. `None` when the field is not understood
+/// (`to_props` gives `Err`). A long value is never copied (issue 14): the
+/// fields whose mapping keeps text (`Title`, `Rule`, the text and player
+/// keys) are compared with the root's values where they lie, and the
+/// others' mappings parse without copying it.
 pub(crate) fn kept_reads_back<'a>(
     key: &str,
     raw: &str,
+    text: impl Fn(&str) -> Option<&'a str> + Copy,
+) -> Option<bool> {
+    let t = raw.trim();
+    if t.len() > SHORT {
+        if let Some(same) = long_kept_reads_back(key, t, text) {
+            return Some(same);
+        }
+    }
+    // A mapping that parses reads a break as the space it is written as
+    // (`breaks_read_as_spaces_where_the_mapping_parses`): the long values
+    // left here need no copy with their breaks made spaces.
+    let one_line = match t.len() <= SHORT {
+        true => Cow::Owned(t.replace(LINE_BREAKS, " ")),
+        false => Cow::Borrowed(t),
+    };
+    let props = to_props(key, &one_line).ok()?;
+    Some(matches_root(key, &props, text))
+}
+
+/// [`kept_reads_back`] of a long, trimmed `t` for the keys whose mapping
+/// keeps text; `None` for another key.
+fn long_kept_reads_back<'a>(
+    key: &str,
+    t: &str,
     text: impl Fn(&str) -> Option<&'a str>,
 ) -> Option<bool> {
-    if raw.len() <= SHORT {
-        return None;
-    }
-    let one_line_is = |part: &str, prop: &str| {
-        // trim(one line(part)) is one line(trim(part)): breaks are blank.
-        let (kept, root) = (part.trim(), text(prop).map_or("", str::trim));
-        kept.len() == root.len()
-            && (kept.bytes().zip(root.bytes()))
-                .all(|(a, b)| a == b || (matches!(a, b'\r' | b'\n') && b == b' '))
+    // The root's value, trimmed, is the field's `pieces` one after
+    // another, each trimmed and written on one line: as `matches` compares
+    // (trim(one line(part)) is one line(trim(part)): breaks are blank).
+    let is = |pieces: &[&str], prop: &str| {
+        let root = text(prop).map_or("", str::trim);
+        let mut kept = pieces.iter().flat_map(|p| p.bytes()).map(one_line_byte);
+        root.bytes().all(|b| kept.next() == Some(b)) && kept.next().is_none()
     };
     if let Some(prop) = text_prop(key) {
-        return Some(one_line_is(raw, prop));
+        return Some(is(&[t], prop));
     }
-    let (name, rank) = match key {
-        "PlayerB" => ("PB", "BR"),
-        "PlayerW" => ("PW", "WR"),
-        _ => return None,
-    };
+    match key {
+        "PlayerB" | "PlayerW" => {
+            let [name, rank] = prop_names(key) else {
+                return None;
+            };
+            let mut parts = t.split(',');
+            let mut next = || parts.next().unwrap_or("").trim();
+            Some(is(&[next()], name) && is(&[next()], rank))
+        }
+        "Title" => Some(match title_parts(t) {
+            Some([a, b, ro]) => {
+                let ev: &[&str] = match (a.is_empty(), b.is_empty()) {
+                    (false, false) => &[a, " ", b],
+                    (false, true) => &[a],
+                    _ => &[b],
+                };
+                is(ev, "EV") && is(&[ro], "RO")
+            }
+            None => is(&[t], "EV") && is(&[], "RO"),
+        }),
+        // Too long for a rule's code: `RU` as it is, compared ignoring case.
+        "Rule" => Some(same_ignoring_case(
+            t.chars().map(one_line_char),
+            text("RU").map_or("", str::trim).chars(),
+        )),
+        _ => None,
+    }
+}
+
+/// A line break as the space a one-line field holds it as.
+fn one_line_byte(b: u8) -> u8 {
+    if matches!(b, b'\r' | b'\n') {
+        b' '
+    } else {
+        b
+    }
+}
+
+/// [`one_line_byte`] of a character.
+fn one_line_char(c: char) -> char {
+    if matches!(c, '\r' | '\n') {
+        ' '
+    } else {
+        c
+    }
+}
+
+/// A `Title` of exactly three comma-separated parts (`event,sub-event,
+/// round`), each trimmed.
+fn title_parts(raw: &str) -> Option<[&str; 3]> {
     let mut parts = raw.split(',');
-    let same_name = one_line_is(parts.next().unwrap_or(""), name);
-    Some(same_name && one_line_is(parts.next().unwrap_or(""), rank))
+    let three = [parts.next()?, parts.next()?, parts.next()?];
+    parts.next().is_none().then(|| three.map(str::trim))
+}
+
+/// Whether two texts are the same ignoring case: each character
+/// lower-cased on its own, a final sigma as any other (so no copy of
+/// either is made, and `ΑΣ` is `ας`).
+fn same_ignoring_case(a: impl Iterator<Item = char>, b: impl Iterator<Item = char>) -> bool {
+    let fold = |c: char| c.to_lowercase().map(|l| if l == 'ς' { 'σ' } else { l });
+    a.flat_map(fold).eq(b.flat_map(fold))
 }
 
 /// Whether `props` (derived from a header value) say the same as the root,
@@ -391,6 +488,10 @@ fn same_value(name: &str, a: Option<&str>, b: Option<&str>) -> bool {
     if a == b {
         return true;
     }
+    if name == "RU" {
+        let (a, b) = (a.unwrap_or(""), b.unwrap_or(""));
+        return same_ignoring_case(a.chars(), b.chars());
+    }
     let len = |v: Option<&str>| v.map_or(0, str::len);
     let (short, long) = if len(a) <= len(b) { (a, b) } else { (b, a) };
     let short = canonical_value(name, short);
@@ -403,7 +504,7 @@ fn same_value(name: &str, a: Option<&str>, b: Option<&str>) -> bool {
 }
 
 /// A lower bound of the length of `v`'s (trimmed, not empty) canonical
-/// form, where making that form copies `v` (a lower-cased `RU` or `RE`;
+/// form, where making that form copies `v` (a lower-cased `RE`;
 /// a character lower-cased is at least a third of its bytes); 0 where it
 /// costs no copy.
 fn shortest_canonical(name: &str, v: &str) -> usize {
@@ -411,7 +512,6 @@ fn shortest_canonical(name: &str, v: &str) -> usize {
         return 0;
     }
     match name {
-        "RU" => v.len() / 3,
         "RE" => match v.split_once('+') {
             None => v.len() / 3,
             Some((who, how)) => {
@@ -437,7 +537,6 @@ fn canonical_value<'a>(name: &str, v: Option<&'a str>) -> Option<Cow<'a, str>> {
         "KM" => Some(num(v.unwrap_or("0"))),
         "HA" => v.map(num).filter(|s| s != "0"),
         "TM" => v.map(num).filter(|s| s != "0"),
-        "RU" => v.map(|s| Cow::Owned(s.to_lowercase())),
         "RE" => v.map(|s| Cow::Owned(canonical_result(s))),
         "DT" => v.map(|s| match dt_dates(s) {
             Some(d) => Cow::Owned(format!("{d:?}")),
@@ -847,5 +946,133 @@ mod tests {
             let back = to_props(key, &from_root(key, &get)).unwrap();
             assert!(!matches(key, &back, &get), "{key}");
         }
+    }
+
+    /// What [`kept_reads_back`] says of `raw` made with copies, as it was
+    /// for every value: the field on one line, mapped, then compared.
+    fn kept_with_copies<'a>(
+        key: &str,
+        raw: &str,
+        text: impl Fn(&str) -> Option<&'a str>,
+    ) -> Option<bool> {
+        let one_line = raw.replace(LINE_BREAKS, " ");
+        let props = to_props(key, &one_line).ok()?;
+        Some(matches_root(key, &props, text))
+    }
+
+    /// Long fields of the keys whose mapping keeps text are decided on the
+    /// values borrowed as the copies decide them: titles of one and three
+    /// parts, players, text keys and rules, against roots that hold the
+    /// same text, the same on one line, in another case, or other text.
+    #[test]
+    fn long_kept_fields_read_back_as_the_copies_say() {
+        let long = "x".repeat(SHORT + 1);
+        let parts = ["", " ", "Le\ne", " a ", "\r\nb", "Σ", &long];
+        let mut raws: Vec<String> = Vec::new();
+        for a in parts {
+            for b in parts {
+                raws.push(format!("{a}{long}{b}"));
+                raws.push(format!("{a},{b},{long}"));
+                raws.push(format!("{long}{a},{b},"));
+                raws.push(format!("{a},{long},{b}"));
+                raws.push(format!("{a}{long},{b},,"));
+            }
+        }
+        let mut checked = 0;
+        for raw in &raws {
+            let t = raw.trim();
+            let variants = [
+                t.to_string(),
+                t.replace(LINE_BREAKS, " "),
+                t.to_uppercase(),
+                t.to_lowercase(),
+                format!(" {t}x"),
+            ];
+            for key in ["Title", "Rule", "Place", "Comment", "PlayerB", "PlayerW"] {
+                for root in &variants {
+                    for other in ["", "y", " ", long.as_str()] {
+                        let text = |n: &str| {
+                            let names = prop_names(key);
+                            match names.iter().position(|m| *m == n) {
+                                Some(0) => Some(root.as_str()),
+                                Some(_) => Some(other),
+                                None => None,
+                            }
+                        };
+                        let want = kept_with_copies(key, t, text);
+                        assert_eq!(long_kept_reads_back(key, t, text), want, "{key} {raw:?}");
+                        assert_eq!(kept_reads_back(key, raw, text), want, "{key} {raw:?}");
+                        checked += usize::from(want == Some(true));
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "{checked} fields read back");
+    }
+
+    /// The keys whose mapping parses (dates, sizes, handicaps, times,
+    /// results) read a line break as the space the field is written with,
+    /// so a long one is mapped as it lies.
+    #[test]
+    fn breaks_read_as_spaces_where_the_mapping_parses() {
+        let values = [
+            "2019/03/08,\n22:09:00,2019/\r\n03/09,07:16:59",
+            "\n2019/03/08\r,,2019/03/10\n,",
+            "2019\n/03/08",
+            "19\n",
+            "1\n9",
+            "2,\n6.5",
+            "\r\n2\n,0,50\n",
+            "2,6\n.5",
+            "J;240;0;0,\nJ;240;0;0,0,0",
+            "J;\n240;0;0,J;240\n;0;0,0,0",
+            "B,\nC",
+            "\nW\r\n,7.5",
+            "B\n,7,5",
+            "B,7\n,5",
+            "D\n",
+            "N\n1",
+        ];
+        for key in ["Date", "Size", "Hdcp", "Ptime", "Winner"] {
+            for v in values {
+                let one_line = v.replace(LINE_BREAKS, " ");
+                // Equal properties, or both not understood.
+                let (a, b) = (to_props(key, v).ok(), to_props(key, &one_line).ok());
+                assert_eq!(a, b, "{key} {v:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn case_is_ignored_a_character_at_a_time() {
+        let same = |a: &str, b: &str| same_ignoring_case(a.chars(), b.chars());
+        assert!(same("Japanese", "JAPANESE"));
+        assert!(same("ΑΣ", "ας"));
+        assert!(same("ΣΑΣ", "σας"));
+        assert!(!same("Japanese", "Japanes"));
+        assert!(!same("a", "b"));
+        assert!(same_value("RU", Some(" CHINESE "), Some("chinese")));
+        assert!(!same_value("RU", Some("AGA"), Some("NZ")));
+    }
+
+    /// A decimal comma is read in a short number; a long value with a
+    /// comma is no number (reading it would copy it), and messages show a
+    /// long value cut.
+    #[test]
+    fn long_numbers_and_codes_are_not_copied() {
+        assert_eq!(decimal("0,50"), Some(0.5));
+        assert_eq!(decimal("7.5"), Some(7.5));
+        let long = format!("0{},5", "0".repeat(SHORT));
+        assert_eq!(decimal(&long), None);
+        assert_eq!(decimal(&long.replace(',', ".")), Some(0.5));
+        let err = to_props("Winner", &format!("B,{long}")).unwrap_err();
+        assert!(err.len() < 80, "{err}");
+        assert!(to_props("Winner", &format!("BB{long}")).is_err());
+        assert!(to_props("Hdcp", &format!("0,{long}")).is_err());
+        assert_eq!(props("Hdcp", "0,0,50"), pv(&[("KM", "0.5")]));
+        let rule = format!("jpn{}", " ".repeat(SHORT));
+        assert_eq!(props("Rule", &rule), pv(&[("RU", "Japanese")]));
+        assert_eq!(excerpt("short"), "short");
+        assert_eq!(excerpt(&"é".repeat(40)), format!("{}…", "é".repeat(32)));
     }
 }

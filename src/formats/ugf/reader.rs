@@ -425,7 +425,7 @@ fn header_entries(s: &Section, report: &mut Reporter) -> Vec<HeaderEntry> {
             None => report.error(
                 E_BAD_LINE,
                 Some(line.pos),
-                format!("header line without `=`: `{t}` dropped"),
+                format!("header line without `=`: `{}` dropped", header::excerpt(t)),
             ),
         }
     }
@@ -449,8 +449,10 @@ fn refuse_encrypted(entries: &[HeaderEntry]) -> Result<(), Error> {
                 return Err(Error::unreadable(
                     E_ENCRYPTED.id,
                     format!(
-                        "{}:{}: encrypted UGF file (Crypt={v}): the cipher is unknown, nothing can be read",
-                        pos.line, pos.col
+                        "{}:{}: encrypted UGF file (Crypt={}): the cipher is unknown, nothing can be read",
+                        pos.line,
+                        pos.col,
+                        header::excerpt(v)
                     ),
                 ));
             }
@@ -859,7 +861,10 @@ impl Builder {
                     report.info(
                         I_HEADER_KEPT,
                         Some(*pos),
-                        format!("unknown header field {k}: kept in {PROP_HEADER}"),
+                        format!(
+                            "unknown header field {}: kept in {PROP_HEADER}",
+                            header::excerpt(k)
+                        ),
                     );
                     true
                 }
@@ -889,7 +894,10 @@ impl Builder {
                     _ => report.warn(
                         W_COORDINATE_TYPE,
                         Some(*pos),
-                        format!("unknown CoordinateType={v}: rows read from the top (JPN)"),
+                        format!(
+                            "unknown CoordinateType={}: rows read from the top (JPN)",
+                            header::excerpt(v)
+                        ),
                     ),
                 },
                 Some("Size") => match v.parse::<u8>() {
@@ -897,7 +905,10 @@ impl Builder {
                     _ => report.warn(
                         W_HEADER_VALUE,
                         Some(*pos),
-                        format!("Size={v} is not a board size from 2 to 25: 19 is used"),
+                        format!(
+                            "Size={} is not a board size from 2 to 25: 19 is used",
+                            header::excerpt(v)
+                        ),
                     ),
                 },
                 _ => {}
@@ -922,7 +933,10 @@ impl Builder {
                 report.warn(
                     W_HEADER_VALUE,
                     Some(pos),
-                    format!("{key}={v}: {why}; kept verbatim in {PROP_HEADER}"),
+                    format!(
+                        "{key}={}: {why}; kept verbatim in {PROP_HEADER}",
+                        header::excerpt(v)
+                    ),
                 );
                 true
             }

@@ -440,16 +440,9 @@ fn write_kept(cx: &mut Ctx<'_>, key: &str, raw: &str) -> bool {
     let game = cx.game;
     let root = game.root();
     let names = header::prop_names(key);
-    let keep = match header::kept_reads_back(key, raw, |n| root.text(n)) {
-        Some(same) => same,
-        None => {
-            let one_line = raw.replace(['\r', '\n'], " ");
-            match header::to_props(key, &one_line) {
-                Ok(props) => header::matches_root(key, &props, |n| root.text(n)),
-                Err(_) => names.iter().all(|n| root.get(n).is_none()),
-            }
-        }
-    };
+    // Not understood: it holds while the root has none of its properties.
+    let keep = header::kept_reads_back(key, raw, |n| root.text(n))
+        .unwrap_or_else(|| names.iter().all(|n| root.get(n).is_none()));
     if keep {
         write_field(cx, key, raw);
     }
