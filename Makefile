@@ -24,7 +24,7 @@ help:
 	@echo "make fuzz         short fuzzing run of every reader; FUZZ_TIME=seconds (default 60)"
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
 	@echo "make outputs      a digest of every output of every file in $(SHARED)/corpus and corpus/, for every target (diff two runs to prove a change kept outputs byte-identical)"
-	@echo "make install      cargo install --path ."
+	@echo "make install      cargo install --path ., the program linked as make build links it (statically on Linux)"
 	@echo "make completions  shell completions into $(TARGET)/completions"
 	@echo "make man          man pages (sgfconv.1, sgfconv-check.1...) into $(TARGET)/man"
 	@echo "make clean        cargo clean (also fuzz/target); distclean also drops bench-data and fuzz corpora"
@@ -70,8 +70,10 @@ sweep: build
 outputs: build
 	scripts/outputs.sh
 
+# `cargo install` reads no .cargo/config.toml but $CARGO_HOME's: the
+# wrapper that links the program statically on Linux is named here.
 install:
-	$(CARGO) install --locked --path .
+	RUSTC_WORKSPACE_WRAPPER="$(CURDIR)/build/rustc-static" $(CARGO) install --locked --path .
 
 completions: build
 	mkdir -p $(TARGET)/completions

@@ -55,7 +55,9 @@ fn main() {
 /// position-independent executable): the loader then has none of the
 /// binary's ~18 000 relative relocations to apply, which dirtied ~80
 /// pages at every start (a short record's conversion: 256 → 193 page
-/// faults, 1.5 → 1.3 ms of CPU; docs/benchmarks.md, "Start-up").
+/// faults, 1.5 → 1.3 ms of CPU; docs/benchmarks.md, "Start-up"). The
+/// static link itself (no loader at all) is `build/rustc-static`'s, the
+/// workspace's rustc wrapper: rustc flags a build script cannot give.
 /// `SGFCONV_PIE=1` at build time keeps the default (ASLR for the binary's
 /// own code, at that cost). Libraries, tests and examples are unchanged.
 fn link_fixed_address() {

@@ -1,8 +1,9 @@
-//! The start of the program: on Linux it is linked at a fixed address
-//! (build.rs), so that the loader has none of its relocations to apply
-//! (docs/benchmarks.md, "Start-up"), unless built with `SGFCONV_PIE=1`;
-//! a plain conversion's command line is read without clap
-//! (`src/cli_plain.rs`), and does what clap's reading of it does.
+//! The start of the program: on Linux it is linked statically at a fixed
+//! address (`build/rustc-static`, build.rs), so that no dynamic loader
+//! runs and no relocation is applied (docs/benchmarks.md, "Start-up"),
+//! unless built with `SGFCONV_PIE=1`; a plain conversion's command line
+//! is read without clap (`src/cli_plain.rs`), and does what clap's
+//! reading of it does.
 
 use std::process::Command;
 
@@ -12,15 +13,30 @@ fn bin() -> &'static str {
 
 #[cfg(target_os = "linux")]
 #[test]
-fn the_program_is_linked_at_a_fixed_address() {
+fn the_program_is_linked_statically_at_a_fixed_address() {
     if option_env!("SGFCONV_PIE") == Some("1") {
         eprintln!("SKIP: built with SGFCONV_PIE=1, a position-independent executable");
         return;
     }
     let head = std::fs::read(bin()).unwrap();
     assert_eq!(&head[..4], b"\x7fELF");
+    assert_eq!(head[4], 2, "a 64-bit ELF");
+    let u16_at = |i: usize| u16::from_le_bytes([head[i], head[i + 1]]);
     // e_type, little-endian: 2 is ET_EXEC (fixed address), 3 ET_DYN (PIE).
-    assert_eq!(u16::from_le_bytes([head[16], head[17]]), 2, "e_type");
+    assert_eq!(u16_at(16), 2, "e_type");
+    // No program header names an interpreter (PT_INTERP, 3): no dynamic
+    // loader runs; none is a dynamic section (PT_DYNAMIC, 2): no library.
+    let phoff = u64::from_le_bytes(head[32..40].try_into().unwrap()) as usize;
+    let (size, count) = (usize::from(u16_at(54)), usize::from(u16_at(56)));
+    let types: Vec<u32> = (0..count)
+        .map(|i| {
+            let at = phoff + i * size;
+            u32::from_le_bytes(head[at..at + 4].try_into().unwrap())
+        })
+        .collect();
+    assert!(types.contains(&1), "a PT_LOAD among {types:?}");
+    assert!(!types.contains(&3), "PT_INTERP among {types:?}");
+    assert!(!types.contains(&2), "PT_DYNAMIC among {types:?}");
 }
 
 #[test]
