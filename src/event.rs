@@ -751,6 +751,11 @@ impl PlainMove {
     }
 }
 
+/// Plain moves a reader gathers in a [`MovesBuf`] before it sends them,
+/// at most: a long game of plain moves goes out as runs of this many, not
+/// as one run held whole (16 bytes a move beside the game).
+pub const MAX_RUN: usize = 1024;
+
 /// Where a reader gathers a [`Moves`] run; reused from run to run.
 #[derive(Clone, Debug, Default)]
 pub struct MovesBuf {

@@ -106,7 +106,7 @@ pub fn in_pieces<T: Send>(
     let numbered = numbered || format != Format::Sgf;
     let left = parallel::read_pieces(input, format, jobs, size, numbered, report, &work, merge)?;
     if let Some(left) = left {
-        let mut src = Read::chain(&left.held[..], input);
+        let mut src = crate::input::HeldThen::new(left.held, input);
         rest(&mut src, Start::Piece(format, left.resume), report)?;
     }
     Ok(())

@@ -38,16 +38,9 @@ pub fn read_all(
     Ok(bytes)
 }
 
-/// Gives a large buffer's memory back, emptied and shrunk in place rather
-/// than freed. With glibc, freeing a block past the mmap threshold raises
-/// the threshold to that block's size: what grows next (a game's vectors)
-/// then grows on the heap, where every old copy stays counted in the
-/// resident size (measured: +44 bytes a node on a 100 000-move GIB game).
-/// Shrinking it (a `realloc`, an `mremap`) leaves the threshold as it was.
-pub fn release<T>(mut buffer: Vec<T>) {
-    buffer.clear();
-    buffer.shrink_to(1);
-}
+/// [`crate::input::release`], where the line-based readers have always
+/// found it.
+pub use crate::input::release;
 
 /// The error of a line longer than `--max-value-size` (`max`), under the
 /// reader's own `code`.

@@ -16,7 +16,7 @@ use crate::formats::structured::{
     self,
     flat::{FlatGame, FlatNode},
 };
-use crate::input::{PieceEnd, Resume};
+use crate::input::{HeldThen, PieceEnd, Resume};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -102,7 +102,7 @@ fn read_bounded(input: Bounded<&mut dyn Read>, ctx: &mut Ctx<'_>) -> Result<(), 
     if complete && is_json_lines(head) {
         return read_json_lines(line, 1, &mut buffered, ctx);
     }
-    read_stream(std::io::Cursor::new(line).chain(buffered), ctx)
+    read_stream(HeldThen::new(line, buffered), ctx)
 }
 
 /// A first line (trimmed) that makes the input JSON Lines: an object, whole.
@@ -194,7 +194,7 @@ fn read_json_lines(
     loop {
         if !complete {
             ctx.line_offset = line_no - 1;
-            return read_stream(std::io::Cursor::new(line).chain(r), ctx);
+            return read_stream(HeldThen::new(line, r), ctx);
         }
         let text = line.trim_ascii();
         if !text.is_empty() {
@@ -251,7 +251,7 @@ fn read_document_lines(r: &mut impl BufRead, ctx: &mut Ctx<'_>) -> Result<(), Er
             ctx.line_offset = line_no - 1;
             let mut start = b"{\"games\":[".to_vec();
             start.extend_from_slice(&line);
-            return read_stream(std::io::Cursor::new(start).chain(r), ctx);
+            return read_stream(HeldThen::new(start, r), ctx);
         }
     }
 }
@@ -273,10 +273,12 @@ fn read_long_game(
     if line.get(skip) != Some(&b'{') {
         return Ok(Some(false));
     }
-    let mut start = std::io::Cursor::new(std::mem::take(line));
-    start.set_position(skip as u64);
+    // The line read so far is given back once parsed (a long game goes on
+    // far past it).
+    line.drain(..skip);
+    let mut start = HeldThen::new(std::mem::take(line), &mut *r);
     ctx.hold = true;
-    let mut de = serde_json::Deserializer::from_reader((&mut start).chain(&mut *r));
+    let mut de = serde_json::Deserializer::from_reader(&mut start);
     let result = TopSeed::new(&mut *ctx).deserialize(&mut de);
     drop(de);
     ctx.hold = false;
@@ -294,8 +296,7 @@ fn read_long_game(
         ctx.replay(g)?;
     }
     // The rest of the line: the part of the start not parsed, then more.
-    let at = start.position() as usize;
-    let mut rest = start.into_inner().get(at..).unwrap_or_default().to_vec();
+    let mut rest = start.into_unread();
     let mut more = Vec::new();
     read_line(r, &mut more)?;
     rest.extend_from_slice(&more);

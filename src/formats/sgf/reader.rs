@@ -133,7 +133,7 @@ const PARENTHESIS_LOOK: usize = 300;
 const HUGE_VALUE: usize = 1 << 20;
 
 /// Plain moves gathered before they are sent, at most.
-const MAX_RUN: usize = 1024;
+use crate::event::MAX_RUN;
 
 /// Reads an SGF collection from `input`, pushing events into `sink`.
 pub fn read(

@@ -16,7 +16,7 @@
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
-use crate::event::{Event, GameHeader, MovesBuf, Pos, Property, Value, MOVE_TEXT_LEN};
+use crate::event::{Event, GameHeader, MovesBuf, Pos, Property, Value, MAX_RUN, MOVE_TEXT_LEN};
 use crate::game::{Game, PropTable, Props};
 use crate::sink::Sink;
 
@@ -263,6 +263,9 @@ impl FlatGame {
             shape.enter(i);
             let props = self.props.props(i);
             if i > 0 && plain_move(&props).is_some_and(|m| run.push(m, Pos::default())) {
+                if run.len() >= MAX_RUN {
+                    send_run(&mut run, sink, report)?;
+                }
                 continue;
             }
             send_run(&mut run, sink, report)?;
