@@ -42,9 +42,7 @@ pub(super) struct MovesWriter<'w> {
     pending: Held,
     node: NodeArena,
     /// The game's first node, once taken (game info comes from it).
-    root: Option<NodeArena>,
-    /// The arena `root` had in the previous game, for reuse.
-    spare: NodeArena,
+    root: RootInfo,
     list: MoveList,
     games: usize,
     /// Games are numbered by their index in the input (a part of a pieced
@@ -62,8 +60,7 @@ impl<'w> MovesWriter<'w> {
             line_end: None,
             pending: Held::None,
             node: NodeArena::default(),
-            root: None,
-            spare: NodeArena::default(),
+            root: RootInfo::default(),
             list: MoveList::default(),
             games: 0,
             by_header,
@@ -72,6 +69,8 @@ impl<'w> MovesWriter<'w> {
 
     /// A game opens (one left open before it is dropped, as it was never
     /// complete).
+    /// Out of line: [`Sink::event`] stays small for the many events.
+    #[inline(never)]
     fn start_game(&mut self, header: &GameHeader) {
         self.in_game = true;
         self.in_file = header.index;
@@ -81,9 +80,7 @@ impl<'w> MovesWriter<'w> {
         self.tracker.start();
         self.line_end = None;
         self.pending = Held::None;
-        if let Some(r) = self.root.take() {
-            self.spare = r;
-        }
+        self.root.clear();
         self.list.reset();
     }
 
@@ -117,17 +114,42 @@ impl<'w> MovesWriter<'w> {
         }
     }
 
+    /// A property of the held node: into `node` when the list may carry
+    /// it (which depends on the whole node), else counted as lost at once
+    /// (it is lost whatever the node holds), with no copy.
+    #[inline]
+    fn hold(&mut self, p: &Property<'_>) {
+        if self.pending == Held::Node(0) {
+            return self.hold_root(p);
+        }
+        if is_root_prop(p.name) || matches!(p.name, "B" | "W") {
+            self.node.push(p);
+        } else {
+            self.list.lose(p.name, 1);
+        }
+    }
+
+    /// A property of the game's first node, taken at once: what the list
+    /// carries from the root does not depend on the rest of it (game
+    /// info kept by [`RootInfo`], setup and the first player onto the
+    /// list, in order; a move there is not carried).
+    fn hold_root(&mut self, p: &Property<'_>) {
+        if let Some(k) = info_slot(p.name) {
+            return self.root.set(k, p.first_text());
+        }
+        match p.name {
+            "AB" | "AW" | "AE" | "PL" => self.list.take(p),
+            "FF" | "GM" | "CA" => {}
+            _ => self.list.lose(p.name, 1),
+        }
+    }
+
     /// The held node is complete: into the list (the first node becomes
     /// the root, and the board size comes from it).
     fn take_pending(&mut self) {
         match std::mem::replace(&mut self.pending, Held::None) {
-            Held::Node(0) => {
-                let mut root = std::mem::take(&mut self.spare);
-                std::mem::swap(&mut root, &mut self.node);
-                self.list.size = coords::board_size(arena_text(&root, "SZ"));
-                self.list.take_node(0, &root.as_ref());
-                self.root = Some(root);
-            }
+            // Its properties were taken as they came.
+            Held::Node(0) => self.list.size = coords::board_size(self.root.text(SZ_SLOT)),
             Held::Node(i) => self.list.take_node(i, &self.node.as_ref()),
             Held::Plain(_, mv) => self.list.take_plain(mv),
             Held::None => {}
@@ -135,14 +157,15 @@ impl<'w> MovesWriter<'w> {
     }
 
     /// The game is complete: its move list goes out.
+    /// Out of line: [`Sink::event`] stays small for the many events.
+    #[inline(never)]
     fn end_game(&mut self, report: &mut Reporter) -> Result<(), Error> {
         self.take_pending();
         self.tracker.end();
         self.in_game = false;
         self.frame.before_game(self.games);
-        let root = self.root.as_ref();
-        let info = root.map(root_info).unwrap_or_default();
-        let text = |id: &str| info_slot(id).and_then(|k| info[k]);
+        let root = &self.root;
+        let text = |id: &str| info_slot(id).and_then(|k| root.text(k));
         write_moves(
             &mut self.frame.out.buf,
             &self.list,
@@ -167,6 +190,7 @@ enum Held {
 }
 
 /// The first value of the first property `id` of a node.
+#[cfg(test)]
 fn arena_text<'a>(node: &'a NodeArena, id: &str) -> Option<&'a str> {
     node.as_ref()
         .iter()
@@ -174,8 +198,14 @@ fn arena_text<'a>(node: &'a NodeArena, id: &str) -> Option<&'a str> {
         .and_then(|p| p.first_text())
 }
 
-/// The game-info properties a move list writes, in [`info_slot`] order.
-const INFO_IDS: [&str; 10] = ["KM", "HA", "RU", "RE", "DT", "EV", "PB", "BR", "PW", "WR"];
+/// The game-info properties a move list writes, in [`info_slot`] order,
+/// then the board size.
+const INFO_IDS: [&str; 11] = [
+    "KM", "HA", "RU", "RE", "DT", "EV", "PB", "BR", "PW", "WR", "SZ",
+];
+
+/// Where `SZ` is in [`INFO_IDS`].
+const SZ_SLOT: usize = 10;
 
 /// Where `id` is in [`INFO_IDS`].
 fn info_slot(id: &str) -> Option<usize> {
@@ -190,19 +220,56 @@ fn info_slot(id: &str) -> Option<usize> {
         "BR" => 7,
         "PW" => 8,
         "WR" => 9,
+        "SZ" => SZ_SLOT,
         _ => return None,
     })
 }
 
-/// [`arena_text`] of each of [`INFO_IDS`], in one pass over the root.
-fn root_info(root: &NodeArena) -> [Option<&str>; INFO_IDS.len()] {
-    let mut found = [None; INFO_IDS.len()];
-    for p in root.as_ref().iter() {
-        if let Some(k) = info_slot(p.name) {
-            found[k].get_or_insert(p.first_text());
+/// The first value of the first of each of [`INFO_IDS`] in the game's
+/// first node (as [`arena_text`] finds it there), kept as the node's
+/// properties come; the buffers are reused from game to game.
+#[derive(Default)]
+struct RootInfo {
+    texts: [String; INFO_IDS.len()],
+    /// Whether a property of that name came, and whether it had a value.
+    seen: [bool; INFO_IDS.len()],
+    valued: [bool; INFO_IDS.len()],
+}
+
+impl RootInfo {
+    /// A game starts: nothing seen (a huge value's buffer is let go).
+    fn clear(&mut self) {
+        self.seen = [false; INFO_IDS.len()];
+        for t in &mut self.texts {
+            if t.capacity() > 1 << 20 {
+                *t = String::new();
+            }
         }
     }
-    found.map(Option::flatten)
+
+    /// Property `k` of [`INFO_IDS`] came with `first` as its first value:
+    /// kept if it is the first of its name.
+    fn set(&mut self, k: usize, first: Option<&str>) {
+        let (Some(seen), Some(valued), Some(text)) = (
+            self.seen.get_mut(k),
+            self.valued.get_mut(k),
+            self.texts.get_mut(k),
+        ) else {
+            return;
+        };
+        if !*seen {
+            *seen = true;
+            *valued = first.is_some();
+            text.clear();
+            text.push_str(first.unwrap_or_default());
+        }
+    }
+
+    /// The first value of the first property `k` of [`INFO_IDS`], if any.
+    fn text(&self, k: usize) -> Option<&str> {
+        let have = self.seen.get(k).is_some_and(|&s| s) && self.valued.get(k).is_some_and(|&v| v);
+        have.then(|| self.texts.get(k).map(String::as_str))?
+    }
 }
 
 impl Sink for MovesWriter<'_> {
@@ -222,7 +289,7 @@ impl Sink for MovesWriter<'_> {
             Event::Property(p) => {
                 self.hold_in_arena();
                 if self.pending != Held::None {
-                    self.node.push(p);
+                    self.hold(p);
                 }
             }
             Event::GameEnd(_) if self.in_game => self.end_game(report)?,
@@ -237,7 +304,7 @@ impl Sink for MovesWriter<'_> {
         }
         if self.start_node().is_some() {
             for p in node.iter() {
-                self.node.push(&p);
+                self.hold(&p);
             }
         }
         Ok(())
@@ -269,8 +336,8 @@ impl Sink for MovesWriter<'_> {
                 &[sgf.get(3..5).unwrap_or("")],
             );
             self.node.clear();
-            self.node.push(&p.as_property());
             self.pending = Held::Node(0);
+            self.hold(&p.as_property());
             if rest.is_empty() {
                 return Ok(());
             }
@@ -1054,7 +1121,7 @@ mod tests {
     }
 
     #[test]
-    fn game_info_is_found_in_one_pass_as_by_search() {
+    fn game_info_is_kept_as_a_search_of_the_root_finds_it() {
         let mut root = NodeArena::default();
         for (id, v) in [
             ("PB", "x"),
@@ -1062,16 +1129,28 @@ mod tests {
             ("PB", "y"),
             ("C", "c"),
             ("RE", ""),
+            ("SZ", "13"),
         ] {
             root.push(&PropertyBuf::with_values(id, &[v]).as_property());
         }
         root.push(&PropertyBuf::new("EV").as_property());
         root.push(&PropertyBuf::with_values("EV", &["later"]).as_property());
-        let info = root_info(&root);
+        let mut info = RootInfo::default();
+        // What an earlier game left is forgotten.
+        info.set(3, Some("old"));
+        info.set(7, Some("old"));
+        info.clear();
+        for p in root.as_ref().iter() {
+            if let Some(k) = info_slot(p.name) {
+                info.set(k, p.first_text());
+            }
+        }
         for (k, id) in INFO_IDS.iter().enumerate() {
             assert_eq!(info_slot(id), Some(k));
-            assert_eq!(info[k], arena_text(&root, id), "{id}");
+            assert_eq!(info.text(k), arena_text(&root, id), "{id}");
         }
+        assert_eq!(info.text(SZ_SLOT), Some("13"));
+        assert_eq!(info.text(7), None);
         assert_eq!(info_slot("C"), None);
     }
 
