@@ -665,11 +665,19 @@ impl Tally {
     }
 }
 
-/// W375: what game `game`'s rows did not carry, if anything.
+/// W375: what game `game`'s rows did not carry, if anything. The message
+/// is built only when it is shown or kept (not under `-q`, nor past the
+/// per-code limit): most games lose something.
 pub(super) fn loss_warning(report: &mut Reporter, game: usize, not_carried: &Tally) {
     if not_carried.is_empty() {
         return;
     }
+    report.set_game(Some(game));
+    report.warn(W_NOT_CARRIED, None, || loss_message(game, not_carried));
+}
+
+/// The text of [`loss_warning`]'s warning.
+fn loss_message(game: usize, not_carried: &Tally) -> String {
     let mut digits = itoa::Buffer::new();
     let mut message = String::with_capacity(256);
     message.push_str("game ");
@@ -683,8 +691,7 @@ pub(super) fn loss_warning(report: &mut Reporter, game: usize, not_carried: &Tal
         message.push_str(" ×");
         message.push_str(digits.format(n));
     }
-    report.set_game(Some(game));
-    report.warn(W_NOT_CARRIED, None, message);
+    message
 }
 
 #[cfg(test)]

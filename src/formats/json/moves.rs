@@ -42,9 +42,7 @@ pub(super) struct MovesWriter<'w> {
     pending: Held,
     node: NodeArena,
     /// The game's first node, once taken (game info comes from it).
-    root: Option<NodeArena>,
-    /// The arena `root` had in the previous game, for reuse.
-    spare: NodeArena,
+    root: RootInfo,
     list: MoveList,
     games: usize,
     /// Games are numbered by their index in the input (a part of a pieced
@@ -62,8 +60,7 @@ impl<'w> MovesWriter<'w> {
             line_end: None,
             pending: Held::None,
             node: NodeArena::default(),
-            root: None,
-            spare: NodeArena::default(),
+            root: RootInfo::default(),
             list: MoveList::default(),
             games: 0,
             by_header,
@@ -72,6 +69,8 @@ impl<'w> MovesWriter<'w> {
 
     /// A game opens (one left open before it is dropped, as it was never
     /// complete).
+    /// Out of line: [`Sink::event`] stays small for the many events.
+    #[inline(never)]
     fn start_game(&mut self, header: &GameHeader) {
         self.in_game = true;
         self.in_file = header.index;
@@ -81,9 +80,7 @@ impl<'w> MovesWriter<'w> {
         self.tracker.start();
         self.line_end = None;
         self.pending = Held::None;
-        if let Some(r) = self.root.take() {
-            self.spare = r;
-        }
+        self.root.clear();
         self.list.reset();
     }
 
@@ -117,17 +114,42 @@ impl<'w> MovesWriter<'w> {
         }
     }
 
+    /// A property of the held node: into `node` when the list may carry
+    /// it (which depends on the whole node), else counted as lost at once
+    /// (it is lost whatever the node holds), with no copy.
+    #[inline]
+    fn hold(&mut self, p: &Property<'_>) {
+        if self.pending == Held::Node(0) {
+            return self.hold_root(p);
+        }
+        if is_root_prop(p.name) || matches!(p.name, "B" | "W") {
+            self.node.push(p);
+        } else {
+            self.list.lose(p.name, 1);
+        }
+    }
+
+    /// A property of the game's first node, taken at once: what the list
+    /// carries from the root does not depend on the rest of it (game
+    /// info kept by [`RootInfo`], setup and the first player onto the
+    /// list, in order; a move there is not carried).
+    fn hold_root(&mut self, p: &Property<'_>) {
+        if let Some(k) = info_slot(p.name) {
+            return self.root.set(k, p.first_text());
+        }
+        match p.name {
+            "AB" | "AW" | "AE" | "PL" => self.list.take(p),
+            "FF" | "GM" | "CA" => {}
+            _ => self.list.lose(p.name, 1),
+        }
+    }
+
     /// The held node is complete: into the list (the first node becomes
     /// the root, and the board size comes from it).
     fn take_pending(&mut self) {
         match std::mem::replace(&mut self.pending, Held::None) {
-            Held::Node(0) => {
-                let mut root = std::mem::take(&mut self.spare);
-                std::mem::swap(&mut root, &mut self.node);
-                self.list.size = coords::board_size(arena_text(&root, "SZ"));
-                self.list.take_node(0, &root.as_ref());
-                self.root = Some(root);
-            }
+            // Its properties were taken as they came.
+            Held::Node(0) => self.list.size = coords::board_size(self.root.text(SZ_SLOT)),
             Held::Node(i) => self.list.take_node(i, &self.node.as_ref()),
             Held::Plain(_, mv) => self.list.take_plain(mv),
             Held::None => {}
@@ -135,14 +157,15 @@ impl<'w> MovesWriter<'w> {
     }
 
     /// The game is complete: its move list goes out.
+    /// Out of line: [`Sink::event`] stays small for the many events.
+    #[inline(never)]
     fn end_game(&mut self, report: &mut Reporter) -> Result<(), Error> {
         self.take_pending();
         self.tracker.end();
         self.in_game = false;
         self.frame.before_game(self.games);
-        let root = self.root.as_ref();
-        let info = root.map(root_info).unwrap_or_default();
-        let text = |id: &str| info_slot(id).and_then(|k| info[k]);
+        let root = &self.root;
+        let text = |id: &str| info_slot(id).and_then(|k| root.text(k));
         write_moves(
             &mut self.frame.out.buf,
             &self.list,
@@ -167,6 +190,7 @@ enum Held {
 }
 
 /// The first value of the first property `id` of a node.
+#[cfg(test)]
 fn arena_text<'a>(node: &'a NodeArena, id: &str) -> Option<&'a str> {
     node.as_ref()
         .iter()
@@ -174,8 +198,14 @@ fn arena_text<'a>(node: &'a NodeArena, id: &str) -> Option<&'a str> {
         .and_then(|p| p.first_text())
 }
 
-/// The game-info properties a move list writes, in [`info_slot`] order.
-const INFO_IDS: [&str; 10] = ["KM", "HA", "RU", "RE", "DT", "EV", "PB", "BR", "PW", "WR"];
+/// The game-info properties a move list writes, in [`info_slot`] order,
+/// then the board size.
+const INFO_IDS: [&str; 11] = [
+    "KM", "HA", "RU", "RE", "DT", "EV", "PB", "BR", "PW", "WR", "SZ",
+];
+
+/// Where `SZ` is in [`INFO_IDS`].
+const SZ_SLOT: usize = 10;
 
 /// Where `id` is in [`INFO_IDS`].
 fn info_slot(id: &str) -> Option<usize> {
@@ -190,19 +220,56 @@ fn info_slot(id: &str) -> Option<usize> {
         "BR" => 7,
         "PW" => 8,
         "WR" => 9,
+        "SZ" => SZ_SLOT,
         _ => return None,
     })
 }
 
-/// [`arena_text`] of each of [`INFO_IDS`], in one pass over the root.
-fn root_info(root: &NodeArena) -> [Option<&str>; INFO_IDS.len()] {
-    let mut found = [None; INFO_IDS.len()];
-    for p in root.as_ref().iter() {
-        if let Some(k) = info_slot(p.name) {
-            found[k].get_or_insert(p.first_text());
+/// The first value of the first of each of [`INFO_IDS`] in the game's
+/// first node (as [`arena_text`] finds it there), kept as the node's
+/// properties come; the buffers are reused from game to game.
+#[derive(Default)]
+struct RootInfo {
+    texts: [String; INFO_IDS.len()],
+    /// Whether a property of that name came, and whether it had a value.
+    seen: [bool; INFO_IDS.len()],
+    valued: [bool; INFO_IDS.len()],
+}
+
+impl RootInfo {
+    /// A game starts: nothing seen (a huge value's buffer is let go).
+    fn clear(&mut self) {
+        self.seen = [false; INFO_IDS.len()];
+        for t in &mut self.texts {
+            if t.capacity() > 1 << 20 {
+                *t = String::new();
+            }
         }
     }
-    found.map(Option::flatten)
+
+    /// Property `k` of [`INFO_IDS`] came with `first` as its first value:
+    /// kept if it is the first of its name.
+    fn set(&mut self, k: usize, first: Option<&str>) {
+        let (Some(seen), Some(valued), Some(text)) = (
+            self.seen.get_mut(k),
+            self.valued.get_mut(k),
+            self.texts.get_mut(k),
+        ) else {
+            return;
+        };
+        if !*seen {
+            *seen = true;
+            *valued = first.is_some();
+            text.clear();
+            text.push_str(first.unwrap_or_default());
+        }
+    }
+
+    /// The first value of the first property `k` of [`INFO_IDS`], if any.
+    fn text(&self, k: usize) -> Option<&str> {
+        let have = self.seen.get(k).is_some_and(|&s| s) && self.valued.get(k).is_some_and(|&v| v);
+        have.then(|| self.texts.get(k).map(String::as_str))?
+    }
 }
 
 impl Sink for MovesWriter<'_> {
@@ -222,7 +289,7 @@ impl Sink for MovesWriter<'_> {
             Event::Property(p) => {
                 self.hold_in_arena();
                 if self.pending != Held::None {
-                    self.node.push(p);
+                    self.hold(p);
                 }
             }
             Event::GameEnd(_) if self.in_game => self.end_game(report)?,
@@ -237,7 +304,7 @@ impl Sink for MovesWriter<'_> {
         }
         if self.start_node().is_some() {
             for p in node.iter() {
-                self.node.push(&p);
+                self.hold(&p);
             }
         }
         Ok(())
@@ -269,8 +336,8 @@ impl Sink for MovesWriter<'_> {
                 &[sgf.get(3..5).unwrap_or("")],
             );
             self.node.clear();
-            self.node.push(&p.as_property());
             self.pending = Held::Node(0);
+            self.hold(&p.as_property());
             if rest.is_empty() {
                 return Ok(());
             }
@@ -340,8 +407,10 @@ struct MoveList {
     /// The items of `moves` and `moves_gtp`, each with a comma before it.
     moves: Vec<u8>,
     gtp: Vec<u8>,
-    /// Each point's GTP item end for boards of `gtp_height` rows.
+    /// Each point's GTP item for boards of the game's height.
     gtp_points: GtpPoints,
+    /// Where a run's items are put together.
+    scratch: Scratch,
     n_moves: usize,
     seen_move: bool,
     /// Ply at which a later setup node stopped the list.
@@ -422,29 +491,13 @@ impl MoveList {
             return;
         };
         let n = run.sgf().len() / MOVE_TEXT_LEN;
-        let height = self.size.1;
-        self.moves.reserve(16 * n);
-        self.gtp.reserve(16 * n);
-        let ends = self.gtp_points.for_height(height);
-        // Each item put together in a register and written at once (as
-        // byte after byte, the many narrow stores held up the loop).
-        const ITEM: u128 = u128::from_le_bytes(*b",[\"\0\",\"\0\0\"]\0\0\0\0\0");
-        const GTP_ITEM: u128 = u128::from_le_bytes(*b",[\"\0\",\0\0\0\0\0\0\0\0\0\0");
-        for mv in run.plain() {
-            let [_, colour, _, x, y, _] = *mv.text();
-            let i = usize::from(x.wrapping_sub(b'a')) * 26 + usize::from(y.wrapping_sub(b'a'));
-            let end = match ends.get(i) {
-                Some(&end) => end,
-                None => GtpPoints::pack(gtp_end(x, y, height)),
-            };
-            let [colour, x, y] = [colour, x, y].map(u128::from);
-            push_wide(&mut self.moves, ITEM | colour << 24 | x << 56 | y << 64, 11);
-            let (v, len) = GtpPoints::unpack(end);
-            push_wide(
-                &mut self.gtp,
-                GTP_ITEM | colour << 24 | u128::from(v) << 48,
-                6 + len,
-            );
+        let items = self.gtp_points.for_height(self.size.1);
+        for block in run.sgf().as_bytes().chunks(BLOCK * MOVE_TEXT_LEN) {
+            let (m, g) = block_items(block, items, &mut self.scratch);
+            self.moves
+                .extend_from_slice(self.scratch.moves.get(..m).unwrap_or_default());
+            self.gtp
+                .extend_from_slice(self.scratch.gtp.get(..g).unwrap_or_default());
         }
         self.moved(first.text()[1]);
         self.n_moves += n - 1;
@@ -544,62 +597,109 @@ impl MoveList {
     }
 }
 
-/// What ends a move's GTP item for each point `a`..`z` × `a`..`z`:
-/// its vertex and `]` (`"Q16"]`, `null]` off the GTP board) and its
-/// length, for boards of `height` rows; made again when the height
-/// changes.
+/// Each move's GTP item for each point `a`..`z` × `a`..`z`, the colour
+/// left out: `,["` + `",` + the vertex and `]` (`"Q16"]`, `null]` off the
+/// GTP board), with its length in the last byte, for boards of `height`
+/// rows; made again when the height changes.
 #[derive(Debug, Default)]
 struct GtpPoints {
     height: u32,
     /// Each as [`GtpPoints::pack`] packs it.
-    ends: Vec<u64>,
+    items: Vec<u128>,
 }
 
 impl GtpPoints {
     /// The table for boards of `height` rows, by `x · 26 + y` (letters
     /// from `a`).
-    fn for_height(&mut self, height: u32) -> &[u64] {
-        if self.ends.is_empty() || self.height != height {
+    fn for_height(&mut self, height: u32) -> &[u128] {
+        if self.items.is_empty() || self.height != height {
             self.height = height;
-            self.ends = (0..26 * 26)
+            self.items = (0..26 * 26)
                 .map(|i| gtp_end(b'a' + (i / 26) as u8, b'a' + (i % 26) as u8, height))
                 .map(GtpPoints::pack)
                 .collect();
         }
-        &self.ends
+        &self.items
     }
 
-    /// An item's end and its length in one wide value: the bytes first
-    /// (the first in the lowest byte), the length in the seventh byte.
-    fn pack((end, len): ([u8; 6], u8)) -> u64 {
-        let [a, b, c, d, e, f] = end;
-        u64::from_le_bytes([a, b, c, d, e, f, len, 0])
+    /// An item (no colour) from the end [`gtp_end`] gives: the bytes
+    /// first (the first in the lowest byte), its length in the last.
+    fn pack((end, len): ([u8; 6], u8)) -> u128 {
+        let mut item = *b",[\"\0\",\0\0\0\0\0\0\0\0\0\0";
+        item[6..12].copy_from_slice(&end);
+        item[15] = 6 + len;
+        u128::from_le_bytes(item)
     }
 
-    /// What [`GtpPoints::pack`] packed: the bytes, and their number.
-    #[inline]
-    fn unpack(packed: u64) -> (u64, usize) {
-        (packed & 0xFFFF_FFFF_FFFF, (packed >> 48) as usize & 0xFF)
-    }
-
-    /// The end of the item at `x`, `y` (letters) on such a board.
+    /// The item at `x`, `y` (letters) on such a board, `colour` in it.
     #[cfg(test)]
-    fn get(&mut self, x: u8, y: u8, height: u32) -> ([u8; 6], u8) {
+    fn get(&mut self, colour: u8, x: u8, y: u8, height: u32) -> Vec<u8> {
         let i = usize::from(x.wrapping_sub(b'a')) * 26 + usize::from(y.wrapping_sub(b'a'));
-        let (v, len) = GtpPoints::unpack(self.for_height(height).get(i).copied().unwrap_or(0));
-        let mut end = [0; 6];
-        end.copy_from_slice(&v.to_le_bytes()[..6]);
-        (end, len as u8)
+        let item = self.for_height(height).get(i).copied().unwrap_or(0);
+        let bytes = (item | u128::from(colour) << 24).to_le_bytes();
+        bytes[..usize::from(bytes[15])].to_vec()
     }
 }
 
-/// The first `len` bytes of `item` (the first in the lowest byte, at most
-/// 16) onto `out`: all 16 written from the register, the rest cut off.
+/// Plain moves whose items [`block_items`] puts together at a time.
+const BLOCK: usize = 128;
+
+/// Bytes of each [`Scratch`] buffer that hold items, a power of two (a
+/// block's items fit: at most 12 bytes a move).
+const SCRATCH: usize = 2048;
+
+/// Where [`block_items`] puts a block's items together before they are
+/// copied onto the lists: buffers of a fixed length, made once, so that
+/// each item is one wide store at an index the compiler knows is inside
+/// (onto the lists themselves, each item would check their capacity and
+/// move their length).
+#[derive(Debug)]
+struct Scratch {
+    moves: Box<[u8; SCRATCH + 16]>,
+    gtp: Box<[u8; SCRATCH + 16]>,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            moves: Box::new([0; SCRATCH + 16]),
+            gtp: Box::new([0; SCRATCH + 16]),
+        }
+    }
+}
+
+/// The `moves` and `moves_gtp` items of the plain moves `sgf` (six bytes
+/// each, the first [`BLOCK`] of them) into `scratch`, the GTP items from
+/// `items` ([`GtpPoints`]): the number of bytes of each written. Each
+/// item is put together in a register and written at once (byte after
+/// byte, the many narrow stores held up the loop), all 16 bytes, the next
+/// one over its tail.
 #[inline]
-fn push_wide(out: &mut Vec<u8>, item: u128, len: usize) {
-    let at = out.len();
-    out.extend_from_slice(&item.to_le_bytes());
-    out.truncate(at + len.min(16));
+fn block_items(sgf: &[u8], items: &[u128], scratch: &mut Scratch) -> (usize, usize) {
+    const ITEM: u128 = u128::from_le_bytes(*b",[\"\0\",\"\0\0\"]\0\0\0\0\0");
+    // Off the table (not a plain move's point): `null`, never written.
+    const NULL: u128 = u128::from_le_bytes(*b",[\"\0\",null]\0\0\0\0\x0b");
+    let (moves, gtp) = (&mut *scratch.moves, &mut *scratch.gtp);
+    let (mut m, mut g) = (0, 0);
+    for c in sgf.chunks_exact(MOVE_TEXT_LEN).take(BLOCK) {
+        let (colour, x, y) = (u128::from(c[1]) << 24, c[3], c[4]);
+        let i = usize::from(x.wrapping_sub(b'a')) * 26 + usize::from(y.wrapping_sub(b'a'));
+        let item = ITEM | colour | u128::from(x) << 56 | u128::from(y) << 64;
+        // The masks change nothing (a block's items fit) but let the
+        // compiler see that every store is inside.
+        let at = m & (SCRATCH - 1);
+        if let Some(to) = moves.get_mut(at..at + 16) {
+            to.copy_from_slice(&item.to_le_bytes());
+        }
+        m += 11;
+        let item = items.get(i).copied().unwrap_or(NULL) | colour;
+        let at = g & (SCRATCH - 1);
+        if let Some(to) = gtp.get_mut(at..at + 16) {
+            to.copy_from_slice(&item.to_le_bytes());
+        }
+        g += (item >> 120) as usize & 15;
+    }
+    (m.min(SCRATCH), g.min(SCRATCH))
 }
 
 /// The end of a move's GTP item at the point of letters `x`, `y`: the
@@ -715,7 +815,19 @@ fn write_setup(out: &mut Vec<u8>, ml: &MoveList) {
 }
 
 /// W361: what the projection of game `index` did not carry, if anything.
+/// The message is built only when it is shown or kept (not under `-q`,
+/// nor past the per-code limit): most games lose something.
 fn report_losses(ml: &MoveList, index: usize, report: &mut Reporter) {
+    let lost_any = ml.nodes > ml.line || ml.not_carried.iter().any(|(_, n)| *n > 0);
+    if !lost_any && ml.truncated_at.is_none() {
+        return;
+    }
+    report.set_game(Some(index));
+    report.warn(W_MOVES_LOSS, None, || loss_message(ml, index));
+}
+
+/// The text of [`report_losses`]' warning.
+fn loss_message(ml: &MoveList, index: usize) -> String {
     let off_line = ml.nodes - ml.line;
     let mut lost: Vec<(&str, usize)> = ml
         .not_carried
@@ -726,24 +838,16 @@ fn report_losses(ml: &MoveList, index: usize, report: &mut Reporter) {
     if off_line > 0 {
         lost.push(("variation nodes", off_line));
     }
-    if lost.is_empty() && ml.truncated_at.is_none() {
-        return;
-    }
     lost.sort_unstable_by(|a, b| a.0.cmp(b.0));
     let mut parts: Vec<String> = lost.iter().map(|(k, n)| format!("{k} ×{n}")).collect();
     if let Some(t) = ml.truncated_at {
         parts.insert(0, format!("moves after setup at ply {t}"));
     }
-    report.set_game(Some(index));
-    report.warn(
-        W_MOVES_LOSS,
-        None,
-        format!(
-            "game {}: the move list keeps the main line and core game info; not carried: {}",
-            index,
-            parts.join(", ")
-        ),
-    );
+    format!(
+        "game {}: the move list keeps the main line and core game info; not carried: {}",
+        index,
+        parts.join(", ")
+    )
 }
 
 // ---------------------------------------------------------------- reading
@@ -972,9 +1076,8 @@ mod tests {
         for height in [19, 9, 13, 19, 25, 26, 1] {
             for x in b'a'..=b'z' {
                 for y in b'a'..=b'z' {
-                    let (end, len) = points.get(x, y, height);
-                    let item = &end[..usize::from(len)];
-                    let mut want = Vec::new();
+                    let item = points.get(b'W', x, y, height);
+                    let mut want = b",[\"W\",".to_vec();
                     push_gtp(&mut want, std::str::from_utf8(&[x, y]).unwrap(), height);
                     want.push(b']');
                     assert_eq!(item, want, "{x} {y} {height}");
@@ -983,8 +1086,42 @@ mod tests {
         }
     }
 
+    /// A run of every point in both colours (several blocks), taken at
+    /// once, gives the lists move after move gives.
     #[test]
-    fn game_info_is_found_in_one_pass_as_by_search() {
+    fn a_run_is_taken_as_its_moves_one_by_one() {
+        let mut buf = crate::event::MovesBuf::default();
+        for x in b'a'..=b'z' {
+            for y in b'a'..=b'z' {
+                for colour in [b'B', b'W'] {
+                    let pos = crate::event::Pos::default();
+                    assert!(
+                        buf.push([b';', colour, b'[', x, y, b']'], pos) || (x, y) == (b't', b't')
+                    );
+                }
+            }
+        }
+        let run = buf.as_moves();
+        assert!(run.len() > 3 * BLOCK);
+        for height in [19, 9, 26, 1] {
+            let (mut at_once, mut one_by_one) = (MoveList::default(), MoveList::default());
+            for ml in [&mut at_once, &mut one_by_one] {
+                ml.reset();
+                ml.size = (height, height);
+            }
+            at_once.take_plain_run(&run);
+            for mv in run.plain() {
+                let [_, colour, _, x, y, _] = *mv.text();
+                one_by_one.push_move(colour, std::str::from_utf8(&[x, y]).unwrap());
+            }
+            assert_eq!(at_once.moves, one_by_one.moves, "{height}");
+            assert_eq!(at_once.gtp, one_by_one.gtp, "{height}");
+            assert_eq!(at_once.n_moves, run.len());
+        }
+    }
+
+    #[test]
+    fn game_info_is_kept_as_a_search_of_the_root_finds_it() {
         let mut root = NodeArena::default();
         for (id, v) in [
             ("PB", "x"),
@@ -992,16 +1129,28 @@ mod tests {
             ("PB", "y"),
             ("C", "c"),
             ("RE", ""),
+            ("SZ", "13"),
         ] {
             root.push(&PropertyBuf::with_values(id, &[v]).as_property());
         }
         root.push(&PropertyBuf::new("EV").as_property());
         root.push(&PropertyBuf::with_values("EV", &["later"]).as_property());
-        let info = root_info(&root);
+        let mut info = RootInfo::default();
+        // What an earlier game left is forgotten.
+        info.set(3, Some("old"));
+        info.set(7, Some("old"));
+        info.clear();
+        for p in root.as_ref().iter() {
+            if let Some(k) = info_slot(p.name) {
+                info.set(k, p.first_text());
+            }
+        }
         for (k, id) in INFO_IDS.iter().enumerate() {
             assert_eq!(info_slot(id), Some(k));
-            assert_eq!(info[k], arena_text(&root, id), "{id}");
+            assert_eq!(info.text(k), arena_text(&root, id), "{id}");
         }
+        assert_eq!(info.text(SZ_SLOT), Some("13"));
+        assert_eq!(info.text(7), None);
         assert_eq!(info_slot("C"), None);
     }
 

@@ -35,10 +35,14 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 pub(super) fn push_str(buf: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     buf.push(b'"');
-    if bytes.len() <= 8 && bytes.iter().all(|&b| ESCAPE[b as usize] == 0) {
-        for &b in bytes {
-            buf.push(b);
-        }
+    // What [`ESCAPE`] escapes, tested on every byte without a branch (the
+    // compiler makes it a vector loop): most strings need no escape and
+    // go in whole.
+    let plain = bytes
+        .iter()
+        .fold(true, |ok, &b| ok & (b >= 0x20) & (b != b'"') & (b != b'\\'));
+    if plain {
+        buf.extend_from_slice(bytes);
     } else {
         push_escaped(buf, bytes);
     }

@@ -660,6 +660,13 @@ impl Tracker {
     /// exact gap (for writers that do not keep the shape: cheaper).
     pub fn place(&mut self) -> (usize, Option<usize>) {
         let index = self.nodes;
+        if self.pending.is_empty() {
+            // The next node of a sequence, the common case.
+            let parent = self.shape.current;
+            self.shape.enter(index);
+            self.nodes += 1;
+            return (index, parent);
+        }
         let parent = self.shape.current_after(&self.pending);
         for t in self.pending.chars() {
             self.shape.apply(t);
