@@ -18,6 +18,10 @@ fn the_program_is_linked_statically_at_a_fixed_address() {
         eprintln!("SKIP: built with SGFCONV_PIE=1, a position-independent executable");
         return;
     }
+    if !static_libc() {
+        eprintln!("SKIP: no static C library (libc.a) for `cc`: the program is linked dynamically");
+        return;
+    }
     let head = std::fs::read(bin()).unwrap();
     assert_eq!(&head[..4], b"\x7fELF");
     assert_eq!(head[4], 2, "a 64-bit ELF");
@@ -37,6 +41,15 @@ fn the_program_is_linked_statically_at_a_fixed_address() {
     assert!(types.contains(&1), "a PT_LOAD among {types:?}");
     assert!(!types.contains(&3), "PT_INTERP among {types:?}");
     assert!(!types.contains(&2), "PT_DYNAMIC among {types:?}");
+}
+
+/// Whether `cc` finds a static C library, as `build/rustc-static` asks.
+#[cfg(target_os = "linux")]
+fn static_libc() -> bool {
+    Command::new("cc")
+        .arg("-print-file-name=libc.a")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"/"))
 }
 
 #[test]
