@@ -43,6 +43,45 @@ fn the_program_is_linked_statically_at_a_fixed_address() {
     assert!(!types.contains(&2), "PT_DYNAMIC among {types:?}");
 }
 
+/// The wrapper adds its flags to the rustc call that builds the program's
+/// crate and to no other (the library, another crate, a proc-macro), and
+/// not under `SGFCONV_PIE=1`: run with `echo` as the compiler, it says
+/// what rustc would be given.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_wrapper_gives_its_flags_to_the_program_alone() {
+    let wrapper = concat!(env!("CARGO_MANIFEST_DIR"), "/build/rustc-static");
+    let given = |args: &str, pie: bool| {
+        let mut cmd = Command::new(wrapper);
+        cmd.arg("echo").args(args.split_whitespace());
+        if pie {
+            cmd.env("SGFCONV_PIE", "1");
+        } else {
+            cmd.env_remove("SGFCONV_PIE");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{args}");
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    let flags = "-C target-feature=+crt-static -C relocation-model=static";
+    let program = "--crate-name sgfconv --edition=2021 src/main.rs --crate-type bin";
+    if static_libc() {
+        assert_eq!(given(program, false), format!("{program} {flags}"));
+    } else {
+        eprintln!("SKIP (in part): no static C library (libc.a) for `cc`");
+        assert_eq!(given(program, false), program);
+    }
+    for other in [
+        "--crate-name sgfconv --edition=2021 src/lib.rs --crate-type lib",
+        "--crate-name sgfconv --crate-type bin --test",
+        "--crate-name serde_derive --crate-type proc-macro",
+        "--crate-name count_moves --crate-type bin",
+    ] {
+        assert_eq!(given(other, false), other);
+    }
+    assert_eq!(given(program, true), program);
+}
+
 /// Whether `cc` finds a static C library, as `build/rustc-static` asks.
 #[cfg(target_os = "linux")]
 fn static_libc() -> bool {
