@@ -45,7 +45,7 @@ fn the_program_is_linked_statically_at_a_fixed_address() {
 
 /// The wrapper adds its flags to the rustc call that builds the program's
 /// crate and to no other (the library, another crate, a proc-macro), and
-/// not under `SGFCONV_PIE=1`: run with `echo` as the compiler, it says
+/// not for a cross build (`--target`) nor under `SGFCONV_PIE=1`: run with `echo` as the compiler, it says
 /// what rustc would be given.
 #[cfg(target_os = "linux")]
 #[test]
@@ -76,6 +76,7 @@ fn the_wrapper_gives_its_flags_to_the_program_alone() {
         "--crate-name sgfconv --crate-type bin --test",
         "--crate-name serde_derive --crate-type proc-macro",
         "--crate-name count_moves --crate-type bin",
+        "--crate-name sgfconv --crate-type bin --target aarch64-unknown-linux-gnu",
     ] {
         assert_eq!(given(other, false), other);
     }
