@@ -210,6 +210,21 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     escape_controls_but(text, None)
 }
 
+/// A value as a message shows it: line breaks as `⏎`, at most `max`
+/// characters, then `…` (a value can be megabytes long: a message holds
+/// a few dozen characters of it, never a copy).
+pub fn excerpt(value: &str, max: usize) -> String {
+    let mut s: String = value
+        .chars()
+        .take(max)
+        .map(|c| if c == '\n' || c == '\r' { '⏎' } else { c })
+        .collect();
+    if value.chars().nth(max).is_some() {
+        s.push('…');
+    }
+    s
+}
+
 /// [`escape_controls`], keeping line feeds (text of several lines).
 pub fn escape_controls_in_lines(text: &str) -> std::borrow::Cow<'_, str> {
     escape_controls_but(text, Some('\n'))

@@ -370,18 +370,9 @@ fn push(p: &mut PropertyBuf, value: &str) {
 }
 
 /// A value as a message shows it: line breaks as `⏎`, at most 80
-/// characters.
+/// characters ([`crate::diag::excerpt`]).
 pub(super) fn shown(value: &str) -> String {
-    const MAX: usize = 80;
-    let mut s: String = value
-        .chars()
-        .take(MAX)
-        .map(|c| if c == '\n' || c == '\r' { '⏎' } else { c })
-        .collect();
-    if value.chars().nth(MAX).is_some() {
-        s.push('…');
-    }
-    s
+    crate::diag::excerpt(value, 80)
 }
 
 #[cfg(test)]

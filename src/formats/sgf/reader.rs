@@ -21,7 +21,7 @@ use crate::diag::{Code, Reporter, Severity};
 use crate::error::Error;
 use crate::event::{
     EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, PlainMove, Pos, PropSlot,
-    Span, NO_SPLIT,
+    Span, MAX_RUN, NO_SPLIT,
 };
 pub use crate::input::{PieceEnd, Resume};
 use crate::options::ReadOptions;
@@ -131,9 +131,6 @@ const PARENTHESIS_LOOK: usize = 300;
 /// unescaped copy) as soon as it is done with. (The node's text keeps its
 /// room, reused by the next huge value.)
 const HUGE_VALUE: usize = 1 << 20;
-
-/// Plain moves gathered before they are sent, at most.
-use crate::event::MAX_RUN;
 
 /// Reads an SGF collection from `input`, pushing events into `sink`.
 pub fn read(

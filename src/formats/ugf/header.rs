@@ -224,13 +224,10 @@ fn decimal(s: &str) -> Option<f64> {
         .flatten()
 }
 
-/// A value as a message shows it: at most 32 characters, then `…` (a
-/// header field can be megabytes long).
-pub(crate) fn excerpt(v: &str) -> Cow<'_, str> {
-    match v.char_indices().nth(32) {
-        Some((i, _)) => Cow::Owned(format!("{}…", &v[..i])),
-        None => Cow::Borrowed(v),
-    }
+/// A header value as a message shows it: at most 32 characters, then `…`
+/// ([`crate::diag::excerpt`]; a header field can be megabytes long).
+pub(crate) fn excerpt(v: &str) -> String {
+    crate::diag::excerpt(v, 32)
 }
 
 /// The header value the writer writes for `key`, from the root's properties.
@@ -362,9 +359,10 @@ pub(crate) fn kept_reads_back<'a>(
     // A mapping that parses reads a break as the space it is written as
     // (`breaks_read_as_spaces_where_the_mapping_parses`): the long values
     // left here need no copy with their breaks made spaces.
-    let one_line = match t.len() <= SHORT {
-        true => Cow::Owned(t.replace(LINE_BREAKS, " ")),
-        false => Cow::Borrowed(t),
+    let one_line = if t.len() <= SHORT {
+        Cow::Owned(t.replace(LINE_BREAKS, " "))
+    } else {
+        Cow::Borrowed(t)
     };
     let props = to_props(key, &one_line).ok()?;
     Some(matches_root(key, &props, text))
