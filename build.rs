@@ -1,6 +1,6 @@
 //! Compiles the diagnostic catalogue (`sgfconv::diag::CATALOGUE`, what
 //! `sgfconv explain` prints) from the `Code::new` constants of `src/` and
-//! their doc comments: the scan `tests/diagnostics_table.rs` generates
+//! their doc comments: the scan `tests/it/properties/diagnostics_table.rs` generates
 //! `formats/diagnostics.md` with (`build/diag_scan.rs`); and names the
 //! commit built (`SGFCONV_COMMIT`, shown by `sgfconv --version`); and
 //! compiles the property table (`build/props_table.rs`); and links the

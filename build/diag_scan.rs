@@ -1,6 +1,6 @@
 //! The scan of `src/` for diagnostic codes, shared by `build.rs` (which
 //! compiles the catalogue behind `sgfconv::diag::CATALOGUE` and
-//! `sgfconv explain`) and `tests/diagnostics_table.rs` (which generates
+//! `sgfconv explain`) and `tests/it/properties/diagnostics_table.rs` (which generates
 //! `formats/diagnostics.md` and checks the catalogue): one reading of the
 //! source, so the command, the library and the document cannot drift.
 //!

@@ -27,7 +27,7 @@
 //! | 750–769 | the HTML replay |
 //!
 //! `formats/diagnostics.md` lists every code under these ranges; it is
-//! generated from the source by `tests/diagnostics_table.rs`, which also
+//! generated from the source by `tests/it/properties/diagnostics_table.rs`, which also
 //! fails on an id or a name defined twice and on a code outside the ranges.
 //! The same scan (`build/diag_scan.rs`) compiles [`CATALOGUE`] in `build.rs`:
 //! each code with its whole doc comment, what `sgfconv explain CODE` prints
