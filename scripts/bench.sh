@@ -93,7 +93,7 @@ done
 say "measuring (interleaved rounds; progress on stderr)"
 cargo bench --quiet --bench throughput -- run "$DATA"
 
-# 6. Figures per second (issue 18): the games of one folder of yenw-AI
+# 6. Figures per second (diagrams): the games of one folder of yenw-AI
 # (BENCH_FIGURES_SET, default DeepZenGo: 585 games) drawn as book figures of
 # 50 moves (`--every 50`), each figure its own file under -d, as SVG and as
 # PNG (600 pixels wide). One row per format, appended to results.md.

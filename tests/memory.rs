@@ -1,4 +1,4 @@
-//! Memory bounded by what the user can see (issue 14; `make memory`
+//! Memory bounded by what the user can see (`make memory`
 //! measures the same at 200 and 300 MiB): a huge value costs at most twice
 //! its size on the paths that hold a game (a player name, which the
 //! dialect rules read, on every path), and a reader refuses a row

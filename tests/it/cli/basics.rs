@@ -472,7 +472,7 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(out.status.code(), Some(0));
 }
 
-/// The example of issue 13: each game-info value in its `FF[4]` form, each
+/// The example of `formats/validation.md`: each game-info value in its `FF[4]` form, each
 /// rewrite with its diagnostic; `--no-fix` and `--keep-dialect` leave them.
 #[test]
 fn game_info_values_are_written_in_their_ff4_forms() {
@@ -502,7 +502,7 @@ fn game_info_values_are_written_in_their_ff4_forms() {
     assert!(text(&out.stdout).contains("PB[Lee\nSedol]\nKM[6,5]"));
 }
 
-/// The whole example of issue 13: the game-info values as above, and the
+/// The whole example of `formats/validation.md`: the game-info values as above, and the
 /// moves checked against `SZ[19]` (`B[zz]` off the board, kept with a
 /// warning; `W[R16]` a human-readable coordinate, written `W[qd]`); a
 /// non-root `SZ` does not change the board. `--no-fix points` and
@@ -536,7 +536,7 @@ fn the_example_of_issue_13_checks_its_moves() {
     assert!(!text(&out.stderr).contains("[W520"));
 }
 
-/// The whole example of issue 13, its placement faults (item 3): `PL[W]`
+/// The whole example of `formats/validation.md`, its placement faults: `PL[W]`
 /// beside `B[pd]` repeats whose turn it is (dropped), `SZ[9]` outside the
 /// root (kept, warned), `MA[dd]TR[dd]` two marks on one point (`TR`
 /// dropped). `--no-fix placement` and `--no-fix split` leave theirs,
@@ -593,7 +593,7 @@ fn placement_drops_only_what_repeats() {
     assert!(text(&out.stdout).contains(";B[pd]SZ[19]GM[1];W[dd])"));
 }
 
-/// Issue 13: number, real, double, color and none values repaired where
+/// Number, real, double, color and none values repaired where
 /// the intent is certain, the rest kept with a warning; `--no-fix types`
 /// leaves them all.
 #[test]

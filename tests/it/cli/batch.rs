@@ -1,4 +1,4 @@
-//! The command for batches and scripts (issue 15): many inputs (`-o`,
+//! The command for batches and scripts: many inputs (`-o`,
 //! `-d`, `-r`, `--files-from`), `check` over a whole run, where each game
 //! came from, output names checked against their format, `--strict` to
 //! stdout, and stderr as JSON lines under `--diagnostics json`. Each test

@@ -1,4 +1,4 @@
-//! The help that travels with the binary (issue 15, items 9 and 10), by
+//! The help that travels with the binary (the command for batches), by
 //! running it: `sgfconv explain`, the man pages, the completions' value
 //! candidates, `--help` pointing to `explain`, `{n}` in `migrate --help`.
 

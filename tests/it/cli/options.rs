@@ -153,7 +153,7 @@ fn a_valid_no_fix_rule_is_the_only_one_switched_off() {
 
 #[test]
 fn a_fox_result_in_zi_is_converted_with_the_komi() {
-    // Issue 13: KM[375] is 3.75 zi = 7.5 points, and W+4.25 (a quarter
+    // KM[375] is 3.75 zi = 7.5 points, and W+4.25 (a quarter
     // fraction: not points) is zi, i.e. W+8.5; each reported. The same
     // result outside Fox stays, and `--no-fix fox-komi` keeps both.
     let dir = tempfile::tempdir().unwrap();

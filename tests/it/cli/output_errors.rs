@@ -1,6 +1,6 @@
 //! Errors about the output name the output, in words a user can act on,
 //! never the input and never the `.sgfconv-*.tmp` name of the temporary
-//! file beside it (issue 15, item 6): a missing directory, a file used as a
+//! file beside it (the command for batches): a missing directory, a file used as a
 //! directory, a directory given as the output, permission denied, a full
 //! device, a read-only file system; with unnamed (`O_TMPFILE`) and named
 //! temporary files alike.

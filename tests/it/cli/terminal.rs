@@ -1,4 +1,4 @@
-//! The command on a terminal (issue 15, item 11), through a pseudo-terminal
+//! The command on a terminal (the command for batches), through a pseudo-terminal
 //! made by util-linux `script -qfec CMD /dev/null` (skipped, saying so,
 //! where it is missing): bare `sgfconv` prints a short usage and exits 2
 //! instead of waiting; diagnostics are coloured on a terminal, not with

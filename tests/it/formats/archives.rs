@@ -1,4 +1,4 @@
-//! Archives wherever a file is read (issue 17): every kind, made here from
+//! Archives wherever a file is read (archives): every kind, made here from
 //! the project's own sample records (nothing foreign copied in), converts
 //! to exactly what the records give converted one by one; members are named
 //! `archive:member`; legacy-encoded names, unsafe names, nested archives

@@ -898,7 +898,7 @@ fn own_samples_convert_to_their_expected_sgf() {
 /// Two `\HS … \GE` records one after the other, then a line of junk.
 const TWO_RECORDS: &str = "\\HS\r\n\\[GIBOKIND=Global\\]\r\n\\[GAMEBLACKNAME=alice (1K)\\]\r\n\\HE\r\n\\GS\r\n2 1 0\r\n3 0 &4\r\nINI 0 1 0 &4\r\nSTO 0 2 1 15 3\r\nSTO 0 3 2 3 15\r\n\\GE\r\n\\HS\r\n\\[GIBOKIND=Global\\]\r\n\\[GAMEBLACKNAME=carol (1D)\\]\r\n\\HE\r\n\\GS\r\n2 1 0\r\n2 0 &4\r\nINI 0 1 0 &4\r\nSTO 0 2 1 3 3\r\n\\GE\r\n";
 
-/// Issue 14.7: every record of a file is read, as a collection, and said
+/// Safety and bounded memory: every record of a file is read, as a collection, and said
 /// so; text after the last one is reported, not dropped in silence.
 #[test]
 fn several_records_are_a_collection() {
@@ -928,7 +928,7 @@ fn several_records_are_a_collection() {
     assert_eq!(codes(&d), Vec::<&str>::new());
 }
 
-/// Issue 14: GIB writes a player name six times (two on the `GAMETAG`
+/// Safety and bounded memory: GIB writes a player name six times (two on the `GAMETAG`
 /// line): a name of 200 MiB made a file of 1.26 GB that no reader took
 /// back. A name past `gib::MAX_NAME` is refused before anything is
 /// written (E406, exit 2), and the output file is not created.

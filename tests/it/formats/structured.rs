@@ -708,7 +708,7 @@ mod properties {
 
         /// A hand-written JSON or XML document, with any `parent`,
         /// `variation`, `gap` and `tail`, gives SGF that reads back with the
-        /// same nodes and no structure fault (issue 14.9).
+        /// same nodes and no structure fault (safety and bounded memory).
         #[test]
         fn any_gap_and_tail_give_balanced_sgf(
             nodes in proptest::collection::vec((0usize..4, any::<bool>(), proptest::option::of("[()]{0,4}")), 1..10),

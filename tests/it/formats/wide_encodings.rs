@@ -1,4 +1,4 @@
-//! SGF in UTF-16 and UTF-32 without a byte-order mark (issue 13, item 8):
+//! SGF in UTF-16 and UTF-32 without a byte-order mark (the FF[4] validator):
 //! known by the NUL bytes of its ASCII syntax, from a file, from stdin and
 //! in `migrate`; and `--encoding UTF-16LE`/`UTF-16BE` honoured. Each
 //! converts to exactly what the same record in UTF-8 converts to.

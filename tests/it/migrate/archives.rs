@@ -1,4 +1,4 @@
-//! `sgfconv migrate` and archives (issue 17, point 4; `docs/migrate.md`,
+//! `sgfconv migrate` and archives (`docs/migrate.md`,
 //! "Archives"): an archive as SRC is mirrored under DST, archives in SRC
 //! are directories named after them, members convert to exactly what the
 //! same files unpacked give, resuming skips what is done, unsafe member

@@ -1,4 +1,4 @@
-//! `sgfconv migrate` like the converter (issue 15, item 8), on the built
+//! `sgfconv migrate` like the converter (the command for batches), on the built
 //! binary: `-v` shows each file's diagnostics, info included; `--strict`
 //! fails a file with a warning and writes nothing for it; `--diagnostics
 //! json` makes every line on stderr JSON, the diagnostics with the

@@ -1,5 +1,5 @@
 //! `sgfconv migrate` in named mode (`--name`, `--split-collections`) is
-//! bounded as mirror mode is (issue 14; `docs/migrate.md`, "Output
+//! bounded as mirror mode is (`docs/migrate.md`, "Output
 //! names"): records are named in walk order a window at a time, and a
 //! record waiting for its name holds no open file, so a run under a low
 //! limit of open files (`ulimit -n`) converts thousands of records, and a

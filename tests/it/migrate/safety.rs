@@ -1,4 +1,4 @@
-//! `sgfconv migrate` under attack (issue 14, items 2, 4 and 6), through the
+//! `sgfconv migrate` under attack (safety and bounded memory), through the
 //! binary as a user runs it:
 //!
 //! * `--report` never replaces an output of the run, never writes through a

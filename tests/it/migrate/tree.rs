@@ -268,7 +268,7 @@ fn mirrors_the_tree_and_recognises_records_by_extension_or_content() {
     assert_eq!(s.records(), 6);
     assert_eq!(s.count(Status::Converted), 6);
     assert_eq!(s.count(Status::Ignored), 5);
-    // Named as an archive (issue 17: archives are read), but its bytes
+    // Named as an archive (archives are read), but its bytes
     // (`1f c2 8b`: the string is UTF-8) are no gzip stream: ignored, never
     // taken for a record.
     let gz = entry(&s, "games.tar.gz");
@@ -1510,7 +1510,7 @@ fn real_sgf_encoding_options_reach_the_reader() {
     assert!(!wrong.contains("这是从压长星定式演变而来的形"));
 }
 
-/// Issue 15 item 4: a file converted with an error diagnostic (bytes that
+/// The command for batches: a file converted with an error diagnostic (bytes that
 /// are no text in the forced character set: `E103`) makes the run exit 1,
 /// as converting that file alone does; a run without errors exits 0.
 #[test]
@@ -1546,7 +1546,7 @@ fn a_file_that_lost_data_makes_the_run_exit_1() {
     assert!(dst.join("bad.sgf").exists(), "the file was still converted");
 }
 
-/// Issue 15 item 8: `--include '*.sgf'` takes `.SGF` files too (case is
+/// The command for batches: `--include '*.sgf'` takes `.SGF` files too (case is
 /// ignored by default, as the extension rules ignore it);
 /// `--case-sensitive-globs` matches with case; a pattern that is no glob is
 /// refused before anything is created.

@@ -1,4 +1,4 @@
-//! Two promises of the memory work (issue 16) that no other test pins down
+//! Two promises of the memory work (speed of every target) that no other test pins down
 //! byte for byte:
 //!
 //! * a JSON or XML game replayed by `structured::flat` sends its plain

@@ -1,4 +1,4 @@
-//! The command under hostile conditions (issue 14): a run ended by a signal
+//! The command under hostile conditions (safety and bounded memory): a run ended by a signal
 //! leaves no temporary file and the old output as it was; control
 //! characters from names and records never reach the terminal raw; CSV text
 //! cells are defused with `--csv-safe`.

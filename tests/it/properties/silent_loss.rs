@@ -1,4 +1,4 @@
-//! Issue 14, items 7–9, "nothing lost in silence", checked on the built
+//! Safety and bounded memory: items 7–9, "nothing lost in silence", checked on the built
 //! binary as a user runs it: a GIB file of several records gives every
 //! game; a JSON document that is not sgfconv's model, or XML markup inside
 //! a value, is an error that says what was expected; hand-written `gap`

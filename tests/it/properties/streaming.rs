@@ -1,4 +1,4 @@
-//! The line-based readers stream record by record (issue 14): a file of
+//! The line-based readers stream record by record (safety and bounded memory): a file of
 //! several records one after another gives one game per record, in GIB,
 //! NGF and UGF; a record read across the readers' 64 KiB read boundary
 //! reads the same; and every reader refuses a line, token or row longer
