@@ -1,7 +1,7 @@
 //! Compiles `formats/properties.tsv` into `props_table.rs` (`OUT_DIR`): the
 //! property definitions as a static slice and the index of the one- and
 //! two-letter identifiers, so that a process does not parse the table at
-//! start-up (issue 16). `src/props.rs` includes it; its tests parse the
+//! start-up (`docs/benchmarks.md`, "start-up"). `src/props.rs` includes it; its tests parse the
 //! file again at run time and compare.
 
 use std::fmt::Write as _;
