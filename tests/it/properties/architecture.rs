@@ -733,6 +733,12 @@ fn nothing_refers_to_an_issue_number() {
         let Ok(text) = std::fs::read_to_string(&f) else {
             continue;
         };
+        // The Layout block repeats the source's headers: `src/` is
+        // scanned once the merges of this round are done.
+        let text = match text.find(LAYOUT_BEGIN) {
+            Some(i) => text[..i].to_owned() + &text[i + text[i..].find(END).unwrap_or(0)..],
+            None => text,
+        };
         for (n, line) in text.lines().enumerate() {
             if names_an_issue(line) && !line.contains("names_an_issue") {
                 found.push(format!(
