@@ -199,7 +199,7 @@ fn hex(value: &str) -> Result<Vec<u8>, String> {
 }
 
 fn check(key: &str, value: &str) -> Result<Check, String> {
-    let json = |s: &str| serde_json::from_str(s).map_err(|e| format!("{key}: {s}: {e}"));
+    let json = |s: &str| serde_json::from_str::<serde_json::Value>(s).map_err(|e| format!("{key}: {s}: {e}"));
     let number = |s: &str| s.trim().parse::<usize>().map_err(|e| format!("{key}: {e}"));
     Ok(match key {
         "exit" => Check::Exit(
@@ -210,6 +210,7 @@ fn check(key: &str, value: &str) -> Result<Check, String> {
         ),
         "games" => Check::Games(number(value)?),
         "tree" => Check::Tree(value.to_string()),
+        "tree-json" => Check::Tree(json(value)?.as_str().ok_or("tree-json: a string")?.into()),
         "value" | "no-value" => {
             let (node, id, rest) = node_and_id(value)?;
             match key {
