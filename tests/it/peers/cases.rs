@@ -32,6 +32,14 @@ pub enum Check {
     Absent(NodeRef, String),
     /// The number of nodes of a game.
     Nodes(usize, usize),
+    /// The set of property identifiers of a node.
+    Ids(NodeRef, Vec<String>),
+    /// No node of the first game has more than one child.
+    Linear,
+    /// The number of children of a node.
+    Children(NodeRef, usize),
+    /// The main line from the I-th child of a node has K nodes.
+    ChildLine(NodeRef, usize, usize),
     /// A diagnostic with this code was reported.
     Diag(String),
     /// No diagnostic with this code was reported.
@@ -230,9 +238,28 @@ fn check(key: &str, value: &str) -> Result<Check, String> {
             let node = node_ref(value.trim())?;
             Check::Nodes(node.game, node.node)
         }
+        "children" | "child-line" => {
+            let words: Vec<&str> = value.split_whitespace().collect();
+            let nums = words[1..]
+                .iter()
+                .map(|w| number(w))
+                .collect::<Result<Vec<_>, _>>()?;
+            let node = node_ref(words.first().copied().unwrap_or(""))?;
+            match (key, nums.as_slice()) {
+                ("children", [k]) => Check::Children(node, *k),
+                ("child-line", [i, k]) => Check::ChildLine(node, *i, *k),
+                _ => return Err(format!("{key}: {value}")),
+            }
+        }
         "diag" => Check::Diag(value.trim().to_string()),
         "no-diag" => Check::NoDiag(value.trim().to_string()),
         "diag-says" => Check::DiagSays(value.to_string()),
+        "ids" => {
+            let mut words = value.split_whitespace();
+            let node = node_ref(words.next().unwrap_or(""))?;
+            Check::Ids(node, words.map(String::from).collect())
+        }
+        "linear" => Check::Linear,
         "flagged" => Check::Flagged,
         "clean" => Check::Clean,
         "moves" => {

@@ -151,6 +151,30 @@ fn apply(check: &Check, run: &Run) -> Result<(), String> {
             let count = games.get(*g).and_then(|g| g["nodes"].as_array()).map(Vec::len);
             ok(count == Some(*n), format!("game {g} has {count:?} nodes, not {n}"))
         }
+        Check::Children(at, k) => {
+            let got = children(&games, *at).len();
+            ok(got == *k, format!("{at:?} has {got} children, not {k}"))
+        }
+        Check::ChildLine(at, i, k) => {
+            let got = children(&games, *at).get(*i).map(|&c| main_line(&games, at.game, c));
+            ok(got == Some(*k), format!("the main line from child {i} of {at:?} has {got:?} nodes, not {k}"))
+        }
+        Check::Ids(at, want) => {
+            let mut got: Vec<String> = props_of(&games, *at)?
+                .iter()
+                .map(|p| text(&p["id"]))
+                .collect();
+            let mut want = want.clone();
+            got.sort();
+            got.dedup();
+            want.sort();
+            ok(got == want, format!("{at:?} has {got:?}, not {want:?}"))
+        }
+        Check::Linear => {
+            let count = games.first().and_then(|g| g["nodes"].as_array()).map_or(0, Vec::len);
+            let branching = (0..count).find(|&node| children(&games, NodeRef { game: 0, node }).len() > 1);
+            ok(branching.is_none(), format!("node {branching:?} has variations"))
+        }
         Check::Diag(code) => ok(has_code(code), format!("no {code}")),
         Check::NoDiag(code) => ok(!has_code(code), format!("{code} reported")),
         Check::DiagSays(part) => ok(
@@ -163,18 +187,42 @@ fn apply(check: &Check, run: &Run) -> Result<(), String> {
     }
 }
 
-/// Every value of `id` in node `at` (every occurrence, in order).
-fn values(games: &[Value], at: NodeRef, id: &str) -> Result<Vec<Value>, String> {
+/// The properties of node `at`.
+fn props_of(games: &[Value], at: NodeRef) -> Result<Vec<Value>, String> {
     let node = games
         .get(at.game)
         .and_then(|g| g["nodes"].get(at.node))
         .ok_or_else(|| format!("no node {at:?}"))?;
-    let props = node["props"].as_array().cloned().unwrap_or_default();
+    Ok(node["props"].as_array().cloned().unwrap_or_default())
+}
+
+/// Every value of `id` in node `at` (every occurrence, in order).
+fn values(games: &[Value], at: NodeRef, id: &str) -> Result<Vec<Value>, String> {
+    let props = props_of(games, at)?;
     Ok(props
         .iter()
         .filter(|p| p["id"] == id)
         .flat_map(|p| p["values"].as_array().cloned().unwrap_or_default())
         .collect())
+}
+
+/// The indices of a node's children, in order.
+fn children(games: &[Value], at: NodeRef) -> Vec<usize> {
+    let nodes = games.get(at.game).and_then(|g| g["nodes"].as_array());
+    let nodes = nodes.map(Vec::as_slice).unwrap_or_default();
+    (0..nodes.len())
+        .filter(|&n| nodes[n]["parent"].as_u64() == Some(at.node as u64))
+        .collect()
+}
+
+/// The number of nodes from `node` down its first children.
+fn main_line(games: &[Value], game: usize, mut node: usize) -> usize {
+    let mut count = 1;
+    while let Some(&first) = children(games, NodeRef { game, node }).first() {
+        count += 1;
+        node = first;
+    }
+    count
 }
 
 /// A field of the first game's move-list projection.
