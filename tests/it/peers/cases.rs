@@ -53,6 +53,9 @@ pub enum Check {
     Clean,
     /// A field of the first game's move-list projection (`--moves`).
     Moves(String, serde_json::Value),
+    /// The setup points of one colour in the move-list projection, as a
+    /// set (`B`, `W` or `E`, then the points).
+    Setup(String, Vec<String>),
 }
 
 /// A node: game index and node index in document order.
@@ -73,6 +76,9 @@ pub struct Case {
     pub encode: Option<String>,
     /// Extra arguments (`-f sgf` is given unless `-f` is among them).
     pub args: Vec<String>,
+    /// Run `sgfconv check` (the board replay's diagnostics) rather than a
+    /// conversion; `moves` and `setup` checks still convert.
+    pub check_command: bool,
     /// Why the checks say what they say.
     pub why: String,
     /// Set when the peer expects something else: why sgfconv should not.
@@ -147,6 +153,7 @@ impl Draft {
                 input: Input::Bytes(Vec::new()),
                 encode: None,
                 args: Vec::new(),
+                check_command: false,
                 why: String::new(),
                 differs: None,
                 checks: Vec::new(),
@@ -162,6 +169,7 @@ impl Draft {
             "why" => c.why = value.to_string(),
             "differs" => c.differs = Some(value.to_string()),
             "encode" => c.encode = Some(value.to_string()),
+            "command" if value.trim() == "check" => c.check_command = true,
             "args" => c.args = value.split_whitespace().map(String::from).collect(),
             "sgf" | "sgf-json" | "sgf-hex" | "file" => {
                 c.input = input(key, value)?;
@@ -262,6 +270,11 @@ fn check(key: &str, value: &str) -> Result<Check, String> {
         "linear" => Check::Linear,
         "flagged" => Check::Flagged,
         "clean" => Check::Clean,
+        "setup" => {
+            let mut words = value.split_whitespace().map(String::from);
+            let colour = words.next().ok_or("setup: COLOUR POINTS")?;
+            Check::Setup(colour, words.collect())
+        }
         "moves" => {
             let (field, rest) = value.split_once(' ').ok_or("moves: FIELD JSON")?;
             Check::Moves(field.to_string(), json(rest)?)

@@ -26,6 +26,7 @@ pub fn evaluate(case: &Case) -> Result<(), String> {
     for check in &case.checks {
         let verdict = match check {
             Check::Moves(field, want) => moves(case, field, want),
+            Check::Setup(colour, want) => setup(case, colour, want),
             other => apply(other, &run),
         };
         if let Err(e) = verdict {
@@ -64,9 +65,15 @@ fn text(v: &Value) -> String {
     v.as_str().map(String::from).unwrap_or_else(|| v.to_string())
 }
 
-/// Runs sgfconv on the case's input with `extra` arguments.
+/// Runs sgfconv on the case's input with `extra` arguments (a case of the
+/// `check` command is checked when there are none).
 pub fn run(case: &Case, extra: &[&str]) -> Run {
-    let mut args: Vec<String> = vec!["-t".into(), "json".into(), "--diagnostics".into(), "json".into()];
+    let check = case.check_command && extra.is_empty();
+    let mut args: Vec<String> = match check {
+        true => vec!["check".into()],
+        false => vec!["-t".into(), "json".into()],
+    };
+    args.extend(["--diagnostics".into(), "json".into()]);
     args.extend(extra.iter().map(|s| s.to_string()));
     args.extend(case.args.iter().cloned());
     let stdin = match &case.input {
@@ -82,7 +89,9 @@ pub fn run(case: &Case, extra: &[&str]) -> Run {
             Vec::new()
         }
     };
-    args.push("-".into());
+    if !check {
+        args.push("-".into());
+    }
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = common::run(&refs, &stdin);
     let (mut diags, mut other_stderr) = (Vec::new(), Vec::new());
@@ -183,7 +192,7 @@ fn apply(check: &Check, run: &Run) -> Result<(), String> {
         ),
         Check::Flagged => ok(flagged, "nothing says the input was amiss".into()),
         Check::Clean => ok(!flagged, "not clean".into()),
-        Check::Moves(..) => unreachable!("run apart"),
+        Check::Moves(..) | Check::Setup(..) => unreachable!("run apart"),
     }
 }
 
@@ -233,5 +242,20 @@ fn moves(case: &Case, field: &str, want: &Value) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("--moves {field} is {got}, not {want}"))
+    }
+}
+
+/// The setup points of one colour in the move-list projection, as a set.
+fn setup(case: &Case, colour: &str, want: &[String]) -> Result<(), String> {
+    let run = run(case, &["--moves"]);
+    let points = run.doc["games"][0]["setup"][colour].as_array().cloned();
+    let mut got: Vec<String> = points.unwrap_or_default().iter().map(text).collect();
+    let mut want = want.to_vec();
+    got.sort();
+    want.sort();
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("--moves setup {colour} is {got:?}, not {want:?}"))
     }
 }
