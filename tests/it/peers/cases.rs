@@ -89,8 +89,7 @@ pub struct Case {
 /// The case file `name` beside this file, parsed; panics on a malformed one.
 pub fn load(name: &str) -> Vec<Case> {
     let path = dir().join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
@@ -215,7 +214,9 @@ fn hex(value: &str) -> Result<Vec<u8>, String> {
 }
 
 fn check(key: &str, value: &str) -> Result<Check, String> {
-    let json = |s: &str| serde_json::from_str::<serde_json::Value>(s).map_err(|e| format!("{key}: {s}: {e}"));
+    let json = |s: &str| {
+        serde_json::from_str::<serde_json::Value>(s).map_err(|e| format!("{key}: {s}: {e}"))
+    };
     let number = |s: &str| s.trim().parse::<usize>().map_err(|e| format!("{key}: {e}"));
     Ok(match key {
         "exit" => Check::Exit(

@@ -36,7 +36,11 @@ pub fn evaluate(case: &Case) -> Result<(), String> {
     if failed.is_empty() {
         Ok(())
     } else {
-        Err(format!("{}\n    run: {}", failed.join("\n    "), summary(&run)))
+        Err(format!(
+            "{}\n    run: {}",
+            failed.join("\n    "),
+            summary(&run)
+        ))
     }
 }
 
@@ -62,7 +66,9 @@ pub fn summary(run: &Run) -> String {
 }
 
 fn text(v: &Value) -> String {
-    v.as_str().map(String::from).unwrap_or_else(|| v.to_string())
+    v.as_str()
+        .map(String::from)
+        .unwrap_or_else(|| v.to_string())
 }
 
 /// Runs sgfconv on the case's input with `extra` arguments (a case of the
@@ -85,7 +91,12 @@ pub fn run(case: &Case, extra: &[&str]) -> Run {
             encoded(b, case.encode.as_deref())
         }
         Input::CorpusFile(p) => {
-            args.push(common::shared_corpus().join(p).to_string_lossy().into_owned());
+            args.push(
+                common::shared_corpus()
+                    .join(p)
+                    .to_string_lossy()
+                    .into_owned(),
+            );
             Vec::new()
         }
     };
@@ -141,7 +152,10 @@ fn apply(check: &Check, run: &Run) -> Result<(), String> {
         }
         Check::Value(at, id, want) => {
             let got = values(&games, *at, id)?;
-            ok(&Value::Array(got.clone()) == want, format!("{at:?} {id} is {got:?}, not {want}"))
+            ok(
+                &Value::Array(got.clone()) == want,
+                format!("{at:?} {id} is {got:?}, not {want}"),
+            )
         }
         Check::NoValue(at, id, bad) => {
             let got = values(&games, *at, id)?;
@@ -150,23 +164,37 @@ fn apply(check: &Check, run: &Run) -> Result<(), String> {
         Check::Contains(at, id, part) => {
             let got = values(&games, *at, id)?;
             let first = got.first().map(tree::value_text).unwrap_or_default();
-            ok(first.contains(part.as_str()), format!("{at:?} {id} is {got:?}, without {part}"))
+            ok(
+                first.contains(part.as_str()),
+                format!("{at:?} {id} is {got:?}, without {part}"),
+            )
         }
         Check::Absent(at, id) => {
             let got = values(&games, *at, id)?;
             ok(got.is_empty(), format!("{at:?} has {id} {got:?}"))
         }
         Check::Nodes(g, n) => {
-            let count = games.get(*g).and_then(|g| g["nodes"].as_array()).map(Vec::len);
-            ok(count == Some(*n), format!("game {g} has {count:?} nodes, not {n}"))
+            let count = games
+                .get(*g)
+                .and_then(|g| g["nodes"].as_array())
+                .map(Vec::len);
+            ok(
+                count == Some(*n),
+                format!("game {g} has {count:?} nodes, not {n}"),
+            )
         }
         Check::Children(at, k) => {
             let got = children(&games, *at).len();
             ok(got == *k, format!("{at:?} has {got} children, not {k}"))
         }
         Check::ChildLine(at, i, k) => {
-            let got = children(&games, *at).get(*i).map(|&c| main_line(&games, at.game, c));
-            ok(got == Some(*k), format!("the main line from child {i} of {at:?} has {got:?} nodes, not {k}"))
+            let got = children(&games, *at)
+                .get(*i)
+                .map(|&c| main_line(&games, at.game, c));
+            ok(
+                got == Some(*k),
+                format!("the main line from child {i} of {at:?} has {got:?} nodes, not {k}"),
+            )
         }
         Check::Ids(at, want) => {
             let mut got: Vec<String> = props_of(&games, *at)?
@@ -180,14 +208,23 @@ fn apply(check: &Check, run: &Run) -> Result<(), String> {
             ok(got == want, format!("{at:?} has {got:?}, not {want:?}"))
         }
         Check::Linear => {
-            let count = games.first().and_then(|g| g["nodes"].as_array()).map_or(0, Vec::len);
-            let branching = (0..count).find(|&node| children(&games, NodeRef { game: 0, node }).len() > 1);
-            ok(branching.is_none(), format!("node {branching:?} has variations"))
+            let count = games
+                .first()
+                .and_then(|g| g["nodes"].as_array())
+                .map_or(0, Vec::len);
+            let branching =
+                (0..count).find(|&node| children(&games, NodeRef { game: 0, node }).len() > 1);
+            ok(
+                branching.is_none(),
+                format!("node {branching:?} has variations"),
+            )
         }
         Check::Diag(code) => ok(has_code(code), format!("no {code}")),
         Check::NoDiag(code) => ok(!has_code(code), format!("{code} reported")),
         Check::DiagSays(part) => ok(
-            run.diags.iter().any(|d| text(&d["message"]).contains(part.as_str())),
+            run.diags
+                .iter()
+                .any(|d| text(&d["message"]).contains(part.as_str())),
             format!("no diagnostic says {part:?}"),
         ),
         Check::Flagged => ok(flagged, "nothing says the input was amiss".into()),

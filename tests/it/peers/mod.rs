@@ -28,7 +28,10 @@ fn known_misses() -> BTreeMap<String, String> {
         }
         let (id, why) = line.split_once(": ").expect("known miss: `id: why`");
         assert!(!why.trim().is_empty(), "{id}: a known miss says why");
-        assert!(out.insert(id.to_string(), why.to_string()).is_none(), "{id} listed twice");
+        assert!(
+            out.insert(id.to_string(), why.to_string()).is_none(),
+            "{id} listed twice"
+        );
     }
     out
 }
@@ -99,7 +102,11 @@ fn known_misses_name_cases() {
     let mut ids = BTreeMap::new();
     for file in cases::FILES {
         for case in cases::load(file) {
-            assert!(ids.insert(case.id.clone(), file).is_none(), "{} twice", case.id);
+            assert!(
+                ids.insert(case.id.clone(), file).is_none(),
+                "{} twice",
+                case.id
+            );
         }
     }
     for id in known_misses().keys() {

@@ -120,7 +120,9 @@ pub fn of_sgf(text: &str) -> String {
             '[' => {
                 let n = current.expect("tree: a value outside a node");
                 let value = read_value(&mut chars);
-                let last = forest.props[n].last_mut().expect("tree: a value with no id");
+                let last = forest.props[n]
+                    .last_mut()
+                    .expect("tree: a value with no id");
                 last.1.push(value);
             }
             c if c.is_ascii_alphabetic() => {
@@ -163,7 +165,13 @@ fn a_tree_and_its_json_give_one_text() {
     .unwrap();
     let text = of_json(&doc);
     assert_eq!(text, r"(;B[aa]SZ[19](;W[ii])(;C[a\]b\\]LB[dd:x]))");
-    assert_eq!(of_sgf(r"( ;SZ[19]B[aa] (;W[ii]) (;LB[dd:x]C[a\]b\\]) )"), text);
+    assert_eq!(
+        of_sgf(r"( ;SZ[19]B[aa] (;W[ii]) (;LB[dd:x]C[a\]b\\]) )"),
+        text
+    );
     assert_eq!(of_sgf("(;B[aa](;W[bb](;B[cc])))"), "(;B[aa];W[bb];B[cc])");
-    assert_ne!(of_sgf("(;B[aa](;W[bb])(;W[cc]))"), of_sgf("(;B[aa];W[bb];W[cc])"));
+    assert_ne!(
+        of_sgf("(;B[aa](;W[bb])(;W[cc]))"),
+        of_sgf("(;B[aa];W[bb];W[cc])")
+    );
 }
