@@ -14,6 +14,7 @@ mod common;
 mod cli;
 mod formats;
 mod migrate;
+mod peers;
 mod pictures;
 mod properties;
 mod validate;
