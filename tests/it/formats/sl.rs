@@ -181,7 +181,11 @@ fn round_trips_keep_position_and_moves() {
     let ko = std::fs::read_to_string(sl_dir().join("ko-fight.sgf")).unwrap();
     round_trip(&ko);
     round_trip(&std::fs::read_to_string(sl_dir().join("corner.sgf")).unwrap());
-    // A whole game of the bulk corpus when it is there.
+}
+
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn round_trips_keep_position_and_moves_of_whole_games() {
     let Some(dir) = common::shared_path("corpus/bulk/yenw-AI") else {
         return;
     };
