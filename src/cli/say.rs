@@ -1,71 +1,28 @@
-//! What the command itself says on stderr, beside the diagnostics of the
-//! records: usage errors, inputs it cannot read, outputs it cannot write,
-//! notes about the run. In text, `sgfconv: FILE: message`; under
-//! `--diagnostics json`, one JSON object per line with the diagnostics'
-//! field names (`file`, `line`, `column`, `offset`, `game`, `property`,
-//! `code`, `name`, `severity`, `message`), so that a script reading stderr
-//! as JSON lines never meets a line of text — usage errors included.
+//! What the command says on stderr: the diagnostics of the records,
+//! through the reporters it makes ([`reporter`]: text, coloured on a
+//! terminal, at most 100 a code and file, or JSON lines), and its own
+//! messages beside them: usage errors, inputs it cannot read, outputs it
+//! cannot write, notes about the run. In text, `sgfconv: FILE: message`;
+//! under `--diagnostics json`, one JSON object per line with the
+//! diagnostics' field names (`file`, `line`, `column`, `offset`, `game`,
+//! `property`, `code`, `name`, `severity`, `message`), so that a script
+//! reading stderr as JSON lines never meets a line of text — usage errors
+//! included.
 //!
-//! The codes of this module are the command's (600–649); every message
-//! goes through [`sgfconv::diag::escape_controls`] (text) or JSON escaping.
+//! [`Speaker`] is the library's [`Voice`] for a batch and for `check`: the
+//! reporters, and the batch's notes (codes 601–649, `batch::codes`) said
+//! as the command's own. Every message goes through
+//! [`sgfconv::diag::escape_controls`] (text) or JSON escaping.
 
-use sgfconv::diag::{escape_controls, Code, Diagnostic, Severity};
-use std::io::Write;
+use super::args::{DiagFormat, ReadArgs};
+use super::codes::USAGE_ERROR;
+use super::{progress, term};
+use sgfconv::batch::{Voice, INPUT_UNUSABLE, OUTPUT_UNWRITABLE, RUN_NOTE};
+use sgfconv::diag::{escape_controls, Code, Diagnostic, Output, Reporter, Severity};
+use sgfconv::Error;
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-/// Bad usage: an unknown option or value, options that cannot go
-/// together, an output name that names no format. Nothing was read or
-/// written.
-///
-/// Example: `sgfconv --to pdf a.sgf` → `unknown format 'pdf'`.
-///
-/// What to do: read the message and `sgfconv --help`; the exit status is 2.
-pub const E_USAGE: Code = Code::new("E600", "usage-error");
-
-/// An input cannot be used: it does not exist, cannot be opened or read,
-/// is a directory without `-r`, or its format cannot be told. It was not
-/// converted.
-///
-/// Example: `sgfconv missing.sgf` → `missing.sgf: No such file or directory`.
-///
-/// What to do: check the path; name the format with `-f` when neither the
-/// extension nor the content tells it.
-pub const E_INPUT: Code = Code::new("E601", "input-unusable");
-
-/// An output cannot be written: its directory does not exist, it may not
-/// be written there, the disk is full, or it would replace an input. The
-/// old output, if any, is as it was.
-///
-/// Example: `sgfconv a.sgf /nonexistent/x.sgf`.
-///
-/// What to do: fix the path or the permissions, free space, or choose
-/// another output.
-pub const E_OUTPUT: Code = Code::new("E602", "output-unwritable");
-
-/// A note about the run as a whole: files a directory walk left out,
-/// diagnostics not shown, temporary files an interrupted run left behind.
-///
-/// Example: `archive/: 12 files with no record extension left out`.
-///
-/// What to do: nothing, unless the note says something unexpected.
-pub const I_NOTE: Code = Code::new("I603", "run-note");
-
-/// An input read as one format looks like another: the hint names it.
-///
-/// Example: `sgfconv -f gib game.json` → `looks like JSON: try -f json`.
-///
-/// What to do: name the right format with `-f`, or rename the file.
-pub const W_OTHER_FORMAT: Code = Code::new("W604", "looks-like-other-format");
-
-/// An output is written in the format `-t` names, though its extension
-/// names another (the file did not exist, or `--force` was given).
-///
-/// Example: `sgfconv -t json a.sgf b.sgf` → `b.sgf: written as json (-t),
-/// though its name says sgf`.
-///
-/// What to do: rename the output to match its content.
-pub const W_EXTENSION: Code = Code::new("W605", "extension-mismatch");
 
 static JSON: AtomicBool = AtomicBool::new(false);
 
@@ -134,7 +91,7 @@ pub fn say(code: Code, file: Option<&str>, message: &str) {
             None => format!("sgfconv: {note}{}", escape_controls(message)),
         }
     };
-    crate::cli_progress::suspend(|| {
+    progress::suspend(|| {
         let mut err = std::io::stderr().lock();
         let _ = writeln!(err, "{line}");
     });
@@ -149,9 +106,110 @@ fn severity_of(code: Code) -> Severity {
     }
 }
 
+/// A usage error of the command as a JSON line with the diagnostics'
+/// fields (`E600 usage-error`, no place): under `--diagnostics json` every
+/// line on stderr is JSON.
+pub fn json_usage(message: &str) -> String {
+    json_line(USAGE_ERROR, None, message)
+}
+
 /// A usage error (E600), with no file.
 pub fn usage(message: &str) {
-    say(E_USAGE, None, message);
+    say(USAGE_ERROR, None, message);
+}
+
+/// A message as it may reach a terminal: the control characters a file
+/// name or a record can carry are escaped (`\u{1b}`), never written raw.
+pub fn shown(msg: impl std::fmt::Display) -> String {
+    escape_controls(&msg.to_string()).into_owned()
+}
+
+/// The reporter of the diagnostics of `name`, as the reading arguments
+/// ask: text on stderr (coloured on a terminal, at most 100 a code) or
+/// JSON lines; info with `-v` (and always in JSON: machines filter by
+/// severity themselves); `-q` hides warnings and info, never an error
+/// (under `--strict` a warning fails the run, so warnings are shown).
+pub fn reporter(name: &str, r: &ReadArgs) -> Reporter {
+    let out = match r.diagnostics {
+        DiagFormat::Text => Output::Text(term::diagnostic_stream()),
+        DiagFormat::Json => Output::Json(Box::new(io::stderr())),
+    };
+    let mut rep =
+        Reporter::new(name, out).with_info(r.verbose || r.diagnostics == DiagFormat::Json);
+    if r.quiet && !r.strict {
+        rep = rep.errors_only();
+    }
+    if r.diagnostics == DiagFormat::Text {
+        rep = rep.with_per_code_limit(100);
+        if let Some(p) = term::palette() {
+            rep = rep.with_palette(p);
+        }
+    }
+    rep
+}
+
+/// Writes what `report` holds, and says how many diagnostics it did not
+/// show.
+pub fn flush(report: &mut Reporter) {
+    report.flush();
+    if report.suppressed() > 0 {
+        say(
+            RUN_NOTE,
+            Some(report.file()),
+            &format!(
+                "{} more diagnostics of the same kinds not shown (--diagnostics json shows all)",
+                report.suppressed()
+            ),
+        );
+    }
+}
+
+/// What is said of a record named `name` that failed with `e`: nothing
+/// when the reader of the output went away (`| head`); a usage error, an
+/// input that cannot be read, an output that cannot be written.
+pub fn failure(name: &str, e: &Error) {
+    match e {
+        e if e.is_broken_pipe() => {}
+        Error::Usage(m) => usage(m),
+        e @ Error::Unreadable { .. } => say(INPUT_UNUSABLE, None, &format!("{name}: {e}")),
+        // Said of the output, not of the input.
+        e @ Error::Output { .. } => say(OUTPUT_UNWRITABLE, None, &e.to_string()),
+        e => say(INPUT_UNUSABLE, Some(name), &e.to_string()),
+    }
+}
+
+/// The command's voice in a batch or a check: reporters as the reading
+/// arguments ask, notes said (info ones not under `-q`), each record's end
+/// said as [`failure`] says it.
+pub struct Speaker<'a> {
+    /// The reading arguments.
+    pub read: &'a ReadArgs,
+}
+
+impl Voice for Speaker<'_> {
+    fn reporter(&mut self, name: &str) -> Reporter {
+        reporter(name, self.read)
+    }
+
+    fn flush(&mut self, report: &mut Reporter) {
+        flush(report);
+    }
+
+    fn finished(&mut self, name: &str, report: &mut Reporter, failed: Option<&Error>) {
+        flush(report);
+        if let Some(e) = failed {
+            failure(name, e);
+        }
+    }
+
+    fn say(&mut self, note: &Diagnostic) {
+        let file = (!note.file.is_empty()).then_some(&*note.file);
+        say(note.code, file, &note.message);
+    }
+
+    fn hears(&self, severity: Severity) -> bool {
+        severity > Severity::Info || !self.read.quiet
+    }
 }
 
 #[cfg(test)]
