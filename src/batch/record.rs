@@ -65,7 +65,7 @@ pub(super) fn convert_record(
     let strict = plan.batch.strict;
     let mut report = voice.reporter(&record.name);
     let result = write_to(out, strict, |w| {
-        let stats = crate::convert(
+        let stats = crate::pipeline::convert(
             &mut record.reader,
             record.format,
             w,
@@ -141,6 +141,6 @@ mod tests {
         batch.strict = false;
         let tally = crate::batch::run(&batch, &mut heard).unwrap();
         assert_eq!(tally.verdict, Verdict::Done);
-        assert!(std::fs::read_to_string(&out).unwrap().contains("\"b\""));
+        assert!(std::fs::read_to_string(&out).unwrap().contains("\"a, b\""));
     }
 }

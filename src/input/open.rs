@@ -142,18 +142,26 @@ fn raw(path: Option<&Path>) -> Result<Box<dyn Read>, Error> {
     Ok(Box::new(f))
 }
 
+/// An input before its format is told: its name, its first bytes, and
+/// all of it again.
+struct Headed {
+    name: String,
+    head: Vec<u8>,
+    reader: Box<dyn Read>,
+}
+
 /// The first [`SNIFF_BYTES`] of the input at `path`, and all of it again.
-fn head_of(path: Option<&Path>) -> Result<(String, Vec<u8>, Box<dyn Read>), Error> {
+fn head_of(path: Option<&Path>) -> Result<Headed, Error> {
     let name = name_of(path);
     let (head, reader) =
         sniff_head(raw(path)?).map_err(|e| unusable(e.kind(), format!("{name}: {e}")))?;
-    Ok((name, head, reader))
+    Ok(Headed { name, head, reader })
 }
 
 /// Opens the input at `path` (stdin for `None`): the archive it is, or the
 /// record in the format `forced` names, else its name, else its content.
 pub fn open(path: Option<&Path>, forced: Option<Format>) -> Result<Opened<'static>, Error> {
-    let (name, head, reader) = head_of(path)?;
+    let Headed { name, head, reader } = head_of(path)?;
     #[cfg(feature = "archives")]
     if let Some(kind) = archive::detect(&head) {
         return Ok(Opened::Archive(Archive { name, kind, reader }));
@@ -171,7 +179,7 @@ pub fn open(path: Option<&Path>, forced: Option<Format>) -> Result<Opened<'stati
 /// archive is read as a record of the format named too: [`open`] tells
 /// archives).
 pub fn record(path: Option<&Path>, forced: Option<Format>) -> Result<Record<'static>, Error> {
-    let (name, head, reader) = head_of(path)?;
+    let Headed { name, head, reader } = head_of(path)?;
     let format = format_of(&name, path, &head, forced)?;
     Ok(Record {
         name,
