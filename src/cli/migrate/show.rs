@@ -133,7 +133,7 @@ pub fn end(summary: &Summary, report: Option<&Path>, quiet: bool, json: bool) {
 }
 
 /// The summary as one JSON object: the report's `totals`, and the files
-/// with errors (most first, the first [`LISTED`](sgfconv::migrate::report::LISTED)).
+/// with errors (most first, the first [`LISTED`](sgfconv::migrate::LISTED)).
 pub fn summary_json(summary: &Summary, report: Option<&Path>) -> String {
     let listed = summary.files_with_errors();
     let files: Vec<serde_json::Value> = listed
