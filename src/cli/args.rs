@@ -542,6 +542,7 @@ pub struct ExplainArgs {
 /// half-written file; run it again to finish (outputs newer than their input
 /// are skipped). A file that fails is reported and the run goes on; the exit
 /// status is 1 if any failed or lost data (an error diagnostic).
+#[cfg(unix)]
 #[derive(Args, Debug, Clone)]
 #[command(after_help = after_help())]
 pub struct MigrateArgs {
@@ -631,6 +632,7 @@ pub struct MigrateArgs {
 }
 
 /// `--diagnostics FORMAT` of `migrate`.
+#[cfg(unix)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum DiagnosticsFormat {
     /// Text for people (each file's diagnostics with -v only).
@@ -644,6 +646,7 @@ pub enum DiagnosticsFormat {
 /// The closing text of `migrate --help`. Clap turns a literal `{n}` of a
 /// help text into a line break: the `n` of `{n}` is set in bold (plain
 /// where the help is not shown in colour), which clap leaves alone.
+#[cfg(unix)]
 fn after_help() -> String {
     let bold = clap::builder::styling::Style::new().bold();
     format!(
