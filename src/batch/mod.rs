@@ -22,9 +22,10 @@
 //!   it, pictures each their own file (`pictures`): `each`.
 //!
 //! Every file goes through the output layer ([`crate::output`]): written
-//! whole or not at all, never onto an input. Under `strict` a record with
-//! a warning is held back ([`Verdict::HeldBack`]): nothing of it reaches
-//! its output, stdout included (`write`).
+//! whole or not at all, never onto an input. Under `strict` a warning
+//! holds back the output it would go to (a record's file or pictures, the
+//! whole collection; [`Verdict::HeldBack`]): nothing of it is written,
+//! stdout included (`write`).
 
 pub mod codes;
 mod collection;
@@ -163,7 +164,9 @@ pub trait Voice {
     /// `report` is done with: what it holds is said.
     fn flush(&mut self, report: &mut Reporter);
     /// A record, or the collection's output, is done: `report` holds its
-    /// diagnostics (flush it), `failed` why nothing of it was written.
+    /// diagnostics (flush it); `failed` is the error that stopped it, if
+    /// any (then nothing of it was written, unless the output's reader
+    /// went away, [`Error::is_broken_pipe`]).
     fn finished(&mut self, name: &str, report: &mut Reporter, failed: Option<&Error>);
     /// What the run says besides the records' diagnostics ([`codes`]).
     fn say(&mut self, note: &Diagnostic);
@@ -193,11 +196,12 @@ pub fn run(batch: &Batch, voice: &mut dyn Voice) -> Result<Tally, Error> {
 /// goes under a directory, and the voice to tell.
 pub type OnRecord<'f> = dyn FnMut(Record<'_>, &Path, &mut dyn Voice) -> Result<(), Error> + 'f;
 
-/// Calls `each` with every record `input` holds: itself, or each record
-/// member of the archive it is (the archive's own diagnostics said through
-/// `voice` on the way). The outer `Err`: the input could not be opened
-/// (said of it, by name); the inner result: `each`'s, or the count of the
-/// archive's own errors.
+/// Calls `each` with every record `input` holds, read as `batch` reads
+/// (its `from` and `archive_limits`): itself, or each record member of the
+/// archive it is (the archive's own diagnostics said through `voice` on
+/// the way). The outer `Err`: the input could not be opened (its message
+/// names it); the inner result: `each`'s, or the count of the archive's
+/// own errors.
 #[cfg_attr(not(feature = "archives"), allow(unused_variables))]
 pub fn each_record(
     input: &Input,

@@ -46,9 +46,9 @@ pub struct MigrateOptions {
     /// used: records are converted in parallel instead).
     pub convert: Options,
     /// `--strict`: a file with a warning or an error counts as failed and
-    /// nothing is written for it ([`FAILED_UNDER_STRICT`]).
+    /// nothing is written for it ([`FAILED_UNDER_STRICT`](super::FAILED_UNDER_STRICT)).
     pub strict: bool,
-    /// Where the caller will write the report ([`Summary::write_report_file`]):
+    /// Where the caller will write the report ([`Summary::write_report_file`](super::Summary::write_report_file)):
     /// checked before anything is written, and refused (a usage error) when
     /// it is inside SRC, is an input, could be an output of the run, or is a
     /// symbolic link to anything but a device or a pipe.
