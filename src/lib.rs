@@ -37,7 +37,8 @@
 //! The crate is organised as [docs/architecture.md] describes: readers
 //! (one per format, in [`formats`]) push [`Event`]s through the dialect
 //! rules ([`transform`]) into a writer; [`convert`] and [`check`] run that
-//! [`pipeline`]; [`migrate`] runs it over directory trees. Options are
+//! [`pipeline`]; [`batch`] runs it over many inputs into one output or a
+//! directory, [`migrate`] over directory trees. Options are
 //! typed in [`options`]; every file written goes through [`output`].
 //!
 //! [docs/architecture.md]: https://github.com/sgfconv/sgfconv/blob/main/docs/architecture.md
@@ -72,7 +73,8 @@
 // The public API, by what it is for:
 //
 // - converting: `convert`, `check` (`pipeline`), with `Options`
-//   (`options`); `migrate` for whole directory trees;
+//   (`options`); `batch` for many inputs at once, `migrate` for whole
+//   directory trees;
 // - one format at a time: `formats::read` and `formats::writer`, the
 //   registry `formats::FORMATS`, and each format's own module
 //   (`formats::sgf`, `formats::gib`...);
@@ -84,6 +86,7 @@
 //   `transform::pipeline` (the dialect rules alone).
 #[cfg(feature = "archives")]
 pub mod archive;
+pub mod batch;
 pub mod charset;
 pub mod diag;
 pub mod error;

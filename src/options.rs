@@ -615,7 +615,7 @@ pub struct Options {
     /// Threads for SGF, sgfconv XML, CSV and JSON Lines input (games are
     /// read in parallel, output and
     /// diagnostics as in one pass); 0 or 1: one; no more than
-    /// [`max_jobs`] are started.
+    /// [`JOBS_PER_CORE`] per core are started.
     pub jobs: usize,
     /// Bytes per piece of input a thread takes (0: the default for `jobs`).
     pub piece_size: usize,
@@ -627,7 +627,7 @@ pub struct Options {
 pub const JOBS_PER_CORE: usize = 4;
 
 /// The most threads `-j` gives: [`JOBS_PER_CORE`] per available core.
-pub fn max_jobs() -> usize {
+pub(crate) fn max_jobs() -> usize {
     JOBS_PER_CORE * cores()
 }
 
@@ -639,7 +639,7 @@ fn cores() -> usize {
 }
 
 /// The threads `-j requested` gives: one per available core for 0,
-/// otherwise `requested` up to [`max_jobs`].
+/// otherwise `requested` up to [`JOBS_PER_CORE`] per core.
 pub fn jobs_for(requested: usize) -> usize {
     match requested {
         0 => cores(),

@@ -20,8 +20,8 @@ use crate::validate::replay::{BoardCheck, Checked};
 use std::io::{Read, Write};
 
 /// Reads one input as a format (default: [`formats::read`]); migrate's
-/// tests replace it.
-pub type ReadFn =
+/// tests replace it (`migrate::Backend`).
+pub(crate) type ReadFn =
     fn(Format, &mut dyn Read, &ReadOptions, &mut dyn Sink, &mut Reporter) -> Result<(), Error>;
 
 /// Where reading starts.

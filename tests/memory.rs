@@ -176,7 +176,7 @@ fn tiny_in(dir: &Path) -> String {
 /// minus the peak on `tiny`, is over 2.05× [`VALUE`].
 /// The peak on `tiny` is taken with the command line read the same way as
 /// the case's: clap's command (built for a line with `-j`) stays on the
-/// heap, a plain line is read without it (`src/cli_plain.rs`), and that
+/// heap, a plain line is read without it (`src/cli/plain.rs`), and that
 /// difference is no part of the value's cost.
 fn over_twice(tiny: &str, cases: &[(String, Vec<String>)]) -> Vec<String> {
     let (_, plain) = peak(&["-q", tiny, "/dev/null"]);

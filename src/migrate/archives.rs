@@ -19,30 +19,10 @@
 //! names; only their conversion is skipped). A replaced archive is newer
 //! than every output made from the old one: all are made again.
 
-use super::*;
-
-/// Whether `rel`'s name is an archive's (`.zip`, `.tar.gz`, `.sgf.gz`...):
-/// it is read as an archive when its content is one.
-pub(super) fn is_archive_name(rel: &Path) -> bool {
-    #[cfg(feature = "archives")]
-    return crate::archive::names::has_archive_extension(rel);
-    #[cfg(not(feature = "archives"))]
-    {
-        let _ = rel;
-        false
-    }
-}
-
-/// Whether `head`, a file's first bytes, starts an archive sgfconv reads.
-pub(super) fn is_archive(head: &[u8]) -> bool {
-    #[cfg(feature = "archives")]
-    return crate::archive::detect(head).is_some();
-    #[cfg(not(feature = "archives"))]
-    {
-        let _ = head;
-        false
-    }
-}
+use super::ctx::Ctx;
+use super::dirs::Outputs;
+use super::found::Item;
+use super::naming::Claims;
 
 #[cfg(not(feature = "archives"))]
 impl Ctx<'_> {
@@ -58,11 +38,28 @@ impl Ctx<'_> {
 
 #[cfg(feature = "archives")]
 mod with_archives {
-    use super::named::{InOrder, WINDOW};
+    use super::super::codes::CONVERSION_FAILED;
+    use super::super::convert::IN_MEMORY_MAX;
+    use super::super::ctx::{Converted, NamedConv, Planned};
+    use super::super::entry::{Entry, Status};
+    use super::super::fsat::Dir;
+    use super::super::glob;
+    use super::super::log::Key;
+    use super::super::named::{InOrder, WINDOW};
+    use super::super::naming::{self, rel_text};
+    use super::super::output::WritePolicy;
     use super::*;
     use crate::archive::{self, Member};
+    use crate::diag::Reporter;
+    use crate::error::Error;
+    use crate::formats::Format;
+    use crate::input::{self, CountingRead};
+    use rayon::prelude::*;
     use std::io::Seek;
+    use std::io::{self, BufReader, Read};
+    use std::path::{Path, PathBuf};
     use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
+    use std::sync::Arc;
 
     /// Members waiting for a worker, at most.
     pub const QUEUE: usize = 64;
@@ -261,7 +258,7 @@ mod with_archives {
                 Ok(f) => f,
                 Err(err) => {
                     let why = format!("cannot read {source}: {err}");
-                    ctx.fail(&mut e, E_CONVERSION_FAILED, why);
+                    ctx.fail(&mut e, CONVERSION_FAILED, why);
                     return e;
                 }
             };
@@ -273,7 +270,7 @@ mod with_archives {
                 Ok(n) => archive::detect(head.get(..n).unwrap_or_default()),
                 Err(err) => {
                     let why = format!("cannot read {source}: {err}");
-                    ctx.fail(&mut e, E_CONVERSION_FAILED, why);
+                    ctx.fail(&mut e, CONVERSION_FAILED, why);
                     return e;
                 }
             };
@@ -315,7 +312,7 @@ mod with_archives {
                         w.left_out
                     ));
                 }
-                Err(err) => ctx.fail(&mut e, E_CONVERSION_FAILED, err.to_string()),
+                Err(err) => ctx.fail(&mut e, CONVERSION_FAILED, err.to_string()),
             }
             e
         }
@@ -353,7 +350,7 @@ mod with_archives {
             {
                 Err(err) => {
                     let why = format!("cannot read: {err}");
-                    ctx.fail(&mut e, E_CONVERSION_FAILED, why);
+                    ctx.fail(&mut e, CONVERSION_FAILED, why);
                     self.send(Unit::Done(Box::new((at.key, e))))
                 }
                 Ok(n) if n > IN_MEMORY_MAX => {

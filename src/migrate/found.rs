@@ -5,7 +5,6 @@
 //! (about 100 bytes): the list lives until the last file is converted
 //! (issue 14: memory bounded whatever the number of files).
 
-use super::Item;
 use crate::formats::Format;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
@@ -102,6 +101,19 @@ impl FoundList {
     ) -> impl Iterator<Item = usize> + 'a {
         (0..self.len()).filter(move |&i| want(self.tags[i]))
     }
+}
+
+/// A record found by the walk.
+#[derive(Clone, Debug)]
+pub(super) struct Item {
+    /// Under SRC; for an archive's member, where it would be if the
+    /// archive were unpacked (`KGS-2017/x.sgf`, or `x.sgf` flattened).
+    pub(super) rel: PathBuf,
+    pub(super) format: Option<Format>,
+    pub(super) by_content: bool,
+    /// A member of an archive: the archive's modification time, which
+    /// stands for the member's in the up-to-date test.
+    pub(super) archive_mtime: Option<std::time::SystemTime>,
 }
 
 #[cfg(test)]

@@ -11,11 +11,12 @@
 //! the others level by level from its root (never through a path), each
 //! checked against the identity (device, inode) it had when first seen.
 
+use crate::error::Error;
 use rustix::fs::{self as rfs, AtFlags, FileType, Mode, OFlags};
 use rustix::io::Errno;
 use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
-use std::fs::File;
+use std::fs::{self, File};
 use std::io;
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
@@ -392,6 +393,55 @@ impl Pending {
             }
             Pending::Anonymous(f) => dir.link_unnamed(&f, name),
             Pending::Memory(_) => Err(io::Error::other("an output kept for an archive")),
+        }
+    }
+}
+
+/// A file's identity from its metadata.
+pub fn meta_id(m: &fs::Metadata) -> Option<Id> {
+    use std::os::unix::fs::MetadataExt;
+    Some((m.dev(), m.ino()))
+}
+
+/// The absolute form of `p`, with symbolic links resolved in the part that
+/// exists and `.`/`..` applied lexically to the rest.
+pub fn absolute_resolved(p: &Path) -> Result<PathBuf, Error> {
+    let abs = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir()?.join(p)
+    };
+    let mut existing = abs.clone();
+    let mut rest: Vec<std::ffi::OsString> = Vec::new();
+    loop {
+        if let Ok(c) = fs::canonicalize(&existing) {
+            let mut out = c;
+            for part in rest.iter().rev() {
+                match Path::new(part).components().next() {
+                    Some(Component::ParentDir) => {
+                        out.pop();
+                    }
+                    Some(Component::CurDir) | None => {}
+                    _ => out.push(part),
+                }
+            }
+            return Ok(out);
+        }
+        match (existing.file_name(), existing.parent()) {
+            (Some(name), Some(parent)) => {
+                rest.push(name.to_os_string());
+                existing = parent.to_path_buf();
+            }
+            _ => {
+                // `..` at the end, or nothing exists at all: lexical.
+                let last = existing.components().next_back();
+                if matches!(last, Some(Component::ParentDir)) {
+                    rest.push("..".into());
+                    existing.pop();
+                    continue;
+                }
+                return Ok(abs);
+            }
         }
     }
 }

@@ -13,7 +13,7 @@
 //! [`Entries::iter`] reads entries back from their text.
 //!
 //! On a resumed run with `--report`, a skipped entry takes what the earlier
-//! report said of it (`report::carry_one`): those entries are tallied at
+//! report said of it (`entry_text::carry_one`): those entries are tallied at
 //! the end, once the earlier report has been read through, one entry at a
 //! time (`carry`).
 //!
@@ -21,7 +21,8 @@
 //! texts stay in memory, as all entries did before: the run never fails
 //! for it.
 
-use super::report::{self, Entry, Listed, Status, LISTED};
+use super::entry::{Entry, Listed, Status, LISTED};
+use super::entry_text;
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -313,7 +314,7 @@ impl Log {
     pub fn add(&self, key: Key, e: &Entry) {
         let mut text = Vec::with_capacity(1024);
         // Serialising our own types into memory cannot fail.
-        let _ = report::entry_text(&mut text, e);
+        let _ = entry_text::entry_text(&mut text, e);
         let key = short_key(key);
         let Ok(mut b) = self.inner.lock() else {
             return;
@@ -385,11 +386,11 @@ impl Log {
 /// The entry of `slot`, read back from its text.
 fn read_entry(store: &Store, slot: &Slot, buf: &mut Vec<u8>) -> Option<Entry> {
     store.read(slot.offset, slot.len, buf).ok()?;
-    if let Some(e) = report::entry_from_text(buf) {
+    if let Some(e) = entry_text::entry_from_text(buf) {
         return Some(e);
     }
     let v: serde_json::Value = serde_json::from_slice(buf).ok()?;
-    report::entry_from_json(&v)
+    entry_text::entry_from_json(&v)
 }
 
 /// A resumed run: each skipped entry waiting (`w.walk` is its place in the
@@ -441,9 +442,9 @@ fn carry(
             if e.source != source {
                 continue;
             }
-            report::carry_one(&mut e, old);
+            entry_text::carry_one(&mut e, old);
             let mut text = Vec::new();
-            let _ = report::entry_text(&mut text, &e);
+            let _ = entry_text::entry_text(&mut text, &e);
             let (offset, len) = store.append(&text);
             carried.push((w.walk, offset, len));
             trial.add(slot.key(), &e);
@@ -452,7 +453,7 @@ fn carry(
         }
     };
     let reader = io::BufReader::with_capacity(64 * 1024, file);
-    let read = report::each_earlier_file(reader, &mut one).is_ok();
+    let read = entry_text::each_earlier_file(reader, &mut one).is_ok();
     if read {
         for &(pos, offset, len) in &carried {
             if let Some(slot) = index.get_mut(pos as usize) {

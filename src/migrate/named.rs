@@ -13,8 +13,18 @@
 //! not by the number of records (issue 14), and the names do not depend on
 //! `-j` or on which worker finishes first.
 
-use super::*;
-use std::collections::VecDeque;
+use super::codes::{OUTPUT_NAME_NUMBERED, OUTPUT_NOT_WRITTEN};
+use super::ctx::{Converted, Ctx, NamedConv, Placed};
+use super::dirs::Outputs;
+use super::entry::{Entry, Status};
+use super::found::{FoundList, Item, Tag};
+use super::log::Key;
+use super::naming::{self, Claims, NameFields};
+use rayon::prelude::*;
+#[cfg(feature = "archives")]
+use std::collections::{HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+#[cfg(feature = "archives")]
 use std::sync::mpsc::Receiver;
 
 /// Records converted ahead of their naming, at most.
@@ -108,6 +118,7 @@ impl Ctx<'_> {
 
     /// Names one converted record and puts it in place, here (the archive
     /// reader's thread).
+    #[cfg(feature = "archives")]
     pub(super) fn place_named_one(&self, conv: NamedConv, claims: &mut Claims, out: &mut Outputs) {
         let (i, item, mut e, c) = conv;
         if let Some(c) = c {
@@ -160,7 +171,10 @@ impl Ctx<'_> {
             let (rel_out, numbered) = claims.claim(&dir_rel.join(base));
             if numbered {
                 *e.rewrites
-                    .entry(format!("{} {}", I_NAME_NUMBERED.id, I_NAME_NUMBERED.name))
+                    .entry(format!(
+                        "{} {}",
+                        OUTPUT_NAME_NUMBERED.id, OUTPUT_NAME_NUMBERED.name
+                    ))
                     .or_insert(0) += 1;
             }
             e.outputs.push(self.output_text(&rel_out));
@@ -170,6 +184,7 @@ impl Ctx<'_> {
     }
 }
 
+#[cfg(feature = "archives")]
 /// Archive members converted in named mode, put in place in the order the
 /// reader sent them: the reader notes each member it sends ([`sent`]),
 /// the workers send them back converted, and the reader names every one
@@ -184,6 +199,7 @@ pub(super) struct InOrder {
     back: Receiver<NamedConv>,
 }
 
+#[cfg(feature = "archives")]
 impl InOrder {
     pub(super) fn new(back: Receiver<NamedConv>) -> Self {
         InOrder {
@@ -224,6 +240,57 @@ impl InOrder {
                 }
                 Err(_) => return,
             }
+        }
+    }
+}
+
+impl Ctx<'_> {
+    pub(super) fn place(
+        &self,
+        item: &Item,
+        e: &mut Entry,
+        c: Converted,
+        names: &[PathBuf],
+        out: &Outputs,
+    ) {
+        let mut written = 0;
+        for (tmp, rel_out) in c.outputs.into_iter().zip(names) {
+            let rel_dir = rel_out.parent().unwrap_or(Path::new(""));
+            let name = rel_out.file_name().unwrap_or_default();
+            let state = out.state(rel_dir);
+            let dir = match self.out_dir(out, rel_dir, &state) {
+                Ok(d) => d,
+                Err((code, why)) => {
+                    self.fail(e, code, why);
+                    return;
+                }
+            };
+            if !self.options.force && !state.fresh && self.up_to_date(dir.as_deref(), name, item) {
+                continue;
+            }
+            written += 1;
+            let mut tmp = tmp;
+            if self.to_archive(e, &mut tmp, rel_out, item) {
+                if e.status == Status::Failed {
+                    return;
+                }
+                continue;
+            }
+            if let (Some(tmp), Some(dir)) = (tmp, &dir) {
+                let out_abs = self.roots.dst.join(rel_out);
+                if let Err(err) = tmp.persist(dir, name) {
+                    self.fail(
+                        e,
+                        OUTPUT_NOT_WRITTEN,
+                        format!("cannot write {}: {err}", out_abs.display()),
+                    );
+                    return;
+                }
+            }
+        }
+        if written == 0 {
+            e.status = Status::Skipped;
+            e.reason = Some("outputs are up to date".into());
         }
     }
 }

@@ -301,6 +301,15 @@ fn with_suffix(base: &Path, suffix: &[u8]) -> PathBuf {
     PathBuf::from(os_from_bytes(b))
 }
 
+pub fn rel_text(rel: &Path) -> String {
+    let s = rel.to_string_lossy();
+    if std::path::MAIN_SEPARATOR == '/' {
+        s.into_owned()
+    } else {
+        s.replace(std::path::MAIN_SEPARATOR, "/")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -228,10 +228,16 @@ fn directory_of(path: &Path) -> &Path {
 
 /// Named temporary files from now on, never unnamed ones (tests of the
 /// fallback that systems without `O_TMPFILE` use).
+// The command's plumbing (`SGFCONV_NAMED_TEMP=1`), not an app's: public
+// for the binary, hidden from the documentation.
+#[doc(hidden)]
 pub fn use_named_temporary_files() {
     dir::disable();
 }
 
+// The command's signal handler: what it removes on a signal, and when it
+// is installed. Public for the binary, hidden from the documentation.
+#[doc(hidden)]
 pub use temp::{before_first_named_temp, remove_on_signal};
 
 /// The temporary files (`.sgfconv-*.tmp`) in the directory of the output

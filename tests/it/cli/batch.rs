@@ -235,6 +235,33 @@ fn directories_need_r_and_give_their_records_in_any_case() {
     assert!(read(d.path(), "out/sub/b.sgf").contains("Carol"));
 }
 
+/// One extension rule for every name (`Format::from_path`, docs/cli.md,
+/// "Inputs"): the last extension, in any case, else an earlier one behind a
+/// suffix that names nothing. `-r` takes `x.sgf.bak` as `migrate` does, and
+/// an output named `all.json.part` is JSON.
+#[test]
+fn a_suffix_that_names_nothing_is_looked_through_under_r_and_in_output_names() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "arch/a.sgf", GAME_A);
+    write(d.path(), "arch/b.sgf.bak", GAME_B);
+    write(d.path(), "arch/notes.txt", "not a record");
+    let o = run(d.path(), &["-r", "-d", "out", "arch"]);
+    assert_eq!(status(&o), Some(0), "{}", err(&o));
+    assert!(
+        err(&o).contains("1 files under the directories"),
+        "{}",
+        err(&o)
+    );
+    assert!(read(d.path(), "out/b.sgf.sgf").contains("Carol"));
+    let o = run(d.path(), &["arch/a.sgf", "all.json.part"]);
+    assert_eq!(status(&o), Some(0), "{}", err(&o));
+    assert!(read(d.path(), "all.json.part").starts_with("{\"format\":\"sgfconv\""));
+    // A name that says no format at all is still refused without -t.
+    let o = run(d.path(), &["arch/a.sgf", "all.part"]);
+    assert_eq!(status(&o), Some(2));
+    assert!(err(&o).contains("name one with -t"), "{}", err(&o));
+}
+
 #[test]
 fn files_from_reads_a_list_by_lines_or_nul_and_from_stdin() {
     let d = tempfile::tempdir().unwrap();

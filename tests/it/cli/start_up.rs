@@ -2,7 +2,7 @@
 //! address (`build/rustc-static`, build.rs), so that no dynamic loader
 //! runs and no relocation is applied (docs/benchmarks.md, "Start-up"),
 //! unless built with `SGFCONV_PIE=1`; a plain conversion's command line
-//! is read without clap (`src/cli_plain.rs`), and does what clap's
+//! is read without clap (`src/cli/plain.rs`), and does what clap's
 //! reading of it does.
 
 use std::process::Command;

@@ -5,22 +5,12 @@
 //! or as one JSON object, so that under `--diagnostics json` every line on
 //! stderr is JSON.
 
+use crate::cli::args::DiagnosticsFormat;
 use sgfconv::diag::{escape_controls, escape_controls_in_lines, Diagnostic, Palette, Severity};
 use sgfconv::migrate::{Progress, Status, Summary};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
-
-/// `--diagnostics FORMAT` of `migrate`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum DiagnosticsFormat {
-    /// Text for people (each file's diagnostics with -v only).
-    #[default]
-    Text,
-    /// One JSON object per line: every diagnostic of every file (errors
-    /// only with -q), failures, the summary.
-    Json,
-}
 
 /// Which diagnostics are shown, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +48,7 @@ impl WithDiagnostics {
         let palette = if shown.json {
             None
         } else {
-            crate::cli_term::palette()
+            crate::cli::term::palette()
         };
         WithDiagnostics {
             inner,
@@ -143,7 +133,7 @@ pub fn end(summary: &Summary, report: Option<&Path>, quiet: bool, json: bool) {
 }
 
 /// The summary as one JSON object: the report's `totals`, and the files
-/// with errors (most first, the first [`LISTED`](sgfconv::migrate::report::LISTED)).
+/// with errors (most first, the first [`LISTED`](sgfconv::migrate::LISTED)).
 pub fn summary_json(summary: &Summary, report: Option<&Path>) -> String {
     let listed = summary.files_with_errors();
     let files: Vec<serde_json::Value> = listed
@@ -174,7 +164,7 @@ mod tests {
 
     #[test]
     fn what_each_option_shows() {
-        use DiagnosticsFormat::{Json, Text};
+        use crate::cli::args::DiagnosticsFormat::{Json, Text};
         let least = |v, q, f| Shown::new(v, q, f).least;
         assert_eq!(least(false, false, Text), None);
         assert_eq!(least(true, false, Text), Some(Severity::Info));
@@ -187,7 +177,7 @@ mod tests {
     #[test]
     fn a_message_has_the_fields_of_a_diagnostic() {
         let m: serde_json::Value =
-            serde_json::from_str(&crate::cli_term::json_usage("bad")).unwrap();
+            serde_json::from_str(&crate::cli::say::json_usage("bad")).unwrap();
         for k in [
             "file", "line", "column", "offset", "game", "property", "code", "name", "severity",
             "message",

@@ -1,17 +1,22 @@
-//! The input side's small pieces, shared by the command, `migrate` and the
-//! readers: reading a head to tell the format from (then reading on as if
-//! nothing had been taken), counting the bytes read, reading line by line
-//! with a bound on a line ([`LineReader`], for the line-based readers,
-//! which hold one record at a time), a bound on one token under a
-//! parser that holds it whole ([`TokenBound`]), and bytes read ahead given
-//! back once read again ([`HeldThen`], [`release`]).
+//! The input side: reading a head to tell the format from (then reading
+//! on as if nothing had been taken, [`sniff_head`], [`SNIFF_BYTES`]),
+//! reading line by line with a bound on a line ([`LineReader`], for the
+//! line-based readers, which hold one record at a time), a bound on one
+//! token under a parser that holds it whole ([`TokenBound`]), and bytes
+//! read ahead given back once read again ([`HeldThen`], [`release`]); what
+//! game-parallel reading shares with the readers ([`pieces`]); and opening
+//! an input, a file, stdin or an archive's member, as a named record of a
+//! format ([`open`], which sits above the formats it names).
 
 use std::io::{self, Read};
 
+pub mod open;
 pub mod pieces;
 pub use pieces::{Cuts, Cutter, PieceEnd, Resume, CUTS_HEAD};
 
-/// Bytes read to tell a format from the content.
+/// Bytes read to tell a format from the content: the one sniff size of
+/// every opener (the command's inputs, archives' members, `migrate`'s
+/// files of no known name).
 pub const SNIFF_BYTES: usize = 8192;
 
 /// Reads up to `limit` bytes from `input` into `buf` (from its start,
@@ -351,6 +356,9 @@ impl<R: Read> Read for TokenBound<R> {
 }
 
 /// Counts the bytes read through it.
+// Public for the command alone (`check --summary` counts the bytes of each
+// file), not for an app: hidden from the documentation.
+#[doc(hidden)]
 pub struct CountingRead<R> {
     inner: R,
     n: u64,

@@ -9,7 +9,7 @@
 //! twice, a missing or empty value, a value that clap would take for an
 //! option, a word that is not UTF-8 makes [`parse`] give `None`, and the
 //! command line goes to clap as before, so that every message and every
-//! meaning stays clap's. `main.rs` tests that the two agree.
+//! meaning stays clap's. `args.rs` tests that the two agree.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -67,7 +67,7 @@ fn once<T>(slot: &mut Option<T>, v: T) -> Option<()> {
 pub(crate) mod tests {
     use super::*;
 
-    /// `sgfconv` and the words of `line` (also for `main.rs`'s tests).
+    /// `sgfconv` and the words of `line` (also for `args.rs`'s tests).
     pub(crate) fn words(line: &str) -> Vec<OsString> {
         std::iter::once("sgfconv")
             .chain(line.split_whitespace())

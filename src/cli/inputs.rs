@@ -4,43 +4,20 @@
 //! -0` and `find -print0` write them).
 //!
 //! Directories are walked in name order, without following symbolic links
-//! to directories, and only files whose extension names a format are taken
-//! (case-insensitive: `.SGF` too); the others are counted, so the command
-//! can say how many it left. Each input keeps the name it will be shown
-//! under and, for `-d DIR`, the relative path its output takes there.
+//! to directories, and only the files whose name says a format
+//! ([`Format::from_path`], the registry's one rule: any case, `.SGF` too,
+//! and a suffix that names nothing looked through, `x.gib.bak`) or an
+//! archive are taken; the others are counted, so the command can say how
+//! many it left. Each input keeps the name it will be shown under and, for
+//! `-d DIR`, the relative path its output takes there
+//! ([`sgfconv::batch::Input`]).
 
+use sgfconv::archive::names::has_archive_extension;
+use sgfconv::batch::Input;
 use sgfconv::formats::Format;
 use std::ffi::OsStr;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-
-/// One input of the run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
-    /// The file; `None` for stdin.
-    pub path: Option<PathBuf>,
-    /// Where its output goes under `-d DIR`: the path below the directory
-    /// it was found in (with `-r`), else its file name.
-    pub rel: PathBuf,
-}
-
-impl Input {
-    /// Stdin, shown as `<stdin>`.
-    pub fn stdin() -> Self {
-        Input {
-            path: None,
-            rel: PathBuf::from("stdin"),
-        }
-    }
-
-    /// The name diagnostics and messages show.
-    pub fn name(&self) -> String {
-        match &self.path {
-            Some(p) => p.display().to_string(),
-            None => "<stdin>".into(),
-        }
-    }
-}
 
 /// How the inputs were named.
 #[derive(Clone, Debug, Default)]
@@ -137,11 +114,7 @@ fn add_path(p: &Path, recursive: bool, out: &mut Gathered) -> Result<(), String>
     }
     let is_dir = std::fs::metadata(p).map(|m| m.is_dir()).unwrap_or(false);
     if !is_dir {
-        let rel = p.file_name().map_or_else(|| p.to_path_buf(), PathBuf::from);
-        out.inputs.push(Input {
-            path: Some(p.to_path_buf()),
-            rel,
-        });
+        out.inputs.push(Input::file(p));
         return Ok(());
     }
     if !recursive {
@@ -166,18 +139,11 @@ fn walk(root: &Path, out: &mut Gathered) -> Result<(), String> {
         if !is_file {
             continue;
         }
-        if record_format(entry.path()).is_none() && !archive_name(entry.path()) {
+        if !taken(entry.path()) {
             out.skipped += 1;
             continue;
         }
-        let rel = entry
-            .path()
-            .strip_prefix(root)
-            .map_or_else(|_| entry.path().to_path_buf(), Path::to_path_buf);
-        out.inputs.push(Input {
-            path: Some(entry.path().to_path_buf()),
-            rel,
-        });
+        out.inputs.push(Input::found(root, entry.path()));
     }
     Ok(())
 }
@@ -194,27 +160,11 @@ fn walk_error(root: &Path, e: &walkdir::Error) -> String {
     }
 }
 
-/// Whether a file's name says it is an archive (`.zip`, `.tar.gz`, `.7z`,
-/// `.sgf.gz`, `.ugz`…): `-r` takes those too; what they hold is told by
-/// their content.
-pub fn archive_name(path: &Path) -> bool {
-    const EXTENSIONS: &[&str] = &[
-        "zip", "tar", "tgz", "tbz", "tbz2", "txz", "tzst", "gz", "bz2", "xz", "zst", "7z", "lzh",
-        "lha", "ugz",
-    ];
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-}
-
-/// The format a file's last extension names (case-insensitive), if any:
-/// what `-r` takes from a directory, and what an output's name must say.
-pub fn record_format(path: &Path) -> Option<Format> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    sgfconv::formats::FORMATS
-        .iter()
-        .find(|f| f.extensions.contains(&ext.as_str()))
-        .map(|f| f.format)
+/// Whether `-r` takes a file: its name says a format or an archive
+/// (`.zip`, `.tar.gz`, `.7z`, `.sgf.gz`, `.ugz`…; what an archive holds is
+/// told by its content).
+fn taken(path: &Path) -> bool {
+    Format::from_path(path).is_some() || has_archive_extension(path)
 }
 
 #[cfg(test)]
@@ -230,12 +180,20 @@ mod tests {
     }
 
     #[test]
-    fn record_formats_by_last_extension_any_case() {
-        assert_eq!(record_format(Path::new("a/B.SGF")), Some(Format::Sgf));
-        assert_eq!(record_format(Path::new("x.Gib")), Some(Format::Gib));
-        assert_eq!(record_format(Path::new("x.sgf.orig")), None);
-        assert_eq!(record_format(Path::new("notes.txt")), None);
-        assert_eq!(record_format(Path::new("noext")), None);
+    fn r_takes_what_the_name_says_is_a_record_or_an_archive() {
+        for name in [
+            "a/B.SGF",
+            "x.Gib",
+            "x.gib.dll",
+            "x.sgf.orig",
+            "k.TAR.GZ",
+            "g.ugz",
+        ] {
+            assert!(taken(Path::new(name)), "{name}");
+        }
+        for name in ["notes.txt", "noext", ".zip", "a.tar.bak"] {
+            assert!(!taken(Path::new(name)), "{name}");
+        }
     }
 
     #[test]

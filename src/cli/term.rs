@@ -1,8 +1,9 @@
 //! The command on a terminal: colours on stderr (`--color`, `NO_COLOR`,
 //! `CLICOLOR_FORCE`, decided by `anstream` as ripgrep and cargo decide),
-//! the short usage that bare `sgfconv` prints instead of waiting for a
-//! record typed on the terminal, and what `--version` says (the version,
-//! the commit `build.rs` found, the formats).
+//! whether bare `sgfconv` would wait for a record typed on the terminal
+//! (it prints a short usage instead, `help::short_usage`), and what
+//! `--version` says (the version, the commit `build.rs` found, the
+//! formats).
 //!
 //! The library knows nothing of terminals: it colours a diagnostic with the
 //! strings of a [`Palette`] it is given, which this module renders from
@@ -13,7 +14,6 @@ use anstyle::{AnsiColor, Style};
 use sgfconv::diag::Palette;
 use sgfconv::formats::FORMATS;
 use std::io::{self, IsTerminal, Write};
-use std::process::ExitCode;
 use std::sync::{LazyLock, OnceLock};
 
 /// `--color WHEN`.
@@ -70,42 +70,13 @@ pub fn palette() -> Option<Palette> {
 /// written around the progress bar when one is drawn.
 pub fn diagnostic_stream() -> Box<dyn Write + Send> {
     let raw = AutoStream::new(io::stderr(), choice());
-    Box::new(crate::cli_progress::Suspending::new(raw))
+    Box::new(super::progress::Suspending::new(raw))
 }
 
 /// Whether a conversion would wait for records typed on the terminal: no
 /// input named and stdin is a terminal (`sgfconv -` reads it anyway).
 pub fn would_wait_on_terminal(no_input: bool) -> bool {
     no_input && io::stdin().is_terminal()
-}
-
-/// A usage error of the command as a JSON line with the diagnostics'
-/// fields (`E600 usage-error`, no place): under `--diagnostics json` every
-/// line on stderr is JSON.
-pub fn json_usage(message: &str) -> String {
-    crate::cli_say::json_line(crate::cli_say::E_USAGE, None, message)
-}
-
-/// What bare `sgfconv` on a terminal prints on stderr (exit status 2);
-/// one JSON line under `--diagnostics json`.
-pub fn short_usage(mut cmd: clap::Command, json: bool) -> ExitCode {
-    let usage = cmd.render_usage();
-    if json {
-        let m = format!("no input file, and the standard input is a terminal. {usage}");
-        eprintln!("{}", json_usage(&m));
-        return ExitCode::from(2);
-    }
-    eprintln!(
-        "sgfconv: no input file, and the standard input is a terminal.\n\
-         {usage}\n\n\
-         Examples:\n  \
-         sgfconv game.gib game.sgf           convert one file (formats from the names)\n  \
-         sgfconv -t json < game.sgf          read stdin, write JSON on stdout\n  \
-         sgfconv check games/*.sgf           report problems, write nothing\n  \
-         sgfconv migrate archive/ sgf/       a whole tree into UTF-8 SGF\n\n\
-         'sgfconv -' reads records typed on the terminal; 'sgfconv --help' says more."
-    );
-    ExitCode::from(2)
 }
 
 /// `-V`: the version and the commit it was built from.

@@ -24,7 +24,8 @@ pub fn install() {
 
 /// The handler, installed only when the process is about to name its
 /// first temporary file (`sgfconv::output::temp`): a conversion to stdout,
-/// or to files made unnamed, starts no thread (issue 16: start-up).
+/// or to files made unnamed, starts no thread (docs/benchmarks.md,
+/// "Start-up").
 pub fn install_when_needed() {
     if std::env::var_os(NAMED_TEMP_VAR).is_some_and(|v| v == "1") {
         sgfconv::output::use_named_temporary_files();

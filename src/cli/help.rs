@@ -1,110 +1,19 @@
 //! The help that travels with the binary: `sgfconv explain CODE` (from
 //! [`sgfconv::diag::CATALOGUE`], the source of `formats/diagnostics.md`),
-//! the man pages (`sgfconv man DIR`) and the value hints shell completions
+//! `sgfconv formats`, the short usage of bare `sgfconv` on a terminal, the
+//! man pages (`sgfconv man DIR`), the completions and the value hints they
 //! offer for `-f`/`-t`, `--no-fix` and the character-set options.
 
-use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap_mangen::roff::{bold, roman, Roff};
 use sgfconv::diag::{find, Entry, CATALOGUE};
-use std::ffi::OsStr;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const EXIT_USAGE: u8 = 2;
-
-/// A free-text value with candidates for completion: any value is taken
-/// (the command checks it and says what it knows), the candidates are only
-/// offered, and listed only when asked for (completions, man pages), not at
-/// every start.
-#[derive(Clone, Debug)]
-pub struct Hints {
-    values: fn() -> Vec<&'static str>,
-}
-
-impl TypedValueParser for Hints {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &OsStr,
-    ) -> Result<String, clap::Error> {
-        StringValueParser::new().parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            (self.values)().into_iter().map(PossibleValue::new),
-        ))
-    }
-}
-
-/// The `-f`/`-t` names.
-pub fn format_names() -> Hints {
-    Hints {
-        values: || sgfconv::formats::FORMATS.iter().map(|f| f.name).collect(),
-    }
-}
-
-/// The names of the formats sgfconv reads (`-f`).
-pub fn input_format_names() -> Hints {
-    Hints {
-        values: || {
-            sgfconv::formats::FORMATS
-                .iter()
-                .filter(|f| f.reads)
-                .map(|f| f.name)
-                .collect()
-        },
-    }
-}
-
-/// The `--no-fix` names: every rule, then the groups.
-pub fn rule_names() -> Hints {
-    Hints {
-        values: || {
-            let mut values = sgfconv::options::RULE_NAMES.to_vec();
-            values.extend(["ff3", "fox", "values", "all"]);
-            values
-        },
-    }
-}
-
-/// The character-set names people type (any other label is taken too).
-pub fn encodings() -> Hints {
-    Hints {
-        values: || sgfconv::charset::COMMON_LABELS.to_vec(),
-    }
-}
-
-/// Those of [`encodings`] an output can be in (ASCII-compatible).
-pub fn output_encodings() -> Hints {
-    Hints {
-        values: || {
-            sgfconv::charset::COMMON_LABELS
-                .iter()
-                .copied()
-                .filter(|l| sgfconv::charset::output_encoding(l).is_some())
-                .collect()
-        },
-    }
-}
-
-/// `sgfconv explain`.
-#[derive(clap::Args, Debug, Clone)]
-#[command(
-    after_help = "Exit status: 0 explained or listed; 2 no such code (the closest are named)."
-)]
-pub struct ExplainArgs {
-    /// The code: W012, w012, 012, 12, or its name (unescaped-bracket).
-    #[arg(value_name = "CODE", required_unless_present = "list")]
-    pub code: Option<String>,
-    /// List every code, one line each: id, name, what it means.
-    #[arg(long, conflicts_with = "code")]
-    pub list: bool,
-}
+use super::args::ExplainArgs;
+use super::exit::{self, EXIT_USAGE};
+use super::say;
+use sgfconv::formats::FORMATS;
 
 /// Runs `sgfconv explain`.
 pub fn explain(args: ExplainArgs) -> ExitCode {
@@ -236,6 +145,83 @@ fn distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// `sgfconv formats`: each format, its extensions, whether it is lossy,
+/// what it carries.
+pub fn list_formats() -> ExitCode {
+    let mut out = io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "{:<6} {:<22} {:<6} description / what it carries",
+        "name", "extensions", "lossy"
+    );
+    for f in FORMATS {
+        let exts: Vec<String> = f.extensions.iter().map(|e| format!(".{e}")).collect();
+        let _ = writeln!(
+            out,
+            "{:<6} {:<22} {:<6} {}\n{:36}carries: {}",
+            f.name,
+            if exts.is_empty() {
+                "-".to_string()
+            } else {
+                exts.join(" ")
+            },
+            if f.lossy { "yes" } else { "no" },
+            if f.reads {
+                f.description.to_string()
+            } else {
+                format!("{} (written only)", f.description)
+            },
+            "",
+            f.carries
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// `sgfconv completions SHELL [DIR]`: the completions of the command
+/// `cmd`, on stdout or into DIR.
+pub fn completions(
+    mut cmd: clap::Command,
+    shell: clap_complete::Shell,
+    dir: Option<PathBuf>,
+) -> ExitCode {
+    match dir {
+        None => {
+            clap_complete::generate(shell, &mut cmd, "sgfconv", &mut io::stdout());
+            ExitCode::SUCCESS
+        }
+        Some(d) => match clap_complete::generate_to(shell, &mut cmd, "sgfconv", &d) {
+            Ok(p) => {
+                println!("{}", say::shown(p.display()));
+                ExitCode::SUCCESS
+            }
+            Err(e) => exit::usage_error(format!("{}: {e}", d.display())),
+        },
+    }
+}
+
+/// What bare `sgfconv` on a terminal prints on stderr (exit status 2);
+/// one JSON line under `--diagnostics json`.
+pub fn short_usage(mut cmd: clap::Command, json: bool) -> ExitCode {
+    let usage = cmd.render_usage();
+    if json {
+        let m = format!("no input file, and the standard input is a terminal. {usage}");
+        eprintln!("{}", say::json_usage(&m));
+        return ExitCode::from(EXIT_USAGE);
+    }
+    eprintln!(
+        "sgfconv: no input file, and the standard input is a terminal.\n\
+         {usage}\n\n\
+         Examples:\n  \
+         sgfconv game.gib game.sgf           convert one file (formats from the names)\n  \
+         sgfconv -t json < game.sgf          read stdin, write JSON on stdout\n  \
+         sgfconv check games/*.sgf           report problems, write nothing\n  \
+         sgfconv migrate archive/ sgf/       a whole tree into UTF-8 SGF\n\n\
+         'sgfconv -' reads records typed on the terminal; 'sgfconv --help' says more."
+    );
+    ExitCode::from(EXIT_USAGE)
 }
 
 /// The sections a man page adds to what clap_mangen renders from the

@@ -7,69 +7,29 @@
 //! (`--summary`, as one JSON object under `--diagnostics json`); `-l` prints
 //! only the names of the files with findings, as `rg -l` does.
 
-use crate::cli_inputs::{self, Input, Sources};
-use crate::cli_open::{each_record, hint_other_format, Opened};
-use crate::cli_say;
-use crate::{
-    cli_fix, finish, format_arg, jobs, read_options, reporter, shown, usage_error, DiagFormat,
-    ReadArgs, Worst, EXIT_LOST,
-};
-use clap::Args;
+use super::args::{CheckArgs, DiagFormat};
+use super::exit::{self, finish, usage_error};
+use super::inputs::{self, Sources};
+use super::say::{self, shown, Speaker};
+use super::{fix, progress};
+use sgfconv::batch::{self, Batch, Input, Target, Verdict, Voice, RUN_NOTE};
 use sgfconv::diag::{Output, Reporter, Tally};
 use sgfconv::formats::Format;
+use sgfconv::input::open::{format_of, Record};
 use sgfconv::input::CountingRead;
 use sgfconv::sink::Counter;
 use sgfconv::Options;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
-
-#[derive(Args, Debug, Clone)]
-pub struct CheckArgs {
-    /// Files to check ('-' or none: stdin); directories with -r.
-    files: Vec<PathBuf>,
-    /// A directory stands for the records under it, at any depth (files
-    /// whose extension names a format, in any case).
-    #[arg(short = 'r', long)]
-    recursive: bool,
-    /// Also check the files listed in FILE, one per line ('-': stdin).
-    #[arg(long, value_name = "FILE")]
-    files_from: Option<PathBuf>,
-    /// With --files-from: the names are separated by NUL bytes.
-    #[arg(short = '0', long = "null", requires = "files_from")]
-    null: bool,
-    /// Print one line per file, then totals for the run, the diagnostics
-    /// counted by code and the files with the most errors.
-    #[arg(long, conflicts_with = "files_with_findings")]
-    summary: bool,
-    /// Print only the names of the files with a warning or an error, one
-    /// per line (no diagnostics), as `rg -l` does.
-    #[arg(short = 'l', long = "files-with-findings", conflicts_with = "fix")]
-    files_with_findings: bool,
-    /// Only parse: no dialect rewrites (for measuring the reader).
-    #[arg(long, conflicts_with = "fix")]
-    parse_only: bool,
-    /// Do not replay the games on a board (the value and placement checks
-    /// still run): faster on huge archives.
-    #[arg(long, conflicts_with = "parse_only")]
-    no_board: bool,
-    /// Rewrite each SGF file in place as clean FF[4] UTF-8 SGF, atomically;
-    /// a file whose rewrite would lose data (an error) is left as it is.
-    #[arg(long)]
-    fix: bool,
-    /// With --fix: keep each original as FILE.orig (FILE.orig.1... if taken).
-    #[arg(long, requires = "fix")]
-    backup: bool,
-    #[command(flatten)]
-    pub read: ReadArgs,
-}
 
 /// How many of the files with errors `--summary` names.
 const ERROR_FILES_SHOWN: usize = 20;
 
+/// Runs `sgfconv check`.
 pub fn run(args: CheckArgs) -> ExitCode {
-    let (options, from) = match check_options(&args) {
+    let reading = match reading(&args) {
         Ok(o) => o,
         Err(e) => return usage_error(e),
     };
@@ -79,13 +39,13 @@ pub fn run(args: CheckArgs) -> ExitCode {
         files_from: args.files_from.as_deref(),
         null: args.null,
     };
-    let gathered = match cli_inputs::gather(&src) {
+    let gathered = match inputs::gather(&src) {
         Ok(g) => g,
         Err(e) => return usage_error(e),
     };
     if gathered.skipped > 0 && !args.read.quiet {
-        cli_say::say(
-            cli_say::I_NOTE,
+        say::say(
+            RUN_NOTE,
             None,
             &format!(
                 "{} files under the directories have no record extension: left out",
@@ -98,66 +58,78 @@ pub fn run(args: CheckArgs) -> ExitCode {
     }
     let mut totals = CheckTotals::default();
     let json = args.read.diagnostics == DiagFormat::Json;
-    let bar = crate::cli_progress::wanted(args.read.quiet, json)
-        .then(|| crate::cli_progress::Bar::new("files"));
+    let bar = progress::wanted(args.read.quiet, json).then(|| progress::Bar::new("files"));
     if let Some(b) = &bar {
         b.start(gathered.inputs.len() as u64);
     }
     for input in &gathered.inputs {
         let before = totals.bytes;
-        let status = check_input(input, from, &args, &options, &mut totals);
+        let verdict = check_input(input, &reading, &args, &mut totals);
         if let Some(b) = &bar {
-            b.file_done(totals.bytes - before, status != ExitCode::SUCCESS);
+            b.file_done(totals.bytes - before, verdict != Verdict::Done);
         }
-        totals.worst.status(status);
+        totals.worst = totals.worst.max(verdict);
     }
     drop(bar);
     if args.summary {
         totals.print(totals.records, args.read.diagnostics == DiagFormat::Json);
     }
-    totals.worst.code()
+    exit::status(totals.worst)
 }
 
-fn check_options(args: &CheckArgs) -> Result<(Options, Option<Format>), String> {
-    let from = format_arg(&args.read.from, "--from")?;
-    let mut options = Options::default().with_jobs(jobs(&args.read));
-    options.read = read_options(&args.read)?;
-    Ok((options, from))
+/// How the files are read: as a batch reads its inputs (`-f`, the archive
+/// limits), with these options.
+struct Reading {
+    batch: Batch,
 }
 
-/// Checks (or fixes) one input; its status.
+fn reading(args: &CheckArgs) -> Result<Reading, String> {
+    let mut batch = Batch::new(Vec::new(), Target::Stdout);
+    batch.from = args.read.from()?;
+    batch.options = Options::default().with_jobs(args.read.jobs());
+    batch.options.read = args.read.options()?;
+    batch.archive_limits = args.read.archive_limits();
+    Ok(Reading { batch })
+}
+
+/// Checks (or fixes) one input; its verdict.
 fn check_input(
     input: &Input,
-    from: Option<Format>,
+    reading: &Reading,
     args: &CheckArgs,
-    options: &Options,
     totals: &mut CheckTotals,
-) -> ExitCode {
+) -> Verdict {
+    let options = &reading.batch.options;
     if let (true, Some(path)) = (args.fix, &input.path) {
-        return fix_one(path, from, args, options, totals);
+        return fix_one(path, reading.batch.from, args, options, totals);
     }
-    let mut worst = Worst::default();
-    let mut one = |opened: Opened<'_>, _: &Path| {
-        worst.status(check_one(opened, args, options, totals));
+    let mut worst = Verdict::Done;
+    let mut one = |record: Record<'_>, _: &Path, voice: &mut dyn Voice| {
+        worst = worst.max(check_one(record, args, options, totals, voice));
         Ok(())
     };
-    match each_record(input, from, &args.read, &mut one) {
-        Ok(Ok(0)) => {}
+    let mut voice = Speaker { read: &args.read };
+    let unusable = |message: String| {
+        say::say(batch::INPUT_UNUSABLE, None, &message);
+        Verdict::Failed
+    };
+    let v = match batch::each_record(input, &reading.batch, &mut voice, &mut one) {
+        Ok(Ok(0)) => Verdict::Done,
         // The archive's own errors (damage, a member too large).
         Ok(Ok(errors)) => {
             totals.errors_in(&input.name(), errors);
-            worst.status(ExitCode::from(EXIT_LOST));
+            Verdict::Lost
         }
         Ok(Err(e)) => {
             totals.failed(&input.name());
-            worst.status(crate::input_error(format!("{}: {e}", input.name())));
+            unusable(format!("{}: {e}", input.name()))
         }
         Err(e) => {
             totals.failed(&input.name());
-            worst.status(crate::input_error(e));
+            unusable(e.to_string())
         }
-    }
-    worst.code()
+    };
+    worst.max(v)
 }
 
 /// What `check` adds up over its files.
@@ -166,7 +138,7 @@ struct CheckTotals {
     counts: Counter,
     by_code: BTreeMap<String, usize>,
     bytes: u64,
-    worst: Worst,
+    worst: Verdict,
     /// The files with the most errors, most first ([`ERROR_FILES_SHOWN`]),
     /// and how many files had errors in all.
     error_files: Vec<(usize, String)>,
@@ -242,108 +214,115 @@ impl CheckTotals {
 /// line; with `-l`, its name if it has findings); its counts go into
 /// `totals`.
 fn check_one(
-    opened: Opened<'_>,
+    record: Record<'_>,
     args: &CheckArgs,
     options: &Options,
     totals: &mut CheckTotals,
-) -> ExitCode {
+    voice: &mut dyn Voice,
+) -> Verdict {
     let mut report = if args.files_with_findings {
-        Reporter::new(opened.name.as_str(), Output::Discard)
+        Reporter::new(record.name.as_str(), Output::Discard)
     } else {
-        reporter(&opened.name, &args.read)
+        voice.reporter(&record.name)
     };
     if args.summary {
         // Counted by code (and encoding), not kept: shown as they come.
         report = report.with_tally(Tally::with_detail("I100", encoding_detail));
     }
     totals.records += 1;
-    let mut counted = CountingRead::new(opened.reader);
+    let mut counted = CountingRead::new(record.reader);
     let checks = match (args.parse_only, args.no_board) {
         (true, _) => sgfconv::Checks::Parse,
         (false, true) => sgfconv::Checks::Rules,
         (false, false) => sgfconv::Checks::All,
     };
-    let result = sgfconv::check(&mut counted, opened.format, options, checks, &mut report);
+    let result = sgfconv::check(&mut counted, record.format, options, checks, &mut report);
     let counter = result.as_ref().cloned().unwrap_or_default();
     totals.bytes += counted.count();
     let hint = result.is_err() || counter.games == 0;
     if args.summary {
-        summary_line(&opened.name, &counter, &mut report, totals);
+        summary_line(&record.name, &counter, &mut report, totals);
     }
     let errors = report.errors() + usize::from(result.is_err());
-    totals.errors_in(&opened.name, errors);
+    totals.errors_in(&record.name, errors);
     if args.files_with_findings && (errors > 0 || report.warnings() > 0) {
-        crate::cli_progress::suspend(|| {
-            let _ = writeln!(io::stdout().lock(), "{}", shown(&opened.name));
+        progress::suspend(|| {
+            let _ = writeln!(io::stdout().lock(), "{}", shown(&record.name));
         });
     }
     totals.counts.games += counter.games;
     totals.counts.nodes += counter.nodes;
     totals.counts.properties += counter.properties;
-    let status = finish(result.map(|_| ()), &mut report, &args.read, &opened.name);
+    let strict = args.read.strict;
+    let verdict = finish(result.map(|_| ()), &mut report, strict, &record.name);
     if hint && !args.files_with_findings {
-        hint_other_format(&opened.name, opened.format, &opened.head);
+        batch::looks_like(&record.name, record.format, &record.head, voice);
     }
-    status
+    verdict
 }
 
 /// `check --fix` on one file: checks it as `check` does, then rewrites it
-/// (`cli_fix`) and says so; a file that cannot be fixed keeps its contents
-/// and makes the status 1 (2 when it is no SGF or cannot be read).
+/// (`fix`) and says so; a file that cannot be fixed keeps its contents
+/// and makes the verdict a loss (a failure when it is no SGF or cannot be
+/// read).
 fn fix_one(
     path: &Path,
     from: Option<Format>,
     args: &CheckArgs,
     options: &Options,
     totals: &mut CheckTotals,
-) -> ExitCode {
+) -> Verdict {
     let name = path.display().to_string();
-    let read = cli_fix::target(path).and_then(|t| match std::fs::read(&t) {
+    let read = fix::target(path).and_then(|t| match std::fs::read(&t) {
         Ok(bytes) => Ok((t, bytes)),
         Err(e) => Err(format!("{name}: {e}")),
     });
+    let refused = |e: String| {
+        say::usage(&e);
+        Verdict::Failed
+    };
     let (target, bytes) = match read {
         Ok(r) => r,
-        Err(e) => return usage_error(e),
+        Err(e) => return refused(e),
     };
-    let by_name = Format::from_path(path).filter(|f| *f != Format::Xml);
-    let Some(format) = from.or(by_name).or_else(|| Format::sniff(&bytes)) else {
-        return usage_error(format!(
-            "{name}: cannot tell the format from the content; name it with -f"
-        ));
+    let format = match format_of(&name, Some(path), &bytes, from) {
+        Ok(Format::Sgf) => Format::Sgf,
+        Ok(f) => {
+            return refused(format!(
+                "{name}: --fix rewrites SGF files; this is {}: convert it instead",
+                f.name()
+            ))
+        }
+        Err(e) => return refused(e.to_string()),
     };
-    if format != Format::Sgf {
-        return usage_error(format!(
-            "{name}: --fix rewrites SGF files; this is {}: convert it instead",
-            format.name()
-        ));
-    }
-    let opened = Opened {
+    let record = Record {
         name: name.clone(),
         format,
         head: Vec::new(),
         reader: Box::new(io::Cursor::new(bytes.clone())),
     };
-    let status = check_one(opened, args, options, totals);
-    match cli_fix::fix(&target, &bytes, options, args.backup) {
-        Ok(cli_fix::Fixed::Written(backup)) => {
+    let verdict = check_one(
+        record,
+        args,
+        options,
+        totals,
+        &mut Speaker { read: &args.read },
+    );
+    match fix::fix(&target, &bytes, options, args.backup) {
+        Ok(fix::Fixed::Written(backup)) => {
             if !args.read.quiet {
                 let msg = match backup {
                     Some(b) => format!("fixed (original kept as {})", b.display()),
                     None => "fixed".to_string(),
                 };
-                cli_say::say(cli_say::I_NOTE, Some(&name), &msg);
+                say::say(RUN_NOTE, Some(&name), &msg);
             }
-            status
+            verdict
         }
-        Ok(cli_fix::Fixed::Unchanged) => status,
+        Ok(fix::Fixed::Unchanged) => verdict,
         Err(m) => {
-            cli_say::say(cli_say::E_OUTPUT, Some(&name), &m);
-            if status == ExitCode::SUCCESS {
-                ExitCode::from(EXIT_LOST)
-            } else {
-                status
-            }
+            say::say(batch::OUTPUT_UNWRITABLE, Some(&name), &m);
+            verdict.max(Verdict::Lost)
         }
     }
 }
@@ -365,7 +344,7 @@ fn summary_line(name: &str, counter: &Counter, report: &mut Reporter, totals: &m
         report.errors(),
         shown(encoding_summary(&tally.details))
     );
-    crate::cli_progress::suspend(|| {
+    progress::suspend(|| {
         let _ = writeln!(io::stdout().lock(), "{line}");
     });
 }

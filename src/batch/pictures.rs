@@ -1,4 +1,4 @@
-//! Pictures under `-d DIR` (`formats/diagrams.md`): every picture of an
+//! Pictures under a directory (`formats/diagrams.md`): every picture of an
 //! input its own file, `<stem>.svg` when the input gives exactly one,
 //! else `<stem>-01.svg`, `<stem>-02.svg`… numbered across the input's
 //! games in order.
@@ -6,22 +6,23 @@
 //! [`DirPages`] holds the first picture until a second one, or the end,
 //! decides its name; every file goes through the output layer
 //! (`write_atomically`, never onto an input). Under `--strict` it holds
-//! every picture of the input and writes them only once the run proved
+//! every picture of the input and writes them only once the record proved
 //! clean.
 
-use crate::cli_open::{hint_other_format, Opened};
-use crate::{finish, reporter, usage_error, ReadArgs};
-use sgfconv::output::{write_atomically, Guard};
-use sgfconv::render::Pages;
-use sgfconv::{Error, Format, Options};
+use super::plan::Plan;
+use super::record::{looks_like, refused};
+use super::{Verdict, Voice};
+use crate::error::Error;
+use crate::input::open::Record;
+use crate::output::{write_atomically, Guard};
+use crate::render::Pages;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// What the pictures of a record may not write over: the run's inputs,
 /// the outputs planned for the records (`game.svg`), the numbered pictures
 /// of the records before (`game-01.svg`).
-pub struct Claims<'g> {
+pub(super) struct Claims<'g> {
     /// The inputs.
     pub guard: &'g Guard,
     /// The outputs of the records, planned or claimed.
@@ -31,7 +32,7 @@ pub struct Claims<'g> {
 }
 
 /// The pictures of one input, each to its own file beside `out`.
-pub struct DirPages<'g> {
+pub(super) struct DirPages<'g> {
     /// The output of the input (`dir/game.svg`).
     out: PathBuf,
     claims: Claims<'g>,
@@ -124,46 +125,45 @@ impl Pages for DirPages<'_> {
     }
 }
 
-/// Draws one opened record into pictures beside `out` (`-d`).
-pub fn draw_opened(
-    to: Format,
-    options: &Options,
-    mut opened: Opened<'_>,
+/// Draws one opened record into pictures beside `out`; its verdict.
+pub(super) fn draw(
+    plan: &Plan<'_>,
+    mut record: Record<'_>,
     out: &Path,
     claims: Claims<'_>,
-    args: &ReadArgs,
-) -> ExitCode {
-    if let Err(e) = sgfconv::formats::check_read_options(opened.format, &options.read) {
-        return usage_error(format!("{}: {e}", opened.name));
+    voice: &mut dyn Voice,
+) -> Verdict {
+    let options = &plan.options;
+    if let Err(e) = crate::formats::check_read_options(record.format, &options.read) {
+        return refused(&record.name, &e, voice);
     }
-    let mut report = reporter(&opened.name, args);
-    let mut pages = DirPages::new(out, claims, args.strict);
-    let result = sgfconv::pipeline::draw(
-        &mut opened.reader,
-        opened.format,
+    let strict = plan.batch.strict;
+    let mut report = voice.reporter(&record.name);
+    let mut pages = DirPages::new(out, claims, strict);
+    let result = crate::pipeline::draw(
+        &mut record.reader,
+        record.format,
         Box::new(&mut pages),
-        to,
+        plan.to,
         options,
         &mut report,
     );
-    let result = result.and_then(|stats| {
-        if args.strict && report.warnings() > 0 {
-            return Err(Error::unwritable("strict", "warnings under --strict"));
-        }
-        pages.commit()?;
-        Ok(stats)
-    });
-    let none =
-        matches!(&result, Ok(s) if s.games == 0) || matches!(&result, Err(e) if !is_strict(e));
-    let status = finish(result.map(|_| ()), &mut report, args, &opened.name);
+    let held = strict && report.warnings() > 0;
+    let result = match result {
+        Ok(stats) if !held => pages.commit().map(|()| Some(stats)),
+        Ok(_) => Ok(None),
+        Err(e) => Err(e),
+    };
+    voice.finished(&record.name, &mut report, result.as_ref().err());
+    let verdict = match &result {
+        Ok(None) => Verdict::HeldBack,
+        r => Verdict::of(r.as_ref().err(), &report, strict),
+    };
+    let none = matches!(&result, Ok(Some(s)) if s.games == 0) || result.is_err();
     if none {
-        hint_other_format(&opened.name, opened.format, &opened.head);
+        looks_like(&record.name, record.format, &record.head, voice);
     }
-    status
-}
-
-fn is_strict(e: &Error) -> bool {
-    matches!(e, Error::Unwritable { code: "strict", .. })
+    verdict
 }
 
 #[cfg(test)]

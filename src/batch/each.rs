@@ -1,0 +1,118 @@
+//! One output per input under a directory (`-d DIR`): plain inputs'
+//! outputs are planned before anything is written (`names`), an archive's
+//! members go to a directory named after it and are claimed as they come;
+//! each record is converted (`record`) or drawn (`pictures`) on its own,
+//! and the run fails only when nothing was written.
+
+use super::codes::{note, OUTPUT_UNWRITABLE};
+use super::names::DirOutputs;
+use super::plan::Plan;
+use super::record::{convert_record, convert_to, unusable};
+use super::write::{guard, make_parent};
+use super::{each_record, pictures, Input, Tally, Verdict, Voice};
+use crate::error::Error;
+use crate::input::open::{self, Record};
+use std::path::{Path, PathBuf};
+
+/// One output per input under `dir`.
+pub(super) fn run(plan: &Plan<'_>, dir: &Path, voice: &mut dyn Voice) -> Result<Tally, Error> {
+    let inputs = &plan.batch.inputs;
+    let archives: Vec<bool> = inputs
+        .iter()
+        .map(|i| open::is_archive(i.path.as_deref()))
+        .collect();
+    let named: Vec<Option<(&Path, String)>> = inputs
+        .iter()
+        .zip(&archives)
+        .map(|(i, a)| (!a).then(|| (i.rel.as_path(), i.name())))
+        .collect();
+    let json_lines = plan.options.write.json_lines;
+    let mut outs = DirOutputs::plan(dir, plan.to, json_lines, guard(inputs), &named)?;
+    let mut tally = Tally::default();
+    for (k, input) in inputs.iter().enumerate() {
+        if archives[k] {
+            archive(plan, input, &mut outs, voice, &mut tally);
+        } else {
+            let out = outs.planned[k].clone();
+            tally.add(plain(plan, input, &out, &mut outs, voice));
+        }
+    }
+    Ok(tally.each())
+}
+
+/// A plain input into its planned output `out`.
+fn plain(
+    plan: &Plan<'_>,
+    input: &Input,
+    out: &Path,
+    outs: &mut DirOutputs,
+    voice: &mut dyn Voice,
+) -> Verdict {
+    if let Err(v) = make_parent(out, voice) {
+        return v;
+    }
+    if !plan.to.info().pictures {
+        return convert_to(plan, input, Some(out), voice);
+    }
+    match open::record(input.path.as_deref(), plan.batch.from) {
+        Ok(record) => pictures::draw(plan, record, out, outs.claims(), voice),
+        Err(e) => unusable(e, voice),
+    }
+}
+
+/// The record members of an archive, each into the output it claims.
+fn archive(
+    plan: &Plan<'_>,
+    input: &Input,
+    outs: &mut DirOutputs,
+    voice: &mut dyn Voice,
+    tally: &mut Tally,
+) {
+    let mut member = |record: Record<'_>, rel: &Path, voice: &mut dyn Voice| {
+        let v = match claim(outs, rel, &record.name, voice) {
+            Ok(out) => to_dir(plan, record, &out, outs, voice),
+            Err(v) => v,
+        };
+        tally.add(v);
+        Ok(())
+    };
+    match each_record(input, plan.batch, voice, &mut member) {
+        Ok(Ok(errors)) if errors > 0 => tally.worsen(Verdict::Lost),
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => tally.worsen(unusable(format!("{}: {e}", input.name()), voice)),
+        Err(e) => tally.worsen(unusable(e, voice)),
+    }
+}
+
+/// The output an archive's member claims, its directory made: a refusal
+/// (its output is another record's, or an input) is said, and is that
+/// member's verdict.
+fn claim(
+    outs: &mut DirOutputs,
+    rel: &Path,
+    name: &str,
+    voice: &mut dyn Voice,
+) -> Result<PathBuf, Verdict> {
+    let out = outs.output(rel, name).map_err(|e| {
+        voice.say(&note(OUTPUT_UNWRITABLE, Some(name), e.to_string()));
+        Verdict::Lost
+    })?;
+    make_parent(&out, voice)?;
+    Ok(out)
+}
+
+/// One record into `out` under the directory: converted, or drawn as
+/// pictures (each its own file).
+fn to_dir(
+    plan: &Plan<'_>,
+    record: Record<'_>,
+    out: &Path,
+    outs: &mut DirOutputs,
+    voice: &mut dyn Voice,
+) -> Verdict {
+    if plan.to.info().pictures {
+        pictures::draw(plan, record, out, outs.claims(), voice)
+    } else {
+        convert_record(plan, record, Some(out), voice)
+    }
+}

@@ -1,0 +1,178 @@
+//! Where a batch writes, through the output layer: a file (through a
+//! temporary file put in place only when the writing succeeded and was not
+//! held back) or stdout (through a spool file under `--strict`, so that a
+//! run held back writes nothing); the guards that refuse an output that is
+//! an input; the directories outputs go in; the notes on temporary files an
+//! interrupted run left beside the outputs.
+
+use super::codes::{note, OUTPUT_UNWRITABLE, RUN_NOTE};
+use super::{Input, Verdict, Voice};
+use crate::diag::Severity;
+use crate::error::Error;
+use crate::output::{output_error, write_to_stream, AtomicFile, FileId, Guard};
+use std::io::{self, BufWriter, Seek, Write};
+use std::path::{Path, PathBuf};
+
+/// What a writing came to when it did not fail.
+pub(super) enum Written<T> {
+    /// Written (a file is put in place).
+    Kept(T),
+    /// Held back under `--strict`: nothing reaches the output.
+    HeldBack,
+}
+
+/// Writes through `write` to `out` (a file, put in place only when `write`
+/// keeps what it wrote) or to stdout; to stdout through a spool file when
+/// `spool`, so that what is held back never reaches it.
+pub(super) fn write_to<T>(
+    out: Option<&Path>,
+    spool: bool,
+    write: impl FnOnce(&mut dyn Write) -> Result<Written<T>, Error>,
+) -> Result<Written<T>, Error> {
+    if let Some(path) = out {
+        let mut file = AtomicFile::create(path).map_err(|e| output_error(path, e))?;
+        let written = write_to_stream(path, &mut file, write)?;
+        if let Written::Kept(_) = &written {
+            file.commit().map_err(|e| output_error(path, e))?;
+        }
+        return Ok(written);
+    }
+    let stdout_name = Path::new("<stdout>");
+    let mut stdout = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    if !spool {
+        return write_to_stream(stdout_name, &mut stdout, |out| {
+            let v = write(out)?;
+            out.flush()?;
+            Ok(v)
+        });
+    }
+    let mut file = BufWriter::new(tempfile::tempfile()?);
+    let written = write(&mut file)?;
+    if let Written::HeldBack = written {
+        return Ok(written);
+    }
+    let mut file = file.into_inner().map_err(|e| Error::from(e.into_error()))?;
+    file.rewind()?;
+    write_to_stream(stdout_name, &mut stdout, |out| {
+        io::copy(&mut file, out)?;
+        out.flush()?;
+        Ok(written)
+    })
+}
+
+/// Refuses every output that is an input, whatever its name.
+pub(super) fn guard(inputs: &[Input]) -> Guard {
+    let mut g = Guard::new();
+    for i in inputs {
+        g.add_input(i.path.as_deref(), &i.name());
+    }
+    g
+}
+
+/// Checks the output (stdout for `None`) and the games table against the
+/// inputs.
+pub(super) fn guard_outputs(
+    guard: &Guard,
+    output: Option<&Path>,
+    games_csv: Option<&Path>,
+) -> Result<(), Error> {
+    match output {
+        Some(o) => guard.check_output(o, "the output")?,
+        None => guard.check_stdout()?,
+    }
+    if let Some(g) = games_csv {
+        guard.check_output(g, "--games-csv")?;
+        if output.is_some_and(|o| same_target(o, g)) {
+            return Err(Error::Usage(format!(
+                "--games-csv {} is the output too",
+                g.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Two paths name the same file (or the same new file).
+fn same_target(a: &Path, b: &Path) -> bool {
+    match (FileId::of_path(a), FileId::of_path(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// Makes the directory an output goes in; when it cannot, says so and
+/// gives the record's verdict.
+pub(super) fn make_parent(out: &Path, voice: &mut dyn Voice) -> Result<(), Verdict> {
+    let Some(parent) = out.parent() else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(parent).map_err(|e| {
+        let file = parent.display().to_string();
+        voice.say(&note(OUTPUT_UNWRITABLE, Some(&file), e.to_string()));
+        Verdict::Failed
+    })
+}
+
+/// A note when the directories of `outputs` hold temporary files
+/// (`.sgfconv-*.tmp`) that an interrupted run left: named, never removed
+/// (another run may be writing them).
+pub(super) fn note_leftovers(outputs: &[Option<&Path>], voice: &mut dyn Voice) {
+    if !voice.hears(Severity::Info) {
+        return;
+    }
+    let mut found: Vec<PathBuf> = outputs
+        .iter()
+        .flatten()
+        .flat_map(|p| crate::output::leftover_temporary_files(p))
+        .collect();
+    found.sort();
+    found.dedup();
+    if found.is_empty() {
+        return;
+    }
+    let names: Vec<String> = found.iter().map(|p| p.display().to_string()).collect();
+    let said = format!(
+        "temporary files of an interrupted run beside the output (not removed; \
+         delete them if no sgfconv is writing there): {}",
+        names.join(", ")
+    );
+    voice.say(&note(RUN_NOTE, None, said));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_held_back_is_never_put_in_place() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("out.sgf");
+        std::fs::write(&p, "old").unwrap();
+        let held = write_to(Some(&p), false, |w| {
+            w.write_all(b"new")?;
+            Ok(Written::<()>::HeldBack)
+        });
+        assert!(matches!(held, Ok(Written::HeldBack)));
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "old");
+        let kept = write_to(Some(&p), false, |w| {
+            w.write_all(b"new")?;
+            Ok(Written::Kept(()))
+        });
+        assert!(matches!(kept, Ok(Written::Kept(()))));
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
+    }
+
+    #[test]
+    fn an_output_that_is_an_input_or_the_games_table_is_refused() {
+        let d = tempfile::tempdir().unwrap();
+        let a = d.path().join("a.sgf");
+        std::fs::write(&a, "(;)").unwrap();
+        let g = guard(&[Input::file(&a)]);
+        let e = guard_outputs(&g, Some(&a), None).unwrap_err().to_string();
+        assert!(e.contains("is the input"), "{e}");
+        let out = d.path().join("o.csv");
+        let e = guard_outputs(&g, Some(&out), Some(&out)).unwrap_err();
+        assert!(e.to_string().contains("is the output too"), "{e}");
+        assert!(guard_outputs(&g, Some(&out), Some(&d.path().join("g.csv"))).is_ok());
+    }
+}

@@ -1,0 +1,241 @@
+//! What the command says on stderr: the diagnostics of the records,
+//! through the reporters it makes ([`reporter`]: text, coloured on a
+//! terminal, at most 100 a code and file, or JSON lines), and its own
+//! messages beside them: usage errors, inputs it cannot read, outputs it
+//! cannot write, notes about the run. In text, `sgfconv: FILE: message`;
+//! under `--diagnostics json`, one JSON object per line with the
+//! diagnostics' field names (`file`, `line`, `column`, `offset`, `game`,
+//! `property`, `code`, `name`, `severity`, `message`), so that a script
+//! reading stderr as JSON lines never meets a line of text — usage errors
+//! included.
+//!
+//! [`Speaker`] is the library's [`Voice`] for a batch and for `check`: the
+//! reporters, and the batch's notes (codes 601–649, `batch::codes`) said
+//! as the command's own. Every message goes through
+//! [`sgfconv::diag::escape_controls`] (text) or JSON escaping.
+
+use super::args::{DiagFormat, ReadArgs};
+use super::codes::USAGE_ERROR;
+use super::{progress, term};
+use sgfconv::batch::{Voice, INPUT_UNUSABLE, OUTPUT_UNWRITABLE, RUN_NOTE};
+use sgfconv::diag::{escape_controls, Code, Diagnostic, Output, Reporter, Severity};
+use sgfconv::Error;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+static JSON: AtomicBool = AtomicBool::new(false);
+
+/// Every later message is one JSON object per line.
+pub fn set_json(on: bool) {
+    JSON.store(on, Ordering::Relaxed);
+}
+
+/// Whether messages are JSON (`--diagnostics json`).
+pub fn json() -> bool {
+    JSON.load(Ordering::Relaxed)
+}
+
+/// Whether the raw arguments ask for JSON diagnostics: read before the
+/// arguments are parsed, so that a usage error is JSON too.
+pub fn json_requested(args: &[std::ffi::OsString]) -> bool {
+    let mut prev_flag = false;
+    for a in args {
+        let a = a.to_string_lossy();
+        if a == "--" {
+            break;
+        }
+        if a == "--diagnostics=json" || (prev_flag && a == "json") {
+            return true;
+        }
+        prev_flag = a == "--diagnostics";
+    }
+    false
+}
+
+/// `message` about `file` (or about the run) with `code`, as one JSON
+/// line with the diagnostics' fields.
+pub fn json_line(code: Code, file: Option<&str>, message: &str) -> String {
+    let d = Diagnostic {
+        file: Arc::from(file.unwrap_or("")),
+        pos: None,
+        game: None,
+        code,
+        severity: severity_of(code),
+        property: None,
+        message: message.to_string(),
+    };
+    let j = d.to_json();
+    match file {
+        Some(_) => j,
+        None => j.replacen("\"file\":\"\"", "\"file\":null", 1),
+    }
+}
+
+/// Says `message` about `file` (or about the run) with `code`.
+pub fn say(code: Code, file: Option<&str>, message: &str) {
+    let line = if json() {
+        json_line(code, file, message)
+    } else {
+        let note = if code.id.starts_with('I') {
+            "note: "
+        } else {
+            ""
+        };
+        match file {
+            Some(f) => format!(
+                "sgfconv: {note}{}: {}",
+                escape_controls(f),
+                escape_controls(message)
+            ),
+            None => format!("sgfconv: {note}{}", escape_controls(message)),
+        }
+    };
+    progress::suspend(|| {
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "{line}");
+    });
+}
+
+/// The severity a code's letter gives.
+fn severity_of(code: Code) -> Severity {
+    match code.id.as_bytes().first() {
+        Some(b'I') => Severity::Info,
+        Some(b'W') => Severity::Warning,
+        _ => Severity::Error,
+    }
+}
+
+/// A usage error of the command as a JSON line with the diagnostics'
+/// fields (`E600 usage-error`, no place): under `--diagnostics json` every
+/// line on stderr is JSON.
+pub fn json_usage(message: &str) -> String {
+    json_line(USAGE_ERROR, None, message)
+}
+
+/// A usage error (E600), with no file.
+pub fn usage(message: &str) {
+    say(USAGE_ERROR, None, message);
+}
+
+/// A message as it may reach a terminal: the control characters a file
+/// name or a record can carry are escaped (`\u{1b}`), never written raw.
+pub fn shown(msg: impl std::fmt::Display) -> String {
+    escape_controls(&msg.to_string()).into_owned()
+}
+
+/// The reporter of the diagnostics of `name`, as the reading arguments
+/// ask: text on stderr (coloured on a terminal, at most 100 a code) or
+/// JSON lines; info with `-v` (and always in JSON: machines filter by
+/// severity themselves); `-q` hides warnings and info, never an error
+/// (under `--strict` a warning fails the run, so warnings are shown).
+pub fn reporter(name: &str, r: &ReadArgs) -> Reporter {
+    let out = match r.diagnostics {
+        DiagFormat::Text => Output::Text(term::diagnostic_stream()),
+        DiagFormat::Json => Output::Json(Box::new(io::stderr())),
+    };
+    let mut rep =
+        Reporter::new(name, out).with_info(r.verbose || r.diagnostics == DiagFormat::Json);
+    if r.quiet && !r.strict {
+        rep = rep.errors_only();
+    }
+    if r.diagnostics == DiagFormat::Text {
+        rep = rep.with_per_code_limit(100);
+        if let Some(p) = term::palette() {
+            rep = rep.with_palette(p);
+        }
+    }
+    rep
+}
+
+/// Writes what `report` holds, and says how many diagnostics it did not
+/// show.
+pub fn flush(report: &mut Reporter) {
+    report.flush();
+    if report.suppressed() > 0 {
+        say(
+            RUN_NOTE,
+            Some(report.file()),
+            &format!(
+                "{} more diagnostics of the same kinds not shown (--diagnostics json shows all)",
+                report.suppressed()
+            ),
+        );
+    }
+}
+
+/// What is said of a record named `name` that failed with `e`: nothing
+/// when the reader of the output went away (`| head`); a usage error, an
+/// input that cannot be read, an output that cannot be written.
+pub fn failure(name: &str, e: &Error) {
+    match e {
+        e if e.is_broken_pipe() => {}
+        Error::Usage(m) => usage(m),
+        e @ Error::Unreadable { .. } => say(INPUT_UNUSABLE, None, &format!("{name}: {e}")),
+        // Said of the output, not of the input.
+        e @ Error::Output { .. } => say(OUTPUT_UNWRITABLE, None, &e.to_string()),
+        e => say(INPUT_UNUSABLE, Some(name), &e.to_string()),
+    }
+}
+
+/// The command's voice in a batch or a check: reporters as the reading
+/// arguments ask, notes said (info ones not under `-q`), each record's end
+/// said as [`failure`] says it.
+pub struct Speaker<'a> {
+    /// The reading arguments.
+    pub read: &'a ReadArgs,
+}
+
+impl Voice for Speaker<'_> {
+    fn reporter(&mut self, name: &str) -> Reporter {
+        reporter(name, self.read)
+    }
+
+    fn flush(&mut self, report: &mut Reporter) {
+        flush(report);
+    }
+
+    fn finished(&mut self, name: &str, report: &mut Reporter, failed: Option<&Error>) {
+        flush(report);
+        if let Some(e) = failed {
+            failure(name, e);
+        }
+    }
+
+    fn say(&mut self, note: &Diagnostic) {
+        let file = (!note.file.is_empty()).then_some(&*note.file);
+        say(note.code, file, &note.message);
+    }
+
+    fn hears(&self, severity: Severity) -> bool {
+        severity > Severity::Info || !self.read.quiet
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_is_seen_in_both_spellings_before_parsing() {
+        let a = |v: &[&str]| v.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
+        assert!(json_requested(&a(&[
+            "sgfconv",
+            "--diagnostics",
+            "json",
+            "x"
+        ])));
+        assert!(json_requested(&a(&["sgfconv", "--diagnostics=json"])));
+        assert!(!json_requested(&a(&[
+            "sgfconv",
+            "--diagnostics",
+            "text",
+            "json"
+        ])));
+        assert!(!json_requested(&a(&[
+            "sgfconv",
+            "--",
+            "--diagnostics=json"
+        ])));
+    }
+}
