@@ -8,10 +8,61 @@
 //! Outputs are unnamed files (Linux `O_TMPFILE`) wherever the file system
 //! allows, and those vanish with the process whatever ends it, `SIGKILL`
 //! included; the handler is for the named files used elsewhere.
+//!
+//! A run that has something to say before it ends (`migrate`: the report
+//! of what was done) asks for the first signal itself ([`defer`]): it is
+//! told, finishes what it is doing, says it, and ends by that signal
+//! ([`end_if_signalled`]); a second signal ends the process at once.
 
 /// Set `SGFCONV_NAMED_TEMP=1` to use named temporary files even where
 /// unnamed ones work (tests of the fallback).
 const NAMED_TEMP_VAR: &str = "SGFCONV_NAMED_TEMP";
+
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::Mutex;
+
+/// What the first signal does instead of ending the process ([`defer`]).
+static DEFERRED: Mutex<Option<Box<dyn Fn() + Send>>> = Mutex::new(None);
+
+/// The signal that was deferred (0: none yet).
+static RECEIVED: AtomicI32 = AtomicI32::new(0);
+
+/// From now on, the first `SIGINT`, `SIGTERM` or `SIGHUP` calls `stop`
+/// instead of ending the process; the run then ends by it with
+/// [`end_if_signalled`]. A second one ends the process at once.
+pub fn defer(stop: Box<dyn Fn() + Send>) {
+    if let Ok(mut d) = DEFERRED.lock() {
+        *d = Some(stop);
+    }
+}
+
+/// Ends the process by the signal [`defer`] caught, if one came (as it
+/// would have ended without a handler: status 128 + the signal).
+pub fn end_if_signalled() {
+    let sig = RECEIVED.load(Ordering::SeqCst);
+    if sig != 0 {
+        #[cfg(unix)]
+        sgfconv::output::remove_on_signal(|| {
+            let _ = signal_hook::low_level::emulate_default_handler(sig);
+        });
+    }
+}
+
+/// Whether a signal was taken by the deferred stop (the first one):
+/// `sig` is then recorded and the process goes on.
+fn deferred(sig: i32) -> bool {
+    let Ok(mut d) = DEFERRED.lock() else {
+        return false;
+    };
+    match d.take() {
+        Some(stop) => {
+            RECEIVED.store(sig, Ordering::SeqCst);
+            stop();
+            true
+        }
+        None => false,
+    }
+}
 
 /// Installs the handler (a thread that waits for the signals).
 pub fn install() {
@@ -60,7 +111,10 @@ mod unix {
             return;
         };
         std::thread::spawn(move || {
-            if let Some(sig) = signals.forever().next() {
+            for sig in signals.forever() {
+                if super::deferred(sig) {
+                    continue;
+                }
                 sgfconv::output::remove_on_signal(|| {
                     // Ends the process by `sig` (else aborts).
                     let _ = signal_hook::low_level::emulate_default_handler(sig);

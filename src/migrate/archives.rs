@@ -130,6 +130,9 @@ mod with_archives {
                         order,
                     };
                     for (i, item) in archived {
+                        if self.stopped() {
+                            break;
+                        }
                         let e = r.archive(i, &item);
                         self.log.add((i, 0), &e);
                     }
@@ -145,6 +148,8 @@ mod with_archives {
             waiting
                 .into_iter()
                 .par_bridge()
+                // Asked to stop: what waits is not reached.
+                .filter(|_| !self.stopped())
                 .for_each(|u| match self.work(u) {
                     (key, e, Some((item, c))) => {
                         // The reader is gone only when it failed: the
@@ -312,6 +317,14 @@ mod with_archives {
                         w.left_out
                     ));
                 }
+                // Asked to stop: the members after the last one sent are
+                // not reached; the archive is not damaged.
+                Err(_) if ctx.options.stop.is_stopped() => {
+                    e.reason = Some(format!(
+                        "{} archive: read until the run was interrupted",
+                        kind.name()
+                    ));
+                }
                 Err(err) => ctx.fail(&mut e, CONVERSION_FAILED, err.to_string()),
             }
             e
@@ -321,6 +334,9 @@ mod with_archives {
         /// when big).
         fn member(&mut self, at: &Place<'_>, m: Member<'_>) -> Result<(), Error> {
             let ctx = self.ctx;
+            if ctx.stopped() {
+                return Err(Error::Io(io::Error::from(io::ErrorKind::Interrupted)));
+            }
             if !ctx.member_included(&rel_text(&at.archive.join(&m.path))) {
                 return Ok(());
             }
@@ -398,10 +414,14 @@ mod with_archives {
             e: &mut Entry,
         ) -> Option<(Option<Planned>, Option<Arc<Dir>>)> {
             let ctx = self.ctx;
-            let plan = (!ctx.named_mode()).then(|| {
+            let mut plan = (!ctx.named_mode()).then(|| {
                 let (rel_out, numbered) = self.claims.claim_sgf(&naming::mirror_name(&item.rel));
                 e.outputs.push(ctx.output_text(&rel_out));
-                Planned { rel_out, numbered }
+                Planned {
+                    rel_out,
+                    numbered,
+                    up_to_date: false,
+                }
             });
             let dir_rel = match &plan {
                 Some(p) => p.rel_out.parent(),
@@ -418,13 +438,17 @@ mod with_archives {
                     return None;
                 }
             };
-            if let Some(p) = &plan {
+            if let Some(p) = &mut plan {
                 let name = p.rel_out.file_name().unwrap_or_default();
                 if !ctx.options.force && !state.fresh && ctx.up_to_date(dir.as_deref(), name, item)
                 {
-                    e.status = Status::Skipped;
-                    e.reason = Some("output is up to date".into());
-                    return None;
+                    if ctx.earlier.knows(&e.source) {
+                        ctx.skip(e);
+                        return None;
+                    }
+                    // Read again, not written: what it holds is counted.
+                    p.up_to_date = true;
+                    return Some((plan, None));
                 }
             }
             Some((plan, dir))

@@ -8,6 +8,7 @@
 use super::archive_out;
 #[cfg(feature = "archives")]
 use super::codes::OUTPUT_NOT_WRITTEN;
+use super::earlier::Known;
 use super::entry::{Entry, Status};
 use super::found::Item;
 use super::fsat::{Dir, Id, Pending, Tree};
@@ -22,12 +23,16 @@ use crate::diag::{Code, Diagnostic};
 use crate::formats::Format;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// One plan for a record in mirror mode: its output (relative to DST).
 pub(super) struct Planned {
     pub(super) rel_out: PathBuf,
     pub(super) numbered: bool,
+    /// The output is up to date, and the earlier report does not hold what
+    /// the record's conversion finds: it is read again, not written.
+    pub(super) up_to_date: bool,
 }
 
 /// A record read and converted into temporary files.
@@ -60,6 +65,11 @@ pub(super) struct Ctx<'a> {
     pub(super) exclude: &'a [Glob],
     /// The entries as they finish.
     pub(super) log: &'a Log,
+    /// What the earlier run's report holds of the files skipped as up to
+    /// date.
+    pub(super) earlier: &'a Known,
+    /// A record was not reached: the run was asked to stop.
+    pub(super) cut: &'a AtomicBool,
 }
 
 /// A record converted into temporary files, before its names are planned
@@ -70,6 +80,16 @@ pub(super) type NamedConv = (Key, Item, Entry, Option<Converted>);
 pub(super) type Placed = (Key, Item, Entry, Option<Converted>, Vec<PathBuf>);
 
 impl Ctx<'_> {
+    /// Whether the run was asked to stop ([`super::Stop`]): the record
+    /// about to begin is not reached (and the run is marked cut short).
+    pub(super) fn stopped(&self) -> bool {
+        let stopped = self.options.stop.is_stopped();
+        if stopped {
+            self.cut.store(true, Ordering::Relaxed);
+        }
+        stopped
+    }
+
     /// No directory is made under DST: a dry run, or an archive as DST.
     pub(super) fn no_dirs(&self) -> bool {
         self.options.dry_run || self.roots.dst_archive

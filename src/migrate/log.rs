@@ -12,21 +12,22 @@
 //! back; the report is the entries' texts copied in key order, and
 //! [`Entries::iter`] reads entries back from their text.
 //!
-//! On a resumed run with `--report`, a skipped entry takes what the earlier
-//! report said of it (`entry_text::carry_one`): those entries are tallied at
-//! the end, once the earlier report has been read through, one entry at a
-//! time (`carry`).
+//! On a resumed run with `--report`, a skipped entry that was not read
+//! again (`earlier`: the earlier report holds its findings) takes what the
+//! earlier report said of it (`entry_text::carry_one`): those entries are
+//! tallied at the end, once the earlier report has been read through, one
+//! entry at a time (`carry`).
 //!
 //! Where no temporary file can be made or written (a full `TMPDIR`), the
 //! texts stay in memory, as all entries did before: the run never fails
 //! for it.
 
+use super::earlier::source_hash;
 use super::entry::{Entry, Listed, Status, LISTED};
 use super::entry_text;
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::hash::{Hash, Hasher};
 use std::io;
 use std::os::unix::fs::FileExt;
 use std::path::Path;
@@ -274,12 +275,6 @@ struct Waiting {
     member: u32,
 }
 
-fn source_hash(source: &str) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    source.hash(&mut h);
-    h.finish()
-}
-
 /// The entries as they finish, from any thread.
 pub(crate) struct Log {
     inner: Mutex<Building>,
@@ -289,8 +284,8 @@ struct Building {
     store: Store,
     index: Vec<Slot>,
     tally: Tally,
-    /// Skipped entries are tallied at the end (they may take what an
-    /// earlier report says: `--report` was given).
+    /// Skipped entries not read again are tallied at the end (they may
+    /// take what an earlier report says: `--report` was given).
     defer_skipped: bool,
     waiting: Vec<Waiting>,
 }
@@ -327,7 +322,7 @@ impl Log {
             len,
             status: e.status,
         });
-        if b.defer_skipped && e.status == Status::Skipped {
+        if b.defer_skipped && e.status == Status::Skipped && e.games == 0 {
             b.waiting.push(Waiting {
                 hash: source_hash(&e.source),
                 walk: key.0,

@@ -1,7 +1,9 @@
 //! Mirror mode (the default): each record's output is its mirrored name
 //! (`a/b.gib` → `a/b.sgf`), planned in walk order before the parallel
 //! part (collisions numbered `name (2).sgf`), so that an up-to-date output
-//! is skipped without reading its input.
+//! is skipped without reading its input when the earlier report holds what
+//! its input gave (else the input is read again, not written, to count
+//! it).
 
 use super::codes::{OUTPUT_NAME_NUMBERED, OUTPUT_NOT_WRITTEN};
 use super::ctx::{Converted, Ctx, Planned};
@@ -40,15 +42,20 @@ impl Ctx<'_> {
             .into_par_iter()
             .filter(|&i| is_record(found.tag(i)))
             .for_each(|i| {
+                if self.stopped() {
+                    return;
+                }
                 let item = found.item(i);
                 let plan = match numbered.get(&i) {
                     Some(rel_out) => Planned {
                         rel_out: rel_out.clone(),
                         numbered: true,
+                        up_to_date: false,
                     },
                     None => Planned {
                         rel_out: naming::mirror_name(&item.rel),
                         numbered: false,
+                        up_to_date: false,
                     },
                 };
                 let e = self.mirror_one(&item, &plan, out);
@@ -72,12 +79,42 @@ impl Ctx<'_> {
             }
         };
         if !self.options.force && !state.fresh && self.up_to_date(dir.as_deref(), name, item) {
-            e.status = Status::Skipped;
-            e.reason = Some("output is up to date".into());
-            return e;
+            if self.earlier.knows(&e.source) {
+                self.skip(&mut e);
+                return e;
+            }
+            // Read again, not written: what it holds is counted.
+            let converted = self.convert(item, None, &mut e);
+            return self.skipped_after_reading(e, converted, &plan.rel_out);
         }
         let converted = self.convert(item, dir.as_ref(), &mut e);
         self.mirror_place(item, plan, dir.as_deref(), e, converted)
+    }
+
+    /// A record whose output is up to date: skipped (not read when the
+    /// earlier report holds what it found).
+    pub(super) fn skip(&self, e: &mut Entry) {
+        e.status = Status::Skipped;
+        e.reason = Some("output is up to date".into());
+    }
+
+    /// A record whose output is up to date, read again (not written) for
+    /// what it holds: skipped, its games, encodings and diagnostics counted
+    /// as a run that converted it counts them (a failure of the reading
+    /// among them), its output as it was.
+    pub(super) fn skipped_after_reading(
+        &self,
+        mut e: Entry,
+        converted: Option<Converted>,
+        rel_out: &Path,
+    ) -> Entry {
+        if let Some(c) = &converted {
+            self.fill(&mut e, c);
+        }
+        e.outputs = vec![self.output_text(rel_out)];
+        e.bytes_out = 0;
+        self.skip(&mut e);
+        e
     }
 
     /// Puts a record converted in mirror mode into place.
@@ -90,6 +127,9 @@ impl Ctx<'_> {
         converted: Option<Converted>,
     ) -> Entry {
         let name = plan.rel_out.file_name().unwrap_or_default();
+        if plan.up_to_date {
+            return self.skipped_after_reading(e, converted, &plan.rel_out);
+        }
         let Some(mut c) = converted else {
             return e;
         };

@@ -38,6 +38,7 @@ pub mod codes;
 mod convert;
 mod ctx;
 mod dirs;
+mod earlier;
 mod entry;
 mod entry_text;
 mod found;
@@ -61,7 +62,7 @@ pub use codes::{
     OUTPUT_INSIDE_SOURCE, OUTPUT_NAME_NUMBERED, OUTPUT_NOT_WRITTEN, OUTPUT_PATH_NOT_FOLLOWED,
 };
 pub use entry::{DiagEntry, EncodingUse, Entry, Listed, Status, LISTED, MAX_DIAGNOSTICS_PER_FILE};
-pub use options::{MigrateOptions, NoProgress, Progress};
+pub use options::{MigrateOptions, NoProgress, Progress, Stop};
 pub use run::run;
 pub use summary::Summary;
 

@@ -41,17 +41,23 @@ impl Ctx<'_> {
                 .take(WINDOW)
                 .map(|i| ((i, 0), found.item(i)))
                 .collect();
-            if items.is_empty() {
+            if items.is_empty() || self.stopped() {
                 return;
             }
             let converted = self.convert_named(items, out);
-            self.place_named(converted, claims, out);
+            // Asked to stop meanwhile: the records before the first one not
+            // reached are named and put in place (names are handed out in
+            // walk order, so a resumed run gives the same ones); the rest
+            // are left, their temporary files deleted.
+            let reached: Vec<NamedConv> = converted.into_iter().map_while(|c| c).collect();
+            self.place_named(reached, claims, out);
         }
     }
 
     /// Converts records into temporary files in their mirrored directories
-    /// (renamed into their own later), in parallel.
-    fn convert_named(&self, items: Vec<(Key, Item)>, out: &mut Outputs) -> Vec<NamedConv> {
+    /// (renamed into their own later), in parallel; `None` for a record not
+    /// reached (the run was asked to stop).
+    fn convert_named(&self, items: Vec<(Key, Item)>, out: &mut Outputs) -> Vec<Option<NamedConv>> {
         self.prepare_dirs(
             items
                 .iter()
@@ -62,6 +68,9 @@ impl Ctx<'_> {
         items
             .into_par_iter()
             .map(|(i, item)| {
+                if self.stopped() {
+                    return None;
+                }
                 let mut e = self.entry(&item, Status::Converted);
                 let dir_rel = item.rel.parent().unwrap_or(Path::new(""));
                 let state = checked.state(dir_rel);
@@ -80,7 +89,7 @@ impl Ctx<'_> {
                 };
                 self.progress
                     .file_done(e.bytes_in, e.status == Status::Failed);
-                (i, item, e, c)
+                Some((i, item, e, c))
             })
             .collect()
     }

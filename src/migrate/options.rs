@@ -11,6 +11,8 @@ use crate::pipeline::ReadFn;
 use crate::sink::Sink;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// What to migrate and how.
 #[derive(Clone, Debug, Default)]
@@ -61,6 +63,30 @@ pub struct MigrateOptions {
     /// read (`--archive-depth`, `--max-member-size`).
     #[cfg(feature = "archives")]
     pub archive_limits: crate::archive::Limits,
+    /// Asks the run to stop before its end (the command's signal handler):
+    /// see [`Stop`].
+    pub stop: Stop,
+}
+
+/// Asks a running migration to stop, from any thread (the command does on
+/// `SIGINT`, `SIGTERM` and `SIGHUP`): the records being converted are
+/// finished, no other is begun, and the run returns the summary of what
+/// was done, marked [`Summary::interrupted`](super::Summary::interrupted),
+/// so that its report can still be written and a resumed run counts what
+/// this one found.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// Asks the run to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the run was asked to stop.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 impl MigrateOptions {

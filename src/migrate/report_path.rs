@@ -1,7 +1,7 @@
 //! Where `--report FILE` may be written: checked before anything is
 //! written (never inside SRC, never over an output of the run, never
 //! through a symbolic link but to a device or a pipe, which are written in
-//! place).
+//! place; `-` is the standard output).
 
 use super::fsat::{absolute_resolved, meta_id, Id};
 use crate::error::Error;
@@ -54,6 +54,9 @@ pub(super) fn check_path(
     dst_abs: &Path,
 ) -> Result<Option<Id>, Error> {
     let refuse = |why: &str| Error::Usage(format!("--report {}: {why}", path.display()));
+    if crate::output::is_stdout(path) {
+        return Ok(None); // the standard output: never a file of the run
+    }
     if special_target(path)
         .map_err(|e| refuse(&e.to_string()))?
         .is_some()

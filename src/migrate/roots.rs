@@ -9,6 +9,7 @@ use super::report_path;
 use super::MigrateOptions;
 use crate::error::Error;
 use crate::input::open::is_archive;
+use crate::output::is_stdout;
 use std::collections::HashSet;
 use std::fs;
 use std::io;
@@ -42,6 +43,14 @@ pub(super) struct Roots {
 impl Roots {
     /// Checks SRC, DST and the report's path; creates nothing.
     pub(super) fn resolve(o: &MigrateOptions) -> Result<Roots, Error> {
+        if is_stdout(&o.src) || is_stdout(&o.dst) {
+            return Err(Error::Usage(
+                "migrate reads a directory or an archive file and writes a directory or an \
+                 archive file: `-` (the standard input or output) is neither (./- names a \
+                 file or directory called -)"
+                    .into(),
+            ));
+        }
         let src_canon = fs::canonicalize(&o.src)
             .map_err(|e| Error::Usage(format!("SRC {}: {e}", o.src.display())))?;
         let src_is_archive = !src_canon.is_dir() && archive_file(&src_canon, &o.src)?;

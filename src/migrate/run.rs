@@ -1,12 +1,15 @@
 //! A whole migration: the options checked, SRC walked and recognised, DST
-//! opened, then the records converted (mirror or named mode, then the
-//! archives' members) on a pool of `-j` threads, and the summary made.
+//! opened, what the earlier report holds read, then the records converted
+//! (mirror or named mode, then the archives' members) on a pool of `-j`
+//! threads until the end or until the run is asked to stop, and the
+//! summary made.
 
 #[cfg(feature = "archives")]
 use super::archive_out;
 use super::codes::CONVERSION_FAILED;
 use super::ctx::Ctx;
 use super::dirs::Outputs;
+use super::earlier::Known;
 use super::entry::{Entry, Status};
 use super::found::{FoundList, Item, Tag};
 use super::fsat::Tree;
@@ -21,7 +24,9 @@ use super::roots::Roots;
 use super::summary::Summary;
 use super::walk::{walk, walk_archive};
 use crate::error::Error;
+use crate::output::is_stdout;
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Migrates `options.src` into `options.dst` as SGF.
@@ -86,7 +91,12 @@ pub fn run_with(
             ),
             None => None,
         };
-    let log = Log::new(options.report.is_some());
+    // The report a resumed run was given again: what it holds of the
+    // files skipped as up to date (`-`, the standard output, holds none).
+    let earlier_report = options.report.as_deref().filter(|p| !is_stdout(p));
+    let earlier = Known::read(earlier_report);
+    let cut = AtomicBool::new(false);
+    let log = Log::new(earlier_report.is_some());
     let ctx = Ctx {
         options,
         roots: &roots,
@@ -100,6 +110,8 @@ pub fn run_with(
         include: &include,
         exclude: &exclude,
         log: &log,
+        earlier: &earlier,
+        cut: &cut,
     };
     pool.install(|| ctx.migrate(walked.found));
     progress.finish();
@@ -109,14 +121,17 @@ pub fn run_with(
             .map_err(|e| Error::Usage(format!("DST {}: {e}", options.dst.display())))?;
     }
     // A resumed run's skipped entries take what the earlier report says.
-    let entries = log.finish(options.report.as_deref());
-    Ok(Summary::from_log(
+    drop(earlier);
+    let entries = log.finish(earlier_report);
+    let mut summary = Summary::from_log(
         options.src.clone(),
         options.dst.clone(),
         options.dry_run,
         entries,
         started.elapsed(),
-    ))
+    );
+    summary.interrupted = cut.into_inner();
+    Ok(summary)
 }
 
 impl Ctx<'_> {

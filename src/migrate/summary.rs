@@ -33,6 +33,10 @@ pub struct Summary {
     entries: Arc<Entries>,
     /// Wall time of the run.
     pub elapsed: Duration,
+    /// The run was asked to stop ([`Stop`](super::Stop)) before every
+    /// record was reached: the entries are those of the records done; a
+    /// resumed run (given the same report) goes on from there.
+    pub interrupted: bool,
 }
 
 impl Summary {
@@ -60,6 +64,7 @@ impl Summary {
             dry_run,
             entries: Arc::new(entries),
             elapsed,
+            interrupted: false,
         }
     }
 
@@ -207,6 +212,9 @@ impl Summary {
         let files: Vec<Entry> = self.entries().collect();
         if let Some(m) = v.as_object_mut() {
             m.insert("files".into(), serde_json::json!(files));
+            if self.interrupted {
+                m.insert("interrupted".into(), serde_json::json!(true));
+            }
         }
         v
     }
@@ -228,6 +236,9 @@ impl Summary {
         out.write_all(b",\n  \"files\": [")?;
         let any = self.entries.write_texts(out, b"\n    ", b",\n    ")?;
         out.write_all(if any { b"\n  ],\n" } else { b"],\n" })?;
+        if self.interrupted {
+            out.write_all(b"  \"interrupted\": true,\n")?;
+        }
         out.write_all(b"  \"src\": ")?;
         serde_json::to_writer(&mut *out, &self.src.to_string_lossy())?;
         out.write_all(b",\n  \"totals\": ")?;
@@ -237,12 +248,17 @@ impl Summary {
         out.write_all(b"\n}\n")
     }
 
-    /// Writes the report to `path`: a device or a pipe (`/dev/stdout`, a
-    /// FIFO, also through a symbolic link) is written in place, never
-    /// replaced; anything else gets a temporary file in `path`'s directory
+    /// Writes the report to `path`: `-` is the standard output; a device or
+    /// a pipe (`/dev/stdout`, a FIFO, also through a symbolic link) is
+    /// written in place, never replaced; anything else gets a temporary file in `path`'s directory
     /// (held open), renamed over `path` when complete. A symbolic link to
     /// anything else is refused, never written through (and never replaced).
     pub fn write_report_file(&self, path: &Path) -> io::Result<()> {
+        if crate::output::is_stdout(path) {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            self.write_report(&mut out)?;
+            return out.flush();
+        }
         if let Some(special) = special_target(path)? {
             let mut out = crate::output::AtomicFile::create(&special)?;
             self.write_report(&mut out)?;
@@ -310,6 +326,13 @@ impl fmt::Display for Summary {
             writeln!(
                 f,
                 "  {archives} archives read (their records counted above, named archive:member)"
+            )?;
+        }
+        if self.interrupted {
+            writeln!(
+                f,
+                "  interrupted: the records not counted above were not reached; run again \
+                 (with the same --report) to go on"
             )?;
         }
         writeln!(

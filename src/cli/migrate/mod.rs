@@ -1,7 +1,10 @@
 //! `sgfconv migrate SRC DST`: the command-line side of [`sgfconv::migrate`]:
 //! its arguments (`args::MigrateArgs`) as [`MigrateOptions`], the progress
 //! display (the bar of `progress` on a terminal, plain lines else), the
-//! summary and `--report` (`show`), the exit status.
+//! summary and `--report` (`show`), the exit status. A first `SIGINT`,
+//! `SIGTERM` or `SIGHUP` stops the run (`signals::defer`): the report and
+//! the summary of what was done are written, then the process ends by
+//! that signal.
 
 mod show;
 
@@ -64,6 +67,10 @@ pub fn run(args: MigrateArgs) -> ExitCode {
         Err(m) => return usage(&m),
     };
     let display = display(&args);
+    // A first signal stops the run: what was done is still reported, then
+    // the run ends by that signal.
+    let stop = options.stop.clone();
+    super::signals::defer(Box::new(move || stop.stop()));
     let summary = match migrate::run(&options, &display) {
         Ok(s) => s,
         Err(Error::Usage(m)) => return usage(&m),
@@ -77,6 +84,7 @@ pub fn run(args: MigrateArgs) -> ExitCode {
         },
     };
     show::end(&summary, written.clone().ok().flatten(), args.quiet, json);
+    super::signals::end_if_signalled();
     if let Err(m) = written {
         return usage(&m);
     }

@@ -126,7 +126,11 @@ pub fn end(summary: &Summary, report: Option<&Path>, quiet: bool, json: bool) {
             // File names and reasons: no control character reaches the terminal.
             eprint!("{}", escape_controls_in_lines(&summary.to_string()));
             if let Some(r) = report {
-                eprintln!("  report: {}", escape_controls(&r.display().to_string()));
+                let shown = match sgfconv::output::is_stdout(r) {
+                    true => sgfconv::output::STDOUT_NAME.to_string(),
+                    false => r.display().to_string(),
+                };
+                eprintln!("  report: {}", escape_controls(&shown));
             }
         }
     }
@@ -149,6 +153,7 @@ pub fn summary_json(summary: &Summary, report: Option<&Path>) -> String {
             "src": summary.src.to_string_lossy(),
             "dst": summary.dst.to_string_lossy(),
             "dry_run": summary.dry_run,
+            "interrupted": summary.interrupted,
             "totals": totals,
             "files_with_errors": files,
             "files_with_errors_not_listed": not_listed,
