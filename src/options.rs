@@ -492,6 +492,8 @@ pub enum WriteOption {
     NoCoords,
     /// `--size`.
     Size,
+    /// `--game`.
+    Game,
 }
 
 impl WriteOption {
@@ -513,6 +515,7 @@ impl WriteOption {
             WriteOption::Crop => "--crop",
             WriteOption::NoCoords => "--no-coords",
             WriteOption::Size => "--size",
+            WriteOption::Game => "--game",
         }
     }
 }
@@ -555,6 +558,8 @@ pub struct WriteOptions {
     pub no_coords: bool,
     /// `--size PX` (diagrams): the picture's width in pixels.
     pub size: Option<u32>,
+    /// `--game N` (pictures): only game N (from 0) of the output is drawn.
+    pub game: Option<usize>,
     /// Set by the pipeline only: this writer writes one part of an output
     /// made of game-parallel pieces ([`PiecePart`]).
     #[doc(hidden)]
@@ -594,6 +599,7 @@ impl WriteOptions {
             (WriteOption::Crop, self.crop),
             (WriteOption::NoCoords, self.no_coords),
             (WriteOption::Size, self.size.is_some()),
+            (WriteOption::Game, self.game.is_some()),
         ];
         set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
     }

@@ -3,16 +3,16 @@
 //! previous input's, into a file or stdout. An input that cannot be read
 //! is said and counted, and the others go on; a failure to write ends the
 //! run. Under `--strict` a warning in any input holds the whole collection
-//! back.
+//! back; when no input gives a game, nothing is written.
 
 use super::codes::{note, INPUT_UNUSABLE};
 use super::plan::Plan;
-use super::record::{looks_like, unusable};
+use super::record::{looks_like, no_game, passed_over, unusable, NO_GAME};
 use super::write::{guard, guard_outputs, note_leftovers, write_to, Written};
-use super::{each_record, Tally, Verdict, Voice};
+use super::{each_record, Input, Tally, Verdict, Voice};
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::input::open::Record;
+use crate::input::open::{self, Record};
 use crate::pipeline::Collection;
 
 /// What the inputs of a collection came to.
@@ -21,9 +21,12 @@ struct Counts {
     tally: Tally,
     warnings: usize,
     errors: usize,
+    games: u64,
 }
 
-/// Several inputs into one collection.
+/// Several inputs into one collection. One that gives no game adds
+/// nothing and fails (or is passed over: `record::passed_over`); when
+/// none gives a game, nothing is written.
 pub(super) fn run(plan: &Plan<'_>, voice: &mut dyn Voice) -> Result<Tally, Error> {
     let out = plan.out_file();
     let games_csv = plan.options.write.games_csv.as_deref();
@@ -36,8 +39,9 @@ pub(super) fn run(plan: &Plan<'_>, voice: &mut dyn Voice) -> Result<Tally, Error
     let result = write_to(out, strict, |w| {
         let mut c = Collection::new(Box::new(w), plan.to, &plan.options)?;
         for input in &plan.batch.inputs {
+            let found = found(input);
             let mut add = |record: Record<'_>, _: &std::path::Path, voice: &mut dyn Voice| {
-                last = add_record(&mut c, record, voice, &mut counts)?;
+                last = add_record(&mut c, record, found, voice, &mut counts)?;
                 Ok(())
             };
             match each_record(input, plan.batch, voice, &mut add) {
@@ -49,6 +53,9 @@ pub(super) fn run(plan: &Plan<'_>, voice: &mut dyn Voice) -> Result<Tally, Error
             }
         }
         c.finish(&mut last)?;
+        if counts.games == 0 {
+            return Ok(Written::NoGame);
+        }
         if strict && counts.warnings > 0 {
             return Ok(Written::HeldBack);
         }
@@ -57,31 +64,54 @@ pub(super) fn run(plan: &Plan<'_>, voice: &mut dyn Voice) -> Result<Tally, Error
     voice.finished(&out_name, &mut last, result.as_ref().err());
     let output = match &result {
         Ok(Written::HeldBack) => Verdict::HeldBack,
+        Ok(Written::NoGame) => Verdict::Failed,
         r => Verdict::of(r.as_ref().err(), &last, strict),
     };
     let inputs = plan.batch.inputs.len();
     Ok(counts.tally.collection(output, inputs, counts.errors))
 }
 
-/// Adds one record to a collection; a record that cannot be read is said
-/// and counted, and the others go on. Its reporter is returned.
+/// Whether the records of `input` were found rather than named: under
+/// `-r`, or in an archive.
+fn found(input: &Input) -> bool {
+    input.walked || input.path.is_some() && open::is_archive(input.path.as_deref())
+}
+
+/// Adds one record to a collection; a record that cannot be read, or
+/// gives no game, is said and counted (or passed over: `found`), and the
+/// others go on. Its reporter is returned.
 fn add_record(
     c: &mut Collection<'_>,
     mut record: Record<'_>,
+    found: bool,
     voice: &mut dyn Voice,
     counts: &mut Counts,
 ) -> Result<Reporter, Error> {
     let mut report = voice.reporter(&record.name);
     let r = c.add(&mut record.reader, record.format, &mut report);
+    let why = match &r {
+        Ok(stats) if stats.games == 0 => NO_GAME.to_string(),
+        Err(e @ Error::Unreadable { .. }) if found => e.to_string(),
+        _ => String::new(),
+    };
+    if found && !why.is_empty() {
+        if let Some(left) = passed_over(&record, &why, &mut report, voice) {
+            counts.tally.add(left);
+            return Ok(report);
+        }
+    }
     voice.flush(&mut report);
     counts.warnings += report.warnings();
     counts.errors += report.errors();
     match r {
+        Ok(stats) if stats.games == 0 => {
+            counts.tally.add(no_game(&record.name, voice));
+            looks_like(&record.name, record.format, &record.head, voice);
+            Ok(report)
+        }
         Ok(stats) => {
             counts.tally.converted += 1;
-            if stats.games == 0 {
-                looks_like(&record.name, record.format, &record.head, voice);
-            }
+            counts.games += stats.games;
             Ok(report)
         }
         // The input could not be read as its format, or takes no such

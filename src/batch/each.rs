@@ -55,7 +55,7 @@ fn plain(
         return convert_to(plan, input, Some(out), voice);
     }
     match open::record(input.path.as_deref(), plan.batch.from) {
-        Ok(record) => pictures::draw(plan, record, out, outs.claims(), voice),
+        Ok(record) => pictures::draw(plan, record, out, input.walked, outs.claims(), voice),
         Err(e) => unusable(e, voice),
     }
 }
@@ -101,8 +101,8 @@ fn claim(
     Ok(out)
 }
 
-/// One record into `out` under the directory: converted, or drawn as
-/// pictures (each its own file).
+/// One record member of an archive into `out` under the directory:
+/// converted, or drawn as pictures (each its own file).
 fn to_dir(
     plan: &Plan<'_>,
     record: Record<'_>,
@@ -111,8 +111,8 @@ fn to_dir(
     voice: &mut dyn Voice,
 ) -> Verdict {
     if plan.to.info().pictures {
-        pictures::draw(plan, record, out, outs.claims(), voice)
+        pictures::draw(plan, record, out, true, outs.claims(), voice)
     } else {
-        convert_record(plan, record, Some(out), voice)
+        convert_record(plan, record, Some(out), true, voice)
     }
 }

@@ -34,6 +34,7 @@ mod names;
 mod pictures;
 mod plan;
 mod record;
+mod replace;
 mod tally;
 #[cfg(test)]
 mod testing;
@@ -60,6 +61,10 @@ pub struct Input {
     /// Where its output goes under a directory ([`Target::Dir`]): its path
     /// below the directory it was found in, else its file name.
     pub rel: PathBuf,
+    /// Found by a walk of a directory (`-r`), not named: when its name
+    /// says a format any data takes (JSON, XML, CSV) and it holds no game,
+    /// it is passed over with a note ([`Verdict::LeftOut`]).
+    pub walked: bool,
 }
 
 impl Input {
@@ -68,6 +73,7 @@ impl Input {
         Input {
             path: None,
             rel: PathBuf::from("stdin"),
+            walked: false,
         }
     }
 
@@ -80,11 +86,12 @@ impl Input {
         Input {
             path: Some(path.to_path_buf()),
             rel,
+            walked: false,
         }
     }
 
-    /// The file at `path`, found under the directory `root`: its output
-    /// goes to the same place under the output directory.
+    /// The file at `path`, found by a walk of the directory `root`: its
+    /// output goes to the same place under the output directory.
     pub fn found(root: &Path, path: &Path) -> Self {
         let rel = path
             .strip_prefix(root)
@@ -92,6 +99,7 @@ impl Input {
         Input {
             path: Some(path.to_path_buf()),
             rel,
+            walked: true,
         }
     }
 
@@ -127,10 +135,16 @@ pub struct Batch {
     /// else SGF.
     pub to: Option<Format>,
     /// Write an output whose extension names another format than `to`
-    /// even when that file exists.
+    /// even when that file exists; replace an existing output of the
+    /// two-path form whatever wrote it (`two_paths`).
     pub force: bool,
     /// A warning fails its record: its output is held back.
     pub strict: bool,
+    /// The output was named as the second of two paths (`sgfconv IN
+    /// OUT`), the shape a shell glob over two records takes too: an
+    /// existing file there is replaced only when sgfconv wrote it and IN
+    /// is not already as sgfconv writes it, unless `force` (`replace`).
+    pub two_paths: bool,
     /// How the records are read and written. `write.json_lines` is set
     /// too when JSON goes to a file named `*.jsonl` or `*.ndjson`.
     pub options: Options,
@@ -149,6 +163,7 @@ impl Batch {
             to: None,
             force: false,
             strict: false,
+            two_paths: false,
             options: Options::default(),
             #[cfg(feature = "archives")]
             archive_limits: crate::archive::Limits::default(),
@@ -183,6 +198,14 @@ pub trait Voice {
 /// after that is said and counted in the [`Tally`].
 pub fn run(batch: &Batch, voice: &mut dyn Voice) -> Result<Tally, Error> {
     let plan = plan::Plan::new(batch, voice)?;
+    if let (Target::File(out), [input], true, false) = (
+        &batch.target,
+        &batch.inputs[..],
+        batch.two_paths,
+        batch.force,
+    ) {
+        replace::check(&plan, input, out)?;
+    }
     match &batch.target {
         Target::Dir(dir) => each::run(&plan, dir, voice),
         _ if batch.inputs.len() == 1 && !open::is_archive(batch.inputs[0].path.as_deref()) => {

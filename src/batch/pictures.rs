@@ -10,9 +10,10 @@
 //! clean.
 
 use super::plan::Plan;
-use super::record::{looks_like, refused};
+use super::record::{looks_like, passed_over, refused, NO_GAME};
 use super::{Verdict, Voice};
 use crate::error::Error;
+use crate::formats::diagram::E_NOTHING_TO_DRAW;
 use crate::input::open::Record;
 use crate::output::{write_atomically, Guard};
 use crate::render::Pages;
@@ -126,10 +127,14 @@ impl Pages for DirPages<'_> {
 }
 
 /// Draws one opened record into pictures beside `out`; its verdict.
+/// `found` when it was found rather than named (by `-r`, in an
+/// archive): one that holds no game may be passed over
+/// ([`passed_over`]).
 pub(super) fn draw(
     plan: &Plan<'_>,
     mut record: Record<'_>,
     out: &Path,
+    found: bool,
     claims: Claims<'_>,
     voice: &mut dyn Voice,
 ) -> Verdict {
@@ -148,6 +153,19 @@ pub(super) fn draw(
         options,
         &mut report,
     );
+    let why = match &result {
+        Ok(s) if s.games == 0 => Some(NO_GAME.to_string()),
+        Err(e @ Error::Unreadable { .. }) => Some(e.to_string()),
+        Err(Error::Unwritable { code, .. }) if *code == E_NOTHING_TO_DRAW.id => {
+            Some(NO_GAME.to_string())
+        }
+        _ => None,
+    };
+    if let Some(why) = why.filter(|_| found) {
+        if let Some(left) = passed_over(&record, &why, &mut report, voice) {
+            return left;
+        }
+    }
     let held = strict && report.warnings() > 0;
     let result = match result {
         Ok(stats) if !held => pages.commit().map(|()| Some(stats)),

@@ -64,7 +64,8 @@ fn names_json_lines(path: &Path) -> bool {
 }
 
 /// Several inputs into one output: only formats a file of which holds
-/// several games, and never a games table shared by files of `-d`.
+/// several games (a picture format only with `--game N`, which draws one
+/// of them), and never a games table shared by files of `-d`.
 fn several_inputs_allowed(target: &Target, to: Format, options: &Options) -> Result<(), Error> {
     let refused = match target {
         Target::Dir(_) if options.write.games_csv.is_some() => {
@@ -73,6 +74,12 @@ fn several_inputs_allowed(target: &Target, to: Format, options: &Options) -> Res
                 .to_string()
         }
         Target::Dir(_) => return Ok(()),
+        _ if to.info().pictures && options.write.game.is_some() => return Ok(()),
+        _ if to.info().pictures => format!(
+            "several inputs, and a {} file holds one picture: write one file per picture \
+             with -d DIR, or draw one game with --game N",
+            to.name()
+        ),
         _ if !to.info().collection => format!(
             "several inputs make one collection, and a {} file holds one game: \
              write one file per input with -d DIR",
@@ -189,6 +196,11 @@ mod tests {
         let e = several_inputs_allowed(&file, Format::Gib, &o).unwrap_err();
         assert!(e.to_string().contains("-d DIR"), "{e}");
         assert!(several_inputs_allowed(&file, Format::Json, &o).is_ok());
+        let e = several_inputs_allowed(&file, Format::Png, &o).unwrap_err();
+        assert!(e.to_string().contains("--game N"), "{e}");
+        let mut one = Options::default();
+        one.write.game = Some(3);
+        assert!(several_inputs_allowed(&file, Format::Png, &one).is_ok());
         let dir = Target::Dir("out".into());
         assert!(several_inputs_allowed(&dir, Format::Gib, &o).is_ok());
         let mut table = Options::default();

@@ -4,12 +4,16 @@
 //! output (`write::write_to`: in place only when it succeeded, held back
 //! under `--strict` at a warning), and its end told to the voice; one that
 //! failed as its format, or gave no game, gets a hint when its first bytes
-//! look like another format.
+//! look like another format. A record that gives no game writes nothing
+//! (an existing output is left as it was) and fails; found by `-r` or in
+//! an archive under a name any data takes (`.json`, `.xml`, `.csv`), it is
+//! passed over with a note instead.
 
-use super::codes::{note, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT};
+use super::codes::{note, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, RUN_NOTE};
 use super::plan::Plan;
 use super::write::{guard, guard_outputs, note_leftovers, write_to, Written};
 use super::{Input, Tally, Verdict, Voice};
+use crate::diag::{Reporter, Severity};
 use crate::error::Error;
 use crate::formats::{self, Format};
 use crate::input::open::{self, Record};
@@ -32,7 +36,7 @@ pub(super) fn convert_to(
 ) -> Verdict {
     note_leftovers(&[out, plan.options.write.games_csv.as_deref()], voice);
     match open::record(input.path.as_deref(), plan.batch.from) {
-        Ok(record) => convert_record(plan, record, out, voice),
+        Ok(record) => convert_record(plan, record, out, input.walked, voice),
         Err(e) => unusable(e, voice),
     }
 }
@@ -52,11 +56,16 @@ pub(super) fn refused(name: &str, e: &Error, voice: &mut dyn Voice) -> Verdict {
     Verdict::Failed
 }
 
-/// Converts one opened record into `out` (stdout for `None`).
+/// Converts one opened record into `out` (stdout for `None`); `found`
+/// when it was found rather than named (by `-r`, in an archive). A record
+/// that gives no game writes nothing (an existing output is left as it
+/// was) and fails, unless it is passed over as no game record
+/// ([`passed_over`]).
 pub(super) fn convert_record(
     plan: &Plan<'_>,
     mut record: Record<'_>,
     out: Option<&Path>,
+    found: bool,
     voice: &mut dyn Voice,
 ) -> Verdict {
     if let Err(e) = formats::check_read_options(record.format, &plan.options.read) {
@@ -73,21 +82,78 @@ pub(super) fn convert_record(
             &plan.options,
             &mut report,
         )?;
+        if stats.games == 0 {
+            return Ok(Written::NoGame);
+        }
         if strict && report.warnings() > 0 {
             return Ok(Written::HeldBack);
         }
         Ok(Written::Kept(stats))
     });
+    let why = match &result {
+        Ok(Written::NoGame) => Some(NO_GAME.to_string()),
+        Err(e @ Error::Unreadable { .. }) => Some(e.to_string()),
+        _ => None,
+    };
+    if let Some(why) = why.filter(|_| found) {
+        if let Some(left) = passed_over(&record, &why, &mut report, voice) {
+            return left;
+        }
+    }
+    let failed = matches!(result, Ok(Written::NoGame) | Err(_));
     voice.finished(&record.name, &mut report, result.as_ref().err());
-    let (verdict, failed) = match &result {
-        Ok(Written::HeldBack) => (Verdict::HeldBack, false),
-        Ok(Written::Kept(stats)) => (Verdict::of(None, &report, strict), stats.games == 0),
-        Err(e) => (Verdict::of(Some(e), &report, strict), true),
+    let verdict = match &result {
+        Ok(Written::HeldBack) => Verdict::HeldBack,
+        Ok(Written::NoGame) => no_game(&record.name, voice),
+        Ok(Written::Kept(_)) => Verdict::of(None, &report, strict),
+        Err(e) => Verdict::of(Some(e), &report, strict),
     };
     if failed {
         looks_like(&record.name, record.format, &record.head, voice);
     }
     verdict
+}
+
+/// What is said of a record that gave no game.
+pub(super) const NO_GAME: &str = "no game in it: nothing written";
+
+/// A record that gave no game: said, and a failure (nothing was written).
+pub(super) fn no_game(name: &str, voice: &mut dyn Voice) -> Verdict {
+    voice.say(&note(INPUT_UNUSABLE, Some(name), NO_GAME.into()));
+    Verdict::Failed
+}
+
+/// The formats whose names any data takes (`.json`, `.xml`, `.csv`): a
+/// file so named is not always a game record, as a `.sgf` or `.gib` is.
+fn names_any_data(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Json | Format::Xml | Format::Jago | Format::Csv
+    )
+}
+
+/// A record found rather than named, read as a format whose names any
+/// data takes, that gave no game (`why`: what its reader said): no game
+/// record, passed over with a note (its own diagnostics said first).
+/// `None` for any other record: its failure stands.
+pub(super) fn passed_over(
+    record: &Record<'_>,
+    why: &str,
+    report: &mut Reporter,
+    voice: &mut dyn Voice,
+) -> Option<Verdict> {
+    if !names_any_data(record.format) {
+        return None;
+    }
+    voice.finished(&record.name, report, None);
+    if voice.hears(Severity::Info) {
+        let said = format!(
+            "not a game record as {} ({why}): left out",
+            record.format.name()
+        );
+        voice.say(&note(RUN_NOTE, Some(&record.name), said));
+    }
+    Some(Verdict::LeftOut)
 }
 
 /// After the record `name`, read as `format`, failed or gave no game: the

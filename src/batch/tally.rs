@@ -8,6 +8,11 @@ use crate::error::Error;
 /// How a record, an output or a whole run came out, from best to worst.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verdict {
+    /// Not a game record: an input found rather than named (by `-r`, or
+    /// in an archive) whose name says a format any data takes (JSON, XML,
+    /// CSV) and that holds no game. Passed over with a note, nothing
+    /// written; no loss.
+    LeftOut,
     /// Done, nothing lost (warnings may have been said).
     #[default]
     Done,
@@ -45,6 +50,9 @@ pub struct Tally {
     pub converted: usize,
     /// Inputs and records of which nothing could be read or written.
     pub failed: usize,
+    /// Inputs and records passed over as no game record
+    /// ([`Verdict::LeftOut`]).
+    pub left_out: usize,
     /// How the run came out.
     pub verdict: Verdict,
 }
@@ -52,10 +60,10 @@ pub struct Tally {
 impl Tally {
     /// Counts a record (or an input) that came out as `v`.
     pub(super) fn add(&mut self, v: Verdict) {
-        if v == Verdict::Failed {
-            self.failed += 1;
-        } else {
-            self.converted += 1;
+        match v {
+            Verdict::Failed => self.failed += 1,
+            Verdict::LeftOut => self.left_out += 1,
+            _ => self.converted += 1,
         }
         self.verdict = self.verdict.max(v);
     }

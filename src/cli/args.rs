@@ -120,14 +120,14 @@ pub enum Command {
     #[command(hide = true)]
     Completions {
         shell: clap_complete::Shell,
-        /// Write into this directory instead of stdout.
+        /// Write into this directory instead of stdout (`-`: stdout).
         dir: Option<PathBuf>,
     },
     /// Write the man pages (sgfconv.1, sgfconv-check.1...) into DIR, or
     /// sgfconv(1) on stdout.
     #[command(hide = true)]
     Man {
-        /// Write into this directory instead of stdout.
+        /// Write into this directory instead of stdout (`-`: stdout).
         dir: Option<PathBuf>,
     },
 }
@@ -405,13 +405,18 @@ pub struct ConvertArgs {
     /// diagrams: of the board's edges and captions [default: gtp].
     #[arg(long, value_enum)]
     pub coords: Option<CoordsArg>,
-    /// CSV output: also write one row per game, with its game info, here.
+    /// CSV output: also write one row per game, with its game info, here
+    /// (-: stdout, when the output is a file).
     #[arg(long, value_name = "FILE")]
     pub games_csv: Option<PathBuf>,
     /// CSV output: text cells that start with = + - @ (a spreadsheet
     /// formula) get a leading ' ; numeric columns are never touched.
     #[arg(long)]
     pub csv_safe: bool,
+    /// Pictures (svg, png): draw game N alone (games are numbered from 0,
+    /// across the inputs of one output).
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
     /// Diagrams: the position after move N of the main line (0: before
     /// the first move) instead of the final position.
     #[arg(long, value_name = "N")]
@@ -462,6 +467,7 @@ impl ConvertArgs {
             coords: None,
             games_csv: None,
             csv_safe: false,
+            game: None,
             at: None,
             figures: false,
             every: None,
@@ -573,7 +579,9 @@ pub struct MigrateArgs {
     /// only with -q, then the summary).
     #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
     pub diagnostics: DiagnosticsFormat,
-    /// Write a JSON report with one entry per input file.
+    /// Write a JSON report with one entry per input file (-: stdout); also
+    /// when the run is interrupted (INT, TERM, HUP), marked so. Given again,
+    /// a resumed run keeps what it says of the files it skips.
     #[arg(long, value_name = "FILE.json")]
     pub report: Option<PathBuf>,
     /// Convert even when the output is newer than its input.

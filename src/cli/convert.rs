@@ -34,7 +34,7 @@ pub fn run(args: ConvertArgs) -> ExitCode {
 
 /// The batch the arguments ask for.
 fn batch_of(args: &ConvertArgs) -> Result<Batch, String> {
-    let (paths, output) = positionals(args)?;
+    let (paths, output, two_paths) = positionals(args)?;
     let src = Sources {
         paths: &paths,
         recursive: args.recursive,
@@ -46,6 +46,12 @@ fn batch_of(args: &ConvertArgs) -> Result<Batch, String> {
     if gathered.inputs.is_empty() {
         return Err("no input: the directories and lists named hold no record".into());
     }
+    if args.out_dir.as_deref() == Some(Path::new("-")) {
+        return Err(
+            "-d -: the standard output holds no directory (-o - writes one collection there)"
+                .into(),
+        );
+    }
     let target = match (&args.out_dir, output) {
         (Some(d), _) => Target::Dir(d.clone()),
         (None, Some(p)) if p != Path::new("-") => Target::File(p),
@@ -55,6 +61,7 @@ fn batch_of(args: &ConvertArgs) -> Result<Batch, String> {
     batch.from = args.read.from()?;
     batch.to = super::args::format_arg(&args.to, "--to")?;
     batch.force = args.force;
+    batch.two_paths = two_paths;
     batch.strict = args.read.strict;
     let mut options = Options::default().with_jobs(args.read.jobs());
     options.read = args.read.options()?;
@@ -64,9 +71,12 @@ fn batch_of(args: &ConvertArgs) -> Result<Batch, String> {
     Ok(batch)
 }
 
-/// The inputs named and the output: `sgfconv in out` keeps its meaning
-/// when there are exactly two paths and no `-o`, `-d`, `-r` or list.
-fn positionals(args: &ConvertArgs) -> Result<(Vec<PathBuf>, Option<PathBuf>), String> {
+/// The inputs named and the output, and whether the output is the second
+/// of two paths: `sgfconv in out` keeps its meaning when there are exactly
+/// two paths and no `-o`, `-d`, `-r` or list.
+type Positionals = (Vec<PathBuf>, Option<PathBuf>, bool);
+
+fn positionals(args: &ConvertArgs) -> Result<Positionals, String> {
     let legacy = args.output.is_none()
         && args.out_dir.is_none()
         && !args.recursive
@@ -86,7 +96,7 @@ fn positionals(args: &ConvertArgs) -> Result<(Vec<PathBuf>, Option<PathBuf>), St
             ));
         }
     }
-    Ok((inputs, output))
+    Ok((inputs, output, legacy))
 }
 
 /// The note on files a directory walk left out.
@@ -120,6 +130,7 @@ fn write_options(args: &ConvertArgs) -> Result<WriteOptions, String> {
     });
     w.games_csv = args.games_csv.clone();
     w.csv_safe = args.csv_safe;
+    w.game = args.game;
     w.at = args.at;
     w.figures = args.figures;
     w.every = args.every;

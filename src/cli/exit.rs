@@ -20,7 +20,7 @@ pub const EXIT_USAGE: u8 = 2;
 /// The exit status of a verdict.
 pub fn status(v: Verdict) -> ExitCode {
     match v {
-        Verdict::Done => ExitCode::SUCCESS,
+        Verdict::LeftOut | Verdict::Done => ExitCode::SUCCESS,
         Verdict::Lost | Verdict::HeldBack => ExitCode::from(EXIT_LOST),
         Verdict::Failed => ExitCode::from(EXIT_USAGE),
     }
@@ -83,6 +83,7 @@ mod tests {
     #[test]
     fn verdicts_are_statuses_0_1_and_2() {
         assert_eq!(status(Verdict::Done), ExitCode::SUCCESS);
+        assert_eq!(status(Verdict::LeftOut), ExitCode::SUCCESS);
         assert_eq!(status(Verdict::Lost), ExitCode::from(1));
         assert_eq!(status(Verdict::HeldBack), ExitCode::from(1));
         assert_eq!(status(Verdict::Failed), ExitCode::from(2));

@@ -55,9 +55,11 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     match cli.command {
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Formats) => help::list_formats(),
-        Some(Command::Completions { shell, dir }) => help::completions(Cli::command(), shell, dir),
+        Some(Command::Completions { shell, dir }) => {
+            help::completions(Cli::command(), shell, not_stdout(dir))
+        }
         Some(Command::Explain(args)) => help::explain(args),
-        Some(Command::Man { dir }) => help::man(Cli::command(), dir),
+        Some(Command::Man { dir }) => help::man(Cli::command(), not_stdout(dir)),
         #[cfg(unix)]
         Some(Command::Migrate(args)) => migrate::run(args),
         None if term::would_wait_on_terminal(cli.convert.reads_only_stdin()) => {
@@ -66,4 +68,10 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
         None => convert::run(cli.convert),
     }
+}
+
+/// A directory named to write into, unless it is `-`: the standard
+/// output, as where no directory is named.
+fn not_stdout(dir: Option<std::path::PathBuf>) -> Option<std::path::PathBuf> {
+    dir.filter(|d| !sgfconv::output::is_stdout(d))
 }

@@ -1,7 +1,9 @@
 //! What the picture writers (SVG, PNG) share: a [`Sink`] that gathers each
-//! game, asks [`crate::render::figure::pictures`] which pictures it gives
-//! (`--at`, `--figures`, `--every`), draws each with the format's drawing
-//! function and hands the bytes to [`Pages`].
+//! game (only game N with `--game N`), asks
+//! [`crate::render::figure::pictures`] which pictures it gives (`--at`,
+//! `--figures`, `--every`), draws each with the format's drawing function
+//! and hands the bytes to [`Pages`]; a second picture for pages that take
+//! one (a file, stdout) is refused (`E703`).
 
 use crate::diag::{Code, Reporter};
 use crate::error::Error;
@@ -21,6 +23,17 @@ pub const E_NOTHING_TO_DRAW: Code = Code::new("E700", "diagram-nothing-to-draw")
 /// drawn.
 pub const W_AT_PAST_END: Code = Code::new("W701", "diagram-move-past-end");
 
+/// Several pictures for one file (`-o`, or stdout): refused, nothing
+/// written. A file of a picture format holds one picture; pictures one
+/// after another in a file are no picture a viewer reads.
+///
+/// Example: `sgfconv games.sgf -t png -o one.png` over a collection.
+///
+/// What to do: `-d DIR` writes each picture to its own file; `--game N`
+/// draws one game, and without `--figures` or `--every` a game gives one
+/// picture (`--at N`: the position after move N).
+pub const E_SEVERAL_PICTURES: Code = Code::new("E703", "diagram-several-pictures");
+
 /// Draws one picture of a game.
 pub type Draw<'w> = Box<dyn FnMut(&Figure, &Game, &mut Reporter) -> Result<Vec<u8>, Error> + 'w>;
 
@@ -36,6 +49,10 @@ pub struct PictureWriter<'w> {
     done: Rc<RefCell<Vec<Game>>>,
     games: usize,
     pictures: usize,
+    /// The game of the first picture.
+    first_game: Option<usize>,
+    /// `--game N`: only game N (from 0) is drawn.
+    only: Option<usize>,
     /// `SVG`: the format's name in messages.
     format: &'static str,
 }
@@ -64,6 +81,8 @@ impl<'w> PictureWriter<'w> {
             done,
             games: 0,
             pictures: 0,
+            first_game: None,
+            only: options.game,
             format,
         })
     }
@@ -76,6 +95,9 @@ impl<'w> PictureWriter<'w> {
     }
 
     fn draw_game(&mut self, game: &Game, report: &mut Reporter) -> Result<(), Error> {
+        if self.only.is_some_and(|n| n != self.games) {
+            return Ok(());
+        }
         let figures = pictures(game, self.select, self.style);
         if let (Select::At(n), Some(f)) = (self.select, figures.first()) {
             if f.move_number < n {
@@ -90,11 +112,42 @@ impl<'w> PictureWriter<'w> {
             }
         }
         for f in &figures {
+            if self.pictures > 0 && !self.pages.takes_several() {
+                return Err(self.several());
+            }
             let bytes = (self.draw)(f, game, report)?;
             self.pages.page(self.games, f.index, &bytes)?;
+            self.first_game.get_or_insert(self.games);
             self.pictures += 1;
         }
         Ok(())
+    }
+
+    /// The refusal of a second picture where one file takes one.
+    fn several(&self) -> Error {
+        let (what, choose) = if self.first_game == Some(self.games) {
+            (
+                format!("game {} gives several pictures", self.games),
+                "without --figures or --every a game gives one (--at N: the position after \
+                 move N)",
+            )
+        } else {
+            (
+                format!(
+                    "games {} and {} give a picture each",
+                    self.first_game.unwrap_or(0),
+                    self.games
+                ),
+                "--game N draws game N alone (games are numbered from 0)",
+            )
+        };
+        Error::unwritable(
+            E_SEVERAL_PICTURES.id,
+            format!(
+                "{what}, and one {} file holds one picture: -d DIR writes each to its own file; {choose}",
+                self.format
+            ),
+        )
     }
 }
 
@@ -113,10 +166,14 @@ impl Sink for PictureWriter<'_> {
 
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         if self.pictures == 0 {
-            return Err(Error::unwritable(
-                E_NOTHING_TO_DRAW.id,
-                format!("no game to draw as {}", self.format),
-            ));
+            let message = match self.only {
+                Some(n) if n >= self.games => format!(
+                    "--game {n}: the input holds {} games (numbered from 0): no game to draw as {}",
+                    self.games, self.format
+                ),
+                _ => format!("no game to draw as {}", self.format),
+            };
+            return Err(Error::unwritable(E_NOTHING_TO_DRAW.id, message));
         }
         self.pages.finish()
     }

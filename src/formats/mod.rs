@@ -87,6 +87,7 @@ pub struct FormatInfo {
 /// What the readers of text formats with no declaration of their own take.
 /// What the picture writers take.
 const DIAGRAM: &[WriteOption] = &[
+    WriteOption::Game,
     WriteOption::At,
     WriteOption::Figures,
     WriteOption::Every,
@@ -226,7 +227,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "a picture of the board (formats/diagrams.md): a position, or book figures",
         carries: "one position or figure per picture: stones, move numbers, markup, labels",
         lossy: true,
-        collection: true,
+        collection: false,
         reads: false,
         pictures: true,
         read_options: &[],
@@ -239,7 +240,7 @@ pub const FORMATS: &[FormatInfo] = &[
         description: "the SVG picture rasterised (formats/diagrams.md)",
         carries: "one position or figure per picture: stones, move numbers, markup, labels",
         lossy: true,
-        collection: true,
+        collection: false,
         reads: false,
         pictures: true,
         read_options: &[],

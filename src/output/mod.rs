@@ -12,7 +12,8 @@
 //!   replaced when [`AtomicFile::commit`] is called, and left untouched when
 //!   it is not (an error, a panic, a signal); a device or a pipe
 //!   (`/dev/null`, `/dev/stdout`, a FIFO) is written in place and never
-//!   replaced. The bytes go to an unnamed file (Linux `O_TMPFILE`) linked
+//!   replaced; the name `-` is the standard output ([`is_stdout`]),
+//!   wherever a file name is taken. The bytes go to an unnamed file (Linux `O_TMPFILE`) linked
 //!   into place, so that nothing is left whatever ends the process; else to
 //!   a named one that [`remove_on_signal`] removes.
 //! - `dir` (crate-private) makes the unnamed files and links them into
@@ -31,6 +32,15 @@ use crate::error::Error;
 use std::fs::{File, Metadata};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+/// Whether an output's name is `-`: the standard output, wherever a file
+/// name is taken (`-o -`, `--games-csv -`, `migrate --report -`).
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How messages name the standard output.
+pub const STDOUT_NAME: &str = "<stdout>";
 
 /// A file's identity: its device and inode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,8 +126,12 @@ impl Guard {
             .map(|(_, n)| n.as_str())
     }
 
-    /// Refuses `path` as an output when it is (or links to) an input.
+    /// Refuses `path` as an output when it is (or links to) an input (`-`:
+    /// the standard output, [`Guard::check_stdout`]).
     pub fn check_output(&self, path: &Path, what: &str) -> Result<(), Error> {
+        if is_stdout(path) {
+            return self.check_stdout();
+        }
         match FileId::of_path(path).and_then(|id| self.input_named(id)) {
             None => Ok(()),
             Some(input) => Err(Error::Usage(format!(
@@ -149,6 +163,8 @@ enum Target {
     Temp(BufWriter<temp::Registered>, PathBuf),
     /// A device or a pipe, written in place.
     InPlace(BufWriter<File>),
+    /// The standard output (the name `-`), written as it comes.
+    Stdout(BufWriter<io::Stdout>),
 }
 
 /// One output file, written through a temporary file beside it and put in
@@ -164,8 +180,13 @@ const BUFFER: usize = 64 * 1024;
 impl AtomicFile {
     /// Starts writing `path`. A symbolic link is followed to the file it
     /// names, which is replaced with the mode it had; a device or a pipe is
-    /// opened and written in place.
+    /// opened and written in place; `-` is the standard output.
     pub fn create(path: &Path) -> io::Result<AtomicFile> {
+        if is_stdout(path) {
+            return Ok(AtomicFile {
+                target: Target::Stdout(BufWriter::with_capacity(BUFFER, io::stdout())),
+            });
+        }
         let existing = std::fs::metadata(path).ok();
         if let Some(m) = existing.as_ref().filter(|m| !m.is_file()) {
             if m.is_dir() {
@@ -206,6 +227,7 @@ impl AtomicFile {
     pub fn commit(self) -> io::Result<()> {
         match self.target {
             Target::InPlace(mut out) => out.flush(),
+            Target::Stdout(mut out) => out.flush(),
             Target::Unnamed(out, path) => {
                 let f = out.into_inner().map_err(|e| e.into_error())?;
                 dir::link(&f, &path)
@@ -245,6 +267,9 @@ pub use temp::{before_first_named_temp, remove_on_signal};
 /// had to use named files and was killed (`SIGKILL`), or in use by a run
 /// now. Listed, never removed: they may not be ours to remove.
 pub fn leftover_temporary_files(path: &Path) -> Vec<PathBuf> {
+    if is_stdout(path) {
+        return Vec::new();
+    }
     let dir = directory_of(path);
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
@@ -264,6 +289,7 @@ impl Write for AtomicFile {
             Target::Unnamed(out, _) => out.write(data),
             Target::Temp(out, _) => out.write(data),
             Target::InPlace(out) => out.write(data),
+            Target::Stdout(out) => out.write(data),
         }
     }
 
@@ -272,6 +298,7 @@ impl Write for AtomicFile {
             Target::Unnamed(out, _) => out.write_all(data),
             Target::Temp(out, _) => out.write_all(data),
             Target::InPlace(out) => out.write_all(data),
+            Target::Stdout(out) => out.write_all(data),
         }
     }
 
@@ -280,6 +307,7 @@ impl Write for AtomicFile {
             Target::Unnamed(out, _) => out.flush(),
             Target::Temp(out, _) => out.flush(),
             Target::InPlace(out) => out.flush(),
+            Target::Stdout(out) => out.flush(),
         }
     }
 }

@@ -16,6 +16,9 @@ use std::path::Path;
 /// The error of the output `path`: [`Error::Output`], naming `path` and
 /// saying what went wrong without the temporary file's name.
 pub fn output_error(path: &Path, e: io::Error) -> Error {
+    if super::is_stdout(path) {
+        return output_error(Path::new(super::STDOUT_NAME), e);
+    }
     Error::Output {
         path: path.to_path_buf(),
         kind: e.kind(),

@@ -21,4 +21,4 @@ pub mod figure;
 pub mod pages;
 pub mod svg;
 
-pub use pages::{Pages, StreamPages};
+pub use pages::{OnePage, Pages, StreamPages};

@@ -486,6 +486,10 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
         let mut moves = MovesDoc::default();
         let (mut is_game, mut is_moves, mut known) = (false, false, false);
         let mut others: Vec<String> = Vec::new();
+        // Every field that holds no game, in order (for the message), and
+        // whether one of them is the model's (`{"version": 1}` alone is
+        // not sgfconv JSON).
+        let (mut listed, mut envelope): (Vec<String>, bool) = (Vec::new(), false);
         while let Some(key) = map.next_key::<String>()? {
             if let Some((_, what)) = FOREIGN.iter().find(|(k, _)| *k == key) {
                 return Err(de::Error::custom(format!(
@@ -497,11 +501,11 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
                     ctx: &mut *ctx,
                     games_array: true,
                 })?,
-                "format" => check_format(ctx, &map.next_value::<String>()?),
-                "version" => check_version(ctx, map.next_value()?),
-                // Where the game came from: informational, in both layouts.
-                "game" | "file" | "index" | "truncated_at" => {
-                    map.next_value::<IgnoredAny>()?;
+                k if ENVELOPE.contains(&k) => {
+                    envelope_field(ctx, k, &mut map)?;
+                    listed.push(key);
+                    envelope = true;
+                    continue;
                 }
                 other => {
                     if game.field(other, &mut map)? {
@@ -513,6 +517,7 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
                         is_moves = true;
                     } else {
                         others.push(other.to_string());
+                        listed.push(other.to_string());
                         map.next_value::<IgnoredAny>()?;
                         continue;
                     }
@@ -521,7 +526,7 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
             known = true;
         }
         if !known {
-            return Err(de::Error::custom(not_the_model(&others)));
+            return Err(de::Error::custom(not_the_model(&listed, envelope)));
         }
         for other in others {
             ctx.report.info(
@@ -546,6 +551,27 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
     }
 }
 
+/// The model's fields that hold no game: what it is (`format`,
+/// `version`), and where a game came from (informational, in both
+/// layouts).
+const ENVELOPE: &[&str] = &["format", "version", "game", "file", "index", "truncated_at"];
+
+/// Reads the value of the field `key`, one of [`ENVELOPE`].
+fn envelope_field<'de, A: MapAccess<'de>>(
+    ctx: &mut Ctx<'_>,
+    key: &str,
+    map: &mut A,
+) -> Result<(), A::Error> {
+    match key {
+        "format" => check_format(ctx, &map.next_value::<String>()?),
+        "version" => check_version(ctx, map.next_value()?),
+        _ => {
+            map.next_value::<IgnoredAny>()?;
+        }
+    }
+    Ok(())
+}
+
 /// A move-list field that cannot be read: OGS game JSON has a `moves`
 /// field too, of another shape; the message says it is not read.
 fn in_moves<E: de::Error>(key: &str, e: E) -> E {
@@ -560,15 +586,22 @@ fn in_moves<E: de::Error>(key: &str, e: E) -> E {
     ))
 }
 
-/// The message for an object with none of the model's fields (`keys`).
-fn not_the_model(keys: &[String]) -> String {
+/// The message for an object with none of the model's fields that hold
+/// a game (it has `keys`; `envelope` when some of them are the model's
+/// own, such as `version`).
+fn not_the_model(keys: &[String], envelope: bool) -> String {
     if keys.is_empty() {
         return format!("an empty object; {EXPECTED}");
     }
     let shown: Vec<String> = keys.iter().take(5).map(|k| format!("{k:?}")).collect();
     let more = if keys.len() > 5 { ", …" } else { "" };
+    let none = if !envelope {
+        "none of its fields"
+    } else {
+        "none of its fields that hold a game (games, nodes, moves)"
+    };
     format!(
-        "an object with none of its fields (it has {}{more}); {EXPECTED}",
+        "an object with {none} (it has {}{more}); {EXPECTED}",
         shown.join(", ")
     )
 }

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::formats::diagram::{Draw, PictureWriter};
 use crate::options::WriteOptions;
 use crate::render::svg::{svg, SvgStyle};
-use crate::render::{Pages, StreamPages};
+use crate::render::{OnePage, Pages};
 use crate::sink::Sink;
 use resvg::{tiny_skia, usvg};
 use std::io::Write;
@@ -27,12 +27,13 @@ const MAX_PIXELS: f64 = 64.0 * 1024.0 * 1024.0;
 /// dashes, quotes; `assets/fonts/LICENSE-DejaVu.txt`).
 const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansCondensed-subset.ttf");
 
-/// A writer of PNG pictures into `output`, one file after another.
+/// A writer of one PNG picture into `output` (a second is refused:
+/// `formats/diagrams.md`, "Where pictures go").
 pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
     options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
-    pages_writer(Box::new(StreamPages::new(output)), options)
+    pages_writer(Box::new(OnePage::new(output)), options)
 }
 
 /// A writer of PNG pictures handing each to `pages`.

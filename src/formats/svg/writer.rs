@@ -5,16 +5,17 @@ use crate::error::Error;
 use crate::formats::diagram::{Draw, PictureWriter};
 use crate::options::WriteOptions;
 use crate::render::svg::{svg, SvgStyle};
-use crate::render::{Pages, StreamPages};
+use crate::render::{OnePage, Pages};
 use crate::sink::Sink;
 use std::io::Write;
 
-/// A writer of SVG pictures into `output`, one document after another.
+/// A writer of one SVG picture into `output` (a second is refused:
+/// `formats/diagrams.md`, "Where pictures go").
 pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
     options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
-    pages_writer(Box::new(StreamPages::new(output)), options)
+    pages_writer(Box::new(OnePage::new(output)), options)
 }
 
 /// A writer of SVG pictures handing each to `pages` (the command's `-d`

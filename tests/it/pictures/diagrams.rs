@@ -8,8 +8,9 @@
 //!   at them before committing);
 //! - PNG decoded back and checked at stone centres (black, white) and on
 //!   empty points (the board's colour);
-//! - the pictures' names under `-d`, streams of pictures on stdout and in
-//!   `-o`, `--at` past the end (W701), what is refused;
+//! - the pictures' names under `-d`, one picture to stdout or `-o` (a
+//!   second is refused: E703; `--game N` chooses a game), `--at` past the
+//!   end (W701), what is refused;
 //! - the README's pictures are what the current code draws.
 
 use crate::common;
@@ -279,44 +280,87 @@ fn split_on<'a>(bytes: &'a [u8], mark: &[u8]) -> Vec<&'a [u8]> {
     starts.windows(2).map(|w| &bytes[w[0]..w[1]]).collect()
 }
 
-#[test]
-fn pictures_to_one_stream_follow_each_other() {
-    let o = sgfconv(&["corpus/ugf/figure.ugf", "-t", "svg", "--figures"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let docs = split_on(&o.stdout, b"<?xml");
-    assert_eq!(docs.len(), 4);
-    assert!(o.stdout.starts_with(b"<?xml"));
-    assert!(docs.iter().all(|d| d.ends_with(b"</svg>\n")));
-    let o = sgfconv(&[
-        "corpus/ugf/figure.ugf",
-        "-t",
-        "png",
-        "--figures",
-        "--size",
-        "100",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let files = split_on(&o.stdout, b"\x89PNG\r\n\x1a\n");
-    assert_eq!(files.len(), 4);
-    assert!(o.stdout.starts_with(b"\x89PNG\r\n\x1a\n"));
-    for f in files {
-        assert_eq!(Pixmap::decode_png(f).unwrap().width(), 100);
-    }
+/// Refused with E703, exit 2: `o`'s stderr names `-d DIR` and `choose`.
+fn refused_several(o: &Output, choose: &str) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(o.stdout.is_empty(), "nothing on stdout");
+    let err = stderr(o);
+    assert!(err.contains("[E703]"), "{err}");
+    assert!(err.contains("-d DIR"), "{err}");
+    assert!(err.contains(choose), "{err}");
 }
 
 #[test]
-fn a_collection_into_one_svg_file() {
+fn several_pictures_of_one_game_are_never_concatenated() {
+    // Four figures: no stream of SVG documents or PNG files on stdout.
+    for to in ["svg", "png"] {
+        let o = sgfconv(&["corpus/ugf/figure.ugf", "-t", to, "--figures"]);
+        refused_several(&o, "without --figures or --every");
+    }
+    let o = sgfconv(&["corpus/diagrams/board19.sgf", "-t", "svg", "--every", "25"]);
+    refused_several(&o, "--at N");
+    // Into a file: nothing written, an old file kept.
     let out = tempfile::tempdir().unwrap();
-    let file = out.path().join("all.svg");
+    let file = out.path().join("figs.svg");
+    std::fs::write(&file, "old").unwrap();
     let o = sgfconv(&[
-        "corpus/diagrams/captures.sgf",
-        "corpus/diagrams/partial.sgf",
+        "corpus/ugf/figure.ugf",
+        "--figures",
         "-o",
         file.to_str().unwrap(),
     ]);
+    refused_several(&o, "--at N");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "old");
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 1);
+    // One picture is one file: an SVG document, a PNG.
+    let o = sgfconv(&["corpus/diagrams/captures.sgf", "-t", "svg", "--at", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let bytes = std::fs::read(&file).unwrap();
-    assert_eq!(split_on(&bytes, b"<?xml").len(), 3);
+    assert!(o.stdout.starts_with(b"<?xml"));
+    assert_eq!(split_on(&o.stdout, b"<?xml").len(), 1);
+    let o = sgfconv(&["corpus/diagrams/captures.sgf", "-t", "png", "--size", "100"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(Pixmap::decode_png(&o.stdout).unwrap().width(), 100);
+}
+
+#[test]
+fn a_collection_gives_one_picture_file_only_of_the_game_chosen() {
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("one.png");
+    let one = file.to_str().unwrap();
+    // `partial.sgf` holds two games: a PNG file holds one picture.
+    let o = sgfconv(&["corpus/diagrams/partial.sgf", "-t", "png", "-o", one]);
+    refused_several(&o, "--game N");
+    assert!(!file.exists());
+    let o = sgfconv(&["corpus/diagrams/partial.sgf", "-o", one, "--game", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(Pixmap::decode_png(&std::fs::read(&file).unwrap()).is_ok());
+    // The same picture as the second file of `-d`.
+    let dir = out.path().join("d");
+    let d = dir.to_str().unwrap();
+    let o = sgfconv(&["corpus/diagrams/partial.sgf", "-t", "png", "-d", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let second = std::fs::read(dir.join("partial-02.png")).unwrap();
+    assert_eq!(std::fs::read(&file).unwrap(), second);
+    // Past the last game: nothing to draw, said so.
+    let o = sgfconv(&["corpus/diagrams/partial.sgf", "-t", "svg", "--game", "2"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("holds 2 games"), "{}", stderr(&o));
+    // Several inputs into one picture file: refused before anything is
+    // read, unless --game chooses one game of them all.
+    let svg = out.path().join("all.svg");
+    let all = svg.to_str().unwrap();
+    let two = [
+        "corpus/diagrams/captures.sgf",
+        "corpus/diagrams/partial.sgf",
+    ];
+    let o = sgfconv(&[two[0], two[1], "-o", all]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--game N"), "{}", stderr(&o));
+    assert!(!svg.exists());
+    let o = sgfconv(&[two[0], two[1], "-o", all, "--game", "0"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let alone = sgfconv(&[two[0], "-t", "svg"]);
+    assert_eq!(std::fs::read(&svg).unwrap(), alone.stdout);
 }
 
 #[test]

@@ -58,15 +58,15 @@ fn text_after_the_last_gib_record_is_reported() {
     );
 }
 
-/// Converts `input` named `name` over an existing `out.sgf`: the exit
-/// status, stderr, and whether `out.sgf` was left as it was.
+/// Converts `input` named `name` over an existing `out.sgf` (`-o`): the
+/// exit status, stderr, and whether `out.sgf` was left as it was.
 fn refused_over_existing(name: &str, input: &[u8]) -> (Option<i32>, String, bool) {
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path().join(name);
     std::fs::write(&src, input).unwrap();
     let dst = dir.path().join("out.sgf");
     std::fs::write(&dst, "old").unwrap();
-    let out = sgfconv().arg(&src).arg(&dst).output().unwrap();
+    let out = sgfconv().arg(&src).arg("-o").arg(&dst).output().unwrap();
     let kept = std::fs::read(&dst).unwrap() == b"old";
     let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
     assert_eq!(
@@ -84,6 +84,11 @@ fn json_that_is_not_the_model_is_refused_and_says_what_was_expected() {
         ("[]", "an array with no game in it"),
         ("{}", "an empty object"),
         ("{\"name\":\"x\"}", "(it has \"name\")"),
+        // The model's own fields alone hold no game.
+        (
+            "{\"name\":\"x\",\"version\":1}",
+            "none of its fields that hold a game (games, nodes, moves) (it has \"name\", \"version\")",
+        ),
         (
             "{\"a\":1,\"b\":[2]}",
             "none of its fields (it has \"a\", \"b\")",
@@ -112,12 +117,16 @@ fn json_that_is_not_the_model_is_refused_and_says_what_was_expected() {
     let out = run(&["-f", "json"], b"{}");
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    // An empty collection is sgfconv JSON: no game, no error.
-    let out = run(
-        &["-f", "json"],
-        b"{\"format\":\"sgfconv\",\"version\":1,\"games\":[]}",
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // An empty collection is sgfconv JSON, but no game: nothing is
+    // written, as for any input that gives no game.
+    let empty = b"{\"format\":\"sgfconv\",\"version\":1,\"games\":[]}";
+    let out = run(&["-f", "json"], empty);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert!(text(&out.stderr).contains("no game in it: nothing written"));
+    let (code, stderr, kept) = refused_over_existing("in.json", empty);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(kept, "the existing output was replaced: {stderr}");
 }
 
 #[test]
