@@ -282,7 +282,7 @@ fn split_on<'a>(bytes: &'a [u8], mark: &[u8]) -> Vec<&'a [u8]> {
 
 /// Refused with E703, exit 2: `o`'s stderr names `-d DIR` and `choose`.
 fn refused_several(o: &Output, choose: &str) {
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
     assert!(o.stdout.is_empty(), "nothing on stdout");
     let err = stderr(o);
     assert!(err.contains("[E703]"), "{err}");
