@@ -67,8 +67,7 @@ pub(super) fn run(plan: &Plan<'_>, voice: &mut dyn Voice) -> Result<Tally, Error
         Ok(Written::NoGame) => Verdict::Failed,
         r => Verdict::of(r.as_ref().err(), &last, strict),
     };
-    let inputs = plan.batch.inputs.len();
-    Ok(counts.tally.collection(output, inputs, counts.errors))
+    Ok(counts.tally.collection(output, counts.errors))
 }
 
 /// Whether the records of `input` were found rather than named: under

@@ -81,15 +81,13 @@ impl Tally {
         t
     }
 
-    /// The run of `inputs` inputs into one collection, whose output came
-    /// out as `output`: that verdict when it is not done; else a failure
-    /// when no input could be read, a loss when one could not or had an
-    /// error.
-    pub(super) fn collection(mut self, output: Verdict, inputs: usize, errors: usize) -> Tally {
+    /// The run of inputs into one collection, whose output came out as
+    /// `output` (a failure when no input gave a game: nothing was
+    /// written): that verdict when it is not done; else a loss when an
+    /// input (or an archive's member) could not be read or had an error.
+    pub(super) fn collection(mut self, output: Verdict, errors: usize) -> Tally {
         self.verdict = if output != Verdict::Done {
             output
-        } else if self.failed >= inputs {
-            Verdict::Failed
         } else if self.failed > 0 || errors > 0 {
             Verdict::Lost
         } else {
@@ -126,17 +124,19 @@ mod tests {
     }
 
     #[test]
-    fn a_collection_fails_only_when_no_input_was_read() {
+    fn a_collection_fails_only_when_nothing_was_written() {
         let mut t = Tally::default();
         t.add(Verdict::Failed);
         t.add(Verdict::Failed);
-        assert_eq!(t.collection(Verdict::Done, 2, 0).verdict, Verdict::Failed);
-        assert_eq!(t.collection(Verdict::Done, 3, 0).verdict, Verdict::Lost);
-        let held = t.collection(Verdict::HeldBack, 3, 0);
+        // No input gave a game: nothing written.
+        assert_eq!(t.collection(Verdict::Failed, 0).verdict, Verdict::Failed);
+        // Written, though inputs (or members) could not be read.
+        assert_eq!(t.collection(Verdict::Done, 0).verdict, Verdict::Lost);
+        let held = t.collection(Verdict::HeldBack, 0);
         assert_eq!(held.verdict, Verdict::HeldBack);
-        let clean = Tally::default().collection(Verdict::Done, 2, 0);
+        let clean = Tally::default().collection(Verdict::Done, 0);
         assert_eq!(clean.verdict, Verdict::Done);
-        let errors = Tally::default().collection(Verdict::Done, 2, 1);
+        let errors = Tally::default().collection(Verdict::Done, 1);
         assert_eq!(errors.verdict, Verdict::Lost);
     }
 

@@ -1,9 +1,11 @@
 //! The command as a user runs it: conversion, batches, options, help and
-//! man pages, the terminal, errors about outputs, `check --fix`, start-up.
+//! man pages, the terminal, errors about outputs, files never destroyed,
+//! `check --fix`, start-up.
 
 mod basics;
 mod batch;
 mod check_fix;
+mod files;
 mod help;
 mod options;
 mod output_errors;
