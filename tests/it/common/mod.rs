@@ -509,6 +509,26 @@ pub fn sgfconv() -> std::process::Command {
     std::process::Command::new(env!("CARGO_BIN_EXE_sgfconv"))
 }
 
+/// `sgfconv` with SIGINT, SIGTERM and SIGHUP at their default handling
+/// (`env --default-signal`), whatever the test runner inherited: a job
+/// started in the background by a non-interactive shell, or under `nohup`,
+/// ignores them, and sgfconv rightly keeps an ignored signal ignored.
+#[cfg(target_os = "linux")]
+pub fn with_default_signals() -> std::process::Command {
+    let works = std::process::Command::new("env")
+        .args(["--default-signal=HUP,INT,TERM", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !works {
+        eprintln!("env --default-signal is not available: signals as inherited");
+        return sgfconv();
+    }
+    let mut c = std::process::Command::new("env");
+    c.arg("--default-signal=HUP,INT,TERM")
+        .arg(env!("CARGO_BIN_EXE_sgfconv"));
+    c
+}
+
 /// Runs `sgfconv ARGS` with `stdin` on its standard input; its output.
 pub fn run(args: &[&str], stdin: &[u8]) -> std::process::Output {
     use std::io::Write;

@@ -3,6 +3,7 @@
 //! characters from names and records never reach the terminal raw; CSV text
 //! cells are defused with `--csv-safe`.
 
+use crate::common;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -63,24 +64,12 @@ fn wait_for_output_open(child: &Child, dir: &Path) {
     panic!("the conversion never opened its output");
 }
 
-/// `sgfconv` with SIGINT, SIGTERM and SIGHUP at their default handling
-/// (`env --default-signal`), whatever the test runner inherited: a job
-/// started in the background by a non-interactive shell, or under `nohup`,
-/// ignores them, and sgfconv rightly keeps an ignored signal ignored.
+/// `sgfconv` in `dir` with SIGINT, SIGTERM and SIGHUP at their default
+/// handling ([`common::with_default_signals`]).
 #[cfg(target_os = "linux")]
 fn with_default_signals(dir: &Path) -> Command {
-    let works = Command::new("env")
-        .args(["--default-signal=HUP,INT,TERM", "true"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !works {
-        eprintln!("env --default-signal is not available: signals as inherited");
-        return sgfconv(dir);
-    }
-    let mut c = Command::new("env");
-    c.current_dir(dir)
-        .arg("--default-signal=HUP,INT,TERM")
-        .arg(env!("CARGO_BIN_EXE_sgfconv"));
+    let mut c = common::with_default_signals();
+    c.current_dir(dir);
     c
 }
 
