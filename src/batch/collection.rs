@@ -64,10 +64,21 @@ pub(super) fn run(plan: &Plan<'_>, voice: &mut dyn Voice) -> Result<Tally, Error
     voice.finished(&out_name, &mut last, result.as_ref().err());
     let output = match &result {
         Ok(Written::HeldBack) => Verdict::HeldBack,
-        Ok(Written::NoGame) => Verdict::Failed,
+        Ok(Written::NoGame) => nothing_read(&out_name, &counts, voice),
         r => Verdict::of(r.as_ref().err(), &last, strict),
     };
     Ok(counts.tally.collection(output, counts.errors))
+}
+
+/// No input gave a game, so nothing was written: said here when no input
+/// failed with a message of its own (an empty archive, a folder of data
+/// files passed over).
+fn nothing_read(out: &str, counts: &Counts, voice: &mut dyn Voice) -> Verdict {
+    if counts.tally.failed == 0 {
+        let message = "no game in the inputs: nothing written".to_string();
+        voice.say(&note(INPUT_UNUSABLE, Some(out), message));
+    }
+    Verdict::Failed
 }
 
 /// Whether the records of `input` were found rather than named: under

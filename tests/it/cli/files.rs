@@ -221,6 +221,14 @@ fn a_failed_conversion_from_an_archive_keeps_the_old_output() {
         let o = run(d.path(), &[zip, "-o", "out.sgf"]);
         assert_eq!(o.status.code(), Some(2), "{zip}: {}", err(&o));
         assert_eq!(read(d.path(), "out.sgf"), OLD, "{zip}");
+        // Exit 2 says why: the member that failed, or that nothing was
+        // found.
+        let why = if zip == "garb.zip" {
+            "E200"
+        } else {
+            "no game in the inputs: nothing written"
+        };
+        assert!(err(&o).contains(why), "{zip}: {}", err(&o));
     }
     // One good member is enough to write the collection.
     let good = zip_of(&[("a.gib", b"not a gib".to_vec()), ("b.sgf", SGF_B.to_vec())]);
