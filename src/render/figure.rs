@@ -1,6 +1,6 @@
 //! What a picture shows, independent of how it is drawn: a [`Figure`].
 //!
-//! A path of the game is replayed on the validator's [`Board`] (exact
+//! A path of the game is replayed on the Go [`Board`] (exact
 //! captures, suicide, setup). A *position* picture shows the stones on the
 //! board after a node, with its last move and markup. A *book figure*
 //! shows the position at the start of a range of moves plus those moves as
@@ -23,7 +23,8 @@
 
 use crate::game::{Game, Node, NodeId};
 use crate::options::{Coords, WriteOptions};
-use crate::validate::board::{Board, Colour, Point};
+use crate::board::Board;
+use crate::stone::{Colour, Point};
 use crate::validate::points;
 
 /// Which pictures a game gives.
@@ -332,7 +333,7 @@ pub fn pictures(game: &Game, select: Select, style: Style) -> Vec<Figure> {
 /// The board size of `game`: `SZ` (square or `cols:rows`, 1 to 52 a
 /// side), else 19 × 19.
 pub fn board_size(game: &Game) -> (u8, u8) {
-    let side = 1..=crate::validate::board::MAX_SIDE;
+    let side = 1..=crate::stone::MAX_SIDE;
     game.root()
         .text("SZ")
         .and_then(Board::size_of)

@@ -10,7 +10,9 @@ use super::node::{board_size, BufNode, Cx, NodeRule};
 use crate::diag::{At, Code};
 use crate::event::{GameHeader, PropertyBuf};
 use crate::options::Ff3Flags;
-use crate::validate::board::{Board as ValidatorBoard, Mark, Point, Referee, MAX_SIDE};
+use crate::board::{Board, Mark};
+use crate::stone::{Point, MAX_SIDE};
+use crate::validate::board::Referee;
 
 /// An `FF[3]` `KI` became `KM` (halved), or was dropped beside a `KM` that
 /// says the same.
@@ -33,7 +35,7 @@ pub struct Ff3 {
     /// The game's format can hold `M` ([`GameHeader::no_old_marks`]):
     /// an old game's position is followed for it.
     marks_possible: bool,
-    board: Board,
+    board: Tracker,
 }
 
 impl Ff3 {
@@ -42,7 +44,7 @@ impl Ff3 {
             rules,
             old: false,
             marks_possible: true,
-            board: Board::new(19, 19),
+            board: Tracker::new(19, 19),
         }
     }
 }
@@ -61,7 +63,7 @@ impl NodeRule for Ff3 {
             self.old = ff < 4;
             let (w, h) = board_size(&node);
             if self.old {
-                self.board = Board::new(w.min(52), h.min(52));
+                self.board = Tracker::new(w, h);
             }
         }
         if self.tracks_board() {
@@ -178,7 +180,7 @@ fn labels(node: &mut BufNode, cx: &mut Cx<'_>) {
 }
 
 /// `M[pt]` → `TR[pt]` where a stone stands, `MA[pt]` elsewhere.
-fn marks(node: &mut BufNode, cx: &mut Cx<'_>, board: &Board) {
+fn marks(node: &mut BufNode, cx: &mut Cx<'_>, board: &Tracker) {
     let Some(m) = node.remove("M") else { return };
     let mut ma: Vec<String> = Vec::new();
     let mut tr: Vec<String> = Vec::new();
@@ -323,20 +325,21 @@ pub fn expand_points(v: &str) -> Vec<String> {
 }
 
 /// The position of an `FF[1]`–`FF[3]` game, enough to tell where a stone
-/// stands (captures included): the validator's board, marked when a
-/// variation opens and undone when it closes.
+/// stands (captures included): the Go board ([`crate::board`]), played
+/// node by node as the validator's [`Referee`] applies a node, marked when
+/// a variation opens and undone when it closes.
 #[derive(Clone, Debug)]
-pub struct Board {
+pub struct Tracker {
     /// `None` when the game's size is no board size.
     referee: Option<Referee>,
     marks: Vec<Mark>,
 }
 
-impl Board {
+impl Tracker {
     pub fn new(w: u32, h: u32) -> Self {
         let side = |n: u32| n.clamp(1, MAX_SIDE as u32) as u8;
-        let board = ValidatorBoard::new(side(w), side(h));
-        Board {
+        let board = Board::new(side(w), side(h));
+        Tracker {
             referee: board.map(Referee::with_board),
             marks: Vec::new(),
         }

@@ -17,7 +17,7 @@
 use super::node::{BufNode, Cx, PlainBoard};
 use crate::diag::{At, Code, Severity};
 use crate::event::{PropertyBuf, Value};
-use crate::validate::board::Point;
+use crate::stone::Point;
 use crate::validate::points::{self, Checked, Seen, Size};
 
 /// A move or point lies off the board `SZ` gives: kept as it is.

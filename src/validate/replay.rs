@@ -10,7 +10,9 @@
 //! [`NodeArena`]; whole nodes ([`Sink::node`]) and runs of plain moves
 //! ([`Sink::moves`]) are applied as they come.
 
-use super::board::{Check, Colour, Found, Mark, Referee};
+use super::board::{Check, Found, Referee};
+use crate::board::Mark;
+use crate::stone::Colour;
 use super::gameinfo;
 use crate::diag::{At, Code, Reporter};
 use crate::error::Error;
