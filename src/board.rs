@@ -175,13 +175,11 @@ impl Board {
     }
 
     /// The columns and rows an `SZ` value gives (`19`, `19:13`), if it
-    /// gives numbers (whether they make a board is [`Board::new`]'s call).
+    /// gives numbers a side can have (whether they make a board is
+    /// [`Board::new`]'s call): [`crate::values::board_sides`].
     pub fn size_of(sz: &str) -> Option<(u8, u8)> {
-        let side = |s: &str| s.trim().parse::<u8>().ok();
-        match sz.split_once(':') {
-            Some((c, r)) => Some((side(c)?, side(r)?)),
-            None => side(sz).map(|n| (n, n)),
-        }
+        let (cols, rows) = crate::values::board_sides(sz)?;
+        Some((u8::try_from(cols).ok()?, u8::try_from(rows).ok()?))
     }
 
     /// An empty square board of `side` × `side`, `side` brought into 1 to
@@ -800,11 +798,4 @@ mod tests {
         assert_eq!(b.play(Black, pt("gb")), captured(1));
         assert_eq!(show(&b), [".......", "......X", ".....X."]);
     }
-
-
-
-    /// The examples of formats/validation.md, "The board".
-
-
-
 }

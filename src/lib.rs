@@ -108,6 +108,7 @@ pub mod sink;
 pub mod stone;
 pub mod transform;
 pub mod validate;
+pub mod values;
 
 pub use diag::{At, Code, Diagnostic, Reporter, Severity};
 pub use error::Error;

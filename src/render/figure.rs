@@ -21,9 +21,9 @@
 //! The rules, with `PM`, `MN`, `VW`, `FG` and the selection options, are
 //! documented in `formats/diagrams.md`.
 
+use crate::board::Board;
 use crate::game::{Game, Node, NodeId};
 use crate::options::{Coords, WriteOptions};
-use crate::board::Board;
 use crate::stone::{Colour, Point};
 use crate::validate::points;
 

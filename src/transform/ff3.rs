@@ -6,27 +6,14 @@
 //! and in `FF[1]`–`FF[3]` files `VW` with two points → the rectangle `VW[a:b]`.
 //! Splitting moves from setup is [`super::split`]'s job.
 
+use super::codes::{KI_KOMI, NUMERIC_PLAYER, OLD_ANNOTATION, OLD_LABELS, OLD_MARKS, VIEW_CORNERS};
 use super::node::{board_size, BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
+use crate::board::{Board, Mark};
+use crate::diag::At;
 use crate::event::{GameHeader, PropertyBuf};
 use crate::options::Ff3Flags;
-use crate::board::{Board, Mark};
 use crate::stone::{Point, MAX_SIDE};
 use crate::validate::board::Referee;
-
-/// An `FF[3]` `KI` became `KM` (halved), or was dropped beside a `KM` that
-/// says the same.
-pub const KI_KOMI: Code = Code::new("I153", "ki-komi");
-/// `FF[3]` `L` labels became `LB` (letters A, B, C… in value order).
-pub const OLD_LABELS: Code = Code::new("I154", "old-labels");
-/// `FF[3]` `M` marks became `MA` (`TR` on a stone).
-pub const OLD_MARKS: Code = Code::new("I155", "old-marks");
-/// `PL[1]`/`PL[2]` became `PL[B]`/`PL[W]`.
-pub const NUMERIC_PLAYER: Code = Code::new("I156", "numeric-player");
-/// `TE` and `BM` in one node became `IT` (`TE` first) or `DO` (`BM` first).
-pub const OLD_ANNOTATION: Code = Code::new("I157", "old-annotation");
-/// An `FF[1]`–`FF[3]` `VW` with two points became the rectangle `VW[a:b]`.
-pub const VIEW_CORNERS: Code = Code::new("I158", "view-corners");
 
 pub struct Ff3 {
     rules: Ff3Flags,

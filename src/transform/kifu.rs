@@ -15,26 +15,12 @@
 //! event `kifu:<ID>`); a result that cannot be read stays in `RE` as
 //! written.
 
+use super::codes::{
+    KIFU_ALIAS, KIFU_DIALECT, KIFU_HANDICAP_STONES, KIFU_KEPT, KIFU_KOMI, KIFU_RESULT, KIFU_TIME,
+};
 use super::node::{board_size, format_real, BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
+use crate::diag::At;
 use crate::event::Pos;
-
-/// The game is in the kifu dialect: its root is rewritten (once per game).
-pub const KIFU_DIALECT: Code = Code::new("I170", "kifu-dialect");
-/// A kifu identifier became its `FF[4]` one (`GK`→`GM`, `TE`→`EV`,
-/// `RD`→`DT`), or was dropped beside the same value.
-pub const KIFU_ALIAS: Code = Code::new("I171", "kifu-alias");
-/// Kifu komi (`KO[黒6目半]`, `KM[덤6집반]`) became a number in `KM`.
-pub const KIFU_KOMI: Code = Code::new("I172", "kifu-komi");
-/// `HD` became `HA` and the standard handicap stones as `AB`.
-pub const KIFU_HANDICAP: Code = Code::new("I173", "kifu-handicap-stones");
-/// Kifu time (`TM[1時間]`, `LT`/`LC`) became `TM` seconds and `OT`.
-pub const KIFU_TIME: Code = Code::new("I174", "kifu-time");
-/// A free-text result (`黒中押し勝ち`) became an `FF[4]` `RE` (`B+R`).
-pub const KIFU_RESULT: Code = Code::new("I175", "kifu-result");
-/// A kifu value kept as written: an alias beside a different `FF[4]`
-/// value, or a result that cannot be read.
-pub const KIFU_KEPT: Code = Code::new("I176", "kifu-kept");
 
 /// The kifu rewrites. With `keep_originals`, every original text a rewrite
 /// replaced also goes into a `Meta` event `kifu:<ID>` (for JSON/XML output;
@@ -213,7 +199,7 @@ fn handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
     if pts.is_empty() {
         return;
     }
-    cx.report.info(KIFU_HANDICAP, Some(pos), || {
+    cx.report.info(KIFU_HANDICAP_STONES, Some(pos), || {
         format!(
             "HD[{n}] without stones: standard handicap stones AB[{}]",
             pts.join("][")

@@ -40,6 +40,7 @@
 use crate::options::{Dialect, Ff3Flags, Rules, ValueFlags};
 use crate::sink::Sink;
 
+pub mod codes;
 pub(crate) mod ff3;
 pub(crate) mod ids;
 pub(crate) mod kifu;

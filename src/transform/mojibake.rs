@@ -7,13 +7,11 @@
 //! holds the value's bytes and each candidate decoding beside it (about 7×
 //! its size; issue 14: a value costs at most 2×).
 
+use super::codes::MOJIBAKE_REPAIRED;
 use super::node::{BufNode, Cx, NodeRule};
 use crate::charset;
-use crate::diag::{At, Code};
+use crate::diag::At;
 use crate::props::{self, Scope};
-
-/// A double-encoded name (legacy bytes read as Latin-1) was repaired.
-pub const MOJIBAKE_REPAIRED: Code = Code::new("I177", "mojibake-repaired");
 
 /// The longest value looked at: 1 MiB, a thousand times any real name.
 pub const REPAIR_MAX: usize = 1 << 20;

@@ -1226,7 +1226,7 @@ mod tests {
         assert_eq!(at("PB"), Some((read("PB"), big.len())), "PB borrowed");
         let pw = at("PW").unwrap();
         assert!(pw.0 != read("PW") && pw.1 == bent.len(), "PW rewritten");
-        let newline = super::super::values::SIMPLETEXT_NEWLINE.id;
+        let newline = super::super::codes::SIMPLETEXT_NEWLINE.id;
         assert!(r.collected().iter().any(|d| d.code.id == newline));
     }
 
@@ -1258,7 +1258,7 @@ mod tests {
         assert_eq!((pb.1, pb.2), (text_at, big.len() - 1), "PB where it lay");
         let names: Vec<&str> = seen.0.iter().map(|(n, ..)| n.as_str()).collect();
         assert_eq!(names, ["GN", "PB", "PW"]);
-        let newline = super::super::values::SIMPLETEXT_NEWLINE.id;
+        let newline = super::super::codes::SIMPLETEXT_NEWLINE.id;
         let reports = r.collected().iter().filter(|d| d.code.id == newline);
         assert_eq!(reports.count(), 2);
         assert!(arena.text.is_empty(), "the arena's text was taken");

@@ -2,11 +2,9 @@
 //! (the `FF[3]` habit, kept readable by `FF[4]`); on larger boards `tt` is a
 //! point and stays.
 
+use super::codes::TT_PASS;
 use super::node::{board_size, BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
-
-/// A move at `tt` on a board of 19×19 or smaller became a pass.
-pub const TT_PASS: Code = Code::new("I152", "tt-pass");
+use crate::diag::At;
 
 /// Whether `tt` means a pass on a board of this size.
 pub fn tt_is_pass((w, h): (u32, u32)) -> bool {

@@ -19,26 +19,13 @@
 //! * `fox-handicap`: Fox writes `HA[1]` (one-stone handicap: Black first,
 //!   no komi), which `FF[4]` does not define: written `HA[0]`.
 
+use super::codes::{
+    DUPLICATE_AP, DUPLICATE_DROPPED, DUPLICATE_MERGED, FOX_HANDICAP, FOX_KOMI, FOX_RESULT,
+};
 use super::node::{format_real, BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
+use crate::diag::At;
 use crate::event::PropertyBuf;
 use crate::props;
-
-/// A single-valued property repeated in one node became one: equal values
-/// once, texts joined.
-pub const MERGED_VALUES: Code = Code::new("I160", "duplicate-merged");
-/// Fox's repeated `AP` (`AP[GNU Go:3.8]…AP[foxwq]`): the last one was kept.
-pub const DUPLICATE_AP: Code = Code::new("I161", "duplicate-ap");
-/// A single-valued property repeated in one node with values that cannot be
-/// joined (`KM[6.5]KM[7.5]`): the first was kept, the others dropped.
-pub const DUPLICATE_DROPPED: Code = Code::new("E162", "duplicate-dropped");
-/// Fox's komi in scaled units (`KM[375]`) became points (`KM[7.5]`).
-pub const FOX_KOMI: Code = Code::new("I163", "fox-komi");
-/// Fox's result in zi (`RE[W+4.25]`, with `KM[375]`) became points
-/// (`RE[W+8.5]`).
-pub const FOX_RESULT: Code = Code::new("I162", "fox-result");
-/// Fox's `HA[1]` (Black first, no komi) became `HA[0]`.
-pub const FOX_HANDICAP: Code = Code::new("I164", "fox-handicap");
 
 pub struct Duplicates {
     merge: bool,
@@ -98,7 +85,7 @@ impl NodeRule for Duplicates {
             }
             if vals.iter().all(|v| *v == vals[0]) {
                 cx.report
-                    .info(MERGED_VALUES, At::property(&p.name, p.pos), || {
+                    .info(DUPLICATE_MERGED, At::property(&p.name, p.pos), || {
                         format!(
                             "{} written {} times with the same value: kept once",
                             p.name,
@@ -113,7 +100,7 @@ impl NodeRule for Duplicates {
                     ", "
                 };
                 cx.report
-                    .info(MERGED_VALUES, At::property(&p.name, p.pos), || {
+                    .info(DUPLICATE_MERGED, At::property(&p.name, p.pos), || {
                         format!("{} written {} times: texts joined", p.name, vals.len())
                     });
                 p.clear_values();

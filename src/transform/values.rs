@@ -1,7 +1,7 @@
 //! Dialect rule 11: game-info values in their `FF[4]` forms (issue 13).
 //! `DT` becomes an ISO date, `TM` seconds, `RE` an `FF[4]` result, `KM`,
 //! `HA` and `SZ` plain numbers, and a line break in a simpletext value a
-//! space, by the normalizers of [`crate::validate::gameinfo`] (their rules:
+//! space, by the normalizers of [`crate::values`] (their rules:
 //! `formats/validation.md`); the number, real, double, color and none
 //! values of the other `FF[4]` properties (`MN`, `BL`, `BM`, `PL`, `KO`…)
 //! are repaired where their intent is certain (switch `types`), and the
@@ -14,52 +14,18 @@
 //! out; a value that is ambiguous or cannot be read is kept as it is, with
 //! a warning that says why.
 
+use super::codes::{
+    DATE_REWRITTEN, DATE_UNREADABLE, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE, KOMI_REWRITTEN,
+    KOMI_UNREADABLE, RESULT_REWRITTEN, RESULT_UNREADABLE, SIMPLETEXT_NEWLINE, SIZE_REWRITTEN,
+    SIZE_UNREADABLE, TIME_REWRITTEN, TIME_UNREADABLE, TYPE_REWRITTEN, TYPE_UNREADABLE,
+};
 use super::node::{BufNode, Cx, NodeRule, PlainBoard};
 use super::points::Points;
 use crate::diag::{At, Code, Severity};
 use crate::event::PropertyBuf;
 use crate::options::ValueFlags;
 use crate::props;
-use crate::validate::gameinfo::{self, Normalized, Problem, Reading, Rewrite};
-
-/// A `DT` date was written in its `FF[4]` form (a warning when the form
-/// leaves part of the date out, such as a time of day).
-pub const DATE_REWRITTEN: Code = Code::new("I500", "date-rewritten");
-/// A `DT` date is ambiguous or unreadable: kept as it was.
-pub const DATE_UNREADABLE: Code = Code::new("W501", "date-unreadable");
-/// A `TM` time was written in seconds (a warning when the form leaves part
-/// of it out, such as an overtime).
-pub const TIME_REWRITTEN: Code = Code::new("I502", "time-rewritten");
-/// A `TM` time is ambiguous or unreadable: kept as it was.
-pub const TIME_UNREADABLE: Code = Code::new("W503", "time-unreadable");
-/// An `RE` result was written in its `FF[4]` form (a warning when the form
-/// leaves part of it out, such as a move count).
-pub const RESULT_REWRITTEN: Code = Code::new("I504", "result-rewritten");
-/// An `RE` result is ambiguous or unreadable: kept as it was.
-pub const RESULT_UNREADABLE: Code = Code::new("W505", "result-unreadable");
-/// A `KM` komi was written as a real number (a warning when text was left
-/// out).
-pub const KOMI_REWRITTEN: Code = Code::new("I506", "komi-rewritten");
-/// A `KM` komi is ambiguous or unreadable: kept as it was.
-pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
-/// An `HA` handicap was written as a number (a warning when text was left
-/// out).
-pub const HANDICAP_REWRITTEN: Code = Code::new("I508", "handicap-rewritten");
-/// An `HA` handicap is ambiguous or unreadable: kept as it was.
-pub const HANDICAP_UNREADABLE: Code = Code::new("W509", "handicap-unreadable");
-/// An `SZ` board size was written as a number or `columns:rows` (a warning
-/// when text was left out).
-pub const SIZE_REWRITTEN: Code = Code::new("I510", "size-rewritten");
-/// An `SZ` board size is ambiguous or unreadable: kept as it was.
-pub const SIZE_UNREADABLE: Code = Code::new("W511", "size-unreadable");
-/// Line breaks or tabs in a simpletext value became spaces.
-pub const SIMPLETEXT_NEWLINE: Code = Code::new("I512", "simpletext-newline");
-/// A number, real, double, color or none value (`MN`, `BL`, `BM`, `PL`,
-/// `KO`…) was written in its `FF[4]` form (a warning when text was left
-/// out, as in `KO[x]` → `KO[]`).
-pub const TYPE_REWRITTEN: Code = Code::new("I513", "type-rewritten");
-/// A number, real, double or color value cannot be read: kept as it was.
-pub const TYPE_UNREADABLE: Code = Code::new("W514", "type-unreadable");
+use crate::values::{self as gameinfo, Normalized, Problem, Reading, Rewrite};
 
 /// How one kind of value is normalized and reported.
 struct Family {

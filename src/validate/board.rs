@@ -213,7 +213,7 @@ impl Referee {
     pub fn reuse(mut self, gm: Option<&str>, sz: Option<&str>) -> Option<Referee> {
         let go = gm.is_none_or(|gm| gm.trim() == "1");
         let size = Board::size_of(sz.unwrap_or("19"))?;
-        if !go || size != (self.board.cols, self.board.rows) {
+        if !go || size != (self.board.cols(), self.board.rows()) {
             return None;
         }
         self.board.clear();
@@ -439,7 +439,6 @@ mod tests {
     use crate::formats::{read, Format};
     use crate::game::collect_games;
 
-
     /// The findings of the first game of an SGF text, as
     /// `node:property[value]:check`.
     fn findings(sgf: &str) -> Vec<String> {
@@ -463,7 +462,6 @@ mod tests {
             .collect()
     }
 
-
     #[test]
     fn boards_of_every_size_replay() {
         assert_eq!(
@@ -473,7 +471,6 @@ mod tests {
         assert_eq!(findings("(;SZ[x];B[aa])"), ["0:SZ[x]:BoardSize"]);
         assert_eq!(findings("(;SZ[60];B[aa])"), ["0:SZ[60]:BoardSize"]);
     }
-
 
     #[test]
     fn passes_and_big_boards() {
@@ -487,7 +484,6 @@ mod tests {
             ["1:B[p]:NotAPoint", "2:W[p1]:NotAPoint"]
         );
     }
-
 
     #[test]
     fn replay_reports_each_check() {
@@ -516,7 +512,6 @@ mod tests {
         assert_eq!(findings("(;SZ[99];B[aa])"), ["0:SZ[99]:BoardSize"]);
         assert!(findings("(;GM[2]SZ[8];B[aa];W[aa])").is_empty());
     }
-
 
     #[test]
     fn the_documented_examples() {
@@ -551,7 +546,6 @@ mod tests {
         }
     }
 
-
     #[test]
     fn messages_say_what_and_what_was_done() {
         let mut g = Game::default();
@@ -571,7 +565,6 @@ mod tests {
         );
     }
 
-
     #[test]
     fn variations_start_from_their_parent_position() {
         // Both variations play at dd after B[cc]; the second is checked
@@ -582,7 +575,6 @@ mod tests {
         let sgf = "(;SZ[5](;B[cc])(;W[cc](;B[cc])(;B[dd])))";
         assert_eq!(findings(sgf), ["3:B[cc]:Occupied"]);
     }
-
 
     #[test]
     fn a_deep_tree_replays_without_recursion() {
@@ -607,5 +599,4 @@ mod tests {
         // The side passes are never illegal.
         assert!(found.iter().all(|f| !f.value.is_empty()));
     }
-
 }

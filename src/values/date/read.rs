@@ -1,6 +1,6 @@
 //! Reading dates written in other ways than `FF[4]`'s, for `DT`.
 //!
-//! In three steps. **Words** ([`date_words`](super::date_words)): the text
+//! In three steps. **Words** ([`words`](super::words)): the text
 //! is cut into numbers, month names, CJK units (`年 月 日`, `년 월 일`),
 //! separators and other words; times of day (`14:03:11`, `T14:03`,
 //! `14時03分`) and time zones are set aside to be named as dropped,
@@ -16,10 +16,11 @@
 //! day, which century `94` is in), every choice is tried: one that gives
 //! existing dates is the rewrite, more than one make the value ambiguous.
 
-use super::date::{write_ff4, Date};
-use super::date_words::{tidy, tokens, Field, Kind, Tok};
-use super::text::fold;
-use super::{Normalized, Problem, Reading, Rewrite};
+use super::calendar::Date;
+use super::ff4::write_ff4;
+use super::words::{tidy, tokens, Field, Kind, Tok};
+use crate::values::text::fold;
+use crate::values::{Normalized, Problem, Reading, Rewrite};
 
 /// Reads a `DT` value that is not `FF[4]` (see the module header).
 pub(super) fn read(value: &str) -> Normalized {
@@ -635,7 +636,7 @@ fn range(from: Date, to: Date) -> Result<Vec<Date>, Problem> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::date::date;
+    use super::super::date;
     use super::*;
     use proptest::prelude::*;
 

@@ -1,4 +1,4 @@
-//! The words of a date text, for [`date_read`](super::date_read): numbers
+//! The words of a date text, for [`read`](super::read): numbers
 //! (with their ordinal suffix), English month names, CJK units (`年 月 日`,
 //! `년 월 일`), separators inside a date (`-` `/` `.`), between dates (`,`
 //! for a list, `~` for a range: `;` `&` `and` `、` `・`, `..` `to` `–`), white
