@@ -111,13 +111,24 @@ impl Point {
             _ => None,
         }
     }
+
+    /// The two SGF letters of the point, on the stack (`?` for a
+    /// coordinate without a letter): [`Point::as_str`] reads them.
+    pub fn letters(self) -> [u8; 2] {
+        let l = |i| Point::letter(i).map_or(b'?', |c| c as u8);
+        [l(self.x), l(self.y)]
+    }
+
+    /// `letters` (from [`Point::letters`]) as text.
+    pub fn as_str(letters: &[u8; 2]) -> &str {
+        std::str::from_utf8(letters).unwrap_or("??")
+    }
 }
 
 impl fmt::Display for Point {
     /// The SGF letters of the point (`?` for a coordinate without one).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let l = |i| Point::letter(i).unwrap_or('?');
-        write!(f, "{}{}", l(self.x), l(self.y))
+        f.write_str(Point::as_str(&self.letters()))
     }
 }
 

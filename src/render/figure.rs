@@ -383,7 +383,7 @@ pub fn column_label(coords: Coords, x: u8) -> String {
     match coords {
         Coords::Gtp => gtp_column(x),
         Coords::Numeric => (u32::from(x) + 1).to_string(),
-        Coords::Sgf => sgf_letter(x).to_string(),
+        Coords::Sgf => Point::letter(x).map_or_else(String::new, String::from),
     }
 }
 
@@ -393,7 +393,7 @@ pub fn row_label(coords: Coords, y: u8, rows: u8) -> String {
     match coords {
         Coords::Gtp => (u32::from(rows) - u32::from(y)).to_string(),
         Coords::Numeric => (u32::from(y) + 1).to_string(),
-        Coords::Sgf => sgf_letter(y).to_string(),
+        Coords::Sgf => Point::letter(y).map_or_else(String::new, String::from),
     }
 }
 
@@ -416,13 +416,6 @@ fn gtp_column(x: u8) -> String {
     } else {
         let (a, b) = (x / n - 1, x % n);
         format!("{}{}", LETTERS[a % n] as char, LETTERS[b] as char)
-    }
-}
-
-fn sgf_letter(c: u8) -> char {
-    match c {
-        0..=25 => (b'a' + c) as char,
-        _ => (b'A' + (c - 26).min(25)) as char,
     }
 }
 

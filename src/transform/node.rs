@@ -930,17 +930,6 @@ impl<R: NodeRule, S: Sink> Sink for NodeAdapter<R, S> {
     }
 }
 
-/// A real number the way SGF writes it: `6.5`, `7`, `0.25` (at most two
-/// decimals, no trailing zeros).
-pub fn format_real(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{}", x as i64)
-    } else {
-        let s = format!("{x:.2}");
-        s.trim_end_matches('0').to_string()
-    }
-}
-
 /// Board size of a root node's `SZ` (`19`, or `19:13` columns:rows);
 /// 19 when absent or unreadable.
 pub fn board_size(root: &BufNode) -> (u32, u32) {

@@ -22,10 +22,11 @@
 use super::codes::{
     DUPLICATE_AP, DUPLICATE_DROPPED, DUPLICATE_MERGED, FOX_HANDICAP, FOX_KOMI, FOX_RESULT,
 };
-use super::node::{format_real, BufNode, Cx, NodeRule};
+use super::node::{BufNode, Cx, NodeRule};
 use crate::diag::At;
 use crate::event::PropertyBuf;
 use crate::props;
+use crate::values::{self, format_real, GameResult, WinBy};
 
 pub struct Duplicates {
     merge: bool,
@@ -165,11 +166,9 @@ fn komi_in_zi(km: &str) -> bool {
 /// quarter fraction (`.25`, `.75`), which cannot be points; `None` for any
 /// other result (`B+R`, `W+2.5`, `Draw`).
 pub fn fox_result(re: &str) -> Option<String> {
-    let re = re.trim();
-    let (winner, margin) = re.split_once('+')?;
-    if !matches!(winner, "B" | "W" | "b" | "w") {
+    let GameResult::Win(winner, WinBy::Points(margin)) = values::read_result(re)? else {
         return None;
-    }
+    };
     let (whole, frac) = margin.split_once('.')?;
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -178,11 +177,7 @@ pub fn fox_result(re: &str) -> Option<String> {
         return None;
     }
     let zi: f64 = margin.parse().ok()?;
-    Some(format!(
-        "{}+{}",
-        winner.to_ascii_uppercase(),
-        format_real(zi * 2.0)
-    ))
+    Some(format!("{}+{}", winner.move_id(), format_real(zi * 2.0)))
 }
 
 pub struct Fox {
@@ -320,11 +315,13 @@ mod tests {
             ("B+0.75", "B+1.5"),
             ("b+12.25", "B+24.5"),
             (" W+3.75 ", "W+7.5"),
+            // Read as every result is (`values::read_result`): W+0.25.
+            ("W+.25", "W+0.5"),
         ] {
             assert_eq!(fox_result(re).as_deref(), Some(want), "{re}");
         }
         for re in [
-            "W+2.5", "B+3", "B+0.50", "W+R", "Draw", "0", "W+.25", "X+4.25", "W+4.250",
+            "W+2.5", "B+3", "B+0.50", "W+R", "Draw", "0", "X+4.25", "W+4.250",
         ] {
             assert_eq!(fox_result(re), None, "{re}");
         }

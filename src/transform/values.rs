@@ -59,6 +59,8 @@ static SIMPLETEXT: Family = Family::new(
 
 static NUMBER: Family = Family::new(gameinfo::number, TYPE_REWRITTEN, TYPE_UNREADABLE);
 static REAL: Family = Family::new(gameinfo::real, TYPE_REWRITTEN, TYPE_UNREADABLE);
+/// `BL`, `WL`: reals in seconds, read as `TM` is (`0:07:42`).
+static TIME_LEFT: Family = Family::new(gameinfo::time_left, TYPE_REWRITTEN, TYPE_UNREADABLE);
 static DOUBLE: Family = Family::new(double, TYPE_REWRITTEN, TYPE_UNREADABLE);
 static COLOR: Family = Family::new(gameinfo::color, TYPE_REWRITTEN, TYPE_UNREADABLE);
 static NONE: Family = Family::new(none, TYPE_REWRITTEN, TYPE_UNREADABLE);
@@ -159,6 +161,7 @@ impl Values {
             // Moves and comments, most of what a game holds, are not
             // simpletext: no table look-up for them.
             "B" | "W" | "C" => return None,
+            "BL" | "WL" => (f.types, &TIME_LEFT),
             _ => {
                 let def = props::lookup(id)?;
                 if def.value_type == "simpletext" {

@@ -6,6 +6,7 @@
 //! |---|---|---|
 //! | `DT` | [`date`] | `YYYY-MM-DD`, `YYYY-MM`, `YYYY`, comma lists with shortcuts |
 //! | `TM` | [`time`] | seconds, a real |
+//! | `BL`, `WL` | [`time_left`] | seconds, a real |
 //! | `RE` | [`result`] | `B+R`, `W+3.5`, `B+T`, `W+F`, `B+`, `0`, `Void`, `?` |
 //! | `KM` | [`komi`] | a real |
 //! | `HA` | [`handicap`] | a number |
@@ -44,7 +45,7 @@ pub use property::value;
 pub use rank::{is_rank, rank};
 pub use result::{read_result, result, result_text, GameResult, ResultText, WinBy};
 pub use text::{is_white, simple_text, simple_text_in_place};
-pub use time::time;
+pub use time::{time, time_left};
 
 #[cfg(test)]
 mod tests {

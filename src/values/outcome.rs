@@ -28,6 +28,29 @@ impl Normalized {
         }
     }
 
+    /// The `FF[4]` value when the value says one thing for certain: itself
+    /// (trimmed) when valid, the rewrite when it leaves nothing out;
+    /// `None` for an ambiguous or unparsed value, or a rewrite that leaves
+    /// part of `original` out.
+    pub fn certain(self, original: &str) -> Option<String> {
+        match self {
+            Normalized::Valid => Some(original.trim().to_owned()),
+            Normalized::Rewritten(r) if r.dropped.is_none() => Some(r.value),
+            _ => None,
+        }
+    }
+
+    /// The `FF[4]` value written for the value: itself (trimmed) when
+    /// valid, the rewrite (whatever it leaves out); `None` for an ambiguous
+    /// or unparsed value.
+    pub fn written(self, original: &str) -> Option<String> {
+        match self {
+            Normalized::Valid => Some(original.trim().to_owned()),
+            Normalized::Rewritten(r) => Some(r.value),
+            _ => None,
+        }
+    }
+
     /// Whether the value stays as it was.
     pub fn is_unchanged(&self) -> bool {
         !matches!(self, Normalized::Rewritten(_))

@@ -2,7 +2,8 @@
 //! game-info properties by name, the others by their `FF[4]` value type.
 
 use super::{
-    color, date, double, handicap, komi, number, real, result, simple_text, size, time, Normalized,
+    color, date, double, handicap, komi, number, real, result, simple_text, size, time, time_left,
+    Normalized,
 };
 use crate::props;
 
@@ -14,6 +15,7 @@ pub fn value(id: &str, value: &str) -> Option<Normalized> {
     let by_name: Option<fn(&str) -> Normalized> = match id {
         "DT" => Some(date),
         "TM" => Some(time),
+        "BL" | "WL" => Some(time_left),
         "RE" => Some(result),
         "KM" => Some(komi),
         "HA" => Some(handicap),

@@ -34,6 +34,9 @@ pub(super) fn read(value: &str) -> Normalized {
     if text.is_empty() {
         return Normalized::Unparsed(Problem::Empty);
     }
+    if let Some(stamped) = stamp(text) {
+        return stamped;
+    }
     let all = tokens(text);
     let dropped: Vec<&str> = all
         .iter()
@@ -54,6 +57,42 @@ pub(super) fn read(value: &str) -> Normalized {
         Ok(Chosen::Many(all)) => Normalized::Ambiguous(all),
         Err(problem) => Normalized::Unparsed(problem),
     }
+}
+
+/// A timestamp whose time of day is written with the date's own
+/// separator, as the Korean servers' records write it: `2014:01:27:17:54`,
+/// `2015- 8-29-22-56-58` (GIB pads with spaces), `2025-01-18-16-38-32`.
+/// Year, month, day, hours, minutes and perhaps seconds, one separator
+/// (`-` or `:`) between each; the time is dropped and named. `None` for any
+/// other text.
+fn stamp(text: &str) -> Option<Normalized> {
+    let sep = text
+        .chars()
+        .find(|c| !c.is_ascii_digit() && !c.is_whitespace())?;
+    if !matches!(sep, '-' | ':') {
+        return None;
+    }
+    let fields: Vec<&str> = text.split(sep).map(str::trim).collect();
+    let numbers = |f: &&str| !f.is_empty() && f.len() <= 4 && f.bytes().all(|b| b.is_ascii_digit());
+    if !(5..=6).contains(&fields.len()) || !fields.iter().all(numbers) || fields[0].len() != 4 {
+        return None;
+    }
+    let n: Vec<u32> = fields.iter().filter_map(|f| f.parse().ok()).collect();
+    let clock_ok = n[3] < 24 && n[4] < 60 && n.get(5).is_none_or(|s| *s < 60);
+    if !clock_ok || fields[1..].iter().any(|f| f.len() > 2) {
+        return None;
+    }
+    let day = Date::day(n[0], n[1], n[2]);
+    if let Err(problem) = day.check() {
+        return Some(Normalized::Unparsed(problem));
+    }
+    // The time as written: what follows the day's separator.
+    let mut at = 0;
+    for _ in 0..3 {
+        at += text[at..].find(sep)? + 1;
+    }
+    let rewrite = Rewrite::new(write_ff4(&[day]), Reading::Spelling).dropping(&text[at..]);
+    Some(Normalized::Rewritten(rewrite))
 }
 
 // ---------------------------------------------------------------------------

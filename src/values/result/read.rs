@@ -23,7 +23,36 @@ pub fn result(value: &str) -> Normalized {
         return Normalized::Valid;
     }
     let folded = fold(value);
-    let t = one_spaced(&folded);
+    // `Black wins by 34win >> White(58):Black(92)`: the scores some
+    // clients append after `>>` are left out, and named.
+    match folded.split_once(">>") {
+        Some((said, scores)) => with_scores(result_of(said), said, scores),
+        None => result_of(&folded),
+    }
+}
+
+/// [`result`] of `said`, the scores after it left out (and named).
+fn with_scores(outcome: Normalized, said: &str, scores: &str) -> Normalized {
+    let scores = format!(">>{scores}");
+    match outcome {
+        Normalized::Valid => {
+            let r = Rewrite::new(said.trim(), Reading::Spelling).dropping(&scores);
+            Normalized::Rewritten(r)
+        }
+        Normalized::Rewritten(r) => {
+            let dropped = match &r.dropped {
+                Some(d) => format!("{d} {scores}"),
+                None => scores,
+            };
+            Normalized::Rewritten(Rewrite::new(r.value, r.reading).dropping(&dropped))
+        }
+        other => other,
+    }
+}
+
+/// [`result`] of a folded value.
+fn result_of(folded: &str) -> Normalized {
+    let t = one_spaced(folded);
     if t.is_empty() {
         return Normalized::Unparsed(Problem::Empty);
     }
@@ -142,7 +171,7 @@ fn after_sign(rest: &str) -> Result<(String, bool, Vec<String>), Problem> {
     let mut toks = Vec::new();
     for tok in tokens(rest) {
         match tok {
-            Tok::Filler | Tok::Sep => {}
+            Tok::Filler | Tok::By | Tok::Sep => {}
             Tok::Moves(m) => moves.push(m),
             Tok::Other(w) => toks.push(match () {
                 _ if w.eq_ignore_ascii_case("r") => Tok::How(How::Resign),
@@ -279,7 +308,9 @@ impl<'a> Tally<'a> {
         let mut player: Option<char> = None;
         let mut pending: Option<bool> = None;
         let mut implicit = false;
+        let mut after_by = false;
         for tok in toks {
+            let by = std::mem::replace(&mut after_by, *tok == Tok::By);
             match tok {
                 Tok::Colour(p) => {
                     player = Some(*p);
@@ -294,6 +325,8 @@ impl<'a> Tally<'a> {
                         None => pending = Some(won),
                     }
                 }
+                // `wins by resign`: how, not who.
+                Tok::LostBy(h) if by => t.hows.push(*h),
                 Tok::LostBy(h) => {
                     t.hows.push(*h);
                     match player {

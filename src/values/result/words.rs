@@ -57,7 +57,10 @@ pub(super) enum Tok<'a> {
     Moves(String),
     /// Between clauses: `,` `;` `、` `(`.
     Sep,
-    /// A word that adds nothing: `by`, `the`, `の`.
+    /// `by`: a way of ending after it is how the game was won (`wins by
+    /// resign`), not who resigned.
+    By,
+    /// A word that adds nothing: `the`, `of`, `の`.
     Filler,
     /// Anything else, as written (borrowed from the text: a huge word is
     /// not copied, issue 14).
@@ -108,6 +111,8 @@ pub(super) const WORDS: &[(&str, Tok<'static>)] = &[
     ("超时", Tok::How(How::Time)),
     ("超時", Tok::How(How::Time)),
     ("시간", Tok::How(How::Time)),
+    ("disconnection", Tok::How(How::Forfeit)),
+    ("disconnected", Tok::LostBy(How::Forfeit)),
     ("forfeits", Tok::LostBy(How::Forfeit)),
     ("forfeited", Tok::LostBy(How::Forfeit)),
     ("forfeit", Tok::How(How::Forfeit)),
@@ -185,7 +190,7 @@ pub(super) const WORDS: &[(&str, Tok<'static>)] = &[
     ("and", Tok::Filler),
     ("was", Tok::Filler),
     ("has", Tok::Filler),
-    ("by", Tok::Filler),
+    ("by", Tok::By),
     ("on", Tok::Filler),
     ("of", Tok::Filler),
     ("in", Tok::Filler),
