@@ -14,11 +14,12 @@ use std::path::{Path, PathBuf};
 /// The layers, lowest first; a module may use modules of lower layers only
 /// (and itself).
 const LAYERS: &[&[&str]] = &[
-    &["event"],
+    &["event", "stone"],
     &["diag"],
     &["error"],
     &["sink", "options", "props", "charset", "input", "output"],
-    &["game"],
+    &["game", "values"],
+    &["board"],
     &["validate"],
     &["render"],
     &["formats", "transform"],
@@ -128,9 +129,12 @@ fn every_module_uses_only_lower_layers() {
     );
 }
 
-/// What the validator may use: the model (and the sink trait, to check an
-/// event stream), never a format or a transform.
-const VALIDATE_USES: &[&str] = &["event", "sink", "diag", "error", "options", "props", "game"];
+/// What the validator may use: the model, the board and the values (and
+/// the sink trait, to check an event stream), never a format or a
+/// transform.
+const VALIDATE_USES: &[&str] = &[
+    "event", "stone", "sink", "diag", "error", "options", "props", "game", "values", "board",
+];
 
 #[test]
 fn the_validator_uses_only_the_model() {

@@ -267,10 +267,14 @@ fn time_len(s: &str) -> Option<usize> {
         return None;
     }
     let after = &body[h..];
-    // The minutes: two digits, or one (`下午 6:3`).
-    let minutes = after.strip_prefix(':').map_or(0, digits);
-    if (1..=2).contains(&minutes) {
-        return Some(skip + h + 1 + minutes + clock_tail(&after[1 + minutes..]));
+    // The minutes: two digits, or one (`下午 6:3`), perhaps padded with a
+    // space to two (`[21: 6]`, NGF).
+    if let Some(rest) = after.strip_prefix(':') {
+        let pad = usize::from(rest.starts_with(' '));
+        let m = digits(&rest[pad..]);
+        if (1..=2).contains(&m) && pad + m <= 2 {
+            return Some(skip + h + 1 + pad + m + clock_tail(&rest[pad + m..]));
+        }
     }
     if skip > 0 {
         return None;
