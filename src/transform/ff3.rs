@@ -7,7 +7,8 @@
 //! Splitting moves from setup is [`super::split`]'s job.
 
 use super::codes::{KI_KOMI, NUMERIC_PLAYER, OLD_ANNOTATION, OLD_LABELS, OLD_MARKS, VIEW_CORNERS};
-use super::node::{board_size, BufNode, Cx, NodeRule};
+use super::node::{board_size, BufNode};
+use super::rule::{Cx, NodeRule};
 use crate::board::{Board, Mark};
 use crate::diag::At;
 use crate::event::{GameHeader, PropertyBuf};
@@ -361,8 +362,8 @@ impl Tracker {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     fn ff3(desc: &str) -> (String, Vec<&'static str>) {

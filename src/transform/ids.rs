@@ -3,7 +3,8 @@
 //! letters, as SGFC, sgfmill and Sabaki read them.
 
 use super::codes::{LOWERCASE_IDENTIFIER, MERGED_IDENTIFIER};
-use super::node::{BufNode, Cx, NodeRule};
+use super::node::BufNode;
+use super::rule::{Cx, NodeRule};
 use crate::diag::At;
 use crate::props;
 
@@ -60,8 +61,8 @@ fn merge_same_names(node: &mut BufNode, cx: &mut Cx<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     #[test]

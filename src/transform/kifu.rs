@@ -18,7 +18,8 @@
 use super::codes::{
     KIFU_ALIAS, KIFU_DIALECT, KIFU_HANDICAP_STONES, KIFU_KEPT, KIFU_KOMI, KIFU_RESULT, KIFU_TIME,
 };
-use super::node::{board_size, BufNode, Cx, NodeRule};
+use super::node::{board_size, BufNode};
+use super::rule::{Cx, NodeRule};
 use crate::diag::At;
 use crate::event::Pos;
 use crate::values::{self, format_real, Normalized, Reading};
@@ -434,8 +435,8 @@ fn number_at(s: &str) -> Option<(f64, &str)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
     use crate::event::OwnedEvent;
 

@@ -8,7 +8,8 @@
 //! its size; issue 14: a value costs at most 2×).
 
 use super::codes::MOJIBAKE_REPAIRED;
-use super::node::{BufNode, Cx, NodeRule};
+use super::node::BufNode;
+use super::rule::{Cx, NodeRule};
 use crate::charset;
 use crate::diag::At;
 use crate::props::{self, Scope};
@@ -84,8 +85,8 @@ fn repair_fully(text: &str) -> Option<(String, &'static encoding_rs::Encoding)> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     /// A name mis-read as Latin-1 twice is repaired in one pass, so the

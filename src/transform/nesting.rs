@@ -262,7 +262,7 @@ impl<S: Sink> Sink for Nesting<S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
+    use super::super::testing::*;
     use super::*;
 
     #[test]

@@ -3,7 +3,8 @@
 //! point and stays.
 
 use super::codes::TT_PASS;
-use super::node::{board_size, BufNode, Cx, NodeRule};
+use super::node::{board_size, BufNode};
+use super::rule::{Cx, NodeRule};
 use crate::diag::At;
 
 /// Whether `tt` means a pass on a board of this size.
@@ -41,8 +42,8 @@ impl NodeRule for Passes {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     #[test]

@@ -29,7 +29,8 @@ use super::codes::{
     OBSOLETE_BESIDE_REPLACEMENT, POSITION_ANNOTATIONS_MIXED, ROOT_PROPERTY_OUTSIDE_ROOT,
     ROOT_PROPERTY_REPEATED, VERSION_OUTSIDE_ROOT, VIEW_TWO_POINTS,
 };
-use super::node::{same_id, BufNode, Cx, NodeRule};
+use super::node::{same_id, BufNode};
+use super::rule::{Cx, NodeRule};
 use crate::diag::At;
 use crate::props;
 
@@ -566,8 +567,8 @@ fn point_text(k: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
     use crate::game::Game;
 

@@ -18,7 +18,9 @@ use super::codes::{
     POINT_COORDINATE, POINT_OFF_BOARD, POINT_REMOVED, POINT_REPEATED, POINT_UNREADABLE,
     RECTANGLE_REORDERED,
 };
-use super::node::{BufNode, Cx, PlainBoard};
+use super::node::BufNode;
+use super::plain::PlainBoard;
+use super::rule::Cx;
 use crate::diag::{At, Severity};
 use crate::event::{PropertyBuf, Value};
 use crate::stone::Point;
@@ -178,7 +180,7 @@ fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
     let at = At::property(&old.name, old.pos);
     let name = &old.name;
     for (k, v) in old.values().iter().enumerate() {
-        let shown = super::values::shown(v.text());
+        let shown = super::shown(v.text());
         let outcome = outcome(v, kind, size, alone);
         let (code, severity, what) = match &outcome {
             Checked::Valid => (None, Severity::Info, ""),
@@ -217,7 +219,7 @@ fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
                 Severity::Info
             };
             cx.report.report_as(POINT_REPEATED, severity, at, || {
-                let first = super::values::shown(&first);
+                let first = super::shown(&first);
                 if first == text {
                     format!("{name}[{shown}]: listed before: the repeat removed")
                 } else {
@@ -299,8 +301,8 @@ fn repeated(
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::super::values::Values;
     use crate::options::ValueFlags;
 

@@ -22,7 +22,8 @@
 use super::codes::{
     DUPLICATE_AP, DUPLICATE_DROPPED, DUPLICATE_MERGED, FOX_HANDICAP, FOX_KOMI, FOX_RESULT,
 };
-use super::node::{BufNode, Cx, NodeRule};
+use super::node::BufNode;
+use super::rule::{Cx, NodeRule};
 use crate::diag::At;
 use crate::event::PropertyBuf;
 use crate::props;
@@ -285,8 +286,8 @@ fn keep_only_value(p: &mut PropertyBuf, which: Which) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     #[test]

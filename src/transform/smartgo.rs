@@ -10,8 +10,9 @@
 //! sequence of two-letter points is kept as it is, with a warning.
 
 use super::codes::{SMARTGO_EXPANDED, SMARTGO_UNREADABLE};
-use super::node::{board_size, BufNode, Cx, NodeRule};
+use super::node::{board_size, BufNode};
 use super::passes::tt_is_pass;
+use super::rule::{Cx, NodeRule};
 use crate::diag::At;
 use crate::event::PropertyBuf;
 
@@ -112,8 +113,8 @@ impl NodeRule for SmartGo {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
     use crate::game::Game;
 

@@ -18,7 +18,8 @@
 //!   A `PL` whose value is no colour is setup like any other: first.
 
 use super::codes::{PLAYER_AFTER_MOVE, PLAYER_REPEATS_TURN, SPLIT_SETUP_MOVE, SPLIT_TWO_MOVES};
-use super::node::{BufNode, Cx, NodeRule};
+use super::node::BufNode;
+use super::rule::{Cx, NodeRule};
 use crate::diag::At;
 use crate::props::{self, Scope};
 
@@ -202,8 +203,8 @@ fn split_moves(mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     fn split(d: &str) -> (String, Vec<&'static str>) {

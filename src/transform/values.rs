@@ -19,8 +19,10 @@ use super::codes::{
     KOMI_UNREADABLE, RESULT_REWRITTEN, RESULT_UNREADABLE, SIMPLETEXT_NEWLINE, SIZE_REWRITTEN,
     SIZE_UNREADABLE, TIME_REWRITTEN, TIME_UNREADABLE, TYPE_REWRITTEN, TYPE_UNREADABLE,
 };
-use super::node::{BufNode, Cx, NodeRule, PlainBoard};
+use super::node::BufNode;
+use super::plain::PlainBoard;
 use super::points::Points;
+use super::rule::{Cx, NodeRule};
 use crate::diag::{At, Code, Severity};
 use crate::event::PropertyBuf;
 use crate::options::ValueFlags;
@@ -108,29 +110,6 @@ fn type_family(value_type: &str) -> Option<&'static Family> {
         "none" => &NONE,
         _ => return None,
     })
-}
-
-/// The `FF[4]` value type of `def` when rule 11 checks it by type alone
-/// (number, real, double, color, none, of a property `FF[4]` defines,
-/// other than `KM`, `HA`, `SZ`).
-pub(super) fn simple_type(def: &props::PropDef) -> Option<&'static str> {
-    let by_name = matches!(def.id, "KM" | "HA" | "SZ");
-    let t = def.value_type;
-    (def.ff.contains('4') && !by_name && type_family(t).is_some()).then_some(t)
-}
-
-/// Whether `value` is valid for `value_type` (one of [`simple_type`]'s),
-/// so that rule 11 leaves it as it is: what the families' normalizers call
-/// [`Normalized::Valid`], checked without them.
-pub(super) fn is_valid_as(value_type: &str, value: &str) -> bool {
-    match value_type {
-        "number" => gameinfo::is_number(value),
-        "real" => gameinfo::is_real(value),
-        "double" => matches!(value, "1" | "2"),
-        "color" => matches!(value, "B" | "W"),
-        "none" => value.is_empty(),
-        _ => false,
-    }
 }
 
 /// The rule: which families run.
@@ -269,7 +248,7 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
                 let at = At::property(&p.name, p.pos);
                 cx.report
                     .report_as(family.unreadable, Severity::Warning, at, || {
-                        format!("{}[{}]: {outcome}", p.name, shown(v.text()))
+                        format!("{}[{}]: {outcome}", p.name, super::shown(v.text()))
                     });
             }
         }
@@ -298,7 +277,7 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
         };
         cx.report
             .report_as(code, severity, At::property(&old.name, old.pos), || {
-                format!("{}[{}]: {outcome}", old.name, shown(v.text()))
+                format!("{}[{}]: {outcome}", old.name, super::shown(v.text()))
             });
     }
 }
@@ -314,7 +293,7 @@ fn simple_text(p: &mut PropertyBuf, cx: &mut Cx<'_>) {
     }
     // How the reports show the values before: what they keep of them.
     let before: Vec<Option<String>> = (p.values().iter())
-        .map(|v| white(v.text()).then(|| shown(v.text())))
+        .map(|v| white(v.text()).then(|| super::shown(v.text())))
         .collect();
     p.rewrite_in_place(gameinfo::simple_text_in_place);
     for (v, before) in p.values().iter().zip(before) {
@@ -338,17 +317,31 @@ fn push(p: &mut PropertyBuf, value: &str) {
     };
 }
 
-/// A value as a message shows it: line breaks as `⏎`, at most 80
-/// characters ([`crate::diag::excerpt`]).
-pub(super) fn shown(value: &str) -> String {
-    crate::diag::excerpt(value, 80)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
+
+    /// The plain-node test (`plain::simple_type`) knows the types this rule
+    /// checks by type alone: the types that have a family here.
+    #[test]
+    fn the_types_checked_by_type_are_those_with_a_family() {
+        let all = [
+            "number",
+            "real",
+            "double",
+            "color",
+            "none",
+            "simpletext",
+            "text",
+            "point",
+        ];
+        for t in all {
+            let listed = super::super::plain::TYPES.contains(&t);
+            assert_eq!(type_family(t).is_some(), listed, "{t}");
+        }
+    }
     use crate::game::Game;
 
     #[test]

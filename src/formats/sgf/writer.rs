@@ -1057,10 +1057,10 @@ mod tests {
         tokens.push(")");
         let by_events = write(&tokens);
         let by_nodes = write_as(&tokens, |w| {
-            Box::new(crate::transform::node::testing::WholeNodes::new(w))
+            Box::new(crate::transform::testing::WholeNodes::new(w))
         });
         let by_runs = write_as(&tokens, |w| {
-            Box::new(crate::transform::node::testing::WholeNodes::with_runs(w))
+            Box::new(crate::transform::testing::WholeNodes::with_runs(w))
         });
         assert!(by_events.lines().count() > 5, "{by_events}");
         assert_eq!(by_events, by_nodes);
