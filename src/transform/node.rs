@@ -74,19 +74,10 @@ pub fn same_id(a: &str, b: &str) -> bool {
 /// Board size of a root node's `SZ` (`19`, or `19:13` columns:rows);
 /// 19 when absent or unreadable.
 pub fn board_size(root: &BufNode) -> (u32, u32) {
-    let Some(v) = root.get("SZ").and_then(|p| p.values().first()) else {
-        return (19, 19);
-    };
-    let (a, b) = match v.text().split_once(':') {
-        Some((a, b)) => (a, Some(b)),
-        None => (v.text(), None),
-    };
-    let w = a.trim().parse::<u32>().ok();
-    let h = b.and_then(|b| b.trim().parse::<u32>().ok()).or(w);
-    match (w, h) {
-        (Some(w), Some(h)) if w > 0 && h > 0 => (w, h),
-        _ => (19, 19),
-    }
+    root.text("SZ")
+        .and_then(crate::values::board_sides)
+        .filter(|&(w, h)| w > 0 && h > 0)
+        .unwrap_or((19, 19))
 }
 
 #[cfg(test)]
