@@ -268,3 +268,75 @@ fn no_function_outside_tests_is_longer_than_100_lines() {
     // The scanner finds long functions at all: some are over 60 lines.
     assert!(!long_functions(60).is_empty());
 }
+
+/// Words of game-info values that only their readers need: month names,
+/// CJK markers of dates, times of day and durations, and the words of
+/// results. Each has one home, `src/values/`.
+const VALUE_WORDS: &[&str] = &[
+    "january",
+    "september",
+    "december",
+    "下午",
+    "오후",
+    "曜日",
+    "요일",
+    "星期",
+    "時間",
+    "시간",
+    "中押",
+    "中盘",
+    "불계",
+    "무승부",
+    "持碁",
+    "ジゴ",
+    "進行中",
+    "진행중",
+    "時間切れ",
+    "無勝負",
+    "コミ",
+    "초읽기",
+];
+
+/// The value words that `code` (comments and test modules left out)
+/// holds, lower-cased.
+fn value_words_in(code: &str) -> Vec<&'static str> {
+    let code = code.to_lowercase();
+    VALUE_WORDS
+        .iter()
+        .copied()
+        .filter(|w| code.contains(w))
+        .collect()
+}
+
+#[test]
+fn value_words_live_only_in_their_home() {
+    let src = common::root().join("src");
+    let home = src.join("values");
+    let mut wrong = Vec::new();
+    let mut at_home = BTreeSet::new();
+    for file in rust_files(&src) {
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        let found = value_words_in(&code);
+        if file.starts_with(&home) {
+            at_home.extend(found);
+        } else if !found.is_empty() {
+            wrong.push(format!("{}: {}", file.display(), found.join(" ")));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "words of game-info values outside src/values/ (read them with sgfconv::values):\n{}",
+        wrong.join("\n")
+    );
+    // Every word is one the home reads: the list is real.
+    let missing: Vec<_> = VALUE_WORDS
+        .iter()
+        .filter(|w| !at_home.contains(*w))
+        .collect();
+    assert!(missing.is_empty(), "not in src/values/: {missing:?}");
+    // The scan sees a word in code, not in a comment.
+    assert_eq!(
+        value_words_in(&code_of("let m = \"September\"; // 中押\n")),
+        ["september"]
+    );
+}

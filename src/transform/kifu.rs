@@ -14,6 +14,11 @@
 //! replaced is named in its diagnostic (and, on request, kept in a `Meta`
 //! event `kifu:<ID>`); a result that cannot be read stays in `RE` as
 //! written.
+//!
+//! The values are read as every game-info value is, by [`crate::values`]
+//! (so `RD`, `KO`, `TM`, `RE` read as `DT`, `KM`, `TM`, `RE` do in rule 11);
+//! this rule knows only what its dialect means by them: which property is
+//! which, that a bare `TM` counts minutes, that `LT`/`LC` are byo-yomi.
 
 use super::codes::{
     KIFU_ALIAS, KIFU_DIALECT, KIFU_HANDICAP_STONES, KIFU_KEPT, KIFU_KOMI, KIFU_RESULT, KIFU_TIME,

@@ -27,7 +27,7 @@ use crate::diag::{At, Code, Severity};
 use crate::event::PropertyBuf;
 use crate::options::ValueFlags;
 use crate::props;
-use crate::values::{self as gameinfo, Normalized, Problem, Reading, Rewrite};
+use crate::values::{self, Normalized, Problem, Reading, Rewrite};
 
 /// How one kind of value is normalized and reported.
 struct Family {
@@ -46,28 +46,25 @@ impl Family {
     }
 }
 
-static DATE: Family = Family::new(gameinfo::date, DATE_REWRITTEN, DATE_UNREADABLE);
-static TIME: Family = Family::new(gameinfo::time, TIME_REWRITTEN, TIME_UNREADABLE);
-static RESULT: Family = Family::new(gameinfo::result, RESULT_REWRITTEN, RESULT_UNREADABLE);
-static KOMI: Family = Family::new(gameinfo::komi, KOMI_REWRITTEN, KOMI_UNREADABLE);
-static HANDICAP: Family = Family::new(gameinfo::handicap, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE);
-static SIZE: Family = Family::new(gameinfo::size, SIZE_REWRITTEN, SIZE_UNREADABLE);
+static DATE: Family = Family::new(values::date, DATE_REWRITTEN, DATE_UNREADABLE);
+static TIME: Family = Family::new(values::time, TIME_REWRITTEN, TIME_UNREADABLE);
+static RESULT: Family = Family::new(values::result, RESULT_REWRITTEN, RESULT_UNREADABLE);
+static KOMI: Family = Family::new(values::komi, KOMI_REWRITTEN, KOMI_UNREADABLE);
+static HANDICAP: Family = Family::new(values::handicap, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE);
+static SIZE: Family = Family::new(values::size, SIZE_REWRITTEN, SIZE_UNREADABLE);
 /// Simpletext folding never fails: both codes are the same.
-static SIMPLETEXT: Family = Family::new(
-    gameinfo::simple_text,
-    SIMPLETEXT_NEWLINE,
-    SIMPLETEXT_NEWLINE,
-);
+static SIMPLETEXT: Family =
+    Family::new(values::simple_text, SIMPLETEXT_NEWLINE, SIMPLETEXT_NEWLINE);
 
-static NUMBER: Family = Family::new(gameinfo::number, TYPE_REWRITTEN, TYPE_UNREADABLE);
-static REAL: Family = Family::new(gameinfo::real, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static NUMBER: Family = Family::new(values::number, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static REAL: Family = Family::new(values::real, TYPE_REWRITTEN, TYPE_UNREADABLE);
 /// `BL`, `WL`: reals in seconds, read as `TM` is (`0:07:42`).
-static TIME_LEFT: Family = Family::new(gameinfo::time_left, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static TIME_LEFT: Family = Family::new(values::time_left, TYPE_REWRITTEN, TYPE_UNREADABLE);
 static DOUBLE: Family = Family::new(double, TYPE_REWRITTEN, TYPE_UNREADABLE);
-static COLOR: Family = Family::new(gameinfo::color, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static COLOR: Family = Family::new(values::color, TYPE_REWRITTEN, TYPE_UNREADABLE);
 static NONE: Family = Family::new(none, TYPE_REWRITTEN, TYPE_UNREADABLE);
 
-/// A Double ([`gameinfo::double`]), and where its intent is certain even
+/// A Double ([`values::double`]), and where its intent is certain even
 /// so: empty is the normal value `1` (FF[1]: "the normal value for such
 /// properties is one"), and a number out of range is the nearest of `1`
 /// and `2` (`BM[3]` → `2`, `BM[0]` → `1`).
@@ -76,11 +73,11 @@ fn double(value: &str) -> Normalized {
         let one = n.starts_with('-') || n.trim_start_matches(['+', '0']).is_empty();
         Normalized::Rewritten(Rewrite::new(if one { "1" } else { "2" }, Reading::Nearest))
     };
-    match gameinfo::double(value) {
+    match values::double(value) {
         Normalized::Unparsed(Problem::Empty) => {
             Normalized::Rewritten(Rewrite::new("1", Reading::EmptyAsNormal))
         }
-        Normalized::Unparsed(p) => match gameinfo::number(value) {
+        Normalized::Unparsed(p) => match values::number(value) {
             Normalized::Valid => nearest(value),
             Normalized::Rewritten(r) => nearest(&r.value),
             _ => Normalized::Unparsed(p),
@@ -283,11 +280,11 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
 }
 
 /// [`normalize`] for simpletext: each line break or other white space a
-/// space, in the property's own text ([`gameinfo::simple_text_in_place`]),
+/// space, in the property's own text ([`values::simple_text_in_place`]),
 /// so that a huge value with a line break costs no copy (issue 14). The
-/// same values and reports as the normalizer, [`gameinfo::simple_text`].
+/// same values and reports as the normalizer, [`values::simple_text`].
 fn simple_text(p: &mut PropertyBuf, cx: &mut Cx<'_>) {
-    let white = |v: &str| v.bytes().any(gameinfo::is_white);
+    let white = |v: &str| v.bytes().any(values::is_white);
     if !p.values().iter().any(|v| white(v.text())) {
         return;
     }
@@ -295,7 +292,7 @@ fn simple_text(p: &mut PropertyBuf, cx: &mut Cx<'_>) {
     let before: Vec<Option<String>> = (p.values().iter())
         .map(|v| white(v.text()).then(|| super::shown(v.text())))
         .collect();
-    p.rewrite_in_place(gameinfo::simple_text_in_place);
+    p.rewrite_in_place(values::simple_text_in_place);
     for (v, before) in p.values().iter().zip(before) {
         let Some(before) = before else {
             continue;
