@@ -114,10 +114,10 @@ pub(super) fn parse_ff4(value: &str) -> Result<Vec<Date>, Option<Problem>> {
     Ok(dates)
 }
 
-/// `dates` as an `FF[4]` `DT` value, with every shortcut the standard allows
-/// (it recommends them): `2012-11-22,23`, `1996-05,06`,
+/// `dates` written as an `FF[4]` `DT` value, with every shortcut the
+/// standard allows (it recommends them): `2012-11-22,23`, `1996-05,06`,
 /// `1996-12-27,28,1997-01-03,04`. The dates must exist ([`Date::check`]).
-pub(super) fn write_ff4(dates: &[Date]) -> String {
+pub fn write_ff4(dates: &[Date]) -> String {
     let mut out = String::new();
     let mut prev: Option<(Shape, Date)> = None;
     for date in dates {

@@ -17,10 +17,44 @@
 //! existing dates is the rewrite, more than one make the value ambiguous.
 
 use super::calendar::Date;
-use super::ff4::write_ff4;
+use super::ff4::{parse_ff4, write_ff4};
 use super::words::{tidy, tokens, Field, Kind, Tok};
 use crate::values::text::fold;
 use crate::values::{Normalized, Problem, Reading, Rewrite};
+
+/// The dates (`DT`): a valid `FF[4]` value stays as it is, shortcuts and
+/// all; one that follows the grammar but names a date that does not exist
+/// (`2021-02-30`, `2012-13`) is out of range; every other one is read by
+/// the reader of other spellings: `August 1, 2001`, `1 August 2001`,
+/// `29th September 2012`, `29.11.2012`, `2001/08/01`, `2001.8.1`,
+/// timestamps (`2012-11-22 14:03:11`, `2001-10-11 21:22:51 UT`,
+/// `2014:01:27:17:54`, `2015- 8-29-22-56-58`: the time of day is dropped
+/// and named), `2012年11月22日`, `2012년 11월 22일`, partial dates, lists
+/// and ranges. Day and month in an order that cannot be told
+/// (`03/04/2005`) are ambiguous; so is a two-digit year (`12.11.29`).
+pub fn date(value: &str) -> Normalized {
+    match parse_ff4(value) {
+        Ok(_) => Normalized::Valid,
+        Err(Some(problem)) => Normalized::Unparsed(problem),
+        Err(None) => read(value),
+    }
+}
+
+/// The dates `value` says, in any spelling [`date`] reads; `None` when it
+/// says none for certain (unreadable, ambiguous, or no date that exists).
+pub fn dates(value: &str) -> Option<Vec<Date>> {
+    match date(value) {
+        Normalized::Valid => parse_ff4(value).ok(),
+        Normalized::Rewritten(r) => parse_ff4(&r.value).ok(),
+        Normalized::Ambiguous(_) | Normalized::Unparsed(_) => None,
+    }
+}
+
+/// The first date `value` says ([`dates`]) when it is a whole day (a year
+/// and a month alone are not).
+pub fn first_day(value: &str) -> Option<Date> {
+    dates(value)?.first().copied().filter(|d| d.d.is_some())
+}
 
 /// Reads a `DT` value that is not `FF[4]` (see the module header).
 pub(super) fn read(value: &str) -> Normalized {
@@ -509,7 +543,7 @@ fn choose(pieces: &Pieces) -> Result<Chosen, Problem> {
             if (!day_first && !pairs) || (century == 2000 && !short) {
                 continue;
             }
-            match dates(pieces, Choice { day_first, century }) {
+            match dates_of(pieces, Choice { day_first, century }) {
                 Ok(d) => {
                     let w = write_ff4(&d);
                     if !written.contains(&w) {
@@ -540,7 +574,7 @@ struct Partial {
 }
 
 /// The dates the pieces say under `choice`.
-fn dates(pieces: &Pieces, choice: Choice) -> Result<Vec<Date>, Problem> {
+fn dates_of(pieces: &Pieces, choice: Choice) -> Result<Vec<Date>, Problem> {
     let mut list: Vec<Partial> = pieces.list.iter().map(|p| partial(p, choice)).collect();
     let mut joins = pieces.joins.clone();
     merge_trailing_year(&mut list, &mut joins);
