@@ -498,13 +498,8 @@ fn level_of(rank: &Option<String>) -> Option<i64> {
 /// `GAMEDATE`, `GDATE` and `GAMETAG C`: the original stamps when they name
 /// the same day, else written anew (empty without a date).
 fn dates(o: &Outline, raw: &Original) -> (String, String, String) {
-    let same_day = |raw: Option<String>| {
-        raw.filter(|r| {
-            values::first_day(r)
-                .and_then(|d| d.ymd())
-                .is_some_and(|d| Some(d) == o.date)
-        })
-    };
+    let same_day =
+        |raw: Option<String>| raw.filter(|r| values::first_day(r).and_then(|d| d.ymd()) == o.date);
     let gamedate = same_day(raw.get("GAMEDATE")).unwrap_or_else(|| match o.date {
         Some((y, m, d)) => format!("{y}-{m:>2}-{d:>2}- 0- 0- 0"),
         None => String::new(),
