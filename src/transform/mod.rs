@@ -41,7 +41,7 @@ use crate::options::{Dialect, Ff3Flags, Rules, ValueFlags};
 use crate::sink::Sink;
 
 pub(crate) mod adapter;
-pub mod codes;
+pub(crate) mod codes;
 pub(crate) mod ff3;
 pub(crate) mod ids;
 pub(crate) mod kifu;

@@ -1,6 +1,16 @@
-//! Normalizers of game-info values and of the `FF[4]` value types: each takes
-//! one property value (unescaped, decoded) and says whether it is valid
-//! `FF[4]`, what its `FF[4]` form is, or why it has none.
+//! The one reading of game-info values and of the `FF[4]` value types:
+//! each normalizer takes one property value (unescaped, decoded) and says
+//! whether it is valid `FF[4]`, what its `FF[4]` form is, or why it has
+//! none.
+//!
+//! Every part of sgfconv that reads such a value reads it here, so that a
+//! spelling reads the same everywhere: the dialect rules (rule 11 runs the
+//! normalizers, the kifu and Fox rules read their values with them), the
+//! readers of formats that hold values as text (GIB, NGF: dates, results,
+//! komi, ranks) and the writers that turn `DT`, `RE`, `KM`, `HA`, `TM` into
+//! their fields (GIB, NGF, UGF: [`dates`], [`first_day`], [`read_result`],
+//! [`Normalized::certain`]). Writing values is here too: [`write_dates`],
+//! [`format_real`], [`format_tenths`].
 //!
 //! | property or type | function | `FF[4]` form |
 //! |---|---|---|
@@ -14,6 +24,7 @@
 //! | number, real | [`number`], [`real`] | `[+-]digits`, `number[.digits]` |
 //! | double, color | [`double`], [`color`] | `1` or `2`, `B` or `W` |
 //! | simpletext | [`simple_text`] | no line breaks, no tabs |
+//! | `BR`, `WR` | [`rank`] | `2k`, `4d`, `9p` (the SGF convention) |
 //!
 //! [`value`] picks the right one for a property identifier.
 //!

@@ -1,6 +1,6 @@
 //! What a picture shows, independent of how it is drawn: a [`Figure`].
 //!
-//! A path of the game is replayed on the Go [`Board`] (exact
+//! A path of the game is replayed on the Go [`Board`](crate::board::Board) (exact
 //! captures, suicide, setup). A *position* picture shows the stones on the
 //! board after a node, with its last move and markup. A *book figure*
 //! shows the position at the start of a range of moves plus those moves as
