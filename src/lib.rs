@@ -80,6 +80,8 @@
 //   (`formats::sgf`, `formats::gib`...);
 // - the event model every reader and writer meets in: `event`, `Sink`
 //   (`sink`), and `Game` (`game`) for a whole game in memory;
+// - Go itself: `stone` (colours and points), `board` (captures),
+//   `values` (reading and writing game-info values: dates, results...);
 // - what went wrong: `Diagnostic`, `Reporter`, `Code` (`diag`), `Error`;
 // - the small parts a command needs: `charset` (names of character sets),
 //   `input` and `output` (reading heads, writing files safely),
@@ -87,6 +89,7 @@
 #[cfg(feature = "archives")]
 pub mod archive;
 pub mod batch;
+pub mod board;
 pub mod charset;
 pub mod diag;
 pub mod error;
@@ -105,8 +108,10 @@ pub mod pipeline;
 pub(crate) mod props;
 pub mod render;
 pub mod sink;
+pub mod stone;
 pub mod transform;
 pub mod validate;
+pub mod values;
 
 pub use diag::{At, Code, Diagnostic, Reporter, Severity};
 pub use error::Error;

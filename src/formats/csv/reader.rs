@@ -13,6 +13,7 @@ use crate::game::Game;
 use crate::input::{PieceEnd, Resume, TokenBound};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
+use crate::stone::Point;
 use std::collections::BTreeMap;
 use std::io::Read;
 
@@ -484,7 +485,8 @@ impl ReadState {
         self.last = id;
         let mut node = g.node_mut(id);
         if let (Some(c), Some(p)) = (colour, point) {
-            node.set(c, p.text());
+            let letters = p.map(Point::letters);
+            node.set(c, letters.as_ref().map_or("", Point::as_str));
             if let Some(t) = cols.get(row, C::TimeLeft) {
                 node.set(if c == "B" { "BL" } else { "WL" }, t);
             }
@@ -495,61 +497,25 @@ impl ReadState {
     }
 }
 
-/// A move's point as SGF letters, on the stack: two ASCII letters, or
-/// none for a pass.
-#[derive(Clone, Copy)]
-struct Point {
-    letters: [u8; 2],
-    pass: bool,
-}
-
-impl Point {
-    const PASS: Point = Point {
-        letters: [0; 2],
-        pass: true,
-    };
-
-    /// The letters of `point` (two ASCII letters, as `sgf_to_xy` reads).
-    fn of(point: &str) -> Option<Point> {
-        match point.as_bytes() {
-            &[a, b] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => Some(Point {
-                letters: [a, b],
-                pass: false,
-            }),
-            _ => None,
-        }
-    }
-
-    fn text(&self) -> &str {
-        match self.pass {
-            true => "",
-            false => std::str::from_utf8(&self.letters).unwrap_or(""),
-        }
-    }
-}
-
-/// The point of a move row (`Point::PASS` for a pass): the `sgf` column,
+/// The point of a move row (`Some(None)` for a pass): the `sgf` column,
 /// else `x`,`y`, else the GTP vertex on a board of `size`; `None` when none
 /// of them reads.
-fn row_point(cols: &Columns, row: &csv::StringRecord, size: (u32, u32)) -> Option<Point> {
+fn row_point(cols: &Columns, row: &csv::StringRecord, size: (u32, u32)) -> Option<Option<Point>> {
     let pass = cols.get(row, C::Pass) == Some("1")
         || cols
             .get(row, C::Gtp)
             .is_some_and(|v| v.eq_ignore_ascii_case("pass"));
     if pass {
-        Some(Point::PASS)
+        Some(None)
     } else if let Some(s) = cols.get(row, C::Sgf) {
-        coords::sgf_to_xy(s).and_then(|_| Point::of(s))
+        Point::parse(s).map(Some)
     } else if let (Some(x), Some(y)) = (cols.get(row, C::X), cols.get(row, C::Y)) {
         match (x.parse(), y.parse()) {
-            (Ok(x), Ok(y)) => coords::xy_to_sgf(x, y).as_deref().and_then(Point::of),
+            (Ok(x), Ok(y)) => Point::at(x, y).map(Some),
             _ => None,
         }
     } else if let Some(v) = cols.get(row, C::Gtp) {
-        coords::gtp_to_xy(v, size.1)
-            .and_then(|(x, y)| coords::xy_to_sgf(x, y))
-            .as_deref()
-            .and_then(Point::of)
+        coords::gtp_to_xy(v, size.1).and_then(|(x, y)| Point::at(x, y).map(Some))
     } else {
         None
     }

@@ -14,10 +14,12 @@ use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf};
-use crate::formats::lines::{self, sgf_point, Decoded};
+use crate::formats::lines::{self, Decoded};
 use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
+use crate::stone::Point;
+use crate::values::{self, format_tenths, result_text, ResultText};
 use encoding_rs::{Encoding, EUC_KR, GB18030, GBK, UTF_8};
 use std::io::Read;
 
@@ -313,7 +315,7 @@ fn date(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mu
     let mut date_seen = false;
     for d in date_src.iter().flatten() {
         date_seen = true;
-        if let Some(dt) = parse_date(d) {
+        if let Some(dt) = values::date(d).written(d) {
             push(props, "DT", &dt);
             date_seen = false;
             break;
@@ -440,7 +442,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
         .or_else(|| number(doc.get("GAMEZIPSU")))
         .unwrap_or(0);
     let text = doc.get("GAMERESULT").unwrap_or("").trim();
-    let from_text = parse_result_text(text);
+    let from_text = result_text(text);
     if let Some(code) = grlt {
         match result_from_code(code, zipsu) {
             Ok(Some(re)) => {
@@ -524,7 +526,7 @@ fn add_moves(
             "SKI" => {
                 counted += 1;
                 let c = match last {
-                    Some(c) => c.other(),
+                    Some(c) => c.opponent(),
                     None if handicap => Colour::White,
                     None => Colour::Black,
                 };
@@ -561,7 +563,7 @@ fn stone(r: &Record, size: u32) -> Option<(Colour, String)> {
     };
     let point = match (num(4), num(5)) {
         (Some(x), Some(y)) if (0..size as i64).contains(&x) && (0..size as i64).contains(&y) => {
-            sgf_point(x as u32, y as u32)
+            Point::at(x as u32, y as u32).map(|p| p.to_string())
         }
         _ => None,
     };
@@ -574,7 +576,7 @@ fn add_move(game: &mut Game, at: NodeId, r: &Record, colour: Colour, value: &str
     let at = game.add_child(at);
     let mut node = game.node_mut(at);
     node.set_pos(r.pos);
-    node.push_buf(&PropertyBuf::with_values(colour.sgf(), &[value]).at(r.pos));
+    node.push_buf(&PropertyBuf::with_values(colour.move_id(), &[value]).at(r.pos));
     at
 }
 

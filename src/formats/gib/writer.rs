@@ -9,10 +9,12 @@ use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Property};
-use crate::formats::lines::{self, parse_point, parse_tenths, OneGameWriter};
+use crate::formats::lines::{self, OneGameWriter};
 use crate::game::{Game, Node};
 use crate::options::WriteOptions;
 use crate::sink::Sink;
+use crate::stone::Point;
+use crate::values::{self, format_tenths, parse_tenths, GameResult, WinBy};
 use encoding_rs::{Encoding, GB18030, GBK, UTF_8};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -165,10 +167,13 @@ fn outline(game: &Game) -> Outline {
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
     let komi10 = text("KM").map(|k| {
-        parse_tenths(k).unwrap_or_else(|| {
-            lose(&mut lost, "KM (not a multiple of 0.1)");
-            0
-        })
+        values::komi(k)
+            .certain(k)
+            .and_then(|k| parse_tenths(&k))
+            .unwrap_or_else(|| {
+                lose(&mut lost, "KM (not a multiple of 0.1)");
+                0
+            })
     });
     let result = match text("RE") {
         Some(re) => result_code_for(re).unwrap_or_else(|| {
@@ -180,7 +185,9 @@ fn outline(game: &Game) -> Outline {
     let date = date(root, &mut lost);
     let time = time_settings(root, &mut lost);
     // Handicap: HA with AB on the Tygem points, or AB alone on them.
-    let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
+    let ha = text("HA")
+        .and_then(|h| values::handicap(h).certain(h)?.parse::<u32>().ok())
+        .unwrap_or(0);
     let handicap = lines::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
         lose(&mut lost, what);
         0
@@ -239,9 +246,8 @@ fn date(root: &Node, lost: &mut Lost) -> Option<(u32, u32, u32)> {
 /// `TM` and `OT` → (main seconds, byo-yomi seconds, periods).
 fn time_settings(root: &Node, lost: &mut Lost) -> Option<(u64, u64, u64)> {
     let main_time = root_text(root, "TM").and_then(|t| {
-        let v = t
-            .parse::<f64>()
-            .ok()
+        let v = (values::time(t).certain(t))
+            .and_then(|t| t.parse::<f64>().ok())
             .filter(|v| *v >= 0.0 && v.fract() == 0.0);
         if v.is_none() {
             lose(lost, "TM (not whole seconds)");
@@ -321,13 +327,13 @@ fn main_line_moves(
                     lose(lost, "pass out of turn (GIB passes have no colour)");
                 }
                 moves.push((colour, None));
-            } else if let Some(pt) = parse_point(v, size) {
-                moves.push((colour, Some(pt)));
+            } else if let Some(pt) = Point::parse_on(v, size, size) {
+                moves.push((colour, Some((u32::from(pt.x), u32::from(pt.y)))));
             } else {
                 lose(lost, "move off the board");
                 continue;
             }
-            expected = colour.other();
+            expected = colour.opponent();
         }
     }
     let off_main = game.len().saturating_sub(on_main);
@@ -347,27 +353,24 @@ fn parse_byoyomi(ot: &str) -> Option<(u64, u64)> {
     (rest.is_empty() || rest.starts_with("byo")).then_some((p, s))
 }
 
-/// SGF `RE` → (GRLT, ZIPSU, English GAMERESULT text).
+/// SGF `RE` → (GRLT, ZIPSU, English GAMERESULT text), read as every
+/// result is ([`values::read_result`]).
 fn result_code_for(re: &str) -> Option<(i64, i64, String)> {
-    let re = re.trim();
-    let lower = re.to_ascii_lowercase();
-    if lower == "0" || lower == "draw" || lower == "jigo" {
-        return Some((255, 0, "draw".into()));
-    }
-    let (winner, how) = re.split_once('+')?;
-    let (black, word) = match winner {
-        "B" | "b" => (true, "black"),
-        "W" | "w" => (false, "white"),
-        _ => return None,
+    let (winner, by) = match values::read_result(re)? {
+        GameResult::Draw => return Some((255, 0, "draw".into())),
+        GameResult::Void | GameResult::Unknown => return None,
+        GameResult::Win(winner, by) => (winner, by),
     };
+    let black = winner == Colour::Black;
+    let word = if black { "black" } else { "white" };
     let pick = |b: i64, w: i64| if black { b } else { w };
-    match how.to_ascii_uppercase().as_str() {
-        "R" | "RESIGN" => Some((pick(3, 4), 0, format!("{word} wins by resignation"))),
-        "T" | "TIME" => Some((pick(7, 8), 0, format!("{word} wins by time"))),
-        "F" | "FORFEIT" => Some((pick(5, 6), 0, format!("{word} wins by disconnection"))),
-        "" => Some((pick(0, 1), 0, format!("{word} win"))),
-        n => {
-            let z = parse_tenths(n).filter(|z| *z > 0)?;
+    match by {
+        WinBy::Resignation => Some((pick(3, 4), 0, format!("{word} wins by resignation"))),
+        WinBy::Time => Some((pick(7, 8), 0, format!("{word} wins by time"))),
+        WinBy::Forfeit => Some((pick(5, 6), 0, format!("{word} wins by disconnection"))),
+        WinBy::Unstated => Some((pick(0, 1), 0, format!("{word} win"))),
+        WinBy::Points(n) => {
+            let z = parse_tenths(&n).filter(|z| *z > 0)?;
             Some((pick(0, 1), z, format!("{word} {} win", format_tenths(z))))
         }
     }
@@ -495,9 +498,8 @@ fn level_of(rank: &Option<String>) -> Option<i64> {
 /// `GAMEDATE`, `GDATE` and `GAMETAG C`: the original stamps when they name
 /// the same day, else written anew (empty without a date).
 fn dates(o: &Outline, raw: &Original) -> (String, String, String) {
-    let same_day = |raw: Option<String>| {
-        raw.filter(|r| parse_date(r).as_deref() == o.date.map(fmt_date).as_deref())
-    };
+    let same_day =
+        |raw: Option<String>| raw.filter(|r| values::first_day(r).and_then(|d| d.ymd()) == o.date);
     let gamedate = same_day(raw.get("GAMEDATE")).unwrap_or_else(|| match o.date {
         Some((y, m, d)) => format!("{y}-{m:>2}-{d:>2}- 0- 0- 0"),
         None => String::new(),
@@ -1011,11 +1013,6 @@ fn join_tag(list: &[(String, String)]) -> String {
 /// Header values cannot hold `\]` or line breaks (GAMETIME's own break aside).
 fn clean(v: &str) -> String {
     v.replace("\\]", "]").replace(['\r', '\n'], " ")
-}
-
-/// `YYYY-MM-DD`.
-fn fmt_date((y, m, d): (u32, u32, u32)) -> String {
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 #[cfg(test)]

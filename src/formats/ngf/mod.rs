@@ -16,8 +16,8 @@ mod writer;
 
 use crate::diag::Code;
 use crate::formats::lines;
+use crate::values;
 
-pub use crate::formats::lines::{handicap_points, parse_date, parse_result_text, ResultText};
 pub use reader::read;
 pub use writer::writer;
 
@@ -104,16 +104,7 @@ pub fn sniff(head: &[u8]) -> bool {
 /// letter or word (`9DP`, `10K*`, `7단P`, `3d`), or a word ending in a rank
 /// word (`初段`, `五段`).
 fn looks_like_rank(tok: &str) -> bool {
-    let core = tok.trim_end_matches(['*', '?']);
-    let norm = normalize_rank(core);
-    let bare = core.strip_suffix('P').unwrap_or(core);
-    let digits = norm.trim_end_matches(['k', 'd', 'p']);
-    (digits.len() + 1 == norm.len()
-        && digits.chars().all(|c| c.is_ascii_digit())
-        && !digits.is_empty())
-        || ["段", "단", "级", "級", "급"]
-            .iter()
-            .any(|w| bare.ends_with(w))
+    values::is_rank(tok.trim_end_matches(['*', '?']))
 }
 
 /// A player line `name   rank` → (name, raw rank token).
@@ -138,7 +129,7 @@ fn split_player(line: &str) -> (&str, Option<&str>) {
 /// `10k`, `7단P` → `7p`, `5단*` → `5d`, `3급` → `3k`. The `*`/`?` status
 /// marks are dropped (the raw line is kept in `XNGF`); other text is kept.
 pub fn normalize_rank(tok: &str) -> String {
-    lines::normalize_rank(tok.trim().trim_end_matches(['*', '?']), false)
+    values::rank(tok.trim().trim_end_matches(['*', '?']), false)
 }
 
 /// SGF rank → NGF token: `9p` → `9DP`, `7d` → `7D`, `10k` → `10K`.

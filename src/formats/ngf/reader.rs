@@ -11,10 +11,12 @@ use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf};
-use crate::formats::lines::{format_tenths, parse_tenths, sgf_point, DecodeCodes, RecordStart};
+use crate::formats::lines::{DecodeCodes, RecordStart};
 use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
+use crate::stone::Point;
+use crate::values::{self, format_tenths, parse_tenths, result_text, ResultText};
 use std::io::Read;
 
 /// Capacity the record buffer keeps between records.
@@ -434,7 +436,10 @@ fn handicap(f: &Fields, report: &mut Reporter) -> u32 {
 
 /// `KM`: the komi line, plus the half point even games imply.
 fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
-    match f.komi.map(parse_tenths) {
+    match f
+        .komi
+        .map(|k| values::komi(k).certain(k).and_then(|k| parse_tenths(&k)))
+    {
         Some(Some(k)) => {
             let implied = handicap == 0 && k % 10 == 0;
             let km = if implied { k + 5 } else { k };
@@ -452,7 +457,7 @@ fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
 /// `RE` from the result line (the line is kept in `XNGF`).
 fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
     if let Some(res) = f.result.filter(|r| !r.is_empty()) {
-        match parse_result_text(res) {
+        match result_text(res) {
             ResultText::Result(re) => {
                 root.push("RE", &re);
                 root.result_set = true;
@@ -471,7 +476,7 @@ fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
 /// `DT` from the date line (the line is kept in `XNGF`).
 fn date(f: &Fields, root: &mut Root, report: &mut Reporter) {
     if let Some(d) = f.date.filter(|d| !d.is_empty()) {
-        match parse_date(d) {
+        match values::date(d).written(d) {
             Some(dt) => {
                 root.push("DT", &dt);
                 root.private.push(&format!("DATE={d}"));
@@ -602,7 +607,7 @@ impl Moves {
             } else {
                 (x, y)
             };
-            sgf_point(x, y)
+            Point::at(x, y).map(|p| p.to_string())
         } else {
             None
         }
@@ -684,7 +689,7 @@ fn attach_comments(
             }
         };
         if gi && !root.result_set && target.is_some() && target == move_nodes.last().copied() {
-            if let ResultText::Result(re) = parse_result_text(&text) {
+            if let ResultText::Result(re) = result_text(&text) {
                 report.info(
                     I_RESULT_FROM_COMMENT,
                     Some(pos),

@@ -13,7 +13,7 @@ use crate::event::{Event, Moves, NodeRef, Property, MOVE_TEXT_LEN};
 use crate::options::WriteOptions;
 use crate::props;
 use crate::sink::Sink;
-use crate::validate::gameinfo;
+use crate::validate;
 use encoding_rs::{Encoding, UTF_8};
 use std::io::Write;
 
@@ -761,10 +761,10 @@ impl<'w> SgfWriter<'w> {
 /// Reports a root `FF` other than 1 to 4, which the writer replaces.
 fn unknown_version(p: &Property<'_>, report: &mut Reporter) {
     let v = p.values.first().map_or("", |v| v.text());
-    if let Some(m) = gameinfo::unknown_file_format(v) {
+    if let Some(m) = validate::unknown_file_format(v) {
         let at = At::property("FF", p.pos);
         report.report(
-            gameinfo::UNKNOWN_FILE_FORMAT,
+            validate::UNKNOWN_FILE_FORMAT,
             at,
             format!("{m}, written FF[4]"),
         );
@@ -1057,10 +1057,10 @@ mod tests {
         tokens.push(")");
         let by_events = write(&tokens);
         let by_nodes = write_as(&tokens, |w| {
-            Box::new(crate::transform::node::testing::WholeNodes::new(w))
+            Box::new(crate::transform::testing::WholeNodes::new(w))
         });
         let by_runs = write_as(&tokens, |w| {
-            Box::new(crate::transform::node::testing::WholeNodes::with_runs(w))
+            Box::new(crate::transform::testing::WholeNodes::with_runs(w))
         });
         assert!(by_events.lines().count() > 5, "{by_events}");
         assert_eq!(by_events, by_nodes);

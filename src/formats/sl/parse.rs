@@ -6,7 +6,7 @@
 
 use crate::diag::Reporter;
 use crate::event::Pos;
-use crate::validate::board::Colour;
+use crate::stone::Colour;
 
 /// The first line: `$$` [`B`|`W`] [`c`] [size] [`m` N] title.
 #[derive(Clone, Debug, PartialEq, Eq)]

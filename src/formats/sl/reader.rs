@@ -11,7 +11,7 @@ use crate::game::{Game, NodeId};
 use crate::input::LineReader;
 use crate::options::ReadOptions;
 use crate::sink::Sink;
-use crate::validate::board::{Colour, Point, MAX_SIDE};
+use crate::stone::{Colour, Point, MAX_SIDE};
 use std::collections::BTreeMap;
 use std::io::Read;
 

@@ -12,7 +12,7 @@ use crate::options::{Coords, Numbering, WriteOptions};
 use crate::render::figure::{Area, Figure, Markup, Style};
 use crate::render::StreamPages;
 use crate::sink::Sink;
-use crate::validate::board::{Colour, Point};
+use crate::stone::{Colour, Point};
 use std::collections::BTreeMap;
 use std::io::Write;
 

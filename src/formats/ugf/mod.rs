@@ -8,15 +8,15 @@
 //!   `XUGFS`; header values the mapping cannot reproduce in `XUGFH`.
 //! * [`writer`]: SGF → UGF, the inverse of the reader.
 
-mod board;
 mod header;
 mod reader;
 mod records;
 mod writer;
 
+use crate::board::Board;
 use crate::diag::Code;
 use crate::game::{Game, NodeId};
-use board::{Board, Point, Stone};
+use crate::stone::{Colour, Point};
 
 pub use reader::read;
 pub use writer::writer;
@@ -146,7 +146,7 @@ impl Grid {
         if c >= self.size || r >= self.size {
             return Some(Spot::Pass);
         }
-        Some(Spot::At((c, self.row_from_file(r))))
+        Some(Spot::At(Point::new(c, self.row_from_file(r))))
     }
 
     /// A 1-based numeric point (`.#` labels, `[ReviewNode]`); anything off
@@ -156,21 +156,21 @@ impl Grid {
         if x < 1 || y < 1 || x > s || y > s {
             return Spot::Pass;
         }
-        Spot::At(((x - 1) as u8, self.row_from_file((y - 1) as u8)))
+        Spot::At(Point::new((x - 1) as u8, self.row_from_file((y - 1) as u8)))
     }
 
     /// The letters of an on-board point (callers check `p` is on the board;
     /// a board is at most 25 wide, so the letters stay in `A`–`Y`).
     pub(crate) fn to_letters(self, p: Point) -> String {
-        let r = self.row_from_file(p.1);
+        let r = self.row_from_file(p.y);
         let mut s = String::with_capacity(2);
-        s.push(b'A'.saturating_add(p.0) as char);
+        s.push(b'A'.saturating_add(p.x) as char);
         s.push(b'A'.saturating_add(r) as char);
         s
     }
 
     pub(crate) fn to_numeric(self, p: Point) -> (u32, u32) {
-        (p.0 as u32 + 1, self.row_from_file(p.1) as u32 + 1)
+        (p.x as u32 + 1, self.row_from_file(p.y) as u32 + 1)
     }
 
     /// The letters written for a pass: `YA`, or `ZZ` on a 25×25 board
@@ -186,29 +186,12 @@ impl Grid {
 
 /// SGF point letters (`a`–`z`, then `A`–`Z`).
 pub(crate) fn sgf_point(p: Point) -> String {
-    let l = |i: u8| -> char {
-        if i < 26 {
-            (b'a' + i) as char
-        } else {
-            (b'A' + (i - 26)) as char
-        }
-    };
-    [l(p.0), l(p.1)].iter().collect()
+    p.to_string()
 }
 
 /// Parses SGF point letters; `None` for a pass (`""`) or anything else.
 pub(crate) fn parse_sgf_point(s: &str) -> Option<Point> {
-    let v = |c: u8| -> Option<u8> {
-        match c {
-            b'a'..=b'z' => Some(c - b'a'),
-            b'A'..=b'Z' => Some(c - b'A' + 26),
-            _ => None,
-        }
-    };
-    match s.as_bytes() {
-        [a, b] => Some((v(*a)?, v(*b)?)),
-        _ => None,
-    }
+    Point::parse(s)
 }
 
 /// The points of a point-list value: one point, or a compressed rectangle
@@ -219,9 +202,9 @@ pub(crate) fn sgf_points(v: crate::event::Value<'_>) -> Vec<Point> {
         (a, Some(b)) => match (parse_sgf_point(a), parse_sgf_point(b)) {
             (Some(p), Some(q)) => {
                 let mut out = Vec::new();
-                for y in p.1.min(q.1)..=p.1.max(q.1) {
-                    for x in p.0.min(q.0)..=p.0.max(q.0) {
-                        out.push((x, y));
+                for y in p.y.min(q.y)..=p.y.max(q.y) {
+                    for x in p.x.min(q.x)..=p.x.max(q.x) {
+                        out.push(Point::new(x, y));
                     }
                 }
                 out
@@ -247,16 +230,20 @@ pub(crate) fn point_pair(v: crate::event::Value<'_>) -> (&str, Option<&str>) {
 pub(crate) fn apply_node(b: &mut Board, n: &crate::game::Node) {
     for p in n.props() {
         let stone = match p.name {
-            "AB" | "B" => Some(Stone::Black),
-            "AW" | "W" => Some(Stone::White),
+            "AB" | "B" => Some(Colour::Black),
+            "AW" | "W" => Some(Colour::White),
             "AE" => None,
             _ => continue,
         };
         for v in p.values().iter() {
             for pt in sgf_points(v) {
                 match (p.name, stone) {
-                    ("B" | "W", Some(s)) => b.play(pt, s),
-                    (_, s) => b.set(pt, s),
+                    ("B" | "W", Some(s)) => {
+                        b.play(s, pt);
+                    }
+                    (_, s) => {
+                        b.setup(pt, s);
+                    }
                 }
             }
         }
@@ -272,7 +259,7 @@ pub(crate) fn position(game: &Game, node: NodeId, size: u8) -> Board {
         path.push(p);
         at = p;
     }
-    let mut b = Board::new(size);
+    let mut b = Board::square(size);
     for &id in path.iter().rev() {
         if let Some(n) = game.get(id) {
             apply_node(&mut b, &n);
@@ -291,17 +278,17 @@ mod tests {
             size: 19,
             igs: true,
         };
-        assert_eq!(igs.letters("QP"), Some(Spot::At((16, 3))));
-        assert_eq!(sgf_point((16, 3)), "qd");
-        assert_eq!(igs.to_letters((16, 3)), "QP");
-        assert_eq!(igs.numeric(17, 16), Spot::At((16, 3)));
-        assert_eq!(igs.to_numeric((16, 3)), (17, 16));
+        assert_eq!(igs.letters("QP"), Some(Spot::At(Point::new(16, 3))));
+        assert_eq!(sgf_point(Point::new(16, 3)), "qd");
+        assert_eq!(igs.to_letters(Point::new(16, 3)), "QP");
+        assert_eq!(igs.numeric(17, 16), Spot::At(Point::new(16, 3)));
+        assert_eq!(igs.to_numeric(Point::new(16, 3)), (17, 16));
         let jpn = Grid {
             size: 19,
             igs: false,
         };
-        assert_eq!(jpn.letters("QP"), Some(Spot::At((16, 15))));
-        assert_eq!(jpn.numeric(17, 16), Spot::At((16, 15)));
+        assert_eq!(jpn.letters("QP"), Some(Spot::At(Point::new(16, 15))));
+        assert_eq!(jpn.numeric(17, 16), Spot::At(Point::new(16, 15)));
     }
 
     #[test]
@@ -329,9 +316,9 @@ mod tests {
 
     #[test]
     fn sgf_points_round_trip() {
-        assert_eq!(parse_sgf_point("qd"), Some((16, 3)));
+        assert_eq!(parse_sgf_point("qd"), Some(Point::new(16, 3)));
         assert_eq!(parse_sgf_point(""), None);
-        assert_eq!(sgf_point((30, 0)), "Ea");
-        assert_eq!(parse_sgf_point("Ea"), Some((30, 0)));
+        assert_eq!(sgf_point(Point::new(30, 0)), "Ea");
+        assert_eq!(parse_sgf_point("Ea"), Some(Point::new(30, 0)));
     }
 }

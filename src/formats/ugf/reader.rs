@@ -6,10 +6,10 @@
 //! `.Fig`), then replayed. Memory is bounded by the largest record (a
 //! UTF-16 file is turned into UTF-8 whole first).
 
-use super::board::{Board, Point, Stone};
 use super::header;
 use super::records::{Records, Start};
 use super::*;
+use crate::board::{Board, Position};
 use crate::charset;
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -17,6 +17,7 @@ use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf, Value};
 use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
+use crate::stone::{Colour, Point};
 use encoding_rs::{Encoding, SHIFT_JIS, UTF_8};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -465,7 +466,7 @@ fn refuse_encrypted(entries: &[HeaderEntry]) -> Result<(), Error> {
 struct ReviewNodeLine {
     id: i64,
     /// `None` for colour 0 (a node without a move).
-    stone: Option<Stone>,
+    stone: Option<Colour>,
     x: i64,
     y: i64,
 }
@@ -501,8 +502,8 @@ fn review_node_line(
     };
     let stone = match colour {
         0 => None,
-        1 => Some(Stone::Black),
-        2 => Some(Stone::White),
+        1 => Some(Colour::Black),
+        2 => Some(Colour::White),
         _ => {
             report.error(
                 E_BAD_LINE,
@@ -592,7 +593,7 @@ fn fields(t: &str) -> Vec<&str> {
 /// A move or setup line of `[Data]` or of a `.Fig`.
 struct DataLine {
     spot: Spot,
-    colour: Option<Stone>,
+    colour: Option<Colour>,
     /// The colour field when it is not plain `B1`/`W1` (`B2`, `MK`).
     player: Option<String>,
     number: u32,
@@ -611,8 +612,8 @@ fn parse_data_line(line: &Line, grid: Grid) -> Result<DataLine, String> {
         .ok_or_else(|| format!("`{}` is not a point", f[0].trim()))?;
     let cp = f[1].trim();
     let colour = match cp.as_bytes().first().map(|b| b.to_ascii_uppercase()) {
-        Some(b'B') => Some(Stone::Black),
-        Some(b'W') => Some(Stone::White),
+        Some(b'B') => Some(Colour::Black),
+        Some(b'W') => Some(Colour::White),
         _ => None,
     };
     let player =
@@ -710,7 +711,7 @@ struct Figure {
     n: u32,
     rect: Option<[i64; 4]>,
     heading: String,
-    setup: Vec<(Point, Stone)>,
+    setup: Vec<(Point, Colour)>,
     pre_text: TextBlock,
     moves: Vec<FigMove>,
     pos: Pos,
@@ -765,8 +766,8 @@ struct Builder {
     /// For each node: moves from the root, and the position after it;
     /// nodes by (moves, position). Built when figures are placed.
     depth: Vec<u32>,
-    boards: Vec<Board>,
-    by_position: HashMap<(u32, Board), Vec<NodeId>>,
+    boards: Vec<Position>,
+    by_position: HashMap<(u32, Position), Vec<NodeId>>,
 }
 
 impl Builder {
@@ -976,7 +977,7 @@ impl Builder {
 
     // ---- tree helpers ----------------------------------------------------
 
-    fn set_move(&mut self, node: NodeId, colour: Stone, spot: Spot) {
+    fn set_move(&mut self, node: NodeId, colour: Colour, spot: Spot) {
         let (name, value) = move_prop(colour, spot);
         self.game.node_mut(node).set(name, &value);
     }
@@ -987,7 +988,7 @@ impl Builder {
     fn data_child(
         &mut self,
         mut at: NodeId,
-        colour: Stone,
+        colour: Colour,
         spot: Spot,
         pos: Pos,
         report: &mut Reporter,
@@ -1202,7 +1203,7 @@ impl Builder {
 
     fn data(&mut self, sections: &[&Section], report: &mut Reporter) {
         let mut cur = Game::ROOT;
-        let mut last_colour: Option<Stone> = None;
+        let mut last_colour: Option<Colour> = None;
         let mut count = 0u32;
         for line in sections.iter().flat_map(|s| s.lines()) {
             if line.text.trim().is_empty() {
@@ -1267,9 +1268,9 @@ impl Builder {
                         None if self.game.root().get("AB").is_some()
                             && self.game.root().get("AW").is_none() =>
                         {
-                            Stone::White
+                            Colour::White
                         }
-                        None => Stone::Black,
+                        None => Colour::Black,
                     };
                     report.warn(
                         W_COLOUR_INFERRED,
@@ -1417,7 +1418,7 @@ impl Builder {
     ) -> Figure {
         let mut fig = Figure::open(head, pos);
         let mut closed = false;
-        let mut last_colour: Option<Stone> = None;
+        let mut last_colour: Option<Colour> = None;
         while let Some(line) = it.peek() {
             let t = line.text.trim();
             // A new figure ends one whose .EndFig is missing.
@@ -1464,7 +1465,7 @@ impl Builder {
         &self,
         fig: &mut Figure,
         line: &Line,
-        last_colour: &mut Option<Stone>,
+        last_colour: &mut Option<Colour>,
         report: &mut Reporter,
     ) {
         match parse_data_line(line, self.grid) {
@@ -1478,7 +1479,7 @@ impl Builder {
             },
             Ok(mut d) => {
                 if d.colour.is_none() {
-                    let c = last_colour.map_or(Stone::Black, Stone::opponent);
+                    let c = last_colour.map_or(Colour::Black, Colour::opponent);
                     report.warn(
                         W_COLOUR_INFERRED,
                         Some(d.pos),
@@ -1511,14 +1512,14 @@ impl Builder {
     /// made its branch point (every figure written in between lies deeper) —
     /// else as a game tree of its own.
     fn place_figure(&mut self, fig: Figure, report: &mut Reporter) {
-        let mut start = Board::new(self.grid.size);
+        let mut start = Board::square(self.grid.size);
         for &(p, s) in &fig.setup {
-            start.set(p, Some(s));
+            start.setup(p, Some(s));
         }
         self.index_nodes();
         let parent = self
             .by_position
-            .get(&(fig.n, start))
+            .get(&(fig.n, start.position()))
             .and_then(|ids| ids.iter().rev().copied().find(|&id| self.reachable(id)));
         let vw = fig.rect.and_then(|r| self.view(r));
         match parent {
@@ -1579,15 +1580,16 @@ impl Builder {
             let d = parent.and_then(|p| self.depth.get(p).copied()).unwrap_or(0)
                 + u32::from(node.mv().is_some());
             let mut board = parent
-                .and_then(|p| self.boards.get(p).cloned())
-                .unwrap_or_else(|| Board::new(self.grid.size));
+                .and_then(|p| self.boards.get(p))
+                .map_or_else(|| Board::square(self.grid.size), Board::at);
             apply_node(&mut board, &node);
             self.depth.push(d);
+            let position = board.position();
             self.by_position
-                .entry((d, board.clone()))
+                .entry((d, position.clone()))
                 .or_default()
                 .push(id);
-            self.boards.push(board);
+            self.boards.push(position);
         }
     }
 
@@ -1598,9 +1600,10 @@ impl Builder {
         else {
             return None;
         };
-        let tl = (a.0.min(b.0), a.1.min(b.1));
-        let br = (a.0.max(b.0), a.1.max(b.1));
-        if tl == (0, 0) && br == (self.grid.size - 1, self.grid.size - 1) {
+        let tl = Point::new(a.x.min(b.x), a.y.min(b.y));
+        let br = Point::new(a.x.max(b.x), a.y.max(b.y));
+        let last = self.grid.size - 1;
+        if tl == Point::new(0, 0) && br == Point::new(last, last) {
             return None;
         }
         let mut p = PropertyBuf::new("VW");
@@ -1698,10 +1701,10 @@ fn is_empty_node(n: crate::game::Node<'_>) -> bool {
     n.props().is_empty()
 }
 
-fn move_prop(colour: Stone, spot: Spot) -> (&'static str, String) {
+fn move_prop(colour: Colour, spot: Spot) -> (&'static str, String) {
     let name = match colour {
-        Stone::Black => "B",
-        Stone::White => "W",
+        Colour::Black => "B",
+        Colour::White => "W",
     };
     let value = match spot {
         Spot::At(p) => sgf_point(p),
@@ -1710,17 +1713,17 @@ fn move_prop(colour: Stone, spot: Spot) -> (&'static str, String) {
     (name, value)
 }
 
-fn setup_prop(colour: Stone) -> &'static str {
+fn setup_prop(colour: Colour) -> &'static str {
     match colour {
-        Stone::Black => "AB",
-        Stone::White => "AW",
+        Colour::Black => "AB",
+        Colour::White => "AW",
     }
 }
 
-fn colour_name(c: Stone) -> &'static str {
+fn colour_name(c: Colour) -> &'static str {
     match c {
-        Stone::Black => "Black",
-        Stone::White => "White",
+        Colour::Black => "Black",
+        Colour::White => "White",
     }
 }
 

@@ -2,9 +2,9 @@
 //! marked `XUGFFIG` that follow it (figure trees made by our reader) become
 //! its `.Fig` blocks; any other game is reported and not written.
 
-use super::board::{Board, Point, Stone};
 use super::header;
 use super::*;
+use crate::board::Board;
 use crate::charset;
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -12,6 +12,7 @@ use crate::event::Event;
 use crate::game::{Game, GameBuilder, Node, NodeId};
 use crate::options::WriteOptions;
 use crate::sink::Sink;
+use crate::stone::{Colour, Point};
 use encoding_rs::{Encoding, SHIFT_JIS, UTF_8};
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -192,7 +193,7 @@ impl Ctx<'_> {
             return None;
         }
         match parse_sgf_point(v) {
-            Some(p) if p.0 < self.grid.size && p.1 < self.grid.size => Some(p),
+            Some(p) if p.x < self.grid.size && p.y < self.grid.size => Some(p),
             _ => {
                 self.losses
                     .add(format!("move `{v}` off the board (written as a pass)"));
@@ -221,7 +222,7 @@ impl Ctx<'_> {
         if let Some(lb) = node.get("LB") {
             for v in lb.values().iter() {
                 let (pt, text) = v.parts();
-                match parse_sgf_point(pt).filter(|p| p.0 < self.grid.size && p.1 < self.grid.size) {
+                match parse_sgf_point(pt).filter(|p| p.x < self.grid.size && p.y < self.grid.size) {
                     Some(p) => {
                         let (x, y) = self.grid.to_numeric(p);
                         let text = text.unwrap_or("");
@@ -558,7 +559,7 @@ fn write_data(cx: &mut Ctx<'_>) -> Vec<u32> {
         if let Some(p) = root.get(name) {
             let pts: Vec<Point> = p.values().iter().flat_map(sgf_points).collect();
             for pt in pts {
-                if pt.0 < cx.grid.size && pt.1 < cx.grid.size {
+                if pt.x < cx.grid.size && pt.y < cx.grid.size {
                     let l = cx.grid.to_letters(pt);
                     cx.line(&format!("{l},{colour}1,0,0"));
                 } else {
@@ -707,9 +708,9 @@ fn rect(cx: &mut Ctx<'_>, node: Node<'_>) -> (u32, u32, u32, u32) {
     if let Some(v) = node.get("VW").and_then(|p| p.values().first()) {
         if let (a, Some(b)) = point_pair(v) {
             if let (Some(p), Some(q)) = (parse_sgf_point(a), parse_sgf_point(b)) {
-                if p.0.max(q.0) < cx.grid.size && p.1.max(q.1) < cx.grid.size {
-                    let (x1, y1) = cx.grid.to_numeric((p.0.min(q.0), p.1.max(q.1)));
-                    let (x2, y2) = cx.grid.to_numeric((p.0.max(q.0), p.1.min(q.1)));
+                if p.x.max(q.x) < cx.grid.size && p.y.max(q.y) < cx.grid.size {
+                    let (x1, y1) = cx.grid.to_numeric(Point::new(p.x.min(q.x), p.y.max(q.y)));
+                    let (x2, y2) = cx.grid.to_numeric(Point::new(p.x.max(q.x), p.y.min(q.y)));
                     return (x1, y1, x2, y2);
                 }
             }
@@ -755,7 +756,7 @@ fn figure_block(cx: &mut Ctx<'_>, f: FigureSource<'_>) {
     ));
     for (p, s) in start.stones() {
         let l = cx.grid.to_letters(p);
-        let c = if s == Stone::Black { 'B' } else { 'W' };
+        let c = if s == Colour::Black { 'B' } else { 'W' };
         cx.line(&format!("{l},{c}1,0,0"));
     }
     text_block(cx, 0, &pre.0, &pre.1);
@@ -835,11 +836,11 @@ fn write_figure_game(cx: &mut Ctx<'_>, g: &Game, serial: u32) {
         .text(PROP_FIGURE)
         .and_then(|s| s.trim().parse().ok())
         .unwrap_or(0);
-    let mut start = Board::new(cx.grid.size);
-    for (name, s) in [("AB", Stone::Black), ("AW", Stone::White)] {
+    let mut start = Board::square(cx.grid.size);
+    for (name, s) in [("AB", Colour::Black), ("AW", Colour::White)] {
         if let Some(p) = root.get(name) {
             for pt in p.values().iter().flat_map(sgf_points) {
-                start.set(pt, Some(s));
+                start.setup(pt, Some(s));
             }
         }
     }

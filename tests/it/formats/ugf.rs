@@ -654,7 +654,7 @@ fn core_info(g: &Game) -> Vec<(String, String)> {
         .map(|&k| {
             let v = g.root().text(k).unwrap_or("").trim().to_string();
             // Equal in meaning: numbers by value, HA[0] = no HA, results
-            // with the reason spelled out or not.
+            // with the reason spelled out or not, dates by their days.
             let v = match k {
                 "KM" | "HA" | "SZ" => {
                     let d = if k == "SZ" { 19.0 } else { 0.0 };
@@ -684,6 +684,12 @@ fn core_info(g: &Game) -> Vec<(String, String)> {
                         None => l,
                     }
                 }
+                // Dates by the dates they say, as every format reads them
+                // (`29th September 2012` is `2012-09-29`).
+                "DT" => match sgfconv::values::dates(&v) {
+                    Some(d) => format!("{d:?}"),
+                    None => v,
+                },
                 _ => v,
             };
             (k.to_string(), v)

@@ -11,7 +11,7 @@ use sgfconv::render::figure::{
     column_label, hoshi, pictures, row_label, Area, Figure, Markup, Numbering, Select, Style,
     Target,
 };
-use sgfconv::validate::board::{Colour, Point};
+use sgfconv::stone::{Colour, Point};
 use sgfconv::Game;
 
 fn game(sgf: &str) -> Game {

@@ -1,4 +1,4 @@
-//! The words of a date text, for [`date_read`](super::date_read): numbers
+//! The words of a date text, for [`read`](super::read): numbers
 //! (with their ordinal suffix), English month names, CJK units (`年 月 日`,
 //! `년 월 일`), separators inside a date (`-` `/` `.`), between dates (`,`
 //! for a list, `~` for a range: `;` `&` `and` `、` `・`, `..` `to` `–`), white
@@ -56,8 +56,8 @@ const WEEKDAYS: &[&str] = &[
 
 /// Words that go with a time of day: half days and time zones.
 const TIME_WORDS: &[&str] = &[
-    "am", "pm", "utc", "gmt", "z", "kst", "jst", "cst", "cet", "cest", "est", "edt", "pst", "pdt",
-    "bst",
+    "am", "pm", "utc", "ut", "gmt", "z", "kst", "jst", "cst", "cet", "cest", "est", "edt", "pst",
+    "pdt", "bst",
 ];
 
 /// CJK words that go with a time of day: `午前` (a.m.), `오후` (p.m.).
@@ -135,6 +135,9 @@ fn token_at(s: &str) -> (Kind, usize) {
     if c.is_whitespace() {
         let n = s.len() - s.trim_start().len();
         return (Kind::Space, n);
+    }
+    if let Some(n) = bracketed_time_len(s) {
+        return (Kind::Time, n);
     }
     if let Some(n) = weekday_len(s).or_else(|| time_len(s)) {
         let kind = if weekday_len(s).is_some() {
@@ -241,6 +244,18 @@ fn weekday_len(s: &str) -> Option<usize> {
         .map(|suffix| first.len_utf8() + suffix.len())
 }
 
+/// The length of a time of day in brackets at the start of `s`:
+/// `[09:37]` (NGF), `(14:03)`.
+fn bracketed_time_len(s: &str) -> Option<usize> {
+    let close = match s.as_bytes().first()? {
+        b'[' => ']',
+        b'(' => ')',
+        _ => return None,
+    };
+    let inner = &s[1..s.find(close)?];
+    (time_len(inner)? == inner.len()).then_some(inner.len() + 2)
+}
+
 /// The length of a time of day at the start of `s`: `14:03`, `14:03:11`,
 /// `T14:03:11.868+00:00`, `14時03分`, `14시 3분 11초`, `14点`.
 fn time_len(s: &str) -> Option<usize> {
@@ -252,8 +267,14 @@ fn time_len(s: &str) -> Option<usize> {
         return None;
     }
     let after = &body[h..];
-    if after.starts_with(':') && digits(&after[1..]) == 2 {
-        return Some(skip + h + clock_tail(after));
+    // The minutes: two digits, or one (`下午 6:3`), perhaps padded with a
+    // space to two (`[21: 6]`, NGF).
+    if let Some(rest) = after.strip_prefix(':') {
+        let pad = usize::from(rest.starts_with(' '));
+        let m = digits(&rest[pad..]);
+        if (1..=2).contains(&m) && pad + m <= 2 {
+            return Some(skip + h + 1 + pad + m + clock_tail(&rest[pad + m..]));
+        }
     }
     if skip > 0 {
         return None;
@@ -261,8 +282,8 @@ fn time_len(s: &str) -> Option<usize> {
     cjk_time_tail(after).map(|n| h + n)
 }
 
-/// The rest of a clock time after its hours: `:MM`, `:SS`, `.fraction`,
-/// and a zone `Z`, `+09:00`, `-0500`.
+/// The rest of a clock time after its minutes: `:SS`, `.fraction`, and a
+/// zone `Z`, `+09:00`, `-0500`.
 fn clock_tail(s: &str) -> usize {
     let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
     let mut at = 0;

@@ -1,244 +1,14 @@
-//! `RE`, the result, in the forms `FF[4]` mandates.
-//!
-//! `FF[4]` (`RE`): `0` or `Draw` for a draw (jigo), `B+` or `W+` followed by
-//! nothing, a score (a real), `R`/`Resign`, `T`/`Time` or `F`/`Forfeit`;
-//! `Void` for no result or suspended play; `?` for an unknown result.
-//! "Applications must not write 'Black resigns'." People did, in many
-//! languages: this reads English, Japanese, Korean and Chinese results
-//! (`Black resigns` → `W+R`, `黒中押し勝ち` → `B+R`, `백 3.5집승` → `W+3.5`,
-//! `白胜3又1/4子` → `W+6.5`) and spelling variants (`b+r`, `W+resign`),
-//! and writes the short `FF[4]` form. A move count (`207수`, `257手完`) is
-//! left out and named. What it cannot read keeps its original text.
+//! Reading a result written in words (`Black resigns`, `黒中押し勝ち`,
+//! `백 3.5집승`, `白胜3又1/4子`) or in a spelling of the `FF[4]` form
+//! (`b+r`, `W + Resign`, `B+3,5`): the words of [`super::words`], clause by
+//! clause.
 
-use super::amount::{points, Amount, Cursor};
-use super::numbers::is_real;
-use super::text::fold;
-use super::{Normalized, Problem, Reading, Rewrite};
+use super::words::{How, Tok, MOVE_WORDS, SEPARATORS, WORDS};
+use crate::values::amount::{points, Amount, Cursor};
+use crate::values::numbers::is_real;
+use crate::values::text::fold;
+use crate::values::{Normalized, Problem, Reading, Rewrite};
 use std::borrow::Cow;
-
-/// Whether `s` is an `FF[4]` result as it stands.
-fn is_ff4(s: &str) -> bool {
-    if matches!(s, "0" | "Draw" | "Void" | "?") {
-        return true;
-    }
-    let Some(rest) = s.strip_prefix("B+").or_else(|| s.strip_prefix("W+")) else {
-        return false;
-    };
-    matches!(rest, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit")
-        || (is_real(rest) && !rest.starts_with(['+', '-']))
-}
-
-/// How a game was won, besides by points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum How {
-    /// By resignation: `R`.
-    Resign,
-    /// On time: `T`.
-    Time,
-    /// By forfeit: `F`.
-    Forfeit,
-}
-
-impl How {
-    fn letter(self) -> &'static str {
-        match self {
-            How::Resign => "R",
-            How::Time => "T",
-            How::Forfeit => "F",
-        }
-    }
-}
-
-/// One word of a result text.
-#[derive(Clone, Debug, PartialEq)]
-enum Tok<'a> {
-    /// A player: `Black`, `黒`, `흑`, `W`.
-    Colour(char),
-    /// The player named before won: `wins`, `勝ち`, `胜`, `승`, `+`.
-    Win,
-    /// The player named before lost: `loses`, `負け`, `负`, `패`.
-    Lose,
-    /// How the game ended: `resignation`, `on time`, `時間切れ`.
-    How(How),
-    /// A resignation word that, after a player and with no verb, says that
-    /// player won (`黒中押し`, `흑 불계`: the usual short forms).
-    ResignWin,
-    /// The player named before lost this way: `resigns`, `forfeits`.
-    LostBy(How),
-    /// A draw: `Jigo`, `持碁`, `무승부`.
-    Draw,
-    /// No result: `Void`, `無勝負`.
-    Void,
-    /// The result is not known: `?`, `unknown`.
-    Unknown,
-    /// The game is not over: `unfinished`, `進行中`.
-    Unfinished,
-    /// An amount of points (and whether words or units were read).
-    Amount(Amount, bool),
-    /// A move count, as written: `207수`, `257手`.
-    Moves(String),
-    /// Between clauses: `,` `;` `、` `(`.
-    Sep,
-    /// A word that adds nothing: `by`, `the`, `の`.
-    Filler,
-    /// Anything else, as written (borrowed from the text: a huge word is
-    /// not copied, issue 14).
-    Other(Cow<'a, str>),
-}
-
-/// Words of results, longest first where one starts another; ASCII words
-/// match whole and without case.
-const WORDS: &[(&str, Tok<'static>)] = &[
-    // Colours.
-    ("black", Tok::Colour('B')),
-    ("white", Tok::Colour('W')),
-    ("b", Tok::Colour('B')),
-    ("w", Tok::Colour('W')),
-    ("黒番", Tok::Colour('B')),
-    ("白番", Tok::Colour('W')),
-    ("黑方", Tok::Colour('B')),
-    ("白方", Tok::Colour('W')),
-    ("黑棋", Tok::Colour('B')),
-    ("白棋", Tok::Colour('W')),
-    ("黒", Tok::Colour('B')),
-    ("黑", Tok::Colour('B')),
-    ("흑", Tok::Colour('B')),
-    ("白", Tok::Colour('W')),
-    ("백", Tok::Colour('W')),
-    // Ways of ending, before the verbs that some of them start.
-    ("resignation", Tok::How(How::Resign)),
-    ("resigns", Tok::LostBy(How::Resign)),
-    ("resigned", Tok::LostBy(How::Resign)),
-    ("resign", Tok::LostBy(How::Resign)),
-    ("res", Tok::How(How::Resign)),
-    ("中押し", Tok::ResignWin),
-    ("中押", Tok::ResignWin),
-    ("中盘", Tok::ResignWin),
-    ("中盤", Tok::ResignWin),
-    ("불계", Tok::ResignWin),
-    ("不計", Tok::ResignWin),
-    ("ran out of time", Tok::LostBy(How::Time)),
-    ("timed out", Tok::LostBy(How::Time)),
-    ("on time", Tok::How(How::Time)),
-    ("timeout", Tok::How(How::Time)),
-    ("time-out", Tok::How(How::Time)),
-    ("time out", Tok::How(How::Time)),
-    ("time", Tok::How(How::Time)),
-    ("時間切れ", Tok::How(How::Time)),
-    ("時間", Tok::How(How::Time)),
-    ("时间", Tok::How(How::Time)),
-    ("超时", Tok::How(How::Time)),
-    ("超時", Tok::How(How::Time)),
-    ("시간", Tok::How(How::Time)),
-    ("forfeits", Tok::LostBy(How::Forfeit)),
-    ("forfeited", Tok::LostBy(How::Forfeit)),
-    ("forfeit", Tok::How(How::Forfeit)),
-    ("default", Tok::How(How::Forfeit)),
-    ("不戦", Tok::How(How::Forfeit)),
-    ("反則", Tok::How(How::Forfeit)),
-    ("反则", Tok::How(How::Forfeit)),
-    ("犯规", Tok::How(How::Forfeit)),
-    ("犯規", Tok::How(How::Forfeit)),
-    ("반칙", Tok::How(How::Forfeit)),
-    ("기권", Tok::How(How::Forfeit)),
-    ("弃权", Tok::How(How::Forfeit)),
-    ("棄権", Tok::How(How::Forfeit)),
-    // Winning and losing.
-    ("winner", Tok::Win),
-    ("wins", Tok::Win),
-    ("win", Tok::Win),
-    ("won", Tok::Win),
-    ("victory", Tok::Win),
-    ("勝ち", Tok::Win),
-    ("勝", Tok::Win),
-    ("胜", Tok::Win),
-    ("승리", Tok::Win),
-    ("승", Tok::Win),
-    ("+", Tok::Win),
-    ("loses", Tok::Lose),
-    ("lose", Tok::Lose),
-    ("lost", Tok::Lose),
-    ("loss", Tok::Lose),
-    ("負け", Tok::Lose),
-    ("負", Tok::Lose),
-    ("负", Tok::Lose),
-    ("패", Tok::Lose),
-    ("敗", Tok::Lose),
-    // Other outcomes.
-    ("draw", Tok::Draw),
-    ("drawn", Tok::Draw),
-    ("jigo", Tok::Draw),
-    ("tie", Tok::Draw),
-    ("持碁", Tok::Draw),
-    ("ジゴ", Tok::Draw),
-    ("和棋", Tok::Draw),
-    ("和局", Tok::Draw),
-    ("平局", Tok::Draw),
-    ("무승부", Tok::Draw),
-    ("void", Tok::Void),
-    ("no result", Tok::Void),
-    ("no contest", Tok::Void),
-    ("無勝負", Tok::Void),
-    ("无胜负", Tok::Void),
-    ("打ち掛け", Tok::Void),
-    ("打掛け", Tok::Void),
-    ("打掛", Tok::Void),
-    ("unknown", Tok::Unknown),
-    ("不明", Tok::Unknown),
-    ("미상", Tok::Unknown),
-    ("?", Tok::Unknown),
-    ("unfinished", Tok::Unfinished),
-    ("not finished", Tok::Unfinished),
-    ("in progress", Tok::Unfinished),
-    ("progressing", Tok::Unfinished),
-    ("playing", Tok::Unfinished),
-    ("進行中", Tok::Unfinished),
-    ("进行中", Tok::Unfinished),
-    ("진행중", Tok::Unfinished),
-    ("진행 중", Tok::Unfinished),
-    ("対局中", Tok::Unfinished),
-    // Fillers.
-    ("result", Tok::Filler),
-    ("game", Tok::Filler),
-    ("player", Tok::Filler),
-    ("after", Tok::Filler),
-    ("with", Tok::Filler),
-    ("the", Tok::Filler),
-    ("and", Tok::Filler),
-    ("was", Tok::Filler),
-    ("has", Tok::Filler),
-    ("by", Tok::Filler),
-    ("on", Tok::Filler),
-    ("of", Tok::Filler),
-    ("in", Tok::Filler),
-    ("is", Tok::Filler),
-    ("an", Tok::Filler),
-    ("a", Tok::Filler),
-    ("points", Tok::Filler),
-    ("point", Tok::Filler),
-    ("終局", Tok::Filler),
-    ("终局", Tok::Filler),
-    ("总共", Tok::Filler),
-    ("總共", Tok::Filler),
-    ("共", Tok::Filler),
-    ("完", Tok::Filler),
-    ("まで", Tok::Filler),
-    ("の", Tok::Filler),
-    ("で", Tok::Filler),
-    ("으로", Tok::Filler),
-    ("로", Tok::Filler),
-    ("의", Tok::Filler),
-    ("이", Tok::Filler),
-    ("가", Tok::Filler),
-];
-
-/// Characters between clauses.
-const SEPARATORS: &[char] = &[
-    ',', ';', ':', '.', '!', '(', ')', '[', ']', '/', '、', '，', '。', '（', '）', '：',
-];
-
-/// Words after a number that make it a move count.
-const MOVE_WORDS: &[&str] = &["手", "수", "moves", "move"];
 
 /// The result (`RE`): a valid `FF[4]` result stays as it is (`B+Resign`,
 /// `W+Time`, `Draw` and `B+2.50` too: `FF[4]` allows them). Otherwise the
@@ -253,7 +23,36 @@ pub fn result(value: &str) -> Normalized {
         return Normalized::Valid;
     }
     let folded = fold(value);
-    let t = one_spaced(&folded);
+    // `Black wins by 34win >> White(58):Black(92)`: the scores some
+    // clients append after `>>` are left out, and named.
+    match folded.split_once(">>") {
+        Some((said, scores)) => with_scores(result_of(said), said, scores),
+        None => result_of(&folded),
+    }
+}
+
+/// [`result`] of `said`, the scores after it left out (and named).
+fn with_scores(outcome: Normalized, said: &str, scores: &str) -> Normalized {
+    let scores = format!(">>{scores}");
+    match outcome {
+        Normalized::Valid => {
+            let r = Rewrite::new(said.trim(), Reading::Spelling).dropping(&scores);
+            Normalized::Rewritten(r)
+        }
+        Normalized::Rewritten(r) => {
+            let dropped = match &r.dropped {
+                Some(d) => format!("{d} {scores}"),
+                None => scores,
+            };
+            Normalized::Rewritten(Rewrite::new(r.value, r.reading).dropping(&dropped))
+        }
+        other => other,
+    }
+}
+
+/// [`result`] of a folded value.
+fn result_of(folded: &str) -> Normalized {
+    let t = one_spaced(folded);
     if t.is_empty() {
         return Normalized::Unparsed(Problem::Empty);
     }
@@ -268,6 +67,18 @@ pub fn result(value: &str) -> Normalized {
         return n;
     }
     words(&tokens(&t))
+}
+
+/// Whether `s` is an `FF[4]` result as it stands.
+pub(super) fn is_ff4(s: &str) -> bool {
+    if matches!(s, "0" | "Draw" | "Void" | "?") {
+        return true;
+    }
+    let Some(rest) = s.strip_prefix("B+").or_else(|| s.strip_prefix("W+")) else {
+        return false;
+    };
+    matches!(rest, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit")
+        || (is_real(rest) && !rest.starts_with(['+', '-']))
 }
 
 /// `t`'s words joined by one space; borrowed when they already are (no
@@ -344,7 +155,7 @@ fn score(rest: &str) -> Option<String> {
     if rest.starts_with(['+', '-']) {
         return None;
     }
-    match super::numbers::real(rest) {
+    match crate::values::numbers::real(rest) {
         Normalized::Valid => Some(rest.to_owned()),
         Normalized::Rewritten(r) => Some(r.value),
         _ => None,
@@ -360,7 +171,7 @@ fn after_sign(rest: &str) -> Result<(String, bool, Vec<String>), Problem> {
     let mut toks = Vec::new();
     for tok in tokens(rest) {
         match tok {
-            Tok::Filler | Tok::Sep => {}
+            Tok::Filler | Tok::By | Tok::Sep => {}
             Tok::Moves(m) => moves.push(m),
             Tok::Other(w) => toks.push(match () {
                 _ if w.eq_ignore_ascii_case("r") => Tok::How(How::Resign),
@@ -497,7 +308,9 @@ impl<'a> Tally<'a> {
         let mut player: Option<char> = None;
         let mut pending: Option<bool> = None;
         let mut implicit = false;
+        let mut after_by = false;
         for tok in toks {
+            let by = std::mem::replace(&mut after_by, *tok == Tok::By);
             match tok {
                 Tok::Colour(p) => {
                     player = Some(*p);
@@ -512,6 +325,8 @@ impl<'a> Tally<'a> {
                         None => pending = Some(won),
                     }
                 }
+                // `wins by resign`: how, not who.
+                Tok::LostBy(h) if by => t.hows.push(*h),
                 Tok::LostBy(h) => {
                     t.hows.push(*h);
                     match player {

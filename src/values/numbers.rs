@@ -20,13 +20,13 @@ use super::{Normalized, Problem, Reading, Rewrite};
 pub const MAX_GO_SIZE: u32 = 52;
 
 /// Whether `s` is an `FF[4]` Number: `["+"|"-"] Digit {Digit}`.
-pub(crate) fn is_number(s: &str) -> bool {
+pub fn is_number(s: &str) -> bool {
     let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Whether `s` is an `FF[4]` Real: `Number ["." Digit {Digit}]`.
-pub(crate) fn is_real(s: &str) -> bool {
+pub fn is_real(s: &str) -> bool {
     match s.split_once('.') {
         Some((int, frac)) => {
             is_number(int) && !frac.is_empty() && frac.bytes().all(|b| b.is_ascii_digit())
@@ -344,9 +344,101 @@ fn size_number(c: &mut Cursor<'_>) -> Option<(i64, String)> {
     Some((if negative { -n } else { n }, c.s[start..c.at].to_owned()))
 }
 
+/// The columns and rows an `SZ` value gives as numbers (`19`, `19:13`,
+/// ` 9 `), whatever they are: whether they make a board is the caller's
+/// call. `None` when it is not one number or two joined by `:`.
+pub fn board_sides(sz: &str) -> Option<(u32, u32)> {
+    let side = |s: &str| s.trim().parse::<u32>().ok();
+    match sz.split_once(':') {
+        Some((c, r)) => Some((side(c)?, side(r)?)),
+        None => side(sz).map(|n| (n, n)),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reals written
+
+/// A real number the way SGF writes it: `6.5`, `7`, `0.25` (at most two
+/// decimals, no trailing zeros).
+pub fn format_real(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{}", x as i64)
+    } else {
+        let s = format!("{x:.2}");
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+/// A real stored in tenths (`65`, as the line-based formats hold komi and
+/// margins) written as SGF writes it: `65` → `6.5`, `70` → `7`, `-5` →
+/// `-0.5`.
+pub fn format_tenths(v: i64) -> String {
+    let sign = if v < 0 { "-" } else { "" };
+    let a = v.unsigned_abs();
+    if a % 10 == 0 {
+        format!("{sign}{}", a / 10)
+    } else {
+        format!("{sign}{}.{}", a / 10, a % 10)
+    }
+}
+
+/// A real (`6.5`, `+6.50`, `-.5`) in tenths: `65`. `None` unless it is a
+/// whole number of tenths.
+pub fn parse_tenths(s: &str) -> Option<i64> {
+    let s = s.trim();
+    let (neg, s) = match s.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+    if (int.is_empty() && frac.is_empty())
+        || !int.chars().all(|c| c.is_ascii_digit())
+        || !frac.chars().all(|c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    let frac = frac.trim_end_matches('0');
+    if frac.len() > 1 {
+        return None;
+    }
+    let i: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
+    let f: i64 = if frac.is_empty() {
+        0
+    } else {
+        frac.parse().ok()?
+    };
+    let v = i.checked_mul(10)?.checked_add(f)?;
+    Some(if neg { -v } else { v })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tenths_and_reals_written() {
+        assert_eq!(format_tenths(65), "6.5");
+        assert_eq!(format_tenths(70), "7");
+        assert_eq!(format_tenths(0), "0");
+        assert_eq!(format_tenths(-5), "-0.5");
+        assert_eq!(parse_tenths("+6.50"), Some(65));
+        assert_eq!(parse_tenths("-0.5"), Some(-5));
+        assert_eq!(parse_tenths("6.25"), None);
+        assert_eq!(parse_tenths("."), None);
+        assert_eq!(parse_tenths("x"), None);
+        assert_eq!(format_real(6.5), "6.5");
+        assert_eq!(format_real(7.0), "7");
+        assert_eq!(format_real(0.25), "0.25");
+    }
+
+    #[test]
+    fn board_sides_are_numbers() {
+        assert_eq!(board_sides("19"), Some((19, 19)));
+        assert_eq!(board_sides(" 19 : 13 "), Some((19, 13)));
+        assert_eq!(board_sides("300"), Some((300, 300)));
+        assert_eq!(board_sides("19:"), None);
+        assert_eq!(board_sides("x"), None);
+    }
 
     fn resp(s: &str) -> Normalized {
         Normalized::respelled(s)

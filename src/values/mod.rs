@@ -1,11 +1,22 @@
-//! Normalizers of game-info values and of the `FF[4]` value types: each takes
-//! one property value (unescaped, decoded) and says whether it is valid
-//! `FF[4]`, what its `FF[4]` form is, or why it has none.
+//! The one reading of game-info values and of the `FF[4]` value types:
+//! each normalizer takes one property value (unescaped, decoded) and says
+//! whether it is valid `FF[4]`, what its `FF[4]` form is, or why it has
+//! none.
+//!
+//! Every part of sgfconv that reads such a value reads it here, so that a
+//! spelling reads the same everywhere: the dialect rules (rule 11 runs the
+//! normalizers, the kifu and Fox rules read their values with them), the
+//! readers of formats that hold values as text (GIB, NGF: dates, results,
+//! komi, ranks) and the writers that turn `DT`, `RE`, `KM`, `HA`, `TM` into
+//! their fields (GIB, NGF, UGF: [`dates`], [`first_day`], [`read_result`],
+//! [`Normalized::certain`]). Writing values is here too: [`write_dates`],
+//! [`format_real`], [`format_tenths`].
 //!
 //! | property or type | function | `FF[4]` form |
 //! |---|---|---|
 //! | `DT` | [`date`] | `YYYY-MM-DD`, `YYYY-MM`, `YYYY`, comma lists with shortcuts |
 //! | `TM` | [`time`] | seconds, a real |
+//! | `BL`, `WL` | [`time_left`] | seconds, a real |
 //! | `RE` | [`result`] | `B+R`, `W+3.5`, `B+T`, `W+F`, `B+`, `0`, `Void`, `?` |
 //! | `KM` | [`komi`] | a real |
 //! | `HA` | [`handicap`] | a number |
@@ -13,6 +24,7 @@
 //! | number, real | [`number`], [`real`] | `[+-]digits`, `number[.digits]` |
 //! | double, color | [`double`], [`color`] | `1` or `2`, `B` or `W` |
 //! | simpletext | [`simple_text`] | no line breaks, no tabs |
+//! | `BR`, `WR` | [`rank`] | `2k`, `4d`, `9p` (the SGF convention) |
 //!
 //! [`value`] picks the right one for a property identifier.
 //!
@@ -26,229 +38,25 @@
 
 mod amount;
 mod date;
-mod date_read;
-mod date_words;
 mod numbers;
+mod outcome;
+mod property;
+mod rank;
 mod result;
 mod text;
 mod time;
 
-pub use date::date;
-pub use numbers::{color, double, handicap, komi, number, real, size};
-pub(crate) use numbers::{is_number, is_real};
-pub use result::result;
+pub use date::{date, dates, first_day, write_dates, Date};
+pub use numbers::{
+    board_sides, color, double, format_real, format_tenths, handicap, is_number, is_real, komi,
+    number, parse_tenths, real, size,
+};
+pub use outcome::{Normalized, Problem, Reading, Rewrite};
+pub use property::value;
+pub use rank::{is_rank, rank};
+pub use result::{read_result, result, result_text, GameResult, ResultText, WinBy};
 pub use text::{is_white, simple_text, simple_text_in_place};
-pub use time::time;
-
-use crate::diag::Code;
-use crate::props;
-use std::fmt;
-
-/// The root's `FF` names no SGF version sgfconv knows (1 to 4): the game
-/// is read, and written, as `FF[4]`.
-pub const UNKNOWN_FILE_FORMAT: Code = Code::new("W540", "unknown-file-format");
-
-/// What to say about a root `FF[v]` that names no known version (1 to 4);
-/// `None` for a known one.
-pub fn unknown_file_format(v: &str) -> Option<String> {
-    (!matches!(v.trim(), "1" | "2" | "3" | "4"))
-        .then(|| format!("FF[{v}] names no SGF version sgfconv knows (1 to 4): read as FF[4]"))
-}
-
-/// What a normalizer made of one value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Normalized {
-    /// Already in its `FF[4]` form: keep it as it is.
-    Valid,
-    /// Not in `FF[4]` form, but it says one thing: that thing in `FF[4]` form.
-    Rewritten(Rewrite),
-    /// It could say more than one thing (`03/04/2005`): these `FF[4]` values,
-    /// at least two, in the order read. The value is kept.
-    Ambiguous(Vec<String>),
-    /// Nothing `FF[4]` could be made of it: the value is kept, and this is why.
-    Unparsed(Problem),
-}
-
-impl Normalized {
-    /// The `FF[4]` value to write: the rewrite, or `original` for every other
-    /// outcome (valid, ambiguous and unparsed values are kept).
-    pub fn value_or<'a>(&'a self, original: &'a str) -> &'a str {
-        match self {
-            Normalized::Rewritten(r) => &r.value,
-            _ => original,
-        }
-    }
-
-    /// Whether the value stays as it was.
-    pub fn is_unchanged(&self) -> bool {
-        !matches!(self, Normalized::Rewritten(_))
-    }
-
-    /// A rewrite that only changed the spelling (see [`Reading::Spelling`]).
-    pub(crate) fn respelled(value: impl Into<String>) -> Normalized {
-        Normalized::Rewritten(Rewrite::new(value, Reading::Spelling))
-    }
-
-    /// A rewrite read from words or units (see [`Reading::Words`]).
-    pub(crate) fn reworded(value: impl Into<String>) -> Normalized {
-        Normalized::Rewritten(Rewrite::new(value, Reading::Words))
-    }
-}
-
-impl fmt::Display for Normalized {
-    /// `valid`, `written 2012-11-29 (read from words or units)`,
-    /// `ambiguous: 2005-03-04 or 2005-04-03`, `kept: empty`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Normalized::Valid => f.write_str("valid"),
-            Normalized::Rewritten(r) => write!(f, "{r}"),
-            Normalized::Ambiguous(v) => write!(f, "ambiguous: {}", v.join(" or ")),
-            Normalized::Unparsed(p) => write!(f, "kept: {p}"),
-        }
-    }
-}
-
-/// A value in `FF[4]` form, how the original was read, and what the original
-/// said that this form does not carry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rewrite {
-    /// The `FF[4]` value.
-    pub value: String,
-    /// How the original was read.
-    pub reading: Reading,
-    /// The part of the original the `FF[4]` value leaves out, as written
-    /// (`14:03:11`, `30 seconds byoyomi`, `207수`), if any.
-    pub dropped: Option<String>,
-}
-
-impl Rewrite {
-    /// A rewrite that leaves nothing out.
-    pub fn new(value: impl Into<String>, reading: Reading) -> Rewrite {
-        Rewrite {
-            value: value.into(),
-            reading,
-            dropped: None,
-        }
-    }
-
-    /// The same, leaving out `dropped` (nothing when it is blank).
-    pub fn dropping(mut self, dropped: &str) -> Rewrite {
-        let d = dropped.trim();
-        if !d.is_empty() {
-            self.dropped = Some(d.to_owned());
-        }
-        self
-    }
-}
-
-impl fmt::Display for Rewrite {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.value.as_str() {
-            "" => write!(f, "written empty ({})", self.reading)?,
-            v => write!(f, "written {v} ({})", self.reading)?,
-        }
-        if let Some(d) = &self.dropped {
-            write!(f, "; left out: {d}")?;
-        }
-        Ok(())
-    }
-}
-
-/// How an original value was read into its `FF[4]` form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reading {
-    /// Only the spelling changed: spaces, line breaks, case, separators,
-    /// digit widths, zero padding, a decimal comma (`2001/8/1`, `b+r`,
-    /// `6,5`).
-    Spelling,
-    /// Day and month in another order, told apart with certainty
-    /// (`29.11.2012`: there is no month 29).
-    Reordered,
-    /// Read from words, names or units (`August 1, 2001`, `1 hour`,
-    /// `Black resigns`, `6目半`).
-    Words,
-    /// A number out of range, brought to the nearest valid value
-    /// (`BM[3]` → `2`).
-    Nearest,
-    /// An empty value read as the normal one (`TE[]` → `1`: `FF[1]`, "the
-    /// normal value for such properties is one").
-    EmptyAsNormal,
-    /// A value left out of a property that has none (`KO[x]` → `KO[]`).
-    NoValue,
-}
-
-impl fmt::Display for Reading {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Reading::Spelling => "respelled",
-            Reading::Reordered => "day and month reordered",
-            Reading::Words => "read from words or units",
-            Reading::Nearest => "the nearest valid value",
-            Reading::EmptyAsNormal => "empty read as the normal value",
-            Reading::NoValue => "the property takes no value",
-        })
-    }
-}
-
-/// Why a value has no `FF[4]` form.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
-    /// The value is empty (or blank).
-    Empty,
-    /// Nothing of the expected kind was found in it.
-    Unrecognised,
-    /// It was read, but what it says cannot be: `no day 30 in 2021-02`,
-    /// `size 200 is above 52`.
-    OutOfRange(String),
-    /// A readable value with more text that the `FF[4]` form would lose
-    /// (`1600 approx.`): the text, as written.
-    ExtraText(String),
-    /// Parts of it contradict each other (`Black wins, White wins`).
-    Contradictory,
-    /// It says something `FF[4]` has no form for (an unfinished game).
-    NoForm(&'static str),
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Problem::Empty => f.write_str("empty"),
-            Problem::Unrecognised => f.write_str("not recognised"),
-            Problem::OutOfRange(what) => f.write_str(what),
-            Problem::ExtraText(t) => write!(f, "more text than a value: {t}"),
-            Problem::Contradictory => f.write_str("parts of it contradict each other"),
-            Problem::NoForm(what) => write!(f, "FF[4] has no form for {what}"),
-        }
-    }
-}
-
-/// The normalizer for property `id` (canonical `FF[4]` identifier), run on
-/// `value`: the game-info ones by name, the others by their `FF[4]` value
-/// type (number, real, double, color, simpletext). `None` for a property
-/// of another type (points, text, compose…) or an unknown one.
-pub fn value(id: &str, value: &str) -> Option<Normalized> {
-    let by_name: Option<fn(&str) -> Normalized> = match id {
-        "DT" => Some(date),
-        "TM" => Some(time),
-        "RE" => Some(result),
-        "KM" => Some(komi),
-        "HA" => Some(handicap),
-        "SZ" => Some(size),
-        _ => None,
-    };
-    if let Some(f) = by_name {
-        return Some(f(value));
-    }
-    let f: fn(&str) -> Normalized = match props::lookup(id)?.value_type {
-        "number" => number,
-        "real" => real,
-        "double" => double,
-        "color" => color,
-        "simpletext" => simple_text,
-        _ => return None,
-    };
-    Some(f(value))
-}
+pub use time::{time, time_left};
 
 #[cfg(test)]
 mod tests {

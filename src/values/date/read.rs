@@ -1,6 +1,6 @@
 //! Reading dates written in other ways than `FF[4]`'s, for `DT`.
 //!
-//! In three steps. **Words** ([`date_words`](super::date_words)): the text
+//! In three steps. **Words** ([`words`](super::words)): the text
 //! is cut into numbers, month names, CJK units (`年 月 日`, `년 월 일`),
 //! separators and other words; times of day (`14:03:11`, `T14:03`,
 //! `14時03分`) and time zones are set aside to be named as dropped,
@@ -16,10 +16,45 @@
 //! day, which century `94` is in), every choice is tried: one that gives
 //! existing dates is the rewrite, more than one make the value ambiguous.
 
-use super::date::{write_ff4, Date};
-use super::date_words::{tidy, tokens, Field, Kind, Tok};
-use super::text::fold;
-use super::{Normalized, Problem, Reading, Rewrite};
+use super::calendar::Date;
+use super::ff4::{parse_ff4, write_ff4};
+use super::words::{tidy, tokens, Field, Kind, Tok};
+use crate::values::text::fold;
+use crate::values::{Normalized, Problem, Reading, Rewrite};
+
+/// The dates (`DT`): a valid `FF[4]` value stays as it is, shortcuts and
+/// all; one that follows the grammar but names a date that does not exist
+/// (`2021-02-30`, `2012-13`) is out of range; every other one is read by
+/// the reader of other spellings: `August 1, 2001`, `1 August 2001`,
+/// `29th September 2012`, `29.11.2012`, `2001/08/01`, `2001.8.1`,
+/// timestamps (`2012-11-22 14:03:11`, `2001-10-11 21:22:51 UT`,
+/// `2014:01:27:17:54`, `2015- 8-29-22-56-58`: the time of day is dropped
+/// and named), `2012年11月22日`, `2012년 11월 22일`, partial dates, lists
+/// and ranges. Day and month in an order that cannot be told
+/// (`03/04/2005`) are ambiguous; so is a two-digit year (`12.11.29`).
+pub fn date(value: &str) -> Normalized {
+    match parse_ff4(value) {
+        Ok(_) => Normalized::Valid,
+        Err(Some(problem)) => Normalized::Unparsed(problem),
+        Err(None) => read(value),
+    }
+}
+
+/// The dates `value` says, in any spelling [`date`] reads; `None` when it
+/// says none for certain (unreadable, ambiguous, or no date that exists).
+pub fn dates(value: &str) -> Option<Vec<Date>> {
+    match date(value) {
+        Normalized::Valid => parse_ff4(value).ok(),
+        Normalized::Rewritten(r) => parse_ff4(&r.value).ok(),
+        Normalized::Ambiguous(_) | Normalized::Unparsed(_) => None,
+    }
+}
+
+/// The first date `value` says ([`dates`]) when it is a whole day (a year
+/// and a month alone are not).
+pub fn first_day(value: &str) -> Option<Date> {
+    dates(value)?.first().copied().filter(|d| d.d.is_some())
+}
 
 /// Reads a `DT` value that is not `FF[4]` (see the module header).
 pub(super) fn read(value: &str) -> Normalized {
@@ -32,6 +67,9 @@ pub(super) fn read(value: &str) -> Normalized {
     };
     if text.is_empty() {
         return Normalized::Unparsed(Problem::Empty);
+    }
+    if let Some(stamped) = stamp(text) {
+        return stamped;
     }
     let all = tokens(text);
     let dropped: Vec<&str> = all
@@ -53,6 +91,42 @@ pub(super) fn read(value: &str) -> Normalized {
         Ok(Chosen::Many(all)) => Normalized::Ambiguous(all),
         Err(problem) => Normalized::Unparsed(problem),
     }
+}
+
+/// A timestamp whose time of day is written with the date's own
+/// separator, as the Korean servers' records write it: `2014:01:27:17:54`,
+/// `2015- 8-29-22-56-58` (GIB pads with spaces), `2025-01-18-16-38-32`.
+/// Year, month, day, hours, minutes and perhaps seconds, one separator
+/// (`-` or `:`) between each; the time is dropped and named. `None` for any
+/// other text.
+fn stamp(text: &str) -> Option<Normalized> {
+    let sep = text
+        .chars()
+        .find(|c| !c.is_ascii_digit() && !c.is_whitespace())?;
+    if !matches!(sep, '-' | ':') {
+        return None;
+    }
+    let fields: Vec<&str> = text.split(sep).map(str::trim).collect();
+    let numbers = |f: &&str| !f.is_empty() && f.len() <= 4 && f.bytes().all(|b| b.is_ascii_digit());
+    if !(5..=6).contains(&fields.len()) || !fields.iter().all(numbers) || fields[0].len() != 4 {
+        return None;
+    }
+    let n: Vec<u32> = fields.iter().filter_map(|f| f.parse().ok()).collect();
+    let clock_ok = n[3] < 24 && n[4] < 60 && n.get(5).is_none_or(|s| *s < 60);
+    if !clock_ok || fields[1..].iter().any(|f| f.len() > 2) {
+        return None;
+    }
+    let day = Date::day(n[0], n[1], n[2]);
+    if let Err(problem) = day.check() {
+        return Some(Normalized::Unparsed(problem));
+    }
+    // The time as written: what follows the day's separator.
+    let mut at = 0;
+    for _ in 0..3 {
+        at += text[at..].find(sep)? + 1;
+    }
+    let rewrite = Rewrite::new(write_ff4(&[day]), Reading::Spelling).dropping(&text[at..]);
+    Some(Normalized::Rewritten(rewrite))
 }
 
 // ---------------------------------------------------------------------------
@@ -469,7 +543,7 @@ fn choose(pieces: &Pieces) -> Result<Chosen, Problem> {
             if (!day_first && !pairs) || (century == 2000 && !short) {
                 continue;
             }
-            match dates(pieces, Choice { day_first, century }) {
+            match dates_of(pieces, Choice { day_first, century }) {
                 Ok(d) => {
                     let w = write_ff4(&d);
                     if !written.contains(&w) {
@@ -500,7 +574,7 @@ struct Partial {
 }
 
 /// The dates the pieces say under `choice`.
-fn dates(pieces: &Pieces, choice: Choice) -> Result<Vec<Date>, Problem> {
+fn dates_of(pieces: &Pieces, choice: Choice) -> Result<Vec<Date>, Problem> {
     let mut list: Vec<Partial> = pieces.list.iter().map(|p| partial(p, choice)).collect();
     let mut joins = pieces.joins.clone();
     merge_trailing_year(&mut list, &mut joins);
@@ -635,7 +709,7 @@ fn range(from: Date, to: Date) -> Result<Vec<Date>, Problem> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::date::date;
+    use super::super::date;
     use super::*;
     use proptest::prelude::*;
 

@@ -155,6 +155,17 @@ pub fn time(value: &str) -> Normalized {
     }
 }
 
+/// The time left to a player (`BL`, `WL`, an `FF[4]` real in seconds),
+/// read as `TM` is: a real stays as it is (a negative one too: a clock in
+/// overtime may show one), and clock times (`0:07:42`) and durations with
+/// units (`7 min 42 s`) are read as [`time`] reads them.
+pub fn time_left(value: &str) -> Normalized {
+    match real(value) {
+        Normalized::Unparsed(Problem::Unrecognised) => time(value),
+        other => other,
+    }
+}
+
 /// What a clock time says.
 enum Clock {
     /// `1:30:00`: hours, minutes, seconds.
@@ -318,6 +329,19 @@ mod tests {
     }
     fn kept(p: Problem) -> Normalized {
         Normalized::Unparsed(p)
+    }
+
+    #[test]
+    fn time_left_reads_as_the_main_time() {
+        assert_eq!(time_left("462"), Normalized::Valid);
+        assert_eq!(time_left("-3.5"), Normalized::Valid, "a clock in overtime");
+        assert_eq!(time_left("12,5"), Normalized::respelled("12.5"));
+        assert_eq!(time_left("0:07:42"), secs("462"));
+        assert_eq!(time_left("7 min 42 s"), secs("462"));
+        assert_eq!(
+            time_left("7:42"),
+            Normalized::Ambiguous(vec!["27720".into(), "462".into()])
+        );
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! `DT`, the dates a game was played, in the ISO forms `FF[4]` mandates.
+//! `DT` in the ISO forms `FF[4]` mandates: its grammar read ([`parse_ff4`])
+//! and written with the shortcuts the standard recommends ([`write_ff4`]).
 //!
 //! `FF[4]` (`DT`): `YYYY-MM-DD`, or partial `YYYY-MM` and `YYYY`; a game
 //! played on several days lists its dates separated by commas, with
@@ -6,100 +7,11 @@
 //! `MM` after `YYYY-MM` or `MM`; `DD` after `YYYY-MM-DD`, `MM-DD` or `DD`.
 //! Shortcuts take the last year and month before them. So
 //! `1996-05-06,07,20` is the 6th, 7th and 20th of May 1996 and `1996-05,06`
-//! May and June: valid, and kept as they are.
-//!
-//! This module checks that grammar (and the calendar: there is no
-//! 2021-02-30) and writes dates back in it with the shortcuts the standard
-//! recommends; [`date_read`](super::date_read) reads every other way of
-//! writing dates.
+//! May and June: valid, and kept as they are. The dates must exist in the
+//! calendar: there is no 2021-02-30.
 
-use super::date_read;
-use super::{Normalized, Problem};
-
-/// One date of a `DT` value: a year, a month of it, or a day.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Date {
-    /// The year, 1–9999.
-    pub y: u32,
-    /// The month, 1–12, if known.
-    pub m: Option<u32>,
-    /// The day of the month, if known (only with a month).
-    pub d: Option<u32>,
-}
-
-impl Date {
-    /// Whether the date exists in the (proleptic Gregorian) calendar:
-    /// `Err` names what does not.
-    pub fn check(&self) -> Result<(), Problem> {
-        let bad = |what: String| Err(Problem::OutOfRange(what));
-        if !(1..=9999).contains(&self.y) {
-            return bad(format!("no year {}", self.y));
-        }
-        let Some(m) = self.m else {
-            return if self.d.is_some() {
-                bad("a day without a month".into())
-            } else {
-                Ok(())
-            };
-        };
-        if !(1..=12).contains(&m) {
-            return bad(format!("no month {m}"));
-        }
-        match self.d {
-            Some(d) if d == 0 || d > days_in_month(self.y, m) => {
-                bad(format!("no day {d} in {:04}-{m:02}", self.y))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// The date after this one at the same precision (the next day, month
-    /// or year).
-    pub fn next(&self) -> Date {
-        let mut n = *self;
-        match (self.m, self.d) {
-            (Some(m), Some(d)) if d < days_in_month(self.y, m) => n.d = Some(d + 1),
-            (Some(m), Some(_)) if m < 12 => (n.m, n.d) = (Some(m + 1), Some(1)),
-            (Some(_), Some(_)) => (n.y, n.m, n.d) = (self.y + 1, Some(1), Some(1)),
-            (Some(m), None) if m < 12 => n.m = Some(m + 1),
-            (Some(_), None) => (n.y, n.m) = (self.y + 1, Some(1)),
-            (None, _) => n.y = self.y + 1,
-        }
-        n
-    }
-
-    /// Whether the two dates have the same precision.
-    pub fn same_precision(&self, other: &Date) -> bool {
-        self.m.is_some() == other.m.is_some() && self.d.is_some() == other.d.is_some()
-    }
-}
-
-/// Days in month `m` of year `y`, Gregorian.
-fn days_in_month(y: u32, m: u32) -> u32 {
-    match m {
-        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// The dates (`DT`): a valid `FF[4]` value stays as it is, shortcuts and
-/// all; one that follows the grammar but names a date that does not exist
-/// (`2021-02-30`, `2012-13`) is out of range; every other one is read by
-/// the reader of other spellings: `August 1, 2001`, `1 August 2001`,
-/// `29th September 2012`, `29.11.2012`, `2001/08/01`, `2001.8.1`,
-/// timestamps (`2012-11-22 14:03:11`: the time of day is dropped and
-/// named), `2012年11月22日`, `2012년 11월 22일`, partial dates, lists and
-/// ranges. Day and month in an order that cannot be told (`03/04/2005`)
-/// are ambiguous; so is a two-digit year (`12.11.29`).
-pub fn date(value: &str) -> Normalized {
-    match parse_ff4(value) {
-        Ok(_) => Normalized::Valid,
-        Err(Some(problem)) => Normalized::Unparsed(problem),
-        Err(None) => date_read::read(value),
-    }
-}
+use super::calendar::Date;
+use crate::values::Problem;
 
 /// How an element of an `FF[4]` date list is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,7 +47,7 @@ impl Shape {
 /// The dates of an `FF[4]` `DT` value. `Err(None)`: the value does not
 /// follow the grammar; `Err(Some(_))`: it does, but a date in it does not
 /// exist.
-pub(crate) fn parse_ff4(value: &str) -> Result<Vec<Date>, Option<Problem>> {
+pub(super) fn parse_ff4(value: &str) -> Result<Vec<Date>, Option<Problem>> {
     let mut dates: Vec<Date> = Vec::new();
     let mut prev: Option<Shape> = None;
     for element in value.split(',') {
@@ -202,10 +114,10 @@ pub(crate) fn parse_ff4(value: &str) -> Result<Vec<Date>, Option<Problem>> {
     Ok(dates)
 }
 
-/// `dates` as an `FF[4]` `DT` value, with every shortcut the standard allows
-/// (it recommends them): `2012-11-22,23`, `1996-05,06`,
+/// `dates` written as an `FF[4]` `DT` value, with every shortcut the
+/// standard allows (it recommends them): `2012-11-22,23`, `1996-05,06`,
 /// `1996-12-27,28,1997-01-03,04`. The dates must exist ([`Date::check`]).
-pub(crate) fn write_ff4(dates: &[Date]) -> String {
+pub fn write_ff4(dates: &[Date]) -> String {
     let mut out = String::new();
     let mut prev: Option<(Shape, Date)> = None;
     for date in dates {
@@ -243,8 +155,10 @@ pub(crate) fn write_ff4(dates: &[Date]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::calendar::days_in_month;
+    use super::super::date;
     use super::*;
-    use crate::validate::gameinfo::{Reading, Rewrite};
+    use crate::values::{Normalized, Reading, Rewrite};
     use proptest::prelude::*;
 
     fn ymd(y: u32, m: u32, d: u32) -> Date {
