@@ -9,10 +9,10 @@
 //! Only the game's own bytes decide, never the games after it in the
 //! window (`prescan.rs` finds where it ends).
 
+use super::codes::{BYTE_LEVEL_ESCAPES, CA_OVERRULED, UNKNOWN_CHARSET};
 use super::input::Input;
 use super::lex::Mode;
 use super::prescan;
-use super::reader::{BYTE_LEVEL_ESCAPES, CA_OVERRULED, UNKNOWN_CHARSET};
 use crate::charset;
 use crate::diag::Reporter;
 use crate::error::Error;
