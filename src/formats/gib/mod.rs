@@ -18,6 +18,9 @@ mod document;
 mod reader;
 mod records;
 mod values;
+mod write_decide;
+mod write_header;
+mod write_outline;
 mod writer;
 
 use crate::diag::Code;
