@@ -8,12 +8,21 @@
 //!   a closing, so memory is bounded by one game.
 //! * [`read`] (`reader.rs`): streams too; each game of a `games` array (or
 //!   each JSON Lines object) is parsed and replayed before the next is read.
-//! * `moves.rs`: the move-list projection, written from the main line of
-//!   each game and read back as a game.
+//!   The reader reads the layouts; `document.rs` and `nodes.rs` are its
+//!   serde seeds (a document's and a game's fields; nodes, properties and
+//!   values).
+//! * The move-list projection: `moves.rs` writes it from the main line of
+//!   each game (the list itself: `move_list.rs`), `moves_doc.rs` reads it
+//!   back as a game. Both writers go out in the frame of `frame.rs`.
 
 mod bound;
 mod cuts;
+mod document;
+mod frame;
+mod move_list;
 mod moves;
+mod moves_doc;
+mod nodes;
 mod out;
 mod reader;
 mod writer;
