@@ -12,6 +12,7 @@
 //! * [`read`] (`reader.rs`).
 
 mod cuts;
+mod lists;
 mod main_line;
 mod out;
 mod reader;
