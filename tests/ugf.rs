@@ -555,7 +555,10 @@ fn sgf_text(games: &[Game]) -> Vec<u8> {
 fn read_sgf(bytes: &[u8]) -> Vec<Game> {
     let mut r = Reporter::collecting("in.sgf");
     collect_games(
-        |s, r| sgfconv::formats::sgf::read(&mut &bytes[..], &ReadOptions::default(), s, r),
+        |s, r| {
+            let options = ReadOptions::default();
+            sgfconv::formats::read(sgfconv::Format::Sgf, &mut &bytes[..], &options, s, r)
+        },
         &mut r,
     )
     .unwrap()

@@ -9,7 +9,7 @@
 //!
 //! * [`writer`] (`writer.rs`; the streaming main line in `main_line.rs`,
 //!   the rows of both lists in `rows.rs`);
-//! * [`read`] (`reader.rs`).
+//! * [`read_from`] (`reader.rs`).
 
 mod cuts;
 mod lists;
@@ -23,7 +23,7 @@ mod writer;
 use crate::diag::Code;
 
 pub use cuts::cuts;
-pub use reader::{read, read_from};
+pub use reader::read_from;
 pub use writer::writer;
 
 /// A line the CSV parser cannot read (unbalanced quotes, bad UTF-8...); the
@@ -64,6 +64,16 @@ mod tests {
     use crate::game::Game;
     use crate::options::{Coords, ReadOptions, WriteOptions};
     use crate::sink::Sink;
+
+    /// The whole input read as Csv (through the registry's row).
+    fn read(
+        input: &mut dyn std::io::Read,
+        options: &crate::options::ReadOptions,
+        sink: &mut dyn crate::sink::Sink,
+        report: &mut crate::diag::Reporter,
+    ) -> Result<(), crate::error::Error> {
+        crate::formats::read(crate::formats::Format::Csv, input, options, sink, report)
+    }
 
     fn sample() -> Game {
         let mut g = Game::default();

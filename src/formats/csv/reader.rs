@@ -87,19 +87,10 @@ impl Columns {
 }
 
 /// Reads a move list or a games list (`formats/csv.md`), one game at a
-/// time.
-pub fn read(
-    input: &mut dyn Read,
-    options: &ReadOptions,
-    sink: &mut dyn Sink,
-    report: &mut Reporter,
-) -> Result<(), Error> {
-    read_from(input, Resume::default(), options, sink, report).map(|_| ())
-}
-
-/// [`read`] for a piece of a list or its rest, from `resume` on, after the
-/// header row (the document's head, `super::cuts`): positions, game
-/// numbers and diagnostics as a reading of the whole list gives them.
+/// time: the whole input from [`Resume::default`], else a piece of a list
+/// or its rest, from `resume` on, after the header row (the document's
+/// head, `super::cuts`): positions, game numbers and diagnostics as a
+/// reading of the whole list gives them.
 pub fn read_from(
     input: &mut dyn Read,
     resume: Resume,

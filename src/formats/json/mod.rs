@@ -6,7 +6,7 @@
 //!   through the shared flat-model writer (`structured/stream.rs`); a
 //!   collection document is written as an opening, one game per line, and
 //!   a closing, so memory is bounded by one game.
-//! * [`read`] (`reader.rs`): streams too; each game of a `games` array (or
+//! * [`read_from`] (`reader.rs`): streams too; each game of a `games` array (or
 //!   each JSON Lines object) is parsed and replayed before the next is read.
 //!   The reader reads the layouts; `document.rs` and `nodes.rs` are its
 //!   serde seeds (a document's and a game's fields; nodes, properties and
@@ -30,7 +30,7 @@ mod writer;
 use crate::diag::Code;
 
 pub use cuts::cuts;
-pub use reader::{read, read_from};
+pub use reader::read_from;
 pub use writer::writer;
 
 /// The input is not JSON, or not sgfconv JSON (an object with none of its
@@ -77,6 +77,16 @@ mod tests {
     use crate::game::Game;
     use crate::options::{ReadOptions, WriteOptions};
     use crate::sink::EventLog;
+
+    /// The whole input read as Json (through the registry's row).
+    fn read(
+        input: &mut dyn std::io::Read,
+        options: &crate::options::ReadOptions,
+        sink: &mut dyn crate::sink::Sink,
+        report: &mut crate::diag::Reporter,
+    ) -> Result<(), crate::error::Error> {
+        crate::formats::read(crate::formats::Format::Json, input, options, sink, report)
+    }
 
     fn sample_game() -> Game {
         let mut h = GameHeader::new(0);

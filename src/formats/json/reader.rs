@@ -21,25 +21,17 @@ use serde::de::{DeserializeSeed, IgnoredAny};
 use std::io::{BufRead, BufReader, Read};
 
 /// Reads the lossless model (a collection document, a JSON Lines stream of
-/// games, or an array of games) or the move-list projection.
+/// games, or an array of games) or the move-list projection: the whole
+/// input from [`Resume::default`], else a piece of a JSON Lines input or
+/// its rest, from `resume` on (a line start: read as JSON Lines,
+/// `super::cuts`): line numbers, game numbers and diagnostics as a reading
+/// of the whole input gives them. A piece ends clean when every line of it
+/// was read as a game.
 ///
 /// Any layout is read by serde_json's streaming parser. The layouts this
 /// writer produces (and JSON Lines in general) hold one game per line; those
 /// lines are parsed from memory, several times faster, still one game at a
 /// time. A line longer than `MAX_LINE` goes to the streaming parser.
-pub fn read(
-    input: &mut dyn Read,
-    options: &ReadOptions,
-    sink: &mut dyn Sink,
-    report: &mut Reporter,
-) -> Result<(), Error> {
-    read_from(input, Resume::default(), options, sink, report).map(|_| ())
-}
-
-/// [`read`] for a piece of a JSON Lines input or its rest, from `resume`
-/// on (a line start: read as JSON Lines, `super::cuts`): line numbers,
-/// game numbers and diagnostics as a reading of the whole input gives
-/// them. A piece ends clean when every line of it was read as a game.
 pub fn read_from(
     input: &mut dyn Read,
     resume: Resume,
@@ -81,7 +73,7 @@ pub fn read_from(
     }
 }
 
-/// [`read`], with no token longer than the bound of `input`.
+/// [`read_from`], with no token longer than the bound of `input`.
 fn read_bounded(input: Bounded<&mut dyn Read>, ctx: &mut Ctx<'_>) -> Result<(), Error> {
     let mut buffered = BufReader::with_capacity(1 << 16, input);
     skip_bom(&mut buffered)?;

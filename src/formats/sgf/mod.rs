@@ -16,7 +16,7 @@ mod write_values;
 mod writer;
 
 pub use cuts::cuts;
-pub use reader::{read, read_from, PieceEnd, Resume};
+pub use reader::{read_from, PieceEnd, Resume};
 pub use writer::SgfWriter;
 
 /// Bytes of an input's head that [`starts_with_bom`] and [`sniff_wide`]

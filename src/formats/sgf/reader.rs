@@ -41,19 +41,11 @@ const LEADING_LOOK: usize = 64 * 1024;
 /// holds (`PARENTHESIZED_GAMES`).
 const PARENTHESIS_LOOK: usize = 300;
 
-/// Reads an SGF collection from `input`, pushing events into `sink`.
-pub fn read(
-    input: &mut dyn Read,
-    options: &ReadOptions,
-    sink: &mut dyn Sink,
-    report: &mut Reporter,
-) -> Result<(), Error> {
-    read_from(input, Resume::default(), options, sink, report).map(|_| ())
-}
-
-/// [`read`] for the rest of an input from `resume` on: positions, game
-/// numbers and diagnostics are those a reading of the whole input gives.
-/// A byte-order mark is looked for only at offset 0.
+/// Reads an SGF collection from `input`, pushing events into `sink`, from
+/// `resume` on ([`Resume::default`]: the whole input; a piece or the rest
+/// of one otherwise): positions, game numbers and diagnostics are those a
+/// reading of the whole input gives. A byte-order mark is looked for only
+/// at offset 0.
 pub fn read_from(
     input: &mut dyn Read,
     resume: Resume,
@@ -480,6 +472,16 @@ mod tests {
     use super::*;
     use crate::event::{Event, Moves, NodeRef};
     use crate::formats::sgf::values::HUGE_VALUE;
+
+    /// The whole input read as Sgf (through the registry's row).
+    fn read(
+        input: &mut dyn std::io::Read,
+        options: &crate::options::ReadOptions,
+        sink: &mut dyn crate::sink::Sink,
+        report: &mut crate::diag::Reporter,
+    ) -> Result<(), crate::error::Error> {
+        crate::formats::read(crate::formats::Format::Sgf, input, options, sink, report)
+    }
 
     /// Records each node as `line:col text`, and the length of each run.
     #[derive(Default)]

@@ -5,7 +5,7 @@
 //! * [`writer`] (`writer.rs`): streams node by node through the shared
 //!   flat-model writer (`structured/stream.rs`), holding nothing of a game
 //!   but its source facts until its first node.
-//! * [`read`] (`reader.rs`): quick-xml's pull parser builds one game,
+//! * [`read_from`] (`reader.rs`): quick-xml's pull parser builds one game,
 //!   replays it, and forgets it.
 //!
 //! Nesting is a constant six levels whatever the game tree's depth. Strings
@@ -22,7 +22,7 @@ mod writer;
 use crate::diag::Code;
 
 pub use cuts::cuts;
-pub use reader::{read, read_from};
+pub use reader::read_from;
 pub use writer::writer;
 
 /// Not well-formed XML, or not sgfconv XML at all; games before the fault
@@ -68,6 +68,16 @@ mod tests {
     use crate::game::Game;
     use crate::options::{ReadOptions, WriteOptions};
     use crate::sink::EventLog;
+
+    /// The whole input read as Xml (through the registry's row).
+    fn read(
+        input: &mut dyn std::io::Read,
+        options: &crate::options::ReadOptions,
+        sink: &mut dyn crate::sink::Sink,
+        report: &mut crate::diag::Reporter,
+    ) -> Result<(), crate::error::Error> {
+        crate::formats::read(crate::formats::Format::Xml, input, options, sink, report)
+    }
 
     fn sample_game() -> Game {
         let mut h = GameHeader::new(0);

@@ -20,22 +20,14 @@ use crate::sink::Sink;
 use quick_xml::events::{BytesStart, Event as XmlEvent};
 use std::io::{BufRead, BufReader, Read};
 
-/// Reads sgfconv XML, replaying each game as its `</game>` arrives.
-pub fn read(
-    input: &mut dyn Read,
-    options: &ReadOptions,
-    sink: &mut dyn Sink,
-    report: &mut Reporter,
-) -> Result<(), Error> {
-    read_from(input, Resume::default(), options, sink, report).map(|_| ())
-}
-
 /// The quick-xml reader over an input, counting lines.
 type Xml<'a> = quick_xml::Reader<LineCounter<BufReader<&'a mut dyn Read>>>;
 
-/// [`read`] for a piece of an input or its rest, from `resume` on, after
-/// the document's head (`super::cuts`): positions, game numbers and
-/// diagnostics as a reading of the whole input gives them.
+/// Reads sgfconv XML, replaying each game as its `</game>` arrives: the
+/// whole input from [`Resume::default`], else a piece of an input or its
+/// rest, from `resume` on, after the document's head (`super::cuts`):
+/// positions, game numbers and diagnostics as a reading of the whole input
+/// gives them.
 pub fn read_from(
     input: &mut dyn Read,
     resume: Resume,
