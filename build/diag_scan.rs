@@ -21,9 +21,9 @@ pub struct CodeDef {
     pub id: String,
     /// `undecodable-bytes`.
     pub name: String,
-    /// The defining module's path: `formats::sgf::reader`.
+    /// The defining module's path: `formats::sgf::codes`.
     pub module: String,
-    /// Its file, relative to the repository root: `src/formats/sgf/reader.rs`.
+    /// Its file, relative to the repository root: `src/formats/sgf/codes.rs`.
     pub file: String,
     /// 1-based line of the `Code::new`.
     pub line: usize,

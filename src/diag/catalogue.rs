@@ -10,9 +10,9 @@ use super::Code;
 pub struct Entry {
     /// The code and its name.
     pub code: Code,
-    /// The module that defines (and reports) it: `formats::sgf::reader`.
+    /// The module that defines it, its folder's codes: `formats::sgf::codes`.
     pub module: &'static str,
-    /// Its source file: `src/formats/sgf/reader.rs`.
+    /// Its source file: `src/formats/sgf/codes.rs`.
     pub file: &'static str,
     /// The layer its number belongs to (the table above): `SGF syntax (reader)`.
     pub layer: &'static str,

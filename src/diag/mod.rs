@@ -1,8 +1,9 @@
 //! Diagnostics: every problem found in an input, with where, a stable code,
 //! and a severity.
 //!
-//! Codes are stable: scripts match on them. Each module defines the codes of
-//! its own layer as constants (`Code::new("E103", "undecodable-bytes")`, with
+//! Codes are stable: scripts match on them. Each folder defines the codes of
+//! its layer as constants in its `codes.rs` (`formats/sgf/codes.rs`:
+//! `Code::new("E103", "undecodable-bytes")`, named `UNDECODABLE_BYTES`, with
 //! a `///` comment whose first sentence says what happened), in its own
 //! number range:
 //!

@@ -11,6 +11,7 @@
 //! format is a folder and one row.
 
 mod calls;
+pub mod codes;
 mod contract;
 pub mod csv;
 pub(crate) mod diagram;

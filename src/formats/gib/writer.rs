@@ -8,6 +8,7 @@
 //! header's text `write_header.rs`.
 
 use super::charset::encoding_for_kind;
+use super::codes::*;
 use super::write_header::render_text;
 use super::write_outline::{outline, private_get};
 use super::*;
@@ -34,7 +35,7 @@ pub fn writer<'w>(
             Box::new(move |g, report| render_game(g, to, report)),
             "GIB",
             "a GIB file",
-            E_ONE_GAME_PER_FILE,
+            GIB_ONE_GAME_PER_FILE,
         ),
         nodes: 0,
     }))
@@ -93,7 +94,7 @@ fn render_game(
         encoding,
         o.lost,
         "GIB",
-        W_CANNOT_CARRY,
+        GIB_CANNOT_CARRY,
         report,
     ))
 }
@@ -110,7 +111,7 @@ fn check_name(p: &Property<'_>) -> Result<(), Error> {
     let len = p.values.text_len();
     if matches!(p.name, "PB" | "PW") && len > MAX_NAME {
         return Err(Error::unwritable(
-            E_NAME_TOO_LONG.id,
+            GIB_NAME_TOO_LONG.id,
             format!(
                 "{} is {len} bytes long: GIB writes a player name six times, and names longer than {MAX_NAME} bytes are refused (nothing written)",
                 p.name

@@ -3,11 +3,10 @@
 //! move-list object handed to [`MovesDoc`], what is not sgfconv JSON said
 //! so ([`Ctx`] carries the reading's state through the seeds).
 
+use super::codes::*;
 use super::moves_doc::MovesDoc;
 use super::nodes::NodesSeed;
-use super::{
-    FORMAT_NAME, I_UNKNOWN_FIELD, MOVES_FORMAT_NAME, VERSION, W_UNKNOWN_ENCODING, W_UNKNOWN_VERSION,
-};
+use super::{FORMAT_NAME, MOVES_FORMAT_NAME, VERSION};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{EncodingSource, GameHeader};
@@ -171,7 +170,7 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
         }
         for other in others {
             ctx.report.info(
-                I_UNKNOWN_FIELD,
+                JSON_UNKNOWN_FIELD,
                 None,
                 format!("field {other:?} is not part of sgfconv JSON; ignored"),
             );
@@ -223,7 +222,7 @@ fn not_the_model(keys: &[String]) -> String {
 fn check_format(ctx: &mut Ctx<'_>, f: &str) {
     if f != FORMAT_NAME && f != MOVES_FORMAT_NAME {
         ctx.report.warn(
-            W_UNKNOWN_VERSION,
+            JSON_UNKNOWN_VERSION,
             None,
             format!("format {f:?} is not {FORMAT_NAME:?}; read as version {VERSION}"),
         );
@@ -234,7 +233,7 @@ fn check_format(ctx: &mut Ctx<'_>, f: &str) {
 fn check_version(ctx: &mut Ctx<'_>, v: u64) {
     if v != VERSION {
         ctx.report.warn(
-            W_UNKNOWN_VERSION,
+            JSON_UNKNOWN_VERSION,
             None,
             format!("version {v} is not {VERSION}; read as version {VERSION}"),
         );
@@ -262,7 +261,7 @@ fn encoding_name(label: Option<&str>, report: &mut Reporter) -> &'static str {
             Some(e) => e.name(),
             None => {
                 report.warn(
-                    W_UNKNOWN_ENCODING,
+                    JSON_UNKNOWN_ENCODING,
                     None,
                     format!("encoding {l:?} is unknown; UTF-8 recorded instead"),
                 );

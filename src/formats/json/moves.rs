@@ -11,10 +11,10 @@
 //! game info kept as it goes by); the list itself is `move_list.rs`, the
 //! reading `moves_doc.rs`.
 
+use super::codes::*;
 use super::frame::{write_origin, Frame};
 use super::move_list::{is_root_prop, MoveList};
 use super::out::{push_float, push_opt_str, push_uint};
-use super::W_MOVES_LOSS;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{
@@ -447,7 +447,7 @@ fn report_losses(ml: &MoveList, index: usize, report: &mut Reporter) {
         return;
     }
     report.set_game(Some(index));
-    report.warn(W_MOVES_LOSS, None, || loss_message(ml, index));
+    report.warn(JSON_MOVES_NOT_CARRIED, None, || loss_message(ml, index));
 }
 
 /// The text of [`report_losses`]' warning.

@@ -2,7 +2,7 @@
 //! top-level visitor hands it the object's fields; it makes a root with the
 //! game info and setup, and one node per move.
 
-use super::W_BAD_MOVE;
+use super::codes::*;
 use crate::diag::Reporter;
 use crate::event::{GameHeader, PropertyBuf};
 use crate::formats::structured::coords;
@@ -190,7 +190,7 @@ fn move_property(
         [Some(c), p] if c == "B" || c == "W" => (c.clone(), p.clone()),
         _ => {
             report.warn(
-                W_BAD_MOVE,
+                JSON_BAD_MOVE,
                 None,
                 format!(
                     "game {}: move {} is not [colour, point]; skipped",
@@ -210,7 +210,7 @@ fn move_property(
                 Some(s) => s,
                 None => {
                     report.warn(
-                        W_BAD_MOVE,
+                        JSON_BAD_MOVE,
                         None,
                         format!(
                             "game {}: move {} has vertex {p:?} off the board; skipped",

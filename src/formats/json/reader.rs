@@ -8,8 +8,9 @@
 //! of `document.rs`, nodes and properties by those of `nodes.rs`.
 
 use super::bound::{too_long, Bounded, TooLong};
+use super::codes::*;
 use super::document::{Ctx, TopSeed};
-use super::{E_SYNTAX, E_TOO_LONG, FORMAT_NAME, MOVES_FORMAT_NAME, VERSION};
+use super::{FORMAT_NAME, MOVES_FORMAT_NAME, VERSION};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Pos;
@@ -62,7 +63,10 @@ pub fn read_from(
     };
     match result {
         Err(Error::Io(e)) => match too_long(&e) {
-            Some(max) => Err(Error::unreadable(E_TOO_LONG.id, TooLong(max).to_string())),
+            Some(max) => Err(Error::unreadable(
+                JSON_TOKEN_TOO_LONG.id,
+                TooLong(max).to_string(),
+            )),
             None => Err(Error::Io(e)),
         },
         Err(e) => Err(e),
@@ -340,7 +344,7 @@ fn syntax_error_msg(ctx: &mut Ctx<'_>, msg: &str, line: u32, col: u32) -> Result
         return Ok(());
     }
     structured::syntax_fault(
-        E_SYNTAX,
+        JSON_SYNTAX,
         "not sgfconv JSON",
         "not sgfconv JSON",
         ctx.games,

@@ -1,10 +1,18 @@
-//! The diagnostic codes of the SGF reader (001–099: syntax; 100–109:
-//! character sets, 110–149 being `src/charset/`'s) and of the SGF writer
-//! (400–409: what it could not carry as it was).
+//! The diagnostic codes of the SGF reader and writer.
+//!
+//! Every `Code::new` constant of this folder, each named after its code's name
+//! in capitals (`I001` `leading-text` → `LEADING_TEXT`).
+//!
+//! Numbers used: 001–008, 010–017 and 099 (SGF syntax (reader), 001–099);
+//! 100–104 (character sets, 100–149); 400–405 (what a writer could not carry,
+//! 400–449).
+//!
+//! Two codes share a name (`W007` and `W405`, `property-without-value`, from
+//! before the names were checked: `tests/diagnostics_table.rs`); the writer's
+//! constant carries its id: `PROPERTY_WITHOUT_VALUE_W405`.
 
 use crate::diag::Code;
 
-// SGF syntax (001–099).
 // Syntax (001–099).
 /// Text before the first game tree (a mail header, a title), or after the
 /// last: skipped.
@@ -51,7 +59,7 @@ pub const UNESCAPED_BRACKET: Code = Code::new("W012", "unescaped-bracket");
 /// A game tree with no node: dropped.
 pub const EMPTY_GAME: Code = Code::new("W013", "empty-game");
 /// No game tree in the input at all.
-pub const NOT_SGF: Code = Code::new("E014", "no-game-tree");
+pub const NO_GAME_TREE: Code = Code::new("E014", "no-game-tree");
 /// A node after the variations of its level (`(;A(;B)(;C);D)`): read as a variation of its own.
 pub const NODE_AFTER_VARIATIONS: Code = Code::new("W015", "node-after-variations");
 /// SGF nodes before the first `(`, in a file that lost its opening
@@ -72,7 +80,7 @@ pub const ENCODING: Code = Code::new("I100", "encoding");
 ///
 /// What to do: check the names and comments in the output; if the guess is
 /// wrong, force the character set with `--encoding NAME`.
-pub const CA_OVERRULED: Code = Code::new("W101", "charset-overruled");
+pub const CHARSET_OVERRULED: Code = Code::new("W101", "charset-overruled");
 /// `CA[]` names no known character set: the bytes decide.
 ///
 /// What to do: if the text comes out wrong, name the character set with
@@ -86,27 +94,27 @@ pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
 /// What to do: if many characters are replaced, the character set was
 /// probably guessed wrong (see `I100` with `-v`): force it with
 /// `--encoding NAME`.
-pub const UNDECODABLE: Code = Code::new("E103", "undecodable-bytes");
+pub const UNDECODABLE_BYTES: Code = Code::new("E103", "undecodable-bytes");
 /// A writer escaped bytes of multi-byte characters (`\\]` inside Shift_JIS): undone.
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
 
 // The writer (400–409).
 /// A character the output encoding cannot carry: written as `?`, listed.
-pub const UNENCODABLE: Code = Code::new("E400", "unencodable-character");
+pub const UNENCODABLE_CHARACTER: Code = Code::new("E400", "unencodable-character");
 /// An output encoding whose bytes can imitate `]` or `\\` (Shift_JIS, Big5,
 /// GBK): such bytes are escaped, which some readers do not undo.
-pub const UNSAFE_OUTPUT_ENCODING: Code = Code::new("W401", "byte-level-escaping");
+pub const BYTE_LEVEL_ESCAPING: Code = Code::new("W401", "byte-level-escaping");
 /// Readers that emit `Meta` keep the same data in private properties too;
 /// this only records that the side channel was not written.
-pub const META_NOT_CARRIED: Code = Code::new("I402", "source-metadata-not-written");
+pub const SOURCE_METADATA_NOT_WRITTEN: Code = Code::new("I402", "source-metadata-not-written");
 /// An identifier without a capital letter (`a[4]` in a damaged file) is
 /// invalid in every SGF version and would not read back after a `]` (nor
 /// could it be upper-cased without changing its meaning: `s` is not `S`).
-pub const IDENTIFIER_DROPPED: Code = Code::new("E403", "identifier-without-capital");
+pub const IDENTIFIER_WITHOUT_CAPITAL: Code = Code::new("E403", "identifier-without-capital");
 /// A game with no node (from a structured input cut short): SGF has no
 /// form for it (`()` is read as nothing), so it is not written.
 pub const EMPTY_GAME_NOT_WRITTEN: Code = Code::new("W404", "empty-game-not-written");
 /// A property with no value (from a structured input): SGF needs at least
 /// `[]`, which would mean something else (`W[]` is a pass), and a reader
 /// drops an identifier without one, so it is not written.
-pub const VALUELESS_NOT_WRITTEN: Code = Code::new("W405", "property-without-value");
+pub const PROPERTY_WITHOUT_VALUE_W405: Code = Code::new("W405", "property-without-value");

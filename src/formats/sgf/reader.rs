@@ -245,7 +245,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
         if self.games == 0 && !self.continuing {
             report.error(
-                NOT_SGF,
+                NO_GAME_TREE,
                 None,
                 "no game tree found: the input has no '(' that starts SGF",
             );

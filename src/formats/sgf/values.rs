@@ -310,7 +310,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             split: split_at,
         });
         for b in bad {
-            report.error(UNDECODABLE, Some(at), || {
+            report.error(UNDECODABLE_BYTES, Some(at), || {
                 format!(
                     "byte 0x{:02X} at offset {} is not {}: kept as U+FFFD",
                     self.scratch.get(b).copied().unwrap_or(0),

@@ -363,7 +363,7 @@ impl<'w> SgfWriter<'w> {
 
     fn end_game(&mut self, report: &mut Reporter) {
         if !self.valueless.is_empty() {
-            report.warn(VALUELESS_NOT_WRITTEN, None, || {
+            report.warn(PROPERTY_WITHOUT_VALUE_W405, None, || {
                 format!(
                     "properties with no value cannot be written as SGF: dropped {}",
                     std::mem::take(&mut self.valueless).join(" ")
@@ -372,7 +372,7 @@ impl<'w> SgfWriter<'w> {
         }
         if !self.dropped.is_empty() {
             report.error(
-                IDENTIFIER_DROPPED,
+                IDENTIFIER_WITHOUT_CAPITAL,
                 None,
                 || format!(
                     "properties whose identifier is not letters with a capital cannot be written as SGF: dropped {}",
@@ -381,7 +381,7 @@ impl<'w> SgfWriter<'w> {
             );
         }
         if !self.meta_keys.is_empty() {
-            report.info(META_NOT_CARRIED, None, || {
+            report.info(SOURCE_METADATA_NOT_WRITTEN, None, || {
                 format!(
                     "source metadata {} not written (SGF keeps what readers put in properties)",
                     self.meta_keys.join(", ")
@@ -394,7 +394,7 @@ impl<'w> SgfWriter<'w> {
             chars.sort_unstable();
             chars.dedup();
             let shown: String = chars.iter().take(20).collect();
-            report.error(UNENCODABLE, None, || {
+            report.error(UNENCODABLE_CHARACTER, None, || {
                 format!(
                     "{} cannot carry {} character(s) ({shown}): written as '?'",
                     self.encoding.name(),
@@ -410,7 +410,7 @@ impl<'w> SgfWriter<'w> {
         if !self.warned_unsafe && charset::has_unsafe_trail_bytes(self.encoding) {
             self.warned_unsafe = true;
             report.warn(
-                UNSAFE_OUTPUT_ENCODING,
+                BYTE_LEVEL_ESCAPING,
                 None,
                 || format!(
                     "{}: ']' and '\\' trail bytes are escaped at the byte level, as FF[4] says; many readers mis-read such files",

@@ -13,6 +13,7 @@
 //! * `out.rs`: the JSON and XML writers' reused output buffer;
 //! * `testing.rs`: helpers for the formats' tests.
 
+pub mod codes;
 pub mod coords;
 pub mod flat;
 pub mod markup;

@@ -5,6 +5,7 @@
 //! `review.rs`, `figures.rs`); `reader.rs` runs them in order.
 
 use super::board::{Board, Point, Stone};
+use super::codes::*;
 use super::sections::{parse_data_line, Section, TextBlock};
 use super::*;
 use crate::diag::Reporter;
@@ -96,7 +97,7 @@ impl Builder {
         self.set_move(id, colour, spot);
         if had_children {
             report.warn(
-                W_REVIEW_DATA,
+                UGF_REVIEW_DATA_MISMATCH,
                 Some(pos),
                 "[Data] and [ReviewNode] disagree here: the [Data] move is the main line, the review line a variation",
             );
@@ -117,7 +118,7 @@ impl Builder {
                 Ok(d) => d,
                 Err(why) => {
                     report.error(
-                        E_BAD_LINE,
+                        UGF_BAD_LINE,
                         Some(line.pos),
                         format!("[Data] line `{}`: {why}; dropped", line.text.trim()),
                     );
@@ -127,7 +128,7 @@ impl Builder {
             if d.number == 0 {
                 let (Spot::At(p), Some(colour)) = (d.spot, d.colour) else {
                     report.error(
-                        E_BAD_LINE,
+                        UGF_BAD_LINE,
                         Some(d.pos),
                         "setup stone (move 0) without a point or a colour: dropped",
                     );
@@ -137,7 +138,7 @@ impl Builder {
                     Game::ROOT
                 } else {
                     report.warn(
-                        W_SETUP_LATE,
+                        UGF_LATE_SETUP_STONE,
                         Some(d.pos),
                         "setup stone (move 0) after the first move: put in a node of its own",
                     );
@@ -156,7 +157,7 @@ impl Builder {
             count += 1;
             if d.number != count {
                 report.warn(
-                    W_MOVE_NUMBER,
+                    UGF_MOVE_NUMBER,
                     Some(d.pos),
                     format!(
                         "move number {} where {count} was expected: kept in file order",
@@ -177,7 +178,7 @@ impl Builder {
                         None => Stone::Black,
                     };
                     report.warn(
-                        W_COLOUR_INFERRED,
+                        UGF_COLOUR_INFERRED,
                         Some(d.pos),
                         format!(
                             "move {} has no colour: {} assumed",
@@ -249,7 +250,7 @@ impl Builder {
                 for (pt, text) in labels {
                     if seen.contains(&pt) {
                         report.error(
-                            E_LABEL,
+                            UGF_DUPLICATE_LABEL,
                             Some(self.game.node(id).pos()),
                             format!("two labels on {}: `{text}` dropped", sgf_point(pt)),
                         );

@@ -3,8 +3,8 @@
 //! bytes themselves (`W302`, `I303`), then the record split into lines of
 //! UTF-8 held back to back in one buffer ([`Lines`]).
 
+use super::codes::*;
 use super::records::Start;
-use super::*;
 use crate::charset;
 use crate::diag::Reporter;
 use crate::event::{EncodingSource, Pos};
@@ -133,7 +133,7 @@ fn decide_encoding(
     if let (Some(l), None) = (&lang, declared) {
         if !l.is_empty() {
             report.warn(
-                W_UNKNOWN_LANG,
+                UGF_UNKNOWN_LANG,
                 None,
                 format!(
                     "unknown Lang={l}; the text is read as UTF-8 if valid, else Shift_JIS (CP932)"
@@ -157,7 +157,7 @@ fn decide_encoding(
     } else if std::str::from_utf8(body).is_ok() {
         if let Some(d) = declared.filter(|d| *d != UTF_8) {
             report.info(
-                I_LANG_MISMATCH,
+                UGF_LANG_MISMATCH,
                 None,
                 format!(
                     "Lang={} but the bytes are valid UTF-8: read as UTF-8",
@@ -190,7 +190,7 @@ pub(super) fn ascii_compatible<'a>(
     let (s, bad) = charset::decode(enc, body);
     if !bad.is_empty() {
         report.warn(
-            W_UNDECODABLE,
+            UGF_UNDECODABLE_BYTES,
             None,
             format!(
                 "{} bytes not valid {}: replaced by U+FFFD",
@@ -226,7 +226,7 @@ fn split_lines(
         if let Some(&b) = bad.first() {
             let col = b as u32 + 1;
             report.warn(
-                W_UNDECODABLE,
+                UGF_UNDECODABLE_BYTES,
                 Some(Pos::new(pos.offset + b as u64, number, col)),
                 format!("bytes not valid {}: replaced by U+FFFD", enc.name()),
             );

@@ -5,6 +5,7 @@
 
 use super::board::{Board, Point, Stone};
 use super::build::{colour_name, move_prop, setup_prop, Builder};
+use super::codes::*;
 use super::decode::Line;
 use super::sections::{directive, fields, label, parse_data_line, DataLine, Section, TextBlock};
 use super::*;
@@ -93,7 +94,7 @@ impl Builder {
             }
         }
         report.warn(
-            W_UNTERMINATED,
+            UGF_UNTERMINATED_BLOCK,
             Some(open),
             ".Text without .EndText: closed at the next block",
         );
@@ -117,7 +118,7 @@ impl Builder {
                     Some(node) => node,
                     None => {
                         let last = self.data_nodes.last().map_or(Game::ROOT, |d| d.1 as NodeId);
-                        report.warn(W_NO_SUCH_MOVE, Some(line.pos), format!(".Text for move {n}, which the game does not have: put on its last move"));
+                        report.warn(UGF_NO_SUCH_MOVE, Some(line.pos), format!(".Text for move {n}, which the game does not have: put on its last move"));
                         last
                     }
                 };
@@ -127,7 +128,7 @@ impl Builder {
                 self.place_figure(fig, report);
             } else {
                 report.error(
-                    E_BAD_LINE,
+                    UGF_BAD_LINE,
                     Some(line.pos),
                     format!("[Figure] line outside .Text/.Fig: `{t}` dropped"),
                 );
@@ -179,7 +180,7 @@ impl Builder {
         }
         if !closed {
             report.warn(
-                W_UNTERMINATED,
+                UGF_UNTERMINATED_BLOCK,
                 Some(pos),
                 ".Fig without .EndFig: closed at the next block",
             );
@@ -200,7 +201,7 @@ impl Builder {
             Ok(d) if d.number == 0 => match (d.spot, d.colour) {
                 (Spot::At(p), Some(c)) => fig.setup.push((p, c)),
                 _ => report.error(
-                    E_BAD_LINE,
+                    UGF_BAD_LINE,
                     Some(d.pos),
                     "figure stone without a point or a colour: dropped",
                 ),
@@ -209,7 +210,7 @@ impl Builder {
                 if d.colour.is_none() {
                     let c = last_colour.map_or(Stone::Black, Stone::opponent);
                     report.warn(
-                        W_COLOUR_INFERRED,
+                        UGF_COLOUR_INFERRED,
                         Some(d.pos),
                         format!(
                             "figure move {} has no colour: {} assumed",
@@ -226,7 +227,7 @@ impl Builder {
                 });
             }
             Err(why) => report.error(
-                E_BAD_LINE,
+                UGF_BAD_LINE,
                 Some(line.pos),
                 format!("figure line `{}`: {why}; dropped", line.text.trim()),
             ),
@@ -258,7 +259,7 @@ impl Builder {
             }
             None => {
                 report.info(
-                    I_FIGURE_TREE,
+                    UGF_FIGURE_SEPARATE_TREE,
                     Some(fig.pos),
                     format!(
                         "figure `{}` of move {}: its starting position is not the game's after move {}; kept as a game tree of its own",

@@ -4,6 +4,7 @@
 //! `XUGFH`; and the sections with no SGF home, kept in `XUGFS`.
 
 use super::build::Builder;
+use super::codes::*;
 use super::sections::Section;
 use super::*;
 use crate::diag::Reporter;
@@ -25,7 +26,7 @@ fn header_entries(s: &Section, report: &mut Reporter) -> Vec<HeaderEntry> {
         match t.split_once('=') {
             Some((k, v)) => entries.push((k.trim().to_string(), v.trim().to_string(), line.pos)),
             None => report.error(
-                E_BAD_LINE,
+                UGF_BAD_LINE,
                 Some(line.pos),
                 format!("header line without `=`: `{}` dropped", header::excerpt(t)),
             ),
@@ -49,7 +50,7 @@ fn refuse_encrypted(entries: &[HeaderEntry]) -> Result<(), Error> {
             };
             if !plain {
                 return Err(Error::unreadable(
-                    E_ENCRYPTED.id,
+                    UGF_ENCRYPTED.id,
                     format!(
                         "{}:{}: encrypted UGF file (Crypt={}): the cipher is unknown, nothing can be read",
                         pos.line,
@@ -84,7 +85,7 @@ impl Builder {
                 Some(key) => self.header_field(key, v, *pos, report),
                 None => {
                     report.info(
-                        I_HEADER_KEPT,
+                        UGF_HEADER_KEPT,
                         Some(*pos),
                         format!(
                             "unknown header field {}: kept in {PROP_HEADER}",
@@ -117,7 +118,7 @@ impl Builder {
                     "IGS" => self.grid.igs = true,
                     "JPN" | "" => self.grid.igs = false,
                     _ => report.warn(
-                        W_COORDINATE_TYPE,
+                        UGF_UNKNOWN_COORDINATE_TYPE,
                         Some(*pos),
                         format!(
                             "unknown CoordinateType={}: rows read from the top (JPN)",
@@ -128,7 +129,7 @@ impl Builder {
                 Some("Size") => match v.parse::<u8>() {
                     Ok(n) if (2..=25).contains(&n) => self.grid.size = n,
                     _ => report.warn(
-                        W_HEADER_VALUE,
+                        UGF_HEADER_VALUE,
                         Some(*pos),
                         format!(
                             "Size={} is not a board size from 2 to 25: 19 is used",
@@ -156,7 +157,7 @@ impl Builder {
             }
             Err(why) => {
                 report.warn(
-                    W_HEADER_VALUE,
+                    UGF_HEADER_VALUE,
                     Some(pos),
                     format!(
                         "{key}={}: {why}; kept verbatim in {PROP_HEADER}",
@@ -190,7 +191,7 @@ impl Builder {
                 .push((format!("ugf:{}", s.name), text.clone()));
         }
         report.info(
-            I_SECTION_KEPT,
+            UGF_SECTION_KEPT,
             Some(s.pos),
             format!("[{}] has no SGF form: kept in {PROP_SECTION}", s.name),
         );

@@ -12,10 +12,10 @@
 //! `review.rs`, `figures.rs`) in the order below.
 
 use super::build::Builder;
+use super::codes::*;
 use super::decode::{ascii_compatible, decode, Stream};
 use super::records::Records;
 use super::sections::{split_sections, Section};
-use super::*;
 use crate::charset;
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -43,7 +43,7 @@ pub fn read(
         .is_some_and(|m| m.starts_with(b"-lh") && m.ends_with(b"-"))
     {
         return Err(Error::unreadable(
-            E_NOT_UGF.id,
+            UGF_NOT_UGF.id,
             "this is UGZ (UGF compressed with LHA): skip its first 2 bytes, unpack it with an LHA tool, then convert the .ugf inside",
         ));
     }
@@ -63,7 +63,7 @@ pub fn read(
     };
     // UTF-16 (or another encoding that is not ASCII-compatible): the file
     // is turned into UTF-8 whole first, then read record by record.
-    let bytes = crate::formats::lines::read_all(&mut input, options, E_LINE_TOO_LONG)?;
+    let bytes = crate::formats::lines::read_all(&mut input, options, UGF_LINE_TOO_LONG)?;
     let skip = bom.map_or(0, |(_, n)| n);
     let (body, _) = ascii_compatible(&bytes[skip..], enc, report);
     let at = Stream {
@@ -98,7 +98,7 @@ fn read_records(
             .any(|s| s.name.eq_ignore_ascii_case("Header") || s.name.eq_ignore_ascii_case("Data"))
         {
             return Err(Error::unreadable(
-                E_NOT_UGF.id,
+                UGF_NOT_UGF.id,
                 "not a UGF/UGI file: no [Header] or [Data] section",
             ));
         }
@@ -123,13 +123,13 @@ fn read_records(
     }
     if count == 0 {
         return Err(Error::unreadable(
-            E_NOT_UGF.id,
+            UGF_NOT_UGF.id,
             "not a UGF/UGI file: no [Header] or [Data] section",
         ));
     }
     if count > 1 {
         report.warn(
-            W_SEVERAL_RECORDS,
+            UGF_SEVERAL_RECORDS,
             None,
             format!("the file holds {count} records (a [Header] after a [Data] section; UGF holds one): read as {count} games"),
         );

@@ -4,6 +4,7 @@
 
 use super::board::Stone;
 use super::build::Builder;
+use super::codes::*;
 use super::sections::{directive, fields, label, Section, TextBlock};
 use super::*;
 use crate::diag::Reporter;
@@ -43,7 +44,7 @@ fn review_node_line(
     let num = |i: usize| f.get(i).and_then(|s| s.parse::<i64>().ok());
     let (Some(id), Some(colour), Some(x), Some(y)) = (num(1), num(2), num(3), num(4)) else {
         report.error(
-            E_BAD_LINE,
+            UGF_BAD_LINE,
             Some(pos),
             format!("review node `{t}` not understood: dropped"),
         );
@@ -55,7 +56,7 @@ fn review_node_line(
         2 => Some(Stone::White),
         _ => {
             report.error(
-                E_BAD_LINE,
+                UGF_BAD_LINE,
                 Some(pos),
                 format!("review node colour {colour} unknown: node `{t}` dropped"),
             );
@@ -103,13 +104,13 @@ impl Builder {
                         at.after_end = true;
                     }
                     None => report.warn(
-                        W_REVIEW_STRUCTURE,
+                        UGF_REVIEW_STRUCTURE,
                         Some(line.pos),
                         "VARIATIONEND without VARIATION: ignored",
                     ),
                 },
                 _ => report.error(
-                    E_BAD_LINE,
+                    UGF_BAD_LINE,
                     Some(line.pos),
                     format!("review line `{t}` not understood: dropped"),
                 ),
@@ -117,7 +118,7 @@ impl Builder {
         }
         if !at.stack.is_empty() {
             report.warn(
-                W_REVIEW_STRUCTURE,
+                UGF_REVIEW_STRUCTURE,
                 Some(s.pos),
                 format!(
                     "{} VARIATION blocks not closed: closed at the end",
@@ -155,7 +156,7 @@ impl Builder {
             let spot = self.grid.numeric(x, y);
             if spot == Spot::Pass && !(x == 0 && y == 0) && x != self.grid.size as i64 + 1 {
                 report.warn(
-                    W_OFF_BOARD,
+                    UGF_OFF_BOARD,
                     Some(pos),
                     format!("review node at {x},{y} is off the board: read as a pass"),
                 );
@@ -164,7 +165,7 @@ impl Builder {
         }
         if ids.insert(n.id as u64, node).is_some() {
             report.warn(
-                W_REVIEW_STRUCTURE,
+                UGF_REVIEW_STRUCTURE,
                 Some(pos),
                 format!(
                     "review node id {} used twice: comments go to the last one",
@@ -213,7 +214,7 @@ impl Builder {
                     Some(&n) => Some(n),
                     None => {
                         report.warn(
-                            W_NO_SUCH_NODE,
+                            UGF_NO_SUCH_REVIEW_NODE,
                             Some(line.pos),
                             format!("`{t}` names no review node: the comment goes on the root"),
                         );
@@ -241,7 +242,7 @@ impl Builder {
         stray.lines.trim_blank_tail();
         if !stray.is_empty() {
             report.warn(
-                W_NO_SUCH_NODE,
+                UGF_NO_SUCH_REVIEW_NODE,
                 Some(s.pos),
                 "[ReviewComment] text before the first .Comment: put on the root",
             );

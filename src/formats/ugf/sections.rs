@@ -4,6 +4,7 @@
 //! move lines, and text blocks joined as they are read.
 
 use super::board::{Point, Stone};
+use super::codes::*;
 use super::decode::{Line, Lines};
 use super::*;
 use crate::diag::Reporter;
@@ -240,7 +241,7 @@ pub(super) fn label(
             Spot::At(p) => Some((p, f.get(3).unwrap_or(&"").to_string())),
             Spot::Pass => {
                 report.error(
-                    W_OFF_BOARD,
+                    UGF_OFF_BOARD,
                     Some(pos),
                     format!("label at {x},{y} is off the board: dropped"),
                 );
@@ -249,7 +250,7 @@ pub(super) fn label(
         },
         _ => {
             report.error(
-                E_BAD_LINE,
+                UGF_BAD_LINE,
                 Some(pos),
                 format!("label line `{t}` not understood: dropped"),
             );

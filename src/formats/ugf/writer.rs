@@ -7,6 +7,7 @@
 //! the figures (`write_figures.rs`), all written through one [`Ctx`]
 //! (`write_out.rs`), then encoded.
 
+use super::codes::*;
 use super::write_data::{write_data, write_review};
 use super::write_figures::write_figures;
 use super::write_header::{write_header, write_kept_sections};
@@ -72,7 +73,7 @@ impl<'w> UgfWriter<'w> {
             None if self.seen == 1 => self.pending = Some((g, Vec::new())),
             Some((_, figs)) if is_figure => figs.push(g),
             _ => report.error(
-                E_EXTRA_GAME,
+                UGF_EXTRA_GAME,
                 None,
                 format!(
                     "a UGF file holds one game: game {} is not written",
@@ -124,7 +125,7 @@ fn write_game(
         Some(n) if (2..=25).contains(&n) => n as u8,
         Some(_) => {
             return Err(Error::unwritable(
-                E_UNWRITABLE_SIZE.id,
+                UGF_UNWRITABLE_SIZE.id,
                 format!(
                 "UGF boards are 2×2 to 25×25 (points are letters A–Y): SZ[{sz}] cannot be written"
             ),
@@ -169,7 +170,7 @@ fn write_game(
     }
     if !losses.0.is_empty() {
         report.warn(
-            W_WRITER_LOSS,
+            UGF_WRITER_LOSS,
             None,
             format!(
                 "UGF cannot carry: {}",
