@@ -472,7 +472,7 @@ fn write_to<T>(
 /// output is not kept.
 fn strict_ok(read: &ReadArgs, report: &Reporter) -> Result<(), Error> {
     if read.strict && report.warnings() > 0 {
-        return Err(Error::unwritable("strict", "warnings under --strict"));
+        return Err(Error::unwritable(crate::STRICT, "warnings under --strict"));
     }
     Ok(())
 }
@@ -536,7 +536,10 @@ fn convert_opened(
 fn failed(result: &Result<Stats, Error>) -> bool {
     match result {
         Ok(s) => s.games == 0,
-        Err(Error::Unwritable { code: "strict", .. }) => false,
+        Err(Error::Unwritable {
+            code: crate::STRICT,
+            ..
+        }) => false,
         Err(_) => true,
     }
 }
@@ -573,7 +576,7 @@ fn collection(plan: &Plan, args: &ConvertArgs) -> ExitCode {
         }
         c.finish(&mut last)?;
         if args.read.strict && status.warnings > 0 {
-            return Err(Error::unwritable("strict", "warnings under --strict"));
+            return Err(Error::unwritable(crate::STRICT, "warnings under --strict"));
         }
         Ok(())
     });

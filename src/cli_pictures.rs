@@ -148,7 +148,7 @@ pub fn draw_opened(
     );
     let result = result.and_then(|stats| {
         if args.strict && report.warnings() > 0 {
-            return Err(Error::unwritable("strict", "warnings under --strict"));
+            return Err(Error::unwritable(crate::STRICT, "warnings under --strict"));
         }
         pages.commit()?;
         Ok(stats)
@@ -163,7 +163,13 @@ pub fn draw_opened(
 }
 
 fn is_strict(e: &Error) -> bool {
-    matches!(e, Error::Unwritable { code: "strict", .. })
+    matches!(
+        e,
+        Error::Unwritable {
+            code: crate::STRICT,
+            ..
+        }
+    )
 }
 
 #[cfg(test)]

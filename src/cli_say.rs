@@ -12,7 +12,6 @@
 use sgfconv::diag::{escape_controls, Code, Diagnostic, Severity};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// Bad usage: an unknown option or value, options that cannot go
 /// together, an output name that names no format. Nothing was read or
@@ -99,15 +98,8 @@ pub fn json_requested(args: &[std::ffi::OsString]) -> bool {
 /// `message` about `file` (or about the run) with `code`, as one JSON
 /// line with the diagnostics' fields.
 pub fn json_line(code: Code, file: Option<&str>, message: &str) -> String {
-    let d = Diagnostic {
-        file: Arc::from(file.unwrap_or("")),
-        pos: None,
-        game: None,
-        code,
-        severity: severity_of(code),
-        property: None,
-        message: message.to_string(),
-    };
+    let mut d = Diagnostic::new(file.unwrap_or(""), code, message);
+    d.severity = severity_of(code);
     let j = d.to_json();
     match file {
         Some(_) => j,

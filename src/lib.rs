@@ -92,8 +92,8 @@ pub mod formats;
 pub mod game;
 pub mod input;
 /// Unix only: it walks and writes relative to directories held open
-/// (rustix, Unix metadata).
-#[cfg(unix)]
+/// (rustix, Unix metadata). Feature `migrate` (on by default).
+#[cfg(all(unix, feature = "migrate"))]
 pub mod migrate;
 pub mod options;
 pub mod output;

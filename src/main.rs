@@ -285,6 +285,14 @@ fn global_after_subcommand(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::O
 }
 
 const EXIT_LOST: u8 = 1;
+
+/// `--strict` holding outputs back, carried as an [`Error::Unwritable`]
+/// until the command has a typed outcome for it: a flag, not a diagnostic
+/// (no `Code::new`, so it is in no catalogue).
+const STRICT: sgfconv::Code = sgfconv::Code {
+    id: "strict",
+    name: "strict",
+};
 const EXIT_USAGE: u8 = 2;
 
 /// A usage error (E600): said, and exit status 2.
@@ -463,7 +471,7 @@ fn finish(
     note_suppressed(report);
     match result {
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
-        Err(Error::Unwritable { code: "strict", .. }) => ExitCode::from(EXIT_LOST),
+        Err(Error::Unwritable { code: STRICT, .. }) => ExitCode::from(EXIT_LOST),
         Err(Error::Usage(m)) => usage_error(m),
         Err(e @ Error::Unreadable { .. }) => input_error(format!("{name}: {e}")),
         // Said of the output, not of the input.

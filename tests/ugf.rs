@@ -425,7 +425,7 @@ fn encrypted_files_are_refused() {
     let err = ugf::read(&mut &bytes[..], &ReadOptions::default(), &mut log, &mut r).unwrap_err();
     match err {
         sgfconv::Error::Unreadable { code, message } => {
-            assert_eq!(code, "E300");
+            assert_eq!(code.id, "E300");
             assert!(message.contains("9666"), "{message}");
         }
         e => panic!("{e}"),
@@ -844,7 +844,7 @@ fn writer_handles_odd_sgf() {
     let mut w = ugf::writer(Box::new(&mut out), &WriteOptions::default()).unwrap();
     big[0].replay(&mut *w, &mut r).unwrap();
     match w.finish(&mut r) {
-        Err(sgfconv::Error::Unwritable { code, .. }) => assert_eq!(code, "E442"),
+        Err(sgfconv::Error::Unwritable { code, .. }) => assert_eq!(code.id, "E442"),
         other => panic!("{other:?}"),
     }
 }

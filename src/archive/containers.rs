@@ -280,7 +280,7 @@ impl Walker<'_, '_> {
     ) -> Result<(), Error> {
         let Place { name, .. } = at;
         let mut zip = zip::ZipArchive::new(file)
-            .map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE.id, e.to_string()))?;
+            .map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))?;
         let decoder = zip_names(&mut zip, name, report);
         for i in 0..zip.len() {
             let mut entry = match zip.by_index(i) {
@@ -316,8 +316,7 @@ impl Walker<'_, '_> {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         let seven = sevenz_rust2::ArchiveReader::new(file, sevenz_rust2::Password::empty());
-        let mut seven =
-            seven.map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE.id, e.to_string()))?;
+        let mut seven = seven.map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))?;
         let mut failed: Option<Error> = None;
         let r = seven.for_each_entries_with_decision(|entry, reader| {
             if entry.is_directory() || !entry.has_stream() {
@@ -335,7 +334,7 @@ impl Walker<'_, '_> {
         if let Some(e) = failed {
             return Err(e);
         }
-        r.map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE.id, e.to_string()))
+        r.map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))
     }
 
     fn lha(
@@ -346,7 +345,7 @@ impl Walker<'_, '_> {
     ) -> Result<(), Error> {
         let Place { name, .. } = at;
         let unreadable =
-            |e: &dyn std::fmt::Display| Error::unreadable(ARCHIVE_UNREADABLE.id, e.to_string());
+            |e: &dyn std::fmt::Display| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string());
         let mut lha = delharc::LhaDecodeReader::new(input).map_err(|e| unreadable(&e))?;
         loop {
             let header = lha.header();
@@ -385,7 +384,7 @@ impl Walker<'_, '_> {
             Kind::Xz => Box::new(lzma_rust2::XzReader::new(input, true)),
             _ => Box::new(
                 ruzstd::decoding::StreamingDecoder::new(input)
-                    .map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE.id, e.to_string()))?,
+                    .map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))?,
             ),
         };
         let (head, stream) = sniff_head(inner)?;

@@ -7,6 +7,7 @@ use super::Code;
 /// What a code means, from its definition: the entry `sgfconv explain`
 /// prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Entry {
     /// The code and its name.
     pub code: Code,

@@ -8,6 +8,7 @@ use std::fmt;
 /// or check with an error exits with status 1, as does one with a warning
 /// under `--strict` (`migrate`'s status counts failed files instead).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Severity {
     /// A rewrite, for the record: nothing was wrong or lost.
     Info,

@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 /// One problem found in an input.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Diagnostic {
-    /// The input's name, as given to the [`Reporter`].
+    /// The input's name, as given to the [`Reporter`](super::Reporter).
     pub file: Arc<str>,
     /// Where in the input, when the problem has a place.
     pub pos: Option<Pos>,
@@ -24,6 +25,22 @@ pub struct Diagnostic {
     pub property: Option<Box<str>>,
     /// What happened, for a person.
     pub message: String,
+}
+
+impl Diagnostic {
+    /// A diagnostic of `code` about input `file`, at its default severity,
+    /// with no place, game or property (set the fields to give them).
+    pub fn new(file: impl Into<Arc<str>>, code: Code, message: impl Into<String>) -> Self {
+        Diagnostic {
+            file: file.into(),
+            pos: None,
+            game: None,
+            code,
+            severity: code.severity(),
+            property: None,
+            message: message.into(),
+        }
+    }
 }
 
 impl fmt::Display for Diagnostic {

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 /// Where diagnostics go as they are found.
+#[non_exhaustive]
 pub enum Output {
     /// Kept in memory (tests, the library's default, `migrate` reports).
     Collect(Vec<Diagnostic>),

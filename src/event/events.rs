@@ -5,6 +5,7 @@ use super::{GameHeader, Pos, Property, PropertyBuf};
 
 /// One event of the stream.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Event<'a> {
     /// A game begins (SGF `(` of a game tree); the header says which game
     /// and how its text was decoded.
@@ -34,6 +35,7 @@ pub enum Event<'a> {
 /// `VariationStart`, `Node`, `VariationEnd` and `GameEnd` are not kept (a
 /// property keeps its own).
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum OwnedEvent {
     /// [`Event::GameStart`].
     GameStart(GameHeader),

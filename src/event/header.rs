@@ -5,6 +5,7 @@ use super::Pos;
 
 /// How the character set of a game was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EncodingSource {
     /// A byte-order mark.
     Bom,
@@ -56,6 +57,7 @@ impl EncodingSource {
 
 /// What is known about a game before its first node.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GameHeader {
     /// 0-based index of the game in its collection.
     pub index: usize,

@@ -99,7 +99,7 @@ impl<'a> NodeRef<'a> {
     }
 
     /// The whole text of one value of [`NodeRef::raw`] (both parts of a
-    /// compose value, with their `:`), as [`Value::text`] gives it.
+    /// compose value, with their `:`), as [`Value::text`](super::Value::text) gives it.
     #[inline]
     pub fn value_text(&self, span: &Span) -> &'a str {
         self.text

@@ -384,7 +384,7 @@ impl PropertyBuf {
         Values::new(&self.text, &self.spans)
     }
 
-    /// The borrowed form, for an [`Event::Property`].
+    /// The borrowed form, for an [`Event::Property`](super::Event::Property).
     pub fn as_property(&self) -> Property<'_> {
         Property {
             name: &self.name,

@@ -108,7 +108,7 @@ impl Sink for PictureWriter<'_> {
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         if self.pictures == 0 {
             return Err(Error::unwritable(
-                DIAGRAM_NOTHING_TO_DRAW.id,
+                DIAGRAM_NOTHING_TO_DRAW,
                 format!("no game to draw as {}", self.format),
             ));
         }

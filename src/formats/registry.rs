@@ -10,6 +10,7 @@ use std::path::Path;
 
 /// A record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Format {
     /// Smart Game Format, `FF[1]`–`FF[4]`, every dialect and character set.
     Sgf,
@@ -40,6 +41,7 @@ pub enum Format {
 /// What the registry knows about a format: its names, what it carries, the
 /// options it takes, and its reader and writer (the format contract,
 /// `contract.rs`).
+#[non_exhaustive]
 pub struct FormatInfo {
     /// The format described.
     pub format: Format,

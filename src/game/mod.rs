@@ -11,7 +11,7 @@
 //! 200 000 levels deep builds, replays and drops without recursion.
 //!
 //! [`Game::node`] gives a node as a borrowed [`Node`] view (properties as
-//! [`Property`] values, children as an iterator); [`Game::node_mut`] a
+//! [`Property`](crate::event::Property) values, children as an iterator); [`Game::node_mut`] a
 //! [`NodeMut`] to change its properties.
 //!
 //! The parts: the tree and its node views (`tree.rs`), the sink that builds

@@ -452,7 +452,7 @@ impl Iterator for Children<'_> {
 }
 
 /// One node of a [`Game`], to change its properties (which may move them
-/// inside the game's buffers; see [`table`]).
+/// inside the game's buffers; see [`table`](super::table)).
 pub struct NodeMut<'a> {
     game: &'a mut Game,
     id: NodeId,

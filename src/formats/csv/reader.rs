@@ -110,7 +110,7 @@ pub fn read_from(
     if let Err(e) = rdr.read_record(&mut row) {
         let pos = e.position().map_or(Pos::new(0, 1, 1), |p| at.pos(p));
         return Err(too_long(&rdr, pos)
-            .unwrap_or_else(|| Error::unreadable(CSV_SYNTAX.id, format!("not a CSV file: {e}"))));
+            .unwrap_or_else(|| Error::unreadable(CSV_SYNTAX, format!("not a CSV file: {e}"))));
     }
     if resume.head > 0 {
         at = Origin::after_head(&rdr, resume);
@@ -123,7 +123,7 @@ pub fn read_from(
     let games_list = !cols.has("color") && cols.has("black");
     if !cols.has("color") && !games_list {
         return Err(Error::unreadable(
-            CSV_NOT_A_MOVE_LIST.id,
+            CSV_NOT_A_MOVE_LIST,
             "the header has no `color` column (a move list) nor a `black` column (a games list)",
         ));
     }

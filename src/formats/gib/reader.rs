@@ -64,7 +64,7 @@ pub fn read(
     report.set_game(None);
     if index == 0 {
         return Err(Error::unreadable(
-            GIB_NOT_A_RECORD.id,
+            GIB_NOT_A_RECORD,
             "not a GIB record: no `\\HS` header and no `\\GS` game section",
         ));
     }

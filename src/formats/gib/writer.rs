@@ -111,7 +111,7 @@ fn check_name(p: &Property<'_>) -> Result<(), Error> {
     let len = p.values.text_len();
     if matches!(p.name, "PB" | "PW") && len > MAX_NAME {
         return Err(Error::unwritable(
-            GIB_NAME_TOO_LONG.id,
+            GIB_NAME_TOO_LONG,
             format!(
                 "{} is {len} bytes long: GIB writes a player name six times, and names longer than {MAX_NAME} bytes are refused (nothing written)",
                 p.name

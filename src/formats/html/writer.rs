@@ -69,7 +69,7 @@ impl Sink for HtmlWriter<'_> {
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         if self.games.is_empty() {
             return Err(Error::unwritable(
-                HTML_NOTHING_TO_REPLAY.id,
+                HTML_NOTHING_TO_REPLAY,
                 "no game to replay as HTML".to_string(),
             ));
         }

@@ -35,7 +35,7 @@ pub fn read(
             // Jago wrote ISO-8859-1 files: decode the whole (one-game) file.
             let mut bytes = Vec::new();
             if let Err(at) = crate::input::read_lines_to_end(&mut buffered, &mut bytes, max)? {
-                return Err(Error::unreadable(JAGO_TOKEN_TOO_LONG.id, at.message(max)));
+                return Err(Error::unreadable(JAGO_TOKEN_TOO_LONG, at.message(max)));
             }
             let (text, _, _) = enc.decode(&bytes);
             report.info(
@@ -180,7 +180,7 @@ impl Document {
         if !self.seen_root {
             if name != "Go" {
                 return Err(Error::unreadable(
-                    JAGO_SYNTAX.id,
+                    JAGO_SYNTAX,
                     format!("root element is <{name}>, not <Go>"),
                 ));
             }

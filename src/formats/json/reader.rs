@@ -64,7 +64,7 @@ pub fn read_from(
     match result {
         Err(Error::Io(e)) => match too_long(&e) {
             Some(max) => Err(Error::unreadable(
-                JSON_TOKEN_TOO_LONG.id,
+                JSON_TOKEN_TOO_LONG,
                 TooLong(max).to_string(),
             )),
             None => Err(Error::Io(e)),

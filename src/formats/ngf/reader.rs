@@ -111,7 +111,7 @@ pub fn read(
         let Some(game) = build_game(text, start, header, options.ngf_rotate_180, report) else {
             report.set_game(None);
             return Err(Error::unreadable(
-                NGF_NOT_A_RECORD.id,
+                NGF_NOT_A_RECORD,
                 "not an NGF record: no header lines and no `PM` move lines",
             ));
         };
@@ -121,7 +121,7 @@ pub fn read(
     report.set_game(None);
     if index == 0 {
         return Err(Error::unreadable(
-            NGF_NOT_A_RECORD.id,
+            NGF_NOT_A_RECORD,
             "not an NGF record: no header lines and no `PM` move lines",
         ));
     }

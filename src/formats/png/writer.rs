@@ -59,7 +59,7 @@ fn svg_options() -> usvg::Options<'static> {
 /// The PNG file of SVG document `doc`, `width` pixels wide.
 pub fn rasterise(doc: &str, width: u32, options: &usvg::Options<'_>) -> Result<Vec<u8>, Error> {
     let fail = |what: &str, e: &dyn std::fmt::Display| {
-        Error::unwritable(PNG_CANNOT_RENDER.id, format!("PNG: {what}: {e}"))
+        Error::unwritable(PNG_CANNOT_RENDER, format!("PNG: {what}: {e}"))
     };
     let tree = usvg::Tree::from_str(doc, options).map_err(|e| fail("the drawing", &e))?;
     let size = tree.size();

@@ -187,7 +187,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             return Ok(());
         }
         Err(Error::unreadable(
-            VALUE_TOO_LONG.id,
+            VALUE_TOO_LONG,
             format!(
                 "the value at line {}, column {} is longer than {max} bytes (--max-value-size): not read further",
                 at.line, at.col

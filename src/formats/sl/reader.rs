@@ -52,7 +52,7 @@ pub fn read(
     }
     if games == 0 {
         return Err(Error::Unreadable {
-            code: SL_NO_DIAGRAM.id,
+            code: SL_NO_DIAGRAM,
             message: "no Sensei's Library diagram: no line starts with $$".into(),
         });
     }

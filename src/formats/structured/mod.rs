@@ -42,7 +42,7 @@ pub fn syntax_fault(
 ) -> Result<(), Error> {
     if games == 0 {
         return Err(Error::unreadable(
-            code.id,
+            code,
             format!("{}:{}: {refused}: {msg}", pos.line, pos.col),
         ));
     }
@@ -58,7 +58,7 @@ pub fn syntax_fault(
 /// under the reader's own `code`: the input is refused, not held.
 pub fn too_long(code: Code, what: &str, pos: Pos, max: u64) -> Error {
     Error::unreadable(
-        code.id,
+        code,
         format!(
             "{}:{}: {what} is longer than {max} bytes (--max-value-size): not read further",
             pos.line, pos.col

@@ -50,7 +50,7 @@ fn refuse_encrypted(entries: &[HeaderEntry]) -> Result<(), Error> {
             };
             if !plain {
                 return Err(Error::unreadable(
-                    UGF_ENCRYPTED.id,
+                    UGF_ENCRYPTED,
                     format!(
                         "{}:{}: encrypted UGF file (Crypt={}): the cipher is unknown, nothing can be read",
                         pos.line,

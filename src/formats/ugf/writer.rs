@@ -125,7 +125,7 @@ fn write_game(
         Some(n) if (2..=25).contains(&n) => n as u8,
         Some(_) => {
             return Err(Error::unwritable(
-                UGF_UNWRITABLE_SIZE.id,
+                UGF_UNWRITABLE_SIZE,
                 format!(
                 "UGF boards are 2×2 to 25×25 (points are letters A–Y): SZ[{sz}] cannot be written"
             ),

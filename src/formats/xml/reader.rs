@@ -452,7 +452,7 @@ fn root(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> Result<(), Error
             ""
         };
         return Err(Error::unreadable(
-            XML_SYNTAX.id,
+            XML_SYNTAX,
             format!(
                 "root element is <{}>, not <sgfconv>{hint}",
                 String::from_utf8_lossy(e.name().as_ref())
