@@ -6,8 +6,9 @@
 //! allowed), or something else (counted and left out).
 
 use super::codes::*;
+use super::kind::{detect, Kind};
+use super::member::{spool, Capped, Limits, Member, OnMember, Walked};
 use super::names::{self, NameDecoder};
-use super::{spool, Capped, Kind, Limits, Member, OnMember, Walked};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::formats::Format;
@@ -141,7 +142,7 @@ impl Walker<'_, '_> {
             hit: &hit,
         };
         let (head, mut stream) = sniff_head(Box::new(capped))?;
-        let r = match super::detect(&head) {
+        let r = match detect(&head) {
             Some(kind) => self.nested(stream, kind, &display, &path, level, report),
             None => self.record(
                 &mut stream,
@@ -388,7 +389,7 @@ impl Walker<'_, '_> {
             ),
         };
         let (head, stream) = sniff_head(inner)?;
-        if super::detect(&head) == Some(Kind::Tar) {
+        if detect(&head) == Some(Kind::Tar) {
             return self.tar(stream, at, report);
         }
         // One file, shown as `x.sgf.gz:x.sgf`: the member is what the name
