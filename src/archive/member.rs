@@ -9,7 +9,7 @@ use crate::formats::Format;
 use std::io::{self, Read, Seek, Write};
 use std::path::PathBuf;
 
-/// How far [`walk`] goes.
+/// How far [`walk`](super::walk()) goes.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// The most bytes a member may hold decompressed (`--max-member-size`).
@@ -31,7 +31,7 @@ impl Default for Limits {
     }
 }
 
-/// A member that is a game record, as [`walk`] hands it over.
+/// A member that is a game record, as [`walk`](super::walk()) hands it over.
 pub struct Member<'a> {
     /// How messages name it: `archive.zip:Go/1980/x.sgf` (nested members:
     /// `outer.tar:inner.zip:x.sgf`).
@@ -45,7 +45,7 @@ pub struct Member<'a> {
     pub reader: &'a mut dyn Read,
 }
 
-/// What [`walk`] saw besides the records it handed over.
+/// What [`walk`](super::walk()) saw besides the records it handed over.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Walked {
     /// Records handed over.
@@ -54,7 +54,7 @@ pub struct Walked {
     pub left_out: usize,
 }
 
-/// The callback of [`walk`]: one record member; an error stops the walk.
+/// The callback of [`walk`](super::walk()): one record member; an error stops the walk.
 pub type OnMember<'f> = dyn FnMut(Member<'_>, &mut Reporter) -> Result<(), Error> + 'f;
 
 /// Copies `input` into an unnamed temporary file and rewinds it: what zip
