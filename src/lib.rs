@@ -74,8 +74,9 @@
 // - converting: `convert`, `check` (`pipeline`), with `Options`
 //   (`options`); `migrate` for whole directory trees;
 // - one format at a time: `formats::read` and `formats::writer`, the
-//   registry `formats::FORMATS`, and each format's own module
-//   (`formats::sgf`, `formats::gib`...);
+//   registry `formats::FORMATS` (each row's `Reading` and `Writing`: the
+//   format contract), and each format's own module (`formats::sgf`,
+//   `formats::gib`..., its codes in `codes`);
 // - the event model every reader and writer meets in: `event`, `Sink`
 //   (`sink`), and `Game` (`game`) for a whole game in memory;
 // - what went wrong: `Diagnostic`, `Reporter`, `Code` (`diag`), `Error`;
