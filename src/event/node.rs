@@ -207,7 +207,7 @@ impl NodeArena {
     }
 
     /// Property `k` as an owned property that takes the arena's text
-    /// rather than a copy of it (a huge value, issue 14: the node read and
+    /// rather than a copy of it (a huge value; docs/benchmarks.md, "Memory": the node read and
     /// the rules' copy of it are then one). Its values must lie back to
     /// back in the text; the text is cut to them (the bytes before them
     /// moved down, in place). `None`, changing nothing, when they do not.

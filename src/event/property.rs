@@ -294,8 +294,8 @@ impl PropertyBuf {
         }
     }
 
-    /// Rewrites the values in place, with no copy of them (a huge value,
-    /// issue 14). `f` gets each value's bytes (a compose value's both
+    /// Rewrites the values in place, with no copy of them (a huge value;
+    /// docs/benchmarks.md, "Memory"). `f` gets each value's bytes (a compose value's both
     /// parts, with their `:`) and, when it rewrote them, returns the length
     /// of the new value, which it wrote at their start: no longer than
     /// they were, and UTF-8 (it may only put ASCII bytes for ASCII bytes,

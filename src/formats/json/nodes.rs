@@ -105,7 +105,7 @@ impl<'de> Visitor<'de> for PropsSeed<'_> {
 }
 
 /// A value at least this long, once the identifier is known, goes from
-/// the parser's buffer straight into the game (issue 14: a value is held
+/// the parser's buffer straight into the game (docs/benchmarks.md, "Memory": a value is held
 /// at most twice, in the parser and in the game).
 const DIRECT_VALUE: usize = 1 << 16;
 

@@ -137,7 +137,7 @@ pub fn read(
 
 /// The game of `text`; `None` when it has neither header lines nor moves.
 /// The text is dropped before the root's properties go into the game, so
-/// that a huge header field is held at most twice (issue 14).
+/// that a huge header field is held at most twice (docs/benchmarks.md, "Memory").
 fn build_game(
     text: String,
     start: Pos,
