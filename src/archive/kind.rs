@@ -1,3 +1,5 @@
+//! The kinds of archive recognised, by their first bytes.
+//!
 //! The kinds of archive and compressed file recognised, told by their
 //! first bytes ([`detect`]), never by their names.
 

@@ -1,3 +1,5 @@
+//! What an archive walk hands over: members, limits, what it saw.
+//!
 //! What a walk hands over ([`Member`], one record member as a stream of its
 //! own), how far it goes ([`Limits`]) and what it saw besides ([`Walked`]);
 //! a member's reader cut at the size limit, and a stream copied to a file

@@ -1,3 +1,5 @@
+//! The walk over an archive, from a stream or from a file.
+//!
 //! The walk over an archive, from a stream or from a file: [`walk`] and
 //! [`walk_file`] hand each member that is a game record to a callback
 //! (`containers.rs` reads each kind of container).

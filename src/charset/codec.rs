@@ -1,3 +1,5 @@
+//! Decoding to UTF-8 and encoding from it, with what did not convert.
+//!
 //! Decoding into UTF-8 (with the offsets of undecodable bytes) and
 //! encoding out of it (with the characters that could not be carried).
 

@@ -1,3 +1,5 @@
+//! Statistical detection of a text's character set.
+//!
 //! Statistical detection of a text's character set: every candidate
 //! decoding scored (`score.rs`) beside chardetng's guess.
 

@@ -1,3 +1,5 @@
+//! The repair of text decoded with the wrong character set.
+//!
 //! The repair of mojibake: text decoded as Latin-1 (Windows-1252) from
 //! bytes that were in another character set.
 

@@ -1,3 +1,5 @@
+//! Character-set names, byte-order marks and byte structure.
+//!
 //! The names of character sets (what people type and records declare,
 //! mapped to the superset decoders), byte-order marks, and what an
 //! encoding's byte structure allows.

@@ -1,3 +1,5 @@
+//! The catalogue of every diagnostic code, for `sgfconv explain`.
+//!
 //! The catalogue of every code, compiled by `build.rs` from the
 //! `Code::new` constants of the source and their doc comments: what
 //! `sgfconv explain` prints.

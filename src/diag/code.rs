@@ -1,3 +1,5 @@
+//! A stable diagnostic code and the severity its letter gives.
+//!
 //! A stable diagnostic code (`W012 unescaped-bracket`) and the severity
 //! its letter gives.
 

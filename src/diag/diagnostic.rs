@@ -1,3 +1,5 @@
+//! One diagnostic, and its text and JSON forms.
+//!
 //! One diagnostic: where, which code, how bad, what happened; its text
 //! form (plain or coloured with a [`Palette`]) and its JSON form.
 

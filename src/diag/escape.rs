@@ -1,3 +1,5 @@
+//! Text made safe to show on a terminal.
+//!
 //! Text as it may be shown on a terminal: control characters and
 //! bidirectional overrides escaped, long values cut to an excerpt.
 

@@ -1,3 +1,5 @@
+//! The Reporter: receives, shows or keeps, and counts diagnostics.
+//!
 //! The [`Reporter`]: receives diagnostics while a conversion streams,
 //! shows or keeps them within their limits, and counts them by severity.
 

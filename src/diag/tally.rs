@@ -1,3 +1,5 @@
+//! Diagnostics counted by code, for summaries.
+//!
 //! Counts by code, and the distinct details of one code's messages:
 //! what `check --summary` keeps instead of the diagnostics.
 

@@ -1,3 +1,5 @@
+//! The events of the stream, borrowed and owned.
+//!
 //! The events of the stream ([`Event`], borrowed) and their owned form
 //! ([`OwnedEvent`]) for tests and buffering.
 

@@ -1,3 +1,5 @@
+//! What is known about a game before its first node.
+//!
 //! What is known about a game before its first node: its index, where it
 //! starts, and how its character set was decided.
 

@@ -1,3 +1,5 @@
+//! Runs of plain moves, sent in one call.
+//!
 //! Runs of plain moves (`;B[pd]`): [`Moves`], sent in one call so that
 //! each layer pays per run rather than per node, gathered in a
 //! [`MovesBuf`].

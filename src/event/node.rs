@@ -1,3 +1,5 @@
+//! A whole node: its borrowed view and its reusable arena.
+//!
 //! A whole node in one call: [`NodeRef`], the borrowed view of a node held
 //! in a reusable [`NodeArena`] (all names in one string, all values in
 //! another), as readers and transforms hold nodes.

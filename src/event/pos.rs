@@ -1,3 +1,5 @@
+//! A position in the input.
+//!
 //! A position in the input (byte offset, line, column): where every event,
 //! property and diagnostic points.
 

@@ -1,3 +1,5 @@
+//! Properties and their values, borrowed and owned.
+//!
 //! Properties and their values: the borrowed views readers send
 //! ([`Property`], [`Values`], [`Value`]) over a text buffer and its spans,
 //! and the owned [`PropertyBuf`] transforms rewrite and games keep.

@@ -1,3 +1,5 @@
+//! The registry's calls: read and write a format through its row.
+//!
 //! The registry's calls: read an input, or a piece of one, and make a
 //! writer, for a format named by its [`Format`] — thin functions over its
 //! row's [`Reading`] and [`Writing`].

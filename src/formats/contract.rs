@@ -1,3 +1,5 @@
+//! The format contract: a format's reader and writer, as the registry holds them.
+//!
 //! The format contract: what a format's module gives the registry, as
 //! function pointers its row holds ([`super::FormatInfo::reading`],
 //! [`super::FormatInfo::writing`]). The registry calls a format only

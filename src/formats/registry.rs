@@ -1,6 +1,8 @@
-//! The registry of formats: one row per format ([`FORMATS`]) saying what
-//! it is called, its extensions, what it carries, the options it takes, and
-//! its reader and writer; the names and the options checked against it.
+//! The registry of formats: one row per format.
+//!
+//! Each row of [`FORMATS`] says what its format is called, its extensions,
+//! what it carries, the options it takes, and its reader and writer; the
+//! names and the options are checked against the rows.
 
 use super::contract::{Reading, Writing};
 use super::{csv, gib, html, jago, json, ngf, png, sgf, sl, svg, ugf, xml};

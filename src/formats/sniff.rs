@@ -1,3 +1,5 @@
+//! Telling a format from the first bytes of an input.
+//!
 //! Telling a format from the first bytes of an input: [`Format::sniff`]
 //! (signatures first, then SGF's weaker test), and the stricter
 //! [`Format::sniff_record`] `migrate` decides what is a game record with.

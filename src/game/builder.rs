@@ -1,3 +1,5 @@
+//! Games built from events.
+//!
 //! Games built from events: [`GameBuilder`], a sink that collects each game
 //! of a stream into a [`Game`] and hands it on, and [`collect_games`].
 

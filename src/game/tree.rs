@@ -1,3 +1,5 @@
+//! A game as a tree of nodes linked by index.
+//!
 //! A game as a tree of nodes linked by index ([`Game`]), with borrowed views
 //! of a node ([`Node`], [`NodeMut`]) and its children ([`Children`]).
 

@@ -1,3 +1,5 @@
+//! Game-parallel reading proper (feature `parallel`).
+//!
 //! Game-parallel reading proper (feature `parallel`): the input cut into
 //! pieces between games, the pieces read on a `rayon` thread pool, their
 //! results merged in input order, a piece read again where a cut was not

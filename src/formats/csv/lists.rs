@@ -1,3 +1,5 @@
+//! What the CSV main line and tree write through.
+//!
 //! What the CSV writer's two ways of writing (the streaming main line,
 //! `main_line.rs`, and `--all-variations`, `tree.rs`) share: where the rows
 //! go ([`Lists`]: the move list, the games list, their layout, the count of

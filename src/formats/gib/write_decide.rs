@@ -1,3 +1,5 @@
+//! The GIB writer: which value each header field gets.
+//!
 //! Which value each header field gets: the original kept in `XGIB` where
 //! it still says what the SGF says, else one derived from the outline.
 

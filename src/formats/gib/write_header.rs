@@ -1,3 +1,5 @@
+//! The GIB writer: the header's text.
+//!
 //! The GIB header's text: the sub-field lists (`GAMEINFOMAIN`,
 //! `GAMEINFOSUB`, `USERINFO`, `GAMETAG`), the header entries in the
 //! original's layout or the writer's own, and the whole file.

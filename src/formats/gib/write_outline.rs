@@ -1,3 +1,5 @@
+//! The GIB writer: what GIB can say about a game, and what not.
+//!
 //! What GIB can say about a game, and what it cannot: the [`Outline`] of
 //! the root's game information and the main line's moves, with the losses
 //! listed.

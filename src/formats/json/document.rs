@@ -1,3 +1,5 @@
+//! The JSON reader's serde seeds of a document and a game.
+//!
 //! The top of a JSON document or game line as serde reads it: the
 //! collection's `format` and `version`, each game's fields ([`GameDoc`]), a
 //! move-list object handed to [`MovesDoc`], what is not sgfconv JSON said

@@ -1,3 +1,5 @@
+//! What goes around the games of both JSON writers.
+//!
 //! What goes around the games of both JSON writers (the lossless model and
 //! `--moves`): a collection document's opening, separators and closing, or
 //! JSON Lines; and the origin fields that open each game.

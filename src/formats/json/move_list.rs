@@ -1,3 +1,5 @@
+//! The move list of one game as `--moves` writes it.
+//!
 //! The move list of one game as `--moves` writes it ([`MoveList`]): the
 //! main line's moves (GTP points, several to a line), its setup stones, the
 //! root properties it carries and what it did not carry.

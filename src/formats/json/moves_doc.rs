@@ -1,3 +1,5 @@
+//! A move-list object read back as a game.
+//!
 //! A move-list object read back as a game ([`MovesDoc`]): the reader's
 //! top-level visitor hands it the object's fields; it makes a root with the
 //! game info and setup, and one node per move.

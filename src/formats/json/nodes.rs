@@ -1,3 +1,5 @@
+//! The JSON reader's serde seeds of nodes, properties and values.
+//!
 //! A game's nodes as serde reads them: the seeds of the `nodes` array, a
 //! node's fields, its properties and their values (plain strings, compose
 //! pairs, values past `--max-value-size` refused), each node replayed as it

@@ -1,3 +1,5 @@
+//! The PNG writers of a build without the `png` feature.
+//!
 //! The PNG writers of a build without the `png` feature (no `resvg`): each
 //! refuses with a usage error that says so.
 

@@ -1,3 +1,5 @@
+//! The SGF reader's fast path: short nodes and runs of plain moves.
+//!
 //! The fast path of [`Reader`]: nodes of one short property read whole
 //! off the window, and runs of plain moves (`;B[pd]`) gathered and sent in
 //! one call (`Sink::moves`).

@@ -1,3 +1,5 @@
+//! The SGF reader's game trees: nodes and variations.
+//!
 //! The structure of a game tree as [`Reader`] reads it: a game, its
 //! sequence of nodes, variations opened and closed (kept exactly as
 //! written, or repaired: a missing `;`, a node after variations, redundant

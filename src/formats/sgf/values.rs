@@ -1,3 +1,5 @@
+//! The SGF reader's properties and values.
+//!
 //! Properties and their values as [`Reader`] reads them: identifiers
 //! (duplicates in a node merged), values unescaped and decoded in the game's
 //! character set (read a byte at a time where a multi-byte character may

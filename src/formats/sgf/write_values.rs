@@ -1,3 +1,5 @@
+//! How the SGF writer writes a value.
+//!
 //! How the SGF writer writes a value: escaped (`]`, `\\`, and `:` where
 //! the property may be compose), encoded in the output's character set
 //! (what it cannot carry listed), a huge value a piece at a time; and the

@@ -1,3 +1,5 @@
+//! Faults the structured readers report alike, and where.
+//!
 //! What the structured readers share to say what went wrong and where: a
 //! syntax fault ([`syntax_fault`]) and a token past `--max-value-size`
 //! ([`too_long`]) as errors or diagnostics, and [`LineCounter`], which

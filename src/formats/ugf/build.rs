@@ -1,3 +1,5 @@
+//! The UGF reader's game under construction and its main line.
+//!
 //! The [`Builder`] of one record's game: the tree under construction, the
 //! main line of `[Data]` (setup stones and moves), and the comments and
 //! labels gathered for its nodes, set once the record's text is given back.

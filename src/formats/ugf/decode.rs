@@ -1,3 +1,5 @@
+//! The UGF reader's encoding decisions and decoded lines.
+//!
 //! The encoding decisions of a UGF record, and its lines decoded: the
 //! character set from the byte-order mark, `--encoding`, `Lang=` and the
 //! bytes themselves (`W302`, `I303`), then the record split into lines of

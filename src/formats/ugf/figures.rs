@@ -1,3 +1,5 @@
+//! The UGF reader's `[Figure]` section.
+//!
 //! The `[Figure]` section: `.Text` blocks become comments and labels of
 //! the moves they name; each `.Fig` diagram becomes a variation after the
 //! node whose position it starts from, or a game tree of its own when no

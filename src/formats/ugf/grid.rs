@@ -1,3 +1,5 @@
+//! Points as UGF and SGF write them.
+//!
 //! Points as UGF writes them ([`Grid`]: two letters or 1-based numbers,
 //! rows from the top or, with `CoordinateType=IGS`, from the bottom) and as
 //! SGF writes them (letters, compressed rectangles).

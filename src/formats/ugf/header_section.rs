@@ -1,3 +1,5 @@
+//! The UGF reader's `[Header]` section and kept sections.
+//!
 //! The `[Header]` section read into the game's root: refuses an encrypted
 //! file, sets the grid (`CoordinateType`, `Size`), maps the known fields
 //! (`header.rs`) and keeps what the writer would not give back as it was in

@@ -1,3 +1,5 @@
+//! Positions on the board, for placing UGF figures.
+//!
 //! Positions on the board: a node's stones played (with captures), and the
 //! position after a node, from the root.
 

@@ -1,3 +1,5 @@
+//! The UGF reader's review tree.
+//!
 //! The review tree: `[ReviewNode]` (`NODE` lines in `VARIATION` blocks)
 //! built under the root, `[ReviewComment]` text put on its nodes, and the
 //! empty nodes a review line ends with dropped.

@@ -1,3 +1,5 @@
+//! The syntax of a UGF record: sections, directives, data lines.
+//!
 //! The syntax of a UGF record above its encoding: the record split into
 //! sections (`[Header]`, `[Data]`, `[Figure]`…), the directives of the
 //! `[Figure]` and review sections (`.Text`, `.Fig`, `.#` labels), `[Data]`

@@ -1,3 +1,5 @@
+//! The UGF writer: `[Data]` and the review tree.
+//!
 //! The main line as `[Data]` (setup stones as move 0, then the moves with
 //! their time and player fields), and the whole tree as `[ReviewNode]` and
 //! `[ReviewComment]` with `--ugf-review`.

@@ -1,3 +1,5 @@
+//! The UGF writer: the `[Figure]` section.
+//!
 //! The `[Figure]` section: comments and labels of the main line as `.Text`
 //! blocks, and every variation (and every figure tree that followed the
 //! game) as a `.Fig` diagram.

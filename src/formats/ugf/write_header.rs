@@ -1,3 +1,5 @@
+//! The UGF writer: the `[Header]` section and kept sections.
+//!
 //! The `[Header]` section written from the root (the field mapping is
 //! `header.rs`'s), the fields kept verbatim in `XUGFH` given back, and the
 //! sections kept in `XUGFS`.

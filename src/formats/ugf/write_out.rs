@@ -1,3 +1,5 @@
+//! What every part of the UGF writer writes through.
+//!
 //! What every part of the UGF writer writes through: [`Ctx`], the text
 //! being made (CRLF lines), the grid points are written in, and the
 //! [`Losses`] listed in one warning per game; comment lines escaped where a
