@@ -76,8 +76,9 @@
 //   (`options`); `batch` for many inputs at once, `migrate` for whole
 //   directory trees;
 // - one format at a time: `formats::read` and `formats::writer`, the
-//   registry `formats::FORMATS`, and each format's own module
-//   (`formats::sgf`, `formats::gib`...);
+//   registry `formats::FORMATS` (each row's `Reading` and `Writing`: the
+//   format contract), and each format's own module (`formats::sgf`,
+//   `formats::gib`..., its codes in `codes`);
 // - the event model every reader and writer meets in: `event`, `Sink`
 //   (`sink`), and `Game` (`game`) for a whole game in memory;
 // - Go itself: `stone` (colours and points), `board` (captures),
@@ -98,8 +99,8 @@ pub mod formats;
 pub mod game;
 pub mod input;
 /// Unix only: it walks and writes relative to directories held open
-/// (rustix, Unix metadata).
-#[cfg(unix)]
+/// (rustix, Unix metadata). Feature `migrate` (on by default).
+#[cfg(all(unix, feature = "migrate"))]
 pub mod migrate;
 pub mod options;
 pub mod output;

@@ -3,7 +3,8 @@
 //! (`--at`, `--figures`, `--every`), draws each with the format's drawing
 //! function and hands the bytes to [`Pages`].
 
-use crate::diag::{Code, Reporter};
+use super::codes::*;
+use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Event;
 use crate::game::{Game, GameBuilder};
@@ -13,13 +14,6 @@ use crate::render::Pages;
 use crate::sink::Sink;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// Nothing to draw: the input held no game.
-pub const E_NOTHING_TO_DRAW: Code = Code::new("E700", "diagram-nothing-to-draw");
-
-/// `--at N` past the end of a game's main line: its final position is
-/// drawn.
-pub const W_AT_PAST_END: Code = Code::new("W701", "diagram-move-past-end");
 
 /// Draws one picture of a game.
 pub type Draw<'w> = Box<dyn FnMut(&Figure, &Game, &mut Reporter) -> Result<Vec<u8>, Error> + 'w>;
@@ -80,7 +74,7 @@ impl<'w> PictureWriter<'w> {
         if let (Select::At(n), Some(f)) = (self.select, figures.first()) {
             if f.move_number < n {
                 report.warn(
-                    W_AT_PAST_END,
+                    DIAGRAM_MOVE_PAST_END,
                     None,
                     format!(
                         "game {}: --at {n}, but its main line has {} moves: the final position is drawn",
@@ -114,7 +108,7 @@ impl Sink for PictureWriter<'_> {
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         if self.pictures == 0 {
             return Err(Error::unwritable(
-                E_NOTHING_TO_DRAW.id,
+                DIAGRAM_NOTHING_TO_DRAW,
                 format!("no game to draw as {}", self.format),
             ));
         }

@@ -46,7 +46,7 @@ pub use crate::input::release;
 /// The error of a line longer than `--max-value-size` (`max`), under the
 /// reader's own `code`.
 pub fn line_too_long(code: Code, at: crate::input::LineTooLong, max: usize) -> Error {
-    Error::unreadable(code.id, at.message(max))
+    Error::unreadable(code, at.message(max))
 }
 
 /// Where the bytes of one record stand in its file, for the decision of
@@ -397,7 +397,7 @@ impl Sink for OneGameWriter<'_> {
         }
         if self.written == 0 {
             return Err(Error::unwritable(
-                self.one_game.id,
+                self.one_game,
                 format!("no game to write as {}", self.format),
             ));
         }

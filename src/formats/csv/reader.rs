@@ -3,7 +3,7 @@
 //! its nodes (under their `parent` in an `--all-variations` list), a games
 //! list's row is its root.
 
-use super::{E_NOT_A_MOVE_LIST, E_SYNTAX, E_TOO_LONG, W_BAD_PARENT, W_BAD_ROW};
+use super::codes::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{GameHeader, Pos};
@@ -88,19 +88,10 @@ impl Columns {
 }
 
 /// Reads a move list or a games list (`formats/csv.md`), one game at a
-/// time.
-pub fn read(
-    input: &mut dyn Read,
-    options: &ReadOptions,
-    sink: &mut dyn Sink,
-    report: &mut Reporter,
-) -> Result<(), Error> {
-    read_from(input, Resume::default(), options, sink, report).map(|_| ())
-}
-
-/// [`read`] for a piece of a list or its rest, from `resume` on, after the
-/// header row (the document's head, `super::cuts`): positions, game
-/// numbers and diagnostics as a reading of the whole list gives them.
+/// time: the whole input from [`Resume::default`], else a piece of a list
+/// or its rest, from `resume` on, after the header row (the document's
+/// head, `super::cuts`): positions, game numbers and diagnostics as a
+/// reading of the whole list gives them.
 pub fn read_from(
     input: &mut dyn Read,
     resume: Resume,
@@ -120,7 +111,7 @@ pub fn read_from(
     if let Err(e) = rdr.read_record(&mut row) {
         let pos = e.position().map_or(Pos::new(0, 1, 1), |p| at.pos(p));
         return Err(too_long(&rdr, pos)
-            .unwrap_or_else(|| Error::unreadable(E_SYNTAX.id, format!("not a CSV file: {e}"))));
+            .unwrap_or_else(|| Error::unreadable(CSV_SYNTAX, format!("not a CSV file: {e}"))));
     }
     if resume.head > 0 {
         at = Origin::after_head(&rdr, resume);
@@ -133,7 +124,7 @@ pub fn read_from(
     let games_list = !cols.has("color") && cols.has("black");
     if !cols.has("color") && !games_list {
         return Err(Error::unreadable(
-            E_NOT_A_MOVE_LIST.id,
+            CSV_NOT_A_MOVE_LIST,
             "the header has no `color` column (a move list) nor a `black` column (a games list)",
         ));
     }
@@ -219,7 +210,7 @@ fn read_rows<R: Read>(
                     return Err(err);
                 }
                 report.error(
-                    E_SYNTAX,
+                    CSV_SYNTAX,
                     pos,
                     format!(
                         "unreadable CSV: {}; the rows before it were kept",
@@ -336,7 +327,7 @@ fn position(p: &csv::Position) -> Pos {
 fn too_long<R: Read>(rdr: &csv::Reader<TokenBound<R>>, pos: Pos) -> Option<Error> {
     let max = rdr.get_ref().too_long()?;
     Some(structured::too_long(
-        E_TOO_LONG,
+        CSV_ROW_TOO_LONG,
         "a row (or a field)",
         pos,
         max,
@@ -436,7 +427,7 @@ impl ReadState {
             Some(other) => {
                 let other = other.to_ascii_uppercase();
                 report.warn(
-                    W_BAD_ROW,
+                    CSV_BAD_ROW,
                     Some(pos),
                     format!("colour {other:?} is not B or W; row skipped"),
                 );
@@ -452,7 +443,7 @@ impl ReadState {
         let point = row_point(cols, row, self.size);
         if colour.is_some() && point.is_none() {
             report.warn(
-                W_BAD_ROW,
+                CSV_BAD_ROW,
                 Some(pos),
                 "the row has a colour but no readable point (sgf, x/y, gtp) and is not a pass; row skipped",
             );
@@ -468,7 +459,7 @@ impl ReadState {
                     Some(p) => p,
                     None => {
                         report.warn(
-                            W_BAD_PARENT,
+                            CSV_BAD_PARENT,
                             Some(pos),
                             format!("parent {parent:?} is not an earlier node; attached to the previous row"),
                         );

@@ -7,6 +7,7 @@
 //! next record is read. Memory is bounded by the largest record.
 
 use super::charset::{decode_input, encoding_for_kind};
+use super::codes::*;
 use super::document::{parse_document_at, Document, Record};
 use super::records::{Records, Trailing};
 use super::values::*;
@@ -65,7 +66,7 @@ pub fn read(
     report.set_game(None);
     if index == 0 {
         return Err(Error::unreadable(
-            E_NOT_GIB.id,
+            GIB_NOT_A_RECORD,
             "not a GIB record: no `\\HS` header and no `\\GS` game section",
         ));
     }
@@ -74,7 +75,7 @@ pub fn read(
     }
     if index > 1 {
         report.info(
-            I_SEVERAL_RECORDS,
+            GIB_SEVERAL_RECORDS,
             None,
             format!("the file holds {index} records (`\\HS … \\GE`): read as a collection of {index} games"),
         );
@@ -93,7 +94,7 @@ fn trailing_text(t: Trailing, shift: i64, encoding: &'static Encoding, report: &
     };
     let offset = t.at.offset.saturating_add_signed(shift) + i as u64;
     report.warn(
-        W_TRAILING_TEXT,
+        GIB_TRAILING_TEXT,
         Some(Pos::new(offset, t.at.line, 1)),
         format!(
             "text after the last record is not a GIB record (no `\\HS`, `\\[` or `\\GS`); skipped: {}",
@@ -114,7 +115,7 @@ fn repair_text(doc: &mut Document, decoded: &Decoded, report: &mut Reporter) {
         if decoded.encoding == UTF_8 {
             if let Some(fixed) = repair_double_encoding(&e.value, hint) {
                 report.warn(
-                    W_DOUBLE_ENCODED,
+                    GIB_DOUBLE_ENCODED,
                     Some(e.pos),
                     format!(
                         "{}: {} bytes read as Latin-1 and saved as UTF-8; repaired to `{}`",
@@ -128,7 +129,7 @@ fn repair_text(doc: &mut Document, decoded: &Decoded, report: &mut Reporter) {
         }
         if e.value.contains('\u{FFFD}') {
             report.warn(
-                W_DAMAGED_TEXT,
+                GIB_DAMAGED_TEXT,
                 Some(e.pos),
                 format!(
                     "{}: the value holds U+FFFD left by an earlier lossy conversion; kept as is",
@@ -258,7 +259,7 @@ fn komi(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mu
         match raw.parse::<i64>() {
             Ok(v) => push(props, "KM", &format_tenths(v)),
             Err(_) => report.warn(
-                W_BAD_VALUE,
+                GIB_BAD_VALUE,
                 doc.pos_of("GAMEINFOMAIN"),
                 format!("komi `{}` is not a number ×10; no KM", clip(raw)),
             ),
@@ -290,14 +291,14 @@ fn handicap_props(
         match lines::tygem_handicap_stones(size, handicap) {
             Some(ab) => setup = Some(ab),
             None => report.warn(
-                W_BAD_HANDICAP,
+                GIB_BAD_HANDICAP,
                 ini.map(|r| r.pos),
                 format!("no Tygem layout for {handicap} stones on {size}×{size}; HA kept, no stones placed"),
             ),
         }
     } else if handicap == 1 {
         report.warn(
-            W_BAD_HANDICAP,
+            GIB_BAD_HANDICAP,
             ini.map(|r| r.pos),
             "handicap 1 places no stone; read as an even game",
         );
@@ -323,7 +324,7 @@ fn date(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mu
     }
     if date_seen {
         report.warn(
-            W_BAD_VALUE,
+            GIB_BAD_VALUE,
             doc.pos_of("GAMEDATE"),
             "no readable date; no DT",
         );
@@ -417,7 +418,7 @@ fn player(
     let name = id.map(|id| match repair_utf16_ascii(id) {
         Some(fixed) => {
             report.warn(
-                W_UTF16_MOJIBAKE,
+                GIB_UTF16_MOJIBAKE,
                 None,
                 format!("player id `{id}` is ASCII read as UTF-16LE; repaired to `{fixed}`"),
             );
@@ -449,7 +450,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
                 if let ResultText::Result(t) = &from_text {
                     if t.get(..1) != re.get(..1) && t != "0" {
                         report.warn(
-                            W_RESULT_CONFLICT,
+                            GIB_RESULT_CONFLICT,
                             pos,
                             format!(
                                 "GRLT {code} says {re} but GAMERESULT says `{}`; kept {re}",
@@ -467,7 +468,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
     match from_text {
         ResultText::Result(re) => {
             report.info(
-                I_RESULT_FROM_TEXT,
+                GIB_RESULT_FROM_TEXT,
                 pos,
                 format!("result {re} read from the GAMERESULT text `{}`", clip(text)),
             );
@@ -477,7 +478,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
         ResultText::Unknown => {
             if grlt.is_some() || !text.is_empty() {
                 report.warn(
-                    W_UNKNOWN_RESULT,
+                    GIB_UNKNOWN_RESULT,
                     pos,
                     format!(
                         "result code {} and text `{}` are not understood; no RE (both kept in XGIB)",
@@ -517,7 +518,7 @@ fn add_moves(
                         last = Some(c);
                     }
                     None => report.error(
-                        E_BAD_MOVE,
+                        GIB_BAD_MOVE,
                         Some(r.pos),
                         format!("unreadable move `{}`; dropped", clip(r.line())),
                     ),
@@ -537,13 +538,13 @@ fn add_moves(
             | "RES" => {
                 counted += 1;
                 report.info(
-                    I_IGNORED_RECORD,
+                    GIB_IGNORED_RECORD,
                     Some(r.pos),
                     format!("`{kind}` record carries no move; skipped"),
                 );
             }
             _ => report.warn(
-                W_UNKNOWN_RECORD,
+                GIB_UNKNOWN_RECORD,
                 Some(r.pos),
                 format!("unknown record `{}`; skipped", clip(r.line())),
             ),
@@ -591,7 +592,7 @@ fn check_record_count(doc: &Document, counted: usize, report: &mut Reporter) {
     if let Some(n) = declared {
         if n != counted {
             report.info(
-                I_RECORD_COUNT,
+                GIB_RECORD_COUNT,
                 None,
                 format!("the preamble announces {n} records, the file has {counted}"),
             );

@@ -6,6 +6,7 @@
 //! root properties, `PM` lines → moves, GI comments → comments on their
 //! moves), then replayed. Memory is bounded by the largest record.
 
+use super::codes::*;
 use super::records::Records;
 use super::*;
 use crate::diag::Reporter;
@@ -39,9 +40,9 @@ fn decode_input(
     report: &mut Reporter,
 ) -> (String, GameHeader) {
     let codes = DecodeCodes {
-        guessed: I_ENCODING_GUESSED,
+        guessed: NGF_ENCODING_GUESSED,
         guessed_note: "NGF has no charset field; guessed ",
-        undecodable: E_UNDECODABLE,
+        undecodable: NGF_UNDECODABLE_BYTES,
     };
     let decoded = lines::decode(bytes, at, None, options, &codes, report);
     let mut header = GameHeader::new(index);
@@ -112,7 +113,7 @@ pub fn read(
         let Some(game) = build_game(text, start, header, options.ngf_rotate_180, report) else {
             report.set_game(None);
             return Err(Error::unreadable(
-                E_NOT_NGF.id,
+                NGF_NOT_A_RECORD,
                 "not an NGF record: no header lines and no `PM` move lines",
             ));
         };
@@ -122,13 +123,13 @@ pub fn read(
     report.set_game(None);
     if index == 0 {
         return Err(Error::unreadable(
-            E_NOT_NGF.id,
+            NGF_NOT_A_RECORD,
             "not an NGF record: no header lines and no `PM` move lines",
         ));
     }
     if index > 1 {
         report.warn(
-            W_SEVERAL_RECORDS,
+            NGF_SEVERAL_RECORDS,
             None,
             format!("the file holds {index} records (a header after the moves of another; NGF holds one): read as a collection of {index} games"),
         );
@@ -138,7 +139,7 @@ pub fn read(
 
 /// The game of `text`; `None` when it has neither header lines nor moves.
 /// The text is dropped before the root's properties go into the game, so
-/// that a huge header field is held at most twice (issue 14).
+/// that a huge header field is held at most twice (docs/benchmarks.md, "Memory").
 fn build_game(
     text: String,
     start: Pos,
@@ -169,7 +170,7 @@ fn build_game(
     let want = if gi { 11 } else { 12 };
     if head.len() < want {
         report.warn(
-            W_SHORT_HEADER,
+            NGF_SHORT_HEADER,
             lines.first().map(|(_, p)| *p),
             format!(
                 "{} header lines before the moves, {want} expected; read by position",
@@ -187,7 +188,7 @@ fn build_game(
     if let Some(n) = f.count.and_then(|c| c.parse::<usize>().ok()) {
         if n != move_nodes.len() {
             report.info(
-                I_MOVE_COUNT,
+                NGF_MOVE_COUNT,
                 None,
                 format!(
                     "the header announces {n} moves, the file has {}",
@@ -357,7 +358,7 @@ fn header_props(f: &Fields, report: &mut Reporter) -> (Root, u32) {
         match lines::tygem_handicap_stones(size, handicap) {
             Some(ab) => root.setup = Some(ab),
             None => report.warn(
-                W_BAD_HANDICAP,
+                NGF_BAD_HANDICAP,
                 f.pos.handicap,
                 format!("no Tygem layout for {handicap} stones on {size}×{size}; HA kept, no stones placed"),
             ),
@@ -386,7 +387,7 @@ fn board_size(f: &Fields, report: &mut Reporter) -> u32 {
         Some(Ok(s)) if (2..=25).contains(&s) => s,
         Some(_) => {
             report.warn(
-                W_BAD_HEADER_VALUE,
+                NGF_BAD_HEADER_VALUE,
                 f.pos.size,
                 format!("board size `{}` unreadable; 19 used", f.size.unwrap_or("")),
             );
@@ -424,7 +425,7 @@ fn handicap(f: &Fields, report: &mut Reporter) -> u32 {
         Some(Ok(h)) => h,
         Some(Err(_)) => {
             report.warn(
-                W_BAD_HEADER_VALUE,
+                NGF_BAD_HEADER_VALUE,
                 f.pos.handicap,
                 "handicap unreadable; read as an even game",
             );
@@ -446,7 +447,7 @@ fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
             root.push("KM", &format_tenths(km));
         }
         Some(None) => report.warn(
-            W_BAD_HEADER_VALUE,
+            NGF_BAD_HEADER_VALUE,
             f.pos.komi,
             format!("komi `{}` unreadable; no KM", f.komi.unwrap_or("")),
         ),
@@ -464,7 +465,7 @@ fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
             }
             ResultText::Unfinished => {}
             ResultText::Unknown => report.warn(
-                W_UNKNOWN_RESULT,
+                NGF_UNKNOWN_RESULT,
                 f.pos.result,
                 format!("result `{res}` not understood; no RE (text kept in XNGF)"),
             ),
@@ -483,7 +484,7 @@ fn date(f: &Fields, root: &mut Root, report: &mut Reporter) {
             }
             None => {
                 report.warn(
-                    W_BAD_HEADER_VALUE,
+                    NGF_BAD_HEADER_VALUE,
                     f.pos.date,
                     format!("date `{d}` unreadable; no DT (kept in XNGF)"),
                 );
@@ -523,12 +524,16 @@ fn read_body(
         } else if line.trim().is_empty() || (gi && line.starts_with("GI")) {
         } else if line.starts_with("PM") {
             report.error(
-                E_BAD_MOVE,
+                NGF_BAD_MOVE,
                 Some(*pos),
                 format!("unreadable move line `{line}`; dropped"),
             );
         } else {
-            report.warn(W_UNKNOWN_LINE, Some(*pos), format!("line `{line}` skipped"));
+            report.warn(
+                NGF_UNKNOWN_LINE,
+                Some(*pos),
+                format!("line `{line}` skipped"),
+            );
         }
     }
     (moves.nodes, comments.finish())
@@ -556,7 +561,7 @@ impl Moves {
         let expected = self.expected;
         if counter != expected {
             report.warn(
-                W_MOVE_COUNTER,
+                NGF_MOVE_COUNTER,
                 Some(pos),
                 format!("move counter {counter}, {expected} expected; move kept in file order"),
             );
@@ -565,7 +570,7 @@ impl Moves {
         let colour = if b[4] == b'B' { "B" } else { "W" };
         if b[5] != b[8] || b[6] != b[7] {
             report.warn(
-                W_MOVE_PATTERN,
+                NGF_MOVE_PATTERN,
                 Some(pos),
                 format!(
                     "`{line}` does not repeat its coordinates reversed; the first pair is used"
@@ -583,7 +588,7 @@ impl Moves {
             None => {
                 let size = self.size;
                 report.error(
-                    E_BAD_MOVE,
+                    NGF_BAD_MOVE,
                     Some(pos),
                     format!("`{line}` is off the {size}×{size} board; move dropped"),
                 )
@@ -681,7 +686,7 @@ fn attach_comments(
             Some(id) => id,
             None => {
                 report.warn(
-                    W_COMMENT_TARGET,
+                    NGF_COMMENT_TARGET,
                     Some(pos),
                     format!("comment for move {n}, which the game does not have; put on the root"),
                 );
@@ -691,7 +696,7 @@ fn attach_comments(
         if gi && !root.result_set && target.is_some() && target == move_nodes.last().copied() {
             if let ResultText::Result(re) = result_text(&text) {
                 report.info(
-                    I_RESULT_FROM_COMMENT,
+                    NGF_RESULT_FROM_COMMENT,
                     Some(pos),
                     format!("result {re} read from the comment on the last move"),
                 );

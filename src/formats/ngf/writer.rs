@@ -2,6 +2,7 @@
 //! ([`OneGameWriter`]), its twelve header lines and one `PM` line per
 //! main-line move written, and what NGF cannot carry listed once.
 
+use super::codes::*;
 use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -31,7 +32,7 @@ pub fn writer<'w>(
         Box::new(move |g, report| Ok(render_game(g, to, report))),
         "NGF",
         "an NGF file",
-        E_ONE_GAME_PER_FILE,
+        NGF_ONE_GAME_PER_FILE,
     )))
 }
 
@@ -110,7 +111,7 @@ fn render_game(game: Game, encoding: &'static Encoding, report: &mut Reporter) -
     let mut lost = Lost::new();
     let body = render_text(&game, &mut lost);
     drop(game);
-    lines::encode_listing_losses(&body, encoding, lost, "NGF", W_CANNOT_CARRY, report)
+    lines::encode_listing_losses(&body, encoding, lost, "NGF", NGF_CANNOT_CARRY, report)
 }
 
 /// The NGF text of `game`, CRLF line ends.

@@ -342,7 +342,7 @@ pub(crate) const SHORT: usize = 64;
 /// its line breaks as spaces) reads back as the root's values (`text`: a
 /// property's first value) say: what [`to_props`] of the field written,
 /// then [`matches_root`], say. `None` when the field is not understood
-/// (`to_props` gives `Err`). A long value is never copied (issue 14): the
+/// (`to_props` gives `Err`). A long value is never copied (docs/benchmarks.md, "Memory"): the
 /// fields whose mapping keeps text (`Title`, `Rule`, the text and player
 /// keys) are compared with the root's values where they lie, and the
 /// others' mappings parse without copying it.
@@ -463,7 +463,7 @@ pub(crate) fn matches(key: &str, props: &Props, get: &dyn Fn(&str) -> Option<Str
 }
 
 /// [`matches`], the root's values borrowed (`text`: a property's first
-/// value): no copy of a huge one is made (issue 14).
+/// value): no copy of a huge one is made (docs/benchmarks.md, "Memory").
 pub(crate) fn matches_root<'a>(
     key: &str,
     props: &Props,

@@ -434,7 +434,7 @@ pub fn assert_garbage_handled(read: ReadFn, refused: &[u8], code: &str, junk: &[
         &mut report,
     );
     assert!(
-        matches!(&r, Err(Error::Unreadable { code: c, .. }) if *c == code),
+        matches!(&r, Err(Error::Unreadable { code: c, .. }) if c.id == code),
         "{r:?}"
     );
     for junk in junk {

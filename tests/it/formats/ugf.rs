@@ -425,7 +425,7 @@ fn encrypted_files_are_refused() {
     let err = ugf::read(&mut &bytes[..], &ReadOptions::default(), &mut log, &mut r).unwrap_err();
     match err {
         sgfconv::Error::Unreadable { code, message } => {
-            assert_eq!(code, "E300");
+            assert_eq!(code.id, "E300");
             assert!(message.contains("9666"), "{message}");
         }
         e => panic!("{e}"),
@@ -555,7 +555,10 @@ fn sgf_text(games: &[Game]) -> Vec<u8> {
 fn read_sgf(bytes: &[u8]) -> Vec<Game> {
     let mut r = Reporter::collecting("in.sgf");
     collect_games(
-        |s, r| sgfconv::formats::sgf::read(&mut &bytes[..], &ReadOptions::default(), s, r),
+        |s, r| {
+            let options = ReadOptions::default();
+            sgfconv::formats::read(sgfconv::Format::Sgf, &mut &bytes[..], &options, s, r)
+        },
         &mut r,
     )
     .unwrap()
@@ -847,7 +850,7 @@ fn writer_handles_odd_sgf() {
     let mut w = ugf::writer(Box::new(&mut out), &WriteOptions::default()).unwrap();
     big[0].replay(&mut *w, &mut r).unwrap();
     match w.finish(&mut r) {
-        Err(sgfconv::Error::Unwritable { code, .. }) => assert_eq!(code, "E442"),
+        Err(sgfconv::Error::Unwritable { code, .. }) => assert_eq!(code.id, "E442"),
         other => panic!("{other:?}"),
     }
 }

@@ -16,7 +16,7 @@ use sgfconv::Game;
 
 fn game(sgf: &str) -> Game {
     let (g, _) = common::read_one(
-        sgfconv::formats::sgf::read,
+        |i, o, s, r| sgfconv::formats::read(sgfconv::Format::Sgf, i, o, s, r),
         sgf.as_bytes(),
         &Default::default(),
         "t.sgf",

@@ -1,20 +1,11 @@
-//! Game-parallel reading. Games are independent, so a large collection
-//! (SGF, sgfconv XML, a CSV list, JSON Lines) is cut into pieces between
-//! games, the pieces are read (and converted) on a thread pool, and their
-//! results go out in input order: the same bytes and the same diagnostics
-//! as one pass.
+//! Game-parallel reading proper (feature `parallel`).
 //!
-//! Each format finds its own cuts (`formats::cuts`: SGF's `)` and a line
-//! starting `(;`, XML's `</game>` and a line starting `<game`, a CSV row
-//! whose `game` differs from the row before, a JSON line's end), and says
-//! what its document's head is (XML's prolog and root tag, CSV's header
-//! row), which every piece after the first is read after. A search can be
-//! fooled by text inside a value, so a cut is trusted only once the piece
-//! before it is known to end between games ([`PieceEnd::clean`]). At the
-//! first piece that does not, everything from the last trusted cut on is
-//! read in one pass, as without pieces. Memory: a batch of pieces and
-//! their outputs (a few MiB), whatever the input.
+//! Game-parallel reading proper (feature `parallel`): the input cut into
+//! pieces between games, the pieces read on a `rayon` thread pool, their
+//! results merged in input order, a piece read again where a cut was not
+//! between games after all.
 
+use super::{PieceWork, Rest};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Pos;
@@ -22,13 +13,6 @@ use crate::formats::{self, Format};
 use crate::input::{Cutter, PieceEnd, Resume, CUTS_HEAD};
 use std::io::Read;
 use std::sync::Arc;
-
-/// Bytes per piece for `jobs` threads (a piece ends at the first cut after
-/// this many): a batch of `2 × jobs` pieces holds about 2 MiB of input (and
-/// as much output), whatever the number of threads.
-pub fn piece_size(jobs: usize) -> usize {
-    ((1 << 20) / jobs.max(1)).max(64 << 10)
-}
 
 /// No cut this far into a piece (one huge game, or not SGF): the rest is
 /// read in one pass, streaming.
@@ -117,18 +101,6 @@ impl Splitter<'_> {
             last,
         }
     }
-}
-
-/// Reads one piece (its bytes, where it starts, a reporter for it) into a
-/// result, and says how the piece ended.
-pub type PieceWork<'a, T> =
-    dyn Fn(&[u8], Resume, &mut Reporter) -> Result<(T, PieceEnd), Error> + Sync + 'a;
-
-/// What [`read_pieces`] leaves to the caller: the input from `resume` on,
-/// which starts with `held` and goes on with the rest of the input.
-pub struct Rest {
-    pub resume: Resume,
-    pub held: Vec<u8>,
 }
 
 /// Reads `input` (in `format`) piece by piece on `jobs` threads: `work`
@@ -748,7 +720,10 @@ mod tests {
         let work = |bytes: &[u8], resume: Resume, _: &mut Reporter| {
             calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if bytes[resume.head..].starts_with(b"100,") {
-                return Err(Error::unreadable("E000", "a fault at a false cut"));
+                return Err(Error::unreadable(
+                    crate::diag::Code::new("E000", "test-fault"),
+                    "a fault at a false cut",
+                ));
             }
             let games = bytes[resume.head..].iter().filter(|&&c| c == b'\n').count();
             Ok((games, PieceEnd { games, clean: true }))

@@ -1,26 +1,13 @@
-//! One game held in memory as a tree, for formats that need the whole game
-//! before they can write (GIB header, UGF figures, CSV numbering) and for
-//! readers that build a game before emitting it.
+//! A game as a tree of nodes linked by index.
 //!
-//! Memory is what matters here: a game of ten million nodes must fit. A
-//! node is a fixed record of four `u32` links (parent, first child, next
-//! sibling, last child) and a flag; its position and properties live in a
-//! [`PropTable`] (all text in one buffer, small fixed slots; see
-//! [`table`]). A plain move node costs 67 bytes (41 in the table, 17 of links and flag), its text included,
-//! and no allocation of its own. Nodes link by index, so a game nested
-//! 200 000 levels deep builds, replays and drops without recursion.
-//!
-//! [`Game::node`] gives a node as a borrowed [`Node`] view (properties as
-//! [`Property`] values, children as an iterator); [`Game::node_mut`] a
-//! [`NodeMut`] to change its properties.
+//! A game as a tree of nodes linked by index ([`Game`]), with borrowed views
+//! of a node ([`Node`], [`NodeMut`]) and its children ([`Children`]).
 
-pub mod table;
-
+use super::{NodeScratch, PropTable, Props};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, GameHeader, Pos, Property, PropertyBuf, Span, Value, Values, NO_SPLIT};
 use crate::sink::Sink;
-pub use table::{NodeScratch, PropTable, Props, PropsIter};
 
 /// Index of a node in its [`Game`].
 pub type NodeId = usize;
@@ -95,7 +82,7 @@ impl Game {
     }
 
     /// A game with no node at all (builders add the root).
-    fn empty(header: GameHeader) -> Self {
+    pub(super) fn empty(header: GameHeader) -> Self {
         Game {
             header,
             meta: Vec::new(),
@@ -159,9 +146,20 @@ impl Game {
             + self.props.heap_bytes()
     }
 
+    /// Appends a copy of `p` to node `id`'s properties (a game being built:
+    /// `id` is its last node).
+    pub(super) fn push_property(&mut self, id: NodeId, p: &Property<'_>) {
+        self.props.push(id, p);
+    }
+
     /// Appends a node under `parent` (the root when `None` and there is no
     /// node yet). A parent that is not an earlier node leaves it unlinked.
-    fn push_node(&mut self, parent: Option<NodeId>, variation: bool, pos: Pos) -> NodeId {
+    pub(super) fn push_node(
+        &mut self,
+        parent: Option<NodeId>,
+        variation: bool,
+        pos: Pos,
+    ) -> NodeId {
         let id = self.links.len();
         let parent = parent.filter(|&p| p < id);
         self.links.push(Links {
@@ -456,7 +454,7 @@ impl Iterator for Children<'_> {
 }
 
 /// One node of a [`Game`], to change its properties (which may move them
-/// inside the game's buffers; see [`table`]).
+/// inside the game's buffers; see [`table`](super::table)).
 pub struct NodeMut<'a> {
     game: &'a mut Game,
     id: NodeId,
@@ -561,115 +559,11 @@ impl NodeMut<'_> {
     }
 }
 
-/// Builds [`Game`]s from events and hands each finished game to a callback.
-/// Memory is bounded by one game.
-pub struct GameBuilder<F> {
-    game: Option<Game>,
-    /// The node properties go to.
-    current: NodeId,
-    /// Where each open variation hangs: the node before its `(`.
-    branch_points: Vec<NodeId>,
-    /// The next node opens a variation.
-    pending_variation: bool,
-    on_game: F,
-}
-
-impl<F> GameBuilder<F>
-where
-    F: FnMut(Game, &mut Reporter) -> Result<(), Error>,
-{
-    /// A builder that calls `on_game` at each game's end, with the game.
-    pub fn new(on_game: F) -> Self {
-        GameBuilder {
-            game: None,
-            current: 0,
-            branch_points: Vec::new(),
-            pending_variation: false,
-            on_game,
-        }
-    }
-
-    /// The callback, to reach what it collected.
-    pub fn into_inner(self) -> F {
-        self.on_game
-    }
-}
-
-impl<F> Sink for GameBuilder<F>
-where
-    F: FnMut(Game, &mut Reporter) -> Result<(), Error>,
-{
-    fn event(&mut self, event: &Event<'_>, report: &mut Reporter) -> Result<(), Error> {
-        match event {
-            Event::GameStart(h) => {
-                self.game = Some(Game::empty((*h).clone()));
-                self.branch_points.clear();
-                self.pending_variation = false;
-            }
-            Event::Meta { key, value } => {
-                if let Some(g) = &mut self.game {
-                    g.meta.push((key.to_string(), value.to_string()));
-                }
-            }
-            Event::Node(pos) => {
-                let Some(g) = &mut self.game else {
-                    return Ok(());
-                };
-                self.current = if g.is_empty() {
-                    g.push_node(None, true, *pos)
-                } else {
-                    g.push_node(Some(self.current), self.pending_variation, *pos)
-                };
-                self.pending_variation = false;
-            }
-            Event::Property(p) => {
-                if let Some(g) = &mut self.game {
-                    g.props.push(self.current, p);
-                }
-            }
-            Event::VariationStart(_) => {
-                self.branch_points.push(self.current);
-                self.pending_variation = true;
-            }
-            Event::VariationEnd(_) => {
-                if let Some(b) = self.branch_points.pop() {
-                    self.current = b;
-                }
-                self.pending_variation = false;
-            }
-            Event::GameEnd(_) => {
-                if let Some(mut g) = self.game.take() {
-                    if g.is_empty() {
-                        g.push_node(None, true, Pos::default());
-                    }
-                    (self.on_game)(g, report)?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Collects every game of a collection (tests and small inputs).
-pub fn collect_games(
-    read: impl FnOnce(&mut dyn Sink, &mut Reporter) -> Result<(), Error>,
-    report: &mut Reporter,
-) -> Result<Vec<Game>, Error> {
-    let mut games = Vec::new();
-    {
-        let mut b = GameBuilder::new(|g, _: &mut Reporter| {
-            games.push(g);
-            Ok(())
-        });
-        read(&mut b, report)?;
-    }
-    Ok(games)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::event::OwnedEvent;
+    use crate::game::collect_games;
     use crate::sink::EventLog;
 
     fn kinds(log: &EventLog) -> String {

@@ -1,126 +1,16 @@
-//! Character sets: names, byte-order marks, detection and decoding.
+//! Statistical detection of a text's character set.
 //!
-//! Every reader turns its bytes into UTF-8 through this module, so the rules
-//! for legacy names (`SJIS`, `KS_C_5601-1987`, `GB2312`...) and for choosing a
-//! superset decoder live in one place.
-
-mod score;
+//! Statistical detection of a text's character set: every candidate
+//! decoding scored (`score.rs`) beside chardetng's guess.
 
 use encoding_rs::{
-    Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, KOI8_R, KOI8_U, SHIFT_JIS, UTF_16BE, UTF_16LE,
-    UTF_8, WINDOWS_1251, WINDOWS_1252,
+    Encoding, BIG5, EUC_JP, EUC_KR, GB18030, KOI8_R, KOI8_U, SHIFT_JIS, UTF_8, WINDOWS_1251,
+    WINDOWS_1252,
 };
 
-/// The character-set names people type most (`--encoding`,
-/// `--default-encoding`, `--to-encoding`): what the command's shell
-/// completions offer. [`lookup`] takes each, and any WHATWG label besides.
-pub const COMMON_LABELS: &[&str] = &[
-    "UTF-8",
-    "UTF-16LE",
-    "UTF-16BE",
-    "Shift_JIS",
-    "SJIS",
-    "CP932",
-    "EUC-JP",
-    "ISO-2022-JP",
-    "EUC-KR",
-    "CP949",
-    "KS_C_5601-1987",
-    "GB2312",
-    "GBK",
-    "GB18030",
-    "Big5",
-    "windows-1252",
-    "ISO-8859-1",
-    "windows-1251",
-    "KOI8-R",
-    "KOI8-U",
-];
-
-/// The encoding to decode with for a declared charset name: every
-/// WHATWG/encoding_rs label, plus the legacy names found in game records.
-/// Declared legacy sets are read with their superset (GB2312 → GB18030,
-/// EUC-KR → CP949 (encoding_rs's EUC-KR *is* CP949), Shift_JIS → CP932
-/// (encoding_rs's Shift_JIS *is* CP932), Big5 → Big5-HKSCS (likewise)).
-pub fn lookup(label: &str) -> Option<&'static Encoding> {
-    let l = label.trim().trim_matches('"');
-    // Nearly every record that names a character set names this one.
-    if l.eq_ignore_ascii_case("UTF-8") {
-        return Some(UTF_8);
-    }
-    let norm: String = l
-        .chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' ' | '.'))
-        .flat_map(|c| c.to_lowercase())
-        .collect();
-    let legacy = match norm.as_str() {
-        "utf8" | "utf8bom" => Some(UTF_8),
-        "utf16" | "utf16le" | "ucs2" | "ucs2le" => Some(UTF_16LE),
-        "utf16be" | "ucs2be" => Some(UTF_16BE),
-        "sjis" | "shiftjis" | "mskanji" | "cp932" | "windows31j" | "xsjis" | "ms932" => {
-            Some(SHIFT_JIS)
-        }
-        "gb2312" | "euccn" | "gbk" | "cp936" | "gb18030" | "xgbk" | "hz" | "hzgb2312" | "ms936" => {
-            Some(GB18030)
-        }
-        "big5" | "big5hkscs" | "cp950" | "ms950" | "big5tw" => Some(BIG5),
-        "euckr" | "cp949" | "uhc" | "ksc56011987" | "ksc5601" | "ksc56011989" | "iso2022kr"
-        | "ms949" | "windows949" => Some(EUC_KR),
-        "latin1" | "iso88591" | "l1" | "ascii" | "usascii" | "iso646us" => Some(WINDOWS_1252),
-        _ => None,
-    };
-    legacy.or_else(|| Encoding::for_label(l.as_bytes()))
-}
-
-/// A byte-order mark at the start of `bytes`: the encoding and the BOM length.
-/// UTF-32 is reported as `None` with length 4 by [`utf32_bom`].
-pub fn bom(bytes: &[u8]) -> Option<(&'static Encoding, usize)> {
-    if utf32_bom(bytes).is_some() {
-        return None;
-    }
-    Encoding::for_bom(bytes)
-}
-
-/// A UTF-32 byte-order mark: `Some(true)` little-endian, `Some(false)` big.
-pub fn utf32_bom(bytes: &[u8]) -> Option<bool> {
-    match bytes {
-        [0xFF, 0xFE, 0, 0, ..] => Some(true),
-        [0, 0, 0xFE, 0xFF, ..] => Some(false),
-        _ => None,
-    }
-}
-
-/// Encodings where `]` (0x5D) or `\` (0x5C) can be the trail byte of a
-/// double-byte character: SGF syntax cannot be read byte by byte in them.
-pub fn has_unsafe_trail_bytes(enc: &'static Encoding) -> bool {
-    enc == SHIFT_JIS || enc == BIG5 || enc == GBK || enc == GB18030
-}
-
-/// Whether `b` starts a two-byte character in `enc` (for the unsafe ones).
-#[inline]
-pub fn is_lead_byte(enc: &'static Encoding, b: u8) -> bool {
-    if enc == SHIFT_JIS {
-        (0x81..=0x9F).contains(&b) || (0xE0..=0xFC).contains(&b)
-    } else if enc == BIG5 || enc == GBK || enc == GB18030 {
-        (0x81..=0xFE).contains(&b)
-    } else {
-        false
-    }
-}
-
-/// Whether bytes in this encoding can be scanned for ASCII syntax directly.
-pub fn is_ascii_compatible(enc: &'static Encoding) -> bool {
-    enc.is_ascii_compatible()
-}
-
-/// The name written in `CA[]` for an output encoding.
-pub fn ca_name(enc: &'static Encoding) -> &'static str {
-    if enc == WINDOWS_1252 {
-        "ISO-8859-1"
-    } else {
-        enc.name()
-    }
-}
+use super::codec::decode;
+use super::names::widen;
+use super::score;
 
 /// Result of statistical detection.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -299,268 +189,10 @@ fn utf8_structure_bonus(text: &str) -> f32 {
         .sum()
 }
 
-/// Repairs text that was decoded with the wrong single-byte charset and
-/// saved again: CP949, GBK, Shift_JIS, Big5 or UTF-8 bytes read as Latin-1 /
-/// Windows-1252 (`À±¹Ì89` is CP949 `윤미89`). Returns the repaired text and
-/// the encoding the bytes really were in.
-///
-/// Conservative: `None` unless the text has a run of at least two
-/// non-ASCII characters (isolated accents are real Latin text), every
-/// character maps back to one byte, the bytes decode cleanly in the
-/// candidate, the result is coherent in its script (every non-ASCII
-/// character belongs to it) and it scores clearly better than the text as
-/// it stands.
-pub fn repair_mojibake(s: &str) -> Option<(String, &'static Encoding)> {
-    let mut bytes = Vec::with_capacity(s.len());
-    let mut run = 0usize;
-    let mut longest_run = 0usize;
-    for c in s.chars() {
-        if c.is_ascii() {
-            run = 0;
-            bytes.push(c as u8);
-            continue;
-        }
-        run += 1;
-        longest_run = longest_run.max(run);
-        bytes.push(latin_byte(c)?);
-    }
-    if longest_run < 2 {
-        return None;
-    }
-    let as_is = score::score(s, score::Lang::Latin).total;
-    let mut best: Option<(String, &'static Encoding, f32)> = None;
-    for enc in [UTF_8, EUC_KR, GB18030, SHIFT_JIS, BIG5] {
-        let Some(text) = decode_strict(enc, &bytes) else {
-            continue;
-        };
-        if !script_coherent(&text, enc) {
-            continue;
-        }
-        let lang = score::lang_of(enc);
-        let sc = score::score(&text, lang);
-        let per_char = sc.total / sc.non_ascii.max(1) as f32;
-        // UTF-8 structure is proof enough; legacy CJK must look like
-        // frequent text, not merely valid ideographs.
-        let needed = if enc == UTF_8 { 0.5 } else { 2.0 };
-        let margin = if enc == UTF_8 { 0.0 } else { 2.0 };
-        if sc.non_ascii == 0 || per_char < needed || sc.total <= as_is + margin {
-            continue;
-        }
-        match &best {
-            Some((_, _, b)) if *b >= sc.total => {}
-            _ => best = Some((text, enc, sc.total)),
-        }
-    }
-    best.map(|(t, e, _)| (t, e))
-}
-
-/// The Windows-1252 (Latin-1 for C1 controls) byte of a character.
-fn latin_byte(c: char) -> Option<u8> {
-    let cp = c as u32;
-    if cp < 0x100 {
-        return Some(cp as u8);
-    }
-    let mut buf = [0u8; 4];
-    let (b, _, err) = WINDOWS_1252.encode(c.encode_utf8(&mut buf));
-    (!err && b.len() == 1).then(|| b[0])
-}
-
-fn decode_strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
-    if enc == UTF_8 {
-        return std::str::from_utf8(bytes).ok().map(str::to_owned);
-    }
-    enc.decode_without_bom_handling_and_without_replacement(bytes)
-        .map(|c| c.into_owned())
-}
-
-/// Every non-ASCII character of `text` belongs to the script `enc` is for.
-fn script_coherent(text: &str, enc: &'static Encoding) -> bool {
-    let lang = score::lang_of(enc);
-    text.chars().filter(|c| !c.is_ascii()).all(|c| {
-        let cp = c as u32;
-        let han = (0x4E00..=0x9FFF).contains(&cp);
-        let kana = (0x3040..=0x30FF).contains(&cp);
-        let hangul = (0xAC00..=0xD7A3).contains(&cp);
-        let cjk_punct = (0x3000..=0x303F).contains(&cp) || (0xFF01..=0xFF5E).contains(&cp);
-        match lang {
-            score::Lang::Korean => hangul || han || cjk_punct,
-            score::Lang::Japanese => kana || han || cjk_punct,
-            score::Lang::SimplifiedChinese | score::Lang::TraditionalChinese => han || cjk_punct,
-            // UTF-8: any printable character, no controls, no private use.
-            _ => !c.is_control() && !(0xE000..=0xF8FF).contains(&cp) && cp != 0xFFFD,
-        }
-    })
-}
-
-/// The superset to decode a detected legacy encoding with.
-fn widen(enc: &'static Encoding) -> &'static Encoding {
-    if enc == GBK {
-        GB18030
-    } else {
-        enc
-    }
-}
-
-/// Decodes `bytes` into `out` (appending). Returns the byte offsets (relative
-/// to `bytes`) of undecodable sequences, which became U+FFFD.
-pub fn decode_into(enc: &'static Encoding, bytes: &[u8], out: &mut String) -> Vec<usize> {
-    let mut bad = Vec::new();
-    if enc == UTF_8 {
-        let mut rest = bytes;
-        let mut base = 0;
-        loop {
-            match std::str::from_utf8(rest) {
-                Ok(s) => {
-                    out.push_str(s);
-                    break;
-                }
-                Err(e) => {
-                    let good = e.valid_up_to();
-                    // Safe: the prefix was just validated.
-                    out.push_str(std::str::from_utf8(&rest[..good]).unwrap_or_default());
-                    out.push('\u{FFFD}');
-                    bad.push(base + good);
-                    let skip = e.error_len().unwrap_or(rest.len() - good).max(1);
-                    base += good + skip;
-                    rest = &rest[(good + skip).min(rest.len())..];
-                    if rest.is_empty() {
-                        break;
-                    }
-                }
-            }
-        }
-        return bad;
-    }
-    let mut dec = enc.new_decoder_without_bom_handling();
-    let mut src = bytes;
-    let mut consumed = 0usize;
-    out.reserve(bytes.len() * 3 / 2 + 4);
-    loop {
-        let (res, read) = dec.decode_to_string_without_replacement(src, out, true);
-        match res {
-            encoding_rs::DecoderResult::InputEmpty => break,
-            encoding_rs::DecoderResult::OutputFull => {
-                out.reserve(src.len() * 3 + 16);
-            }
-            encoding_rs::DecoderResult::Malformed(len, extra) => {
-                let at = consumed + read - len as usize - extra as usize;
-                bad.push(at);
-                out.push('\u{FFFD}');
-            }
-        }
-        consumed += read;
-        src = &src[read..];
-    }
-    bad
-}
-
-/// Decodes to a new string, undecodable bytes as U+FFFD.
-pub fn decode(enc: &'static Encoding, bytes: &[u8]) -> (String, Vec<usize>) {
-    let mut s = String::new();
-    let bad = decode_into(enc, bytes, &mut s);
-    (s, bad)
-}
-
-/// Whether `bytes` decode in `enc` without a single error.
-pub fn decodes_cleanly(enc: &'static Encoding, bytes: &[u8]) -> bool {
-    if enc == UTF_8 {
-        return std::str::from_utf8(bytes).is_ok();
-    }
-    enc.decode_without_bom_handling_and_without_replacement(bytes)
-        .is_some()
-}
-
-/// Encodes UTF-8 text into `enc`. Returns the characters that `enc` cannot
-/// represent (they are written as `?`).
-pub fn encode_into(enc: &'static Encoding, text: &str, out: &mut Vec<u8>) -> Vec<char> {
-    if enc == UTF_8 {
-        out.extend_from_slice(text.as_bytes());
-        return Vec::new();
-    }
-    let (bytes, _, had_errors) = enc.encode(text);
-    if !had_errors {
-        out.extend_from_slice(&bytes);
-        return Vec::new();
-    }
-    let mut lost = Vec::new();
-    let mut buf = [0u8; 4];
-    for c in text.chars() {
-        let s = c.encode_utf8(&mut buf);
-        let (b, _, err) = enc.encode(s);
-        if err {
-            lost.push(c);
-            out.push(b'?');
-        } else {
-            out.extend_from_slice(&b);
-        }
-    }
-    lost
-}
-
-/// The output encoding for a `--to-encoding` name: it must be able to carry
-/// ASCII syntax (UTF-16 output is refused).
-pub fn output_encoding(label: &str) -> Option<&'static Encoding> {
-    let e = lookup(label)?;
-    let e = e.output_encoding();
-    e.is_ascii_compatible().then_some(e)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_common_label_is_known() {
-        for l in COMMON_LABELS {
-            assert!(lookup(l).is_some(), "{l}");
-        }
-    }
-
-    #[test]
-    fn legacy_names_map_to_supersets() {
-        assert_eq!(lookup("SJIS"), Some(SHIFT_JIS));
-        assert_eq!(lookup("MS_KANJI"), Some(SHIFT_JIS));
-        assert_eq!(lookup("KS_C_5601-1987"), Some(EUC_KR));
-        assert_eq!(lookup("gb2312"), Some(GB18030));
-        assert_eq!(lookup("UTF8"), Some(UTF_8));
-        assert_eq!(lookup("Big5"), Some(BIG5));
-        assert_eq!(lookup("ISO-8859-1"), Some(WINDOWS_1252));
-        assert_eq!(lookup("UTF16LE"), Some(UTF_16LE));
-        assert_eq!(lookup("koi8-r").map(|e| e.name()), Some("KOI8-R"));
-        assert_eq!(lookup("no-such-charset"), None);
-    }
-
-    #[test]
-    fn undecodable_bytes_are_reported_with_offsets() {
-        let (s, bad) = decode(UTF_8, b"ab\xffcd\xfe");
-        assert_eq!(s, "ab\u{FFFD}cd\u{FFFD}");
-        assert_eq!(bad, vec![2, 5]);
-        let (s, bad) = decode(SHIFT_JIS, b"\x83\x5c\xa0x");
-        assert!(s.starts_with('ソ'));
-        assert_eq!(bad, vec![2]);
-    }
-
-    #[test]
-    fn lead_bytes() {
-        assert!(is_lead_byte(SHIFT_JIS, 0x83));
-        assert!(!is_lead_byte(SHIFT_JIS, 0xA0));
-        assert!(is_lead_byte(BIG5, 0xA6));
-        assert!(!is_lead_byte(UTF_8, 0xE3));
-        assert!(has_unsafe_trail_bytes(GB18030));
-        assert!(!has_unsafe_trail_bytes(EUC_KR));
-    }
-
-    #[test]
-    fn encode_reports_what_it_cannot_carry() {
-        let mut out = Vec::new();
-        let lost = encode_into(WINDOWS_1252, "aé碁", &mut out);
-        assert_eq!(out, b"a\xe9?");
-        assert_eq!(lost, vec!['碁']);
-    }
-}
-#[cfg(test)]
-mod latin_contexts {
-    use super::*;
+    use crate::charset::{lookup, repair_mojibake};
 
     #[test]
     fn single_latin1_letters_stay_latin1() {
@@ -766,9 +398,11 @@ mod latin_contexts {
         }
     }
 }
+
 #[cfg(test)]
 mod names_only {
     use super::*;
+    use crate::charset::lookup;
 
     #[test]
     fn players_names_alone_are_detected() {
@@ -934,6 +568,7 @@ mod names_only {
 #[cfg(test)]
 mod other_scripts {
     use super::*;
+    use crate::charset::lookup;
 
     #[test]
     fn central_european_and_greek_follow_chardetng() {
