@@ -21,9 +21,9 @@ pub struct CodeDef {
     pub id: String,
     /// `undecodable-bytes`.
     pub name: String,
-    /// The defining module's path: `formats::sgf::reader`.
+    /// The defining module's path: `formats::sgf::codes`.
     pub module: String,
-    /// Its file, relative to the repository root: `src/formats/sgf/reader.rs`.
+    /// Its file, relative to the repository root: `src/formats/sgf/codes.rs`.
     pub file: String,
     /// 1-based line of the `Code::new`.
     pub line: usize,
@@ -82,7 +82,7 @@ impl CodeDef {
     }
 }
 
-/// A layer's number range, from the table in the `src/diag.rs` header.
+/// A layer's number range, from the table in the `src/diag/mod.rs` header.
 #[derive(Debug)]
 pub struct Layer {
     pub first: u32,
@@ -258,9 +258,9 @@ pub fn scan(root: &Path) -> Result<Vec<CodeDef>, String> {
     Ok(defs)
 }
 
-/// The layer ranges of the `src/diag.rs` header: rows `//! | 200–249 | GIB |`.
+/// The layer ranges of the `src/diag/mod.rs` header: rows `//! | 200–249 | GIB |`.
 pub fn layers(root: &Path) -> Result<Vec<Layer>, String> {
-    let text = std::fs::read_to_string(root.join("src/diag.rs")).map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(root.join("src/diag/mod.rs")).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     for line in text.lines() {
         let Some(row) = line.strip_prefix("//! |") else {
@@ -280,7 +280,7 @@ pub fn layers(root: &Path) -> Result<Vec<Layer>, String> {
         });
     }
     if out.is_empty() {
-        return Err("src/diag.rs: no layer table".into());
+        return Err("src/diag/mod.rs: no layer table".into());
     }
     Ok(out)
 }

@@ -1,27 +1,29 @@
 //! Errors that stop a conversion. Problems a reader can repair or skip are
 //! not errors but [diagnostics](crate::diag).
 
+use crate::diag::Code;
 use std::fmt;
 use std::io;
 
 /// Why a conversion stopped before its end.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Error {
     /// Reading the input or writing the output failed.
     Io(io::Error),
     /// The input cannot be converted at all (e.g. an encrypted UGF file, or
     /// not a record of the named format).
     Unreadable {
-        /// Stable diagnostic id, e.g. `E301`.
-        code: &'static str,
+        /// Its diagnostic code, e.g. `E301` `ugf-not-ugf`.
+        code: Code,
         /// What is wrong, for a person.
         message: String,
     },
     /// The target cannot represent the input at all (e.g. a writer that needs
     /// a game and got none).
     Unwritable {
-        /// Stable diagnostic id, e.g. `E442`.
-        code: &'static str,
+        /// Its diagnostic code, e.g. `E442` `ugf-unwritable-size`.
+        code: Code,
         /// What cannot be written, for a person.
         message: String,
     },
@@ -40,16 +42,16 @@ pub enum Error {
 }
 
 impl Error {
-    /// [`Error::Unreadable`] with diagnostic id `code`.
-    pub fn unreadable(code: &'static str, message: impl Into<String>) -> Self {
+    /// [`Error::Unreadable`] with diagnostic code `code`.
+    pub fn unreadable(code: Code, message: impl Into<String>) -> Self {
         Error::Unreadable {
             code,
             message: message.into(),
         }
     }
 
-    /// [`Error::Unwritable`] with diagnostic id `code`.
-    pub fn unwritable(code: &'static str, message: impl Into<String>) -> Self {
+    /// [`Error::Unwritable`] with diagnostic code `code`.
+    pub fn unwritable(code: Code, message: impl Into<String>) -> Self {
         Error::Unwritable {
             code,
             message: message.into(),
@@ -71,8 +73,8 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Io(e) => write!(f, "{e}"),
-            Error::Unreadable { code, message } => write!(f, "[{code}] {message}"),
-            Error::Unwritable { code, message } => write!(f, "[{code}] {message}"),
+            Error::Unreadable { code, message } => write!(f, "[{}] {message}", code.id),
+            Error::Unwritable { code, message } => write!(f, "[{}] {message}", code.id),
             Error::Usage(m) => write!(f, "{m}"),
             Error::Output { path, message, .. } => write!(f, "{}: {message}", path.display()),
         }

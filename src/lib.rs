@@ -76,10 +76,13 @@
 //   (`options`); `batch` for many inputs at once, `migrate` for whole
 //   directory trees;
 // - one format at a time: `formats::read` and `formats::writer`, the
-//   registry `formats::FORMATS`, and each format's own module
-//   (`formats::sgf`, `formats::gib`...);
+//   registry `formats::FORMATS` (each row's `Reading` and `Writing`: the
+//   format contract), and each format's own module (`formats::sgf`,
+//   `formats::gib`..., its codes in `codes`);
 // - the event model every reader and writer meets in: `event`, `Sink`
 //   (`sink`), and `Game` (`game`) for a whole game in memory;
+// - Go itself: `stone` (colours and points), `board` (captures),
+//   `values` (reading and writing game-info values: dates, results...);
 // - what went wrong: `Diagnostic`, `Reporter`, `Code` (`diag`), `Error`;
 // - the small parts a command needs: `charset` (names of character sets),
 //   `input` and `output` (reading heads, writing files safely),
@@ -87,6 +90,7 @@
 #[cfg(feature = "archives")]
 pub mod archive;
 pub mod batch;
+pub mod board;
 pub mod charset;
 pub mod diag;
 pub mod error;
@@ -95,8 +99,8 @@ pub mod formats;
 pub mod game;
 pub mod input;
 /// Unix only: it walks and writes relative to directories held open
-/// (rustix, Unix metadata).
-#[cfg(unix)]
+/// (rustix, Unix metadata). Feature `migrate` (on by default).
+#[cfg(all(unix, feature = "migrate"))]
 pub mod migrate;
 pub mod options;
 pub mod output;
@@ -105,8 +109,10 @@ pub mod pipeline;
 pub(crate) mod props;
 pub mod render;
 pub mod sink;
+pub mod stone;
 pub mod transform;
 pub mod validate;
+pub mod values;
 
 pub use diag::{At, Code, Diagnostic, Reporter, Severity};
 pub use error::Error;

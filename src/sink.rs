@@ -29,7 +29,7 @@ pub trait Sink {
     /// may take the arena's text instead (`NodeArena::take_property`),
     /// leaving the arena for the caller to clear. A reader sends a node
     /// holding a huge value this way, so that the value is not held twice
-    /// while what it becomes goes on (issue 14: the dialect rules rewrite
+    /// while what it becomes goes on (docs/benchmarks.md, "Memory": the dialect rules rewrite
     /// it in their copy, which is then the only one).
     fn node_taking(&mut self, node: &mut NodeArena, report: &mut Reporter) -> Result<(), Error> {
         self.node(&node.as_ref(), report)

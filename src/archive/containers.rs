@@ -5,11 +5,10 @@
 //! to the callback), an archive inside the archive (walked, to the depth
 //! allowed), or something else (counted and left out).
 
+use super::codes::*;
+use super::kind::{detect, Kind};
+use super::member::{spool, Capped, Limits, Member, OnMember, Walked};
 use super::names::{self, NameDecoder};
-use super::{
-    spool, Capped, Kind, Limits, Member, OnMember, Walked, E_ARCHIVE, E_MEMBER_TOO_LARGE,
-    I_MEMBERS_LEFT_OUT, I_NAME_ENCODING, I_TOO_DEEP, W_UNSAFE_NAME,
-};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::formats::Format;
@@ -74,7 +73,7 @@ impl Walker<'_, '_> {
         let Place { name, .. } = at;
         let damaged = |e: &dyn std::fmt::Display, report: &mut Reporter| {
             report.error(
-                E_ARCHIVE,
+                ARCHIVE_UNREADABLE,
                 None,
                 format!("{name}: {} archive: {e}", kind.name()),
             );
@@ -118,7 +117,7 @@ impl Walker<'_, '_> {
         let (rel, dropped) = names::safe_path(member_name);
         if dropped {
             report.warn(
-                W_UNSAFE_NAME,
+                ARCHIVE_UNSAFE_MEMBER_NAME,
                 None,
                 format!(
                     "{display}: the name would leave the output directory: written as {}",
@@ -130,7 +129,7 @@ impl Walker<'_, '_> {
         let max = self.limits.max_member_size;
         if let Some(size) = declared.filter(|s| *s > max) {
             report.error(
-                E_MEMBER_TOO_LARGE,
+                ARCHIVE_MEMBER_TOO_LARGE,
                 None,
                 format!("{display}: {size} bytes once decompressed, past --max-member-size {max}: not read"),
             );
@@ -143,7 +142,7 @@ impl Walker<'_, '_> {
             hit: &hit,
         };
         let (head, mut stream) = sniff_head(Box::new(capped))?;
-        let r = match super::detect(&head) {
+        let r = match detect(&head) {
             Some(kind) => self.nested(stream, kind, &display, &path, level, report),
             None => self.record(
                 &mut stream,
@@ -156,7 +155,7 @@ impl Walker<'_, '_> {
         };
         if hit.get() {
             report.error(
-                E_MEMBER_TOO_LARGE,
+                ARCHIVE_MEMBER_TOO_LARGE,
                 None,
                 format!("{display}: more than {max} bytes once decompressed (--max-member-size): read that far only"),
             );
@@ -203,7 +202,7 @@ impl Walker<'_, '_> {
         // A compressed file directly holds its one member: no new level.
         if level >= self.limits.depth {
             report.info(
-                I_TOO_DEEP,
+                ARCHIVE_TOO_DEEP,
                 None,
                 format!(
                     "{display}: a {} archive inside the archive, past --archive-depth {}: not read",
@@ -241,7 +240,7 @@ impl Walker<'_, '_> {
             String::new()
         };
         report.info(
-            I_MEMBERS_LEFT_OUT,
+            ARCHIVE_MEMBERS_LEFT_OUT,
             None,
             format!(
                 "{name}: {} members are no game record, left out: {}{tail}",
@@ -282,13 +281,13 @@ impl Walker<'_, '_> {
     ) -> Result<(), Error> {
         let Place { name, .. } = at;
         let mut zip = zip::ZipArchive::new(file)
-            .map_err(|e| Error::unreadable(E_ARCHIVE.id, e.to_string()))?;
+            .map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))?;
         let decoder = zip_names(&mut zip, name, report);
         for i in 0..zip.len() {
             let mut entry = match zip.by_index(i) {
                 Ok(e) => e,
                 Err(e) => {
-                    report.error(E_ARCHIVE, None, format!("{name}: member {i}: {e}"));
+                    report.error(ARCHIVE_UNREADABLE, None, format!("{name}: member {i}: {e}"));
                     continue;
                 }
             };
@@ -298,7 +297,11 @@ impl Walker<'_, '_> {
             }
             if entry.encrypted() {
                 let display = names::display(name, &member);
-                report.error(E_ARCHIVE, None, format!("{display}: encrypted: not read"));
+                report.error(
+                    ARCHIVE_UNREADABLE,
+                    None,
+                    format!("{display}: encrypted: not read"),
+                );
                 continue;
             }
             let size = Some(entry.size());
@@ -314,7 +317,7 @@ impl Walker<'_, '_> {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         let seven = sevenz_rust2::ArchiveReader::new(file, sevenz_rust2::Password::empty());
-        let mut seven = seven.map_err(|e| Error::unreadable(E_ARCHIVE.id, e.to_string()))?;
+        let mut seven = seven.map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))?;
         let mut failed: Option<Error> = None;
         let r = seven.for_each_entries_with_decision(|entry, reader| {
             if entry.is_directory() || !entry.has_stream() {
@@ -332,7 +335,7 @@ impl Walker<'_, '_> {
         if let Some(e) = failed {
             return Err(e);
         }
-        r.map_err(|e| Error::unreadable(E_ARCHIVE.id, e.to_string()))
+        r.map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))
     }
 
     fn lha(
@@ -342,7 +345,8 @@ impl Walker<'_, '_> {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         let Place { name, .. } = at;
-        let unreadable = |e: &dyn std::fmt::Display| Error::unreadable(E_ARCHIVE.id, e.to_string());
+        let unreadable =
+            |e: &dyn std::fmt::Display| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string());
         let mut lha = delharc::LhaDecodeReader::new(input).map_err(|e| unreadable(&e))?;
         loop {
             let header = lha.header();
@@ -354,7 +358,7 @@ impl Walker<'_, '_> {
                 } else {
                     let display = names::display(name, &member);
                     report.error(
-                        E_ARCHIVE,
+                        ARCHIVE_UNREADABLE,
                         None,
                         format!("{display}: compression method not supported"),
                     );
@@ -381,11 +385,11 @@ impl Walker<'_, '_> {
             Kind::Xz => Box::new(lzma_rust2::XzReader::new(input, true)),
             _ => Box::new(
                 ruzstd::decoding::StreamingDecoder::new(input)
-                    .map_err(|e| Error::unreadable(E_ARCHIVE.id, e.to_string()))?,
+                    .map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))?,
             ),
         };
         let (head, stream) = sniff_head(inner)?;
-        if super::detect(&head) == Some(Kind::Tar) {
+        if detect(&head) == Some(Kind::Tar) {
             return self.tar(stream, at, report);
         }
         // One file, shown as `x.sgf.gz:x.sgf`: the member is what the name
@@ -406,7 +410,7 @@ fn zip_names(
         .collect();
     let decoder = NameDecoder::for_names(raw.iter().map(|n| &n[..]))?;
     report.info(
-        I_NAME_ENCODING,
+        ARCHIVE_NAME_ENCODING,
         None,
         format!(
             "{name}: member names are not UTF-8: read as {} (confidence {:.2})",

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::diag::Reporter;
-use std::io::Cursor;
+use std::io::{Cursor, Write};
 
 /// One member handed over: display name, path, bytes.
 type Got = (String, String, Vec<u8>);

@@ -13,7 +13,7 @@ use super::plan::Plan;
 use super::record::{looks_like, passed_over, refused, NO_GAME};
 use super::{Verdict, Voice};
 use crate::error::Error;
-use crate::formats::diagram::E_NOTHING_TO_DRAW;
+use crate::formats::codes::DIAGRAM_NOTHING_TO_DRAW;
 use crate::input::open::Record;
 use crate::output::{write_atomically, Guard};
 use crate::render::Pages;
@@ -156,7 +156,7 @@ pub(super) fn draw(
     let why = match &result {
         Ok(s) if s.games == 0 => Some(NO_GAME.to_string()),
         Err(e @ Error::Unreadable { .. }) => Some(e.to_string()),
-        Err(Error::Unwritable { code, .. }) if *code == E_NOTHING_TO_DRAW.id => {
+        Err(Error::Unwritable { code, .. }) if *code == DIAGRAM_NOTHING_TO_DRAW => {
             Some(NO_GAME.to_string())
         }
         _ => None,

@@ -60,6 +60,7 @@ fn severity_note(e: &Entry) -> &'static str {
         sgfconv::diag::Severity::Info => {
             "info: a rewrite or a decision, for the record (shown with -v and in --diagnostics json)"
         }
+        other => other.as_str(),
     }
 }
 

@@ -22,7 +22,6 @@ use sgfconv::diag::{escape_controls, Code, Diagnostic, Output, Reporter, Severit
 use sgfconv::Error;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 static JSON: AtomicBool = AtomicBool::new(false);
 
@@ -56,15 +55,8 @@ pub fn json_requested(args: &[std::ffi::OsString]) -> bool {
 /// `message` about `file` (or about the run) with `code`, as one JSON
 /// line with the diagnostics' fields.
 pub fn json_line(code: Code, file: Option<&str>, message: &str) -> String {
-    let d = Diagnostic {
-        file: Arc::from(file.unwrap_or("")),
-        pos: None,
-        game: None,
-        code,
-        severity: severity_of(code),
-        property: None,
-        message: message.to_string(),
-    };
+    let mut d = Diagnostic::new(file.unwrap_or(""), code, message);
+    d.severity = severity_of(code);
     let j = d.to_json();
     match file {
         Some(_) => j,

@@ -5,7 +5,8 @@
 //! and hands the bytes to [`Pages`]; a second picture for pages that take
 //! one (a file, stdout) is refused (`E703`).
 
-use crate::diag::{Code, Reporter};
+use super::codes::*;
+use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Event;
 use crate::game::{Game, GameBuilder};
@@ -15,24 +16,6 @@ use crate::render::Pages;
 use crate::sink::Sink;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// Nothing to draw: the input held no game.
-pub const E_NOTHING_TO_DRAW: Code = Code::new("E700", "diagram-nothing-to-draw");
-
-/// `--at N` past the end of a game's main line: its final position is
-/// drawn.
-pub const W_AT_PAST_END: Code = Code::new("W701", "diagram-move-past-end");
-
-/// Several pictures for one file (`-o`, or stdout): refused, nothing
-/// written. A file of a picture format holds one picture; pictures one
-/// after another in a file are no picture a viewer reads.
-///
-/// Example: `sgfconv games.sgf -t png -o one.png` over a collection.
-///
-/// What to do: `-d DIR` writes each picture to its own file; `--game N`
-/// draws one game, and without `--figures` or `--every` a game gives one
-/// picture (`--at N`: the position after move N).
-pub const E_SEVERAL_PICTURES: Code = Code::new("E703", "diagram-several-pictures");
 
 /// Draws one picture of a game.
 pub type Draw<'w> = Box<dyn FnMut(&Figure, &Game, &mut Reporter) -> Result<Vec<u8>, Error> + 'w>;
@@ -102,7 +85,7 @@ impl<'w> PictureWriter<'w> {
         if let (Select::At(n), Some(f)) = (self.select, figures.first()) {
             if f.move_number < n {
                 report.warn(
-                    W_AT_PAST_END,
+                    DIAGRAM_MOVE_PAST_END,
                     None,
                     format!(
                         "game {}: --at {n}, but its main line has {} moves: the final position is drawn",
@@ -142,7 +125,7 @@ impl<'w> PictureWriter<'w> {
             )
         };
         Error::unwritable(
-            E_SEVERAL_PICTURES.id,
+            DIAGRAM_SEVERAL_PICTURES,
             format!(
                 "{what}, and one {} file holds one picture: -d DIR writes each to its own file; {choose}",
                 self.format
@@ -173,7 +156,7 @@ impl Sink for PictureWriter<'_> {
                 ),
                 _ => format!("no game to draw as {}", self.format),
             };
-            return Err(Error::unwritable(E_NOTHING_TO_DRAW.id, message));
+            return Err(Error::unwritable(DIAGRAM_NOTHING_TO_DRAW, message));
         }
         self.pages.finish()
     }

@@ -14,8 +14,10 @@ use std::fs::File;
 use std::io;
 use std::path::Path;
 
+#[cfg(all(unix, feature = "migrate"))]
+pub(crate) use at::create_named_at;
 #[cfg(unix)]
-pub(crate) use at::{create_at, create_named_at, link_at};
+pub(crate) use at::{create_at, link_at};
 
 /// Named temporary files from now on (tests of the fallback).
 pub fn disable() {

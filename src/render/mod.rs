@@ -3,8 +3,8 @@
 //! A picture is built in two steps, so that every kind of picture draws the
 //! same thing:
 //!
-//! 1. [`figure`] replays a path of a [`crate::Game`] on the validator's
-//!    board ([`crate::validate::board`], exact captures) and says what a
+//! 1. [`figure`] replays a path of a [`crate::Game`] on the Go
+//!    board ([`crate::board`], exact captures) and says what a
 //!    picture shows: a position (the final one, or after move N) or a book
 //!    figure (the moves of a range as numbered stones, with the usual
 //!    captions for moves on points already played). It knows nothing of

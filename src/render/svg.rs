@@ -17,7 +17,7 @@
 
 use crate::options::{Coords, WriteOptions};
 use crate::render::figure::{column_label, row_label, Figure, Markup, Stone};
-use crate::validate::board::{Colour, Point};
+use crate::stone::{Colour, Point};
 
 /// The fonts of every text, best first: the embedded one of PNG pictures,
 /// then what most systems have.

@@ -6,25 +6,15 @@
 //! and in `FF[1]`–`FF[3]` files `VW` with two points → the rectangle `VW[a:b]`.
 //! Splitting moves from setup is [`super::split`]'s job.
 
-use super::node::{board_size, BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
+use super::codes::{KI_KOMI, NUMERIC_PLAYER, OLD_ANNOTATION, OLD_LABELS, OLD_MARKS, VIEW_CORNERS};
+use super::node::{board_size, BufNode};
+use super::rule::{Cx, NodeRule};
+use crate::board::{Board, Mark};
+use crate::diag::At;
 use crate::event::{GameHeader, PropertyBuf};
 use crate::options::Ff3Flags;
-use crate::validate::board::{Board as ValidatorBoard, Mark, Point, Referee, MAX_SIDE};
-
-/// An `FF[3]` `KI` became `KM` (halved), or was dropped beside a `KM` that
-/// says the same.
-pub const KI_KOMI: Code = Code::new("I153", "ki-komi");
-/// `FF[3]` `L` labels became `LB` (letters A, B, C… in value order).
-pub const OLD_LABELS: Code = Code::new("I154", "old-labels");
-/// `FF[3]` `M` marks became `MA` (`TR` on a stone).
-pub const OLD_MARKS: Code = Code::new("I155", "old-marks");
-/// `PL[1]`/`PL[2]` became `PL[B]`/`PL[W]`.
-pub const NUMERIC_PLAYER: Code = Code::new("I156", "numeric-player");
-/// `TE` and `BM` in one node became `IT` (`TE` first) or `DO` (`BM` first).
-pub const OLD_ANNOTATION: Code = Code::new("I157", "old-annotation");
-/// An `FF[1]`–`FF[3]` `VW` with two points became the rectangle `VW[a:b]`.
-pub const VIEW_CORNERS: Code = Code::new("I158", "view-corners");
+use crate::stone::{Point, MAX_SIDE};
+use crate::validate::board::Referee;
 
 pub struct Ff3 {
     rules: Ff3Flags,
@@ -33,7 +23,7 @@ pub struct Ff3 {
     /// The game's format can hold `M` ([`GameHeader::no_old_marks`]):
     /// an old game's position is followed for it.
     marks_possible: bool,
-    board: Board,
+    board: Tracker,
 }
 
 impl Ff3 {
@@ -42,7 +32,7 @@ impl Ff3 {
             rules,
             old: false,
             marks_possible: true,
-            board: Board::new(19, 19),
+            board: Tracker::new(19, 19),
         }
     }
 }
@@ -61,7 +51,7 @@ impl NodeRule for Ff3 {
             self.old = ff < 4;
             let (w, h) = board_size(&node);
             if self.old {
-                self.board = Board::new(w.min(52), h.min(52));
+                self.board = Tracker::new(w, h);
             }
         }
         if self.tracks_board() {
@@ -178,7 +168,7 @@ fn labels(node: &mut BufNode, cx: &mut Cx<'_>) {
 }
 
 /// `M[pt]` → `TR[pt]` where a stone stands, `MA[pt]` elsewhere.
-fn marks(node: &mut BufNode, cx: &mut Cx<'_>, board: &Board) {
+fn marks(node: &mut BufNode, cx: &mut Cx<'_>, board: &Tracker) {
     let Some(m) = node.remove("M") else { return };
     let mut ma: Vec<String> = Vec::new();
     let mut tr: Vec<String> = Vec::new();
@@ -323,20 +313,21 @@ pub fn expand_points(v: &str) -> Vec<String> {
 }
 
 /// The position of an `FF[1]`–`FF[3]` game, enough to tell where a stone
-/// stands (captures included): the validator's board, marked when a
-/// variation opens and undone when it closes.
+/// stands (captures included): the Go board ([`crate::board`]), played
+/// node by node as the validator's [`Referee`] applies a node, marked when
+/// a variation opens and undone when it closes.
 #[derive(Clone, Debug)]
-pub struct Board {
+pub struct Tracker {
     /// `None` when the game's size is no board size.
     referee: Option<Referee>,
     marks: Vec<Mark>,
 }
 
-impl Board {
+impl Tracker {
     pub fn new(w: u32, h: u32) -> Self {
         let side = |n: u32| n.clamp(1, MAX_SIDE as u32) as u8;
-        let board = ValidatorBoard::new(side(w), side(h));
-        Board {
+        let board = Board::new(side(w), side(h));
+        Tracker {
             referee: board.map(Referee::with_board),
             marks: Vec::new(),
         }
@@ -371,8 +362,8 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     fn ff3(desc: &str) -> (String, Vec<&'static str>) {

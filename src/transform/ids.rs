@@ -2,16 +2,11 @@
 //! `SiZe`, `CoPyright`, `PlayerBlack`, `Black`) become their upper-case
 //! letters, as SGFC, sgfmill and Sabaki read them.
 
-use super::node::{BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
+use super::codes::{LOWERCASE_IDENTIFIER, MERGED_IDENTIFIER};
+use super::node::BufNode;
+use super::rule::{Cx, NodeRule};
+use crate::diag::At;
 use crate::props;
-
-/// An identifier written with lower-case letters (`SiZe`) became its
-/// upper-case letters (`SZ`).
-pub const LOWERCASE_ID: Code = Code::new("I150", "lowercase-identifier");
-/// Two spellings of one identifier in a node (`AB[aa]AddBlack[bb]`) were
-/// merged into one property.
-pub const MERGED_ALIAS: Code = Code::new("I151", "merged-identifier");
 
 #[derive(Default)]
 pub struct Ids;
@@ -30,7 +25,7 @@ impl NodeRule for Ids {
                 // No upper-case letter at all (`black`): nothing safe to do.
                 if let Some(up) = props::uppercase_form(&p.name) {
                     cx.report
-                        .info(LOWERCASE_ID, At::property(&p.name, p.pos), || {
+                        .info(LOWERCASE_IDENTIFIER, At::property(&p.name, p.pos), || {
                             format!("identifier `{}` read as `{up}`", p.name)
                         });
                     p.name = up;
@@ -52,7 +47,7 @@ fn merge_same_names(node: &mut BufNode, cx: &mut Cx<'_>) {
             if node.props[j].name == name {
                 let p = node.props.remove(j);
                 cx.report
-                    .info(MERGED_ALIAS, At::property(&p.name, p.pos), || {
+                    .info(MERGED_IDENTIFIER, At::property(&p.name, p.pos), || {
                         format!("two spellings of `{name}` in one node: values merged")
                     });
                 node.props[i].extend_values(p.values());
@@ -66,8 +61,8 @@ fn merge_same_names(node: &mut BufNode, cx: &mut Cx<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     #[test]

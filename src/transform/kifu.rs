@@ -14,27 +14,20 @@
 //! replaced is named in its diagnostic (and, on request, kept in a `Meta`
 //! event `kifu:<ID>`); a result that cannot be read stays in `RE` as
 //! written.
+//!
+//! The values are read as every game-info value is, by [`crate::values`]
+//! (so `RD`, `KO`, `TM`, `RE` read as `DT`, `KM`, `TM`, `RE` do in rule 11);
+//! this rule knows only what its dialect means by them: which property is
+//! which, that a bare `TM` counts minutes, that `LT`/`LC` are byo-yomi.
 
-use super::node::{board_size, format_real, BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
+use super::codes::{
+    KIFU_ALIAS, KIFU_DIALECT, KIFU_HANDICAP_STONES, KIFU_KEPT, KIFU_KOMI, KIFU_RESULT, KIFU_TIME,
+};
+use super::node::{board_size, BufNode};
+use super::rule::{Cx, NodeRule};
+use crate::diag::At;
 use crate::event::Pos;
-
-/// The game is in the kifu dialect: its root is rewritten (once per game).
-pub const KIFU_DIALECT: Code = Code::new("I170", "kifu-dialect");
-/// A kifu identifier became its `FF[4]` one (`GK`→`GM`, `TE`→`EV`,
-/// `RD`→`DT`), or was dropped beside the same value.
-pub const KIFU_ALIAS: Code = Code::new("I171", "kifu-alias");
-/// Kifu komi (`KO[黒6目半]`, `KM[덤6집반]`) became a number in `KM`.
-pub const KIFU_KOMI: Code = Code::new("I172", "kifu-komi");
-/// `HD` became `HA` and the standard handicap stones as `AB`.
-pub const KIFU_HANDICAP: Code = Code::new("I173", "kifu-handicap-stones");
-/// Kifu time (`TM[1時間]`, `LT`/`LC`) became `TM` seconds and `OT`.
-pub const KIFU_TIME: Code = Code::new("I174", "kifu-time");
-/// A free-text result (`黒中押し勝ち`) became an `FF[4]` `RE` (`B+R`).
-pub const KIFU_RESULT: Code = Code::new("I175", "kifu-result");
-/// A kifu value kept as written: an alias beside a different `FF[4]`
-/// value, or a result that cannot be read.
-pub const KIFU_KEPT: Code = Code::new("I176", "kifu-kept");
+use crate::values::{self, format_real, Normalized, Reading};
 
 /// The kifu rewrites. With `keep_originals`, every original text a rewrite
 /// replaced also goes into a `Meta` event `kifu:<ID>` (for JSON/XML output;
@@ -72,7 +65,7 @@ pub fn is_kifu(implicit_root: bool, root: &BufNode) -> bool {
             .is_some_and(|t| !matches!(t.trim(), "1" | "2"));
     // A `KO` value counts when it reads as komi: one that does not is kept
     // by the rewrite as it is, and must not make the output kifu again.
-    let ko_komi = alias("KO", &["KM"]) && root.text("KO").is_some_and(|t| parse_komi(t).is_some());
+    let ko_komi = alias("KO", &["KM"]) && root.text("KO").is_some_and(|t| komi_of(t).is_some());
     te_not_double || ko_komi
 }
 
@@ -133,7 +126,7 @@ fn rename(node: &mut BufNode, cx: &mut Cx<'_>, from: &str, to: &str) {
     p.name = to.to_string();
     if to == "DT" {
         if let Some(t) = p.first_text().map(|t| t.trim().to_string()) {
-            let d = normalize_date(&t).unwrap_or(t);
+            let d = date_of(&t).unwrap_or(t);
             p.clear_values();
             p.push(&d);
         }
@@ -144,14 +137,14 @@ fn komi(node: &mut BufNode, cx: &mut Cx<'_>) {
     let Some(ko) = node.get("KO") else { return };
     let text = ko.first_text().unwrap_or("").to_string();
     let pos = ko.pos;
-    let Some(k) = parse_komi(&text) else {
+    let Some(km) = komi_of(&text) else {
         cx.report.info(KIFU_KEPT, Some(pos), || {
             format!("kifu KO[{text}] not read as komi: kept")
         });
         return;
     };
-    if let Some(km) = node.text("KM") {
-        if parse_komi(km).is_some_and(|v| v == k) {
+    if let Some(existing) = node.text("KM") {
+        if komi_of(existing).is_some_and(|v| same_real(&v, &km)) {
             node.remove("KO");
             cx.report
                 .info(KIFU_ALIAS, Some(pos), "KO repeats KM: dropped");
@@ -162,7 +155,6 @@ fn komi(node: &mut BufNode, cx: &mut Cx<'_>) {
         }
         return;
     }
-    let km = format_real(k);
     cx.report.info(KIFU_KOMI, Some(pos), || {
         format!("kifu KO[{text}] written KM[{km}]")
     });
@@ -176,17 +168,17 @@ fn komi(node: &mut BufNode, cx: &mut Cx<'_>) {
     }
 }
 
-/// `KM[덤6집반]`, `KM[6目半]`: komi text in KM itself.
+/// `KM[덤6집반]`, `KM[6目半]`: komi text in KM itself (a komi read from
+/// words: spellings of a real are rule 11's).
 fn km_text(node: &mut BufNode, cx: &mut Cx<'_>) {
     let Some(p) = node.props.iter_mut().find(|p| p.name == "KM") else {
         return;
     };
     let text = p.first_text().unwrap_or("").to_string();
-    if text.trim().is_empty() || text.trim().parse::<f64>().is_ok() {
-        return;
-    }
-    let Some(k) = parse_komi(&text) else { return };
-    let km = format_real(k);
+    let km = match values::komi(&text) {
+        Normalized::Rewritten(r) if r.reading == Reading::Words && r.dropped.is_none() => r.value,
+        _ => return,
+    };
     cx.report.info(KIFU_KOMI, At::property(&p.name, p.pos), || {
         format!("kifu KM[{text}] written KM[{km}]")
     });
@@ -204,7 +196,7 @@ fn handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
         return;
     }
     rename(node, cx, "HD", "HA");
-    let Ok(n) = text.parse::<u32>() else { return };
+    let Some(n) = handicap_of(&text) else { return };
     if n < 2 || node.has("AB") {
         return;
     }
@@ -213,7 +205,7 @@ fn handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
     if pts.is_empty() {
         return;
     }
-    cx.report.info(KIFU_HANDICAP, Some(pos), || {
+    cx.report.info(KIFU_HANDICAP_STONES, Some(pos), || {
         format!(
             "HD[{n}] without stones: standard handicap stones AB[{}]",
             pts.join("][")
@@ -271,8 +263,7 @@ fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
         let text = tm.first_text().unwrap_or("").to_string();
         let pos = tm.pos;
         // FF[4] TM is a real in seconds; in this dialect a bare number is minutes.
-        if let Some(secs) = parse_duration(&text, 60) {
-            let v = format_real(secs);
+        if let Some(v) = seconds(&text, 60) {
             if v != text.trim() {
                 cx.report.info(KIFU_TIME, Some(pos), || {
                     format!("kifu TM[{text}] written TM[{v}] (seconds)")
@@ -294,7 +285,7 @@ fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
     let Some((lt_text, pos)) = lt else { return };
     // `30초 5회`: the periods can be written in LT itself.
     let (dur_text, inline_periods) = split_periods(&lt_text);
-    let Some(secs) = parse_duration(dur_text, 1) else {
+    let Some(secs) = seconds(dur_text, 1) else {
         return;
     };
     let periods = match &lc {
@@ -305,8 +296,8 @@ fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
         None => inline_periods,
     };
     let ot = match periods {
-        Some(n) => format!("{}x{} byo-yomi", format_real(n), format_real(secs)),
-        None => format!("{} byo-yomi", format_real(secs)),
+        Some(n) => format!("{}x{secs} byo-yomi", format_real(n)),
+        None => format!("{secs} byo-yomi"),
     };
     node.remove("LC");
     cx.report.info(KIFU_TIME, Some(pos), || {
@@ -327,54 +318,67 @@ fn result(node: &mut BufNode, cx: &mut Cx<'_>) {
     let Some(re) = node.get("RE") else { return };
     let text = re.first_text().unwrap_or("").to_string();
     let pos: Pos = re.pos;
-    if is_ff4_result(&text) {
-        return;
-    }
-    match parse_result(&text) {
-        Some(r) => {
+    match values::result(&text) {
+        // Valid, or a spelling of the FF[4] form: rule 11's.
+        Normalized::Valid => {}
+        Normalized::Rewritten(r) if r.reading == Reading::Spelling => {}
+        Normalized::Rewritten(r) => {
+            let r = r.value;
             cx.report.info(KIFU_RESULT, Some(pos), || {
                 format!("kifu RE[{text}] written RE[{r}]")
             });
             cx.meta.push(("kifu:RE".into(), text));
             node.set("RE", &r, pos);
         }
-        None => cx.report.info(KIFU_KEPT, Some(pos), || {
-            format!("kifu RE[{text}] not read as a result: kept as written")
-        }),
+        Normalized::Ambiguous(_) | Normalized::Unparsed(_) => {
+            cx.report.info(KIFU_KEPT, Some(pos), || {
+                format!("kifu RE[{text}] not read as a result: kept as written")
+            })
+        }
     }
 }
 
-/// A single date written `2021/01/20`, `2021年1月20日` or
-/// `2021년 1월 20일` → `2021-01-20`; `None` for anything else (kept).
-pub fn normalize_date(s: &str) -> Option<String> {
-    let mut nums = Vec::new();
-    let mut rest = s.trim();
-    while let Some((n, after)) = number_at(rest) {
-        nums.push(n);
-        rest = after;
-    }
-    let seps_ok = s.chars().all(|c| {
-        c.is_ascii_digit()
-            || matches!(
-                c,
-                '-' | '/' | '.' | ' ' | '年' | '月' | '日' | '년' | '월' | '일'
-            )
-    });
-    match nums.as_slice() {
-        [y, m, d]
-            if seps_ok
-                && y.fract() == 0.0
-                && (1000.0..=2999.0).contains(y)
-                && (1.0..=12.0).contains(m)
-                && (1.0..=31.0).contains(d) =>
-        {
-            Some(format!(
-                "{:04}-{:02}-{:02}",
-                *y as u32, *m as u32, *d as u32
-            ))
-        }
+/// The date of a kifu `RD` ([`values::date`]), when it reads as dates
+/// with nothing left out; `None` keeps the value as written.
+fn date_of(text: &str) -> Option<String> {
+    match values::date(text) {
+        Normalized::Rewritten(r) if r.dropped.is_none() => Some(r.value),
         _ => None,
     }
+}
+
+/// Kifu komi text (`黒6目半`, `덤6집반`, `贴3又3/4子`, `6.5`) as an `FF[4]`
+/// real ([`values::komi`]); `None` when it is no komi, or says more.
+fn komi_of(text: &str) -> Option<String> {
+    values::komi(text).certain(text)
+}
+
+/// Whether two `FF[4]` reals are the same number (`6.5`, `6.50`).
+fn same_real(a: &str, b: &str) -> bool {
+    a.trim().parse::<f64>().ok() == b.trim().parse::<f64>().ok()
+}
+
+/// A kifu `HD` handicap ([`values::handicap`]) as a count of stones.
+fn handicap_of(text: &str) -> Option<u32> {
+    values::handicap(text).certain(text)?.parse().ok()
+}
+
+/// The seconds of a kifu duration as an `FF[4]` real: a bare number counts
+/// `bare_unit` seconds (in this dialect `TM[60]` is an hour), anything else
+/// reads as `TM` does ([`values::time`]: `1時間` 3600, `1시간 30분` 5400).
+pub fn seconds(text: &str, bare_unit: u32) -> Option<String> {
+    let bare = match values::real(text) {
+        Normalized::Valid => text.trim().to_owned(),
+        Normalized::Rewritten(r) => r.value,
+        _ => {
+            return match values::time(text) {
+                Normalized::Rewritten(r) => Some(r.value),
+                _ => None,
+            }
+        }
+    };
+    let n: f64 = bare.parse().ok()?;
+    Some(format_real(n * f64::from(bare_unit)))
 }
 
 /// `30秒 5回` → (`30秒`, Some(5)): a count of periods after the duration.
@@ -397,20 +401,6 @@ fn split_periods(s: &str) -> (&str, Option<f64>) {
         }
     }
     (s, None)
-}
-
-/// Already an `FF[4]` result: `B+R`, `W+2.5`, `0`, `Draw`, `Void`, `?`.
-pub fn is_ff4_result(s: &str) -> bool {
-    let s = s.trim();
-    if matches!(s, "0" | "Draw" | "Void" | "?") {
-        return true;
-    }
-    let Some(rest) = s.strip_prefix("B+").or_else(|| s.strip_prefix("W+")) else {
-        return false;
-    };
-    rest.is_empty()
-        || matches!(rest, "R" | "Resign" | "T" | "Time" | "F" | "Forfeit")
-        || rest.parse::<f64>().is_ok()
 }
 
 /// The first number in `s` (`6`, `0.5`, `２`…), with full-width digits.
@@ -448,196 +438,10 @@ fn number_at(s: &str) -> Option<(f64, &str)> {
     Some((v, &s[end..]))
 }
 
-/// An amount of points: `6目半` 6.5, `0.5집` 0.5, `반집` 0.5, `1집반` 1.5,
-/// `2又3/4子` 5.5 (Chinese stones count twice), `3/4子` 1.5, `7.5`.
-pub fn parse_amount(s: &str) -> Option<f64> {
-    let s = s.trim();
-    let stones = s.contains('子');
-    let half = s.contains('半') || s.contains('반');
-    let value = match number_at(s) {
-        Some((n, rest)) => {
-            let rest_t = rest.trim_start();
-            if let Some(frac) = rest_t.strip_prefix('/') {
-                // `3/4子`
-                let (d, _) = number_at(frac)?;
-                if d == 0.0 {
-                    return None;
-                }
-                n / d
-            } else if let Some(after) = rest_t.strip_prefix('又') {
-                // `2又3/4子`
-                let (a, r2) = number_at(after)?;
-                let (b, _) = number_at(r2.trim_start().strip_prefix('/')?)?;
-                if b == 0.0 {
-                    return None;
-                }
-                n + a / b
-            } else {
-                n
-            }
-        }
-        // `반집`: half a point.
-        None if half => 0.0,
-        None => return None,
-    };
-    let mut v = value + if half { 0.5 } else { 0.0 };
-    if stones {
-        v *= 2.0;
-    }
-    Some(v)
-}
-
-/// Komi text: `黒6目半` 6.5, `6.5`, `덤6집반` 6.5, `白6目半` -6.5 (White
-/// gives), `贴3又3/4子` 7.5.
-pub fn parse_komi(s: &str) -> Option<f64> {
-    let t = s.trim();
-    if t.is_empty() {
-        return None;
-    }
-    if let Ok(v) = t.parse::<f64>() {
-        return Some(v);
-    }
-    // A colour in front (`黒6目半`: Black gives 6.5) does not change the
-    // sign: reverse komi is written as a negative number, never as text.
-    parse_amount(t)
-}
-
-/// A duration: `1時間` 3600, `1시간 30분` 5400, `30秒` 30, `5분` 300; a
-/// bare number counts `bare_unit` seconds.
-pub fn parse_duration(s: &str, bare_unit: u32) -> Option<f64> {
-    let mut rest = s.trim();
-    if rest.is_empty() {
-        return None;
-    }
-    if let Ok(v) = rest.parse::<f64>() {
-        return Some(v * bare_unit as f64);
-    }
-    let units: [(&str, f64); 17] = [
-        ("時間", 3600.0),
-        ("时间", 3600.0),
-        ("小時", 3600.0),
-        ("小时", 3600.0),
-        ("시간", 3600.0),
-        ("hours", 3600.0),
-        ("hour", 3600.0),
-        ("h", 3600.0),
-        ("分鐘", 60.0),
-        ("分钟", 60.0),
-        ("分", 60.0),
-        ("분", 60.0),
-        ("min", 60.0),
-        ("秒", 1.0),
-        ("초", 1.0),
-        ("sec", 1.0),
-        ("s", 1.0),
-    ];
-    let mut total = 0.0;
-    let mut any = false;
-    while let Some((n, after)) = number_at(rest) {
-        let after = after.trim_start();
-        let unit = units.iter().find(|(u, _)| after.starts_with(u));
-        match unit {
-            Some((u, f)) => {
-                total += n * f;
-                rest = &after[u.len()..];
-                any = true;
-            }
-            None => return None,
-        }
-        if rest.trim().is_empty() {
-            break;
-        }
-    }
-    any.then_some(total)
-}
-
-/// A free-text result: `257手完, 黒中押し勝ち` B+R, `黒6目半勝ち` B+6.5,
-/// `294수 흑0.5집승` B+0.5, `226수 백불계승` W+R, `黑胜2又3/4子` B+5.5,
-/// `白中盘胜` W+R, `白時間勝ち` W+T, `持碁` 0.
-pub fn parse_result(s: &str) -> Option<String> {
-    let t = s.trim();
-    // Drop a leading move count: `257手完,` `294수`.
-    let body = match t.find(['手', '수']) {
-        Some(i)
-            if t[..i].trim().chars().all(|c| c.is_ascii_digit()) && !t[..i].trim().is_empty() =>
-        {
-            let after = &t[i..];
-            let skip = after
-                .char_indices()
-                .find(|(_, c)| {
-                    !matches!(
-                        c,
-                        '手' | '수' | '完' | 'ま' | 'で' | ',' | '、' | '，' | ' '
-                    )
-                })
-                .map(|(j, _)| j);
-            match skip {
-                Some(j) => &after[j..],
-                None => "",
-            }
-        }
-        _ => t,
-    };
-    let body = body.trim();
-    for void in ["無勝負", "打ち掛け", "打掛"] {
-        if body.contains(void) {
-            return Some("Void".into());
-        }
-    }
-    for draw in ["持碁", "ジゴ", "和棋", "무승부", "和局"] {
-        if body.contains(draw) {
-            return Some("0".into());
-        }
-    }
-    let colour_of = |c: char| match c {
-        '黒' | '黑' | '흑' => Some('B'),
-        '白' | '백' => Some('W'),
-        _ => None,
-    };
-    let first = body.chars().find_map(colour_of)?;
-    let lost = ["負", "负", "패"].iter().any(|w| body.contains(w));
-    let won = ["勝", "胜", "승"].iter().any(|w| body.contains(w));
-    if !won && !lost {
-        return None;
-    }
-    let winner = if lost {
-        if first == 'B' {
-            'W'
-        } else {
-            'B'
-        }
-    } else {
-        first
-    };
-    let how = if ["中押", "中盘", "中盤", "불계", "不計"]
-        .iter()
-        .any(|w| body.contains(w))
-    {
-        "R".to_string()
-    } else if ["時間", "时间", "超时", "超時", "시간"]
-        .iter()
-        .any(|w| body.contains(w))
-    {
-        "T".to_string()
-    } else if ["反則", "犯规", "犯規", "반칙"]
-        .iter()
-        .any(|w| body.contains(w))
-    {
-        "F".to_string()
-    } else {
-        match parse_amount(body) {
-            Some(v) => format_real(v),
-            None if body.contains('半') || body.contains('반') => "0.5".into(),
-            None => String::new(),
-        }
-    };
-    Some(format!("{winner}+{how}"))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
     use crate::event::OwnedEvent;
 
@@ -701,55 +505,49 @@ mod tests {
             ("257手完, 黒中押し勝ち", "B+R"),
             ("294수 흑0.5집승", "B+0.5"),
             ("226수 백불계승", "W+R"),
-            ("207수 흑불계승", "B+R"),
-            ("黑胜2又3/4子", "B+5.5"),
             ("黑胜3/4子", "B+1.5"),
-            ("白中盘胜", "W+R"),
-            ("黒6目半勝ち", "B+6.5"),
             ("白1目半勝", "W+1.5"),
             ("白時間勝ち", "W+T"),
-            ("흑 반집승", "B+0.5"),
             ("백 1집반승", "W+1.5"),
-            ("持碁", "0"),
             ("흑 반칙승", "B+F"),
             ("黒反則勝ち", "B+F"),
             ("黒負け", "W+"),
-            ("白7目半胜", "W+7.5"),
+            ("無勝負", "Void"),
         ] {
-            assert_eq!(parse_result(s).as_deref(), Some(want), "{s}");
+            let (out, codes) = kifu(&format!("RD=2020-01-01 RE={}", s.replace(' ', "_")), false);
+            assert_eq!(out, format!("(M{{kifu:RE={s}}};DT[2020-01-01]RE[{want}])"));
+            assert!(codes.contains(&"I175"), "{s}");
         }
-        assert_eq!(parse_result("unknown"), None);
-        assert!(is_ff4_result("W+3.5") && is_ff4_result("B+R") && !is_ff4_result("黒中押し勝ち"));
+        // A spelling of the FF[4] form is rule 11's, not this rule's.
+        let (out, codes) = kifu("RD=2020-01-01 RE=b+r", false);
+        assert_eq!(out, "(;DT[2020-01-01]RE[b+r])");
+        assert!(!codes.contains(&"I175") && !codes.contains(&"I176"));
     }
 
     #[test]
     fn komi_and_time() {
-        assert_eq!(parse_komi("黒6目半"), Some(6.5));
-        assert_eq!(parse_komi("7.5"), Some(7.5));
-        assert_eq!(parse_komi("덤6집반"), Some(6.5));
-        assert_eq!(parse_komi("贴3又3/4子"), Some(7.5));
-        assert_eq!(parse_duration("1時間", 60), Some(3600.0));
-        assert_eq!(parse_duration("3시간", 60), Some(10800.0));
-        assert_eq!(parse_duration("1시간 30분", 60), Some(5400.0));
-        assert_eq!(parse_duration("60", 60), Some(3600.0));
-        assert_eq!(parse_duration("30秒", 1), Some(30.0));
-        assert_eq!(parse_duration("60", 1), Some(60.0));
-        assert_eq!(parse_duration("soon", 1), None);
+        assert_eq!(komi_of("黒6目半").as_deref(), Some("6.5"));
+        assert_eq!(komi_of("7.5").as_deref(), Some("7.5"));
+        assert_eq!(komi_of("덤6집반").as_deref(), Some("6.5"));
+        assert_eq!(komi_of("贴3又3/4子").as_deref(), Some("7.5"));
+        assert_eq!(komi_of("コミ6目半").as_deref(), Some("6.5"));
+        assert_eq!(komi_of("贴e"), None);
+        assert_eq!(seconds("1時間", 60).as_deref(), Some("3600"));
+        assert_eq!(seconds("3시간", 60).as_deref(), Some("10800"));
+        assert_eq!(seconds("1시간 30분", 60).as_deref(), Some("5400"));
+        assert_eq!(seconds("60", 60).as_deref(), Some("3600"));
+        assert_eq!(seconds("30秒", 1).as_deref(), Some("30"));
+        assert_eq!(seconds("60", 1).as_deref(), Some("60"));
+        assert_eq!(seconds("soon", 1), None);
     }
 
     #[test]
     fn dates_and_periods() {
-        assert_eq!(normalize_date("2021/01/20").as_deref(), Some("2021-01-20"));
-        assert_eq!(
-            normalize_date("2021年1月20日").as_deref(),
-            Some("2021-01-20")
-        );
-        assert_eq!(
-            normalize_date("2021년 1월 20일").as_deref(),
-            Some("2021-01-20")
-        );
-        assert_eq!(normalize_date("2021-01-20,21"), None);
-        assert_eq!(normalize_date("spring 2021"), None);
+        assert_eq!(date_of("2021/01/20").as_deref(), Some("2021-01-20"));
+        assert_eq!(date_of("2021年1月20日").as_deref(), Some("2021-01-20"));
+        assert_eq!(date_of("2021년 1월 20일").as_deref(), Some("2021-01-20"));
+        assert_eq!(date_of("2021-01-20,21"), None, "valid: kept as it is");
+        assert_eq!(date_of("spring 2021"), None);
         assert_eq!(split_periods("30초 5회"), ("30초", Some(5.0)));
         assert_eq!(split_periods("1分 3回"), ("1分", Some(3.0)));
         assert_eq!(split_periods("30秒"), ("30秒", None));
@@ -758,8 +556,6 @@ mod tests {
             s,
             "(M{kifu:KM=덤6집반}M{kifu:LT=30초 5회};DT[2021-01-20]OT[5x30 byo-yomi]KM[6.5])"
         );
-        assert_eq!(parse_result("無勝負").as_deref(), Some("Void"));
-        assert_eq!(parse_komi("コミ6目半"), Some(6.5));
     }
 
     #[test]

@@ -40,6 +40,8 @@
 use crate::options::{Dialect, Ff3Flags, Rules, ValueFlags};
 use crate::sink::Sink;
 
+pub(crate) mod adapter;
+pub(crate) mod codes;
 pub(crate) mod ff3;
 pub(crate) mod ids;
 pub(crate) mod kifu;
@@ -48,13 +50,18 @@ pub(crate) mod nesting;
 pub(crate) mod node;
 pub(crate) mod passes;
 pub(crate) mod placement;
+pub(crate) mod plain;
 pub(crate) mod points;
 pub(crate) mod quirks;
+pub(crate) mod rule;
 pub(crate) mod smartgo;
 pub(crate) mod split;
+#[cfg(test)]
+pub(crate) mod testing;
 pub(crate) mod values;
 
-use node::{Chain, NodeAdapter};
+use adapter::NodeAdapter;
+use rule::Chain;
 
 /// The transforms applied between a reader and a writer: the dialect
 /// rewrites `dialect` asks for (none under `--keep-dialect`).
@@ -118,9 +125,15 @@ pub fn pipeline_with<'a>(sink: Box<dyn Sink + 'a>, rules: &Rules) -> Box<dyn Sin
     }
 }
 
+/// A value as a message shows it: line breaks as `⏎`, at most 80
+/// characters ([`crate::diag::excerpt`]).
+pub(crate) fn shown(value: &str) -> String {
+    crate::diag::excerpt(value, 80)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::node::testing::*;
+    use super::testing::*;
     use super::*;
 
     /// Whole nodes (`Sink::node`, as the SGF reader sends them), runs of
@@ -152,13 +165,13 @@ mod tests {
         for g in &games {
             let (by_event, r1) = run(g, |s| pipeline(Box::new(s), &opts));
             let (by_node, r2) = run(g, |s| {
-                Box::new(super::node::testing::WholeNodes::new(pipeline(
+                Box::new(super::testing::WholeNodes::new(pipeline(
                     Box::new(s),
                     &opts,
                 )))
             });
             let (by_run, r3) = run(g, |s| {
-                Box::new(super::node::testing::WholeNodes::with_runs(pipeline(
+                Box::new(super::testing::WholeNodes::with_runs(pipeline(
                     Box::new(s),
                     &opts,
                 )))
@@ -177,7 +190,7 @@ mod tests {
         let opts = Dialect::default();
         let g = line("FF=4 SZ=9;B=cc;W=jj;B=dd;W=zz");
         let (log, r) = run(&g, |s| {
-            Box::new(super::node::testing::WholeNodes::with_runs(pipeline(
+            Box::new(super::testing::WholeNodes::with_runs(pipeline(
                 Box::new(s),
                 &opts,
             )))

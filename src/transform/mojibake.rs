@@ -7,13 +7,12 @@
 //! holds the value's bytes and each candidate decoding beside it (about 7×
 //! its size; issue 14: a value costs at most 2×).
 
-use super::node::{BufNode, Cx, NodeRule};
+use super::codes::MOJIBAKE_REPAIRED;
+use super::node::BufNode;
+use super::rule::{Cx, NodeRule};
 use crate::charset;
-use crate::diag::{At, Code};
+use crate::diag::At;
 use crate::props::{self, Scope};
-
-/// A double-encoded name (legacy bytes read as Latin-1) was repaired.
-pub const MOJIBAKE_REPAIRED: Code = Code::new("I177", "mojibake-repaired");
 
 /// The longest value looked at: 1 MiB, a thousand times any real name.
 pub const REPAIR_MAX: usize = 1 << 20;
@@ -86,8 +85,8 @@ fn repair_fully(text: &str) -> Option<(String, &'static encoding_rs::Encoding)> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     /// A name mis-read as Latin-1 twice is repaired in one pass, so the

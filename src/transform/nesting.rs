@@ -10,16 +10,14 @@
 //! [`GameBuilder`] and replayed (memory: one game); other games stream
 //! through after their root node.
 
-use crate::diag::{Code, Reporter};
+use super::codes::OGS_NESTING;
+use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, GameHeader, Moves, NodeRef, Pos, Property};
 use crate::game::{Game, GameBuilder};
 use crate::sink::Sink;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// OGS/Fox one-variation-per-move nesting was written as a plain sequence.
-pub const NESTING_FLATTENED: Code = Code::new("I169", "ogs-nesting");
 
 type Slot = Rc<RefCell<Option<Game>>>;
 type Builder = GameBuilder<Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>>;
@@ -218,7 +216,7 @@ impl<S: Sink> Sink for Nesting<S> {
                         let n = flatten(&mut g);
                         if n > 0 {
                             report.info(
-                                NESTING_FLATTENED,
+                                OGS_NESTING,
                                 Some(g.header.pos),
                                 || format!("{n} variation(s) that were the only continuation written as a plain sequence (OGS/Fox nesting)"),
                             );
@@ -264,7 +262,7 @@ impl<S: Sink> Sink for Nesting<S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
+    use super::super::testing::*;
     use super::*;
 
     #[test]

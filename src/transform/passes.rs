@@ -2,11 +2,10 @@
 //! (the `FF[3]` habit, kept readable by `FF[4]`); on larger boards `tt` is a
 //! point and stays.
 
-use super::node::{board_size, BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
-
-/// A move at `tt` on a board of 19×19 or smaller became a pass.
-pub const TT_PASS: Code = Code::new("I152", "tt-pass");
+use super::codes::TT_PASS;
+use super::node::{board_size, BufNode};
+use super::rule::{Cx, NodeRule};
+use crate::diag::At;
 
 /// Whether `tt` means a pass on a board of this size.
 pub fn tt_is_pass((w, h): (u32, u32)) -> bool {
@@ -43,8 +42,8 @@ impl NodeRule for Passes {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     #[test]

@@ -24,40 +24,15 @@
 //! one flag per open variation (game information seen on the path), and a
 //! reused 52×52 table for the marks of one node.
 
-use super::node::{same_id, BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
+use super::codes::{
+    ANNOTATION_WITHOUT_MOVE, GAME_INFO_AGAIN, MARKUP_SAME_POINT, MOVE_ANNOTATIONS_MIXED,
+    OBSOLETE_BESIDE_REPLACEMENT, POSITION_ANNOTATIONS_MIXED, ROOT_PROPERTY_OUTSIDE_ROOT,
+    ROOT_PROPERTY_REPEATED, VERSION_OUTSIDE_ROOT, VIEW_TWO_POINTS,
+};
+use super::node::{same_id, BufNode};
+use super::rule::{Cx, NodeRule};
+use crate::diag::At;
 use crate::props;
-
-/// A root property outside the root node repeated the root's value, and was
-/// dropped.
-pub const ROOT_PROPERTY_REPEATED: Code = Code::new("I550", "root-property-repeated");
-/// A root property (`SZ GM FF CA AP ST`) stands outside the root node with
-/// a value of its own: kept, though FF[4] readers take it from the root only.
-pub const ROOT_PROPERTY_OUTSIDE_ROOT: Code = Code::new("W551", "root-property-outside-root");
-/// Game-info properties stand in a second node of one path (FF[4]: one
-/// game-info node per path): kept.
-pub const GAME_INFO_AGAIN: Code = Code::new("W552", "game-info-again");
-/// A move annotation (`BM DO IT TE`) stands in a node without a move: kept.
-pub const ANNOTATION_WITHOUT_MOVE: Code = Code::new("W553", "annotation-without-move");
-/// Two move annotations stand in one node (FF[4]: `BM`, `DO`, `IT`, `TE` must
-/// not be mixed): kept.
-pub const MOVE_ANNOTATIONS_MIXED: Code = Code::new("W554", "move-annotations-mixed");
-/// A point carried two marks (`CR MA SL SQ TR`) in one node: the later mark
-/// was dropped.
-pub const MARKUP_SAME_POINT: Code = Code::new("W555", "markup-same-point");
-/// An `FF[1]`–`FF[3]` property stands beside its `FF[4]` replacement (`KI`
-/// with `KM`, `L` with `LB`, `M` with `MA`/`TR`): both kept.
-pub const OBSOLETE_BESIDE_REPLACEMENT: Code = Code::new("W556", "obsolete-beside-replacement");
-/// An `FF[4]` `VW` of exactly two single points, the `FF[1]`–`FF[3]` form of
-/// a rectangle, shows those two points only: kept.
-pub const VIEW_TWO_POINTS: Code = Code::new("W557", "view-two-points");
-/// `FF` or `CA` stood outside the root: dropped, since the output is one
-/// version in one character set, which its root says (a conversion decodes
-/// the text and writes the root's `FF[4]` and `CA`).
-pub const OUTPUT_FORM_OUTSIDE_ROOT: Code = Code::new("I559", "version-outside-root");
-/// Two position annotations (`DM GB GW UC`) stand in one node, which
-/// FF[4] forbids (they contradict each other): both kept.
-pub const POSITION_ANNOTATIONS_MIXED: Code = Code::new("W558", "position-annotations-mixed");
 
 /// The root properties of FF[4].
 const ROOT_IDS: [&str; 6] = ["SZ", "GM", "FF", "CA", "AP", "ST"];
@@ -299,7 +274,7 @@ impl Placement {
             };
             if matches!(ROOT_IDS[k], "FF" | "CA") {
                 let p = node.props.remove(i);
-                cx.report.info(OUTPUT_FORM_OUTSIDE_ROOT, At::property(&p.name, p.pos), || {
+                cx.report.info(VERSION_OUTSIDE_ROOT, At::property(&p.name, p.pos), || {
                     format!(
                         "{}[{}] outside the root: dropped (the output is FF[4] in one character set, which its root says)",
                         p.name,
@@ -592,8 +567,8 @@ fn point_text(k: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
     use crate::game::Game;
 

@@ -14,29 +14,17 @@
 //! removed once (info: the list means the same set of points; a warning when
 //! the repeat carried a different label).
 
-use super::node::{BufNode, Cx, PlainBoard};
-use crate::diag::{At, Code, Severity};
+use super::codes::{
+    POINT_COORDINATE, POINT_OFF_BOARD, POINT_REMOVED, POINT_REPEATED, POINT_UNREADABLE,
+    RECTANGLE_REORDERED,
+};
+use super::node::BufNode;
+use super::plain::PlainBoard;
+use super::rule::Cx;
+use crate::diag::{At, Severity};
 use crate::event::{PropertyBuf, Value};
-use crate::validate::board::Point;
+use crate::stone::Point;
 use crate::validate::points::{self, Checked, Seen, Size};
-
-/// A move or point lies off the board `SZ` gives: kept as it is.
-pub const POINT_OFF_BOARD: Code = Code::new("W520", "point-off-board");
-/// A human-readable coordinate (`B[R16]`) or a word for a pass (`B[Pass]`)
-/// was written as the SGF point (`B[qd]`, `B[]`).
-pub const POINT_COORDINATE: Code = Code::new("I521", "point-coordinate");
-/// A rectangle of a point list was written with its corners in order
-/// (`AB[cc:aa]` → `AB[aa:cc]`), or as its one point (`aa:aa` → `aa`).
-pub const RECTANGLE_REORDERED: Code = Code::new("I522", "rectangle-reordered");
-/// A move or setup value is not a point (`B[p]`, `AB[p d]`, `B[T20]` on
-/// 19×19): kept as it is.
-pub const POINT_UNREADABLE: Code = Code::new("W523", "point-unreadable");
-/// A markup value is not a point (`MA[p]`, `LB[dd]` without a label): it
-/// was removed.
-pub const POINT_REMOVED: Code = Code::new("W524", "point-removed");
-/// A point listed twice in one property (`AB[aa][aa]`, `AB[aa:cc][bb]`):
-/// the repeat was removed (a warning when it carried another label).
-pub const POINT_REPEATED: Code = Code::new("I525", "point-repeated");
 
 /// What a property's values are, for the checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,7 +180,7 @@ fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
     let at = At::property(&old.name, old.pos);
     let name = &old.name;
     for (k, v) in old.values().iter().enumerate() {
-        let shown = super::values::shown(v.text());
+        let shown = super::shown(v.text());
         let outcome = outcome(v, kind, size, alone);
         let (code, severity, what) = match &outcome {
             Checked::Valid => (None, Severity::Info, ""),
@@ -231,7 +219,7 @@ fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
                 Severity::Info
             };
             cx.report.report_as(POINT_REPEATED, severity, at, || {
-                let first = super::values::shown(&first);
+                let first = super::shown(&first);
                 if first == text {
                     format!("{name}[{shown}]: listed before: the repeat removed")
                 } else {
@@ -313,8 +301,8 @@ fn repeated(
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::super::values::Values;
     use crate::options::ValueFlags;
 

@@ -19,26 +19,15 @@
 //! * `fox-handicap`: Fox writes `HA[1]` (one-stone handicap: Black first,
 //!   no komi), which `FF[4]` does not define: written `HA[0]`.
 
-use super::node::{format_real, BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
+use super::codes::{
+    DUPLICATE_AP, DUPLICATE_DROPPED, DUPLICATE_MERGED, FOX_HANDICAP, FOX_KOMI, FOX_RESULT,
+};
+use super::node::BufNode;
+use super::rule::{Cx, NodeRule};
+use crate::diag::At;
 use crate::event::PropertyBuf;
 use crate::props;
-
-/// A single-valued property repeated in one node became one: equal values
-/// once, texts joined.
-pub const MERGED_VALUES: Code = Code::new("I160", "duplicate-merged");
-/// Fox's repeated `AP` (`AP[GNU Go:3.8]…AP[foxwq]`): the last one was kept.
-pub const DUPLICATE_AP: Code = Code::new("I161", "duplicate-ap");
-/// A single-valued property repeated in one node with values that cannot be
-/// joined (`KM[6.5]KM[7.5]`): the first was kept, the others dropped.
-pub const DUPLICATE_DROPPED: Code = Code::new("E162", "duplicate-dropped");
-/// Fox's komi in scaled units (`KM[375]`) became points (`KM[7.5]`).
-pub const FOX_KOMI: Code = Code::new("I163", "fox-komi");
-/// Fox's result in zi (`RE[W+4.25]`, with `KM[375]`) became points
-/// (`RE[W+8.5]`).
-pub const FOX_RESULT: Code = Code::new("I162", "fox-result");
-/// Fox's `HA[1]` (Black first, no komi) became `HA[0]`.
-pub const FOX_HANDICAP: Code = Code::new("I164", "fox-handicap");
+use crate::values::{self, format_real, GameResult, WinBy};
 
 pub struct Duplicates {
     merge: bool,
@@ -98,7 +87,7 @@ impl NodeRule for Duplicates {
             }
             if vals.iter().all(|v| *v == vals[0]) {
                 cx.report
-                    .info(MERGED_VALUES, At::property(&p.name, p.pos), || {
+                    .info(DUPLICATE_MERGED, At::property(&p.name, p.pos), || {
                         format!(
                             "{} written {} times with the same value: kept once",
                             p.name,
@@ -113,7 +102,7 @@ impl NodeRule for Duplicates {
                     ", "
                 };
                 cx.report
-                    .info(MERGED_VALUES, At::property(&p.name, p.pos), || {
+                    .info(DUPLICATE_MERGED, At::property(&p.name, p.pos), || {
                         format!("{} written {} times: texts joined", p.name, vals.len())
                     });
                 p.clear_values();
@@ -178,11 +167,9 @@ fn komi_in_zi(km: &str) -> bool {
 /// quarter fraction (`.25`, `.75`), which cannot be points; `None` for any
 /// other result (`B+R`, `W+2.5`, `Draw`).
 pub fn fox_result(re: &str) -> Option<String> {
-    let re = re.trim();
-    let (winner, margin) = re.split_once('+')?;
-    if !matches!(winner, "B" | "W" | "b" | "w") {
+    let GameResult::Win(winner, WinBy::Points(margin)) = values::read_result(re)? else {
         return None;
-    }
+    };
     let (whole, frac) = margin.split_once('.')?;
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -191,11 +178,7 @@ pub fn fox_result(re: &str) -> Option<String> {
         return None;
     }
     let zi: f64 = margin.parse().ok()?;
-    Some(format!(
-        "{}+{}",
-        winner.to_ascii_uppercase(),
-        format_real(zi * 2.0)
-    ))
+    Some(format!("{}+{}", winner.move_id(), format_real(zi * 2.0)))
 }
 
 pub struct Fox {
@@ -303,8 +286,8 @@ fn keep_only_value(p: &mut PropertyBuf, which: Which) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     #[test]
@@ -333,11 +316,13 @@ mod tests {
             ("B+0.75", "B+1.5"),
             ("b+12.25", "B+24.5"),
             (" W+3.75 ", "W+7.5"),
+            // Read as every result is (`values::read_result`): W+0.25.
+            ("W+.25", "W+0.5"),
         ] {
             assert_eq!(fox_result(re).as_deref(), Some(want), "{re}");
         }
         for re in [
-            "W+2.5", "B+3", "B+0.50", "W+R", "Draw", "0", "W+.25", "X+4.25", "W+4.250",
+            "W+2.5", "B+3", "B+0.50", "W+R", "Draw", "0", "X+4.25", "W+4.250",
         ] {
             assert_eq!(fox_result(re), None, "{re}");
         }

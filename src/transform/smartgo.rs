@@ -9,16 +9,12 @@
 //! with the last move (the position the node shows). A value that is not a
 //! sequence of two-letter points is kept as it is, with a warning.
 
-use super::node::{board_size, BufNode, Cx, NodeRule};
+use super::codes::{SMARTGO_EXPANDED, SMARTGO_UNREADABLE};
+use super::node::{board_size, BufNode};
 use super::passes::tt_is_pass;
-use crate::diag::{At, Code};
+use super::rule::{Cx, NodeRule};
+use crate::diag::At;
 use crate::event::PropertyBuf;
-
-/// A SmartGo `S[]` sequence became one node per move.
-pub const SMARTGO_EXPANDED: Code = Code::new("I167", "smartgo-expanded");
-/// A SmartGo `S[]` value that is not a sequence of two-letter points: kept
-/// as it is.
-pub const SMARTGO_BAD: Code = Code::new("W168", "smartgo-unreadable");
 
 #[derive(Default)]
 pub struct SmartGo {
@@ -68,7 +64,7 @@ impl NodeRule for SmartGo {
         let bytes = seq.as_bytes();
         if bytes.is_empty() || bytes.len() % 2 != 0 || !bytes.iter().all(|&c| is_coord(c)) {
             let pos = node.props[i].pos;
-            cx.report.warn(SMARTGO_BAD, Some(pos), || {
+            cx.report.warn(SMARTGO_UNREADABLE, Some(pos), || {
                 format!("S[{seq}] is not a sequence of points: kept as it is")
             });
             out.push(node);
@@ -117,8 +113,8 @@ impl NodeRule for SmartGo {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
     use crate::game::Game;
 

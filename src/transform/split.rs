@@ -17,20 +17,11 @@
 //!   FF[4] (`W561`, a warning: the reading is the dialect's, not certain).
 //!   A `PL` whose value is no colour is setup like any other: first.
 
-use super::node::{BufNode, Cx, NodeRule};
-use crate::diag::{At, Code};
+use super::codes::{PLAYER_AFTER_MOVE, PLAYER_REPEATS_TURN, SPLIT_SETUP_MOVE, SPLIT_TWO_MOVES};
+use super::node::BufNode;
+use super::rule::{Cx, NodeRule};
+use crate::diag::At;
 use crate::props::{self, Scope};
-
-/// A node with setup and a move was split: the setup first, then the move.
-pub const SPLIT_SETUP_MOVE: Code = Code::new("I165", "split-setup-move");
-/// A node with two moves was split into one node per move.
-pub const SPLIT_TWO_MOVES: Code = Code::new("I166", "split-two-moves");
-/// A `PL` beside a move only repeated whose turn it is after the move
-/// (`;B[pd]PL[W]`), and was dropped.
-pub const PLAYER_REPEATS_TURN: Code = Code::new("I560", "player-repeats-turn");
-/// A `PL` beside a move named the mover's colour (`;B[pd]PL[B]`: Black plays
-/// again), and went to a node of its own after the move.
-pub const PLAYER_AFTER_MOVE: Code = Code::new("W561", "player-after-move");
 
 #[derive(Default)]
 pub struct Split;
@@ -102,7 +93,7 @@ impl NodeRule for Split {
 fn player_beside_move(node: &mut BufNode, cx: &mut Cx<'_>) -> Option<BufNode> {
     let mover = node.move_colour()?;
     let text = node.text("PL")?;
-    let colour = match crate::validate::gameinfo::color(text).value_or(text) {
+    let colour = match crate::values::color(text).value_or(text) {
         "B" => 'B',
         "W" => 'W',
         _ => return None,
@@ -212,8 +203,8 @@ fn split_moves(mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
 
     fn split(d: &str) -> (String, Vec<&'static str>) {

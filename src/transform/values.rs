@@ -1,7 +1,7 @@
 //! Dialect rule 11: game-info values in their `FF[4]` forms (issue 13).
 //! `DT` becomes an ISO date, `TM` seconds, `RE` an `FF[4]` result, `KM`,
 //! `HA` and `SZ` plain numbers, and a line break in a simpletext value a
-//! space, by the normalizers of [`crate::validate::gameinfo`] (their rules:
+//! space, by the normalizers of [`crate::values`] (their rules:
 //! `formats/validation.md`); the number, real, double, color and none
 //! values of the other `FF[4]` properties (`MN`, `BL`, `BM`, `PL`, `KO`…)
 //! are repaired where their intent is certain (switch `types`), and the
@@ -14,52 +14,20 @@
 //! out; a value that is ambiguous or cannot be read is kept as it is, with
 //! a warning that says why.
 
-use super::node::{BufNode, Cx, NodeRule, PlainBoard};
+use super::codes::{
+    DATE_REWRITTEN, DATE_UNREADABLE, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE, KOMI_REWRITTEN,
+    KOMI_UNREADABLE, RESULT_REWRITTEN, RESULT_UNREADABLE, SIMPLETEXT_NEWLINE, SIZE_REWRITTEN,
+    SIZE_UNREADABLE, TIME_REWRITTEN, TIME_UNREADABLE, TYPE_REWRITTEN, TYPE_UNREADABLE,
+};
+use super::node::BufNode;
+use super::plain::PlainBoard;
 use super::points::Points;
+use super::rule::{Cx, NodeRule};
 use crate::diag::{At, Code, Severity};
 use crate::event::PropertyBuf;
 use crate::options::ValueFlags;
 use crate::props;
-use crate::validate::gameinfo::{self, Normalized, Problem, Reading, Rewrite};
-
-/// A `DT` date was written in its `FF[4]` form (a warning when the form
-/// leaves part of the date out, such as a time of day).
-pub const DATE_REWRITTEN: Code = Code::new("I500", "date-rewritten");
-/// A `DT` date is ambiguous or unreadable: kept as it was.
-pub const DATE_UNREADABLE: Code = Code::new("W501", "date-unreadable");
-/// A `TM` time was written in seconds (a warning when the form leaves part
-/// of it out, such as an overtime).
-pub const TIME_REWRITTEN: Code = Code::new("I502", "time-rewritten");
-/// A `TM` time is ambiguous or unreadable: kept as it was.
-pub const TIME_UNREADABLE: Code = Code::new("W503", "time-unreadable");
-/// An `RE` result was written in its `FF[4]` form (a warning when the form
-/// leaves part of it out, such as a move count).
-pub const RESULT_REWRITTEN: Code = Code::new("I504", "result-rewritten");
-/// An `RE` result is ambiguous or unreadable: kept as it was.
-pub const RESULT_UNREADABLE: Code = Code::new("W505", "result-unreadable");
-/// A `KM` komi was written as a real number (a warning when text was left
-/// out).
-pub const KOMI_REWRITTEN: Code = Code::new("I506", "komi-rewritten");
-/// A `KM` komi is ambiguous or unreadable: kept as it was.
-pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
-/// An `HA` handicap was written as a number (a warning when text was left
-/// out).
-pub const HANDICAP_REWRITTEN: Code = Code::new("I508", "handicap-rewritten");
-/// An `HA` handicap is ambiguous or unreadable: kept as it was.
-pub const HANDICAP_UNREADABLE: Code = Code::new("W509", "handicap-unreadable");
-/// An `SZ` board size was written as a number or `columns:rows` (a warning
-/// when text was left out).
-pub const SIZE_REWRITTEN: Code = Code::new("I510", "size-rewritten");
-/// An `SZ` board size is ambiguous or unreadable: kept as it was.
-pub const SIZE_UNREADABLE: Code = Code::new("W511", "size-unreadable");
-/// Line breaks or tabs in a simpletext value became spaces.
-pub const SIMPLETEXT_NEWLINE: Code = Code::new("I512", "simpletext-newline");
-/// A number, real, double, color or none value (`MN`, `BL`, `BM`, `PL`,
-/// `KO`…) was written in its `FF[4]` form (a warning when text was left
-/// out, as in `KO[x]` → `KO[]`).
-pub const TYPE_REWRITTEN: Code = Code::new("I513", "type-rewritten");
-/// A number, real, double or color value cannot be read: kept as it was.
-pub const TYPE_UNREADABLE: Code = Code::new("W514", "type-unreadable");
+use crate::values::{self, Normalized, Problem, Reading, Rewrite};
 
 /// How one kind of value is normalized and reported.
 struct Family {
@@ -78,26 +46,25 @@ impl Family {
     }
 }
 
-static DATE: Family = Family::new(gameinfo::date, DATE_REWRITTEN, DATE_UNREADABLE);
-static TIME: Family = Family::new(gameinfo::time, TIME_REWRITTEN, TIME_UNREADABLE);
-static RESULT: Family = Family::new(gameinfo::result, RESULT_REWRITTEN, RESULT_UNREADABLE);
-static KOMI: Family = Family::new(gameinfo::komi, KOMI_REWRITTEN, KOMI_UNREADABLE);
-static HANDICAP: Family = Family::new(gameinfo::handicap, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE);
-static SIZE: Family = Family::new(gameinfo::size, SIZE_REWRITTEN, SIZE_UNREADABLE);
+static DATE: Family = Family::new(values::date, DATE_REWRITTEN, DATE_UNREADABLE);
+static TIME: Family = Family::new(values::time, TIME_REWRITTEN, TIME_UNREADABLE);
+static RESULT: Family = Family::new(values::result, RESULT_REWRITTEN, RESULT_UNREADABLE);
+static KOMI: Family = Family::new(values::komi, KOMI_REWRITTEN, KOMI_UNREADABLE);
+static HANDICAP: Family = Family::new(values::handicap, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE);
+static SIZE: Family = Family::new(values::size, SIZE_REWRITTEN, SIZE_UNREADABLE);
 /// Simpletext folding never fails: both codes are the same.
-static SIMPLETEXT: Family = Family::new(
-    gameinfo::simple_text,
-    SIMPLETEXT_NEWLINE,
-    SIMPLETEXT_NEWLINE,
-);
+static SIMPLETEXT: Family =
+    Family::new(values::simple_text, SIMPLETEXT_NEWLINE, SIMPLETEXT_NEWLINE);
 
-static NUMBER: Family = Family::new(gameinfo::number, TYPE_REWRITTEN, TYPE_UNREADABLE);
-static REAL: Family = Family::new(gameinfo::real, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static NUMBER: Family = Family::new(values::number, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static REAL: Family = Family::new(values::real, TYPE_REWRITTEN, TYPE_UNREADABLE);
+/// `BL`, `WL`: reals in seconds, read as `TM` is (`0:07:42`).
+static TIME_LEFT: Family = Family::new(values::time_left, TYPE_REWRITTEN, TYPE_UNREADABLE);
 static DOUBLE: Family = Family::new(double, TYPE_REWRITTEN, TYPE_UNREADABLE);
-static COLOR: Family = Family::new(gameinfo::color, TYPE_REWRITTEN, TYPE_UNREADABLE);
+static COLOR: Family = Family::new(values::color, TYPE_REWRITTEN, TYPE_UNREADABLE);
 static NONE: Family = Family::new(none, TYPE_REWRITTEN, TYPE_UNREADABLE);
 
-/// A Double ([`gameinfo::double`]), and where its intent is certain even
+/// A Double ([`values::double`]), and where its intent is certain even
 /// so: empty is the normal value `1` (FF[1]: "the normal value for such
 /// properties is one"), and a number out of range is the nearest of `1`
 /// and `2` (`BM[3]` → `2`, `BM[0]` → `1`).
@@ -106,11 +73,11 @@ fn double(value: &str) -> Normalized {
         let one = n.starts_with('-') || n.trim_start_matches(['+', '0']).is_empty();
         Normalized::Rewritten(Rewrite::new(if one { "1" } else { "2" }, Reading::Nearest))
     };
-    match gameinfo::double(value) {
+    match values::double(value) {
         Normalized::Unparsed(Problem::Empty) => {
             Normalized::Rewritten(Rewrite::new("1", Reading::EmptyAsNormal))
         }
-        Normalized::Unparsed(p) => match gameinfo::number(value) {
+        Normalized::Unparsed(p) => match values::number(value) {
             Normalized::Valid => nearest(value),
             Normalized::Rewritten(r) => nearest(&r.value),
             _ => Normalized::Unparsed(p),
@@ -142,29 +109,6 @@ fn type_family(value_type: &str) -> Option<&'static Family> {
     })
 }
 
-/// The `FF[4]` value type of `def` when rule 11 checks it by type alone
-/// (number, real, double, color, none, of a property `FF[4]` defines,
-/// other than `KM`, `HA`, `SZ`).
-pub(super) fn simple_type(def: &props::PropDef) -> Option<&'static str> {
-    let by_name = matches!(def.id, "KM" | "HA" | "SZ");
-    let t = def.value_type;
-    (def.ff.contains('4') && !by_name && type_family(t).is_some()).then_some(t)
-}
-
-/// Whether `value` is valid for `value_type` (one of [`simple_type`]'s),
-/// so that rule 11 leaves it as it is: what the families' normalizers call
-/// [`Normalized::Valid`], checked without them.
-pub(super) fn is_valid_as(value_type: &str, value: &str) -> bool {
-    match value_type {
-        "number" => gameinfo::is_number(value),
-        "real" => gameinfo::is_real(value),
-        "double" => matches!(value, "1" | "2"),
-        "color" => matches!(value, "B" | "W"),
-        "none" => value.is_empty(),
-        _ => false,
-    }
-}
-
 /// The rule: which families run.
 pub struct Values {
     flags: ValueFlags,
@@ -193,6 +137,7 @@ impl Values {
             // Moves and comments, most of what a game holds, are not
             // simpletext: no table look-up for them.
             "B" | "W" | "C" => return None,
+            "BL" | "WL" => (f.types, &TIME_LEFT),
             _ => {
                 let def = props::lookup(id)?;
                 if def.value_type == "simpletext" {
@@ -300,7 +245,7 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
                 let at = At::property(&p.name, p.pos);
                 cx.report
                     .report_as(family.unreadable, Severity::Warning, at, || {
-                        format!("{}[{}]: {outcome}", p.name, shown(v.text()))
+                        format!("{}[{}]: {outcome}", p.name, super::shown(v.text()))
                     });
             }
         }
@@ -329,25 +274,25 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
         };
         cx.report
             .report_as(code, severity, At::property(&old.name, old.pos), || {
-                format!("{}[{}]: {outcome}", old.name, shown(v.text()))
+                format!("{}[{}]: {outcome}", old.name, super::shown(v.text()))
             });
     }
 }
 
 /// [`normalize`] for simpletext: each line break or other white space a
-/// space, in the property's own text ([`gameinfo::simple_text_in_place`]),
+/// space, in the property's own text ([`values::simple_text_in_place`]),
 /// so that a huge value with a line break costs no copy (issue 14). The
-/// same values and reports as the normalizer, [`gameinfo::simple_text`].
+/// same values and reports as the normalizer, [`values::simple_text`].
 fn simple_text(p: &mut PropertyBuf, cx: &mut Cx<'_>) {
-    let white = |v: &str| v.bytes().any(gameinfo::is_white);
+    let white = |v: &str| v.bytes().any(values::is_white);
     if !p.values().iter().any(|v| white(v.text())) {
         return;
     }
     // How the reports show the values before: what they keep of them.
     let before: Vec<Option<String>> = (p.values().iter())
-        .map(|v| white(v.text()).then(|| shown(v.text())))
+        .map(|v| white(v.text()).then(|| super::shown(v.text())))
         .collect();
-    p.rewrite_in_place(gameinfo::simple_text_in_place);
+    p.rewrite_in_place(values::simple_text_in_place);
     for (v, before) in p.values().iter().zip(before) {
         let Some(before) = before else {
             continue;
@@ -369,17 +314,31 @@ fn push(p: &mut PropertyBuf, value: &str) {
     };
 }
 
-/// A value as a message shows it: line breaks as `⏎`, at most 80
-/// characters ([`crate::diag::excerpt`]).
-pub(super) fn shown(value: &str) -> String {
-    crate::diag::excerpt(value, 80)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::node::testing::*;
-    use super::super::node::NodeAdapter;
+    use super::super::adapter::NodeAdapter;
+    use super::super::testing::*;
     use super::*;
+
+    /// The plain-node test (`plain::simple_type`) knows the types this rule
+    /// checks by type alone: the types that have a family here.
+    #[test]
+    fn the_types_checked_by_type_are_those_with_a_family() {
+        let all = [
+            "number",
+            "real",
+            "double",
+            "color",
+            "none",
+            "simpletext",
+            "text",
+            "point",
+        ];
+        for t in all {
+            let listed = super::super::plain::TYPES.contains(&t);
+            assert_eq!(type_family(t).is_some(), listed, "{t}");
+        }
+    }
     use crate::game::Game;
 
     #[test]

@@ -11,7 +11,7 @@
 //! `A`–`T` without `I`, rows from the bottom: Draft 2016, "Coordinates"),
 //! written as the SGF point only when that reading is certain.
 
-use super::board::{Point, MAX_SIDE};
+use crate::stone::{Point, MAX_SIDE};
 use std::fmt;
 
 /// The board points are checked against: columns and rows, 1 to 52 each.

@@ -10,51 +10,32 @@
 //! [`NodeArena`]; whole nodes ([`Sink::node`]) and runs of plain moves
 //! ([`Sink::moves`]) are applied as they come.
 
-use super::board::{Check, Colour, Found, Mark, Referee};
-use super::gameinfo;
+use super::board::{Check, Found, Referee};
+use super::codes::{
+    BAD_MOVE_NUMBER, BOARD_SIZE_UNKNOWN, EMPTY_POINT_CLEARED, HANDICAP_STONES_MISSING,
+    HANDICAP_STONE_COUNT, KO_RETAKEN, MOVE_OFF_BOARD, MOVE_ON_STONE, NOT_A_POINT, SETUP_NO_EFFECT,
+    SETUP_OFF_BOARD, SUICIDE, UNKNOWN_FILE_FORMAT,
+};
+use crate::board::Mark;
 use crate::diag::{At, Code, Reporter};
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeArena, NodeRef, Pos, Property, Values, MOVE_TEXT_LEN};
 use crate::sink::Sink;
-
-/// `SZ` is not a board size of 1 to 52 (or columns:rows): the game's moves were not checked.
-pub const BOARD_SIZE: Code = Code::new("W580", "board-size-unknown");
-/// A move was played on an occupied point: the stone replaced the one there.
-pub const OCCUPIED: Code = Code::new("W581", "move-on-stone");
-/// A move left its own group without a liberty (suicide): the group was removed.
-pub const SUICIDE: Code = Code::new("W582", "suicide");
-/// A move retook a simple ko at once.
-pub const KO: Code = Code::new("W583", "ko-retaken");
-/// `AE` cleared a point that was already empty.
-pub const CLEAR_EMPTY: Code = Code::new("W584", "empty-point-cleared");
-/// A move is off the board: it was not played.
-pub const MOVE_OFF_BOARD: Code = Code::new("W585", "move-off-board");
-/// A setup point (`AB`, `AW`, `AE`) is off the board: it was ignored.
-pub const SETUP_OFF_BOARD: Code = Code::new("W586", "setup-off-board");
-/// A move or setup value is not a point: nothing was played or set.
-pub const NOT_A_POINT: Code = Code::new("W587", "not-a-point");
-/// `MN` is not a move number (a whole number, 0 or more).
-pub const MOVE_NUMBER: Code = Code::new("W588", "bad-move-number");
-/// `AB` or `AW` placed a stone where one of its colour stood already: it has no effect.
-pub const NO_EFFECT: Code = Code::new("W591", "setup-no-effect");
-/// `HA` gives a handicap of N stones, but the root places another number of black stones.
-pub const HANDICAP_COUNT: Code = Code::new("W590", "handicap-stone-count");
-/// `HA` gives a handicap, but white moves first and no `AB` placed the stones: the game's board was not checked.
-pub const HANDICAP_MISSING: Code = Code::new("W589", "handicap-stones-missing");
+use crate::stone::Colour;
 
 /// The code of each check.
 fn code(check: Check) -> Code {
     match check {
-        Check::BoardSize => BOARD_SIZE,
-        Check::Occupied => OCCUPIED,
+        Check::BoardSize => BOARD_SIZE_UNKNOWN,
+        Check::Occupied => MOVE_ON_STONE,
         Check::Suicide => SUICIDE,
-        Check::Ko => KO,
-        Check::ClearEmpty => CLEAR_EMPTY,
-        Check::NoEffect => NO_EFFECT,
+        Check::Ko => KO_RETAKEN,
+        Check::ClearEmpty => EMPTY_POINT_CLEARED,
+        Check::NoEffect => SETUP_NO_EFFECT,
         Check::MoveOffBoard => MOVE_OFF_BOARD,
         Check::SetupOffBoard => SETUP_OFF_BOARD,
         Check::NotAPoint => NOT_A_POINT,
-        Check::MoveNumber => MOVE_NUMBER,
+        Check::MoveNumber => BAD_MOVE_NUMBER,
     }
 }
 
@@ -149,7 +130,7 @@ impl BoardCheck {
             let stones = referee.board().count(Colour::Black);
             if stones != n as usize {
                 report.report(
-                    HANDICAP_COUNT,
+                    HANDICAP_STONE_COUNT,
                     At::property("HA", pos),
                     format!("HA[{n}], but the root node places {stones} black stones"),
                 );
@@ -164,12 +145,12 @@ impl BoardCheck {
                 .find(|p| p.name == id)
                 .and_then(|p| p.values.first().map(|v| v.text()))
         };
-        if let Some(m) = value("FF").and_then(gameinfo::unknown_file_format) {
+        if let Some(m) = value("FF").and_then(super::unknown_file_format) {
             let pos = root
                 .iter()
                 .find(|p| p.name == "FF")
                 .map_or(root.pos, |p| p.pos);
-            report.report(gameinfo::UNKNOWN_FILE_FORMAT, At::property("FF", pos), m);
+            report.report(UNKNOWN_FILE_FORMAT, At::property("FF", pos), m);
         }
         let ha = value("HA").and_then(|ha| Some((ha, ha.trim().parse::<u32>().ok()?)));
         let ha_pos = || {
@@ -215,7 +196,7 @@ impl BoardCheck {
         };
         if !setup && first == Some(Colour::White) && matches!(self.state, State::Playing(_)) {
             report.report(
-                HANDICAP_MISSING,
+                HANDICAP_STONES_MISSING,
                 At::property("HA", pos),
                 format!(
                     "HA[{ha}], but no AB places the handicap stones and white moves first: \

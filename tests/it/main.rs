@@ -18,3 +18,4 @@ mod peers;
 mod pictures;
 mod properties;
 mod validate;
+mod values;

@@ -3,8 +3,8 @@
 //! only the root's properties are held (for the games list) with what the
 //! rows did not carry.
 
+use super::lists::{csv_io, kept_at_root, Lists, Slot, FILE_PROPS, GAME_PROPS};
 use super::rows::{game_record, loss_warning, write_row, Row, Tally};
-use super::writer::{csv_io, kept_at_root, CsvWriter, FILE_PROPS, GAME_PROPS};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeRef, Property, PropertyBuf, MOVE_TEXT_LEN};
@@ -36,32 +36,6 @@ pub(super) struct MainLine {
     root: Vec<PropertyBuf>,
     size: (u32, u32),
     not_carried: Tally,
-}
-
-/// The first value of a property on the current node, in a reused string.
-#[derive(Default)]
-pub(super) struct Slot {
-    text: String,
-    pub(super) set: bool,
-}
-
-impl Slot {
-    /// Keeps `text` unless the slot holds a value already.
-    pub(super) fn set(&mut self, text: &str) {
-        if !self.set {
-            self.text.clear();
-            self.text.push_str(text);
-            self.set = true;
-        }
-    }
-
-    pub(super) fn get(&self) -> &str {
-        if self.set {
-            &self.text
-        } else {
-            ""
-        }
-    }
 }
 
 impl MainLine {
@@ -154,56 +128,60 @@ impl MainLine {
         }
         true
     }
-}
 
-impl CsvWriter<'_> {
-    pub(super) fn main_line_event(
+    /// One event of a main-line list.
+    pub(super) fn on_event(
         &mut self,
+        lists: &mut Lists<'_>,
         event: &Event<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
         match event {
             Event::GameStart(h) => {
-                self.end_main_line_game(report)?;
-                self.main.start();
-                self.main.in_file = h.index;
-                if self.by_header {
-                    self.games = h.index;
+                self.end_game(lists, report)?;
+                self.start();
+                self.in_file = h.index;
+                if lists.by_header {
+                    lists.games = h.index;
                 }
             }
             Event::Meta { .. } => {
-                self.main.not_carried.add("source facts", 1);
+                self.not_carried.add("source facts", 1);
             }
-            Event::VariationStart(_) => self.main.tracker.paren(true),
-            Event::VariationEnd(_) => self.main.tracker.paren(false),
+            Event::VariationStart(_) => self.tracker.paren(true),
+            Event::VariationEnd(_) => self.tracker.paren(false),
             Event::Node(_) => {
-                if !self.main.in_game {
+                if !self.in_game {
                     return Ok(());
                 }
-                self.flush_node()?;
-                self.main.node();
+                self.flush_node(lists)?;
+                self.node();
             }
             Event::Property(p) => {
-                let games_file = self.games_out.is_some();
-                if !self.main.property(p, games_file) {
+                let games_file = lists.games_out.is_some();
+                if !self.property(p, games_file) {
                     orphan_property(report, p);
                 }
             }
-            Event::GameEnd(_) => self.end_main_line_game(report)?,
+            Event::GameEnd(_) => self.end_game(lists, report)?,
         }
         Ok(())
     }
 
     /// A whole node (`Sink::node`) in a game: as its `Node` and
     /// `Property` events, without an event each.
-    pub(super) fn main_line_node(&mut self, node: &NodeRef<'_>) -> Result<(), Error> {
-        self.flush_node()?;
-        self.main.node();
-        if let Some((index, _, main)) = self.main.current {
+    pub(super) fn on_node(
+        &mut self,
+        lists: &mut Lists<'_>,
+        node: &NodeRef<'_>,
+    ) -> Result<(), Error> {
+        self.flush_node(lists)?;
+        self.node();
+        if let Some((index, _, main)) = self.current {
             if main || index == 0 {
-                let games_file = self.games_out.is_some();
+                let games_file = lists.games_out.is_some();
                 for p in node.iter() {
-                    self.main.property(&p, games_file);
+                    self.property(&p, games_file);
                 }
             }
         }
@@ -214,15 +192,19 @@ impl CsvWriter<'_> {
     /// on the main line written straight from their six bytes, but the
     /// root's (its row waits for the board size) and the last (properties
     /// may still come for it), which become the current node.
-    pub(super) fn main_line_moves(&mut self, moves: &Moves<'_>) -> Result<(), Error> {
-        self.flush_node()?;
+    pub(super) fn on_moves(
+        &mut self,
+        lists: &mut Lists<'_>,
+        moves: &Moves<'_>,
+    ) -> Result<(), Error> {
+        self.flush_node(lists)?;
         let n = moves.len();
-        let (first, parent) = self.main.tracker.place_run(n);
-        let main = self.main.placed(first, parent, n);
+        let (first, parent) = self.tracker.place_run(n);
+        let main = self.placed(first, parent, n);
         let last = first + n - 1;
         let parent_of = |i: usize| if i == first { parent } else { Some(i - 1) };
         if !main {
-            self.main.current = Some((last, parent_of(last), false));
+            self.current = Some((last, parent_of(last), false));
             return Ok(());
         }
         let sgf = moves.sgf().as_bytes();
@@ -232,16 +214,16 @@ impl CsvWriter<'_> {
         if first == 0 {
             self.held_move(0, None, text(0));
             if last > 0 {
-                self.flush_node()?;
+                self.flush_node(lists)?;
             }
             from = 1;
         }
         if from < last {
             let run = text(from).get(..(last - from) * MOVE_TEXT_LEN);
-            let at = (self.games, self.main.moves);
-            let size = self.main.size;
+            let at = (lists.games, self.moves);
+            let size = self.size;
             let run = run.unwrap_or_default();
-            self.main.moves = self.layout.plain_moves(&mut self.out, at, run, size)?;
+            self.moves = lists.layout.plain_moves(&mut lists.out, at, run, size)?;
         }
         if last >= from {
             self.held_move(last, parent_of(last), text(last));
@@ -256,13 +238,13 @@ impl CsvWriter<'_> {
         let colour = if text.get(1) == Some(&b'W') { "W" } else { "B" };
         let point = text.get(3..5).unwrap_or_default();
         let value = std::str::from_utf8(point).unwrap_or("");
-        self.main.current = Some((i, parent, true));
-        self.main.take_move(colour, value);
+        self.current = Some((i, parent, true));
+        self.take_move(colour, value);
     }
 
     /// The current node is complete: its row, if it is a move of the main line.
-    fn flush_node(&mut self) -> Result<(), Error> {
-        let m = &mut self.main;
+    fn flush_node(&mut self, lists: &mut Lists<'_>) -> Result<(), Error> {
+        let m = &mut *self;
         let Some((index, parent, main)) = m.current.take() else {
             return Ok(());
         };
@@ -295,10 +277,10 @@ impl CsvWriter<'_> {
             &m.white_time
         };
         write_row(
-            &mut self.out,
-            &mut self.layout,
+            &mut lists.out,
+            &mut lists.layout,
             &Row {
-                game: self.games,
+                game: lists.games,
                 node: index,
                 parent,
                 path: "",
@@ -313,22 +295,26 @@ impl CsvWriter<'_> {
         m.clear_slots()
     }
 
-    pub(super) fn end_main_line_game(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        if !self.main.in_game {
+    pub(super) fn end_game(
+        &mut self,
+        lists: &mut Lists<'_>,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        if !self.in_game {
             return Ok(());
         }
-        self.flush_node()?;
-        self.main.tracker.end();
-        self.main.in_game = false;
-        if let Some(w) = &mut self.games_out {
-            let m = &self.main;
-            let (file, safe) = (report.file(), self.layout.safe());
-            let at = (self.games, file.as_ref(), m.in_file);
+        self.flush_node(lists)?;
+        self.tracker.end();
+        self.in_game = false;
+        if let Some(w) = &mut lists.games_out {
+            let m = &*self;
+            let (file, safe) = (report.file(), lists.layout.safe());
+            let at = (lists.games, file.as_ref(), m.in_file);
             let record = game_record(&m.root, at, m.size, m.moves, safe);
             w.write_record(&record).map_err(csv_io)?;
         }
-        loss_warning(report, self.games, &self.main.not_carried);
-        self.games += 1;
+        loss_warning(report, lists.games, &self.not_carried);
+        lists.games += 1;
         Ok(())
     }
 }

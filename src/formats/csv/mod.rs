@@ -9,9 +9,11 @@
 //!
 //! * [`writer`] (`writer.rs`; the streaming main line in `main_line.rs`,
 //!   the rows of both lists in `rows.rs`);
-//! * [`read`] (`reader.rs`).
+//! * [`read_from`] (`reader.rs`).
 
+pub mod codes;
 mod cuts;
+mod lists;
 mod main_line;
 mod out;
 mod reader;
@@ -19,30 +21,9 @@ mod rows;
 mod tree;
 mod writer;
 
-use crate::diag::Code;
-
 pub use cuts::cuts;
-pub use reader::{read, read_from};
+pub use reader::read_from;
 pub use writer::writer;
-
-/// A line the CSV parser cannot read (unbalanced quotes, bad UTF-8...); the
-/// rows before it were kept.
-pub const E_SYNTAX: Code = Code::new("E372", "csv-syntax");
-/// A row whose colour, point or vertex cannot be read; the row was skipped.
-pub const W_BAD_ROW: Code = Code::new("W373", "csv-bad-row");
-/// A row of an `--all-variations` list whose parent is not an earlier node;
-/// it was attached to the previous node.
-pub const W_BAD_PARENT: Code = Code::new("W374", "csv-bad-parent");
-/// The move list keeps moves, time left and comments; this lists what a
-/// game had beyond that.
-pub const W_NOT_CARRIED: Code = Code::new("W375", "csv-not-carried");
-/// The file has no `color` column and no `black` column: not a move list
-/// nor a games list.
-pub const E_NOT_A_MOVE_LIST: Code = Code::new("E376", "csv-not-a-move-list");
-/// A row (a line, or a quoted field running over lines) longer than
-/// `--max-value-size` (an endless one, or not CSV): the input is refused,
-/// not held.
-pub const E_TOO_LONG: Code = Code::new("E377", "csv-row-too-long");
 
 /// A CSV move list or games list: the header row names our columns.
 pub fn sniff(head: &[u8]) -> bool {
@@ -55,6 +36,7 @@ pub fn sniff(head: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::codes::*;
     use super::*;
     use crate::diag::Reporter;
     use crate::error::Error;
@@ -63,6 +45,16 @@ mod tests {
     use crate::game::Game;
     use crate::options::{Coords, ReadOptions, WriteOptions};
     use crate::sink::Sink;
+
+    /// The whole input read as Csv (through the registry's row).
+    fn read(
+        input: &mut dyn std::io::Read,
+        options: &crate::options::ReadOptions,
+        sink: &mut dyn crate::sink::Sink,
+        report: &mut crate::diag::Reporter,
+    ) -> Result<(), crate::error::Error> {
+        crate::formats::read(crate::formats::Format::Csv, input, options, sink, report)
+    }
 
     fn sample() -> Game {
         let mut g = Game::default();
@@ -100,7 +92,7 @@ mod tests {
              0,3,W,,pass,,,1,,\n"
         );
         let d = &r.collected()[0];
-        assert_eq!(d.code, W_NOT_CARRIED);
+        assert_eq!(d.code, CSV_NOT_CARRIED);
         assert!(
             d.message.contains("variation nodes ×1") && d.message.contains("PB ×1"),
             "{}",

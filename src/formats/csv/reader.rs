@@ -3,7 +3,7 @@
 //! its nodes (under their `parent` in an `--all-variations` list), a games
 //! list's row is its root.
 
-use super::{E_NOT_A_MOVE_LIST, E_SYNTAX, E_TOO_LONG, W_BAD_PARENT, W_BAD_ROW};
+use super::codes::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{GameHeader, Pos};
@@ -13,6 +13,7 @@ use crate::game::Game;
 use crate::input::{PieceEnd, Resume, TokenBound};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
+use crate::stone::Point;
 use std::collections::BTreeMap;
 use std::io::Read;
 
@@ -87,19 +88,10 @@ impl Columns {
 }
 
 /// Reads a move list or a games list (`formats/csv.md`), one game at a
-/// time.
-pub fn read(
-    input: &mut dyn Read,
-    options: &ReadOptions,
-    sink: &mut dyn Sink,
-    report: &mut Reporter,
-) -> Result<(), Error> {
-    read_from(input, Resume::default(), options, sink, report).map(|_| ())
-}
-
-/// [`read`] for a piece of a list or its rest, from `resume` on, after the
-/// header row (the document's head, `super::cuts`): positions, game
-/// numbers and diagnostics as a reading of the whole list gives them.
+/// time: the whole input from [`Resume::default`], else a piece of a list
+/// or its rest, from `resume` on, after the header row (the document's
+/// head, `super::cuts`): positions, game numbers and diagnostics as a
+/// reading of the whole list gives them.
 pub fn read_from(
     input: &mut dyn Read,
     resume: Resume,
@@ -119,7 +111,7 @@ pub fn read_from(
     if let Err(e) = rdr.read_record(&mut row) {
         let pos = e.position().map_or(Pos::new(0, 1, 1), |p| at.pos(p));
         return Err(too_long(&rdr, pos)
-            .unwrap_or_else(|| Error::unreadable(E_SYNTAX.id, format!("not a CSV file: {e}"))));
+            .unwrap_or_else(|| Error::unreadable(CSV_SYNTAX, format!("not a CSV file: {e}"))));
     }
     if resume.head > 0 {
         at = Origin::after_head(&rdr, resume);
@@ -132,7 +124,7 @@ pub fn read_from(
     let games_list = !cols.has("color") && cols.has("black");
     if !cols.has("color") && !games_list {
         return Err(Error::unreadable(
-            E_NOT_A_MOVE_LIST.id,
+            CSV_NOT_A_MOVE_LIST,
             "the header has no `color` column (a move list) nor a `black` column (a games list)",
         ));
     }
@@ -218,7 +210,7 @@ fn read_rows<R: Read>(
                     return Err(err);
                 }
                 report.error(
-                    E_SYNTAX,
+                    CSV_SYNTAX,
                     pos,
                     format!(
                         "unreadable CSV: {}; the rows before it were kept",
@@ -335,7 +327,7 @@ fn position(p: &csv::Position) -> Pos {
 fn too_long<R: Read>(rdr: &csv::Reader<TokenBound<R>>, pos: Pos) -> Option<Error> {
     let max = rdr.get_ref().too_long()?;
     Some(structured::too_long(
-        E_TOO_LONG,
+        CSV_ROW_TOO_LONG,
         "a row (or a field)",
         pos,
         max,
@@ -435,7 +427,7 @@ impl ReadState {
             Some(other) => {
                 let other = other.to_ascii_uppercase();
                 report.warn(
-                    W_BAD_ROW,
+                    CSV_BAD_ROW,
                     Some(pos),
                     format!("colour {other:?} is not B or W; row skipped"),
                 );
@@ -451,7 +443,7 @@ impl ReadState {
         let point = row_point(cols, row, self.size);
         if colour.is_some() && point.is_none() {
             report.warn(
-                W_BAD_ROW,
+                CSV_BAD_ROW,
                 Some(pos),
                 "the row has a colour but no readable point (sgf, x/y, gtp) and is not a pass; row skipped",
             );
@@ -467,7 +459,7 @@ impl ReadState {
                     Some(p) => p,
                     None => {
                         report.warn(
-                            W_BAD_PARENT,
+                            CSV_BAD_PARENT,
                             Some(pos),
                             format!("parent {parent:?} is not an earlier node; attached to the previous row"),
                         );
@@ -484,7 +476,8 @@ impl ReadState {
         self.last = id;
         let mut node = g.node_mut(id);
         if let (Some(c), Some(p)) = (colour, point) {
-            node.set(c, p.text());
+            let letters = p.map(Point::letters);
+            node.set(c, letters.as_ref().map_or("", Point::as_str));
             if let Some(t) = cols.get(row, C::TimeLeft) {
                 node.set(if c == "B" { "BL" } else { "WL" }, t);
             }
@@ -495,61 +488,25 @@ impl ReadState {
     }
 }
 
-/// A move's point as SGF letters, on the stack: two ASCII letters, or
-/// none for a pass.
-#[derive(Clone, Copy)]
-struct Point {
-    letters: [u8; 2],
-    pass: bool,
-}
-
-impl Point {
-    const PASS: Point = Point {
-        letters: [0; 2],
-        pass: true,
-    };
-
-    /// The letters of `point` (two ASCII letters, as `sgf_to_xy` reads).
-    fn of(point: &str) -> Option<Point> {
-        match point.as_bytes() {
-            &[a, b] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => Some(Point {
-                letters: [a, b],
-                pass: false,
-            }),
-            _ => None,
-        }
-    }
-
-    fn text(&self) -> &str {
-        match self.pass {
-            true => "",
-            false => std::str::from_utf8(&self.letters).unwrap_or(""),
-        }
-    }
-}
-
-/// The point of a move row (`Point::PASS` for a pass): the `sgf` column,
+/// The point of a move row (`Some(None)` for a pass): the `sgf` column,
 /// else `x`,`y`, else the GTP vertex on a board of `size`; `None` when none
 /// of them reads.
-fn row_point(cols: &Columns, row: &csv::StringRecord, size: (u32, u32)) -> Option<Point> {
+fn row_point(cols: &Columns, row: &csv::StringRecord, size: (u32, u32)) -> Option<Option<Point>> {
     let pass = cols.get(row, C::Pass) == Some("1")
         || cols
             .get(row, C::Gtp)
             .is_some_and(|v| v.eq_ignore_ascii_case("pass"));
     if pass {
-        Some(Point::PASS)
+        Some(None)
     } else if let Some(s) = cols.get(row, C::Sgf) {
-        coords::sgf_to_xy(s).and_then(|_| Point::of(s))
+        Point::parse(s).map(Some)
     } else if let (Some(x), Some(y)) = (cols.get(row, C::X), cols.get(row, C::Y)) {
         match (x.parse(), y.parse()) {
-            (Ok(x), Ok(y)) => coords::xy_to_sgf(x, y).as_deref().and_then(Point::of),
+            (Ok(x), Ok(y)) => Point::at(x, y).map(Some),
             _ => None,
         }
     } else if let Some(v) = cols.get(row, C::Gtp) {
-        coords::gtp_to_xy(v, size.1)
-            .and_then(|(x, y)| coords::xy_to_sgf(x, y))
-            .as_deref()
-            .and_then(Point::of)
+        coords::gtp_to_xy(v, size.1).and_then(|(x, y)| Point::at(x, y).map(Some))
     } else {
         None
     }

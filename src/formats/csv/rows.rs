@@ -2,8 +2,8 @@
 //! ask for it, and a game's row of the games list (`--games-csv`); and the
 //! warning of what a game's rows did not carry.
 
+use super::codes::*;
 use super::out::{Chunk, RowOut};
-use super::W_NOT_CARRIED;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::PropertyBuf;
@@ -673,7 +673,7 @@ pub(super) fn loss_warning(report: &mut Reporter, game: usize, not_carried: &Tal
         return;
     }
     report.set_game(Some(game));
-    report.warn(W_NOT_CARRIED, None, || loss_message(game, not_carried));
+    report.warn(CSV_NOT_CARRIED, None, || loss_message(game, not_carried));
 }
 
 /// The text of [`loss_warning`]'s warning.

@@ -7,9 +7,8 @@
 //! carried. Nodes and runs of plain moves (`Sink::node`, `Sink::moves`)
 //! are taken whole, without an event each.
 
-use super::main_line::Slot;
+use super::lists::{csv_io, games_error, kept_at_root, Lists, Slot, FILE_PROPS, GAME_PROPS};
 use super::rows::{game_record, loss_warning, write_row, Row, Tally};
-use super::writer::{csv_io, games_error, kept_at_root, CsvWriter, FILE_PROPS, GAME_PROPS};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeRef, Property, PropertyBuf, MOVE_TEXT_LEN};
@@ -57,8 +56,11 @@ pub(super) struct Tree {
 
 /// Which slot of a node a property fills, if any.
 const MOVE: usize = 0;
+
 const BLACK_TIME: usize = 1;
+
 const WHITE_TIME: usize = 2;
+
 const COMMENT: usize = 3;
 
 impl Tree {
@@ -207,98 +209,104 @@ impl Tree {
     }
 }
 
-impl CsvWriter<'_> {
+impl Tree {
     /// One event of an `--all-variations` list.
-    pub(super) fn tree_event(
+    pub(super) fn on_event(
         &mut self,
+        lists: &mut Lists<'_>,
         event: &Event<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
         match event {
-            Event::GameStart(h) => self.tree.start(h.index),
-            Event::Meta { .. } if self.tree.in_game => self.tree.meta += 1,
+            Event::GameStart(h) => self.start(h.index),
+            Event::Meta { .. } if self.in_game => self.meta += 1,
             Event::Meta { .. } => {}
-            Event::VariationStart(_) => self.tree.tracker.paren(true),
-            Event::VariationEnd(_) => self.tree.tracker.paren(false),
-            Event::Node(_) if self.tree.in_game => {
-                let (index, parent) = self.tree.tracker.place();
-                self.tree.open(index, parent);
+            Event::VariationStart(_) => self.tracker.paren(true),
+            Event::VariationEnd(_) => self.tracker.paren(false),
+            Event::Node(_) if self.in_game => {
+                let (index, parent) = self.tracker.place();
+                self.open(index, parent);
             }
             Event::Node(_) => {}
-            Event::Property(p) if self.tree.in_game && !self.tree.nodes.is_empty() => {
-                let games_file = self.games_out.is_some();
-                self.tree.property(p, games_file);
+            Event::Property(p) if self.in_game && !self.nodes.is_empty() => {
+                let games_file = lists.games_out.is_some();
+                self.property(p, games_file);
             }
             Event::Property(p) => orphan_property(report, p),
-            Event::GameEnd(_) if self.tree.in_game => self.end_tree_game(report)?,
+            Event::GameEnd(_) if self.in_game => self.end_game(lists, report)?,
             Event::GameEnd(_) => {}
         }
         Ok(())
     }
 
     /// A whole node in a game of an `--all-variations` list.
-    pub(super) fn tree_node(&mut self, node: &NodeRef<'_>) {
-        let (index, parent) = self.tree.tracker.place();
-        self.tree.open(index, parent);
-        let games_file = self.games_out.is_some();
+    pub(super) fn on_node(&mut self, lists: &mut Lists<'_>, node: &NodeRef<'_>) {
+        let (index, parent) = self.tracker.place();
+        self.open(index, parent);
+        let games_file = lists.games_out.is_some();
         for p in node.iter() {
-            self.tree.property(&p, games_file);
+            self.property(&p, games_file);
         }
     }
 
     /// A run of plain moves in a game of an `--all-variations` list.
-    pub(super) fn tree_moves(&mut self, moves: &Moves<'_>) {
+    pub(super) fn on_moves(&mut self, moves: &Moves<'_>) {
         let n = moves.len();
-        let (first, parent) = self.tree.tracker.place_run(n);
+        let (first, parent) = self.tracker.place_run(n);
         let texts = moves.sgf().as_bytes().chunks_exact(MOVE_TEXT_LEN);
         for (i, text) in (first..).zip(texts) {
             let parent = if i == first { parent } else { Some(i - 1) };
-            self.tree.open(i, parent);
-            self.tree.colour = if text.get(1) == Some(&b'W') {
+            self.open(i, parent);
+            self.colour = if text.get(1) == Some(&b'W') {
                 b'W'
             } else {
                 b'B'
             };
             let value = std::str::from_utf8(text.get(3..5).unwrap_or_default()).unwrap_or("");
-            self.tree.slots[MOVE].set(value);
+            self.slots[MOVE].set(value);
         }
     }
 
     /// The game ends: a row per node, then its row of the games list and
     /// the warning of what the rows did not carry.
-    fn end_tree_game(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        self.tree.close();
-        self.tree.in_game = false;
-        self.tree.tracker.end();
-        if self.by_header {
-            self.games = self.tree.in_file;
+    fn end_game(&mut self, lists: &mut Lists<'_>, report: &mut Reporter) -> Result<(), Error> {
+        self.close();
+        self.in_game = false;
+        self.tracker.end();
+        if lists.by_header {
+            lists.games = self.in_file;
         }
-        let sz = self.tree.root.iter().find(|p| p.name == "SZ");
+        let sz = self.root.iter().find(|p| p.name == "SZ");
         let size = coords::board_size(sz.and_then(|p| p.first_text()));
-        let moves = self.tree.work_out_rows();
-        for i in 0..self.tree.nodes.len() {
-            self.write_tree_row(i, size)?;
+        let moves = self.work_out_rows();
+        for i in 0..self.nodes.len() {
+            self.write_node_row(lists, i, size)?;
         }
-        if let Some(w) = &mut self.games_out {
+        if let Some(w) = &mut lists.games_out {
             let file = report.file();
-            let at = (self.games, file.as_ref(), self.tree.in_file);
-            let record = game_record(&self.tree.root, at, size, moves, self.layout.safe());
-            let path = self.games_path.as_deref();
+            let at = (lists.games, file.as_ref(), self.in_file);
+            let record = game_record(&self.root, at, size, moves, lists.layout.safe());
+            let path = lists.games_path.as_deref();
             w.write_record(&record)
                 .map_err(|e| games_error(path, csv_io(e)))?;
         }
-        let meta = self.tree.meta;
+        let meta = self.meta;
         if meta > 0 {
-            self.tree.not_carried.add("source facts", meta);
+            self.not_carried.add("source facts", meta);
         }
-        loss_warning(report, self.games, &self.tree.not_carried);
-        self.games += 1;
+        loss_warning(report, lists.games, &self.not_carried);
+        lists.games += 1;
         Ok(())
     }
 
     /// The row of node `i`.
-    fn write_tree_row(&mut self, i: usize, size: (u32, u32)) -> Result<(), Error> {
-        let t = &self.tree;
+    fn write_node_row(
+        &mut self,
+        lists: &mut Lists<'_>,
+        i: usize,
+        size: (u32, u32),
+    ) -> Result<(), Error> {
+        let t = &*self;
         let Some(node) = t.nodes.get(i) else {
             return Ok(());
         };
@@ -310,7 +318,7 @@ impl CsvWriter<'_> {
         };
         let (start, end) = t.path.get(i).copied().unwrap_or((0, 0));
         let row = Row {
-            game: self.games,
+            game: lists.games,
             node: i,
             parent: (node.parent != NO_PARENT).then_some(node.parent as usize),
             path: t.paths.get(start..end).unwrap_or(""),
@@ -321,9 +329,9 @@ impl CsvWriter<'_> {
             comment,
             size,
         };
-        if self.layout.plain_tree_row(&mut self.out, &row)? {
+        if lists.layout.plain_tree_row(&mut lists.out, &row)? {
             return Ok(());
         }
-        write_row(&mut self.out, &mut self.layout, &row)
+        write_row(&mut lists.out, &mut lists.layout, &row)
     }
 }

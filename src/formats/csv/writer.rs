@@ -2,7 +2,12 @@
 //! line streams (`main_line.rs`); `--all-variations` needs whole games (a
 //! node's path depends on siblings that come later), so it holds one game
 //! at a time (`tree.rs`). The rows: `rows.rs`.
+//!
+//! This file is the sink: it sends each event to the main line
+//! (`main_line.rs`) or to the tree of `--all-variations` (`tree.rs`), which
+//! write through the [`Lists`] of `lists.rs`.
 
+use super::lists::{csv_io, games_error, Lists};
 use super::main_line::MainLine;
 use super::out::RowOut;
 use super::rows::{Layout, GAME_COLUMNS};
@@ -14,22 +19,6 @@ use crate::options::WriteOptions;
 use crate::output::{output_error, AtomicFile};
 use crate::sink::{moves_as_nodes, node_as_events, Sink};
 use std::io::Write;
-
-/// Root properties the games list carries.
-pub(super) const GAME_PROPS: &[&str] = &[
-    "SZ", "KM", "HA", "RU", "PB", "BR", "PW", "WR", "RE", "DT", "EV", "RO", "PC", "PL", "AB", "AW",
-];
-
-/// Whether the root's property `name` is held: `SZ` (the board size of
-/// the rows), and with a games list what it reads (a huge root comment is
-/// not held).
-pub(super) fn kept_at_root(name: &str, games_file: bool) -> bool {
-    name == "SZ" || games_file && GAME_PROPS.contains(&name)
-}
-
-/// Properties that describe the file rather than the game: never reported
-/// as lost.
-pub(super) const FILE_PROPS: &[&str] = &["FF", "GM", "CA"];
 
 /// The CSV writer (the move list; with `--games-csv` also the games list).
 pub fn writer<'w>(
@@ -48,54 +37,32 @@ pub fn writer<'w>(
         None => None,
     };
     Ok(Box::new(CsvWriter {
-        out: RowOut::new(output),
-        games_out: games,
-        games_path: options.games_csv.clone(),
+        lists: Lists {
+            out: RowOut::new(output),
+            games_out: games,
+            games_path: options.games_csv.clone(),
+            layout: Layout::new(options.all_variations, options.coords(), options.csv_safe),
+            games: 0,
+            by_header: options.piece.is_some(),
+        },
         tree: Tree::default(),
         main: MainLine::default(),
-        layout: Layout::new(options.all_variations, options.coords(), options.csv_safe),
         all_variations: options.all_variations,
-        games: 0,
         // A part of a pieced output that does not start it has no header.
         header_written: options.piece.is_some_and(|p| !p.opening),
-        by_header: options.piece.is_some(),
     }))
-}
-
-/// An I/O error of the games table is said of it ([`Error::Output`]).
-pub(super) fn games_error(path: Option<&std::path::Path>, e: Error) -> Error {
-    match (path, e) {
-        (Some(p), Error::Io(io)) => output_error(p, io),
-        (_, e) => e,
-    }
-}
-
-/// A CSV error as an I/O error.
-pub(super) fn csv_io(e: csv::Error) -> Error {
-    match e.into_kind() {
-        csv::ErrorKind::Io(e) => Error::Io(e),
-        other => Error::Io(std::io::Error::other(format!("{other:?}"))),
-    }
 }
 
 /// The CSV writer. The main line streams: a row goes out as soon as its
 /// node is complete, and only the root's properties are held (for the
 /// games list). `--all-variations` needs whole games (a node's path depends
 /// on siblings that come later), so it holds one game at a time.
-pub(super) struct CsvWriter<'w> {
-    pub(super) out: RowOut<'w>,
-    pub(super) games_out: Option<csv::Writer<AtomicFile>>,
-    /// `--games-csv FILE`: named by its errors.
-    pub(super) games_path: Option<std::path::PathBuf>,
-    pub(super) tree: Tree,
-    pub(super) main: MainLine,
-    pub(super) layout: Layout,
+struct CsvWriter<'w> {
+    lists: Lists<'w>,
+    tree: Tree,
+    main: MainLine,
     all_variations: bool,
-    pub(super) games: usize,
     header_written: bool,
-    /// Games are numbered by their index in the input (a part of a pieced
-    /// output), not counted from 0.
-    pub(super) by_header: bool,
 }
 
 impl Sink for CsvWriter<'_> {
@@ -104,9 +71,9 @@ impl Sink for CsvWriter<'_> {
             self.write_header()?;
         }
         if self.all_variations {
-            self.tree_event(event, report)
+            self.tree.on_event(&mut self.lists, event, report)
         } else {
-            self.main_line_event(event, report)
+            self.main.on_event(&mut self.lists, event, report)
         }
     }
 
@@ -114,10 +81,10 @@ impl Sink for CsvWriter<'_> {
     fn node(&mut self, node: &NodeRef<'_>, report: &mut Reporter) -> Result<(), Error> {
         match (self.header_written, self.all_variations) {
             (true, true) if self.tree.in_game => {
-                self.tree_node(node);
+                self.tree.on_node(&mut self.lists, node);
                 Ok(())
             }
-            (true, false) if self.main.in_game => self.main_line_node(node),
+            (true, false) if self.main.in_game => self.main.on_node(&mut self.lists, node),
             _ => node_as_events(self, node, report),
         }
     }
@@ -129,10 +96,10 @@ impl Sink for CsvWriter<'_> {
         }
         match self.all_variations {
             true if self.tree.in_game => {
-                self.tree_moves(moves);
+                self.tree.on_moves(moves);
                 Ok(())
             }
-            false if self.main.in_game => self.main_line_moves(moves),
+            false if self.main.in_game => self.main.on_moves(&mut self.lists, moves),
             _ => moves_as_nodes(self, moves, report),
         }
     }
@@ -140,14 +107,14 @@ impl Sink for CsvWriter<'_> {
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         if !self.all_variations {
             // A game the events left open is closed, not lost.
-            self.end_main_line_game(report)?;
+            self.main.end_game(&mut self.lists, report)?;
         }
         if !self.header_written {
             self.write_header()?;
         }
-        self.out.flush()?;
-        if let Some(g) = self.games_out.take() {
-            let path = self.games_path.as_deref();
+        self.lists.out.flush()?;
+        if let Some(g) = self.lists.games_out.take() {
+            let path = self.lists.games_path.as_deref();
             g.into_inner()
                 .map_err(|e| games_error(path, Error::Io(e.into_error())))?
                 .commit()
@@ -160,10 +127,10 @@ impl Sink for CsvWriter<'_> {
 impl CsvWriter<'_> {
     /// The move list's header row.
     fn write_header(&mut self) -> Result<(), Error> {
-        for name in self.layout.columns() {
-            self.out.text(b"", name.as_bytes());
+        for name in self.lists.layout.columns() {
+            self.lists.out.text(b"", name.as_bytes());
         }
         self.header_written = true;
-        self.out.end()
+        self.lists.out.end()
     }
 }

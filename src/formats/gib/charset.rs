@@ -3,7 +3,7 @@
 //! its `GIBOKIND` (the client family) implies one, which the reader uses as
 //! a hint and the writer as the set to write in.
 
-use super::*;
+use super::codes::*;
 use crate::diag::Reporter;
 use crate::formats::lines::{self, DecodeCodes, Decoded, RecordStart};
 use crate::options::ReadOptions;
@@ -43,9 +43,9 @@ pub(super) fn decode_input(
     report: &mut Reporter,
 ) -> Decoded {
     let codes = DecodeCodes {
-        guessed: I_ENCODING_GUESSED,
+        guessed: GIB_ENCODING_GUESSED,
         guessed_note: "character set guessed as ",
-        undecodable: E_UNDECODABLE,
+        undecodable: GIB_UNDECODABLE_BYTES,
     };
     lines::decode(bytes, at, gibokind_hint(bytes), options, &codes, report)
 }

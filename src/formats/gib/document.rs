@@ -3,6 +3,7 @@
 //! its `\]`), then the preamble and the records between `\GS` and `\GE`.
 //! Damaged structure is reported here and read as well as possible.
 
+use super::codes::*;
 use super::*;
 use crate::diag::Reporter;
 use crate::event::Pos;
@@ -175,7 +176,7 @@ impl Parser {
         };
         if line.starts_with("\\[") || line.trim() == "\\HE" || line.trim() == "\\GS" {
             report.warn(
-                W_BAD_HEADER_LINE,
+                GIB_BAD_HEADER_LINE,
                 Some(start),
                 "header value never closed with `\\]`; kept as written",
             );
@@ -233,7 +234,7 @@ impl Parser {
             }
         } else if !trimmed.is_empty() && self.state == State::Header {
             report.warn(
-                W_BAD_HEADER_LINE,
+                GIB_BAD_HEADER_LINE,
                 Some(pos),
                 format!("not a header line, skipped: {}", clip(trimmed)),
             );
@@ -245,7 +246,7 @@ impl Parser {
     fn finish(mut self, last: Pos, report: &mut Reporter) -> Document {
         if let Some((acc, start)) = self.pending {
             report.warn(
-                W_BAD_HEADER_LINE,
+                GIB_BAD_HEADER_LINE,
                 Some(start),
                 "header value never closed with `\\]`; kept as written",
             );
@@ -253,7 +254,7 @@ impl Parser {
         }
         if self.state == State::Game {
             report.warn(
-                W_TRUNCATED,
+                GIB_TRUNCATED,
                 Some(last),
                 "the game section has no `\\GE`: the file is cut short; the moves read are kept",
             );
@@ -273,7 +274,7 @@ fn push_entry(doc: &mut Document, body: &str, pos: Pos, report: &mut Reporter) {
         }),
         None => {
             report.warn(
-                W_BAD_HEADER_LINE,
+                GIB_BAD_HEADER_LINE,
                 Some(pos),
                 format!("header line without `=`, kept as a key: {}", clip(body)),
             );

@@ -14,75 +14,22 @@
 //! * `values`: header values ↔ SGF values, used both ways.
 
 mod charset;
+pub mod codes;
 mod document;
 mod reader;
 mod records;
 mod values;
+mod write_decide;
+mod write_header;
+mod write_outline;
 mod writer;
 
-use crate::diag::Code;
+use crate::stone::Colour;
 
-pub use crate::formats::lines::{
-    format_tenths, handicap_points, parse_date, parse_result_text, ResultText,
-};
 pub use charset::{repair_double_encoding, repair_utf16_ascii};
 pub use reader::read;
 pub use values::{normalize_rank, rank_from_level, result_from_code, UnknownCode};
 pub use writer::writer;
-
-// ---------------------------------------------------------------------------
-// Diagnostics (GIB reader 200–249, GIB writer 400–419)
-
-/// The input has neither a GIB header nor a game section.
-pub const E_NOT_GIB: Code = Code::new("E200", "gib-not-a-record");
-/// A line is longer than `--max-value-size` (an endless line, or not a
-/// GIB file): the input is refused, not held.
-pub const E_LINE_TOO_LONG: Code = Code::new("E249", "gib-line-too-long");
-/// A header line that is not `\[KEY=value\]` (kept as well as possible).
-pub const W_BAD_HEADER_LINE: Code = Code::new("W201", "gib-bad-header-line");
-/// A `STO`/`SKI`/`INI` record that cannot be read; the move is dropped.
-pub const E_BAD_MOVE: Code = Code::new("E202", "gib-bad-move");
-/// A known record type that carries no move (`REM`, `IDX`...): skipped.
-pub const I_IGNORED_RECORD: Code = Code::new("I203", "gib-ignored-record");
-/// A record type nobody documents: skipped.
-pub const W_UNKNOWN_RECORD: Code = Code::new("W204", "gib-unknown-record");
-/// Text that was CP949/GBK/Big5 read as Latin-1 and saved as UTF-8: repaired.
-pub const W_DOUBLE_ENCODED: Code = Code::new("W205", "gib-double-encoded");
-/// ASCII ids that were read as UTF-16LE (`敍獮楫t` for `Menskit`): repaired.
-pub const W_UTF16_MOJIBAKE: Code = Code::new("W206", "gib-utf16-mojibake");
-/// A value holds U+FFFD from an earlier lossy conversion: kept as it is.
-pub const W_DAMAGED_TEXT: Code = Code::new("W207", "gib-damaged-text");
-/// Bytes that are invalid in the chosen character set became U+FFFD.
-pub const E_UNDECODABLE: Code = Code::new("E208", "gib-undecodable-bytes");
-/// `GRLT` is unknown and the `GAMERESULT` text says nothing usable: no `RE`.
-pub const W_UNKNOWN_RESULT: Code = Code::new("W209", "gib-unknown-result");
-/// `RE` was taken from the localised `GAMERESULT` text.
-pub const I_RESULT_FROM_TEXT: Code = Code::new("I210", "gib-result-from-text");
-/// The character set was guessed (no UTF-8, no usable `GIBOKIND` hint).
-pub const I_ENCODING_GUESSED: Code = Code::new("I211", "gib-encoding-guessed");
-/// The file ends inside the game section (no `\GE`): the moves read are kept.
-pub const W_TRUNCATED: Code = Code::new("W212", "gib-truncated");
-/// The record count on the second preamble line disagrees with the records.
-pub const I_RECORD_COUNT: Code = Code::new("I213", "gib-record-count");
-/// A handicap the Tygem layout cannot place on this board.
-pub const W_BAD_HANDICAP: Code = Code::new("W214", "gib-bad-handicap");
-/// A komi, date or time value that cannot be read: left out.
-pub const W_BAD_VALUE: Code = Code::new("W215", "gib-bad-value");
-/// `GRLT` and the `GAMERESULT` text name different winners (`GRLT` wins).
-pub const W_RESULT_CONFLICT: Code = Code::new("W216", "gib-result-conflict");
-/// The file holds several records (`\HS … \GE` blocks): read as a collection.
-pub const I_SEVERAL_RECORDS: Code = Code::new("I217", "gib-several-records");
-/// Text after the last record that is no GIB record was skipped.
-pub const W_TRAILING_TEXT: Code = Code::new("W218", "gib-trailing-text");
-
-/// What the GIB writer could not carry, listed once per game.
-pub const W_CANNOT_CARRY: Code = Code::new("W400", "gib-cannot-carry");
-/// A GIB file holds one game: later games of the collection are not written.
-pub const E_ONE_GAME_PER_FILE: Code = Code::new("E401", "gib-one-game-per-file");
-
-/// A player name too long to write: GIB repeats it in six header fields
-/// (two of them on the `GAMETAG` line); refused before anything is written.
-pub const E_NAME_TOO_LONG: Code = Code::new("E406", "gib-name-too-long");
 
 /// The longest player name the GIB writer writes, in bytes (names in GIB
 /// files are logins of a few dozen bytes; GIB repeats a name six times).
@@ -106,31 +53,6 @@ pub fn sniff(head: &[u8]) -> bool {
 // ---------------------------------------------------------------------------
 // Shared by the reader and the writer
 
-/// The colour of a stone or a move.
-#[derive(Clone, Copy, PartialEq)]
-enum Colour {
-    Black,
-    White,
-}
-
-impl Colour {
-    /// The SGF move property: `B` or `W`.
-    fn sgf(self) -> &'static str {
-        match self {
-            Colour::Black => "B",
-            Colour::White => "W",
-        }
-    }
-
-    /// The opponent.
-    fn other(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-}
-
 /// `s` cut to 60 characters for a message (`…` marks the cut).
 fn clip(s: &str) -> String {
     let mut out: String = s.chars().take(60).collect();
@@ -143,102 +65,6 @@ fn clip(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::lines::{parse_tenths, sgf_point};
-
-    #[test]
-    fn tenths_round_trip() {
-        assert_eq!(format_tenths(65), "6.5");
-        assert_eq!(format_tenths(70), "7");
-        assert_eq!(format_tenths(0), "0");
-        assert_eq!(format_tenths(-5), "-0.5");
-        assert_eq!(parse_tenths("6.5"), Some(65));
-        assert_eq!(parse_tenths("7"), Some(70));
-        assert_eq!(parse_tenths("-0.5"), Some(-5));
-        assert_eq!(parse_tenths("6.50"), Some(65));
-        assert_eq!(parse_tenths("6.25"), None);
-        assert_eq!(parse_tenths("x"), None);
-    }
-
-    #[test]
-    fn dates_in_every_form() {
-        assert_eq!(
-            parse_date("2012:07:15:19:30").as_deref(),
-            Some("2012-07-15")
-        );
-        assert_eq!(
-            parse_date("2015- 8-29-22-56-58").as_deref(),
-            Some("2015-08-29")
-        );
-        assert_eq!(
-            parse_date("2012年11月22日 下午 6:3").as_deref(),
-            Some("2012-11-22")
-        );
-        assert_eq!(
-            parse_date("2025-01-18-16-38-32").as_deref(),
-            Some("2025-01-18")
-        );
-        assert_eq!(
-            parse_date("20170316 [09:37]").as_deref(),
-            Some("2017-03-16")
-        );
-        assert_eq!(parse_date("nothing"), None);
-        assert_eq!(parse_date("2012-13-01"), None);
-    }
-
-    #[test]
-    fn result_texts_in_four_languages() {
-        let r = |s: &str| match parse_result_text(s) {
-            ResultText::Result(r) => r,
-            other => format!("{other:?}"),
-        };
-        assert_eq!(r("white 59.5 win"), "W+59.5");
-        assert_eq!(r("black 4 points win"), "B+4");
-        assert_eq!(r("white wins by resignation"), "W+R");
-        assert_eq!(r("black wins by time"), "B+T");
-        assert_eq!(r("white wins by disconnection"), "W+F");
-        assert_eq!(r("White loses on time"), "B+T");
-        assert_eq!(r("흑 시간승"), "B+T");
-        assert_eq!(r("백 불계승"), "W+R");
-        assert_eq!(r("흑 3집반승"), "B+3.5");
-        assert_eq!(r("白11目胜"), "W+11");
-        assert_eq!(r("白7目半胜"), "W+7.5");
-        assert_eq!(r("黑1目半胜"), "B+1.5");
-        assert_eq!(r("黑中盘胜"), "B+R");
-        assert_eq!(r("黑時間勝"), "B+T");
-        assert_eq!(r("黒中押し勝ち"), "B+R");
-        assert_eq!(r("白3目半勝ち"), "W+3.5");
-        assert_eq!(r("무승부"), "0");
-        assert_eq!(r("백 반집승"), "W+0.5");
-        assert_eq!(r("白半目胜"), "W+0.5");
-        assert_eq!(r("Black resigned"), "W+R");
-        assert_eq!(r("흑 불계패"), "W+R");
-        assert_eq!(r("white wins, black resigned"), "W+R");
-        assert_eq!(r(""), "Unknown");
-        assert_eq!(r("???"), "Unknown");
-    }
-
-    #[test]
-    fn tygem_handicap_layout() {
-        let pts = |n| {
-            handicap_points(19, n)
-                .unwrap()
-                .into_iter()
-                .map(|(x, y)| sgf_point(x, y).unwrap())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        assert_eq!(pts(2), "pd dp");
-        assert_eq!(pts(3), "pd dp dd");
-        assert_eq!(pts(4), "pd dp dd pp");
-        assert_eq!(pts(5), "pd dp dd pp jj");
-        assert_eq!(pts(6), "pd dp dd pp dj pj");
-        assert_eq!(pts(7), "pd dp dd pp dj pj jj");
-        assert_eq!(pts(8), "pd dp dd pp dj pj jd jp");
-        assert_eq!(pts(9), "pd dp dd pp dj pj jd jp jj");
-        assert_eq!(handicap_points(19, 10), None);
-        assert_eq!(handicap_points(18, 5), None);
-        assert_eq!(handicap_points(9, 2), Some(vec![(6, 2), (2, 6)]));
-    }
 
     #[test]
     fn sniffs_headers() {

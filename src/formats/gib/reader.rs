@@ -7,6 +7,7 @@
 //! next record is read. Memory is bounded by the largest record.
 
 use super::charset::{decode_input, encoding_for_kind};
+use super::codes::*;
 use super::document::{parse_document_at, Document, Record};
 use super::records::{Records, Trailing};
 use super::values::*;
@@ -14,10 +15,12 @@ use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf};
-use crate::formats::lines::{self, sgf_point, Decoded};
+use crate::formats::lines::{self, Decoded};
 use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
+use crate::stone::Point;
+use crate::values::{self, format_tenths, result_text, ResultText};
 use encoding_rs::{Encoding, EUC_KR, GB18030, GBK, UTF_8};
 use std::io::Read;
 
@@ -63,7 +66,7 @@ pub fn read(
     report.set_game(None);
     if index == 0 {
         return Err(Error::unreadable(
-            E_NOT_GIB.id,
+            GIB_NOT_A_RECORD,
             "not a GIB record: no `\\HS` header and no `\\GS` game section",
         ));
     }
@@ -72,7 +75,7 @@ pub fn read(
     }
     if index > 1 {
         report.info(
-            I_SEVERAL_RECORDS,
+            GIB_SEVERAL_RECORDS,
             None,
             format!("the file holds {index} records (`\\HS … \\GE`): read as a collection of {index} games"),
         );
@@ -91,7 +94,7 @@ fn trailing_text(t: Trailing, shift: i64, encoding: &'static Encoding, report: &
     };
     let offset = t.at.offset.saturating_add_signed(shift) + i as u64;
     report.warn(
-        W_TRAILING_TEXT,
+        GIB_TRAILING_TEXT,
         Some(Pos::new(offset, t.at.line, 1)),
         format!(
             "text after the last record is not a GIB record (no `\\HS`, `\\[` or `\\GS`); skipped: {}",
@@ -112,7 +115,7 @@ fn repair_text(doc: &mut Document, decoded: &Decoded, report: &mut Reporter) {
         if decoded.encoding == UTF_8 {
             if let Some(fixed) = repair_double_encoding(&e.value, hint) {
                 report.warn(
-                    W_DOUBLE_ENCODED,
+                    GIB_DOUBLE_ENCODED,
                     Some(e.pos),
                     format!(
                         "{}: {} bytes read as Latin-1 and saved as UTF-8; repaired to `{}`",
@@ -126,7 +129,7 @@ fn repair_text(doc: &mut Document, decoded: &Decoded, report: &mut Reporter) {
         }
         if e.value.contains('\u{FFFD}') {
             report.warn(
-                W_DAMAGED_TEXT,
+                GIB_DAMAGED_TEXT,
                 Some(e.pos),
                 format!(
                     "{}: the value holds U+FFFD left by an earlier lossy conversion; kept as is",
@@ -256,7 +259,7 @@ fn komi(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mu
         match raw.parse::<i64>() {
             Ok(v) => push(props, "KM", &format_tenths(v)),
             Err(_) => report.warn(
-                W_BAD_VALUE,
+                GIB_BAD_VALUE,
                 doc.pos_of("GAMEINFOMAIN"),
                 format!("komi `{}` is not a number ×10; no KM", clip(raw)),
             ),
@@ -288,14 +291,14 @@ fn handicap_props(
         match lines::tygem_handicap_stones(size, handicap) {
             Some(ab) => setup = Some(ab),
             None => report.warn(
-                W_BAD_HANDICAP,
+                GIB_BAD_HANDICAP,
                 ini.map(|r| r.pos),
                 format!("no Tygem layout for {handicap} stones on {size}×{size}; HA kept, no stones placed"),
             ),
         }
     } else if handicap == 1 {
         report.warn(
-            W_BAD_HANDICAP,
+            GIB_BAD_HANDICAP,
             ini.map(|r| r.pos),
             "handicap 1 places no stone; read as an even game",
         );
@@ -313,7 +316,7 @@ fn date(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mu
     let mut date_seen = false;
     for d in date_src.iter().flatten() {
         date_seen = true;
-        if let Some(dt) = parse_date(d) {
+        if let Some(dt) = values::date(d).written(d) {
             push(props, "DT", &dt);
             date_seen = false;
             break;
@@ -321,7 +324,7 @@ fn date(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mu
     }
     if date_seen {
         report.warn(
-            W_BAD_VALUE,
+            GIB_BAD_VALUE,
             doc.pos_of("GAMEDATE"),
             "no readable date; no DT",
         );
@@ -415,7 +418,7 @@ fn player(
     let name = id.map(|id| match repair_utf16_ascii(id) {
         Some(fixed) => {
             report.warn(
-                W_UTF16_MOJIBAKE,
+                GIB_UTF16_MOJIBAKE,
                 None,
                 format!("player id `{id}` is ASCII read as UTF-16LE; repaired to `{fixed}`"),
             );
@@ -440,14 +443,14 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
         .or_else(|| number(doc.get("GAMEZIPSU")))
         .unwrap_or(0);
     let text = doc.get("GAMERESULT").unwrap_or("").trim();
-    let from_text = parse_result_text(text);
+    let from_text = result_text(text);
     if let Some(code) = grlt {
         match result_from_code(code, zipsu) {
             Ok(Some(re)) => {
                 if let ResultText::Result(t) = &from_text {
                     if t.get(..1) != re.get(..1) && t != "0" {
                         report.warn(
-                            W_RESULT_CONFLICT,
+                            GIB_RESULT_CONFLICT,
                             pos,
                             format!(
                                 "GRLT {code} says {re} but GAMERESULT says `{}`; kept {re}",
@@ -465,7 +468,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
     match from_text {
         ResultText::Result(re) => {
             report.info(
-                I_RESULT_FROM_TEXT,
+                GIB_RESULT_FROM_TEXT,
                 pos,
                 format!("result {re} read from the GAMERESULT text `{}`", clip(text)),
             );
@@ -475,7 +478,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
         ResultText::Unknown => {
             if grlt.is_some() || !text.is_empty() {
                 report.warn(
-                    W_UNKNOWN_RESULT,
+                    GIB_UNKNOWN_RESULT,
                     pos,
                     format!(
                         "result code {} and text `{}` are not understood; no RE (both kept in XGIB)",
@@ -515,7 +518,7 @@ fn add_moves(
                         last = Some(c);
                     }
                     None => report.error(
-                        E_BAD_MOVE,
+                        GIB_BAD_MOVE,
                         Some(r.pos),
                         format!("unreadable move `{}`; dropped", clip(r.line())),
                     ),
@@ -524,7 +527,7 @@ fn add_moves(
             "SKI" => {
                 counted += 1;
                 let c = match last {
-                    Some(c) => c.other(),
+                    Some(c) => c.opponent(),
                     None if handicap => Colour::White,
                     None => Colour::Black,
                 };
@@ -535,13 +538,13 @@ fn add_moves(
             | "RES" => {
                 counted += 1;
                 report.info(
-                    I_IGNORED_RECORD,
+                    GIB_IGNORED_RECORD,
                     Some(r.pos),
                     format!("`{kind}` record carries no move; skipped"),
                 );
             }
             _ => report.warn(
-                W_UNKNOWN_RECORD,
+                GIB_UNKNOWN_RECORD,
                 Some(r.pos),
                 format!("unknown record `{}`; skipped", clip(r.line())),
             ),
@@ -561,7 +564,7 @@ fn stone(r: &Record, size: u32) -> Option<(Colour, String)> {
     };
     let point = match (num(4), num(5)) {
         (Some(x), Some(y)) if (0..size as i64).contains(&x) && (0..size as i64).contains(&y) => {
-            sgf_point(x as u32, y as u32)
+            Point::at(x as u32, y as u32).map(|p| p.to_string())
         }
         _ => None,
     };
@@ -574,7 +577,7 @@ fn add_move(game: &mut Game, at: NodeId, r: &Record, colour: Colour, value: &str
     let at = game.add_child(at);
     let mut node = game.node_mut(at);
     node.set_pos(r.pos);
-    node.push_buf(&PropertyBuf::with_values(colour.sgf(), &[value]).at(r.pos));
+    node.push_buf(&PropertyBuf::with_values(colour.move_id(), &[value]).at(r.pos));
     at
 }
 
@@ -589,7 +592,7 @@ fn check_record_count(doc: &Document, counted: usize, report: &mut Reporter) {
     if let Some(n) = declared {
         if n != counted {
             report.info(
-                I_RECORD_COUNT,
+                GIB_RECORD_COUNT,
                 None,
                 format!("the preamble announces {n} records, the file has {counted}"),
             );

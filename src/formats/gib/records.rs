@@ -8,7 +8,7 @@
 //! not held: only the first one that is not blank after the last record is
 //! kept, for `W218`.
 
-use super::*;
+use super::codes::*;
 use crate::error::Error;
 use crate::formats::lines::{self, RecordStart};
 use crate::input::LineReader;
@@ -122,7 +122,7 @@ impl<'a> Records<'a> {
         match self.lines.read_line(buf)? {
             Ok(false) => return Ok(false),
             Ok(true) => {}
-            Err(at) => return Err(lines::line_too_long(E_LINE_TOO_LONG, at, self.max)),
+            Err(at) => return Err(lines::line_too_long(GIB_LINE_TOO_LONG, at, self.max)),
         }
         if std::mem::take(&mut self.first) {
             let mut line = buf.split_off(from);

@@ -3,8 +3,7 @@
 //! says: the `KEY:value` sub-field lists, names and ranks, dates, result
 //! codes and time settings.
 
-use super::*;
-use crate::formats::lines;
+use crate::values::{self, format_tenths, result_text, ResultText};
 
 // ---------------------------------------------------------------------------
 // Sub-field lists
@@ -104,7 +103,7 @@ pub(super) fn level_from_rank(rank: &str) -> Option<i64> {
 /// the SGF form (`2k`, `4d`, `1k`, `3d`, `9p`); anything else is kept as
 /// written. A level code of a professional turns a dan rank into `p`.
 pub fn normalize_rank(text: &str, level: Option<i64>) -> String {
-    lines::normalize_rank(text, level.is_some_and(|l| l >= 27))
+    values::rank(text, level.is_some_and(|l| l >= 27))
 }
 
 /// The Tygem display form of an SGF rank: `2k` → `2K`; other text as is.
@@ -122,9 +121,7 @@ pub(super) fn display_rank(rank: &str) -> String {
 /// The first date of an SGF `DT` (`2017-04-04`, `2016-03-10,11`,
 /// `2017-04-04T09:59:32`) → (y, m, d).
 pub(super) fn sgf_date(dt: &str) -> Option<(u32, u32, u32)> {
-    let first = parse_date(dt.split(',').next()?)?;
-    let mut it = first.split('-').map(|p| p.parse::<u32>().ok());
-    Some((it.next()??, it.next()??, it.next()??))
+    values::first_day(dt)?.ymd()
 }
 
 /// A `GRLT` code nobody documents.
@@ -164,7 +161,7 @@ pub(super) fn interpret_result(grlt: Option<i64>, zipsu: i64, text: &str) -> Opt
             _ => {}
         }
     }
-    match parse_result_text(text) {
+    match result_text(text) {
         ResultText::Result(re) => Some(re),
         _ => None,
     }

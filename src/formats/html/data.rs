@@ -127,7 +127,8 @@ mod tests {
     fn game(sgf: &str) -> Game {
         let mut r = Reporter::collecting("t");
         let read = |s: &mut dyn crate::sink::Sink, r: &mut Reporter| {
-            crate::formats::sgf::read(
+            crate::formats::read(
+                crate::formats::Format::Sgf,
                 &mut sgf.as_bytes(),
                 &crate::options::ReadOptions::default(),
                 s,

@@ -4,11 +4,12 @@
 //! captures, comments, game info, variations, buttons, keys and a slider.
 //! No network and no other file: it works from `file://`.
 
+pub mod codes;
 mod data;
 mod page;
 mod writer;
 
-pub use writer::{HtmlWriter, E_NO_GAME};
+pub use writer::HtmlWriter;
 
 use crate::error::Error;
 use crate::options::WriteOptions;

@@ -3,8 +3,9 @@
 //! writes the one page at the end ([`super::page`]). What a run holds is
 //! bounded by its page: the page is the output.
 
+use super::codes::*;
 use super::{data, page};
-use crate::diag::{Code, Reporter};
+use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Event;
 use crate::game::{Game, GameBuilder};
@@ -13,9 +14,6 @@ use crate::sink::Sink;
 use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
-
-/// Nothing to replay: the input held no game.
-pub const E_NO_GAME: Code = Code::new("E750", "html-nothing-to-replay");
 
 type OnGame = Box<dyn FnMut(Game, &mut Reporter) -> Result<(), Error>>;
 
@@ -71,7 +69,7 @@ impl Sink for HtmlWriter<'_> {
     fn finish(&mut self, _report: &mut Reporter) -> Result<(), Error> {
         if self.games.is_empty() {
             return Err(Error::unwritable(
-                E_NO_GAME.id,
+                HTML_NOTHING_TO_REPLAY,
                 "no game to replay as HTML".to_string(),
             ));
         }

@@ -4,7 +4,8 @@
 //! where a comment or an `<Information>` child goes, and the finished
 //! game's root.
 
-use super::{INFO, W_BAD_POINT, W_BAD_SIZE, W_MISPLACED};
+use super::codes::*;
+use super::INFO;
 use crate::diag::Reporter;
 use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf, Value};
 use crate::formats::structured::coords;
@@ -108,7 +109,7 @@ impl GameState {
             Some(p) => Some(p),
             None => {
                 report.warn(
-                    W_BAD_POINT,
+                    JAGO_BAD_POINT,
                     Some(pos),
                     format!(
                         "point {t:?} is not on the {}×{} board; dropped",
@@ -135,7 +136,7 @@ impl GameState {
                     return;
                 };
                 if point.is_empty() {
-                    report.warn(W_BAD_POINT, Some(pos), "a mark without a point; dropped");
+                    report.warn(JAGO_BAD_POINT, Some(pos), "a mark without a point; dropped");
                     return;
                 }
                 if let Some(kind) = kind {
@@ -195,7 +196,7 @@ impl GameState {
             "Variation" => {
                 if self.current.is_none() && self.variations.is_empty() {
                     report.warn(
-                        W_MISPLACED,
+                        JAGO_MISPLACED_ELEMENT,
                         Some(pos),
                         "a <Variation> before any node; read as a line of its own",
                     );
@@ -212,7 +213,7 @@ impl GameState {
                     Some(id) => Some(PropertyBuf::new(id)),
                     None => {
                         report.warn(
-                            W_MISPLACED,
+                            JAGO_MISPLACED_ELEMENT,
                             Some(pos),
                             format!("<SGF type={ty:?}> has no property identifier; skipped"),
                         );
@@ -376,7 +377,7 @@ impl GameState {
             match v.parse::<u32>() {
                 Ok(s) if (1..=52).contains(&s) => self.size = (s, s),
                 _ => report.warn(
-                    W_BAD_SIZE,
+                    JAGO_BAD_BOARD_SIZE,
                     Some(pos),
                     format!("board size {v:?} is not 1 to 52; 19 used"),
                 ),

@@ -18,36 +18,13 @@
 //! * [`read`] (`reader.rs`): the document's character set and its elements;
 //!   `game.rs`: what each element inside a `<GoGame>` does to the game.
 
+pub mod codes;
 mod game;
 mod reader;
 mod writer;
 
-use crate::diag::Code;
-
 pub use reader::read;
 pub use writer::writer;
-
-/// What a game had that Jago XML cannot hold (listed once per game).
-pub const W_NOT_CARRIED: Code = Code::new("W384", "jago-not-carried");
-/// Not well-formed XML, or no `<Go>` root; games before the fault were kept.
-pub const E_SYNTAX: Code = Code::new("E385", "jago-syntax");
-/// A point that is neither a GTP vertex nor `x,y` on this board; dropped.
-pub const W_BAD_POINT: Code = Code::new("W386", "jago-bad-point");
-/// An element GoGui does not know either; it and its content were skipped.
-pub const I_UNKNOWN_ELEMENT: Code = Code::new("I387", "jago-unknown-element");
-/// An element in a place the DTD does not allow (a `<Variation>` before
-/// any node, a move outside `<Nodes>`); it was read where it makes sense or
-/// skipped.
-pub const W_MISPLACED: Code = Code::new("W388", "jago-misplaced-element");
-/// A `<BoardSize>` that is not a number from 1 to 52; 19 was used.
-pub const W_BAD_SIZE: Code = Code::new("W389", "jago-bad-board-size");
-/// The document declares a character set other than UTF-8; it was decoded
-/// from that set (the whole file is read first).
-pub const I_DECODED: Code = Code::new("I390", "jago-decoded");
-/// A text, comment, tag (with its attributes) or line longer than
-/// `--max-value-size` (an endless one, or not XML): the input is refused,
-/// not held.
-pub const E_TOO_LONG: Code = Code::new("E391", "jago-token-too-long");
 
 /// `<Information>` children and the SGF properties they hold.
 const INFO: &[(&str, &str)] = &[
@@ -258,7 +235,7 @@ mod tests {
             &mut crate::sink::Counter::default(),
             &mut r,
         );
-        assert!(matches!(e, Err(Error::Unreadable { code: "E385", .. })));
+        assert!(matches!(e, Err(Error::Unreadable { code, .. }) if code.id == "E385"));
         let (games, r) = read_games(
             "<Go><GoGame><Nodes><Black at=\"Z99\"/><Foo><Bar/></Foo></Nodes></GoGame></Go>",
         );

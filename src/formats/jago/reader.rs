@@ -3,8 +3,8 @@
 //! (`game.rs`), replayed at its end tag, and forgotten; elements go.dtd
 //! does not have are reported and skipped with their content.
 
+use super::codes::*;
 use super::game::GameState;
-use super::{E_SYNTAX, E_TOO_LONG, I_DECODED, I_UNKNOWN_ELEMENT};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::Pos;
@@ -35,11 +35,11 @@ pub fn read(
             // Jago wrote ISO-8859-1 files: decode the whole (one-game) file.
             let mut bytes = Vec::new();
             if let Err(at) = crate::input::read_lines_to_end(&mut buffered, &mut bytes, max)? {
-                return Err(Error::unreadable(E_TOO_LONG.id, at.message(max)));
+                return Err(Error::unreadable(JAGO_TOKEN_TOO_LONG, at.message(max)));
             }
             let (text, _, _) = enc.decode(&bytes);
             report.info(
-                I_DECODED,
+                JAGO_DECODED,
                 None,
                 format!("the document is declared {}; decoded to UTF-8", enc.name()),
             );
@@ -50,7 +50,7 @@ pub fn read(
     }
 }
 
-/// What a token is, for [`E_TOO_LONG`].
+/// What a token is, for [`JAGO_TOKEN_TOO_LONG`].
 const TOKEN: &str = "a text, a comment or a tag with its attributes";
 
 /// The `encoding` of an XML declaration at the start of `head`.
@@ -94,7 +94,9 @@ fn read_utf8(
         let ev = match ev {
             Ok(ev) => ev,
             Err(msg) => match reader.get_ref().too_long() {
-                Some(max) => return Err(structured::too_long(E_TOO_LONG, TOKEN, pos, max)),
+                Some(max) => {
+                    return Err(structured::too_long(JAGO_TOKEN_TOO_LONG, TOKEN, pos, max))
+                }
                 None => return fault(doc.games, report, pos, &msg),
             },
         };
@@ -128,14 +130,19 @@ fn read_utf8(
         // A text made of many pieces (split by comments, CDATA) is bounded
         // as a whole.
         if doc.text.len() > max {
-            return Err(structured::too_long(E_TOO_LONG, "a text", pos, max as u64));
+            return Err(structured::too_long(
+                JAGO_TOKEN_TOO_LONG,
+                "a text",
+                pos,
+                max as u64,
+            ));
         }
     }
 }
 
 fn fault(games: usize, report: &mut Reporter, pos: Pos, msg: &str) -> Result<(), Error> {
     structured::syntax_fault(
-        E_SYNTAX,
+        JAGO_SYNTAX,
         "not Jago XML",
         "not well-formed XML",
         games,
@@ -173,7 +180,7 @@ impl Document {
         if !self.seen_root {
             if name != "Go" {
                 return Err(Error::unreadable(
-                    E_SYNTAX.id,
+                    JAGO_SYNTAX,
                     format!("root element is <{name}>, not <Go>"),
                 ));
             }
@@ -185,7 +192,7 @@ impl Document {
         }
         if !self.start_element(&name, e, pos, report) {
             report.info(
-                I_UNKNOWN_ELEMENT,
+                JAGO_UNKNOWN_ELEMENT,
                 Some(pos),
                 format!("element <{name}> is not part of go.dtd; skipped"),
             );

@@ -4,7 +4,8 @@
 //! after the node they are alternatives to; root game info in
 //! `<Information>`; any property with no element of its own as `<SGF>`.
 
-use super::{INFO, W_NOT_CARRIED};
+use super::codes::*;
+use super::INFO;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Property};
@@ -244,7 +245,7 @@ fn report_losses(lost: &Losses, index: usize, report: &mut Reporter) {
     }
     report.set_game(Some(index));
     report.warn(
-        W_NOT_CARRIED,
+        JAGO_NOT_CARRIED,
         None,
         format!("game {}: {}", index, parts.join("; ")),
     );

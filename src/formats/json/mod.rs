@@ -6,43 +6,31 @@
 //!   through the shared flat-model writer (`structured/stream.rs`); a
 //!   collection document is written as an opening, one game per line, and
 //!   a closing, so memory is bounded by one game.
-//! * [`read`] (`reader.rs`): streams too; each game of a `games` array (or
+//! * [`read_from`] (`reader.rs`): streams too; each game of a `games` array (or
 //!   each JSON Lines object) is parsed and replayed before the next is read.
-//! * `moves.rs`: the move-list projection, written from the main line of
-//!   each game and read back as a game.
+//!   The reader reads the layouts; `document.rs` and `nodes.rs` are its
+//!   serde seeds (a document's and a game's fields; nodes, properties and
+//!   values).
+//! * The move-list projection: `moves.rs` writes it from the main line of
+//!   each game (the list itself: `move_list.rs`), `moves_doc.rs` reads it
+//!   back as a game. Both writers go out in the frame of `frame.rs`.
 
 mod bound;
+pub mod codes;
 mod cuts;
+mod document;
+mod frame;
+mod move_list;
 mod moves;
+mod moves_doc;
+mod nodes;
 mod out;
 mod reader;
 mod writer;
 
-use crate::diag::Code;
-
 pub use cuts::cuts;
-pub use reader::{read, read_from};
+pub use reader::read_from;
 pub use writer::writer;
-
-/// The input is not JSON, or not sgfconv JSON (an object with none of its
-/// fields, an array with no game, OGS or JGF game JSON); games before the
-/// fault were kept.
-pub const E_SYNTAX: Code = Code::new("E354", "json-syntax");
-/// A string, or the text between two strings (numbers, punctuation, blank
-/// space), longer than `--max-value-size` (an endless one, or not JSON):
-/// the input is refused, not held.
-pub const E_TOO_LONG: Code = Code::new("E357", "json-token-too-long");
-/// An `encoding` name no decoder knows; UTF-8 was recorded instead.
-pub const W_UNKNOWN_ENCODING: Code = Code::new("W355", "json-unknown-encoding");
-/// A `format` or `version` this reader does not know; read as version 1.
-pub const W_UNKNOWN_VERSION: Code = Code::new("W358", "json-unknown-version");
-/// A field this reader does not know; ignored.
-pub const I_UNKNOWN_FIELD: Code = Code::new("I359", "json-unknown-field");
-/// A move of a move list that is not a colour and a point; skipped.
-pub const W_BAD_MOVE: Code = Code::new("W360", "json-bad-move");
-/// `--moves` writes the main line and core game info only; this lists what
-/// a game had beyond that.
-pub const W_MOVES_LOSS: Code = Code::new("W361", "json-moves-not-carried");
 
 /// Value of `format` in a lossless collection document.
 pub const FORMAT_NAME: &str = "sgfconv";
@@ -60,6 +48,7 @@ pub fn sniff(head: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::codes::*;
     use super::*;
     use crate::diag::Reporter;
     use crate::error::Error;
@@ -68,6 +57,16 @@ mod tests {
     use crate::game::Game;
     use crate::options::{ReadOptions, WriteOptions};
     use crate::sink::EventLog;
+
+    /// The whole input read as Json (through the registry's row).
+    fn read(
+        input: &mut dyn std::io::Read,
+        options: &crate::options::ReadOptions,
+        sink: &mut dyn crate::sink::Sink,
+        report: &mut crate::diag::Reporter,
+    ) -> Result<(), crate::error::Error> {
+        crate::formats::read(crate::formats::Format::Json, input, options, sink, report)
+    }
 
     fn sample_game() -> Game {
         let mut h = GameHeader::new(0);
@@ -262,7 +261,7 @@ mod tests {
             &mut log,
             &mut r,
         );
-        assert!(matches!(e, Err(Error::Unreadable { code: "E354", .. })));
+        assert!(matches!(e, Err(Error::Unreadable { code, .. }) if code.id == "E354"));
         let json = to_json(
             &[sample_game()],
             &WriteOptions {
@@ -278,7 +277,7 @@ mod tests {
                 .count(),
             1
         );
-        assert_eq!(r.collected()[0].code, E_SYNTAX);
+        assert_eq!(r.collected()[0].code, JSON_SYNTAX);
         assert_eq!(r.collected()[0].pos.map(|p| p.line), Some(2));
     }
 
@@ -391,7 +390,7 @@ mod tests {
             serde_json::json!([["W", "E5"], ["B", "pass"]])
         );
         let d = &r.collected()[0];
-        assert_eq!(d.code, W_MOVES_LOSS);
+        assert_eq!(d.code, JSON_MOVES_NOT_CARRIED);
         assert!(
             d.message.contains("C ×1") && d.message.contains("variation nodes ×1"),
             "{}",

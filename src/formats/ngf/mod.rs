@@ -10,60 +10,16 @@
 //! * [`writer`]: SGF → NGF, the inverse of the reader; original lines kept
 //!   in `XNGF` are written back where they still hold.
 
+pub mod codes;
 mod reader;
 mod records;
 mod writer;
 
-use crate::diag::Code;
 use crate::formats::lines;
+use crate::values;
 
-pub use crate::formats::lines::{handicap_points, parse_date, parse_result_text, ResultText};
 pub use reader::read;
 pub use writer::writer;
-
-// ---------------------------------------------------------------------------
-// Diagnostics (NGF reader 250–299, NGF writer 420–439)
-
-/// Neither an NGF header nor a single move line.
-pub const E_NOT_NGF: Code = Code::new("E250", "ngf-not-a-record");
-/// A line is longer than `--max-value-size` (an endless line, or not a
-/// NGF file): the input is refused, not held.
-pub const E_LINE_TOO_LONG: Code = Code::new("E299", "ngf-line-too-long");
-/// Fewer than the 12 header lines (11 in the GI variant) before the moves.
-pub const W_SHORT_HEADER: Code = Code::new("W251", "ngf-short-header");
-/// A header value (size, handicap, komi, date) that cannot be read.
-pub const W_BAD_HEADER_VALUE: Code = Code::new("W252", "ngf-bad-header-value");
-/// A `PM` line that cannot be read: the move is dropped.
-pub const E_BAD_MOVE: Code = Code::new("E253", "ngf-bad-move");
-/// The move counter of a `PM` line is out of sequence (the move is kept).
-pub const W_MOVE_COUNTER: Code = Code::new("W254", "ngf-move-counter");
-/// The coordinates of a `PM` line do not follow the `xyyx` pattern.
-pub const W_MOVE_PATTERN: Code = Code::new("W255", "ngf-move-pattern");
-/// Line 12 (move count) disagrees with the number of move lines.
-pub const I_MOVE_COUNT: Code = Code::new("I256", "ngf-move-count");
-/// The character set was guessed (the file is not UTF-8).
-pub const I_ENCODING_GUESSED: Code = Code::new("I257", "ngf-encoding-guessed");
-/// Bytes that are invalid in the chosen character set became U+FFFD.
-pub const E_UNDECODABLE: Code = Code::new("E258", "ngf-undecodable-bytes");
-/// The result line says nothing recognisable: no `RE` (text kept in `XNGF`).
-pub const W_UNKNOWN_RESULT: Code = Code::new("W259", "ngf-unknown-result");
-/// A line that is neither header, move nor comment: skipped.
-pub const W_UNKNOWN_LINE: Code = Code::new("W260", "ngf-unknown-line");
-/// GI variant: `RE` read from the comment on the last move.
-pub const I_RESULT_FROM_COMMENT: Code = Code::new("I261", "ngf-result-from-comment");
-/// A handicap the Tygem layout cannot place on this board.
-pub const W_BAD_HANDICAP: Code = Code::new("W262", "ngf-bad-handicap");
-/// An `IDB[n]` comment for a move the game does not have: put on the root.
-pub const W_COMMENT_TARGET: Code = Code::new("W263", "ngf-comment-target");
-
-/// What the NGF writer could not carry, listed once per game.
-pub const W_CANNOT_CARRY: Code = Code::new("W420", "ngf-cannot-carry");
-/// The file holds several records one after another (a whole header after
-/// the moves of another): read as a collection, one game each.
-pub const W_SEVERAL_RECORDS: Code = Code::new("W264", "ngf-several-records");
-
-/// An NGF file holds one game: later games of the collection are not written.
-pub const E_ONE_GAME_PER_FILE: Code = Code::new("E421", "ngf-one-game-per-file");
 
 /// The private root property that keeps NGF lines with no SGF home.
 pub const PRIVATE_PROPERTY: &str = "XNGF";
@@ -104,16 +60,7 @@ pub fn sniff(head: &[u8]) -> bool {
 /// letter or word (`9DP`, `10K*`, `7단P`, `3d`), or a word ending in a rank
 /// word (`初段`, `五段`).
 fn looks_like_rank(tok: &str) -> bool {
-    let core = tok.trim_end_matches(['*', '?']);
-    let norm = normalize_rank(core);
-    let bare = core.strip_suffix('P').unwrap_or(core);
-    let digits = norm.trim_end_matches(['k', 'd', 'p']);
-    (digits.len() + 1 == norm.len()
-        && digits.chars().all(|c| c.is_ascii_digit())
-        && !digits.is_empty())
-        || ["段", "단", "级", "級", "급"]
-            .iter()
-            .any(|w| bare.ends_with(w))
+    values::is_rank(tok.trim_end_matches(['*', '?']))
 }
 
 /// A player line `name   rank` → (name, raw rank token).
@@ -138,7 +85,7 @@ fn split_player(line: &str) -> (&str, Option<&str>) {
 /// `10k`, `7단P` → `7p`, `5단*` → `5d`, `3급` → `3k`. The `*`/`?` status
 /// marks are dropped (the raw line is kept in `XNGF`); other text is kept.
 pub fn normalize_rank(tok: &str) -> String {
-    lines::normalize_rank(tok.trim().trim_end_matches(['*', '?']), false)
+    values::rank(tok.trim().trim_end_matches(['*', '?']), false)
 }
 
 /// SGF rank → NGF token: `9p` → `9DP`, `7d` → `7D`, `10k` → `10K`.

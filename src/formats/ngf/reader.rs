@@ -6,15 +6,18 @@
 //! root properties, `PM` lines → moves, GI comments → comments on their
 //! moves), then replayed. Memory is bounded by the largest record.
 
+use super::codes::*;
 use super::records::Records;
 use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf};
-use crate::formats::lines::{format_tenths, parse_tenths, sgf_point, DecodeCodes, RecordStart};
+use crate::formats::lines::{DecodeCodes, RecordStart};
 use crate::game::{Game, NodeId};
 use crate::options::ReadOptions;
 use crate::sink::Sink;
+use crate::stone::Point;
+use crate::values::{self, format_tenths, parse_tenths, result_text, ResultText};
 use std::io::Read;
 
 /// Capacity the record buffer keeps between records.
@@ -37,9 +40,9 @@ fn decode_input(
     report: &mut Reporter,
 ) -> (String, GameHeader) {
     let codes = DecodeCodes {
-        guessed: I_ENCODING_GUESSED,
+        guessed: NGF_ENCODING_GUESSED,
         guessed_note: "NGF has no charset field; guessed ",
-        undecodable: E_UNDECODABLE,
+        undecodable: NGF_UNDECODABLE_BYTES,
     };
     let decoded = lines::decode(bytes, at, None, options, &codes, report);
     let mut header = GameHeader::new(index);
@@ -110,7 +113,7 @@ pub fn read(
         let Some(game) = build_game(text, start, header, options.ngf_rotate_180, report) else {
             report.set_game(None);
             return Err(Error::unreadable(
-                E_NOT_NGF.id,
+                NGF_NOT_A_RECORD,
                 "not an NGF record: no header lines and no `PM` move lines",
             ));
         };
@@ -120,13 +123,13 @@ pub fn read(
     report.set_game(None);
     if index == 0 {
         return Err(Error::unreadable(
-            E_NOT_NGF.id,
+            NGF_NOT_A_RECORD,
             "not an NGF record: no header lines and no `PM` move lines",
         ));
     }
     if index > 1 {
         report.warn(
-            W_SEVERAL_RECORDS,
+            NGF_SEVERAL_RECORDS,
             None,
             format!("the file holds {index} records (a header after the moves of another; NGF holds one): read as a collection of {index} games"),
         );
@@ -136,7 +139,7 @@ pub fn read(
 
 /// The game of `text`; `None` when it has neither header lines nor moves.
 /// The text is dropped before the root's properties go into the game, so
-/// that a huge header field is held at most twice (issue 14).
+/// that a huge header field is held at most twice (docs/benchmarks.md, "Memory").
 fn build_game(
     text: String,
     start: Pos,
@@ -167,7 +170,7 @@ fn build_game(
     let want = if gi { 11 } else { 12 };
     if head.len() < want {
         report.warn(
-            W_SHORT_HEADER,
+            NGF_SHORT_HEADER,
             lines.first().map(|(_, p)| *p),
             format!(
                 "{} header lines before the moves, {want} expected; read by position",
@@ -185,7 +188,7 @@ fn build_game(
     if let Some(n) = f.count.and_then(|c| c.parse::<usize>().ok()) {
         if n != move_nodes.len() {
             report.info(
-                I_MOVE_COUNT,
+                NGF_MOVE_COUNT,
                 None,
                 format!(
                     "the header announces {n} moves, the file has {}",
@@ -355,7 +358,7 @@ fn header_props(f: &Fields, report: &mut Reporter) -> (Root, u32) {
         match lines::tygem_handicap_stones(size, handicap) {
             Some(ab) => root.setup = Some(ab),
             None => report.warn(
-                W_BAD_HANDICAP,
+                NGF_BAD_HANDICAP,
                 f.pos.handicap,
                 format!("no Tygem layout for {handicap} stones on {size}×{size}; HA kept, no stones placed"),
             ),
@@ -384,7 +387,7 @@ fn board_size(f: &Fields, report: &mut Reporter) -> u32 {
         Some(Ok(s)) if (2..=25).contains(&s) => s,
         Some(_) => {
             report.warn(
-                W_BAD_HEADER_VALUE,
+                NGF_BAD_HEADER_VALUE,
                 f.pos.size,
                 format!("board size `{}` unreadable; 19 used", f.size.unwrap_or("")),
             );
@@ -422,7 +425,7 @@ fn handicap(f: &Fields, report: &mut Reporter) -> u32 {
         Some(Ok(h)) => h,
         Some(Err(_)) => {
             report.warn(
-                W_BAD_HEADER_VALUE,
+                NGF_BAD_HEADER_VALUE,
                 f.pos.handicap,
                 "handicap unreadable; read as an even game",
             );
@@ -434,14 +437,17 @@ fn handicap(f: &Fields, report: &mut Reporter) -> u32 {
 
 /// `KM`: the komi line, plus the half point even games imply.
 fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
-    match f.komi.map(parse_tenths) {
+    match f
+        .komi
+        .map(|k| values::komi(k).certain(k).and_then(|k| parse_tenths(&k)))
+    {
         Some(Some(k)) => {
             let implied = handicap == 0 && k % 10 == 0;
             let km = if implied { k + 5 } else { k };
             root.push("KM", &format_tenths(km));
         }
         Some(None) => report.warn(
-            W_BAD_HEADER_VALUE,
+            NGF_BAD_HEADER_VALUE,
             f.pos.komi,
             format!("komi `{}` unreadable; no KM", f.komi.unwrap_or("")),
         ),
@@ -452,14 +458,14 @@ fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
 /// `RE` from the result line (the line is kept in `XNGF`).
 fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
     if let Some(res) = f.result.filter(|r| !r.is_empty()) {
-        match parse_result_text(res) {
+        match result_text(res) {
             ResultText::Result(re) => {
                 root.push("RE", &re);
                 root.result_set = true;
             }
             ResultText::Unfinished => {}
             ResultText::Unknown => report.warn(
-                W_UNKNOWN_RESULT,
+                NGF_UNKNOWN_RESULT,
                 f.pos.result,
                 format!("result `{res}` not understood; no RE (text kept in XNGF)"),
             ),
@@ -471,14 +477,14 @@ fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
 /// `DT` from the date line (the line is kept in `XNGF`).
 fn date(f: &Fields, root: &mut Root, report: &mut Reporter) {
     if let Some(d) = f.date.filter(|d| !d.is_empty()) {
-        match parse_date(d) {
+        match values::date(d).written(d) {
             Some(dt) => {
                 root.push("DT", &dt);
                 root.private.push(&format!("DATE={d}"));
             }
             None => {
                 report.warn(
-                    W_BAD_HEADER_VALUE,
+                    NGF_BAD_HEADER_VALUE,
                     f.pos.date,
                     format!("date `{d}` unreadable; no DT (kept in XNGF)"),
                 );
@@ -518,12 +524,16 @@ fn read_body(
         } else if line.trim().is_empty() || (gi && line.starts_with("GI")) {
         } else if line.starts_with("PM") {
             report.error(
-                E_BAD_MOVE,
+                NGF_BAD_MOVE,
                 Some(*pos),
                 format!("unreadable move line `{line}`; dropped"),
             );
         } else {
-            report.warn(W_UNKNOWN_LINE, Some(*pos), format!("line `{line}` skipped"));
+            report.warn(
+                NGF_UNKNOWN_LINE,
+                Some(*pos),
+                format!("line `{line}` skipped"),
+            );
         }
     }
     (moves.nodes, comments.finish())
@@ -551,7 +561,7 @@ impl Moves {
         let expected = self.expected;
         if counter != expected {
             report.warn(
-                W_MOVE_COUNTER,
+                NGF_MOVE_COUNTER,
                 Some(pos),
                 format!("move counter {counter}, {expected} expected; move kept in file order"),
             );
@@ -560,7 +570,7 @@ impl Moves {
         let colour = if b[4] == b'B' { "B" } else { "W" };
         if b[5] != b[8] || b[6] != b[7] {
             report.warn(
-                W_MOVE_PATTERN,
+                NGF_MOVE_PATTERN,
                 Some(pos),
                 format!(
                     "`{line}` does not repeat its coordinates reversed; the first pair is used"
@@ -578,7 +588,7 @@ impl Moves {
             None => {
                 let size = self.size;
                 report.error(
-                    E_BAD_MOVE,
+                    NGF_BAD_MOVE,
                     Some(pos),
                     format!("`{line}` is off the {size}×{size} board; move dropped"),
                 )
@@ -602,7 +612,7 @@ impl Moves {
             } else {
                 (x, y)
             };
-            sgf_point(x, y)
+            Point::at(x, y).map(|p| p.to_string())
         } else {
             None
         }
@@ -676,7 +686,7 @@ fn attach_comments(
             Some(id) => id,
             None => {
                 report.warn(
-                    W_COMMENT_TARGET,
+                    NGF_COMMENT_TARGET,
                     Some(pos),
                     format!("comment for move {n}, which the game does not have; put on the root"),
                 );
@@ -684,9 +694,9 @@ fn attach_comments(
             }
         };
         if gi && !root.result_set && target.is_some() && target == move_nodes.last().copied() {
-            if let ResultText::Result(re) = parse_result_text(&text) {
+            if let ResultText::Result(re) = result_text(&text) {
                 report.info(
-                    I_RESULT_FROM_COMMENT,
+                    NGF_RESULT_FROM_COMMENT,
                     Some(pos),
                     format!("result {re} read from the comment on the last move"),
                 );

@@ -9,6 +9,7 @@
 //! soon as the next one starts, so that the reader holds one record, never
 //! the file.
 
+use super::codes::*;
 use super::*;
 use crate::error::Error;
 use crate::formats::lines::{self, RecordStart};
@@ -105,7 +106,7 @@ impl<'a> Records<'a> {
             match self.lines.read_line(&mut line)? {
                 Ok(true) => {}
                 Ok(false) => self.done = true,
-                Err(e) => return Err(lines::line_too_long(E_LINE_TOO_LONG, e, self.max)),
+                Err(e) => return Err(lines::line_too_long(NGF_LINE_TOO_LONG, e, self.max)),
             }
             if self.done {
                 break;

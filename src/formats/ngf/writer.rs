@@ -2,13 +2,18 @@
 //! ([`OneGameWriter`]), its twelve header lines and one `PM` line per
 //! main-line move written, and what NGF cannot carry listed once.
 
+use super::codes::*;
 use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
-use crate::formats::lines::{format_tenths, parse_point, parse_tenths, OneGameWriter};
+use crate::formats::lines::OneGameWriter;
 use crate::game::{Game, Node};
 use crate::options::WriteOptions;
 use crate::sink::Sink;
+use crate::stone::Point;
+use crate::values::{
+    self, format_tenths, parse_tenths, result_text, GameResult, ResultText, WinBy,
+};
 use encoding_rs::{Encoding, UTF_8};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -27,33 +32,33 @@ pub fn writer<'w>(
         Box::new(move |g, report| Ok(render_game(g, to, report))),
         "NGF",
         "an NGF file",
-        E_ONE_GAME_PER_FILE,
+        NGF_ONE_GAME_PER_FILE,
     )))
 }
 
-/// The English result line for an SGF `RE`; `None` when NGF cannot say it.
+/// The English result line for an SGF `RE` (read as every result is,
+/// [`values::read_result`]); `None` when NGF cannot say it.
 fn result_line(re: Option<&str>) -> Option<String> {
     let Some(re) = re else {
         return Some("Progressing!".into());
     };
-    let lower = re.trim().to_ascii_lowercase();
-    if lower == "0" || lower == "draw" || lower == "jigo" {
-        return Some("Draw!".into());
-    }
-    let (w, how) = re.trim().split_once('+')?;
-    let who = match w {
-        "B" | "b" => "Black",
-        "W" | "w" => "White",
-        _ => return None,
+    let (winner, by) = match values::read_result(re)? {
+        GameResult::Draw => return Some("Draw!".into()),
+        GameResult::Void | GameResult::Unknown => return None,
+        GameResult::Win(winner, by) => (winner, by),
     };
-    Some(match how.to_ascii_uppercase().as_str() {
-        "R" | "RESIGN" => format!("{who} wins by resign!"),
-        "T" | "TIME" => format!("{who} wins by time!"),
-        "F" | "FORFEIT" => format!("{who} wins by forfeit!"),
-        "" => format!("{who} wins!"),
-        n => format!(
+    let who = match winner {
+        crate::stone::Colour::Black => "Black",
+        crate::stone::Colour::White => "White",
+    };
+    Some(match by {
+        WinBy::Resignation => format!("{who} wins by resign!"),
+        WinBy::Time => format!("{who} wins by time!"),
+        WinBy::Forfeit => format!("{who} wins by forfeit!"),
+        WinBy::Unstated => format!("{who} wins!"),
+        WinBy::Points(n) => format!(
             "{who} wins by {}!",
-            format_tenths(parse_tenths(n).filter(|v| *v > 0)?)
+            format_tenths(parse_tenths(&n).filter(|v| *v > 0)?)
         ),
     })
 }
@@ -106,7 +111,7 @@ fn render_game(game: Game, encoding: &'static Encoding, report: &mut Reporter) -
     let mut lost = Lost::new();
     let body = render_text(&game, &mut lost);
     drop(game);
-    lines::encode_listing_losses(&body, encoding, lost, "NGF", W_CANNOT_CARRY, report)
+    lines::encode_listing_losses(&body, encoding, lost, "NGF", NGF_CANNOT_CARRY, report)
 }
 
 /// The NGF text of `game`, CRLF line ends.
@@ -157,16 +162,21 @@ fn board_size(root: &Node, lost: &mut Lost) -> u32 {
 /// Handicap and komi: lines 6 and 8.
 fn handicap_and_komi(game: &Game, size: u32, lost: &mut Lost) -> (u32, i64) {
     let text = |id: &str| root_text(&game.root(), id);
-    let ha = text("HA").and_then(|h| h.parse::<u32>().ok()).unwrap_or(0);
+    let ha = text("HA")
+        .and_then(|h| values::handicap(h).certain(h)?.parse::<u32>().ok())
+        .unwrap_or(0);
     let handicap = lines::tygem_handicap(game, size, ha).unwrap_or_else(|what| {
         lose(what, lost);
         0
     });
     let komi10 = match text("KM") {
-        Some(k) => parse_tenths(k).unwrap_or_else(|| {
-            lose("KM (not a multiple of 0.1)", lost);
-            0
-        }),
+        Some(k) => values::komi(k)
+            .certain(k)
+            .and_then(|k| parse_tenths(&k))
+            .unwrap_or_else(|| {
+                lose("KM (not a multiple of 0.1)", lost);
+                0
+            }),
         None => 0,
     };
     if handicap >= 2 {
@@ -230,11 +240,11 @@ fn player(out: &mut String, game: &Game, (p, r, key): (&str, &str, &str), lost: 
 /// `YYYYMMDD` (empty without a date).
 fn date_line(game: &Game, lost: &mut Lost) -> String {
     let text = |id: &str| root_text(&game.root(), id);
-    match text("DT").and_then(|d| parse_date(d.split(',').next().unwrap_or(""))) {
+    match text("DT").and_then(values::first_day) {
         Some(dt) => {
-            match private_get(game, "DATE").filter(|raw| parse_date(raw).as_ref() == Some(&dt)) {
+            match private_get(game, "DATE").filter(|raw| values::first_day(raw) == Some(dt)) {
                 Some(raw) => raw.to_string(),
-                None => dt.replace('-', ""),
+                None => values::write_dates(&[dt]).replace('-', ""),
             }
         }
         None => {
@@ -250,7 +260,7 @@ fn date_line(game: &Game, lost: &mut Lost) -> String {
 /// the English wording (`Progressing!` without a result).
 fn result_line_of(game: &Game, lost: &mut Lost) -> String {
     let re = root_text(&game.root(), "RE");
-    match private_get(game, "RESULT").filter(|raw| match parse_result_text(raw) {
+    match private_get(game, "RESULT").filter(|raw| match result_text(raw) {
         ResultText::Result(r) => Some(r.as_str()) == re,
         _ => re.is_none(),
     }) {
@@ -304,8 +314,8 @@ fn move_lines(game: &Game, size: u32, lost: &mut Lost) -> Vec<String> {
         .collect();
         let coords = if v.is_empty() || (size <= 19 && v == "tt") {
             "AAAA".to_string()
-        } else if let Some((x, y)) = parse_point(v, size) {
-            let (x, y) = ((b'B' + x as u8) as char, (b'B' + y as u8) as char);
+        } else if let Some(p) = Point::parse_on(v, size, size) {
+            let (x, y) = ((b'B' + p.x) as char, (b'B' + p.y) as char);
             [x, y, y, x].iter().collect()
         } else {
             lose("move off the board", lost);
@@ -326,7 +336,7 @@ mod tests {
 
     #[test]
     fn results() {
-        let r = |s: &str| match parse_result_text(s) {
+        let r = |s: &str| match result_text(s) {
             ResultText::Result(r) => r,
             other => format!("{other:?}"),
         };
@@ -344,8 +354,11 @@ mod tests {
         assert_eq!(r("백 불계승"), "W+R");
         assert_eq!(r("黒中押し勝ち!"), "B+R");
         assert_eq!(r("白3目半勝ち"), "W+3.5");
-        assert_eq!(r("白棋12子 >> 白方(94):黑方(82)"), "W+12");
-        assert_eq!(r("黑中盘胜(现场消息)"), "B+R");
+        // Read as every result is (`values::result`): a colour and a
+        // margin without a verb, or a remark after the result, say nothing
+        // certain.
+        assert_eq!(r("白棋12子 >> 白方(94):黑方(82)"), "Unknown");
+        assert_eq!(r("黑中盘胜(现场消息)"), "Unknown");
         assert_eq!(r("Progressing!"), "Unfinished");
         assert_eq!(r("Draw!"), "0");
         assert_eq!(r("백 반집승"), "W+0.5");

@@ -2,7 +2,7 @@
 //! then rendered by `resvg` at `--size` pixels wide with the embedded font
 //! only (no system fonts), and encoded as PNG.
 
-use crate::diag::Code;
+use super::codes::*;
 use crate::error::Error;
 use crate::formats::diagram::{Draw, PictureWriter};
 use crate::options::WriteOptions;
@@ -11,10 +11,6 @@ use crate::render::{OnePage, Pages};
 use crate::sink::Sink;
 use resvg::{tiny_skia, usvg};
 use std::io::Write;
-
-/// The SVG drawing could not be rendered or encoded as PNG: a picture of
-/// more than 64 Mi pixels (a tall board at a large `--size`).
-pub const E_RASTER: Code = Code::new("E702", "png-cannot-render");
 
 /// The width of a picture without `--size`, in pixels.
 pub const DEFAULT_WIDTH: u32 = 600;
@@ -64,7 +60,7 @@ fn svg_options() -> usvg::Options<'static> {
 /// The PNG file of SVG document `doc`, `width` pixels wide.
 pub fn rasterise(doc: &str, width: u32, options: &usvg::Options<'_>) -> Result<Vec<u8>, Error> {
     let fail = |what: &str, e: &dyn std::fmt::Display| {
-        Error::unwritable(E_RASTER.id, format!("PNG: {what}: {e}"))
+        Error::unwritable(PNG_CANNOT_RENDER, format!("PNG: {what}: {e}"))
     };
     let tree = usvg::Tree::from_str(doc, options).map_err(|e| fail("the drawing", &e))?;
     let size = tree.size();

@@ -9,10 +9,10 @@
 //! Only the game's own bytes decide, never the games after it in the
 //! window (`prescan.rs` finds where it ends).
 
+use super::codes::{BYTE_LEVEL_ESCAPES, CHARSET_OVERRULED, UNKNOWN_CHARSET};
 use super::input::Input;
 use super::lex::Mode;
 use super::prescan;
-use super::reader::{BYTE_LEVEL_ESCAPES, CA_OVERRULED, UNKNOWN_CHARSET};
 use crate::charset;
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -252,7 +252,7 @@ fn declared_ascii_compatible(
     report: &mut Reporter,
 ) -> Choice {
     let they_are_utf8 = |report: &mut Reporter| {
-        report.warn(CA_OVERRULED, Some(start), || {
+        report.warn(CHARSET_OVERRULED, Some(start), || {
             format!("CA[{label}] does not match the bytes: they are UTF-8")
         });
         Choice::new(UTF_8, EncodingSource::Utf8, 1.0)
@@ -284,7 +284,7 @@ fn overruled(
     if g == enc || !charset::decodes_cleanly(g, game.bytes) {
         return None;
     }
-    report.warn(CA_OVERRULED, Some(start), || {
+    report.warn(CHARSET_OVERRULED, Some(start), || {
         format!(
             "CA[{label}] does not match the bytes: read as {} (detected)",
             g.name()

@@ -1,17 +1,22 @@
 //! SGF: the streaming reader (a nom grammar over a byte window) and the
 //! canonical writer. `formats/sgf.md` describes what they implement.
 
+pub mod codes;
 mod cuts;
 mod encoding;
 mod input;
 mod lex;
 mod prescan;
 mod reader;
+mod runs;
 mod transcode;
+mod tree;
+mod values;
+mod write_values;
 mod writer;
 
 pub use cuts::cuts;
-pub use reader::{read, read_from, PieceEnd, Resume};
+pub use reader::{read_from, PieceEnd, Resume};
 pub use writer::SgfWriter;
 
 /// Bytes of an input's head that [`starts_with_bom`] and [`sniff_wide`]
@@ -28,18 +33,6 @@ pub fn starts_with_bom(head: &[u8]) -> bool {
 /// Whether `head` is SGF in UTF-16 or UTF-32 without a byte-order mark.
 pub fn sniff_wide(head: &[u8]) -> bool {
     transcode::sniff_wide(head).is_some()
-}
-
-/// The diagnostic codes of the SGF reader and writer.
-pub mod codes {
-    pub use super::reader::{
-        BYTE_LEVEL_ESCAPES, CA_OVERRULED, DUPLICATE_PROPERTY, EMPTY_GAME, EMPTY_VARIATION,
-        ENCODING, LEADING_TEXT, MISSING_CLOSE_PAREN, MISSING_OPEN_PAREN, MISSING_SEMICOLON,
-        NODE_AFTER_VARIATIONS, NOT_SGF, PARENTHESIZED_GAMES, PROPERTY_WITHOUT_VALUE,
-        REDUNDANT_PARENTHESIS, STRAY_TEXT, UNDECODABLE, UNESCAPED_BRACKET, UNKNOWN_CHARSET,
-        UNTERMINATED_VALUE, VALUE_WITHOUT_PROPERTY,
-    };
-    pub use super::writer::{META_NOT_CARRIED, UNENCODABLE, UNSAFE_OUTPUT_ENCODING};
 }
 
 /// Looks like SGF: optional text, then `(` and `;` or a property; or a

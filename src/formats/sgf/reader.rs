@@ -10,114 +10,28 @@
 //! collection may mix them): see [`super::encoding`]. Properties of a node
 //! are held until the node ends, so duplicates can be merged; that is the
 //! only buffering besides the window.
+//!
+//! This file holds the reader's state ([`Reader`]) and drives it over the
+//! collection: what comes before a game, between games and around them.
+//! Its other methods are in `tree.rs` (game trees, nodes and variations),
+//! `runs.rs` (the fast path of simple nodes and runs of plain moves) and
+//! `values.rs` (properties and their values).
 
+use super::codes::*;
 use super::encoding::{self, Decoding};
 use super::input::Input;
-use super::lex::{self, Mode, Token, ValueCx};
+use super::lex::{self};
 use super::prescan::{self, Verdict};
 use super::transcode;
-use crate::charset;
-use crate::diag::{Code, Reporter, Severity};
+use crate::diag::{Reporter, Severity};
 use crate::error::Error;
-use crate::event::{
-    EncodingSource, Event, GameHeader, MovesBuf, NodeArena, NodeRef, PlainMove, Pos, PropSlot,
-    Span, MAX_RUN, NO_SPLIT,
-};
+use crate::event::{EncodingSource, GameHeader, MovesBuf, NodeArena, Pos};
 pub use crate::input::{PieceEnd, Resume};
 use crate::options::ReadOptions;
 use crate::props;
 use crate::sink::Sink;
 use encoding_rs::UTF_8;
-use nom::IResult;
 use std::io::Read;
-
-// Syntax (001–099).
-/// Text before the first game tree (a mail header, a title), or after the
-/// last: skipped.
-pub const LEADING_TEXT: Code = Code::new("I001", "leading-text");
-/// Text between or inside game trees that is not SGF: skipped.
-pub const STRAY_TEXT: Code = Code::new("W002", "stray-text");
-/// A property where a node must start (`(B[pd]`): a `;` is assumed.
-pub const MISSING_SEMICOLON: Code = Code::new("W003", "missing-semicolon");
-/// A property repeated in one node: its values are merged.
-pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
-/// The input ends inside a game tree: the missing `)` are added.
-pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");
-/// The input ends inside a value: what was there is kept.
-///
-/// Example: `(;GM[1]C[a comment` cut off by a truncated download: the
-/// comment is kept as `a comment`, the game is closed.
-///
-/// What to do: the end of the record is missing; find a complete copy if
-/// what followed matters.
-pub const UNTERMINATED_VALUE: Code = Code::new("E006", "unterminated-value");
-/// A value is longer than `--max-value-size` (an endless value, or not
-/// SGF): the input is refused, not held.
-pub const VALUE_TOO_LONG: Code = Code::new("E099", "value-too-long");
-/// An identifier with no `[value]` after it: dropped.
-pub const PROPERTY_WITHOUT_VALUE: Code = Code::new("W007", "property-without-value");
-/// A variation with no node (`()`): dropped.
-pub const EMPTY_VARIATION: Code = Code::new("W008", "empty-variation");
-// W009 is reserved (was stray-close-paren: a ')' between games is stray text).
-/// A variation with no node of its own, holding only variations
-/// (`((;B[aa])(;B[bb]))`): its parentheses are dropped.
-pub const REDUNDANT_PARENTHESIS: Code = Code::new("W010", "redundant-parenthesis");
-/// A `[value]` with no identifier before it: dropped.
-pub const VALUE_WITHOUT_PROPERTY: Code = Code::new("E011", "value-without-property");
-/// A `]` that cannot end its value (what follows is not SGF): kept as text.
-///
-/// Example: `C[see [1] below]` written without escaping: the `]` after `1`
-/// is followed by ` below]`, which is no property, so it is part of the
-/// comment, read as `see [1] below`.
-///
-/// What to do: Nothing; the written SGF escapes it (`\]`). If the text is
-/// cut in the wrong place, the writer of the record did not escape `]`:
-/// check that comment.
-pub const UNESCAPED_BRACKET: Code = Code::new("W012", "unescaped-bracket");
-/// A game tree with no node: dropped.
-pub const EMPTY_GAME: Code = Code::new("W013", "empty-game");
-/// No game tree in the input at all.
-pub const NOT_SGF: Code = Code::new("E014", "no-game-tree");
-/// A node after the variations of its level (`(;A(;B)(;C);D)`): read as a variation of its own.
-pub const NODE_AFTER_VARIATIONS: Code = Code::new("W015", "node-after-variations");
-/// SGF nodes before the first `(`, in a file that lost its opening
-/// parenthesis: read as the root of one game when the trees after them read
-/// as its variations, else skipped with the text they are in.
-pub const MISSING_OPEN_PAREN: Code = Code::new("W016", "missing-open-paren");
-/// A `(` between games whose first token is another `(` (`(;…)((;…))`, a
-/// stray `(` before a game): dropped, so the trees after it stay games.
-pub const PARENTHESIZED_GAMES: Code = Code::new("W017", "parenthesized-games");
-
-// Character sets (100–109; 110–149 belong to src/charset.rs).
-/// A game's character set, and what decided it (declaration, byte-order mark, validity, detection).
-pub const ENCODING: Code = Code::new("I100", "encoding");
-/// `CA[]` names a character set the bytes cannot be in: the detected one is used.
-///
-/// Example: `CA[UTF-8]` on a record whose names are Shift_JIS bytes (an
-/// editor changed the declaration, not the bytes): read as Shift_JIS.
-///
-/// What to do: check the names and comments in the output; if the guess is
-/// wrong, force the character set with `--encoding NAME`.
-pub const CA_OVERRULED: Code = Code::new("W101", "charset-overruled");
-/// `CA[]` names no known character set: the bytes decide.
-///
-/// What to do: if the text comes out wrong, name the character set with
-/// `--encoding NAME` (any WHATWG label, or SJIS, GB2312, KS_C_5601-1987...).
-pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
-/// Bytes invalid in the chosen character set: replaced by U+FFFD.
-///
-/// Example: a GB2312 record with one damaged byte in a comment: that
-/// character becomes `�`, the rest of the comment is kept.
-///
-/// What to do: if many characters are replaced, the character set was
-/// probably guessed wrong (see `I100` with `-v`): force it with
-/// `--encoding NAME`.
-pub const UNDECODABLE: Code = Code::new("E103", "undecodable-bytes");
-/// A writer escaped bytes of multi-byte characters (`\\]` inside Shift_JIS): undone.
-pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
-
-/// Bytes of a value [`Reader::plain_value`] looks at.
-const PLAIN_VALUE_MAX: usize = 128;
 
 /// Bytes at the start of an input searched for SGF nodes before the first
 /// game tree, and for the trees after them (`MISSING_OPEN_PAREN`).
@@ -127,24 +41,11 @@ const LEADING_LOOK: usize = 64 * 1024;
 /// holds (`PARENTHESIZED_GAMES`).
 const PARENTHESIS_LOOK: usize = 300;
 
-/// A value longer than this gives back the memory it took (the window, the
-/// unescaped copy) as soon as it is done with. (The node's text keeps its
-/// room, reused by the next huge value.)
-const HUGE_VALUE: usize = 1 << 20;
-
-/// Reads an SGF collection from `input`, pushing events into `sink`.
-pub fn read(
-    input: &mut dyn Read,
-    options: &ReadOptions,
-    sink: &mut dyn Sink,
-    report: &mut Reporter,
-) -> Result<(), Error> {
-    read_from(input, Resume::default(), options, sink, report).map(|_| ())
-}
-
-/// [`read`] for the rest of an input from `resume` on: positions, game
-/// numbers and diagnostics are those a reading of the whole input gives.
-/// A byte-order mark is looked for only at offset 0.
+/// Reads an SGF collection from `input`, pushing events into `sink`, from
+/// `resume` on ([`Resume::default`]: the whole input; a piece or the rest
+/// of one otherwise): positions, game numbers and diagnostics are those a
+/// reading of the whole input gives. A byte-order mark is looked for only
+/// at offset 0.
 pub fn read_from(
     input: &mut dyn Read,
     resume: Resume,
@@ -204,7 +105,7 @@ fn read_head(input: &mut dyn Read, head: &mut [u8]) -> Result<usize, Error> {
 
 /// An open `(` inside a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Level {
+pub(super) enum Level {
     /// No node yet: not announced (it may be empty).
     Pending(Pos),
     /// Sent as `VariationStart`.
@@ -216,49 +117,49 @@ enum Level {
     Implicit,
 }
 
-struct Reader<'r, 'o> {
-    inp: Input<'r>,
+pub(super) struct Reader<'r, 'o> {
+    pub(super) inp: Input<'r>,
     /// See [`Resume`].
-    continuing: bool,
-    games_before: usize,
+    pub(super) continuing: bool,
+    pub(super) games_before: usize,
     /// The input ended inside a game tree.
-    ended_inside_game: bool,
+    pub(super) ended_inside_game: bool,
     /// Something other than white space came after the last game.
-    trailing_text: bool,
+    pub(super) trailing_text: bool,
     /// Open `(` around games (`PARENTHESIZED_GAMES`): a `)` between games
     /// closes one.
-    wrappers: usize,
+    pub(super) wrappers: usize,
     /// The game being read lost its `(` (`MISSING_OPEN_PAREN`).
-    lost_paren: bool,
-    options: &'o ReadOptions,
+    pub(super) lost_paren: bool,
+    pub(super) options: &'o ReadOptions,
     /// Set when a BOM decided the encoding of the whole input.
-    bom: Option<(&'static str, EncodingSource)>,
+    pub(super) bom: Option<(&'static str, EncodingSource)>,
     /// The open node's properties, decoded, in one reused arena; sent
     /// whole when the node ends.
-    node: NodeArena,
+    pub(super) node: NodeArena,
     /// Plain moves read on the fast path, not sent yet.
-    moves: MovesBuf,
+    pub(super) moves: MovesBuf,
     /// A node is open (its `;` was read; it may have no property yet).
-    node_open: bool,
+    pub(super) node_open: bool,
     /// The identifiers of the open node's properties.
-    node_names: NameSet,
+    pub(super) node_names: NameSet,
     /// Open variations, innermost last, each with the `after_variation` of
     /// the level around it (restored when it closes empty).
-    levels: Vec<(Level, bool)>,
+    pub(super) levels: Vec<(Level, bool)>,
     /// Variations were closed at the current level since its last node: a
     /// node now would follow variations, which SGF does not allow.
-    after_variation: bool,
-    scratch: Vec<u8>,
-    games: usize,
-    decoding: Decoding,
+    pub(super) after_variation: bool,
+    pub(super) scratch: Vec<u8>,
+    pub(super) games: usize,
+    pub(super) decoding: Decoding,
     /// The property being read has a text type (only text is in the game's
     /// charset; the FF[4] spec keeps every other value ASCII).
-    text_typed: bool,
+    pub(super) text_typed: bool,
 }
 
 /// The open node's text is kept for the next node up to this capacity;
 /// past it (a huge value), it is freed.
-const KEPT_NODE_TEXT: usize = 1 << 20;
+pub(super) const KEPT_NODE_TEXT: usize = 1 << 20;
 
 impl<'r, 'o> Reader<'r, 'o> {
     fn new(
@@ -298,7 +199,7 @@ impl<'r, 'o> Reader<'r, 'o> {
     }
 
     /// Index of the game being read in the whole input.
-    fn game_index(&self) -> usize {
+    pub(super) fn game_index(&self) -> usize {
         self.games_before + self.games
     }
 
@@ -344,13 +245,46 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
         if self.games == 0 && !self.continuing {
             report.error(
-                NOT_SGF,
+                NO_GAME_TREE,
                 None,
                 "no game tree found: the input has no '(' that starts SGF",
             );
         }
         report.set_game(None);
         Ok(())
+    }
+
+    /// Decides the character set of the game tree starting at `inp` (its
+    /// '('), and reports the decision.
+    pub(super) fn decide_encoding(
+        &mut self,
+        start: Pos,
+        report: &mut Reporter,
+    ) -> Result<GameHeader, Error> {
+        let cx = encoding::Context {
+            inp: &mut self.inp,
+            options: self.options,
+            bom: self.bom,
+            start,
+        };
+        let (choice, decoding) = encoding::decide(cx, report)?;
+        self.decoding = decoding;
+        let mut h = GameHeader::new(self.game_index());
+        h.pos = start;
+        h.encoding = choice.name;
+        h.encoding_source = choice.source;
+        h.confidence = choice.confidence;
+        if report.wants(Severity::Info) {
+            report.info(ENCODING, Some(start), || {
+                format!(
+                    "encoding {} ({}, confidence {:.2})",
+                    choice.name,
+                    choice.source.as_str(),
+                    choice.confidence
+                )
+            });
+        }
+        Ok(h)
     }
 
     /// At the start of the input: SGF nodes before the first game tree, in
@@ -455,800 +389,6 @@ impl<'r, 'o> Reader<'r, 'o> {
         self.wrappers += 1;
         true
     }
-
-    /// Reads one game tree (`GameTree = "(" Sequence { GameTree } ")"` at
-    /// the top level); `inp` is at its '(', or at its first node when it
-    /// lost its '(' (`lost`: what `MISSING_OPEN_PAREN` says).
-    fn game(
-        &mut self,
-        lost: Option<String>,
-        sink: &mut dyn Sink,
-        report: &mut Reporter,
-    ) -> Result<(), Error> {
-        let start = self.inp.here();
-        report.set_game(Some(self.game_index()));
-        self.lost_paren = lost.is_some();
-        if let Some(message) = lost {
-            report.warn(MISSING_OPEN_PAREN, Some(start), message);
-        }
-        let header = self.decide_encoding(start, report)?;
-        if !self.lost_paren {
-            self.accept(lex::game_tree_open);
-        }
-        self.skip_ws()?;
-        let mut header = header;
-        match self.inp.rest().first() {
-            Some(b')') => {
-                self.inp.skip(1);
-                report.warn(EMPTY_GAME, Some(start), "empty game tree '()' skipped");
-                return Ok(());
-            }
-            None => {
-                self.ended_inside_game = true;
-                report.warn(
-                    EMPTY_GAME,
-                    Some(start),
-                    "input ends inside an empty game tree",
-                );
-                return Ok(());
-            }
-            Some(b';') => {}
-            Some(_) => {
-                header.implicit_root = true;
-                report.warn(
-                    MISSING_SEMICOLON,
-                    Some(self.inp.here()),
-                    "game tree starts without ';': root node created",
-                );
-            }
-        }
-        self.games += 1;
-        // A new game: nothing of the last one's structure carries over.
-        self.levels.clear();
-        self.after_variation = false;
-        self.clear_node();
-        sink.event(&Event::GameStart(&header), report)?;
-        if header.implicit_root {
-            self.open_node(self.inp.here(), sink, report)?;
-        }
-        self.tree(sink, report)?;
-        self.clear_node();
-        Ok(())
-    }
-
-    /// The body of a game tree, up to and including its ')': its tokens one
-    /// by one. `Sequence = Node { Node }` is the nodes between parentheses;
-    /// the variations nested in it (`{ GameTree }`) are kept in `levels`.
-    fn tree(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
-        loop {
-            self.skip_ws()?;
-            let Ok((_, token)) = lex::peek_token(self.inp.rest()) else {
-                return self.end_inside_game(sink, report);
-            };
-            match token {
-                Token::Node => {
-                    let at = self.inp.here();
-                    if self.simple_nodes(sink, report)? {
-                        continue;
-                    }
-                    self.accept(lex::node);
-                    self.open_node(at, sink, report)?;
-                }
-                Token::GameTreeOpen => self.open_variation(sink, report)?,
-                Token::GameTreeClose => {
-                    if self.close_game_tree(sink, report)? {
-                        return Ok(());
-                    }
-                }
-                Token::PropValue => {
-                    let at = self.inp.here();
-                    self.accept(lex::prop_value_open);
-                    self.value(None, report)?;
-                    report.error(
-                        VALUE_WITHOUT_PROPERTY,
-                        Some(at),
-                        "value without a property identifier dropped",
-                    );
-                }
-                Token::PropIdent => self.property(sink, report)?,
-                Token::Stray => self.stray(report)?,
-            }
-        }
-    }
-
-    /// Reads the one-line token `parse` recognises at `inp`, if it is
-    /// there. Returns whether it was.
-    #[inline]
-    fn accept(&mut self, parse: fn(&[u8]) -> IResult<&[u8], char>) -> bool {
-        let rest = self.inp.rest();
-        match parse(rest) {
-            Ok((after, _)) => {
-                let n = rest.len() - after.len();
-                self.inp.skip(n);
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    /// The input ends inside the game: closes what is open.
-    fn end_inside_game(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
-        self.ended_inside_game = true;
-        self.flush(sink, report)?;
-        let at = self.inp.here();
-        // A game that lost its '(' lost its ')' too: `MISSING_OPEN_PAREN`
-        // said so.
-        let missing = self.levels.len() + usize::from(!self.lost_paren);
-        if missing > 0 {
-            report.warn(MISSING_CLOSE_PAREN, Some(at), || {
-                format!("input ends inside a game tree: {missing} ')' added")
-            });
-        }
-        while let Some((level, _)) = self.levels.pop() {
-            if matches!(level, Level::Written | Level::Implicit) {
-                sink.event(&Event::VariationEnd(at), report)?;
-            }
-        }
-        sink.event(&Event::GameEnd(at), report)
-    }
-
-    /// A ')' inside a game: closes the innermost variation, or the game.
-    /// Returns whether it was the game.
-    fn close_game_tree(
-        &mut self,
-        sink: &mut dyn Sink,
-        report: &mut Reporter,
-    ) -> Result<bool, Error> {
-        let at = self.inp.here();
-        self.accept(lex::game_tree_close);
-        self.flush(sink, report)?;
-        // Implicit variations end with the variation around them.
-        while matches!(self.levels.last(), Some((Level::Implicit, _))) {
-            self.levels.pop();
-            sink.event(&Event::VariationEnd(at), report)?;
-        }
-        match self.levels.pop() {
-            Some((Level::Pending(start), outer)) => {
-                report.warn(EMPTY_VARIATION, Some(start), "empty variation removed");
-                self.after_variation = outer;
-            }
-            Some((Level::Transparent, _)) => self.after_variation = true,
-            Some(_) => {
-                sink.event(&Event::VariationEnd(at), report)?;
-                self.after_variation = true;
-            }
-            None => {
-                sink.event(&Event::GameEnd(at), report)?;
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
-    /// The fast path for the nodes that make up most of every record,
-    /// `;B[pd]`: a known upper-case identifier and a point (or a pass),
-    /// followed by `;`, `(` or `)` (perhaps after a line break), so the node
-    /// is complete and is sent at once. Plain moves are gathered into runs
-    /// ([`Sink::moves`]); anything else takes the general path. Returns
-    /// whether any node was sent.
-    fn simple_nodes(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<bool, Error> {
-        if self.after_variation || matches!(self.levels.last(), Some((Level::Pending(_), _))) {
-            return Ok(false);
-        }
-        let sent = self.gather_simple_nodes(sink, report);
-        // What was gathered goes out before anything that follows.
-        let run = self.send_moves(sink, report);
-        let sent = sent?;
-        run?;
-        Ok(sent)
-    }
-
-    /// [`Reader::simple_nodes`] without the last run sent.
-    #[inline]
-    fn gather_simple_nodes(
-        &mut self,
-        sink: &mut dyn Sink,
-        report: &mut Reporter,
-    ) -> Result<bool, Error> {
-        let mut sent = false;
-        loop {
-            // The open node (if any) goes out before the run, which is
-            // sent later.
-            if self.gather_plain_moves() {
-                if !sent {
-                    self.flush(sink, report)?;
-                    sent = true;
-                }
-                if self.moves.len() >= MAX_RUN {
-                    self.send_moves(sink, report)?;
-                }
-                continue;
-            }
-            let Some(node) = lex::short_node(self.inp.rest()) else {
-                return Ok(sent);
-            };
-            if !self.short_node(&node, &mut sent, sink, report)? {
-                return Ok(sent);
-            }
-            if node.newline {
-                self.inp.skip(node.len - 1);
-                // `node.len - 1` is the '\n'.
-                self.inp.newline_at_pos();
-            } else {
-                self.inp.skip(node.len);
-            }
-        }
-    }
-
-    /// Sends a node [`lex::short_node`] found at `inp` (a plain move into
-    /// the run), unless its identifier is unknown (it may be compose or
-    /// text). Returns whether it was sent; `sent`: whether anything was.
-    #[inline]
-    fn short_node(
-        &mut self,
-        node: &lex::ShortNode,
-        sent: &mut bool,
-        sink: &mut dyn Sink,
-        report: &mut Reporter,
-    ) -> Result<bool, Error> {
-        let name = node.ident();
-        let value = match node.point {
-            None => "",
-            Some([x, y]) => {
-                let k = ((x - b'a') as usize * 26 + (y - b'a') as usize) * 2;
-                &point_names()[k..k + 2]
-            }
-        };
-        let at = self.inp.here();
-        let text = match (name, value.as_bytes()) {
-            (&[c], &[x, y]) => Some([b';', c, b'[', x, y, b']']),
-            _ => None,
-        };
-        let plain = text.and_then(PlainMove::new);
-        // Known identifiers only: unknown ones may be compose or text.
-        let def = match plain {
-            Some(_) => None,
-            None => match props::lookup_short(name) {
-                Some(def) => Some(def),
-                None => return Ok(false),
-            },
-        };
-        if !*sent {
-            self.flush(sink, report)?;
-            *sent = true;
-        }
-        if let Some(m) = plain {
-            self.moves.push_plain(m, at);
-            if self.moves.len() >= MAX_RUN {
-                self.send_moves(sink, report)?;
-            }
-        } else if let Some(def) = def {
-            self.send_moves(sink, report)?;
-            let spans = [Span {
-                start: 0,
-                end: value.len() as u32,
-                split: NO_SPLIT,
-            }];
-            let slot = [PropSlot {
-                name: (0, def.id.len() as u32),
-                spans: (0, 1),
-                pos: self.inp.pos_ahead(1),
-            }];
-            let mut node = NodeRef::new(at, def.id, value, &spans, &slot);
-            if let Some(sgf) = move_text(def.id, value) {
-                node = node.with_sgf(sgf);
-            }
-            sink.node(&node, report)?;
-        }
-        Ok(true)
-    }
-
-    /// Gathers the plain moves that follow one another from `inp` on, up to
-    /// [`MAX_RUN`] in the run (the loop that reads most of every record).
-    /// Returns whether there was one.
-    #[inline]
-    fn gather_plain_moves(&mut self) -> bool {
-        let rest = self.inp.rest();
-        let mut at = self.inp.cursor();
-        let mut k = 0;
-        while self.moves.len() < MAX_RUN {
-            let Some((m, step)) = rest.get(k..).and_then(lex::plain_move) else {
-                break;
-            };
-            self.moves.push_plain(m, at.pos());
-            k += step;
-            at.advance(step, step > 6);
-        }
-        self.inp.set_cursor(at);
-        k > 0
-    }
-
-    /// Sends the plain moves gathered, if any.
-    fn send_moves(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
-        if self.moves.is_empty() {
-            return Ok(());
-        }
-        let result = sink.moves(&self.moves.as_moves(), report);
-        self.moves.clear();
-        result
-    }
-
-    /// `Node = ";" { Property }`: a node starts at `at` (its `;` read, or
-    /// missing); its properties follow.
-    fn open_node(
-        &mut self,
-        at: Pos,
-        sink: &mut dyn Sink,
-        report: &mut Reporter,
-    ) -> Result<(), Error> {
-        self.flush(sink, report)?;
-        self.start_pending_variation(sink, report)?;
-        if self.after_variation {
-            report.warn(
-                NODE_AFTER_VARIATIONS,
-                Some(at),
-                "node after variations: it starts a variation of its own",
-            );
-            sink.event(&Event::VariationStart(at), report)?;
-            self.levels.push((Level::Implicit, true));
-            self.after_variation = false;
-        }
-        self.node.pos = at;
-        self.node_open = true;
-        Ok(())
-    }
-
-    /// A '(' inside a game: a `GameTree` nested in the current one (a
-    /// variation).
-    fn open_variation(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
-        let at = self.inp.here();
-        self.accept(lex::game_tree_open);
-        self.flush(sink, report)?;
-        // A '(' before the enclosing variation had a node: those outer
-        // parentheses hold only variations, and are dropped.
-        if let Some((top, saved)) = self.levels.last_mut() {
-            if let Level::Pending(outer) = *top {
-                *top = Level::Transparent;
-                // Not a level of its own: inside it, nodes follow what the
-                // level around it had (variations or not).
-                self.after_variation = *saved;
-                report.warn(
-                    REDUNDANT_PARENTHESIS,
-                    Some(outer),
-                    "variation without a node: its parentheses were dropped",
-                );
-            }
-        }
-        // Announced when its first node comes: a variation may turn out empty.
-        self.levels.push((Level::Pending(at), self.after_variation));
-        self.after_variation = false;
-        Ok(())
-    }
-
-    /// Announces the innermost variation if no node has done so yet.
-    #[inline]
-    fn start_pending_variation(
-        &mut self,
-        sink: &mut dyn Sink,
-        report: &mut Reporter,
-    ) -> Result<(), Error> {
-        if let Some((top, _)) = self.levels.last_mut() {
-            if let Level::Pending(at) = *top {
-                *top = Level::Written;
-                sink.event(&Event::VariationStart(at), report)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Sends the open node, whole.
-    fn flush(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
-        if self.node_open {
-            self.node_open = false;
-            if self.node.text.len() > KEPT_NODE_TEXT {
-                // A huge value: the rules may take it rather than copy it.
-                sink.node_taking(&mut self.node, report)?;
-            } else {
-                sink.node(&self.node.as_ref(), report)?;
-            }
-        }
-        self.clear_node();
-        Ok(())
-    }
-
-    fn clear_node(&mut self) {
-        self.node_names.clear();
-        self.node.clear();
-        // A huge value's text is given back once its node is sent (a sink
-        // that holds the game, NGF's or GIB's writer, has its own copy).
-        if self.node.text.capacity() > KEPT_NODE_TEXT {
-            self.node.text = String::new();
-        }
-        self.node_open = false;
-    }
-
-    /// Skips whitespace (the grammar's `ws`), reading more as needed.
-    #[inline]
-    fn skip_ws(&mut self) -> Result<(), Error> {
-        loop {
-            let rest = self.inp.rest();
-            // Most tokens follow each other directly, or after one line break.
-            match rest.first() {
-                Some(c) if !lex::is_ws(*c) => return Ok(()),
-                Some(b'\n') if rest.get(1).is_some_and(|c| !lex::is_ws(*c)) => {
-                    self.inp.newline_at_pos();
-                    return Ok(());
-                }
-                _ => {}
-            }
-            match lex::ws(rest) {
-                Ok((after, _)) => {
-                    let n = rest.len() - after.len();
-                    self.inp.advance(n);
-                    return Ok(());
-                }
-                Err(_) => {
-                    // Incomplete: all of the window was whitespace.
-                    let n = rest.len();
-                    self.inp.advance(n);
-                    if !self.inp.fill()? {
-                        return Ok(());
-                    }
-                }
-            }
-        }
-    }
-
-    /// Skips a run of bytes that cannot start anything.
-    fn stray(&mut self, report: &mut Reporter) -> Result<(), Error> {
-        let at = self.inp.here();
-        let mut n = 0u64;
-        let mut sample = Vec::new();
-        loop {
-            let rest = self.inp.rest();
-            let k = rest
-                .iter()
-                .position(|&c| {
-                    matches!(c, b';' | b'(' | b')' | b'[')
-                        || c.is_ascii_alphabetic()
-                        || lex::is_ws(c)
-                })
-                .unwrap_or(rest.len());
-            if sample.len() < 20 {
-                sample.extend_from_slice(&rest[..k.min(20 - sample.len())]);
-            }
-            n += k as u64;
-            self.inp.advance(k);
-            if !self.inp.rest().is_empty() || !self.inp.fill()? {
-                break;
-            }
-        }
-        report.warn(STRAY_TEXT, Some(at), || {
-            format!(
-                "stray characters skipped: {:?} ({n} bytes)",
-                String::from_utf8_lossy(&sample)
-            )
-        });
-        Ok(())
-    }
-
-    /// `Property = PropIdent PropValue { PropValue }`: the identifier, then
-    /// one or more values.
-    fn property(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
-        let at = self.inp.here();
-        let len = loop {
-            match lex::prop_ident(self.inp.rest()) {
-                Ok((rest, _)) => break self.inp.rest().len() - rest.len(),
-                Err(_) if !self.inp.eof => {
-                    self.inp.fill()?;
-                }
-                Err(_) => break self.inp.rest().len(),
-            }
-        };
-        let mut name_start = self.node.names.len();
-        // Identifiers are ASCII letters: always valid UTF-8.
-        let ident = &self.inp.rest()[..len];
-        self.node
-            .names
-            .push_str(std::str::from_utf8(ident).unwrap_or_default());
-        self.inp.skip(len);
-        self.skip_ws()?;
-        if lex::prop_value_open(self.inp.rest()).is_err() {
-            let name = self.node.names.split_off(name_start);
-            report.warn(PROPERTY_WITHOUT_VALUE, Some(at), || {
-                format!("property {name} has no value: dropped")
-            });
-            return Ok(());
-        }
-        if !self.node_open {
-            report.warn(
-                MISSING_SEMICOLON,
-                Some(at),
-                "property outside a node: ';' added before it",
-            );
-            // Opening the node flushes the arena the name is in: keep it.
-            let name = self.node.names.split_off(name_start);
-            self.open_node(at, sink, report)?;
-            name_start = self.node.names.len();
-            self.node.names.push_str(&name);
-        }
-        let name = &self.node.names[name_start..];
-        let def = if name.bytes().all(|c| c.is_ascii_uppercase()) {
-            props::lookup(name)
-        } else {
-            props::uppercase_form(name).and_then(|n| props::lookup(&n))
-        };
-        // Unknown properties may be compose and may be text.
-        let compose = def.is_none_or(|d| d.allows_compose());
-        self.text_typed = def.is_none_or(|d| d.is_text());
-        let span_start = self.node.spans.len() as u32;
-        while self.accept(lex::prop_value_open) {
-            self.value(Some(compose), report)?;
-            self.skip_ws()?;
-        }
-        self.node.slots.push(PropSlot {
-            name: (name_start as u32, self.node.names.len() as u32),
-            spans: (span_start, self.node.spans.len() as u32),
-            pos: at,
-        });
-        // Most nodes have no duplicate: only a name that may be one is
-        // compared with the others.
-        let maybe_duplicate = self
-            .node_names
-            .insert(&self.node.names.as_bytes()[name_start..]);
-        if maybe_duplicate && self.node.merge_last() {
-            report.warn(DUPLICATE_PROPERTY, Some(at), || {
-                format!(
-                    "property {} repeated in one node: values merged",
-                    &self.node.names[name_start..]
-                )
-            });
-            self.node.names.truncate(name_start);
-        }
-        Ok(())
-    }
-
-    /// `PropValue = "[" CValueType "]"`: a value; `inp` is just after its
-    /// '['. `compose: None` scans and discards it (a value with no
-    /// property).
-    fn value(&mut self, compose: Option<bool>, report: &mut Reporter) -> Result<(), Error> {
-        if compose.is_some_and(|c| self.plain_value(c)) {
-            return Ok(());
-        }
-        let at = self.inp.here();
-        let mode = self.decoding.mode;
-        let as_compose = compose.unwrap_or(false);
-        let (mut len, value) = loop {
-            let cx = ValueCx {
-                mode,
-                compose: as_compose,
-                eof: self.inp.eof,
-            };
-            let rest = self.inp.rest();
-            match lex::prop_value(rest, cx, &mut self.scratch) {
-                Ok((after, value)) => break (rest.len() - after.len(), value),
-                Err(_) => {
-                    // Incomplete: the window ends inside the value.
-                    self.within_max_value_size(rest.len(), at)?;
-                    self.inp.fill()?;
-                }
-            }
-        };
-        self.within_max_value_size(len.saturating_sub(1), at)?;
-        let (mut split, mut brackets) = (value.split, value.brackets);
-        if matches!(mode, Mode::DoubleByte(_)) {
-            if let Some((alt_len, alt_split, alt_brackets)) =
-                self.byte_level_reading(len, as_compose, brackets)
-            {
-                report.warn(
-                    BYTE_LEVEL_ESCAPES,
-                    Some(at),
-                    "value read with byte-level escapes (a '\\' written before a trail byte)",
-                );
-                len = alt_len;
-                split = alt_split;
-                brackets = alt_brackets;
-            }
-        }
-        if brackets > 0 {
-            report.warn(UNESCAPED_BRACKET, Some(at), || {
-                format!("{brackets} unescaped ']' kept as text: what follows cannot end the value")
-            });
-        }
-        if value.unterminated {
-            report.error(
-                UNTERMINATED_VALUE,
-                Some(at),
-                "input ends inside a value: kept what was there",
-            );
-        }
-        self.inp.advance(len);
-        if len <= HUGE_VALUE {
-            if compose.is_some() {
-                self.push_value(split, at, report);
-            }
-            return Ok(());
-        }
-        // The raw bytes are read: their window goes before the value is
-        // decoded, and the unescaped copy after, so a huge value is held
-        // twice at most (window and copy, then copy and decoded text).
-        self.inp.release();
-        if compose.is_some() {
-            self.push_value(split, at, report);
-        }
-        self.scratch = Vec::new();
-        Ok(())
-    }
-
-    /// Refuses a value of `len` bytes (so far) past `--max-value-size`.
-    fn within_max_value_size(&self, len: usize, at: Pos) -> Result<(), Error> {
-        let max = self.options.max_value_size();
-        if len <= max {
-            return Ok(());
-        }
-        Err(Error::unreadable(
-            VALUE_TOO_LONG.id,
-            format!(
-                "the value at line {}, column {} is longer than {max} bytes (--max-value-size): not read further",
-                at.line, at.col
-            ),
-        ))
-    }
-
-    /// The usual value, taken straight from the window into the open node:
-    /// short, nothing escaped, no compose `:`, ended by its first `]` (by
-    /// the look-ahead's quick cases), and text the game's encoding reads as
-    /// it is (ASCII, or valid UTF-8 in a UTF-8 game). `inp` is just after
-    /// the `[`; false, with nothing consumed, for any other value.
-    #[inline]
-    fn plain_value(&mut self, compose: bool) -> bool {
-        if !matches!(self.decoding.mode, Mode::Bytes) {
-            return false;
-        }
-        let rest = self.inp.rest();
-        let Some(end) = lex::short_value(rest, PLAIN_VALUE_MAX, compose, self.inp.eof) else {
-            return false;
-        };
-        let mut enc = self.decoding.encoding;
-        if !self.text_typed && !enc.is_ascii_compatible() {
-            enc = UTF_8;
-        }
-        let Ok(text) = std::str::from_utf8(&rest[..end]) else {
-            return false;
-        };
-        if enc != UTF_8 && !(enc.is_ascii_compatible() && text.is_ascii()) {
-            return false;
-        }
-        let start = self.node.text.len() as u32;
-        self.node.text.push_str(text);
-        self.node.spans.push(Span {
-            start,
-            end: self.node.text.len() as u32,
-            split: NO_SPLIT,
-        });
-        self.inp.advance(end + 1);
-        true
-    }
-
-    /// In double-byte encodings a writer may have escaped `]`/`\` trail
-    /// bytes at the byte level (a `\` inserted before them, as the FF[4] spec
-    /// reads). When the character reading of a value looks damaged and the
-    /// byte reading decodes cleanly, the byte reading wins: `scratch` then
-    /// holds it, and its length and split are returned.
-    fn byte_level_reading(
-        &mut self,
-        len: usize,
-        compose: bool,
-        char_brackets: usize,
-    ) -> Option<(usize, Option<usize>, usize)> {
-        let rest = self.inp.rest();
-        let raw = &rest[..len.min(rest.len())];
-        // Only a value with a '\\' in it can have two readings.
-        memchr::memchr(b'\\', raw)?;
-        let enc = self.decoding.encoding;
-        // The character reading looks damaged: undecodable, an escape no
-        // writer needs, or a ']' kept as text by the look-ahead.
-        let damaged = char_brackets > 0
-            || !charset::decodes_cleanly(enc, &self.scratch)
-            || encoding::suspicious_escapes(raw, self.decoding.mode);
-        if !damaged {
-            return None;
-        }
-        let mut alt = Vec::new();
-        let cx = ValueCx {
-            mode: Mode::Bytes,
-            compose,
-            eof: self.inp.eof,
-        };
-        match lex::prop_value(rest, cx, &mut alt) {
-            Ok((after, v))
-                if !v.unterminated && v.brackets == 0 && charset::decodes_cleanly(enc, &alt) =>
-            {
-                self.scratch = alt;
-                Some((rest.len() - after.len(), v.split, v.brackets))
-            }
-            _ => None,
-        }
-    }
-
-    /// Decodes the scanned value (in `scratch`) into the open node.
-    fn push_value(&mut self, split: Option<usize>, at: Pos, report: &mut Reporter) {
-        let mut enc = self.decoding.encoding;
-        if !self.text_typed && !enc.is_ascii_compatible() {
-            enc = UTF_8;
-        }
-        let text = &mut self.node.text;
-        let start = text.len();
-        let mut bad = Vec::new();
-        let mut decode = |bytes: &[u8], base: usize, text: &mut String| {
-            if enc == UTF_8 {
-                if let Ok(s) = std::str::from_utf8(bytes) {
-                    text.push_str(s);
-                    return;
-                }
-            }
-            for b in charset::decode_into(enc, bytes, text) {
-                bad.push(base + b);
-            }
-        };
-        let split_at = match split {
-            Some(k) if k < self.scratch.len() => {
-                decode(&self.scratch[..k], 0, text);
-                let s = text.len();
-                text.push(':');
-                decode(&self.scratch[k + 1..], k + 1, text);
-                s as u32
-            }
-            _ => {
-                decode(&self.scratch, 0, text);
-                NO_SPLIT
-            }
-        };
-        self.node.spans.push(Span {
-            start: start as u32,
-            end: text.len() as u32,
-            split: split_at,
-        });
-        for b in bad {
-            report.error(UNDECODABLE, Some(at), || {
-                format!(
-                    "byte 0x{:02X} at offset {} is not {}: kept as U+FFFD",
-                    self.scratch.get(b).copied().unwrap_or(0),
-                    at.offset + 1 + b as u64,
-                    enc.name()
-                )
-            });
-        }
-    }
-
-    /// Decides the character set of the game tree starting at `inp` (its
-    /// '('), and reports the decision.
-    fn decide_encoding(&mut self, start: Pos, report: &mut Reporter) -> Result<GameHeader, Error> {
-        let cx = encoding::Context {
-            inp: &mut self.inp,
-            options: self.options,
-            bom: self.bom,
-            start,
-        };
-        let (choice, decoding) = encoding::decide(cx, report)?;
-        self.decoding = decoding;
-        let mut h = GameHeader::new(self.game_index());
-        h.pos = start;
-        h.encoding = choice.name;
-        h.encoding_source = choice.source;
-        h.confidence = choice.confidence;
-        if report.wants(Severity::Info) {
-            report.info(ENCODING, Some(start), || {
-                format!(
-                    "encoding {} ({}, confidence {:.2})",
-                    choice.name,
-                    choice.source.as_str(),
-                    choice.confidence
-                )
-            });
-        }
-        Ok(h)
-    }
 }
 
 /// What `MISSING_OPEN_PAREN` says about leading nodes: `Ok` when they are
@@ -1290,74 +430,11 @@ fn leading_message(lead: &prescan::Leading, pos: impl Fn(usize) -> Pos) -> Resul
     Ok(format!("{start}: read as {what}, {to}"))
 }
 
-/// `;B[aa]` … `;W[zz]` in one string: the SGF text of every move node the
-/// fast path reads, so it travels with the node at no cost. Built by the
-/// compiler: a table filled at run time cost a short record a tenth of its
-/// start-up.
-fn move_text(id: &str, point: &str) -> Option<&'static str> {
-    const BYTES: [u8; 2 * 26 * 26 * 6] = {
-        let mut b = [0u8; 2 * 26 * 26 * 6];
-        let mut k = 0;
-        while k < 2 * 26 * 26 {
-            let (colour, x, y) = (k / (26 * 26), (k / 26) % 26, k % 26);
-            let node = [
-                b';',
-                [b'B', b'W'][colour],
-                b'[',
-                b'a' + x as u8,
-                b'a' + y as u8,
-                b']',
-            ];
-            let mut i = 0;
-            while i < 6 {
-                b[k * 6 + i] = node[i];
-                i += 1;
-            }
-            k += 1;
-        }
-        b
-    };
-    const MOVES: &str = match std::str::from_utf8(&BYTES) {
-        Ok(s) => s,
-        Err(_) => panic!("the move table is ASCII"),
-    };
-    let colour = match id {
-        "B" => 0,
-        "W" => 1,
-        _ => return None,
-    };
-    let [x @ b'a'..=b'z', y @ b'a'..=b'z'] = point.as_bytes() else {
-        return None;
-    };
-    let k = ((colour * 26 + usize::from(x - b'a')) * 26 + usize::from(y - b'a')) * 6;
-    MOVES.get(k..k + 6)
-}
-
-/// "aa", "ab", … "zz" in one string, built by the compiler: the text of
-/// every two-letter point, so the fast path needs no copy.
-fn point_names() -> &'static str {
-    const BYTES: [u8; 26 * 26 * 2] = {
-        let mut b = [0u8; 26 * 26 * 2];
-        let mut k = 0;
-        while k < 26 * 26 {
-            b[2 * k] = b'a' + (k / 26) as u8;
-            b[2 * k + 1] = b'a' + (k % 26) as u8;
-            k += 1;
-        }
-        b
-    };
-    const POINTS: &str = match std::str::from_utf8(&BYTES) {
-        Ok(s) => s,
-        Err(_) => panic!("the point table is ASCII"),
-    };
-    POINTS
-}
-
 /// The identifiers of a node, to find duplicates without comparing names:
 /// one- and two-letter upper-case identifiers (nearly all of them) exactly,
 /// others by a small hash.
 #[derive(Clone, Copy, Default)]
-struct NameSet {
+pub(super) struct NameSet {
     short: [u64; props::SHORT_KEYS.div_ceil(64)],
     other: u64,
 }
@@ -1366,7 +443,7 @@ impl NameSet {
     /// Adds `name`; returns whether it may have been there already (for a
     /// short upper-case name: whether it was).
     #[inline]
-    fn insert(&mut self, name: &[u8]) -> bool {
+    pub(super) fn insert(&mut self, name: &[u8]) -> bool {
         let (word, bit) = match props::short_key(name) {
             Some(k) => (self.short.get_mut(k / 64), k % 64),
             None => (Some(&mut self.other), (name_hash(name) % 64) as usize),
@@ -1379,7 +456,7 @@ impl NameSet {
         was
     }
 
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         *self = NameSet::default();
     }
 }
@@ -1393,7 +470,18 @@ fn name_hash(name: &[u8]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Moves;
+    use crate::event::{Event, Moves, NodeRef};
+    use crate::formats::sgf::values::HUGE_VALUE;
+
+    /// The whole input read as Sgf (through the registry's row).
+    fn read(
+        input: &mut dyn std::io::Read,
+        options: &crate::options::ReadOptions,
+        sink: &mut dyn crate::sink::Sink,
+        report: &mut crate::diag::Reporter,
+    ) -> Result<(), crate::error::Error> {
+        crate::formats::read(crate::formats::Format::Sgf, input, options, sink, report)
+    }
 
     /// Records each node as `line:col text`, and the length of each run.
     #[derive(Default)]
@@ -1748,22 +836,5 @@ mod tests {
             self.0 = &self.0[n..];
             Ok(n)
         }
-    }
-
-    #[test]
-    fn move_nodes_carry_their_sgf_text() {
-        assert_eq!(move_text("B", "pd"), Some(";B[pd]"));
-        assert_eq!(move_text("W", "aa"), Some(";W[aa]"));
-        assert_eq!(move_text("W", "zz"), Some(";W[zz]"));
-        assert_eq!(move_text("B", "tt"), Some(";B[tt]"));
-        assert_eq!(move_text("C", "pd"), None);
-        assert_eq!(move_text("B", ""), None);
-        let points = point_names();
-        assert_eq!(
-            (points.len(), &points[..4], &points[1350..]),
-            (1352, "aaab", "zz")
-        );
-        assert_eq!(&points[(15 * 26 + 3) * 2..][..2], "pd");
-        assert_eq!(move_text("B", "pD"), None);
     }
 }

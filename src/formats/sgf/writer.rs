@@ -5,77 +5,21 @@
 //! lines of at most [`WIDTH`] columns (a long value may overrun); each
 //! variation starts on a new line. The layout depends only on the events,
 //! so converting the output again gives the same bytes.
+//!
+//! This file is the writer's state and its layout (the root, nodes,
+//! variations, games); how a value is escaped and encoded is in
+//! `write_values.rs`.
 
+use super::codes::*;
 use crate::charset;
-use crate::diag::{At, Code, Reporter};
+use crate::diag::{At, Reporter};
 use crate::error::Error;
-use crate::event::{Event, Moves, NodeRef, Property, MOVE_TEXT_LEN};
+use crate::event::{Event, Moves, NodeRef, Property};
 use crate::options::WriteOptions;
-use crate::props;
 use crate::sink::Sink;
-use crate::validate::gameinfo;
+use crate::validate;
 use encoding_rs::{Encoding, UTF_8};
 use std::io::Write;
-
-/// A character the output encoding cannot carry: written as `?`, listed.
-pub const UNENCODABLE: Code = Code::new("E400", "unencodable-character");
-/// An output encoding whose bytes can imitate `]` or `\\` (Shift_JIS, Big5,
-/// GBK): such bytes are escaped, which some readers do not undo.
-pub const UNSAFE_OUTPUT_ENCODING: Code = Code::new("W401", "byte-level-escaping");
-/// Readers that emit `Meta` keep the same data in private properties too;
-/// this only records that the side channel was not written.
-pub const META_NOT_CARRIED: Code = Code::new("I402", "source-metadata-not-written");
-/// An identifier without a capital letter (`a[4]` in a damaged file) is
-/// invalid in every SGF version and would not read back after a `]` (nor
-/// could it be upper-cased without changing its meaning: `s` is not `S`).
-pub const IDENTIFIER_DROPPED: Code = Code::new("E403", "identifier-without-capital");
-/// A game with no node (from a structured input cut short): SGF has no
-/// form for it (`()` is read as nothing), so it is not written.
-pub const EMPTY_GAME_NOT_WRITTEN: Code = Code::new("W404", "empty-game-not-written");
-/// A property with no value (from a structured input): SGF needs at least
-/// `[]`, which would mean something else (`W[]` is a pass), and a reader
-/// drops an identifier without one, so it is not written.
-pub const VALUELESS_NOT_WRITTEN: Code = Code::new("W405", "property-without-value");
-
-/// Whether a `:` in a value is escaped.
-#[derive(Clone, Copy)]
-enum Colon<'a> {
-    /// The first part of a compose value.
-    Escape,
-    /// The second part: its `:` are text.
-    Keep,
-    /// A plain value: escaped when the property may be compose.
-    EscapeIfCompose(&'a str),
-}
-
-/// Appends a few bytes without the call a `memcpy` costs.
-#[inline]
-fn push_small(out: &mut Vec<u8>, bytes: &[u8]) {
-    if bytes.len() <= 4 {
-        for &b in bytes {
-            out.push(b);
-        }
-    } else {
-        out.extend_from_slice(bytes);
-    }
-}
-
-/// The bytes that keep a value off [`SgfWriter::write_plain`]: those that
-/// may need an escape (`]`, `\\`, and `:`, a separator or escaped text
-/// depending on the property) and line breaks, which the layout must see.
-static KEEPS_OFF_PLAIN_PATH: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b']' as usize] = true;
-    t[b'\\' as usize] = true;
-    t[b':' as usize] = true;
-    t[b'\n' as usize] = true;
-    t
-};
-
-/// The longest node [`SgfWriter::write_plain`] takes: nearly every move
-/// node is shorter (`;B[pd]BL[600.5]OB[25]` is 22 bytes); longer ones go
-/// the general way.
-const PLAIN_NODE_MAX: usize = 64;
 
 /// A variation being written: its `(` waits for its first node, since
 /// SGF has no variation without one.
@@ -97,23 +41,23 @@ enum Variation {
 pub const WIDTH: usize = 79;
 
 /// Bytes buffered before they go to the output.
-const FLUSH_AT: usize = 64 * 1024;
+pub(super) const FLUSH_AT: usize = 64 * 1024;
 
 /// A value longer than twice this is escaped a piece of this size at a time, and
 /// a node (or root) that holds more than [`FLUSH_AT`] bytes meanwhile goes
 /// out before it ends ([`SgfWriter::spill`]): a huge value is never copied
 /// whole.
-const PIECE: usize = 64 * 1024;
+pub(super) const PIECE: usize = 64 * 1024;
 
 /// The SGF writer: clean `FF[4]`, the root one property per line, moves
 /// packed on lines, in UTF-8 or the encoding asked for (formats/sgf.md §3).
 pub struct SgfWriter<'w> {
     out: Box<dyn Write + 'w>,
-    buf: Vec<u8>,
-    encoding: &'static Encoding,
+    pub(super) buf: Vec<u8>,
+    pub(super) encoding: &'static Encoding,
     keep_dialect: bool,
     /// Column of the end of `buf` (bytes since the last line break).
-    col: usize,
+    pub(super) col: usize,
     /// The root node being written, one property per line; it goes out
     /// when the node ends, with `FF` and `CA` added if missing.
     root: Vec<u8>,
@@ -138,11 +82,11 @@ pub struct SgfWriter<'w> {
     /// `Meta` keys of this game (SGF has no place for them).
     meta_keys: Vec<String>,
     /// Characters the output encoding could not carry, in this game.
-    lost: Vec<char>,
+    pub(super) lost: Vec<char>,
     /// Properties dropped for an identifier without a capital, in this game.
-    dropped: Vec<String>,
+    pub(super) dropped: Vec<String>,
     /// Identifiers of the game's properties that had no value: not written.
-    valueless: Vec<String>,
+    pub(super) valueless: Vec<String>,
     warned_unsafe: bool,
     /// The open node's first bytes went out before it ended (a huge value):
     /// its line break is decided, the rest follows as it comes.
@@ -364,7 +308,7 @@ impl<'w> SgfWriter<'w> {
     /// or it holds a line break); a root gets its `FF` and `CA` lines as if
     /// they were missing (a later `FF` or `CA` is not written: the only
     /// layout a huge value changes).
-    fn spill(&mut self, out: &mut Vec<u8>) {
+    pub(super) fn spill(&mut self, out: &mut Vec<u8>) {
         if out.len() < FLUSH_AT || !(self.in_root || self.in_node) {
             return;
         }
@@ -389,57 +333,6 @@ impl<'w> SgfWriter<'w> {
             }
             self.buf.clear();
         }
-    }
-
-    /// Writes a short UTF-8 node that needs no escape and has no line
-    /// break (identifiers with a capital letter, plain values without `]`,
-    /// `\\`, `:` or `\n`, at most [`PLAIN_NODE_MAX`] bytes: most nodes)
-    /// straight into the output. False, with nothing written, for any other
-    /// node.
-    ///
-    /// The node is assembled on the stack, a byte at a time (its pieces are
-    /// a few bytes each, too short for a copy call to pay), and goes into
-    /// the output with one copy once its line break is decided.
-    fn write_plain(&mut self, node: &NodeRef<'_>) -> bool {
-        let mut line = [0u8; PLAIN_NODE_MAX];
-        let mut len = 0;
-        let mut put = |b: u8| match line.get_mut(len) {
-            Some(slot) => {
-                *slot = b;
-                len += 1;
-                true
-            }
-            None => false,
-        };
-        if !put(b';') {
-            return false;
-        }
-        for (name, spans) in node.raw() {
-            let name = name.as_bytes();
-            if spans.is_empty() || !writable_identifier(name) {
-                return false;
-            }
-            for &c in name {
-                if !put(c) {
-                    return false;
-                }
-            }
-            for span in spans {
-                if !put(b'[') {
-                    return false;
-                }
-                for &c in node.value_text(span).as_bytes() {
-                    if KEEPS_OFF_PLAIN_PATH[c as usize] || !put(c) {
-                        return false;
-                    }
-                }
-                if !put(b']') {
-                    return false;
-                }
-            }
-        }
-        self.write_packed(&line[..len]);
-        true
     }
 
     /// Writes the `(` of the variation a node is the first of.
@@ -468,133 +361,9 @@ impl<'w> SgfWriter<'w> {
         }
     }
 
-    /// Places a node's text (no line break in it) on the current line, or
-    /// on the next when the line would grow past [`WIDTH`].
-    fn write_packed(&mut self, bytes: &[u8]) {
-        if self.col > 0 && self.col + bytes.len() > WIDTH {
-            self.buf.push(b'\n');
-            self.col = 0;
-        }
-        self.buf.extend_from_slice(bytes);
-        self.col += bytes.len();
-    }
-
-    /// [`SgfWriter::write_packed`] for each [`MOVE_TEXT_LEN`]-byte node of
-    /// `run`, a line's worth at a time.
-    fn write_packed_run(&mut self, mut run: &[u8]) {
-        while !run.is_empty() {
-            if self.col > 0 && self.col + MOVE_TEXT_LEN > WIDTH {
-                self.buf.push(b'\n');
-                self.col = 0;
-            }
-            let fit = (WIDTH.saturating_sub(self.col) / MOVE_TEXT_LEN).max(1);
-            let (line, rest) = run.split_at((fit * MOVE_TEXT_LEN).min(run.len()));
-            self.buf.extend_from_slice(line);
-            self.col += line.len();
-            run = rest;
-        }
-    }
-
-    /// Writes `name[value][value]…` into `out`.
-    fn property_into(&mut self, p: &Property<'_>, out: &mut Vec<u8>) {
-        if p.values.is_empty() {
-            self.valueless.push(p.name.to_string());
-            return;
-        }
-        if !writable_identifier(p.name.as_bytes()) {
-            let values: Vec<&str> = p.values.iter().map(|v| v.text()).collect();
-            self.dropped
-                .push(format!("{}[{}]", p.name, values.join("][")));
-            return;
-        }
-        push_small(out, p.name.as_bytes());
-        for v in p.values.iter() {
-            out.push(b'[');
-            match v.parts() {
-                (a, Some(b)) => {
-                    self.text_into(a, Colon::Escape, out);
-                    out.push(b':');
-                    self.text_into(b, Colon::Keep, out);
-                }
-                // A plain value of a property that may be compose: its ':'
-                // are escaped so they read back as text, not a separator.
-                (a, None) => self.text_into(a, Colon::EscapeIfCompose(p.name), out),
-            }
-            out.push(b']');
-        }
-    }
-
-    /// [`SgfWriter::text_into`] for a huge value: a piece of [`PIECE`]
-    /// bytes at a time, each [`SgfWriter::spill`]ed.
-    #[cold]
-    #[inline(never)]
-    fn text_in_pieces(&mut self, text: &str, colon: Colon<'_>, out: &mut Vec<u8>) {
-        let mut rest = text;
-        while !rest.is_empty() {
-            let mut cut = rest.len().min(PIECE);
-            while !rest.is_char_boundary(cut) {
-                cut += 1;
-            }
-            let (piece, tail) = rest.split_at(cut);
-            self.text_into(piece, colon, out);
-            self.spill(out);
-            rest = tail;
-        }
-    }
-
-    /// Escapes `]`, `\` (and `:` where asked) at the byte level of the
-    /// output encoding, which is the character level in UTF-8 and every
-    /// ASCII-safe encoding. A huge value goes [`SgfWriter::text_in_pieces`].
-    fn text_into(&mut self, text: &str, colon: Colon<'_>, out: &mut Vec<u8>) {
-        if text.len() > 2 * PIECE {
-            return self.text_in_pieces(text, colon, out);
-        }
-        let encoded;
-        let bytes: &[u8] = if self.encoding == UTF_8 {
-            text.as_bytes()
-        } else {
-            let mut b = Vec::with_capacity(text.len());
-            let lost = charset::encode_into(self.encoding, text, &mut b);
-            self.lost.extend(lost);
-            encoded = b;
-            &encoded
-        };
-        // Short values (points, numbers) rarely need escaping: check them
-        // with a plain loop, and decide about ':' only when there is one.
-        if bytes.len() <= 16 && !bytes.iter().any(|&c| c == b']' || c == b'\\' || c == b':') {
-            push_small(out, bytes);
-            return;
-        }
-        let escape_colon = match colon {
-            Colon::Escape => true,
-            Colon::Keep => false,
-            Colon::EscapeIfCompose(name) => props::allows_compose(name),
-        };
-        let mut at = 0;
-        loop {
-            let hit = if escape_colon {
-                memchr::memchr3(b']', b'\\', b':', &bytes[at..])
-            } else {
-                memchr::memchr2(b']', b'\\', &bytes[at..])
-            };
-            match hit {
-                Some(k) => {
-                    out.extend_from_slice(&bytes[at..at + k]);
-                    out.push(b'\\');
-                    out.push(bytes[at + k]);
-                    at += k + 1;
-                }
-                None => {
-                    out.extend_from_slice(&bytes[at..]);
-                    break;
-                }
-            }
-        }
-    }
-
     fn end_game(&mut self, report: &mut Reporter) {
         if !self.valueless.is_empty() {
-            report.warn(VALUELESS_NOT_WRITTEN, None, || {
+            report.warn(PROPERTY_WITHOUT_VALUE_W405, None, || {
                 format!(
                     "properties with no value cannot be written as SGF: dropped {}",
                     std::mem::take(&mut self.valueless).join(" ")
@@ -603,7 +372,7 @@ impl<'w> SgfWriter<'w> {
         }
         if !self.dropped.is_empty() {
             report.error(
-                IDENTIFIER_DROPPED,
+                IDENTIFIER_WITHOUT_CAPITAL,
                 None,
                 || format!(
                     "properties whose identifier is not letters with a capital cannot be written as SGF: dropped {}",
@@ -612,7 +381,7 @@ impl<'w> SgfWriter<'w> {
             );
         }
         if !self.meta_keys.is_empty() {
-            report.info(META_NOT_CARRIED, None, || {
+            report.info(SOURCE_METADATA_NOT_WRITTEN, None, || {
                 format!(
                     "source metadata {} not written (SGF keeps what readers put in properties)",
                     self.meta_keys.join(", ")
@@ -625,7 +394,7 @@ impl<'w> SgfWriter<'w> {
             chars.sort_unstable();
             chars.dedup();
             let shown: String = chars.iter().take(20).collect();
-            report.error(UNENCODABLE, None, || {
+            report.error(UNENCODABLE_CHARACTER, None, || {
                 format!(
                     "{} cannot carry {} character(s) ({shown}): written as '?'",
                     self.encoding.name(),
@@ -641,7 +410,7 @@ impl<'w> SgfWriter<'w> {
         if !self.warned_unsafe && charset::has_unsafe_trail_bytes(self.encoding) {
             self.warned_unsafe = true;
             report.warn(
-                UNSAFE_OUTPUT_ENCODING,
+                BYTE_LEVEL_ESCAPING,
                 None,
                 || format!(
                     "{}: ']' and '\\' trail bytes are escaped at the byte level, as FF[4] says; many readers mis-read such files",
@@ -761,10 +530,10 @@ impl<'w> SgfWriter<'w> {
 /// Reports a root `FF` other than 1 to 4, which the writer replaces.
 fn unknown_version(p: &Property<'_>, report: &mut Reporter) {
     let v = p.values.first().map_or("", |v| v.text());
-    if let Some(m) = gameinfo::unknown_file_format(v) {
+    if let Some(m) = validate::unknown_file_format(v) {
         let at = At::property("FF", p.pos);
         report.report(
-            gameinfo::UNKNOWN_FILE_FORMAT,
+            validate::UNKNOWN_FILE_FORMAT,
             at,
             format!("{m}, written FF[4]"),
         );
@@ -858,17 +627,11 @@ impl Sink for SgfWriter<'_> {
     }
 }
 
-/// SGF identifiers are letters, and a reader needs a capital among them
-/// (`a[4]` is not a property after a `]`): anything else is not written
-/// (`E403`). A structured input can hold any string as an identifier.
-fn writable_identifier(name: &[u8]) -> bool {
-    name.iter().all(u8::is_ascii_alphabetic) && name.iter().any(u8::is_ascii_uppercase)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::event::{GameHeader, Pos, PropertyBuf};
+    use crate::formats::sgf::write_values::writable_identifier;
 
     /// Writes a game given as `(`, `)`, `;` and `ID=value` tokens.
     fn write(tokens: &[&str]) -> String {
@@ -1057,10 +820,10 @@ mod tests {
         tokens.push(")");
         let by_events = write(&tokens);
         let by_nodes = write_as(&tokens, |w| {
-            Box::new(crate::transform::node::testing::WholeNodes::new(w))
+            Box::new(crate::transform::testing::WholeNodes::new(w))
         });
         let by_runs = write_as(&tokens, |w| {
-            Box::new(crate::transform::node::testing::WholeNodes::with_runs(w))
+            Box::new(crate::transform::testing::WholeNodes::with_runs(w))
         });
         assert!(by_events.lines().count() > 5, "{by_events}");
         assert_eq!(by_events, by_nodes);

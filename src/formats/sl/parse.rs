@@ -4,9 +4,10 @@
 //! the text lines after it, up to the next diagram, belong to it (captions
 //! such as "7 at 1" are read as [`NoteLine`]s).
 
+use super::codes::*;
 use crate::diag::Reporter;
 use crate::event::Pos;
-use crate::validate::board::Colour;
+use crate::stone::Colour;
 
 /// The first line: `$$` [`B`|`W`] [`c`] [size] [`m` N] title.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,7 +206,7 @@ fn body_line(d: &mut Diagram, body: &str, pos: Pos, report: &mut Reporter) {
         return;
     }
     if t.starts_with('[') {
-        report.info(super::I_LINK_DROPPED, pos, format!("link {t} dropped"));
+        report.info(SL_LINK_DROPPED, pos, format!("link {t} dropped"));
         return;
     }
     if let Some(inner) = t.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
@@ -229,7 +230,7 @@ fn meta(d: &mut Diagram, inner: &str, pos: Pos, report: &mut Reporter) {
         Some(&"LN") => false,
         _ => {
             report.warn(
-                super::W_BAD_META,
+                SL_BAD_ARROW,
                 pos,
                 format!("{{{inner}}} is not an arrow or a line: dropped"),
             );
@@ -242,7 +243,7 @@ fn meta(d: &mut Diagram, inner: &str, pos: Pos, report: &mut Reporter) {
     ) {
         (Some(a), Some(b)) if parts.len() == 3 => d.metas.push((arrow, a, b, pos)),
         _ => report.warn(
-            super::W_BAD_META,
+            SL_BAD_ARROW,
             pos,
             format!("{{{inner}}}: two points expected (x:y or C3): dropped"),
         ),
@@ -287,7 +288,7 @@ fn row(d: &mut Diagram, body: &str, pos: Pos, report: &mut Reporter) {
         let sym = u8::try_from(c).ok().filter(|b| SYMBOLS.contains(b));
         if sym.is_none() {
             report.error(
-                super::E_BAD_CELL,
+                SL_BAD_SYMBOL,
                 at,
                 format!("'{c}' is not a diagram symbol: read as an empty point"),
             );

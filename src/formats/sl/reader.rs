@@ -2,8 +2,8 @@
 //! (`formats/sl.md`, "Reading"). Lines are read one at a time, bounded by
 //! `--max-value-size`; one diagram is held at a time.
 
+use super::codes::*;
 use super::parse::{Diagram, Header, NoteAt, Page, PointRef};
-use super::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{GameHeader, Pos, PropertyBuf, Value};
@@ -11,7 +11,7 @@ use crate::game::{Game, NodeId};
 use crate::input::LineReader;
 use crate::options::ReadOptions;
 use crate::sink::Sink;
-use crate::validate::board::{Colour, Point, MAX_SIDE};
+use crate::stone::{Colour, Point, MAX_SIDE};
 use std::collections::BTreeMap;
 use std::io::Read;
 
@@ -33,7 +33,7 @@ pub fn read(
             Ok(false) => break,
             Err(at) => {
                 let pos = Pos::new(at.offset, at.line, 1);
-                report.error(E_LINE_TOO_LONG, pos, at.message(max));
+                report.error(SL_LINE_TOO_LONG, pos, at.message(max));
                 break;
             }
         }
@@ -52,7 +52,7 @@ pub fn read(
     }
     if games == 0 {
         return Err(Error::Unreadable {
-            code: E_NO_DIAGRAM.id,
+            code: SL_NO_DIAGRAM,
             message: "no Sensei's Library diagram: no line starts with $$".into(),
         });
     }
@@ -67,7 +67,7 @@ fn decode(buf: &[u8], pos: Pos, report: &mut Reporter) -> String {
         Ok(s) => s.to_string(),
         Err(_) => {
             report.warn(
-                W_NOT_UTF8,
+                SL_NOT_UTF8,
                 pos,
                 "not UTF-8: undecodable bytes replaced with U+FFFD",
             );
@@ -109,7 +109,7 @@ impl Place {
         };
         if w > cols || hh > rows {
             report.warn(
-                W_BOARD_TOO_SMALL,
+                SL_BOARD_TOO_SMALL,
                 d.pos,
                 format!("the diagram is {w}×{hh} points, more than a {cols}×{rows} board: the board is made larger"),
             );
@@ -119,7 +119,7 @@ impl Place {
         let side = usize::from(MAX_SIDE);
         if w > side || hh > side {
             report.warn(
-                W_BOARD_TOO_SMALL,
+                SL_BOARD_TOO_SMALL,
                 d.pos,
                 format!("the diagram is {w}×{hh} points: a board has at most {side} a side, the rest is not read"),
             );
@@ -217,7 +217,7 @@ fn cell(out: &mut Cells, sym: u8, p: Point, pos: Pos, report: &mut Reporter) {
             };
             if out.numbered.insert(n, (p, pos)).is_some() {
                 report.warn(
-                    W_DUPLICATE_NUMBER,
+                    SL_DUPLICATE_NUMBER,
                     pos,
                     format!("a second stone {n}: only the last is move {n}"),
                 );
@@ -256,7 +256,7 @@ fn moves(
                 match c.numbered.get(&m) {
                     Some(&(p, _)) => Some(p),
                     None => {
-                        report.warn(W_MISSING_NUMBER, *pos, format!("\"at {m}\": the diagram has no stone {m}: the caption is not a move"));
+                        report.warn(SL_MISSING_NUMBER, *pos, format!("\"at {m}\": the diagram has no stone {m}: the caption is not a move"));
                         continue;
                     }
                 }
@@ -269,7 +269,7 @@ fn moves(
         for &n in &note.numbers {
             if out.insert(n, (at, *pos)).is_some() {
                 report.warn(
-                    W_DUPLICATE_NUMBER,
+                    SL_DUPLICATE_NUMBER,
                     *pos,
                     format!("move {n} is given twice: the caption's is kept"),
                 );
@@ -280,7 +280,7 @@ fn moves(
     for &n in out.keys() {
         if n != expect {
             report.warn(
-                W_MISSING_NUMBER,
+                SL_MISSING_NUMBER,
                 d.pos,
                 format!("no move {expect}: the moves are played in the order of their numbers"),
             );
@@ -388,7 +388,7 @@ fn markup(g: &mut Game, at: NodeId, d: &Diagram, c: &Cells, place: &Place, repor
                 node.add_value(id, Value::compose(&v, 2));
             }
             _ => report.warn(
-                W_BAD_META,
+                SL_BAD_ARROW,
                 *pos,
                 format!("{id}: a point off the diagram, or twice the same: dropped"),
             ),

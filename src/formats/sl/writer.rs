@@ -4,7 +4,7 @@
 //! moves that alternate colours, numbered from 1 with `m` giving the
 //! game's number of the first.
 
-use super::*;
+use super::codes::*;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::formats::diagram::{Draw, PictureWriter};
@@ -12,7 +12,7 @@ use crate::options::{Coords, Numbering, WriteOptions};
 use crate::render::figure::{Area, Figure, Markup, Style};
 use crate::render::StreamPages;
 use crate::sink::Sink;
-use crate::validate::board::{Colour, Point};
+use crate::stone::{Colour, Point};
 use std::collections::BTreeMap;
 use std::io::Write;
 
@@ -269,7 +269,7 @@ fn metas(s: &mut String, fig: &Figure, view: Area, lost: &mut Lost) {
 fn say_lost(fig: &Figure, lost: Lost, report: &mut Reporter) {
     if fig.cols != fig.rows {
         report.warn(
-            W_CANNOT_CARRY,
+            SL_CANNOT_CARRY,
             None,
             format!("diagram {}: the board is {}×{}: a diagram header gives one size, so none is written", fig.index, fig.cols, fig.rows),
         );
@@ -279,7 +279,7 @@ fn say_lost(fig: &Figure, lost: Lost, report: &mut Reporter) {
     }
     let what: Vec<String> = lost.iter().map(|(k, n)| format!("{k} ({n})")).collect();
     report.warn(
-        W_CANNOT_CARRY,
+        SL_CANNOT_CARRY,
         None,
         format!(
             "diagram {}: Sensei's Library diagrams cannot carry: {}",

@@ -2,37 +2,20 @@
 //! (`pd`), GTP vertices (`Q16`, no `I`, rows counted from the bottom) and
 //! 0-based `x`,`y` from the top-left corner.
 
+use crate::stone::Point;
+
 /// GTP column letters: `A`..`Z` without `I` (25 columns).
 pub(crate) const GTP_COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
-/// One SGF coordinate letter: `a`..`z` = 0..25, `A`..`Z` = 26..51.
-fn sgf_index(c: u8) -> Option<u32> {
-    match c {
-        b'a'..=b'z' => Some((c - b'a') as u32),
-        b'A'..=b'Z' => Some((c - b'A') as u32 + 26),
-        _ => None,
-    }
-}
-
-fn sgf_letter(i: u32) -> Option<char> {
-    match i {
-        0..=25 => Some((b'a' + i as u8) as char),
-        26..=51 => Some((b'A' + (i - 26) as u8) as char),
-        _ => None,
-    }
-}
-
-/// `pd` → `(15, 3)`. `None` for anything but two coordinate letters.
+/// `pd` → `(15, 3)`. `None` for anything but two coordinate letters
+/// ([`Point::parse`]).
 pub fn sgf_to_xy(point: &str) -> Option<(u32, u32)> {
-    match point.as_bytes() {
-        [a, b] => Some((sgf_index(*a)?, sgf_index(*b)?)),
-        _ => None,
-    }
+    Point::parse(point).map(|p| (u32::from(p.x), u32::from(p.y)))
 }
 
-/// `(15, 3)` → `pd`.
+/// `(15, 3)` → `pd` ([`Point::at`]).
 pub fn xy_to_sgf(x: u32, y: u32) -> Option<String> {
-    Some([sgf_letter(x)?, sgf_letter(y)?].iter().collect())
+    Point::at(x, y).map(|p| p.to_string())
 }
 
 /// A move value that means pass: empty, or `tt` on boards up to 19×19.

@@ -14,44 +14,28 @@
 //! [`Shape`]: given where the last node was and where the next one hangs,
 //! which `(`/`)` tokens come between them.
 
-use crate::diag::{Code, Reporter};
+use super::codes::*;
+use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, GameHeader, MovesBuf, Pos, Property, Value, MAX_RUN, MOVE_TEXT_LEN};
 use crate::game::{Game, PropTable, Props};
 use crate::sink::Sink;
 
-/// A node's parent is missing, later than the node, or not on the path the
-/// variations allow; the node is attached where the tree can take it.
-pub const W_BAD_PARENT: Code = Code::new("W350", "bad-parent");
-/// The node list does not follow the variation rule; the tree was rebuilt
-/// from the parent links and its parentheses recomputed.
-pub const W_TREE_REBUILT: Code = Code::new("W351", "tree-rebuilt");
-/// A `gap` or `tail` held something other than `(` and `)`; those
-/// characters were ignored.
-pub const W_BAD_GAP: Code = Code::new("W352", "bad-gap");
-/// A `gap` or `tail` whose parentheses SGF cannot carry (a `gap` on the
-/// root, a `)` with no variation open, a variation left open at the end of
-/// the game); it was dropped and the variation rule used in its place.
-pub const W_UNBALANCED_GAP: Code = Code::new("W356", "unbalanced-gap");
-/// A property arrived before the first node of its game, or a source fact
-/// (`Meta`) after it; it was dropped. Readers never produce either.
-pub const E_ORPHAN_PROPERTY: Code = Code::new("E353", "orphan-property");
-
 /// Reports a property that came before the first node of its game
-/// ([`E_ORPHAN_PROPERTY`]); the writer drops it.
+/// ([`ORPHAN_PROPERTY`]); the writer drops it.
 pub fn orphan_property(report: &mut Reporter, p: &Property<'_>) {
     report.error(
-        E_ORPHAN_PROPERTY,
+        ORPHAN_PROPERTY,
         Some(p.pos),
         format!("property {} comes before the first node; dropped", p.name),
     );
 }
 
 /// Reports a source fact (`Meta`) that came after the first node of its
-/// game ([`E_ORPHAN_PROPERTY`]); the writer drops it.
+/// game ([`ORPHAN_PROPERTY`]); the writer drops it.
 pub fn orphan_meta(report: &mut Reporter, key: &str) {
     report.error(
-        E_ORPHAN_PROPERTY,
+        ORPHAN_PROPERTY,
         None,
         format!("source fact {key} comes after the first node of its game; dropped"),
     );
@@ -235,7 +219,7 @@ impl FlatGame {
         let (gaps, tail) = self.checked_gaps(&parents, report);
         if !self.follows_shape(&parents, &gaps) {
             report.warn(
-                W_TREE_REBUILT,
+                TREE_REBUILT,
                 None,
                 format!(
                     "game {}: node order and variation flags disagree with the parent links; \
@@ -302,7 +286,7 @@ impl FlatGame {
                 (0, None) => None,
                 (0, Some(_)) => {
                     report.warn(
-                        W_BAD_PARENT,
+                        BAD_PARENT,
                         None,
                         format!(
                             "game {}: the first node is the root and cannot have a parent; ignored",
@@ -315,7 +299,7 @@ impl FlatGame {
                 (_, None) => None,
                 (_, Some(p)) => {
                     report.warn(
-                        W_BAD_PARENT,
+                        BAD_PARENT,
                         None,
                         format!(
                             "game {}: node {i} has parent {p}, which is not an earlier node; \
@@ -405,7 +389,7 @@ impl FlatGame {
             let parent = match parents.get(i) {
                 None if i > 0 => {
                     report.warn(
-                        W_BAD_PARENT,
+                        BAD_PARENT,
                         None,
                         format!(
                             "game {}: node {i} has no parent; attached to node {}",
@@ -483,7 +467,7 @@ fn emit_token(t: char, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(),
 /// Reports a `gap` or `tail` (`what`) dropped for `why` (W356).
 fn unbalanced(report: &mut Reporter, game: usize, what: &str, tokens: &Option<String>, why: &str) {
     report.warn(
-        W_UNBALANCED_GAP,
+        UNBALANCED_GAP,
         None,
         format!(
             "game {}: {what} {:?} cannot be written as SGF: {why}; dropped, the parentheses follow the variation rule",
@@ -497,7 +481,7 @@ fn clean_tokens(s: &str, report: &mut Reporter, game: usize) -> String {
     let kept: String = s.chars().filter(|c| matches!(c, '(' | ')')).collect();
     if kept.len() != s.len() {
         report.warn(
-            W_BAD_GAP,
+            BAD_GAP,
             None,
             format!(
                 "game {}: gap {s:?} may only hold '(' and ')'; other characters ignored",
@@ -885,7 +869,7 @@ mod tests {
         let mut r = Reporter::collecting("t");
         g.replay(&mut log, &mut r).unwrap();
         assert_eq!(log.events, events(";A(;B;C)(;D)"));
-        assert_eq!(r.collected()[0].code, W_TREE_REBUILT);
+        assert_eq!(r.collected()[0].code, TREE_REBUILT);
     }
 
     #[test]
@@ -900,7 +884,7 @@ mod tests {
         let mut r = Reporter::collecting("t");
         g.replay(&mut log, &mut r).unwrap();
         assert_eq!(log.events, events(";;"));
-        assert_eq!(r.collected()[0].code, W_BAD_PARENT);
+        assert_eq!(r.collected()[0].code, BAD_PARENT);
     }
 
     #[test]

@@ -141,7 +141,7 @@ pub fn next_event<'b, R: BufRead>(
 
 /// Capacity a reused buffer keeps between uses; past it (it grew for one
 /// huge text) it is given back, so that the text is not held a second
-/// time while its copy is built into a game (issue 14: a value costs at
+/// time while its copy is built into a game (docs/benchmarks.md, "Memory": a value costs at
 /// most twice its size).
 pub const KEEP_CAPACITY: usize = 1 << 20;
 

@@ -2,6 +2,8 @@
 //! the reader and the writer, so a value the mapping cannot reproduce is
 //! detected the same way on both sides (and kept verbatim in `XUGFH`).
 
+use crate::stone::Colour;
+use crate::values::{self, GameResult, WinBy};
 use std::borrow::Cow;
 
 /// SGF properties derived from one header field, in order.
@@ -258,11 +260,15 @@ pub(crate) fn from_root(key: &str, get: &dyn Fn(&str) -> Option<String>) -> Stri
         }
         "Size" => get("SZ").unwrap_or_else(|| "19".into()),
         "Hdcp" => {
-            let ha: u32 = get("HA").and_then(|s| s.trim().parse().ok()).unwrap_or(0);
-            let km: f64 = get("KM").and_then(|s| s.trim().parse().ok()).unwrap_or(0.0);
+            let ha: u32 = get("HA")
+                .and_then(|s| read(values::handicap, &s))
+                .unwrap_or(0);
+            let km: f64 = get("KM")
+                .and_then(|s| read(values::komi, &s))
+                .unwrap_or(0.0);
             format!("{ha},{km:.2}")
         }
-        "Ptime" => match get("TM").and_then(|s| s.trim().parse::<f64>().ok()) {
+        "Ptime" => match get("TM").and_then(|s| read::<f64>(values::time, &s)) {
             Some(t) if t > 0.0 && t % 60.0 == 0.0 => {
                 let m = (t / 60.0) as u64;
                 format!("J;{m};0;0,J;{m};0;0,0,0")
@@ -288,33 +294,28 @@ pub(crate) fn from_root(key: &str, get: &dyn Fn(&str) -> Option<String>) -> Stri
     }
 }
 
-/// `RE` → `Winner`, with no copy of `re` (a huge one, issue 14): its words
-/// compared ignoring ASCII case.
+/// `v` read by a reader of [`crate::values`] when it says one thing for
+/// certain, as a number.
+fn read<T: std::str::FromStr>(reader: fn(&str) -> values::Normalized, v: &str) -> Option<T> {
+    reader(v).certain(v)?.parse().ok()
+}
+
+/// `RE` → `Winner`, read as every result is ([`values::read_result`]).
 fn re_to_winner(re: &str) -> String {
-    let re = re.trim();
-    let is = |s: &str, words: &[&str]| words.iter().any(|w| s.eq_ignore_ascii_case(w));
-    if is(re, &["0", "draw", "jigo"]) {
-        return "D".into();
-    } else if re == "?" {
-        return "E".into();
-    } else if is(re, &["void"]) {
-        return "N".into();
-    }
-    let Some((who, how)) = re.split_once('+') else {
-        return String::new();
+    let (who, by) = match values::read_result(re) {
+        Some(GameResult::Draw) => return "D".into(),
+        Some(GameResult::Unknown) => return "E".into(),
+        Some(GameResult::Void) => return "N".into(),
+        Some(GameResult::Win(Colour::Black, by)) => ("B", by),
+        Some(GameResult::Win(Colour::White, by)) => ("W", by),
+        None => return String::new(),
     };
-    let who = match who.trim() {
-        w if w.eq_ignore_ascii_case("b") => "B",
-        w if w.eq_ignore_ascii_case("w") => "W",
-        _ => return String::new(),
-    };
-    match how.trim() {
-        "" => who.into(),
-        h if is(h, &["r", "resign"]) => format!("{who},C"),
-        h if is(h, &["t", "time"]) => format!("{who},T"),
-        h if is(h, &["f", "forfeit"]) => format!("{who},F"),
-        // Reading a number ignores ASCII case (`1E2`, `INF`).
-        m => match m.parse::<f64>() {
+    match by {
+        WinBy::Unstated => who.into(),
+        WinBy::Resignation => format!("{who},C"),
+        WinBy::Time => format!("{who},T"),
+        WinBy::Forfeit => format!("{who},F"),
+        WinBy::Points(m) => match m.parse::<f64>() {
             Ok(x) if x > 0.0 => format!("{who},{x:.2}"),
             _ => String::new(),
         },
@@ -341,7 +342,7 @@ pub(crate) const SHORT: usize = 64;
 /// its line breaks as spaces) reads back as the root's values (`text`: a
 /// property's first value) say: what [`to_props`] of the field written,
 /// then [`matches_root`], say. `None` when the field is not understood
-/// (`to_props` gives `Err`). A long value is never copied (issue 14): the
+/// (`to_props` gives `Err`). A long value is never copied (docs/benchmarks.md, "Memory"): the
 /// fields whose mapping keeps text (`Title`, `Rule`, the text and player
 /// keys) are compared with the root's values where they lie, and the
 /// others' mappings parse without copying it.
@@ -462,7 +463,7 @@ pub(crate) fn matches(key: &str, props: &Props, get: &dyn Fn(&str) -> Option<Str
 }
 
 /// [`matches`], the root's values borrowed (`text`: a property's first
-/// value): no copy of a huge one is made (issue 14).
+/// value): no copy of a huge one is made (docs/benchmarks.md, "Memory").
 pub(crate) fn matches_root<'a>(
     key: &str,
     props: &Props,
@@ -475,8 +476,6 @@ pub(crate) fn matches_root<'a>(
 }
 
 /// Whether two values of property `name` have the same [`canonical_value`].
-/// A long value is not copied: when its canonical form cannot be as short
-/// as the other's ([`shortest_canonical`]), they differ.
 fn same_value(name: &str, a: Option<&str>, b: Option<&str>) -> bool {
     fn trimmed(v: Option<&str>) -> Option<&str> {
         v.map(str::trim).filter(|s| !s.is_empty())
@@ -490,36 +489,9 @@ fn same_value(name: &str, a: Option<&str>, b: Option<&str>) -> bool {
         let (a, b) = (a.unwrap_or(""), b.unwrap_or(""));
         return same_ignoring_case(a.chars(), b.chars());
     }
-    let len = |v: Option<&str>| v.map_or(0, str::len);
-    let (short, long) = if len(a) <= len(b) { (a, b) } else { (b, a) };
-    let short = canonical_value(name, short);
-    if let Some(l) = long {
-        if shortest_canonical(name, l) > short.as_deref().map_or(0, str::len) {
-            return false;
-        }
-    }
-    short == canonical_value(name, long)
-}
-
-/// A lower bound of the length of `v`'s (trimmed, not empty) canonical
-/// form, where making that form copies `v` (a lower-cased `RE`;
-/// a character lower-cased is at least a third of its bytes); 0 where it
-/// costs no copy.
-fn shortest_canonical(name: &str, v: &str) -> usize {
-    if v.len() <= SHORT {
-        return 0;
-    }
-    match name {
-        "RE" => match v.split_once('+') {
-            None => v.len() / 3,
-            Some((who, how)) => {
-                let how = how.trim();
-                let number = how.parse::<f64>().is_ok();
-                who.trim().len() / 3 + if number { 0 } else { how.len() / 3 }
-            }
-        },
-        _ => 0,
-    }
+    // Every canonical form is borrowed, or short: a value read is written
+    // anew, one not read is compared as it is (a huge one is not copied).
+    canonical_value(name, a) == canonical_value(name, b)
 }
 
 /// The form two values of `name` are compared in (trimmed; `None`: absent
@@ -530,13 +502,24 @@ fn canonical_value<'a>(name: &str, v: Option<&'a str>) -> Option<Cow<'a, str>> {
         Ok(x) => Cow::Owned(number(x)),
         Err(_) => Cow::Borrowed(s),
     };
+    // A value a reader of `crate::values` reads, by the number it says.
+    let read_num = |reader: fn(&str) -> values::Normalized, s: &'a str| match read::<f64>(reader, s)
+    {
+        Some(x) => Cow::Owned(number(x)),
+        None => num(s),
+    };
     match name {
         "SZ" => Some(num(v.unwrap_or("19"))),
-        "KM" => Some(num(v.unwrap_or("0"))),
-        "HA" => v.map(num).filter(|s| s != "0"),
-        "TM" => v.map(num).filter(|s| s != "0"),
-        "RE" => v.map(|s| Cow::Owned(canonical_result(s))),
-        "DT" => v.map(|s| match dt_dates(s) {
+        "KM" => Some(read_num(values::komi, v.unwrap_or("0"))),
+        "HA" => v
+            .map(|s| read_num(values::handicap, s))
+            .filter(|s| s != "0"),
+        "TM" => v.map(|s| read_num(values::time, s)).filter(|s| s != "0"),
+        "RE" => v.map(|s| match values::read_result(s) {
+            Some(r) => Cow::Owned(canonical_result(r)),
+            None => Cow::Borrowed(s),
+        }),
+        "DT" => v.map(|s| match values::dates(s) {
             Some(d) => Cow::Owned(format!("{d:?}")),
             None => Cow::Borrowed(s),
         }),
@@ -544,26 +527,15 @@ fn canonical_value<'a>(name: &str, v: Option<&'a str>) -> Option<Cow<'a, str>> {
     }
 }
 
-fn canonical_result(re: &str) -> String {
-    let l = re.to_lowercase();
-    match l.as_str() {
-        "0" | "draw" | "jigo" => return "0".into(),
-        _ => {}
-    }
-    match l.split_once('+') {
-        Some((who, how)) => {
-            let how = match how.trim() {
-                "resign" => "r".to_string(),
-                "time" => "t".to_string(),
-                "forfeit" => "f".to_string(),
-                m => m
-                    .parse::<f64>()
-                    .map(number)
-                    .unwrap_or_else(|_| m.to_string()),
-            };
-            format!("{}+{how}", who.trim())
-        }
-        None => l,
+/// A result as [`canonical_value`] compares it: what it says, margins by
+/// value (`B+3.50` is `B+3.5`).
+fn canonical_result(r: GameResult) -> String {
+    match r {
+        GameResult::Win(c, WinBy::Points(m)) => match m.parse::<f64>() {
+            Ok(x) => format!("{c:?}+{}", number(x)),
+            Err(_) => format!("{c:?}+{m}"),
+        },
+        r => format!("{r:?}"),
     }
 }
 
@@ -650,51 +622,14 @@ fn iso(d: Ymd) -> String {
     format!("{:04}-{:02}-{:02}", d.0, d.1, d.2)
 }
 
-/// `DT` (FF[4] date list, with its shortenings `2019-03-08,10`) → full
-/// dates; `None` when an item is not a full or shortened day.
-fn dt_dates(dt: &str) -> Option<Vec<Ymd>> {
-    dt_each(dt).collect()
-}
-
-/// The dates of `DT`, one per item, without gathering them (a huge `DT`);
-/// `None` for an item that is not a full or shortened day.
-fn dt_each(dt: &str) -> impl Iterator<Item = Option<Ymd>> + '_ {
-    dt.split(',').scan(None, |cur: &mut Option<Ymd>, item| {
-        let d = dt_item(item, *cur);
-        if d.is_some() {
-            *cur = d;
-        }
-        Some(d)
-    })
-}
-
-/// One item of `DT` after the date `cur`: `YYYY-MM-DD`, `MM-DD` or `DD`.
-fn dt_item(item: &str, cur: Option<Ymd>) -> Option<Ymd> {
-    let mut it = item.trim().split('-');
-    let parts = (it.next(), it.next(), it.next(), it.next());
-    let num = |s: &str| s.parse::<u16>().ok();
-    let d = match (parts, cur) {
-        ((Some(y), Some(m), Some(d), None), _) if y.len() == 4 => {
-            (num(y)?, num(m)? as u8, num(d)? as u8)
-        }
-        ((Some(m), Some(d), None, None), Some(c)) if m.len() == 2 => {
-            (c.0, num(m)? as u8, num(d)? as u8)
-        }
-        ((Some(d), None, None, None), Some(c)) if d.len() == 2 => (c.0, c.1, num(d)? as u8),
-        _ => return None,
-    };
-    ((1..=12).contains(&d.1) && (1..=31).contains(&d.2)).then_some(d)
-}
-
-/// `DT` → `Date`: first and last date, times unknown.
+/// `DT` → `Date`: first and last date, times unknown; `None` unless `DT`
+/// reads ([`values::dates`]) as whole days.
 fn dt_to_date(dt: &str) -> Option<String> {
-    let (mut first, mut last) = (None, None);
-    for d in dt_each(dt) {
-        let d = d?;
-        first.get_or_insert(d);
-        last = Some(d);
-    }
-    let (a, b) = (first?, last?);
+    let days: Vec<(u32, u32, u32)> = values::dates(dt)?
+        .iter()
+        .map(values::Date::ymd)
+        .collect::<Option<_>>()?;
+    let (a, b) = (days.first()?, days.last()?);
     Some(format!(
         "{}/{:02}/{:02},00:00:00,{}/{:02}/{:02},00:00:00",
         a.0, a.1, a.2, b.0, b.1, b.2

@@ -6,7 +6,7 @@
 //! record, never the file. A `[Header]` before any `[Data]` stays in its
 //! record: its fields add to the first's.
 
-use super::*;
+use super::codes::*;
 use crate::error::Error;
 use crate::formats::lines;
 use crate::input::LineReader;
@@ -99,7 +99,7 @@ impl<'a> Records<'a> {
                 }
                 Ok(true)
             }
-            Err(at) => Err(lines::line_too_long(E_LINE_TOO_LONG, at, self.max)),
+            Err(at) => Err(lines::line_too_long(UGF_LINE_TOO_LONG, at, self.max)),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! * [`writer`] (`writer.rs`): streams node by node through the shared
 //!   flat-model writer (`structured/stream.rs`), holding nothing of a game
 //!   but its source facts until its first node.
-//! * [`read`] (`reader.rs`): quick-xml's pull parser builds one game,
+//! * [`read_from`] (`reader.rs`): quick-xml's pull parser builds one game,
 //!   replays it, and forgets it.
 //!
 //! Nesting is a constant six levels whatever the game tree's depth. Strings
@@ -15,39 +15,14 @@
 //! escaper of `structured/markup.rs`).
 
 mod base64;
+pub mod codes;
 mod cuts;
 mod reader;
 mod writer;
 
-use crate::diag::Code;
-
 pub use cuts::cuts;
-pub use reader::{read, read_from};
+pub use reader::read_from;
 pub use writer::writer;
-
-/// Not well-formed XML, or not sgfconv XML at all; games before the fault
-/// were kept.
-pub const E_SYNTAX: Code = Code::new("E362", "xml-syntax");
-/// An attribute value that cannot be read (bad number, unknown encoding
-/// name...); the default was used.
-pub const W_BAD_ATTRIBUTE: Code = Code::new("W363", "xml-bad-attribute");
-/// An element this reader does not know; it and its content were skipped.
-pub const I_UNKNOWN_ELEMENT: Code = Code::new("I364", "xml-unknown-element");
-/// A `<v enc="base64">` that is not base64 of UTF-8 text; the value was
-/// read as empty.
-pub const E_BAD_BASE64: Code = Code::new("E365", "xml-bad-base64");
-/// Text where only elements belong; ignored.
-pub const W_STRAY_TEXT: Code = Code::new("W366", "xml-stray-text");
-/// A compose value `<c>` without exactly two `<v>`; its parts were joined
-/// as one plain value.
-pub const W_BAD_COMPOSE: Code = Code::new("W367", "xml-bad-compose");
-/// An element inside a `<k>`, `<v>` or `<tail>`, which hold text only: its
-/// tags were dropped and its text kept in the value.
-pub const E_MARKUP_IN_VALUE: Code = Code::new("E368", "xml-markup-in-value");
-/// A text, comment or tag (with its attributes) longer than
-/// `--max-value-size` (an endless one, or not XML): the input is refused,
-/// not held.
-pub const E_TOO_LONG: Code = Code::new("E369", "xml-token-too-long");
 
 /// Value of the `version` attribute: the version of the model in formats/xml.md.
 pub const VERSION: &str = "1";
@@ -68,6 +43,16 @@ mod tests {
     use crate::game::Game;
     use crate::options::{ReadOptions, WriteOptions};
     use crate::sink::EventLog;
+
+    /// The whole input read as Xml (through the registry's row).
+    fn read(
+        input: &mut dyn std::io::Read,
+        options: &crate::options::ReadOptions,
+        sink: &mut dyn crate::sink::Sink,
+        report: &mut crate::diag::Reporter,
+    ) -> Result<(), crate::error::Error> {
+        crate::formats::read(crate::formats::Format::Xml, input, options, sink, report)
+    }
 
     fn sample_game() -> Game {
         let mut h = GameHeader::new(0);
@@ -177,7 +162,7 @@ mod tests {
             &mut EventLog::default(),
             &mut Reporter::collecting("t"),
         );
-        assert!(matches!(err, Err(Error::Unreadable { code: "E362", .. })));
+        assert!(matches!(err, Err(Error::Unreadable { code, .. }) if code.id == "E362"));
         let err = read(
             &mut &b"<Go/>"[..],
             &ReadOptions::default(),

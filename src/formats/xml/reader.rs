@@ -2,10 +2,8 @@
 //! model, replays it, and forgets it. Elements it does not know are
 //! reported and skipped with their content.
 
-use super::{
-    base64, E_BAD_BASE64, E_MARKUP_IN_VALUE, E_SYNTAX, E_TOO_LONG, I_UNKNOWN_ELEMENT, VERSION,
-    W_BAD_ATTRIBUTE, W_BAD_COMPOSE, W_STRAY_TEXT,
-};
+use super::codes::*;
+use super::{base64, VERSION};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{EncodingSource, GameHeader, Pos, PropertyBuf};
@@ -20,22 +18,14 @@ use crate::sink::Sink;
 use quick_xml::events::{BytesStart, Event as XmlEvent};
 use std::io::{BufRead, BufReader, Read};
 
-/// Reads sgfconv XML, replaying each game as its `</game>` arrives.
-pub fn read(
-    input: &mut dyn Read,
-    options: &ReadOptions,
-    sink: &mut dyn Sink,
-    report: &mut Reporter,
-) -> Result<(), Error> {
-    read_from(input, Resume::default(), options, sink, report).map(|_| ())
-}
-
 /// The quick-xml reader over an input, counting lines.
 type Xml<'a> = quick_xml::Reader<LineCounter<BufReader<&'a mut dyn Read>>>;
 
-/// [`read`] for a piece of an input or its rest, from `resume` on, after
-/// the document's head (`super::cuts`): positions, game numbers and
-/// diagnostics as a reading of the whole input gives them.
+/// Reads sgfconv XML, replaying each game as its `</game>` arrives: the
+/// whole input from [`Resume::default`], else a piece of an input or its
+/// rest, from `resume` on, after the document's head (`super::cuts`):
+/// positions, game numbers and diagnostics as a reading of the whole input
+/// gives them.
 pub fn read_from(
     input: &mut dyn Read,
     resume: Resume,
@@ -66,7 +56,7 @@ pub fn read_from(
         let ev = match ev {
             Ok(ev) => ev,
             Err(msg) => match reader.get_ref().too_long() {
-                Some(max) => return Err(structured::too_long(E_TOO_LONG, TOKEN, pos, max)),
+                Some(max) => return Err(structured::too_long(XML_TOKEN_TOO_LONG, TOKEN, pos, max)),
                 None => return fault(&st, resume, report, pos, &msg),
             },
         };
@@ -85,7 +75,12 @@ pub fn read_from(
             // bounded as a whole.
             Next::Read if st.value_len() > options.max_value_size() => {
                 let max = options.max_value_size() as u64;
-                return Err(structured::too_long(E_TOO_LONG, "a value", pos, max));
+                return Err(structured::too_long(
+                    XML_TOKEN_TOO_LONG,
+                    "a value",
+                    pos,
+                    max,
+                ));
             }
             Next::Read => {}
             Next::Done => {
@@ -148,7 +143,7 @@ fn fault(
     Ok(end)
 }
 
-/// What a token is, for [`E_TOO_LONG`].
+/// What a token is, for [`XML_TOKEN_TOO_LONG`].
 const TOKEN: &str = "a text, a comment or a tag with its attributes";
 
 /// What the reader does after an event.
@@ -202,7 +197,7 @@ fn syntax_error(
     msg: &str,
 ) -> Result<(), Error> {
     structured::syntax_fault(
-        E_SYNTAX,
+        XML_SYNTAX,
         "not sgfconv XML",
         "not well-formed XML",
         st.games,
@@ -272,7 +267,7 @@ impl XmlReadState {
             return;
         }
         report.error(
-            E_MARKUP_IN_VALUE,
+            XML_MARKUP_IN_VALUE,
             Some(pos),
             format!(
                 "element <{}> inside a value: <k>, <v> and <tail> hold text only \
@@ -297,7 +292,7 @@ impl XmlReadState {
             Text::Value(acc, _) => acc.push_str(s),
             Text::None if s.trim().is_empty() => {}
             Text::None => report.warn(
-                W_STRAY_TEXT,
+                XML_STRAY_TEXT,
                 Some(pos),
                 format!("text {:?} outside <v> or <k>; ignored", short(s)),
             ),
@@ -340,7 +335,7 @@ impl XmlReadState {
 
     fn unknown(&mut self, e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) {
         report.info(
-            I_UNKNOWN_ELEMENT,
+            XML_UNKNOWN_ELEMENT,
             Some(pos),
             format!(
                 "element <{}> is not part of sgfconv XML here; skipped",
@@ -398,7 +393,7 @@ impl XmlReadState {
                     Some(s) => s,
                     None => {
                         report.error(
-                            E_BAD_BASE64,
+                            XML_BAD_BASE64,
                             Some(pos),
                             format!("{:?} is not base64 of UTF-8 text; read as empty", short(&s)),
                         );
@@ -433,7 +428,7 @@ impl XmlReadState {
                 }
                 _ => {
                     report.warn(
-                        W_BAD_COMPOSE,
+                        XML_BAD_COMPOSE,
                         Some(pos),
                         format!(
                             "<c> holds {} values, not 2; joined as one plain value",
@@ -457,7 +452,7 @@ fn root(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> Result<(), Error
             ""
         };
         return Err(Error::unreadable(
-            E_SYNTAX.id,
+            XML_SYNTAX,
             format!(
                 "root element is <{}>, not <sgfconv>{hint}",
                 String::from_utf8_lossy(e.name().as_ref())
@@ -467,7 +462,7 @@ fn root(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> Result<(), Error
     if let Some(v) = attr(e, "version") {
         if v != VERSION {
             report.warn(
-                W_BAD_ATTRIBUTE,
+                XML_BAD_ATTRIBUTE,
                 Some(pos),
                 format!("version {v:?} is not {VERSION}; read as version {VERSION}"),
             );
@@ -485,7 +480,7 @@ fn game_header(e: &BytesStart<'_>, index: usize, pos: Pos, report: &mut Reporter
         match encoding_rs::Encoding::for_label(enc.trim().as_bytes()) {
             Some(x) => h.encoding = x.name(),
             None => report.warn(
-                W_BAD_ATTRIBUTE,
+                XML_BAD_ATTRIBUTE,
                 Some(pos),
                 format!("encoding {enc:?} is unknown; UTF-8 recorded instead"),
             ),
@@ -495,7 +490,7 @@ fn game_header(e: &BytesStart<'_>, index: usize, pos: Pos, report: &mut Reporter
         match EncodingSource::parse(&s) {
             Some(x) => h.encoding_source = x,
             None => report.warn(
-                W_BAD_ATTRIBUTE,
+                XML_BAD_ATTRIBUTE,
                 Some(pos),
                 format!("encoding-source {s:?} is unknown; \"intrinsic\" recorded"),
             ),
@@ -505,7 +500,7 @@ fn game_header(e: &BytesStart<'_>, index: usize, pos: Pos, report: &mut Reporter
         match c.trim().parse::<f32>() {
             Ok(x) if (0.0..=1.0).contains(&x) => h.confidence = x,
             _ => report.warn(
-                W_BAD_ATTRIBUTE,
+                XML_BAD_ATTRIBUTE,
                 Some(pos),
                 format!("confidence {c:?} is not a number from 0 to 1; 1 recorded"),
             ),
@@ -527,7 +522,7 @@ fn node(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> FlatNode {
                 match p.trim().parse::<usize>() {
                     Ok(p) => parent = Some(p),
                     Err(_) => report.warn(
-                        W_BAD_ATTRIBUTE,
+                        XML_BAD_ATTRIBUTE,
                         Some(pos),
                         format!("parent {p:?} is not a node number; ignored"),
                     ),

@@ -29,7 +29,7 @@ fn explain_takes_the_id_in_any_case_the_number_or_the_name() {
         "W012 unescaped-bracket",
         "warning",
         "SGF syntax (reader)",
-        "formats::sgf::reader",
+        "formats::sgf::codes",
         "What it means:",
         "cannot end its value",
         "Example:",

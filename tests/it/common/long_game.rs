@@ -2,7 +2,8 @@
 //! fixed order (a step prime to 361), skipping the occupied and the
 //! suicidal ones, a pass when none is left, a comment every tenth move.
 
-use sgfconv::validate::board::{Board, Colour, Point};
+use sgfconv::board::Board;
+use sgfconv::stone::{Colour, Point};
 
 /// A game of `n` moves that are all legal, with a comment every tenth,
 /// and its final position on sgfconv's board.

@@ -147,14 +147,16 @@ const CASES: &[Case] = &[
             "PW=朴承华",
             "WR=初段",
             "KM=6.5",
-            "RE=B+R",
+            // The comment on the last move, `黑中盘胜(现场消息)`, says more
+            // than a result (a remark after it): read as every result is,
+            // it gives no `RE`.
             "DT=2006-09-05",
         ],
         gn: "韩国十段战",
         moves: 211,
         first: &["B[qd]", "W[dd]", "B[pq]"],
         last: "B[jn]",
-        diags: &["I257", "I261"],
+        diags: &["I257"],
     },
     Case {
         // KaTrain's expectation: the first move is W[pq].
@@ -469,4 +471,37 @@ fn own_sample_converts_to_its_expected_sgf() {
         String::from_utf8(got).unwrap(),
         std::fs::read_to_string(dir.join("damaged.sgf")).unwrap()
     );
+}
+
+/// The GI variant's result comes from the comment on the last move when it
+/// reads as a result, as every result is read (`I261`); a comment that
+/// says more than a result gives none.
+#[test]
+fn gi_variant_reads_its_result_from_the_last_comment() {
+    let gi = |comment: &str| {
+        let lines = [
+            "GIGame",
+            "GIW 1d",
+            "GIB 2d",
+            "GI",
+            "GI",
+            "GI2006-9-5",
+            "GI19",
+            "GI0",
+            "GI0",
+            "GI6",
+            "GI2",
+            "PMABBREER",
+            "PMACWEEEE",
+            "GI1",
+        ];
+        let text = format!("{}\r\nIDB[2] {comment}[EndTxt]\r\n", lines.join("\r\n"));
+        read_bytes(text.as_bytes(), &ReadOptions::default())
+    };
+    let (g, diags) = gi("黑中盘胜");
+    assert_eq!(g.root().text("RE"), Some("B+R"));
+    assert!(diags.iter().any(|d| d.code.id == "I261"), "{diags:?}");
+    let (g, diags) = gi("黑中盘胜(现场消息)");
+    assert_eq!(g.root().text("RE"), None);
+    assert!(!diags.iter().any(|d| d.code.id == "I261"), "{diags:?}");
 }

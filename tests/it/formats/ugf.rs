@@ -425,7 +425,7 @@ fn encrypted_files_are_refused() {
     let err = ugf::read(&mut &bytes[..], &ReadOptions::default(), &mut log, &mut r).unwrap_err();
     match err {
         sgfconv::Error::Unreadable { code, message } => {
-            assert_eq!(code, "E300");
+            assert_eq!(code.id, "E300");
             assert!(message.contains("9666"), "{message}");
         }
         e => panic!("{e}"),
@@ -555,7 +555,10 @@ fn sgf_text(games: &[Game]) -> Vec<u8> {
 fn read_sgf(bytes: &[u8]) -> Vec<Game> {
     let mut r = Reporter::collecting("in.sgf");
     collect_games(
-        |s, r| sgfconv::formats::sgf::read(&mut &bytes[..], &ReadOptions::default(), s, r),
+        |s, r| {
+            let options = ReadOptions::default();
+            sgfconv::formats::read(sgfconv::Format::Sgf, &mut &bytes[..], &options, s, r)
+        },
         &mut r,
     )
     .unwrap()
@@ -654,7 +657,7 @@ fn core_info(g: &Game) -> Vec<(String, String)> {
         .map(|&k| {
             let v = g.root().text(k).unwrap_or("").trim().to_string();
             // Equal in meaning: numbers by value, HA[0] = no HA, results
-            // with the reason spelled out or not.
+            // with the reason spelled out or not, dates by their days.
             let v = match k {
                 "KM" | "HA" | "SZ" => {
                     let d = if k == "SZ" { 19.0 } else { 0.0 };
@@ -684,6 +687,12 @@ fn core_info(g: &Game) -> Vec<(String, String)> {
                         None => l,
                     }
                 }
+                // Dates by the dates they say, as every format reads them
+                // (`29th September 2012` is `2012-09-29`).
+                "DT" => match sgfconv::values::dates(&v) {
+                    Some(d) => format!("{d:?}"),
+                    None => v,
+                },
                 _ => v,
             };
             (k.to_string(), v)
@@ -841,7 +850,7 @@ fn writer_handles_odd_sgf() {
     let mut w = ugf::writer(Box::new(&mut out), &WriteOptions::default()).unwrap();
     big[0].replay(&mut *w, &mut r).unwrap();
     match w.finish(&mut r) {
-        Err(sgfconv::Error::Unwritable { code, .. }) => assert_eq!(code, "E442"),
+        Err(sgfconv::Error::Unwritable { code, .. }) => assert_eq!(code.id, "E442"),
         other => panic!("{other:?}"),
     }
 }

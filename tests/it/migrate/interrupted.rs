@@ -70,7 +70,7 @@ fn outputs(dir: &Path) -> Vec<PathBuf> {
 
 /// Sends `sig` to the run once it has written a few hundred outputs into
 /// `dst`; the run's output.
-fn stop_midway(mut child: Child, dst: &Path, sig: i32) -> Output {
+fn stop_midway(child: Child, dst: &Path, sig: i32) -> Output {
     let started = Instant::now();
     while outputs(dst).len() < 200 && started.elapsed() < Duration::from_secs(120) {
         std::thread::sleep(Duration::from_millis(10));

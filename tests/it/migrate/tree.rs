@@ -48,7 +48,10 @@ fn fake_read(
         let mut props = vec![PropertyBuf::with_values("FM", &[format.name()])];
         for line in game.lines() {
             if line == "FAIL" {
-                return Err(Error::unreadable("E001", "fake failure"));
+                return Err(Error::unreadable(
+                    Code::new("E001", "fake-failure"),
+                    "fake failure",
+                ));
             } else if line == "REWRITE" {
                 report.info(I_FAKE_REWRITE, Some(Pos::new(0, 1, 1)), "rewrote");
             } else if line == "WARN" {
@@ -936,7 +939,7 @@ fn the_extension_can_lie() {
         r: &mut Reporter,
     ) -> Result<(), Error> {
         if f == Format::Gib {
-            return Err(Error::unreadable("E200", "not GIB"));
+            return Err(Error::unreadable(Code::new("E200", "not-gib"), "not GIB"));
         }
         fake_read(f, i, o, s, r)
     }

@@ -11,12 +11,12 @@ use sgfconv::render::figure::{
     column_label, hoshi, pictures, row_label, Area, Figure, Markup, Numbering, Select, Style,
     Target,
 };
-use sgfconv::validate::board::{Colour, Point};
+use sgfconv::stone::{Colour, Point};
 use sgfconv::Game;
 
 fn game(sgf: &str) -> Game {
     let (g, _) = common::read_one(
-        sgfconv::formats::sgf::read,
+        |i, o, s, r| sgfconv::formats::read(sgfconv::Format::Sgf, i, o, s, r),
         sgf.as_bytes(),
         &Default::default(),
         "t.sgf",

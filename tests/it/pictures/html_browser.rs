@@ -13,7 +13,8 @@ use crate::common::long_game;
 
 use common::{run, text};
 use serde_json::Value;
-use sgfconv::validate::board::{Board, Colour, Point};
+use sgfconv::board::Board;
+use sgfconv::stone::{Colour, Point};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

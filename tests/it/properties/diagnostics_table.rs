@@ -1,7 +1,7 @@
 //! Every diagnostic code, listed once: `formats/diagnostics.md` is generated
 //! from the `Code::new("E103", "name")` constants scattered over `src/` (with
 //! the first sentence of the `///` comment above each, and the layer ranges
-//! of the `src/diag.rs` header) and must equal the checked-in file;
+//! of the `src/diag/mod.rs` header) and must equal the checked-in file;
 //! `SGFCONV_BLESS=1 cargo test --test it properties::diagnostics_table::` rewrites it.
 //!
 //! The same scan fails when an id or a name is defined twice, when a code
@@ -28,7 +28,7 @@ fn scan() -> Vec<CodeDef> {
     diag_scan::scan(&common::root()).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The layer ranges of the `src/diag.rs` header.
+/// The layer ranges of the `src/diag/mod.rs` header.
 fn layers() -> Vec<Layer> {
     diag_scan::layers(&common::root()).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -54,7 +54,7 @@ fn render(defs: &[CodeDef], layers: &[Layer]) -> String {
          severity: `E` error (data could not be kept; the run exits 1), `W`\n\
          warning (repaired or ambiguous, nothing lost), `I` info (a rewrite or a\n\
          decision, for the record; shown with `-v`). The number tells the layer\n\
-         that reports it, as below (ranges: `src/diag.rs`). The meaning is the\n\
+         that reports it, as below (ranges: `src/diag/mod.rs`). The meaning is the\n\
          first sentence of the constant's doc comment; the module's\n\
          documentation and the format's page in formats/ say more.\n",
     );
@@ -142,7 +142,7 @@ fn every_code_is_defined_once_and_listed_in_formats_diagnostics_md() {
             .any(|l| (l.first..=l.last).contains(&d.number()))
         {
             problems.push(format!(
-                "{}: {} is in no range of the src/diag.rs table",
+                "{}: {} is in no range of the src/diag/mod.rs table",
                 d.at(),
                 d.id
             ));

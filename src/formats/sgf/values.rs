@@ -1,0 +1,325 @@
+//! The SGF reader's properties and values.
+//!
+//! Properties and their values as [`Reader`] reads them: identifiers
+//! (duplicates in a node merged), values unescaped and decoded in the game's
+//! character set (read a byte at a time where a multi-byte character may
+//! hold `]` or `\\`), `--max-value-size` held to.
+
+use super::codes::*;
+use super::encoding::{self};
+use super::lex::{self, Mode, ValueCx};
+use super::reader::Reader;
+use crate::charset;
+use crate::diag::Reporter;
+use crate::error::Error;
+use crate::event::{Pos, PropSlot, Span, NO_SPLIT};
+use crate::props;
+use crate::sink::Sink;
+use encoding_rs::UTF_8;
+
+/// Bytes of a value [`Reader::plain_value`] looks at.
+const PLAIN_VALUE_MAX: usize = 128;
+
+/// A value longer than this gives back the memory it took (the window, the
+/// unescaped copy) as soon as it is done with. (The node's text keeps its
+/// room, reused by the next huge value.)
+pub(super) const HUGE_VALUE: usize = 1 << 20;
+
+impl<'r, 'o> Reader<'r, 'o> {
+    /// `Property = PropIdent PropValue { PropValue }`: the identifier, then
+    /// one or more values.
+    pub(super) fn property(
+        &mut self,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        let at = self.inp.here();
+        let len = loop {
+            match lex::prop_ident(self.inp.rest()) {
+                Ok((rest, _)) => break self.inp.rest().len() - rest.len(),
+                Err(_) if !self.inp.eof => {
+                    self.inp.fill()?;
+                }
+                Err(_) => break self.inp.rest().len(),
+            }
+        };
+        let mut name_start = self.node.names.len();
+        // Identifiers are ASCII letters: always valid UTF-8.
+        let ident = &self.inp.rest()[..len];
+        self.node
+            .names
+            .push_str(std::str::from_utf8(ident).unwrap_or_default());
+        self.inp.skip(len);
+        self.skip_ws()?;
+        if lex::prop_value_open(self.inp.rest()).is_err() {
+            let name = self.node.names.split_off(name_start);
+            report.warn(PROPERTY_WITHOUT_VALUE, Some(at), || {
+                format!("property {name} has no value: dropped")
+            });
+            return Ok(());
+        }
+        if !self.node_open {
+            report.warn(
+                MISSING_SEMICOLON,
+                Some(at),
+                "property outside a node: ';' added before it",
+            );
+            // Opening the node flushes the arena the name is in: keep it.
+            let name = self.node.names.split_off(name_start);
+            self.open_node(at, sink, report)?;
+            name_start = self.node.names.len();
+            self.node.names.push_str(&name);
+        }
+        let name = &self.node.names[name_start..];
+        let def = if name.bytes().all(|c| c.is_ascii_uppercase()) {
+            props::lookup(name)
+        } else {
+            props::uppercase_form(name).and_then(|n| props::lookup(&n))
+        };
+        // Unknown properties may be compose and may be text.
+        let compose = def.is_none_or(|d| d.allows_compose());
+        self.text_typed = def.is_none_or(|d| d.is_text());
+        let span_start = self.node.spans.len() as u32;
+        while self.accept(lex::prop_value_open) {
+            self.value(Some(compose), report)?;
+            self.skip_ws()?;
+        }
+        self.node.slots.push(PropSlot {
+            name: (name_start as u32, self.node.names.len() as u32),
+            spans: (span_start, self.node.spans.len() as u32),
+            pos: at,
+        });
+        // Most nodes have no duplicate: only a name that may be one is
+        // compared with the others.
+        let maybe_duplicate = self
+            .node_names
+            .insert(&self.node.names.as_bytes()[name_start..]);
+        if maybe_duplicate && self.node.merge_last() {
+            report.warn(DUPLICATE_PROPERTY, Some(at), || {
+                format!(
+                    "property {} repeated in one node: values merged",
+                    &self.node.names[name_start..]
+                )
+            });
+            self.node.names.truncate(name_start);
+        }
+        Ok(())
+    }
+
+    /// `PropValue = "[" CValueType "]"`: a value; `inp` is just after its
+    /// '['. `compose: None` scans and discards it (a value with no
+    /// property).
+    pub(super) fn value(
+        &mut self,
+        compose: Option<bool>,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
+        if compose.is_some_and(|c| self.plain_value(c)) {
+            return Ok(());
+        }
+        let at = self.inp.here();
+        let mode = self.decoding.mode;
+        let as_compose = compose.unwrap_or(false);
+        let (mut len, value) = loop {
+            let cx = ValueCx {
+                mode,
+                compose: as_compose,
+                eof: self.inp.eof,
+            };
+            let rest = self.inp.rest();
+            match lex::prop_value(rest, cx, &mut self.scratch) {
+                Ok((after, value)) => break (rest.len() - after.len(), value),
+                Err(_) => {
+                    // Incomplete: the window ends inside the value.
+                    self.within_max_value_size(rest.len(), at)?;
+                    self.inp.fill()?;
+                }
+            }
+        };
+        self.within_max_value_size(len.saturating_sub(1), at)?;
+        let (mut split, mut brackets) = (value.split, value.brackets);
+        if matches!(mode, Mode::DoubleByte(_)) {
+            if let Some((alt_len, alt_split, alt_brackets)) =
+                self.byte_level_reading(len, as_compose, brackets)
+            {
+                report.warn(
+                    BYTE_LEVEL_ESCAPES,
+                    Some(at),
+                    "value read with byte-level escapes (a '\\' written before a trail byte)",
+                );
+                len = alt_len;
+                split = alt_split;
+                brackets = alt_brackets;
+            }
+        }
+        if brackets > 0 {
+            report.warn(UNESCAPED_BRACKET, Some(at), || {
+                format!("{brackets} unescaped ']' kept as text: what follows cannot end the value")
+            });
+        }
+        if value.unterminated {
+            report.error(
+                UNTERMINATED_VALUE,
+                Some(at),
+                "input ends inside a value: kept what was there",
+            );
+        }
+        self.inp.advance(len);
+        if len <= HUGE_VALUE {
+            if compose.is_some() {
+                self.push_value(split, at, report);
+            }
+            return Ok(());
+        }
+        // The raw bytes are read: their window goes before the value is
+        // decoded, and the unescaped copy after, so a huge value is held
+        // twice at most (window and copy, then copy and decoded text).
+        self.inp.release();
+        if compose.is_some() {
+            self.push_value(split, at, report);
+        }
+        self.scratch = Vec::new();
+        Ok(())
+    }
+
+    /// Refuses a value of `len` bytes (so far) past `--max-value-size`.
+    fn within_max_value_size(&self, len: usize, at: Pos) -> Result<(), Error> {
+        let max = self.options.max_value_size();
+        if len <= max {
+            return Ok(());
+        }
+        Err(Error::unreadable(
+            VALUE_TOO_LONG,
+            format!(
+                "the value at line {}, column {} is longer than {max} bytes (--max-value-size): not read further",
+                at.line, at.col
+            ),
+        ))
+    }
+
+    /// The usual value, taken straight from the window into the open node:
+    /// short, nothing escaped, no compose `:`, ended by its first `]` (by
+    /// the look-ahead's quick cases), and text the game's encoding reads as
+    /// it is (ASCII, or valid UTF-8 in a UTF-8 game). `inp` is just after
+    /// the `[`; false, with nothing consumed, for any other value.
+    #[inline]
+    fn plain_value(&mut self, compose: bool) -> bool {
+        if !matches!(self.decoding.mode, Mode::Bytes) {
+            return false;
+        }
+        let rest = self.inp.rest();
+        let Some(end) = lex::short_value(rest, PLAIN_VALUE_MAX, compose, self.inp.eof) else {
+            return false;
+        };
+        let mut enc = self.decoding.encoding;
+        if !self.text_typed && !enc.is_ascii_compatible() {
+            enc = UTF_8;
+        }
+        let Ok(text) = std::str::from_utf8(&rest[..end]) else {
+            return false;
+        };
+        if enc != UTF_8 && !(enc.is_ascii_compatible() && text.is_ascii()) {
+            return false;
+        }
+        let start = self.node.text.len() as u32;
+        self.node.text.push_str(text);
+        self.node.spans.push(Span {
+            start,
+            end: self.node.text.len() as u32,
+            split: NO_SPLIT,
+        });
+        self.inp.advance(end + 1);
+        true
+    }
+
+    /// In double-byte encodings a writer may have escaped `]`/`\` trail
+    /// bytes at the byte level (a `\` inserted before them, as the FF[4] spec
+    /// reads). When the character reading of a value looks damaged and the
+    /// byte reading decodes cleanly, the byte reading wins: `scratch` then
+    /// holds it, and its length and split are returned.
+    fn byte_level_reading(
+        &mut self,
+        len: usize,
+        compose: bool,
+        char_brackets: usize,
+    ) -> Option<(usize, Option<usize>, usize)> {
+        let rest = self.inp.rest();
+        let raw = &rest[..len.min(rest.len())];
+        // Only a value with a '\\' in it can have two readings.
+        memchr::memchr(b'\\', raw)?;
+        let enc = self.decoding.encoding;
+        // The character reading looks damaged: undecodable, an escape no
+        // writer needs, or a ']' kept as text by the look-ahead.
+        let damaged = char_brackets > 0
+            || !charset::decodes_cleanly(enc, &self.scratch)
+            || encoding::suspicious_escapes(raw, self.decoding.mode);
+        if !damaged {
+            return None;
+        }
+        let mut alt = Vec::new();
+        let cx = ValueCx {
+            mode: Mode::Bytes,
+            compose,
+            eof: self.inp.eof,
+        };
+        match lex::prop_value(rest, cx, &mut alt) {
+            Ok((after, v))
+                if !v.unterminated && v.brackets == 0 && charset::decodes_cleanly(enc, &alt) =>
+            {
+                self.scratch = alt;
+                Some((rest.len() - after.len(), v.split, v.brackets))
+            }
+            _ => None,
+        }
+    }
+
+    /// Decodes the scanned value (in `scratch`) into the open node.
+    fn push_value(&mut self, split: Option<usize>, at: Pos, report: &mut Reporter) {
+        let mut enc = self.decoding.encoding;
+        if !self.text_typed && !enc.is_ascii_compatible() {
+            enc = UTF_8;
+        }
+        let text = &mut self.node.text;
+        let start = text.len();
+        let mut bad = Vec::new();
+        let mut decode = |bytes: &[u8], base: usize, text: &mut String| {
+            if enc == UTF_8 {
+                if let Ok(s) = std::str::from_utf8(bytes) {
+                    text.push_str(s);
+                    return;
+                }
+            }
+            for b in charset::decode_into(enc, bytes, text) {
+                bad.push(base + b);
+            }
+        };
+        let split_at = match split {
+            Some(k) if k < self.scratch.len() => {
+                decode(&self.scratch[..k], 0, text);
+                let s = text.len();
+                text.push(':');
+                decode(&self.scratch[k + 1..], k + 1, text);
+                s as u32
+            }
+            _ => {
+                decode(&self.scratch, 0, text);
+                NO_SPLIT
+            }
+        };
+        self.node.spans.push(Span {
+            start: start as u32,
+            end: text.len() as u32,
+            split: split_at,
+        });
+        for b in bad {
+            report.error(UNDECODABLE_BYTES, Some(at), || {
+                format!(
+                    "byte 0x{:02X} at offset {} is not {}: kept as U+FFFD",
+                    self.scratch.get(b).copied().unwrap_or(0),
+                    at.offset + 1 + b as u64,
+                    enc.name()
+                )
+            });
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! The diagnostic codes of the dialect rules, every one in one place, by
+//! rule (the rule that reports each is the section it stands in).
+//!
+//! Ranges: I150–I177 for the rewrites of rules 1–10 (`E162`, a dropped
+//! duplicate value, and `W168`, an unreadable SmartGo `S[]`, lose or keep
+//! back data); 500–525 for rule 11, the values rule (a rewrite that leaves
+//! text out, an ambiguous or an unreadable value are warnings); 550–561
+//! for rule 12, the placement rule (and rule 9's `PL`).
+
+use crate::diag::Code;
+
+// ---------------------------------------------------------------------------
+// Rule 1: identifiers (`ids`)
+
+/// An identifier written with lower-case letters (`SiZe`) became its
+/// upper-case letters (`SZ`).
+pub const LOWERCASE_IDENTIFIER: Code = Code::new("I150", "lowercase-identifier");
+
+/// Two spellings of one identifier in a node (`AB[aa]AddBlack[bb]`) were
+/// merged into one property.
+pub const MERGED_IDENTIFIER: Code = Code::new("I151", "merged-identifier");
+
+// ---------------------------------------------------------------------------
+// Rules 2 and 7: duplicates and the Fox quirks (`quirks`)
+
+/// A single-valued property repeated in one node became one: equal values
+/// once, texts joined.
+pub const DUPLICATE_MERGED: Code = Code::new("I160", "duplicate-merged");
+
+/// Fox's repeated `AP` (`AP[GNU Go:3.8]…AP[foxwq]`): the last one was kept.
+pub const DUPLICATE_AP: Code = Code::new("I161", "duplicate-ap");
+
+/// A single-valued property repeated in one node with values that cannot be
+/// joined (`KM[6.5]KM[7.5]`): the first was kept, the others dropped.
+pub const DUPLICATE_DROPPED: Code = Code::new("E162", "duplicate-dropped");
+
+/// Fox's komi in scaled units (`KM[375]`) became points (`KM[7.5]`).
+pub const FOX_KOMI: Code = Code::new("I163", "fox-komi");
+
+/// Fox's result in zi (`RE[W+4.25]`, with `KM[375]`) became points
+/// (`RE[W+8.5]`).
+pub const FOX_RESULT: Code = Code::new("I162", "fox-result");
+
+/// Fox's `HA[1]` (Black first, no komi) became `HA[0]`.
+pub const FOX_HANDICAP: Code = Code::new("I164", "fox-handicap");
+
+// ---------------------------------------------------------------------------
+// Rule 3: the kifu dialect (`kifu`)
+
+/// The game is in the kifu dialect: its root is rewritten (once per game).
+pub const KIFU_DIALECT: Code = Code::new("I170", "kifu-dialect");
+
+/// A kifu identifier became its `FF[4]` one (`GK`→`GM`, `TE`→`EV`,
+/// `RD`→`DT`), or was dropped beside the same value.
+pub const KIFU_ALIAS: Code = Code::new("I171", "kifu-alias");
+
+/// Kifu komi (`KO[黒6目半]`, `KM[덤6집반]`) became a number in `KM`.
+pub const KIFU_KOMI: Code = Code::new("I172", "kifu-komi");
+
+/// `HD` became `HA` and the standard handicap stones as `AB`.
+pub const KIFU_HANDICAP_STONES: Code = Code::new("I173", "kifu-handicap-stones");
+
+/// Kifu time (`TM[1時間]`, `LT`/`LC`) became `TM` seconds and `OT`.
+pub const KIFU_TIME: Code = Code::new("I174", "kifu-time");
+
+/// A free-text result (`黒中押し勝ち`) became an `FF[4]` `RE` (`B+R`).
+pub const KIFU_RESULT: Code = Code::new("I175", "kifu-result");
+
+/// A kifu value kept as written: an alias beside a different `FF[4]`
+/// value, or a result that cannot be read.
+pub const KIFU_KEPT: Code = Code::new("I176", "kifu-kept");
+
+// ---------------------------------------------------------------------------
+// Rule 4: double-encoded names (`mojibake`)
+
+/// A double-encoded name (legacy bytes read as Latin-1) was repaired.
+pub const MOJIBAKE_REPAIRED: Code = Code::new("I177", "mojibake-repaired");
+
+// ---------------------------------------------------------------------------
+// Rule 5: `FF[1]`–`FF[3]` properties (`ff3`)
+
+/// An `FF[3]` `KI` became `KM` (halved), or was dropped beside a `KM` that
+/// says the same.
+pub const KI_KOMI: Code = Code::new("I153", "ki-komi");
+
+/// `FF[3]` `L` labels became `LB` (letters A, B, C… in value order).
+pub const OLD_LABELS: Code = Code::new("I154", "old-labels");
+
+/// `FF[3]` `M` marks became `MA` (`TR` on a stone).
+pub const OLD_MARKS: Code = Code::new("I155", "old-marks");
+
+/// `PL[1]`/`PL[2]` became `PL[B]`/`PL[W]`.
+pub const NUMERIC_PLAYER: Code = Code::new("I156", "numeric-player");
+
+/// `TE` and `BM` in one node became `IT` (`TE` first) or `DO` (`BM` first).
+pub const OLD_ANNOTATION: Code = Code::new("I157", "old-annotation");
+
+/// An `FF[1]`–`FF[3]` `VW` with two points became the rectangle `VW[a:b]`.
+pub const VIEW_CORNERS: Code = Code::new("I158", "view-corners");
+
+// ---------------------------------------------------------------------------
+// Rule 6: `tt` passes (`passes`)
+
+/// A move at `tt` on a board of 19×19 or smaller became a pass.
+pub const TT_PASS: Code = Code::new("I152", "tt-pass");
+
+// ---------------------------------------------------------------------------
+// Rule 8: SmartGo move sequences (`smartgo`)
+
+/// A SmartGo `S[]` sequence became one node per move.
+pub const SMARTGO_EXPANDED: Code = Code::new("I167", "smartgo-expanded");
+
+/// A SmartGo `S[]` value that is not a sequence of two-letter points: kept
+/// as it is.
+pub const SMARTGO_UNREADABLE: Code = Code::new("W168", "smartgo-unreadable");
+
+// ---------------------------------------------------------------------------
+// Rule 9: setup and moves split (`split`)
+
+/// A node with setup and a move was split: the setup first, then the move.
+pub const SPLIT_SETUP_MOVE: Code = Code::new("I165", "split-setup-move");
+
+/// A node with two moves was split into one node per move.
+pub const SPLIT_TWO_MOVES: Code = Code::new("I166", "split-two-moves");
+
+/// A `PL` beside a move only repeated whose turn it is after the move
+/// (`;B[pd]PL[W]`), and was dropped.
+pub const PLAYER_REPEATS_TURN: Code = Code::new("I560", "player-repeats-turn");
+
+/// A `PL` beside a move named the mover's colour (`;B[pd]PL[B]`: Black plays
+/// again), and went to a node of its own after the move.
+pub const PLAYER_AFTER_MOVE: Code = Code::new("W561", "player-after-move");
+
+// ---------------------------------------------------------------------------
+// Rule 10: OGS/Fox nesting (`nesting`)
+
+/// OGS/Fox one-variation-per-move nesting was written as a plain sequence.
+pub const OGS_NESTING: Code = Code::new("I169", "ogs-nesting");
+
+// ---------------------------------------------------------------------------
+// Rule 11: game-info values and value types (`values`)
+
+/// A `DT` date was written in its `FF[4]` form (a warning when the form
+/// leaves part of the date out, such as a time of day).
+pub const DATE_REWRITTEN: Code = Code::new("I500", "date-rewritten");
+
+/// A `DT` date is ambiguous or unreadable: kept as it was.
+pub const DATE_UNREADABLE: Code = Code::new("W501", "date-unreadable");
+
+/// A `TM` time was written in seconds (a warning when the form leaves part
+/// of it out, such as an overtime).
+pub const TIME_REWRITTEN: Code = Code::new("I502", "time-rewritten");
+
+/// A `TM` time is ambiguous or unreadable: kept as it was.
+pub const TIME_UNREADABLE: Code = Code::new("W503", "time-unreadable");
+
+/// An `RE` result was written in its `FF[4]` form (a warning when the form
+/// leaves part of it out, such as a move count).
+pub const RESULT_REWRITTEN: Code = Code::new("I504", "result-rewritten");
+
+/// An `RE` result is ambiguous or unreadable: kept as it was.
+pub const RESULT_UNREADABLE: Code = Code::new("W505", "result-unreadable");
+
+/// A `KM` komi was written as a real number (a warning when text was left
+/// out).
+pub const KOMI_REWRITTEN: Code = Code::new("I506", "komi-rewritten");
+
+/// A `KM` komi is ambiguous or unreadable: kept as it was.
+pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
+
+/// An `HA` handicap was written as a number (a warning when text was left
+/// out).
+pub const HANDICAP_REWRITTEN: Code = Code::new("I508", "handicap-rewritten");
+
+/// An `HA` handicap is ambiguous or unreadable: kept as it was.
+pub const HANDICAP_UNREADABLE: Code = Code::new("W509", "handicap-unreadable");
+
+/// An `SZ` board size was written as a number or `columns:rows` (a warning
+/// when text was left out).
+pub const SIZE_REWRITTEN: Code = Code::new("I510", "size-rewritten");
+
+/// An `SZ` board size is ambiguous or unreadable: kept as it was.
+pub const SIZE_UNREADABLE: Code = Code::new("W511", "size-unreadable");
+
+/// Line breaks or tabs in a simpletext value became spaces.
+pub const SIMPLETEXT_NEWLINE: Code = Code::new("I512", "simpletext-newline");
+
+/// A number, real, double, color or none value (`MN`, `BL`, `BM`, `PL`,
+/// `KO`…) was written in its `FF[4]` form (a warning when text was left
+/// out, as in `KO[x]` → `KO[]`).
+pub const TYPE_REWRITTEN: Code = Code::new("I513", "type-rewritten");
+
+/// A number, real, double or color value cannot be read: kept as it was.
+pub const TYPE_UNREADABLE: Code = Code::new("W514", "type-unreadable");
+
+// ---------------------------------------------------------------------------
+// Rule 11, switch `points`: points against `SZ` (`points`)
+
+/// A move or point lies off the board `SZ` gives: kept as it is.
+pub const POINT_OFF_BOARD: Code = Code::new("W520", "point-off-board");
+
+/// A human-readable coordinate (`B[R16]`) or a word for a pass (`B[Pass]`)
+/// was written as the SGF point (`B[qd]`, `B[]`).
+pub const POINT_COORDINATE: Code = Code::new("I521", "point-coordinate");
+
+/// A rectangle of a point list was written with its corners in order
+/// (`AB[cc:aa]` → `AB[aa:cc]`), or as its one point (`aa:aa` → `aa`).
+pub const RECTANGLE_REORDERED: Code = Code::new("I522", "rectangle-reordered");
+
+/// A move or setup value is not a point (`B[p]`, `AB[p d]`, `B[T20]` on
+/// 19×19): kept as it is.
+pub const POINT_UNREADABLE: Code = Code::new("W523", "point-unreadable");
+
+/// A markup value is not a point (`MA[p]`, `LB[dd]` without a label): it
+/// was removed.
+pub const POINT_REMOVED: Code = Code::new("W524", "point-removed");
+
+/// A point listed twice in one property (`AB[aa][aa]`, `AB[aa:cc][bb]`):
+/// the repeat was removed (a warning when it carried another label).
+pub const POINT_REPEATED: Code = Code::new("I525", "point-repeated");
+
+// ---------------------------------------------------------------------------
+// Rule 12: where properties stand (`placement`)
+
+/// A root property outside the root node repeated the root's value, and was
+/// dropped.
+pub const ROOT_PROPERTY_REPEATED: Code = Code::new("I550", "root-property-repeated");
+
+/// A root property (`SZ GM FF CA AP ST`) stands outside the root node with
+/// a value of its own: kept, though FF[4] readers take it from the root only.
+pub const ROOT_PROPERTY_OUTSIDE_ROOT: Code = Code::new("W551", "root-property-outside-root");
+
+/// Game-info properties stand in a second node of one path (FF[4]: one
+/// game-info node per path): kept.
+pub const GAME_INFO_AGAIN: Code = Code::new("W552", "game-info-again");
+
+/// A move annotation (`BM DO IT TE`) stands in a node without a move: kept.
+pub const ANNOTATION_WITHOUT_MOVE: Code = Code::new("W553", "annotation-without-move");
+
+/// Two move annotations stand in one node (FF[4]: `BM`, `DO`, `IT`, `TE` must
+/// not be mixed): kept.
+pub const MOVE_ANNOTATIONS_MIXED: Code = Code::new("W554", "move-annotations-mixed");
+
+/// A point carried two marks (`CR MA SL SQ TR`) in one node: the later mark
+/// was dropped.
+pub const MARKUP_SAME_POINT: Code = Code::new("W555", "markup-same-point");
+
+/// An `FF[1]`–`FF[3]` property stands beside its `FF[4]` replacement (`KI`
+/// with `KM`, `L` with `LB`, `M` with `MA`/`TR`): both kept.
+pub const OBSOLETE_BESIDE_REPLACEMENT: Code = Code::new("W556", "obsolete-beside-replacement");
+
+/// An `FF[4]` `VW` of exactly two single points, the `FF[1]`–`FF[3]` form of
+/// a rectangle, shows those two points only: kept.
+pub const VIEW_TWO_POINTS: Code = Code::new("W557", "view-two-points");
+
+/// `FF` or `CA` stood outside the root: dropped, since the output is one
+/// version in one character set, which its root says (a conversion decodes
+/// the text and writes the root's `FF[4]` and `CA`).
+pub const VERSION_OUTSIDE_ROOT: Code = Code::new("I559", "version-outside-root");
+
+/// Two position annotations (`DM GB GW UC`) stand in one node, which
+/// FF[4] forbids (they contradict each other): both kept.
+pub const POSITION_ANNOTATIONS_MIXED: Code = Code::new("W558", "position-annotations-mixed");
