@@ -1,6 +1,7 @@
-//! The command's own code, 600 (the rest of 600–649 is the library's
-//! `batch::codes`: what a batch says of its inputs and outputs, which the
-//! command says too).
+//! The command's own code, 600.
+//!
+//! The rest of 600–649 is the library's `batch::codes`: what a batch says
+//! of its inputs and outputs, which the command says too.
 
 use sgfconv::diag::Code;
 

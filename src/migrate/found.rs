@@ -3,7 +3,7 @@
 //! the few reasons (ignored, unreadable) beside them. A file found costs
 //! its path's length and about 10 bytes, not a `PathBuf` and an `Item`
 //! (about 100 bytes): the list lives until the last file is converted
-//! (issue 14: memory bounded whatever the number of files).
+//! (memory bounded whatever the number of files).
 
 use crate::formats::Format;
 use std::ffi::OsStr;

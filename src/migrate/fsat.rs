@@ -347,7 +347,7 @@ impl NamedTemp {
 
     /// The file written: its descriptor closed, its name kept. An output
     /// waiting for its name (named mode, `--split-collections`) thus holds
-    /// no descriptor, however many wait (issue 14).
+    /// no descriptor, however many wait.
     pub fn into_name(self) -> TempName {
         self.name
     }

@@ -10,7 +10,7 @@
 //! member before it is ([`InOrder`]). What waits for a name is a record's
 //! entry, its games' facts and its finished temporary files, closed (no
 //! descriptor held), so memory and open files are bounded by the window,
-//! not by the number of records (issue 14), and the names do not depend on
+//! not by the number of records, and the names do not depend on
 //! `-j` or on which worker finishes first.
 
 use super::codes::{OUTPUT_NAME_NUMBERED, OUTPUT_NOT_WRITTEN};

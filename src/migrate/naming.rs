@@ -203,7 +203,7 @@ pub fn sanitise(text: &str) -> String {
 ///
 /// Every name claimed is kept for the run, compactly: its lower-cased bytes
 /// in one arena, and a table of 8-byte places into it (a name costs its
-/// length and about 12 bytes, not a `String` in a set: issue 14).
+/// length and about 12 bytes, not a `String` in a set).
 #[derive(Default)]
 pub struct Claims {
     text: Vec<u8>,

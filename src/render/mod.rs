@@ -1,4 +1,4 @@
-//! Diagrams: game records as pictures (issue 18).
+//! Diagrams: game records as pictures.
 //!
 //! A picture is built in two steps, so that every kind of picture draws the
 //! same thing:

@@ -3,8 +3,8 @@
 //! forwards what the rule returns. Memory: one node (plus the `Meta` events
 //! of a game until its root node is out, so rules can add source facts).
 //!
-//! A value past 1 MiB costs at most two copies of itself on the way through
-//! (issue 14): a huge comment, which no rule reads, passes the rules as a
+//! A value past 1 MiB costs at most two copies of itself on the way through:
+//! a huge comment, which no rule reads, passes the rules as a
 //! stub; any other huge value (a player name, which the rules read and may
 //! repair) is copied for them, and the copy is given back as soon as they
 //! are done if they left it as it came, so that what comes next (a game

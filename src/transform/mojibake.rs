@@ -5,7 +5,7 @@
 //! [`crate::charset::repair_mojibake`]'s conservative repairs are made.
 //! A value past [`REPAIR_MAX`] is no name and is left as it is: a repair
 //! holds the value's bytes and each candidate decoding beside it (about 7×
-//! its size; issue 14: a value costs at most 2×).
+//! its size; a value costs at most 2×).
 
 use super::codes::MOJIBAKE_REPAIRED;
 use super::node::BufNode;
@@ -36,7 +36,7 @@ impl NodeRule for Mojibake {
                 continue;
             }
             // Each value's repair, if any (rarely): the values themselves
-            // are not copied (a huge name, issue 14).
+            // are not copied (a huge name).
             let fixed: Vec<Option<(String, &'static encoding_rs::Encoding)>> = p
                 .values()
                 .iter()

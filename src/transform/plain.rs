@@ -158,7 +158,7 @@ fn plain_role_of(name: &str) -> PlainRole {
 /// nearly every node is made of (it is asked for every property of every
 /// node). Each slot is filled the first time its identifier is asked for:
 /// a process that converts one small record works out the dozen roles it
-/// meets, not all 702 (issue 16: start-up).
+/// meets, not all 702 (start-up time).
 fn plain_role(name: &str) -> PlainRole {
     use std::sync::OnceLock;
     static SHORT: [OnceLock<PlainRole>; crate::props::SHORT_KEYS] =

@@ -1,4 +1,4 @@
-//! Dialect rule 11: game-info values in their `FF[4]` forms (issue 13).
+//! Dialect rule 11: game-info values in their `FF[4]` forms.
 //! `DT` becomes an ISO date, `TM` seconds, `RE` an `FF[4]` result, `KM`,
 //! `HA` and `SZ` plain numbers, and a line break in a simpletext value a
 //! space, by the normalizers of [`crate::values`] (their rules:
@@ -281,7 +281,7 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
 
 /// [`normalize`] for simpletext: each line break or other white space a
 /// space, in the property's own text ([`values::simple_text_in_place`]),
-/// so that a huge value with a line break costs no copy (issue 14). The
+/// so that a huge value with a line break costs no copy. The
 /// same values and reports as the normalizer, [`values::simple_text`].
 fn simple_text(p: &mut PropertyBuf, cx: &mut Cx<'_>) {
     let white = |v: &str| v.bytes().any(values::is_white);

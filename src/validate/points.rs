@@ -1,5 +1,5 @@
 //! Point, move and point-list values of Go (`GM[1]`) checked against the
-//! board `SZ` gives (issue 13): pure functions from one value to an
+//! board `SZ` gives: pure functions from one value to an
 //! outcome, [`Checked`]. Their rules, with examples, are in
 //! `formats/validation.md`, "Points"; the transform rule `values` (switch
 //! `points`) runs them and reports each outcome.

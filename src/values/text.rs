@@ -70,7 +70,7 @@ pub fn simple_text_in_place(value: &mut [u8]) -> Option<usize> {
 /// `s` with the full-width forms of ASCII (`２０１２`, `：`, `／`) and the
 /// ideographic space as ASCII, and the minus sign `−` as `-`; other
 /// characters as they are. The game-info readers read through this.
-/// Borrowed when nothing is folded (no copy of a huge value, issue 14).
+/// Borrowed when nothing is folded (no copy of a huge value).
 pub(crate) fn fold(s: &str) -> Cow<'_, str> {
     let folds = |c: char| matches!(c, '\u{ff01}'..='\u{ff5e}' | '\u{3000}' | '\u{2212}');
     if s.is_ascii() || !s.chars().any(folds) {

@@ -82,7 +82,7 @@ pub(super) fn is_ff4(s: &str) -> bool {
 }
 
 /// `t`'s words joined by one space; borrowed when they already are (no
-/// copy of a huge value, issue 14).
+/// copy of a huge value).
 fn one_spaced(t: &str) -> Cow<'_, str> {
     let mut words = t.split_whitespace();
     let Some(first) = words.next() else {

@@ -63,7 +63,7 @@ pub(super) enum Tok<'a> {
     /// A word that adds nothing: `the`, `of`, `の`.
     Filler,
     /// Anything else, as written (borrowed from the text: a huge word is
-    /// not copied, issue 14).
+    /// not copied).
     Other(Cow<'a, str>),
 }
 

@@ -13,6 +13,7 @@
 //! * files of at most [`MAX_FILE_LINES`] non-test lines, functions of at
 //!   most 100 (test modules excepted, and only they);
 //! * every format has the same folder shape, mirrored by `formats/<name>.md`;
+//! * diagnostic codes are made only in `codes.rs` files (and `src/diag/`);
 //! * no reference to an issue number (the tracker is not in the repository);
 //! * the Layout block and the layers table of `docs/architecture.md` are
 //!   generated from the `//!` first lines and [`LAYERS`]
@@ -502,6 +503,34 @@ fn the_validator_uses_only_the_model() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Every diagnostic code is made in a `codes.rs` (the folder's list of its
+/// codes, which `build.rs` reads for the catalogue) or in `src/diag/`,
+/// where the type lives; test code may make its own.
+#[test]
+fn codes_are_made_only_in_codes_files() {
+    let src = src();
+    let mut wrong = Vec::new();
+    for file in rust_files(&src) {
+        let rel = file
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        if rel.ends_with("codes.rs") || rel.starts_with("diag/") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        let makes = |what: &str| {
+            code.match_indices(what)
+                .any(|(i, _)| !code[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        };
+        if makes("Code::new(") || makes("Code { id") {
+            wrong.push(rel);
+        }
+    }
+    assert!(wrong.is_empty(), "codes made outside a codes.rs: {wrong:?}");
+}
+
 #[test]
 fn no_format_module_uses_another_format() {
     let src = src();
@@ -717,7 +746,9 @@ fn names_an_issue(line: &str) -> bool {
 fn nothing_refers_to_an_issue_number() {
     let root = common::root();
     let mut files = Vec::new();
-    for dir in ["docs", "formats", "tests", "scripts", "build"] {
+    for dir in [
+        "src", "docs", "formats", "tests", "scripts", "build", "benches", "examples", "fuzz",
+    ] {
         files.extend(common::files_under(&root.join(dir), &|p| {
             p.extension()
                 .is_some_and(|e| ["rs", "md", "sh", "py", "toml"].contains(&e.to_str().unwrap()))
@@ -728,12 +759,6 @@ fn nothing_refers_to_an_issue_number() {
     for f in files {
         let Ok(text) = std::fs::read_to_string(&f) else {
             continue;
-        };
-        // The Layout block repeats the source's headers: `src/` is
-        // scanned once the merges of this round are done.
-        let text = match text.find(LAYOUT_BEGIN) {
-            Some(i) => text[..i].to_owned() + &text[i + text[i..].find(END).unwrap_or(0)..],
-            None => text,
         };
         for (n, line) in text.lines().enumerate() {
             if names_an_issue(line) && !line.contains("names_an_issue") {
@@ -831,11 +856,61 @@ const END: &str = "<!-- end of generated part -->";
 /// The first line of a file's `//!` header.
 fn summary(file: &Path) -> String {
     let text = std::fs::read_to_string(file).unwrap();
-    text.lines()
+    // The header's first paragraph, its lines joined.
+    let para: Vec<&str> = text
+        .lines()
         .map(str::trim_start)
-        .find(|l| l.starts_with("//!"))
-        .map(|l| l.trim_start_matches("//!").trim().to_owned())
-        .unwrap_or_default()
+        .skip_while(|l| !l.starts_with("//!"))
+        .take_while(|l| l.starts_with("//!") && l.trim_start_matches("//!").trim() != "")
+        .map(|l| l.trim_start_matches("//!").trim())
+        .collect();
+    first_sentence(&para.join(" "))
+}
+
+/// Up to the first full stop that ends a sentence (one outside backticks,
+/// followed by a space or the end, not that of an abbreviation such as
+/// `e.g.`); a long sentence is cut where its first clause ends (at `: `,
+/// `; ` or ` (`), and past 110 characters at a word, so that each line of
+/// the Layout says one thing at a glance.
+fn first_sentence(text: &str) -> String {
+    let mut quoted = false;
+    let mut end = text.len();
+    for (i, c) in text.char_indices() {
+        quoted ^= c == '`';
+        let stop = c == '.'
+            && !quoted
+            && text[i + 1..].chars().next().is_none_or(|n| n == ' ')
+            && !["e.g", "i.e", "etc", "vs"]
+                .iter()
+                .any(|a| text[..i].ends_with(a));
+        if stop {
+            end = i;
+            break;
+        }
+    }
+    let mut s = &text[..end];
+    if s.chars().count() > 100 {
+        // Outside brackets, so that none is left open.
+        let mut depth = 0i32;
+        let mut clause = None;
+        for (i, c) in s.char_indices() {
+            let at = |m: &str| s[i..].starts_with(m);
+            if depth == 0 && i >= 30 && (at(": ") || at("; ") || at(" (")) {
+                clause = Some(i);
+                break;
+            }
+            depth += i32::from(c == '(') - i32::from(c == ')');
+        }
+        if let Some(i) = clause {
+            s = &s[..i];
+        }
+    }
+    if s.chars().count() > 110 {
+        let cut = s.char_indices().nth(110).map_or(s.len(), |(i, _)| i);
+        let word = s[..cut].rfind(' ').unwrap_or(cut);
+        return format!("{}…", &s[..word]);
+    }
+    format!("{s}.")
 }
 
 /// The tree of `src/` and `build/`, a line a file with its summary (a
