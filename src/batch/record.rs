@@ -132,8 +132,28 @@ fn names_any_data(format: Format) -> bool {
     )
 }
 
+/// Whether `head`, the first bytes of a file read as `format`, says it is
+/// a game record of that format (sgfconv's JSON or XML document, a Jago
+/// document, sgfconv's CSV header): such a file that fails is a damaged
+/// record (a truncated download), never data passed over.
+fn declares_a_record(format: Format, head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(&head[..head.len().min(4096)]);
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    match format {
+        Format::Json => {
+            text.contains(&format!("\"format\":\"{}", formats::json::FORMAT_NAME))
+                || text.contains("\"nodes\":[")
+        }
+        Format::Xml => text.contains("<sgfconv"),
+        Format::Jago => formats::jago::sniff(head),
+        Format::Csv => formats::csv::sniff(head),
+        _ => false,
+    }
+}
+
 /// A record found rather than named, read as a format whose names any
-/// data takes, that gave no game (`why`: what its reader said): no game
+/// data takes, that gave no game (`why`: what its reader said) and whose
+/// first bytes do not say it is a record ([`declares_a_record`]): no game
 /// record, passed over with a note (its own diagnostics said first).
 /// `None` for any other record: its failure stands.
 pub(super) fn passed_over(
@@ -142,7 +162,7 @@ pub(super) fn passed_over(
     report: &mut Reporter,
     voice: &mut dyn Voice,
 ) -> Option<Verdict> {
-    if !names_any_data(record.format) {
+    if !names_any_data(record.format) || declares_a_record(record.format, &record.head) {
         return None;
     }
     voice.finished(&record.name, report, None);

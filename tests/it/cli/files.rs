@@ -272,6 +272,19 @@ fn r_passes_over_data_files_that_hold_no_game_with_a_note() {
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
     assert!(err(&o).contains("E354"), "{}", err(&o));
     assert!(!d.path().join("named/meta.sgf").exists());
+    // A file whose first bytes say it is sgfconv JSON (a download cut
+    // short) is a damaged record, not data to pass over: an error.
+    let json = run(d.path(), &["in/game.sgf", "-t", "json"]);
+    let json = common::text(&json.stdout);
+    write(
+        d.path(),
+        "cut/game.json",
+        &json.as_bytes()[..json.len() / 2],
+    );
+    write(d.path(), "cut/other.sgf", SGF_B);
+    let o = run(d.path(), &["-r", "cut", "-d", "out3"]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(!err(&o).contains("left out"), "{}", err(&o));
     // A record format's name promises a record: a damaged one is an error.
     write(d.path(), "in/broken.sgf", b"no game");
     let o = run(d.path(), &["-r", "in", "-d", "out2"]);
