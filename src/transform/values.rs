@@ -18,12 +18,13 @@ use super::codes::{
     DATE_REWRITTEN, DATE_UNREADABLE, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE, KOMI_REWRITTEN,
     KOMI_UNREADABLE, RESULT_REWRITTEN, RESULT_UNREADABLE, SIMPLETEXT_NEWLINE, SIZE_REWRITTEN,
     SIZE_UNREADABLE, TIME_REWRITTEN, TIME_UNREADABLE, TYPE_REWRITTEN, TYPE_UNREADABLE,
+    VALUE_NOT_REWRITTEN,
 };
 use super::node::BufNode;
 use super::plain::PlainBoard;
 use super::points::Points;
 use super::rule::{Cx, NodeRule};
-use crate::diag::{At, Code, Severity};
+use crate::diag::{At, Code};
 use crate::event::PropertyBuf;
 use crate::options::ValueFlags;
 use crate::props;
@@ -161,6 +162,9 @@ impl NodeRule for Values {
         // without one (a root's `KO` is the kifu dialect's komi, which the
         // kifu rule could not read) the value is kept as it is.
         let has_move = node.props.iter().any(|p| p.name == "B" || p.name == "W");
+        if self.flags.times && cx.is_root {
+            overtime_to_ot(&mut node, cx);
+        }
         for p in &mut node.props {
             match self.family(&p.name) {
                 Some(family) if has_move || !std::ptr::eq(family, &NONE) => {
@@ -183,6 +187,56 @@ impl NodeRule for Values {
             true => self.points.plain_board(),
             false => PlainBoard::ANY,
         }
+    }
+}
+
+/// `TM[5:00:00(5x1:00)]`: the main time in `TM` (seconds) and the
+/// overtime in `OT`, where `OT` is absent or already says the same; else
+/// `TM` is left to [`normalize`], which keeps it as it is (`W515`), since
+/// its seconds alone would leave the overtime out.
+fn overtime_to_ot(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(i) = node.props.iter().position(|p| p.name == "TM") else {
+        return;
+    };
+    let tm = &node.props[i];
+    let [v] = tm.values().iter().collect::<Vec<_>>()[..] else {
+        return;
+    };
+    let Normalized::Rewritten(r) = values::time(v.text()) else {
+        return;
+    };
+    let Some(dropped) = &r.dropped else {
+        return;
+    };
+    let ot = overtime_text(dropped);
+    let same = |p: &PropertyBuf| p.name == "OT" && p.first_text().map(str::trim) == Some(ot);
+    let ot_at = node.props.iter().position(|p| p.name == "OT");
+    if ot.is_empty() || ot_at.is_some_and(|j| !same(&node.props[j])) {
+        return;
+    }
+    let (old, pos) = (super::shown(v.text()), tm.pos);
+    let tm = &mut node.props[i];
+    tm.clear_values();
+    tm.push(&r.value);
+    if ot_at.is_none() {
+        let p = PropertyBuf::with_values("OT", &[ot]).at(pos);
+        node.props.insert(i + 1, p);
+    }
+    cx.report
+        .report(TIME_REWRITTEN, At::property("TM", pos), || {
+            let main = Rewrite::new(r.value.as_str(), r.reading);
+            format!("TM[{old}]: {main}, the overtime in OT[{ot}]")
+        });
+}
+
+/// The overtime part of a `TM` value as `OT` holds it: `(5x1:00)` →
+/// `5x1:00`, `+ 30 seconds byoyomi` → `30 seconds byoyomi`.
+fn overtime_text(dropped: &str) -> &str {
+    let t = dropped.trim();
+    let t = t.strip_prefix('+').unwrap_or(t).trim();
+    match t.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        Some(inner) => inner.trim(),
+        None => t,
     }
 }
 
@@ -238,15 +292,14 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
     if outcomes.iter().all(|o| *o == Normalized::Valid) {
         return;
     }
-    if outcomes.iter().all(Normalized::is_unchanged) {
-        // Kept as they are (ambiguous or unreadable): reported, not copied.
+    if outcomes.iter().all(kept) {
+        // Kept as they are (ambiguous, unreadable, or a rewrite that would
+        // leave a part out): reported, not copied.
         for (v, outcome) in p.values().iter().zip(&outcomes) {
-            if *outcome != Normalized::Valid {
+            if let Some(code) = kept_code(family, outcome) {
                 let at = At::property(&p.name, p.pos);
                 cx.report
-                    .report_as(family.unreadable, Severity::Warning, at, || {
-                        format!("{}[{}]: {outcome}", p.name, super::shown(v.text()))
-                    });
+                    .report(code, at, || kept_message(&p.name, v.text(), outcome));
             }
         }
         return;
@@ -254,28 +307,60 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
     let old = p.clone();
     p.clear_values();
     for (v, outcome) in old.values().iter().zip(&outcomes) {
-        let (code, severity) = match outcome {
-            Normalized::Valid => {
+        let at = At::property(&old.name, old.pos);
+        match kept_code(family, outcome) {
+            None if *outcome == Normalized::Valid => {
                 p.push_value(v);
-                continue;
             }
-            Normalized::Rewritten(r) => {
-                push(p, &r.value);
-                let severity = match r.dropped {
-                    Some(_) => Severity::Warning,
-                    None => Severity::Info,
-                };
-                (family.rewritten, severity)
+            None => {
+                if let Normalized::Rewritten(r) = outcome {
+                    push(p, &r.value);
+                }
+                cx.report.report(family.rewritten, at, || {
+                    format!("{}[{}]: {outcome}", old.name, super::shown(v.text()))
+                });
             }
-            Normalized::Ambiguous(_) | Normalized::Unparsed(_) => {
+            Some(code) => {
                 p.push_value(v);
-                (family.unreadable, Severity::Warning)
+                cx.report
+                    .report(code, at, || kept_message(&old.name, v.text(), outcome));
             }
-        };
-        cx.report
-            .report_as(code, severity, At::property(&old.name, old.pos), || {
-                format!("{}[{}]: {outcome}", old.name, super::shown(v.text()))
-            });
+        }
+    }
+}
+
+/// Whether a value stays as it is: valid, or a rewrite this rule does not
+/// make (see [`kept_code`]).
+fn kept(outcome: &Normalized) -> bool {
+    match outcome {
+        Normalized::Rewritten(r) => r.dropped.is_some(),
+        _ => true,
+    }
+}
+
+/// The code of a value kept as it is, if it is not valid: a value that
+/// cannot be read, or one whose `FF[4]` form would leave part of it out
+/// (nothing is dropped: the severity rule of `formats/validation.md`).
+fn kept_code(family: &Family, outcome: &Normalized) -> Option<Code> {
+    match outcome {
+        Normalized::Valid => None,
+        Normalized::Rewritten(r) if r.dropped.is_none() => None,
+        Normalized::Rewritten(_) => Some(VALUE_NOT_REWRITTEN),
+        Normalized::Ambiguous(_) | Normalized::Unparsed(_) => Some(family.unreadable),
+    }
+}
+
+/// The message of a value kept as it is: what it reads as, and that it was
+/// kept.
+fn kept_message(name: &str, value: &str, outcome: &Normalized) -> String {
+    let shown = super::shown(value);
+    match outcome {
+        Normalized::Rewritten(r) => format!(
+            "{name}[{shown}]: its FF[4] form {name}[{}] would leave out `{}`: kept as it is",
+            super::shown(&r.value),
+            super::shown(r.dropped.as_deref().unwrap_or_default())
+        ),
+        _ => format!("{name}[{shown}]: {outcome}"),
     }
 }
 
@@ -298,7 +383,7 @@ fn simple_text(p: &mut PropertyBuf, cx: &mut Cx<'_>) {
             continue;
         };
         let at = At::property(&p.name, p.pos);
-        cx.report.info(SIMPLETEXT.rewritten, at, || {
+        cx.report.report(SIMPLETEXT.rewritten, at, || {
             let outcome = Normalized::Rewritten(Rewrite::new(v.text(), Reading::Spelling));
             format!("{}[{before}]: {outcome}", p.name)
         });
@@ -319,6 +404,7 @@ mod tests {
     use super::super::adapter::NodeAdapter;
     use super::super::testing::*;
     use super::*;
+    use crate::diag::Severity;
 
     /// The plain-node test (`plain::simple_type`) knows the types this rule
     /// checks by type alone: the types that have a family here.
@@ -411,8 +497,8 @@ mod tests {
             "(;GM[1]SZ[19]PB[Lee Sedol]KM[6.5]DT[2001-08-01]TM[3600]RE[W+R]HA[2])"
         );
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
-        assert_eq!(ids, ["I512", "I506", "I500", "I502", "I504", "I508"]);
-        assert!(diags.iter().all(|(_, s)| *s == Severity::Info));
+        assert_eq!(ids, ["W512", "W506", "W500", "W502", "W504", "W508"]);
+        assert!(diags.iter().all(|(_, s)| *s == Severity::Warning));
     }
 
     #[test]
@@ -436,10 +522,10 @@ mod tests {
     }
 
     #[test]
-    fn what_is_left_out_makes_a_warning() {
-        let (out, diags) = root(&[("DT", "2012-11-22 14:03:11")], ValueFlags::all());
-        assert_eq!(out, "(;DT[2012-11-22])");
-        assert_eq!(diags, [("I500".to_string(), Severity::Warning)]);
+    fn a_value_whose_ff4_form_leaves_a_part_out_is_kept() {
+        let (out, diags) = root(&[("RE", "B+R after 211 moves")], ValueFlags::all());
+        assert_eq!(out, "(;RE[B+R after 211 moves])");
+        assert_eq!(diags, [("W515".to_string(), Severity::Warning)]);
     }
 
     #[test]
@@ -455,6 +541,27 @@ mod tests {
         assert_eq!(out, "(;DT[03/04/2005]RE[nonsense words]SZ[huge])");
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
         assert_eq!(ids, ["W501", "W505", "W511"]);
+    }
+
+    #[test]
+    fn an_overtime_goes_to_ot() {
+        let (out, diags) = root(&[("TM", "5:00:00(5x1:00)")], ValueFlags::all());
+        assert_eq!(out, "(;TM[18000]OT[5x1:00])");
+        assert_eq!(diags, [("W502".to_string(), Severity::Warning)]);
+        let same = [
+            ("TM", "1 hour + 30 seconds byoyomi"),
+            ("OT", "30 seconds byoyomi"),
+        ];
+        let (out, _) = root(&same, ValueFlags::all());
+        assert_eq!(out, "(;TM[3600]OT[30 seconds byoyomi])");
+    }
+
+    #[test]
+    fn an_overtime_beside_another_ot_keeps_the_time() {
+        let props = [("TM", "5:00:00(5x1:00)"), ("OT", "3x30 byo-yomi")];
+        let (out, diags) = root(&props, ValueFlags::all());
+        assert_eq!(out, "(;TM[5:00:00(5x1:00)]OT[3x30 byo-yomi])");
+        assert_eq!(diags, [("W515".to_string(), Severity::Warning)]);
     }
 
     #[test]
@@ -514,15 +621,13 @@ mod tests {
         let (out, diags) = root(&props, ValueFlags::all());
         assert_eq!(
             out,
-            "(;TE[1]BM[2]GB[1]DM[1]PL[B]MN[12]BL[60.5]V[0.5]B[pd]KO[])"
+            "(;TE[1]BM[2]GB[1]DM[1]PL[B]MN[12]BL[60.5]V[0.5]B[pd]KO[x])"
         );
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
-        assert_eq!(ids, ["I513"; 9]);
-        let warned: Vec<bool> = diags.iter().map(|(_, s)| *s == Severity::Warning).collect();
-        assert_eq!(
-            warned,
-            [false, false, false, false, false, false, false, false, true]
-        );
+        let mut want = ["W513"; 9];
+        want[8] = "W515";
+        assert_eq!(ids, want);
+        assert!(diags.iter().all(|(_, s)| *s == Severity::Warning));
     }
 
     #[test]
