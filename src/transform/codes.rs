@@ -261,6 +261,22 @@ pub const TYPE_REWRITTEN: Code = Code::new("W513", "type-rewritten");
 /// (a comment `GC`) if it matters.
 pub const VALUE_NOT_REWRITTEN: Code = Code::new("W515", "value-not-rewritten");
 
+/// A value whose spelling differs from its `FF[4]` form only by zero
+/// padding, letter case or white space around it (`DT[2000-7-20]` →
+/// `DT[2000-07-20]`, `RE[b+r]` → `RE[B+R]`) was written in that form: an
+/// exact respelling, the same value to every reader (KGS writes such
+/// dates).
+///
+/// Example: `(;FF[4]GM[1]SZ[19]DT[2000-7-20])`
+pub const VALUE_RESPELLED: Code = Code::new("I516", "value-respelled");
+
+/// An empty game-info or typed value (`TM[]`, as KGS writes for a game
+/// without a time limit): it says nothing, and is kept as it is (readers
+/// pass over it; nothing is lost or guessed).
+///
+/// Example: `(;FF[4]GM[1]SZ[19]TM[])`
+pub const VALUE_EMPTY: Code = Code::new("I517", "value-empty");
+
 /// A number, real, double or color value cannot be read: kept as it was.
 ///
 /// Example: `(;FF[4]GM[1]SZ[19];B[pd]MN[x])`

@@ -7,12 +7,13 @@
 //! A point off the board is kept, with a warning (`FF[4]`: an illegal move is
 //! still executed). A human-readable coordinate (`B[R16]`), a word for a
 //! pass (`B[Pass]`) and a rectangle whose corners are out of order
-//! (`AB[cc:aa]`) are written in their SGF form, as info. A value that is not
+//! (`AB[cc:aa]`) are written in their SGF form, with a fixable warning
+//! (the input departs from `FF[4]`). A value that is not
 //! a point is kept in a move or setup property (`B`, `W`, `AB`, `AW`, `AE`:
 //! the game's data) and removed from markup (`MA`, `LB`, `TB`…), with a
 //! warning that says which. A point listed twice in one property is
-//! removed once (info: the list means the same set of points; a warning when
-//! the repeat carried a different label).
+//! removed once (a fixable warning: the list means the same set of points;
+//! an error when the repeat carried a different label, which is lost).
 
 use super::codes::{
     LABEL_REPEAT_DROPPED, POINT_COORDINATE, POINT_OFF_BOARD, POINT_REMOVED, POINT_REPEATED,

@@ -9,16 +9,18 @@
 //! `points`). It runs last of the node rules, on what the
 //! kifu, `FF[3]` and Fox rules have already made of these values.
 //!
-//! A value already in its `FF[4]` form is left alone; a rewrite is an info
-//! diagnostic, or a warning when the new form leaves part of the old one
-//! out; a value that is ambiguous or cannot be read is kept as it is, with
-//! a warning that says why.
+//! A value already in its `FF[4]` form is left alone; a rewrite is a
+//! fixable warning (the value departed from `FF[4]`). Nothing is dropped
+//! (the severity rule of `formats/validation.md`): a value whose `FF[4]`
+//! form would leave part of it out is kept as it is (`W515`), except a
+//! `TM` overtime, which goes to `OT`; a value that is ambiguous or cannot
+//! be read is kept as it is, with a warning that says why.
 
 use super::codes::{
     DATE_REWRITTEN, DATE_UNREADABLE, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE, KOMI_REWRITTEN,
     KOMI_UNREADABLE, RESULT_REWRITTEN, RESULT_UNREADABLE, SIMPLETEXT_NEWLINE, SIZE_REWRITTEN,
-    SIZE_UNREADABLE, TIME_REWRITTEN, TIME_UNREADABLE, TYPE_REWRITTEN, TYPE_UNREADABLE,
-    VALUE_NOT_REWRITTEN,
+    SIZE_UNREADABLE, TIME_REWRITTEN, TIME_UNREADABLE, TYPE_REWRITTEN, TYPE_UNREADABLE, VALUE_EMPTY,
+    VALUE_NOT_REWRITTEN, VALUE_RESPELLED,
 };
 use super::node::BufNode;
 use super::plain::PlainBoard;
@@ -316,7 +318,16 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
                 if let Normalized::Rewritten(r) = outcome {
                     push(p, &r.value);
                 }
-                cx.report.report(family.rewritten, at, || {
+                let code = match outcome {
+                    Normalized::Rewritten(r) if only_padding(v.text(), &r.value) => VALUE_RESPELLED,
+                    Normalized::Rewritten(_)
+                        if std::ptr::eq(family, &DATE) && padded_date(v.text()) =>
+                    {
+                        VALUE_RESPELLED
+                    }
+                    _ => family.rewritten,
+                };
+                cx.report.report(code, at, || {
                     format!("{}[{}]: {outcome}", old.name, super::shown(v.text()))
                 });
             }
@@ -346,8 +357,49 @@ fn kept_code(family: &Family, outcome: &Normalized) -> Option<Code> {
         Normalized::Valid => None,
         Normalized::Rewritten(r) if r.dropped.is_none() => None,
         Normalized::Rewritten(_) => Some(VALUE_NOT_REWRITTEN),
+        Normalized::Unparsed(Problem::Empty) => Some(VALUE_EMPTY),
         Normalized::Ambiguous(_) | Normalized::Unparsed(_) => Some(family.unreadable),
     }
+}
+
+/// Whether the date `old` is valid `FF[4]` once each month and day of one
+/// digit gets its zero (`2000-9-14,2000-9-21`, whose `FF[4]` form the
+/// normalizer writes with a shortcut, `2000-09-14,21`).
+fn padded_date(old: &str) -> bool {
+    let b = old.trim().as_bytes();
+    let mut padded = String::with_capacity(b.len() + 4);
+    for (i, &c) in b.iter().enumerate() {
+        let single = c.is_ascii_digit()
+            && i > 0
+            && b[i - 1] == b'-'
+            && !b.get(i + 1).is_some_and(u8::is_ascii_digit);
+        if single {
+            padded.push('0');
+        }
+        padded.push(c as char);
+    }
+    values::date(&padded) == Normalized::Valid
+}
+
+/// Whether `new` is `old` with only zero padding, letter case or white
+/// space around it changed (`2000-7-20` → `2000-07-20`): the same value to
+/// every reader, an exact respelling (`I516`).
+fn only_padding(old: &str, new: &str) -> bool {
+    fn unpadded(s: &str) -> String {
+        let mut out = String::with_capacity(s.len());
+        let mut in_digits = false;
+        let mut chars = s.trim().chars().peekable();
+        while let Some(c) = chars.next() {
+            let leading_zero =
+                c == '0' && !in_digits && chars.peek().is_some_and(|n| n.is_ascii_digit());
+            in_digits = c.is_ascii_digit() && !leading_zero;
+            if !leading_zero {
+                out.push(c.to_ascii_lowercase());
+            }
+        }
+        out
+    }
+    unpadded(old) == unpadded(new)
 }
 
 /// The message of a value kept as it is: what it reads as, and that it was
@@ -544,6 +596,21 @@ mod tests {
     }
 
     #[test]
+    fn zero_padding_and_empty_values_are_info() {
+        let props = [("DT", "2000-7-20"), ("TM", ""), ("RE", "b+r")];
+        let (out, diags) = root(&props, ValueFlags::all());
+        assert_eq!(out, "(;DT[2000-07-20]TM[]RE[B+R])");
+        let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(ids, ["I516", "I517", "I516"]);
+        assert!(only_padding(" 2000-7-5", "2000-07-05"));
+        assert!(!only_padding("6,5", "6.5"));
+        assert!(!only_padding("2000-7-20", "2000-07-21"));
+        assert!(!only_padding("10", "1"));
+        assert!(padded_date("2000-9-14,2000-9-21"));
+        assert!(!padded_date("14.9.2000"));
+    }
+
+    #[test]
     fn an_overtime_goes_to_ot() {
         let (out, diags) = root(&[("TM", "5:00:00(5x1:00)")], ValueFlags::all());
         assert_eq!(out, "(;TM[18000]OT[5x1:00])");
@@ -625,9 +692,10 @@ mod tests {
         );
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
         let mut want = ["W513"; 9];
+        // `MN[ 12]`: only the white space around it.
+        want[5] = "I516";
         want[8] = "W515";
         assert_eq!(ids, want);
-        assert!(diags.iter().all(|(_, s)| *s == Severity::Warning));
     }
 
     #[test]

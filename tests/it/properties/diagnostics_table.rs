@@ -47,6 +47,8 @@ const CHANGED_CODES: &str = "\n## Changed codes\n\n\
      | old | new | why |\n|---|---|---|\n\
      | `I500` `I502` `I504` `I506` `I508` `I510` `I513` | `W500` `W502` `W504` `W506` `W508` `W510` `W513` | a value not in its FF[4] form departs from FF[4]: a warning, fixable |\n\
      | (the same, as a warning when a part was left out) | `W515 value-not-rewritten` | such a value is no longer rewritten: kept as it is |\n\
+     | (the same, where only zero padding, case or white space changed) | `I516 value-respelled` | an exact respelling (`DT[2000-7-20]`) |\n\
+     | `W501`–`W514` for an empty value | `I517 value-empty` | an empty value (`TM[]`) says nothing and is kept |\n\
      | `I512` | `W512` | a line break in a simpletext departs from FF[4] |\n\
      | `I521` `I522` | `W521` `W522` | a coordinate or a rectangle FF[4] does not spell so |\n\
      | `I525` | `W525`; `E526 label-repeat-dropped` | a repeated point departs from FF[4]; a repeated label with another text loses it |\n\
