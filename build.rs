@@ -29,7 +29,7 @@ fn main() {
         let _ = writeln!(
             out,
             "Entry {{ code: Code {{ id: {:?}, name: {:?} }}, module: {:?}, file: {:?}, \
-             layer: {:?}, meaning: {:?}, example: {:?}, advice: {:?} }},",
+             layer: {:?}, meaning: {:?}, example: {:?}, advice: {:?}, fixable: {:?} }},",
             d.id,
             d.name,
             d.module,
@@ -37,7 +37,8 @@ fn main() {
             layer,
             d.meaning(),
             d.example(),
-            d.advice()
+            d.advice(),
+            d.fixable()
         );
     }
     out.push_str("]\n");

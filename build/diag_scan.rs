@@ -7,7 +7,8 @@
 //! A code is a `Code::new("W012", "unescaped-bracket")` outside comments and
 //! unit-test modules; its documentation is the `///` comment above the
 //! definition. A paragraph of that comment starting `Example:` is the
-//! code's example, one starting `What to do:` its advice; the others say
+//! code's example, one starting `What to do:` its advice, one starting
+//! `Fixable:` says why `check --fix` repairs it without loss; the others say
 //! what it means (the first sentence is the table's summary).
 
 #![allow(dead_code)]
@@ -34,6 +35,7 @@ pub struct CodeDef {
 
 const EXAMPLE: &str = "Example:";
 const ADVICE: &str = "What to do:";
+const FIXABLE: &str = "Fixable:";
 
 impl CodeDef {
     /// The number after the letter.
@@ -60,7 +62,7 @@ impl CodeDef {
     pub fn meaning(&self) -> String {
         let kept: Vec<&str> = self
             .paragraphs()
-            .filter(|p| !p.starts_with(EXAMPLE) && !p.starts_with(ADVICE))
+            .filter(|p| ![EXAMPLE, ADVICE, FIXABLE].iter().any(|h| p.starts_with(h)))
             .collect();
         kept.join("\n\n")
     }
@@ -79,6 +81,12 @@ impl CodeDef {
     /// The `What to do:` paragraph, without its head.
     pub fn advice(&self) -> Option<String> {
         self.section(ADVICE)
+    }
+
+    /// The `Fixable:` paragraph, without its head: why `check --fix`
+    /// repairs the condition without loss (a warning's only).
+    pub fn fixable(&self) -> Option<String> {
+        self.section(FIXABLE)
     }
 }
 

@@ -72,7 +72,7 @@ impl Walker<'_, '_> {
     ) -> Result<(), Error> {
         let Place { name, .. } = at;
         let damaged = |e: &dyn std::fmt::Display, report: &mut Reporter| {
-            report.error(
+            report.report(
                 ARCHIVE_UNREADABLE,
                 None,
                 format!("{name}: {} archive: {e}", kind.name()),
@@ -116,7 +116,7 @@ impl Walker<'_, '_> {
         let display = names::display(archive, member_name);
         let (rel, dropped) = names::safe_path(member_name);
         if dropped {
-            report.warn(
+            report.report(
                 ARCHIVE_UNSAFE_MEMBER_NAME,
                 None,
                 format!(
@@ -128,7 +128,7 @@ impl Walker<'_, '_> {
         let path = prefix.join(&rel);
         let max = self.limits.max_member_size;
         if let Some(size) = declared.filter(|s| *s > max) {
-            report.error(
+            report.report(
                 ARCHIVE_MEMBER_TOO_LARGE,
                 None,
                 format!("{display}: {size} bytes once decompressed, past --max-member-size {max}: not read"),
@@ -154,7 +154,7 @@ impl Walker<'_, '_> {
             ),
         };
         if hit.get() {
-            report.error(
+            report.report(
                 ARCHIVE_MEMBER_TOO_LARGE,
                 None,
                 format!("{display}: more than {max} bytes once decompressed (--max-member-size): read that far only"),
@@ -201,7 +201,7 @@ impl Walker<'_, '_> {
     ) -> Result<(), Error> {
         // A compressed file directly holds its one member: no new level.
         if level >= self.limits.depth {
-            report.info(
+            report.report(
                 ARCHIVE_TOO_DEEP,
                 None,
                 format!(
@@ -239,7 +239,7 @@ impl Walker<'_, '_> {
         } else {
             String::new()
         };
-        report.info(
+        report.report(
             ARCHIVE_MEMBERS_LEFT_OUT,
             None,
             format!(
@@ -287,7 +287,7 @@ impl Walker<'_, '_> {
             let mut entry = match zip.by_index(i) {
                 Ok(e) => e,
                 Err(e) => {
-                    report.error(ARCHIVE_UNREADABLE, None, format!("{name}: member {i}: {e}"));
+                    report.report(ARCHIVE_UNREADABLE, None, format!("{name}: member {i}: {e}"));
                     continue;
                 }
             };
@@ -297,7 +297,7 @@ impl Walker<'_, '_> {
             }
             if entry.encrypted() {
                 let display = names::display(name, &member);
-                report.error(
+                report.report(
                     ARCHIVE_UNREADABLE,
                     None,
                     format!("{display}: encrypted: not read"),
@@ -357,7 +357,7 @@ impl Walker<'_, '_> {
                     self.member(&mut lha, size, &member, at, report)?;
                 } else {
                     let display = names::display(name, &member);
-                    report.error(
+                    report.report(
                         ARCHIVE_UNREADABLE,
                         None,
                         format!("{display}: compression method not supported"),
@@ -409,7 +409,7 @@ fn zip_names(
         .filter_map(|i| zip.by_index_raw(i).ok().map(|f| f.name_raw().to_vec()))
         .collect();
     let decoder = NameDecoder::for_names(raw.iter().map(|n| &n[..]))?;
-    report.info(
+    report.report(
         ARCHIVE_NAME_ENCODING,
         None,
         format!(

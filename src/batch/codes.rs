@@ -63,5 +63,6 @@ pub fn note(code: Code, file: Option<&str>, message: String) -> Diagnostic {
         severity: code.severity(),
         property: None,
         message,
+        fixable: None,
     }
 }

@@ -313,7 +313,7 @@ pub fn encoding_arg(
 
 /// `--keep-dialect` and `--no-fix NAME...`: keeping the dialect runs no
 /// rule, so naming rules beside it is refused rather than ignored.
-fn dialect_arg(keep: bool, no_fix: &[String]) -> Result<Dialect, String> {
+pub fn dialect_arg(keep: bool, no_fix: &[String]) -> Result<Dialect, String> {
     let rules = Rules::from_names(&no_fix.join(",")).map_err(|e| format!("--no-fix: {e}"))?;
     match (keep, no_fix.is_empty()) {
         (false, _) => Ok(Dialect::Rewrite(rules)),
@@ -625,6 +625,11 @@ pub struct MigrateArgs {
     /// Do not rewrite legacy identifiers or values; only decode and re-encode.
     #[arg(long)]
     pub keep_dialect: bool,
+    /// Do not apply this dialect rule or server-quirk fix (repeatable, or
+    /// NAME,NAME; groups: ff3, fox, values, all), as the converter's
+    /// `--no-fix`.
+    #[arg(long = "no-fix", value_name = "NAME", value_parser = rule_names())]
+    pub no_fix: Vec<String>,
     /// Archives in SRC: put their records where the archive is, not in a
     /// directory named after it (a/KGS-2017.tar.gz:x.sgf → DST/a/x.sgf, not
     /// DST/a/KGS-2017/x.sgf).

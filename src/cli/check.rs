@@ -146,6 +146,39 @@ struct CheckTotals {
     /// Records checked (an archive counts its members), and inputs that
     /// could not be read.
     records: usize,
+    /// The records by state ([`State`]), in its order.
+    states: [usize; 4],
+}
+
+/// What a record is, by what `check` found in it (`docs/cli.md`, "check"):
+/// the summary counts records by state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Clean FF[4]: no warning, no error.
+    Clean,
+    /// Warnings only, each of them repaired without loss by `check --fix`.
+    Fixable,
+    /// Warnings only, some of which `check --fix` cannot repair without a
+    /// person's decision.
+    NeedsPerson,
+    /// An error: something is lost, wrong or guessed (or the record cannot
+    /// be read at all).
+    Damaged,
+}
+
+impl State {
+    const NAMES: [&'static str; 4] = ["clean", "fixable", "needing a person", "damaged"];
+    const KEYS: [&'static str; 4] = ["clean", "fixable", "needs_person", "damaged"];
+
+    /// The state of a record with these counts.
+    fn of(errors: usize, warnings: usize, fixable: usize) -> State {
+        match (errors, warnings) {
+            (e, _) if e > 0 => State::Damaged,
+            (_, 0) => State::Clean,
+            (_, w) if w <= fixable => State::Fixable,
+            _ => State::NeedsPerson,
+        }
+    }
 }
 
 impl CheckTotals {
@@ -165,6 +198,7 @@ impl CheckTotals {
     /// A file that could not be read at all: one error.
     fn failed(&mut self, name: &str) {
         self.records += 1;
+        self.states[State::Damaged as usize] += 1;
         self.errors_in(name, 1);
     }
 
@@ -181,6 +215,7 @@ impl CheckTotals {
                 "properties": self.counts.properties,
                 "by_code": self.by_code,
                 "files_with_errors": self.files_with_errors,
+                "files_by_verdict": State::KEYS.iter().zip(self.states).map(|(k, n)| (k.to_string(), serde_json::json!(n))).collect::<serde_json::Map<_, _>>(),
                 "most_errors": self.error_files.iter().map(|(n, f)| serde_json::json!({"file": f, "errors": n})).collect::<Vec<_>>(),
             });
             let _ = writeln!(out, "{v}");
@@ -191,6 +226,10 @@ impl CheckTotals {
             "total: {files} files, {} bytes, {} games, {} nodes, {} properties",
             self.bytes, self.counts.games, self.counts.nodes, self.counts.properties
         );
+        let states: Vec<String> = (State::NAMES.iter().zip(self.states))
+            .map(|(name, n)| format!("{n} {name}"))
+            .collect();
+        let _ = writeln!(out, "files: {}", states.join(", "));
         for (code, n) in &self.by_code {
             let _ = writeln!(out, "  {code}: {n}");
         }
@@ -225,6 +264,7 @@ fn check_one(
     } else {
         voice.reporter(&record.name)
     };
+    report = report.marking_fixable();
     if args.summary {
         // Counted by code (and encoding), not kept: shown as they come.
         report = report.with_tally(Tally::with_detail("I100", encoding_detail));
@@ -245,6 +285,8 @@ fn check_one(
     }
     let errors = report.errors() + usize::from(result.is_err());
     totals.errors_in(&record.name, errors);
+    let state = State::of(errors, report.warnings(), report.fixable_warnings());
+    totals.states[state as usize] += 1;
     if args.files_with_findings && (errors > 0 || report.warnings() > 0) {
         progress::suspend(|| {
             let _ = writeln!(io::stdout().lock(), "{}", shown(&record.name));

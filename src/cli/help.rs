@@ -52,13 +52,13 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
 fn severity_note(e: &Entry) -> &'static str {
     match e.code.severity() {
         sgfconv::diag::Severity::Error => {
-            "error: data could not be kept; the run exits 1"
+            "error: something of the input is missing from the output, or is there wrong or guessed; the run exits 1"
         }
         sgfconv::diag::Severity::Warning => {
-            "warning: repaired or ambiguous, nothing lost; the run exits 1 only under --strict"
+            "warning: the input departs from the standard (FF[4], or the rules of the format read), or the output says something other than the input that a person should look at; the run exits 1 only under --strict"
         }
         sgfconv::diag::Severity::Info => {
-            "info: a rewrite or a decision, for the record (shown with -v and in --diagnostics json)"
+            "info: an exact respelling that loses nothing and that --keep-dialect would not need, or a decision (an encoding), for the record (shown with -v and in --diagnostics json)"
         }
         other => other.as_str(),
     }
@@ -79,6 +79,9 @@ fn entry_text(e: &Entry) -> String {
     section("What it means:", e.meaning);
     if let Some(x) = e.example {
         section("Example:", x);
+    }
+    if let Some(f) = e.fixable {
+        section("Fixable (check --fix repairs it without loss):", f);
     }
     if let Some(a) = e.advice {
         section("What to do:", a);

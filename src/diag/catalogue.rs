@@ -26,6 +26,27 @@ pub struct Entry {
     pub example: Option<&'static str>,
     /// What to do about it, where the doc comment says (`What to do:`).
     pub advice: Option<&'static str>,
+    /// Why `check --fix` repairs it without loss, where it does (the
+    /// `Fixable:` paragraph): a fixable warning.
+    pub fixable: Option<&'static str>,
+}
+
+/// Whether `check --fix` repairs what `code` reports without loss (its
+/// `Fixable:` paragraph).
+pub fn is_fixable(code: Code) -> bool {
+    CATALOGUE
+        .binary_search_by(|e| order(e.code).cmp(&order(code)))
+        .is_ok_and(|i| CATALOGUE[i].fixable.is_some())
+}
+
+/// The catalogue's order: number, then letter.
+fn order(code: Code) -> (u32, &'static str) {
+    let n = code
+        .id
+        .get(1..)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(u32::MAX);
+    (n, code.id)
 }
 
 impl Entry {

@@ -5,18 +5,24 @@
 
 use std::fmt;
 
-/// How bad a diagnostic is, in increasing order. The CLI shows warnings and
-/// errors; info too with `--verbose` or `--diagnostics json`. A conversion
-/// or check with an error exits with status 1, as does one with a warning
-/// under `--strict` (`migrate`'s status counts failed files instead).
+/// How bad a diagnostic is, in increasing order: the severity rule of
+/// `formats/validation.md`. A diagnostic is always shown with its code's
+/// letter. The CLI shows warnings and errors; info too with `--verbose` or
+/// `--diagnostics json`. A conversion or check with an error exits with
+/// status 1, as does one with a warning under `--strict` (`migrate`'s
+/// status counts failed files instead).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Severity {
-    /// A rewrite, for the record: nothing was wrong or lost.
+    /// An exact respelling that loses nothing and that `--keep-dialect`
+    /// would not need, or a decision (an encoding), for the record.
     Info,
-    /// Repaired or ambiguous, nothing lost.
+    /// The input departs from the standard (`FF[4]`, or the rules of the
+    /// format read), or the output says something other than the input
+    /// in a way a person should look at.
     Warning,
-    /// Data could not be kept.
+    /// Something of the input is missing from the output, or is there
+    /// wrong or guessed.
     Error,
 }
 
@@ -34,7 +40,7 @@ impl Severity {
 /// A stable diagnostic code: `W012 unescaped-bracket`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Code {
-    /// `W012`: letter for the default severity, then the number.
+    /// `W012`: the letter of its severity, then the number.
     pub id: &'static str,
     /// kebab-case name, stable too.
     pub name: &'static str,
@@ -46,7 +52,8 @@ impl Code {
         Code { id, name }
     }
 
-    /// The default severity, from the id's letter (`E`, `W`, else info).
+    /// The severity, from the id's letter (`E`, `W`, else info): the only
+    /// one the code is ever reported with.
     pub fn severity(&self) -> Severity {
         match self.id.as_bytes().first() {
             Some(b'E') => Severity::Error,

@@ -20,13 +20,17 @@ pub struct Diagnostic {
     pub game: Option<usize>,
     /// What kind of problem.
     pub code: Code,
-    /// The code's default severity, or another one it was reported with.
+    /// The code's severity (its letter's).
     pub severity: Severity,
     /// The identifier of the property the problem concerns (`DT`, `B`…),
     /// when it concerns one.
     pub property: Option<Box<str>>,
     /// What happened, for a person.
     pub message: String,
+    /// Whether `check --fix` repairs it without loss, where the reporter
+    /// was asked (`check`, [`Reporter::marking_fixable`](super::Reporter::marking_fixable));
+    /// else `None`.
+    pub fixable: Option<bool>,
 }
 
 impl Diagnostic {
@@ -41,6 +45,7 @@ impl Diagnostic {
             severity: code.severity(),
             property: None,
             message: message.into(),
+            fixable: None,
         }
     }
 }
@@ -54,10 +59,11 @@ impl fmt::Display for Diagnostic {
         }
         write!(
             f,
-            "{}[{} {}]: {}",
+            "{}[{} {}]{}: {}",
             self.severity.as_str(),
             self.code.id,
             self.code.name,
+            self.fixable_mark(),
             escape_controls(&self.message)
         )
     }
@@ -99,21 +105,31 @@ impl Diagnostic {
             Severity::Info => &p.info,
         };
         format!(
-            "{}{place}{r} {severity}{}{r}[{}{} {}{r}]: {}",
+            "{}{place}{r} {severity}{}{r}[{}{} {}{r}]{}: {}",
             p.location,
             self.severity.as_str(),
             p.code,
             self.code.id,
             self.code.name,
+            self.fixable_mark(),
             escape_controls(&self.message),
             r = p.reset
         )
     }
 
+    /// ` (fixable)` after the code of a fixable diagnostic, as `check`
+    /// marks them; else nothing.
+    fn fixable_mark(&self) -> &'static str {
+        match self.fixable {
+            Some(true) => " (fixable)",
+            _ => "",
+        }
+    }
+
     /// One JSON object (no trailing newline).
     pub fn to_json(&self) -> String {
         let pos = self.pos.unwrap_or_default();
-        let json = serde_json::json!({
+        let mut json = serde_json::json!({
             "file": &*self.file,
             "line": self.pos.map(|_| pos.line),
             "column": self.pos.map(|_| pos.col),
@@ -124,8 +140,11 @@ impl Diagnostic {
             "name": self.code.name,
             "severity": self.severity.as_str(),
             "message": self.message,
-        })
-        .to_string();
+        });
+        if let (Some(f), Some(o)) = (self.fixable, json.as_object_mut()) {
+            o.insert("fixable".into(), f.into());
+        }
+        let json = json.to_string();
         // JSON escapes C0 itself; DEL, C1 and the bidirectional controls
         // are escaped too (the same strings, nothing raw).
         if !json.chars().any(is_unsafe_char) {

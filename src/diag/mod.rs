@@ -35,9 +35,13 @@
 //! (a paragraph starting `Example:` is its example, one starting
 //! `What to do:` its advice).
 //!
-//! The letter tells the default severity: `I` info (a rewrite, for the
-//! record), `W` warning (repaired or ambiguous, nothing lost), `E` error
-//! (data could not be kept).
+//! The letter tells the severity, always (the severity rule of
+//! `formats/validation.md`): `E` error (something of the input is missing
+//! from the output, or is there wrong or guessed), `W` warning (the input
+//! departs from the standard, or the output says something other than the
+//! input that a person should look at), `I` info (an exact respelling that
+//! loses nothing and that `--keep-dialect` would not need, or a decision
+//! for the record). Where one condition can be either, it has two codes.
 //!
 //! The parts: what a code is and its severity (`code.rs`), the catalogue
 //! `sgfconv explain` reads (`catalogue.rs`), one diagnostic and its text and
@@ -53,7 +57,7 @@ mod escape;
 mod reporter;
 mod tally;
 
-pub use catalogue::{explain, find, Entry, CATALOGUE};
+pub use catalogue::{explain, find, is_fixable, Entry, CATALOGUE};
 pub use code::{Code, Severity};
 pub use diagnostic::{At, Diagnostic, Palette};
 pub use escape::{escape_controls, escape_controls_in_lines, excerpt, is_unsafe_char};

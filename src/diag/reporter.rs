@@ -65,6 +65,10 @@ pub struct Reporter {
     tally: Option<Box<Tally>>,
     /// The colours of the text form, when it goes to a terminal.
     palette: Option<Box<Palette>>,
+    /// Whether warnings are marked fixable or not (`check`), and how many
+    /// fixable ones were reported.
+    mark_fixable: bool,
+    fixable: usize,
 }
 
 impl Reporter {
@@ -83,7 +87,23 @@ impl Reporter {
             suppressed: 0,
             tally: None,
             palette: None,
+            mark_fixable: false,
+            fixable: 0,
         }
+    }
+
+    /// Marks each diagnostic fixable or not ([`Diagnostic::fixable`]:
+    /// `check --fix` repairs it without loss) and counts the fixable
+    /// warnings ([`Reporter::fixable_warnings`]): `check`.
+    pub fn marking_fixable(mut self) -> Self {
+        self.mark_fixable = true;
+        self
+    }
+
+    /// The fixable warnings reported, shown or not (with
+    /// [`Reporter::marking_fixable`]; else 0).
+    pub fn fixable_warnings(&self) -> usize {
+        self.fixable
     }
 
     /// Colour the text form with `palette` (the command, on a terminal).
@@ -159,22 +179,15 @@ impl Reporter {
         self.game = game;
     }
 
-    /// Reports a problem with the code's default severity, at `pos` when
-    /// it has a place.
+    /// Reports a problem at the severity its code's letter gives (the
+    /// only severity a code is ever shown with), at `pos` when it has a
+    /// place.
     pub fn report<'a>(&mut self, code: Code, at: impl Into<At<'a>>, message: impl Message) {
-        self.report_as(code, code.severity(), at, message)
-    }
-
-    /// Reports with a severity other than the code's default (e.g. a warning
-    /// raised to an error because the repair lost data).
-    pub fn report_as<'a>(
-        &mut self,
-        code: Code,
-        severity: Severity,
-        at: impl Into<At<'a>>,
-        message: impl Message,
-    ) {
+        let severity = code.severity();
         self.counts[severity as usize] += 1;
+        if self.mark_fixable && severity == Severity::Warning && super::is_fixable(code) {
+            self.fixable += 1;
+        }
         if self.tally.as_mut().is_some_and(|t| t.add(code, 1)) {
             let message = message.into_message();
             if let Some(t) = &mut self.tally {
@@ -199,6 +212,9 @@ impl Reporter {
             severity,
             property: at.property.map(Box::from),
             message: message.into_message(),
+            fixable: self
+                .mark_fixable
+                .then(|| severity == Severity::Warning && super::is_fixable(code)),
         };
         self.output(d);
     }
@@ -267,6 +283,7 @@ impl Reporter {
         // What is past the limit in the piece is past it here too.
         r.per_code_limit = self.per_code_limit;
         r.tally = self.tally.as_ref().map(|t| Box::new(t.fresh()));
+        r.mark_fixable = self.mark_fixable;
         r
     }
 
@@ -289,6 +306,7 @@ impl Reporter {
         // Past the limit in the piece: the piece kept the first of each
         // code, which took this reporter to the limit as well.
         self.suppressed += piece.suppressed;
+        self.fixable += piece.fixable;
         if let (Some(mine), Some(theirs)) = (&mut self.tally, piece.tally.take()) {
             mine.merge(*theirs);
         }
@@ -300,21 +318,6 @@ impl Reporter {
     pub fn wants(&self, severity: Severity) -> bool {
         self.tally.is_some()
             || (severity >= self.min_shown && (severity != Severity::Info || self.show_info))
-    }
-
-    /// Reports as [`Severity::Info`], whatever the code's letter.
-    pub fn info<'a>(&mut self, code: Code, at: impl Into<At<'a>>, message: impl Message) {
-        self.report_as(code, Severity::Info, at, message)
-    }
-
-    /// Reports as [`Severity::Warning`], whatever the code's letter.
-    pub fn warn<'a>(&mut self, code: Code, at: impl Into<At<'a>>, message: impl Message) {
-        self.report_as(code, Severity::Warning, at, message)
-    }
-
-    /// Reports as [`Severity::Error`], whatever the code's letter.
-    pub fn error<'a>(&mut self, code: Code, at: impl Into<At<'a>>, message: impl Message) {
-        self.report_as(code, Severity::Error, at, message)
     }
 
     /// Diagnostics reported with severity `s`, shown or not.
@@ -367,11 +370,12 @@ mod tests {
     use super::*;
 
     const W_TEST: Code = Code::new("W999", "test-code");
+    const I_TEST: Code = Code::new("I999", "test-info");
 
     #[test]
     fn info_is_counted_but_hidden_by_default() {
         let mut r = Reporter::new("x", Output::Collect(Vec::new()));
-        r.info(W_TEST, None, "rewrite");
+        r.report(I_TEST, None, "rewrite");
         assert_eq!(r.count(Severity::Info), 1);
         assert!(r.collected().is_empty());
     }

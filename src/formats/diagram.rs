@@ -84,7 +84,7 @@ impl<'w> PictureWriter<'w> {
         let figures = pictures(game, self.select, self.style);
         if let (Select::At(n), Some(f)) = (self.select, figures.first()) {
             if f.move_number < n {
-                report.warn(
+                report.report(
                     DIAGRAM_MOVE_PAST_END,
                     None,
                     format!(

@@ -227,7 +227,7 @@ pub fn decode(
     } else {
         let high: Vec<u8> = bytes.iter().copied().filter(|b| *b >= 0x80).collect();
         let guess = charset::detect(&high);
-        report.info(
+        report.report(
             codes.guessed,
             None,
             format!(
@@ -245,7 +245,7 @@ pub fn decode(
             .get(..*first)
             .map_or(0, |b| b.iter().filter(|c| **c == b'\n').count());
         let line = at.line.saturating_add(lines as u32);
-        report.error(
+        report.report(
             codes.undecodable,
             Some(Pos::new(at.offset + *first as u64, line, 1)),
             format!(
@@ -302,7 +302,7 @@ pub fn encode_listing_losses(
                 }
             })
             .collect();
-        report.warn(
+        report.report(
             cannot_carry,
             None,
             format!("{format} cannot carry, dropped: {}", what.join("; ")),
@@ -386,7 +386,7 @@ impl Sink for OneGameWriter<'_> {
 
     fn finish(&mut self, report: &mut Reporter) -> Result<(), Error> {
         if self.skipped > 0 {
-            report.error(
+            report.report(
                 self.one_game,
                 None,
                 format!(

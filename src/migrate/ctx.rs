@@ -167,6 +167,7 @@ impl Ctx<'_> {
             severity: code.severity(),
             property: None,
             message: reason.clone(),
+            fixable: None,
         };
         self.progress.diagnostics(std::slice::from_ref(&d));
         e.add_diagnostics(&[d]);

@@ -14,6 +14,8 @@ use crate::diag::Code;
 
 /// An identifier written with lower-case letters (`SiZe`) became its
 /// upper-case letters (`SZ`).
+///
+/// Example: `(;FF[4]GM[1]SiZe[19];B[pd])`
 pub const LOWERCASE_IDENTIFIER: Code = Code::new("I150", "lowercase-identifier");
 
 /// Two spellings of one identifier in a node (`AB[aa]AddBlack[bb]`) were
@@ -27,14 +29,21 @@ pub const MERGED_IDENTIFIER: Code = Code::new("I151", "merged-identifier");
 /// once, texts joined.
 pub const DUPLICATE_MERGED: Code = Code::new("I160", "duplicate-merged");
 
-/// Fox's repeated `AP` (`AP[GNU Go:3.8]…AP[foxwq]`): the last one was kept.
-pub const DUPLICATE_AP: Code = Code::new("I161", "duplicate-ap");
+/// Fox's repeated `AP` (`AP[GNU Go:3.8]…AP[foxwq]`): the last one was kept,
+/// the others dropped.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AP[GNU Go:3.8]AP[foxwq])`
+pub const DUPLICATE_AP: Code = Code::new("E161", "duplicate-ap");
 
 /// A single-valued property repeated in one node with values that cannot be
 /// joined (`KM[6.5]KM[7.5]`): the first was kept, the others dropped.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]KM[6.5]KM[7.5];B[pd])`
 pub const DUPLICATE_DROPPED: Code = Code::new("E162", "duplicate-dropped");
 
 /// Fox's komi in scaled units (`KM[375]`) became points (`KM[7.5]`).
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AP[foxwq]KM[375];B[pd])`
 pub const FOX_KOMI: Code = Code::new("I163", "fox-komi");
 
 /// Fox's result in zi (`RE[W+4.25]`, with `KM[375]`) became points
@@ -102,6 +111,8 @@ pub const VIEW_CORNERS: Code = Code::new("I158", "view-corners");
 // Rule 6: `tt` passes (`passes`)
 
 /// A move at `tt` on a board of 19×19 or smaller became a pass.
+///
+/// Example: `(;FF[3]GM[1]SZ[19];B[tt])`
 pub const TT_PASS: Code = Code::new("I152", "tt-pass");
 
 // ---------------------------------------------------------------------------
@@ -117,18 +128,35 @@ pub const SMARTGO_UNREADABLE: Code = Code::new("W168", "smartgo-unreadable");
 // ---------------------------------------------------------------------------
 // Rule 9: setup and moves split (`split`)
 
-/// A node with setup and a move was split: the setup first, then the move.
-pub const SPLIT_SETUP_MOVE: Code = Code::new("I165", "split-setup-move");
+/// A node with setup and a move (`FF[4]`: they must not be mixed) was
+/// split: the setup first, then the move.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];AB[aa]B[pd])`
+///
+/// Fixable: the same position, the same move.
+pub const SPLIT_SETUP_MOVE: Code = Code::new("W165", "split-setup-move");
 
-/// A node with two moves was split into one node per move.
-pub const SPLIT_TWO_MOVES: Code = Code::new("I166", "split-two-moves");
+/// A node with two moves (`FF[4]`: one move per node) was split into one
+/// node per move.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]W[dd])`
+///
+/// Fixable: the same moves, in the same order.
+pub const SPLIT_TWO_MOVES: Code = Code::new("W166", "split-two-moves");
 
-/// A `PL` beside a move only repeated whose turn it is after the move
-/// (`;B[pd]PL[W]`), and was dropped.
-pub const PLAYER_REPEATS_TURN: Code = Code::new("I560", "player-repeats-turn");
+/// A `PL` beside a move (`FF[4]`: `PL` is setup, not mixed with a move)
+/// only repeated whose turn it is after the move (`;B[pd]PL[W]`), and was
+/// dropped.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]PL[W])`
+///
+/// Fixable: the turn is the same without it.
+pub const PLAYER_REPEATS_TURN: Code = Code::new("W560", "player-repeats-turn");
 
 /// A `PL` beside a move named the mover's colour (`;B[pd]PL[B]`: Black plays
 /// again), and went to a node of its own after the move.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]PL[B])`
 pub const PLAYER_AFTER_MOVE: Code = Code::new("W561", "player-after-move");
 
 // ---------------------------------------------------------------------------
@@ -140,124 +168,233 @@ pub const OGS_NESTING: Code = Code::new("I169", "ogs-nesting");
 // ---------------------------------------------------------------------------
 // Rule 11: game-info values and value types (`values`)
 
-/// A `DT` date was written in its `FF[4]` form (a warning when the form
-/// leaves part of the date out, such as a time of day).
-pub const DATE_REWRITTEN: Code = Code::new("I500", "date-rewritten");
+/// A `DT` date not in its `FF[4]` form was written in it.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]DT[August 1, 2001])`
+///
+/// Fixable: the new value says all the old one said.
+pub const DATE_REWRITTEN: Code = Code::new("W500", "date-rewritten");
 
 /// A `DT` date is ambiguous or unreadable: kept as it was.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]DT[03/04/2005])`
 pub const DATE_UNREADABLE: Code = Code::new("W501", "date-unreadable");
 
-/// A `TM` time was written in seconds (a warning when the form leaves part
-/// of it out, such as an overtime).
-pub const TIME_REWRITTEN: Code = Code::new("I502", "time-rewritten");
+/// A `TM` time not in seconds was written in seconds.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]TM[1 hour])`
+///
+/// Fixable: the new value says all the old one said.
+pub const TIME_REWRITTEN: Code = Code::new("W502", "time-rewritten");
 
 /// A `TM` time is ambiguous or unreadable: kept as it was.
 pub const TIME_UNREADABLE: Code = Code::new("W503", "time-unreadable");
 
-/// An `RE` result was written in its `FF[4]` form (a warning when the form
-/// leaves part of it out, such as a move count).
-pub const RESULT_REWRITTEN: Code = Code::new("I504", "result-rewritten");
+/// An `RE` result not in its `FF[4]` form was written in it.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]RE[Black resigns])`
+///
+/// Fixable: the new value says all the old one said.
+pub const RESULT_REWRITTEN: Code = Code::new("W504", "result-rewritten");
 
 /// An `RE` result is ambiguous or unreadable: kept as it was.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]RE[nonsense words])`
 pub const RESULT_UNREADABLE: Code = Code::new("W505", "result-unreadable");
 
-/// A `KM` komi was written as a real number (a warning when text was left
-/// out).
-pub const KOMI_REWRITTEN: Code = Code::new("I506", "komi-rewritten");
+/// A `KM` komi not written as a real number was written as one.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]KM[6,5])`
+///
+/// Fixable: the new value says all the old one said.
+pub const KOMI_REWRITTEN: Code = Code::new("W506", "komi-rewritten");
 
 /// A `KM` komi is ambiguous or unreadable: kept as it was.
 pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
 
-/// An `HA` handicap was written as a number (a warning when text was left
-/// out).
-pub const HANDICAP_REWRITTEN: Code = Code::new("I508", "handicap-rewritten");
+/// An `HA` handicap not written as a number was written as one.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]HA[2 stones]AB[dd][pp];W[pd])`
+///
+/// Fixable: the new value says all the old one said.
+pub const HANDICAP_REWRITTEN: Code = Code::new("W508", "handicap-rewritten");
 
 /// An `HA` handicap is ambiguous or unreadable: kept as it was.
 pub const HANDICAP_UNREADABLE: Code = Code::new("W509", "handicap-unreadable");
 
-/// An `SZ` board size was written as a number or `columns:rows` (a warning
-/// when text was left out).
-pub const SIZE_REWRITTEN: Code = Code::new("I510", "size-rewritten");
+/// An `SZ` board size not written as a number or `columns:rows` was
+/// written as one.
+///
+/// Example: `(;FF[4]GM[1]SZ[19x19])`
+///
+/// Fixable: the new value says all the old one said.
+pub const SIZE_REWRITTEN: Code = Code::new("W510", "size-rewritten");
 
 /// An `SZ` board size is ambiguous or unreadable: kept as it was.
+///
+/// Example: `(;FF[4]GM[1]SZ[huge])`
 pub const SIZE_UNREADABLE: Code = Code::new("W511", "size-unreadable");
 
-/// Line breaks or tabs in a simpletext value became spaces.
-pub const SIMPLETEXT_NEWLINE: Code = Code::new("I512", "simpletext-newline");
+/// Line breaks or tabs in a simpletext value became spaces (`FF[4]`: a
+/// simpletext holds no line break; a reader shows them as spaces).
+///
+/// Example: `(;FF[4]GM[1]SZ[19]PB[Lee\nSedol])`
+///
+/// Fixable: a reader of `FF[4]` shows the old value as the new one.
+pub const SIMPLETEXT_NEWLINE: Code = Code::new("W512", "simpletext-newline");
 
-/// A number, real, double, color or none value (`MN`, `BL`, `BM`, `PL`,
-/// `KO`…) was written in its `FF[4]` form (a warning when text was left
-/// out, as in `KO[x]` → `KO[]`).
-pub const TYPE_REWRITTEN: Code = Code::new("I513", "type-rewritten");
+/// A number, real, double or color value (`MN`, `BL`, `BM`, `PL`…) not in
+/// its `FF[4]` form was written in it.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]BL[60,5])`
+///
+/// Fixable: the new value says all the old one said.
+pub const TYPE_REWRITTEN: Code = Code::new("W513", "type-rewritten");
+
+/// A value whose `FF[4]` form would leave part of it out (a result with a
+/// move count, a komi with words beside the number, `KO[x]`): kept as it
+/// is, so that nothing is lost.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]RE[B+R after 211 moves])`
+///
+/// What to do: edit the value by hand, keeping what it says elsewhere
+/// (a comment `GC`) if it matters.
+pub const VALUE_NOT_REWRITTEN: Code = Code::new("W515", "value-not-rewritten");
+
+/// A value whose spelling differs from its `FF[4]` form only by zero
+/// padding, letter case or white space around it (`DT[2000-7-20]` →
+/// `DT[2000-07-20]`, `RE[b+r]` → `RE[B+R]`) was written in that form: an
+/// exact respelling, the same value to every reader (KGS writes such
+/// dates).
+///
+/// Example: `(;FF[4]GM[1]SZ[19]DT[2000-7-20])`
+pub const VALUE_RESPELLED: Code = Code::new("I516", "value-respelled");
+
+/// An empty game-info or typed value (`TM[]`, as KGS writes for a game
+/// without a time limit): it says nothing, and is kept as it is (readers
+/// pass over it; nothing is lost or guessed).
+///
+/// Example: `(;FF[4]GM[1]SZ[19]TM[])`
+pub const VALUE_EMPTY: Code = Code::new("I517", "value-empty");
 
 /// A number, real, double or color value cannot be read: kept as it was.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]MN[x])`
 pub const TYPE_UNREADABLE: Code = Code::new("W514", "type-unreadable");
 
 // ---------------------------------------------------------------------------
 // Rule 11, switch `points`: points against `SZ` (`points`)
 
 /// A move or point lies off the board `SZ` gives: kept as it is.
+///
+/// Example: `(;FF[4]GM[1]SZ[9];B[jj])`
 pub const POINT_OFF_BOARD: Code = Code::new("W520", "point-off-board");
 
 /// A human-readable coordinate (`B[R16]`) or a word for a pass (`B[Pass]`)
 /// was written as the SGF point (`B[qd]`, `B[]`).
-pub const POINT_COORDINATE: Code = Code::new("I521", "point-coordinate");
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[R16])`
+///
+/// Fixable: the point is the same.
+pub const POINT_COORDINATE: Code = Code::new("W521", "point-coordinate");
 
 /// A rectangle of a point list was written with its corners in order
 /// (`AB[cc:aa]` → `AB[aa:cc]`), or as its one point (`aa:aa` → `aa`).
-pub const RECTANGLE_REORDERED: Code = Code::new("I522", "rectangle-reordered");
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AB[cc:aa])`
+///
+/// Fixable: the points are the same.
+pub const RECTANGLE_REORDERED: Code = Code::new("W522", "rectangle-reordered");
 
 /// A move or setup value is not a point (`B[p]`, `AB[p d]`, `B[T20]` on
 /// 19×19): kept as it is.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[p])`
 pub const POINT_UNREADABLE: Code = Code::new("W523", "point-unreadable");
 
 /// A markup value is not a point (`MA[p]`, `LB[dd]` without a label): it
 /// was removed.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]MA[p])`
 pub const POINT_REMOVED: Code = Code::new("W524", "point-removed");
 
 /// A point listed twice in one property (`AB[aa][aa]`, `AB[aa:cc][bb]`):
-/// the repeat was removed (a warning when it carried another label).
-pub const POINT_REPEATED: Code = Code::new("I525", "point-repeated");
+/// the repeat was removed.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AB[aa][aa])`
+///
+/// Fixable: the points are the same.
+pub const POINT_REPEATED: Code = Code::new("W525", "point-repeated");
+
+/// A label repeated on one point with another text (`LB[aa:x][aa:y]`): the
+/// repeat, and its text, were removed.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]LB[aa:x][aa:y])`
+pub const LABEL_REPEAT_DROPPED: Code = Code::new("E526", "label-repeat-dropped");
 
 // ---------------------------------------------------------------------------
 // Rule 12: where properties stand (`placement`)
 
 /// A root property outside the root node repeated the root's value, and was
 /// dropped.
-pub const ROOT_PROPERTY_REPEATED: Code = Code::new("I550", "root-property-repeated");
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]SZ[19])`
+///
+/// Fixable: the root says the same.
+pub const ROOT_PROPERTY_REPEATED: Code = Code::new("W550", "root-property-repeated");
 
 /// A root property (`SZ GM FF CA AP ST`) stands outside the root node with
 /// a value of its own: kept, though FF[4] readers take it from the root only.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]SZ[9])`
 pub const ROOT_PROPERTY_OUTSIDE_ROOT: Code = Code::new("W551", "root-property-outside-root");
 
 /// Game-info properties stand in a second node of one path (FF[4]: one
 /// game-info node per path): kept.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]PB[Lee];B[pd]RE[B+R])`
 pub const GAME_INFO_AGAIN: Code = Code::new("W552", "game-info-again");
 
 /// A move annotation (`BM DO IT TE`) stands in a node without a move: kept.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];BM[1])`
 pub const ANNOTATION_WITHOUT_MOVE: Code = Code::new("W553", "annotation-without-move");
 
 /// Two move annotations stand in one node (FF[4]: `BM`, `DO`, `IT`, `TE` must
 /// not be mixed): kept.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]DO[]IT[])`
 pub const MOVE_ANNOTATIONS_MIXED: Code = Code::new("W554", "move-annotations-mixed");
 
 /// A point carried two marks (`CR MA SL SQ TR`) in one node: the later mark
 /// was dropped.
-pub const MARKUP_SAME_POINT: Code = Code::new("W555", "markup-same-point");
+///
+/// Example: `(;FF[4]GM[1]SZ[19]CR[aa]TR[aa])`
+pub const MARKUP_SAME_POINT: Code = Code::new("E555", "markup-same-point");
 
 /// An `FF[1]`–`FF[3]` property stands beside its `FF[4]` replacement (`KI`
 /// with `KM`, `L` with `LB`, `M` with `MA`/`TR`): both kept.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]KM[7.5]KI[13];B[pd])`
 pub const OBSOLETE_BESIDE_REPLACEMENT: Code = Code::new("W556", "obsolete-beside-replacement");
 
 /// An `FF[4]` `VW` of exactly two single points, the `FF[1]`–`FF[3]` form of
 /// a rectangle, shows those two points only: kept.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]VW[aa][ii])`
 pub const VIEW_TWO_POINTS: Code = Code::new("W557", "view-two-points");
 
 /// `FF` or `CA` stood outside the root: dropped, since the output is one
 /// version in one character set, which its root says (a conversion decodes
 /// the text and writes the root's `FF[4]` and `CA`).
-pub const VERSION_OUTSIDE_ROOT: Code = Code::new("I559", "version-outside-root");
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]FF[3])`
+///
+/// Fixable: the output's root says its version and character set.
+pub const VERSION_OUTSIDE_ROOT: Code = Code::new("W559", "version-outside-root");
 
 /// Two position annotations (`DM GB GW UC`) stand in one node, which
 /// FF[4] forbids (they contradict each other): both kept.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]DM[1]GB[1])`
 pub const POSITION_ANNOTATIONS_MIXED: Code = Code::new("W558", "position-annotations-mixed");

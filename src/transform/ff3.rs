@@ -116,7 +116,7 @@ fn ki(node: &mut BufNode, cx: &mut Cx<'_>) {
         // Both: KI goes only when it says the same.
         if existing.trim().parse::<f64>().ok() == Some(n as f64 / 2.0) {
             if let Some(p) = node.remove("KI") {
-                cx.report.info(KI_KOMI, At::property(&p.name, p.pos), || {
+                cx.report.report(KI_KOMI, At::property(&p.name, p.pos), || {
                     format!("KI[{n}] repeats KM[{km}]: dropped")
                 });
             }
@@ -124,7 +124,7 @@ fn ki(node: &mut BufNode, cx: &mut Cx<'_>) {
         return;
     }
     if let Some(p) = node.remove("KI") {
-        cx.report.info(KI_KOMI, At::property(&p.name, p.pos), || {
+        cx.report.report(KI_KOMI, At::property(&p.name, p.pos), || {
             format!("KI[{n}] (twice the komi) written KM[{km}]")
         });
         node.set("KM", &km, p.pos);
@@ -158,7 +158,7 @@ fn labels(node: &mut BufNode, cx: &mut Cx<'_>) {
         lb.push_compose(v.text(), &letter);
     }
     cx.report
-        .info(OLD_LABELS, At::property(&l.name, l.pos), || {
+        .report(OLD_LABELS, At::property(&l.name, l.pos), || {
             format!(
                 "L with {} point(s) written as LB labels A, B, C…",
                 l.values().len()
@@ -181,13 +181,14 @@ fn marks(node: &mut BufNode, cx: &mut Cx<'_>, board: &Tracker) {
             }
         }
     }
-    cx.report.info(OLD_MARKS, At::property(&m.name, m.pos), || {
-        format!(
-            "M written as MA ({} point(s)) and TR on stones ({} point(s))",
-            ma.len(),
-            tr.len()
-        )
-    });
+    cx.report
+        .report(OLD_MARKS, At::property(&m.name, m.pos), || {
+            format!(
+                "M written as MA ({} point(s)) and TR on stones ({} point(s))",
+                ma.len(),
+                tr.len()
+            )
+        });
     for (id, pts) in [("MA", ma), ("TR", tr)] {
         if pts.is_empty() {
             continue;
@@ -224,7 +225,7 @@ fn player(node: &mut BufNode, cx: &mut Cx<'_>) {
         _ => return,
     };
     cx.report
-        .info(NUMERIC_PLAYER, At::property(&p.name, p.pos), || {
+        .report(NUMERIC_PLAYER, At::property(&p.name, p.pos), || {
             format!("PL[{}] written PL[{colour}]", p.first_text().unwrap_or(""))
         });
     p.clear_values();
@@ -242,7 +243,7 @@ fn annotations(node: &mut BufNode, cx: &mut Cx<'_>) {
     let pos = node.props[te.min(bm)].pos;
     node.remove("TE");
     node.remove("BM");
-    cx.report.info(
+    cx.report.report(
         OLD_ANNOTATION,
         Some(pos),
         if id == "IT" {
@@ -264,7 +265,7 @@ fn view(node: &mut BufNode, cx: &mut Cx<'_>) {
         return;
     }
     cx.report
-        .info(VIEW_CORNERS, At::property(&p.name, p.pos), || {
+        .report(VIEW_CORNERS, At::property(&p.name, p.pos), || {
             format!(
                 "VW[{}][{}] (two corners, FF[3]) written VW[{}:{}]",
                 vals[0], vals[1], vals[0], vals[1]

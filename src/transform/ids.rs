@@ -25,7 +25,7 @@ impl NodeRule for Ids {
                 // No upper-case letter at all (`black`): nothing safe to do.
                 if let Some(up) = props::uppercase_form(&p.name) {
                     cx.report
-                        .info(LOWERCASE_IDENTIFIER, At::property(&p.name, p.pos), || {
+                        .report(LOWERCASE_IDENTIFIER, At::property(&p.name, p.pos), || {
                             format!("identifier `{}` read as `{up}`", p.name)
                         });
                     p.name = up;
@@ -47,7 +47,7 @@ fn merge_same_names(node: &mut BufNode, cx: &mut Cx<'_>) {
             if node.props[j].name == name {
                 let p = node.props.remove(j);
                 cx.report
-                    .info(MERGED_IDENTIFIER, At::property(&p.name, p.pos), || {
+                    .report(MERGED_IDENTIFIER, At::property(&p.name, p.pos), || {
                         format!("two spellings of `{name}` in one node: values merged")
                     });
                 node.props[i].extend_values(p.values());

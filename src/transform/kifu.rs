@@ -72,7 +72,7 @@ pub fn is_kifu(implicit_root: bool, root: &BufNode) -> bool {
 impl NodeRule for Kifu {
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
         if cx.is_root && is_kifu(cx.header.implicit_root, &node) {
-            cx.report.info(
+            cx.report.report(
                 KIFU_DIALECT,
                 Some(node.pos),
                 "root in the kifu dialect (GK/TE/KO/RD/HD/TM/LT/LC): rewritten to FF[4]",
@@ -111,14 +111,14 @@ fn rename(node: &mut BufNode, cx: &mut Cx<'_>, from: &str, to: &str) {
         if existing.values() == node.props[i].values() {
             let p = node.props.remove(i);
             cx.report
-                .info(KIFU_ALIAS, At::property(&p.name, p.pos), || {
+                .report(KIFU_ALIAS, At::property(&p.name, p.pos), || {
                     format!("{from} repeats {to}: dropped")
                 });
         }
         return;
     }
     let p = &mut node.props[i];
-    cx.report.info(
+    cx.report.report(
         KIFU_ALIAS,
         At::property(&p.name, p.pos),
         format!("kifu {from} written {to}"),
@@ -138,7 +138,7 @@ fn komi(node: &mut BufNode, cx: &mut Cx<'_>) {
     let text = ko.first_text().unwrap_or("").to_string();
     let pos = ko.pos;
     let Some(km) = komi_of(&text) else {
-        cx.report.info(KIFU_KEPT, Some(pos), || {
+        cx.report.report(KIFU_KEPT, Some(pos), || {
             format!("kifu KO[{text}] not read as komi: kept")
         });
         return;
@@ -147,15 +147,15 @@ fn komi(node: &mut BufNode, cx: &mut Cx<'_>) {
         if komi_of(existing).is_some_and(|v| same_real(&v, &km)) {
             node.remove("KO");
             cx.report
-                .info(KIFU_ALIAS, Some(pos), "KO repeats KM: dropped");
+                .report(KIFU_ALIAS, Some(pos), "KO repeats KM: dropped");
         } else {
-            cx.report.info(KIFU_KEPT, Some(pos), || {
+            cx.report.report(KIFU_KEPT, Some(pos), || {
                 format!("kifu KO[{text}] differs from KM: kept")
             });
         }
         return;
     }
-    cx.report.info(KIFU_KOMI, Some(pos), || {
+    cx.report.report(KIFU_KOMI, Some(pos), || {
         format!("kifu KO[{text}] written KM[{km}]")
     });
     if text.trim() != km {
@@ -179,9 +179,10 @@ fn km_text(node: &mut BufNode, cx: &mut Cx<'_>) {
         Normalized::Rewritten(r) if r.reading == Reading::Words && r.dropped.is_none() => r.value,
         _ => return,
     };
-    cx.report.info(KIFU_KOMI, At::property(&p.name, p.pos), || {
-        format!("kifu KM[{text}] written KM[{km}]")
-    });
+    cx.report
+        .report(KIFU_KOMI, At::property(&p.name, p.pos), || {
+            format!("kifu KM[{text}] written KM[{km}]")
+        });
     cx.meta.push(("kifu:KM".into(), text));
     p.clear_values();
     p.push(&km);
@@ -205,7 +206,7 @@ fn handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
     if pts.is_empty() {
         return;
     }
-    cx.report.info(KIFU_HANDICAP_STONES, Some(pos), || {
+    cx.report.report(KIFU_HANDICAP_STONES, Some(pos), || {
         format!(
             "HD[{n}] without stones: standard handicap stones AB[{}]",
             pts.join("][")
@@ -265,7 +266,7 @@ fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
         // FF[4] TM is a real in seconds; in this dialect a bare number is minutes.
         if let Some(v) = seconds(&text, 60) {
             if v != text.trim() {
-                cx.report.info(KIFU_TIME, Some(pos), || {
+                cx.report.report(KIFU_TIME, Some(pos), || {
                     format!("kifu TM[{text}] written TM[{v}] (seconds)")
                 });
                 cx.meta.push(("kifu:TM".into(), text));
@@ -300,7 +301,7 @@ fn time(node: &mut BufNode, cx: &mut Cx<'_>) {
         None => format!("{secs} byo-yomi"),
     };
     node.remove("LC");
-    cx.report.info(KIFU_TIME, Some(pos), || {
+    cx.report.report(KIFU_TIME, Some(pos), || {
         format!("kifu LT/LC (byo-yomi) written OT[{ot}]")
     });
     cx.meta.push(("kifu:LT".into(), lt_text));
@@ -324,14 +325,14 @@ fn result(node: &mut BufNode, cx: &mut Cx<'_>) {
         Normalized::Rewritten(r) if r.reading == Reading::Spelling => {}
         Normalized::Rewritten(r) => {
             let r = r.value;
-            cx.report.info(KIFU_RESULT, Some(pos), || {
+            cx.report.report(KIFU_RESULT, Some(pos), || {
                 format!("kifu RE[{text}] written RE[{r}]")
             });
             cx.meta.push(("kifu:RE".into(), text));
             node.set("RE", &r, pos);
         }
         Normalized::Ambiguous(_) | Normalized::Unparsed(_) => {
-            cx.report.info(KIFU_KEPT, Some(pos), || {
+            cx.report.report(KIFU_KEPT, Some(pos), || {
                 format!("kifu RE[{text}] not read as a result: kept as written")
             })
         }

@@ -52,7 +52,7 @@ impl NodeRule for Mojibake {
             for (v, f) in p.values().iter().zip(&fixed) {
                 if let Some((t, enc)) = f {
                     let at = At::property(&p.name, p.pos);
-                    cx.report.info(MOJIBAKE_REPAIRED, at, || {
+                    cx.report.report(MOJIBAKE_REPAIRED, at, || {
                         format!(
                             "{}[{}] was {} text read as Latin-1: written {}[{t}]",
                             p.name,

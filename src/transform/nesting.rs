@@ -215,7 +215,7 @@ impl<S: Sink> Sink for Nesting<S> {
                     if let Some(mut g) = game {
                         let n = flatten(&mut g);
                         if n > 0 {
-                            report.info(
+                            report.report(
                                 OGS_NESTING,
                                 Some(g.header.pos),
                                 || format!("{n} variation(s) that were the only continuation written as a plain sequence (OGS/Fox nesting)"),

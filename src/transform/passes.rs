@@ -28,7 +28,7 @@ impl NodeRule for Passes {
                     && p.values().len() == 1
                     && p.first_text() == Some("tt")
                 {
-                    cx.report.info(TT_PASS, At::property(&p.name, p.pos), || {
+                    cx.report.report(TT_PASS, At::property(&p.name, p.pos), || {
                         format!("{}[tt] is a pass: written {}[]", p.name, p.name)
                     });
                     p.clear_values();

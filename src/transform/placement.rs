@@ -4,12 +4,12 @@
 //! and reports the rest (`formats/validation.md`, "Placement"):
 //!
 //! * a root property (`SZ GM FF CA AP ST`) outside the root node: dropped
-//!   when it repeats the root's value (`I550`), else kept (`W551`);
+//!   when it repeats the root's value (`W550`), else kept (`W551`);
 //! * game-info properties in a second node of one path: kept (`W552`);
 //! * a move annotation (`BM DO IT TE`) in a node without a move (`W553`),
 //!   and two of them in one node (`W554`): kept;
 //! * two of the marks `CR MA SL SQ TR` on one point of a node: the first
-//!   kept, the later dropped (`W555`);
+//!   kept, the later dropped (`E555`);
 //! * an `FF[1]`–`FF[3]` property beside its `FF[4]` replacement (`KI` with
 //!   `KM`, `L` with `LB`, `M` with `MA` or `TR`), as rule 5 leaves them when
 //!   it is off or the two disagree: kept (`W556`);
@@ -274,7 +274,7 @@ impl Placement {
             };
             if matches!(ROOT_IDS[k], "FF" | "CA") {
                 let p = node.props.remove(i);
-                cx.report.info(VERSION_OUTSIDE_ROOT, At::property(&p.name, p.pos), || {
+                cx.report.report(VERSION_OUTSIDE_ROOT, At::property(&p.name, p.pos), || {
                     format!(
                         "{}[{}] outside the root: dropped (the output is FF[4] in one character set, which its root says)",
                         p.name,
@@ -288,7 +288,7 @@ impl Placement {
             if p.values().len() == 1 && root == Some(value) {
                 let p = node.props.remove(i);
                 cx.report
-                    .info(ROOT_PROPERTY_REPEATED, At::property(&p.name, p.pos), || {
+                    .report(ROOT_PROPERTY_REPEATED, At::property(&p.name, p.pos), || {
                         format!(
                             "{}[{}] outside the root repeats the root's value: dropped",
                             p.name,
@@ -298,7 +298,7 @@ impl Placement {
                 continue;
             }
             cx.report
-                .warn(ROOT_PROPERTY_OUTSIDE_ROOT, At::property(&p.name, p.pos), || {
+                .report(ROOT_PROPERTY_OUTSIDE_ROOT, At::property(&p.name, p.pos), || {
                     let root = match root {
                         Some(r) => format!("the root says {}[{r}]", p.name),
                         None => format!("the root has no {}", p.name),
@@ -322,7 +322,7 @@ impl Placement {
         let Some(first) = ids.next() else { return };
         if self.info {
             cx.report
-                .warn(GAME_INFO_AGAIN, At::property(&first.name, first.pos), || {
+                .report(GAME_INFO_AGAIN, At::property(&first.name, first.pos), || {
                     let mut names = vec![first.name.as_str()];
                     names.extend(ids.map(|p| p.name.as_str()));
                     format!(
@@ -350,7 +350,7 @@ impl Placement {
             }
             let p = &mut node.props[i];
             cx.report
-                .warn(MARKUP_SAME_POINT, At::property(&p.name, p.pos), || {
+                .report(MARKUP_SAME_POINT, At::property(&p.name, p.pos), || {
                     let list: Vec<String> = clashes
                         .iter()
                         .map(|(pt, by)| format!("{}[{pt}]", by))
@@ -426,7 +426,7 @@ fn annotations(node: &BufNode, cx: &mut Cx<'_>, has_move: bool) {
     let Some(first) = found.next() else { return };
     let second = found.next();
     if !has_move {
-        cx.report.warn(
+        cx.report.report(
             ANNOTATION_WITHOUT_MOVE,
             At::property(&first.name, first.pos),
             || {
@@ -438,7 +438,7 @@ fn annotations(node: &BufNode, cx: &mut Cx<'_>, has_move: bool) {
         );
     }
     if let Some(second) = second {
-        cx.report.warn(
+        cx.report.report(
             MOVE_ANNOTATIONS_MIXED,
             At::property(&second.name, second.pos),
             || {
@@ -458,7 +458,7 @@ fn positions(node: &BufNode, cx: &mut Cx<'_>) {
     let (Some(first), Some(second)) = (found.next(), found.next()) else {
         return;
     };
-    cx.report.warn(
+    cx.report.report(
         POSITION_ANNOTATIONS_MIXED,
         At::property(&second.name, second.pos),
         || {
@@ -476,7 +476,7 @@ fn obsolete(node: &BufNode, cx: &mut Cx<'_>) {
         let (Some(o), Some(n)) = (node.get(old), node.get(new)) else {
             continue;
         };
-        cx.report.warn(
+        cx.report.report(
             OBSOLETE_BESIDE_REPLACEMENT,
             At::property(&o.name, o.pos),
             || {
@@ -505,7 +505,7 @@ fn view(node: &BufNode, cx: &mut Cx<'_>) {
     let single = |i: usize| v.get(i).is_some_and(|x| point(x.text()).is_some());
     if v.len() == 2 && single(0) && single(1) {
         cx.report
-            .warn(VIEW_TWO_POINTS, At::property(&p.name, p.pos), || {
+            .report(VIEW_TWO_POINTS, At::property(&p.name, p.pos), || {
                 let (a, b) = (v.get(0).map(|x| x.text()), v.get(1).map(|x| x.text()));
                 let (a, b) = (a.unwrap_or(""), b.unwrap_or(""));
                 format!(
@@ -612,12 +612,12 @@ mod tests {
     fn root_properties_outside_the_root() {
         let (s, c) = place("FF=4 SZ=19 GM=1;B=pd SZ=19 GM=1;W=dd SZ=9 CA=UTF-8");
         assert_eq!(s, "(;FF[4]SZ[19]GM[1];B[pd];W[dd]SZ[9])");
-        assert_eq!(c, vec!["I550", "I550", "W551", "I559"]);
+        assert_eq!(c, vec!["W550", "W550", "W551", "W559"]);
         // FF and CA outside the root go whatever their value: the output's
         // are the root's (a second conversion gives the same file).
         let (s, c) = place("FF=3 CA=x;B=pd FF=4 CA=y");
         assert_eq!(s, "(;FF[3]CA[x];B[pd])");
-        assert_eq!(c, vec!["I559", "I559"]);
+        assert_eq!(c, vec!["W559", "W559"]);
         // The root itself, and the root of a later game, are roots.
         assert_eq!(place("SZ=9 FF=4 AP=x").1, Vec::<&str>::new());
     }
@@ -662,7 +662,7 @@ mod tests {
     fn one_mark_per_point() {
         let (s, c, m) = place_game(&line("FF=4;B=pd MA=dd|ee TR=dd CR=aa:bb SQ=ab|cc"));
         assert_eq!(s, "(;FF[4];B[pd]MA[dd][ee]CR[aa:bb]SQ[cc])");
-        assert_eq!(c, vec!["W555", "W555"]);
+        assert_eq!(c, vec!["E555", "E555"]);
         assert!(m[0].contains("TR marks a point already marked in this node (MA[dd])"));
         assert!(m[1].contains("(CR[ab])"), "{m:?}");
         // A rectangle with a clash keeps its other points; an emptied mark goes.

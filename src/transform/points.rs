@@ -7,21 +7,22 @@
 //! A point off the board is kept, with a warning (`FF[4]`: an illegal move is
 //! still executed). A human-readable coordinate (`B[R16]`), a word for a
 //! pass (`B[Pass]`) and a rectangle whose corners are out of order
-//! (`AB[cc:aa]`) are written in their SGF form, as info. A value that is not
+//! (`AB[cc:aa]`) are written in their SGF form, with a fixable warning
+//! (the input departs from `FF[4]`). A value that is not
 //! a point is kept in a move or setup property (`B`, `W`, `AB`, `AW`, `AE`:
 //! the game's data) and removed from markup (`MA`, `LB`, `TB`…), with a
 //! warning that says which. A point listed twice in one property is
-//! removed once (info: the list means the same set of points; a warning when
-//! the repeat carried a different label).
+//! removed once (a fixable warning: the list means the same set of points;
+//! an error when the repeat carried a different label, which is lost).
 
 use super::codes::{
-    POINT_COORDINATE, POINT_OFF_BOARD, POINT_REMOVED, POINT_REPEATED, POINT_UNREADABLE,
-    RECTANGLE_REORDERED,
+    LABEL_REPEAT_DROPPED, POINT_COORDINATE, POINT_OFF_BOARD, POINT_REMOVED, POINT_REPEATED,
+    POINT_UNREADABLE, RECTANGLE_REORDERED,
 };
 use super::node::BufNode;
 use super::plain::PlainBoard;
 use super::rule::Cx;
-use crate::diag::{At, Severity};
+use crate::diag::At;
 use crate::event::{PropertyBuf, Value};
 use crate::stone::Point;
 use crate::validate::points::{self, Checked, Seen, Size};
@@ -182,25 +183,24 @@ fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
     for (k, v) in old.values().iter().enumerate() {
         let shown = super::shown(v.text());
         let outcome = outcome(v, kind, size, alone);
-        let (code, severity, what) = match &outcome {
-            Checked::Valid => (None, Severity::Info, ""),
-            Checked::OffBoard(_) => (Some(POINT_OFF_BOARD), Severity::Warning, ": kept"),
+        let (code, what) = match &outcome {
+            Checked::Valid => (None, ""),
+            Checked::OffBoard(_) => (Some(POINT_OFF_BOARD), ": kept"),
             Checked::Rewritten(_, how) => {
                 let code = match how {
                     points::How::Coordinate | points::How::PassWord => POINT_COORDINATE,
                     points::How::Reordered | points::How::OnePoint => RECTANGLE_REORDERED,
                 };
-                (Some(code), Severity::Info, "")
+                (Some(code), "")
             }
             Checked::NotAPoint(_) => match kind {
-                Kind::Move | Kind::Setup => (Some(POINT_UNREADABLE), Severity::Warning, ": kept"),
-                _ => (Some(POINT_REMOVED), Severity::Warning, ": removed"),
+                Kind::Move | Kind::Setup => (Some(POINT_UNREADABLE), ": kept"),
+                _ => (Some(POINT_REMOVED), ": removed"),
             },
         };
         if let Some(code) = code {
-            cx.report.report_as(code, severity, at, || {
-                format!("{name}[{shown}]: {outcome}{what}")
-            });
+            cx.report
+                .report(code, at, || format!("{name}[{shown}]: {outcome}{what}"));
         }
         if code == Some(POINT_REMOVED) {
             continue;
@@ -213,12 +213,11 @@ fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
         if let Some(first) = repeated(&text, kind, k, &old, &mut seen, alone) {
             // A label repeated with another text loses that text.
             let differs = kind == Kind::Label && first != text;
-            let severity = if differs {
-                Severity::Warning
-            } else {
-                Severity::Info
+            let code = match differs {
+                true => LABEL_REPEAT_DROPPED,
+                false => POINT_REPEATED,
             };
-            cx.report.report_as(POINT_REPEATED, severity, at, || {
+            cx.report.report(code, at, || {
                 let first = super::shown(&first);
                 if first == text {
                     format!("{name}[{shown}]: listed before: the repeat removed")
@@ -348,10 +347,10 @@ mod tests {
         assert_eq!(
             diags,
             [
-                "I521 info B[R16]: written qd (read as a human-readable coordinate)",
-                "I521 info W[Pass]: written empty (a word for a pass)",
-                "I521 info B[q4]: written pp (read as a human-readable coordinate)",
-                "I521 info W[PASS]: written empty (a word for a pass)",
+                "W521 warning B[R16]: written qd (read as a human-readable coordinate)",
+                "W521 warning W[Pass]: written empty (a word for a pass)",
+                "W521 warning B[q4]: written pp (read as a human-readable coordinate)",
+                "W521 warning W[PASS]: written empty (a word for a pass)",
             ]
         );
         let (out, diags) = points("SZ=19;B=T20;W=p;B=I5");
@@ -382,14 +381,14 @@ mod tests {
         assert_eq!(
             diags,
             [
-                "I522 info AB[cc:aa]: written aa:cc (the corners in order, upper left then lower right)",
-                "I525 info AB[dd]: listed before: the repeat removed",
-                "I525 info AB[bb]: its point is listed before (AB[cc:aa]): removed",
+                "W522 warning AB[cc:aa]: written aa:cc (the corners in order, upper left then lower right)",
+                "W525 warning AB[dd]: listed before: the repeat removed",
+                "W525 warning AB[bb]: its point is listed before (AB[cc:aa]): removed",
                 "W523 warning AW[p d]: not a point (two letters): kept",
                 "W520 warning AW[jj]: off the 9×9 board: kept",
-                "I522 info AE[ee:ee]: written ee (a rectangle of one point is the point)",
+                "W522 warning AE[ee:ee]: written ee (a rectangle of one point is the point)",
                 "W524 warning MA[p]: not a point (two letters): removed",
-                "I525 info TR[aa]: listed before: the repeat removed",
+                "W525 warning TR[aa]: listed before: the repeat removed",
             ]
         );
     }
@@ -411,10 +410,10 @@ mod tests {
         assert_eq!(
             diags,
             [
-                "I521 info LB[R16:B]: written qd (read as a human-readable coordinate)",
-                "I525 warning LB[dd:C]: its point is listed before (LB[dd:A]): removed",
+                "W521 warning LB[R16:B]: written qd (read as a human-readable coordinate)",
+                "E526 error LB[dd:C]: its point is listed before (LB[dd:A]): removed",
                 "W524 warning LB[x]: not a point (two letters): removed",
-                "I525 info AR[aa:bb]: listed before: the repeat removed",
+                "W525 warning AR[aa:bb]: listed before: the repeat removed",
                 "W520 warning AR[aa:zz]: off the 19×19 board: kept",
                 "W524 warning LN[aa:p]: not a point (two letters): removed",
             ]

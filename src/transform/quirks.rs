@@ -72,9 +72,9 @@ impl NodeRule for Duplicates {
                     continue;
                 }
                 cx.report
-                    .info(DUPLICATE_AP, At::property(&p.name, p.pos), || {
+                    .report(DUPLICATE_AP, At::property(&p.name, p.pos), || {
                         format!(
-                            "AP written {} times ({}): the last is kept",
+                            "AP written {} times ({}): the last kept, the others dropped",
                             vals.len(),
                             vals.join(", ")
                         )
@@ -87,7 +87,7 @@ impl NodeRule for Duplicates {
             }
             if vals.iter().all(|v| *v == vals[0]) {
                 cx.report
-                    .info(DUPLICATE_MERGED, At::property(&p.name, p.pos), || {
+                    .report(DUPLICATE_MERGED, At::property(&p.name, p.pos), || {
                         format!(
                             "{} written {} times with the same value: kept once",
                             p.name,
@@ -102,7 +102,7 @@ impl NodeRule for Duplicates {
                     ", "
                 };
                 cx.report
-                    .info(DUPLICATE_MERGED, At::property(&p.name, p.pos), || {
+                    .report(DUPLICATE_MERGED, At::property(&p.name, p.pos), || {
                         format!("{} written {} times: texts joined", p.name, vals.len())
                     });
                 p.clear_values();
@@ -217,12 +217,13 @@ impl NodeRule for Fox {
 fn fix_komi(node: &mut BufNode, cx: &mut Cx<'_>) {
     if let Some(p) = node.props.iter_mut().find(|p| p.name == "KM") {
         if let Some(k) = p.first_text().and_then(fox_komi) {
-            cx.report.info(FOX_KOMI, At::property(&p.name, p.pos), || {
-                format!(
-                    "Fox komi KM[{}] is in scaled units: written KM[{k}]",
-                    p.first_text().unwrap_or("")
-                )
-            });
+            cx.report
+                .report(FOX_KOMI, At::property(&p.name, p.pos), || {
+                    format!(
+                        "Fox komi KM[{}] is in scaled units: written KM[{k}]",
+                        p.first_text().unwrap_or("")
+                    )
+                });
             p.clear_values();
             p.push(&k);
         }
@@ -235,7 +236,7 @@ fn fix_result(node: &mut BufNode, cx: &mut Cx<'_>) {
     if let Some(p) = node.props.iter_mut().find(|p| p.name == "RE") {
         if let Some(r) = p.first_text().and_then(fox_result) {
             cx.report
-                .info(FOX_RESULT, At::property(&p.name, p.pos), || {
+                .report(FOX_RESULT, At::property(&p.name, p.pos), || {
                     format!(
                         "Fox result RE[{}] is in zi (1 zi = 2 points): written RE[{r}]",
                         p.first_text().unwrap_or("")
@@ -251,7 +252,7 @@ fn fix_result(node: &mut BufNode, cx: &mut Cx<'_>) {
 fn fix_handicap(node: &mut BufNode, cx: &mut Cx<'_>) {
     if let Some(p) = node.props.iter_mut().find(|p| p.name == "HA") {
         if p.first_text().map(str::trim) == Some("1") {
-            cx.report.info(
+            cx.report.report(
                 FOX_HANDICAP,
                 At::property(&p.name, p.pos),
                 "Fox HA[1] (Black first, no handicap stones) written HA[0]",

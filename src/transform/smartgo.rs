@@ -64,7 +64,7 @@ impl NodeRule for SmartGo {
         let bytes = seq.as_bytes();
         if bytes.is_empty() || bytes.len() % 2 != 0 || !bytes.iter().all(|&c| is_coord(c)) {
             let pos = node.props[i].pos;
-            cx.report.warn(SMARTGO_UNREADABLE, Some(pos), || {
+            cx.report.report(SMARTGO_UNREADABLE, Some(pos), || {
                 format!("S[{seq}] is not a sequence of points: kept as it is")
             });
             out.push(node);
@@ -79,7 +79,7 @@ impl NodeRule for SmartGo {
         let first = colour;
         let count = bytes.len() / 2;
         cx.report
-            .info(SMARTGO_EXPANDED, At::property(&s.name, s.pos), || {
+            .report(SMARTGO_EXPANDED, At::property(&s.name, s.pos), || {
                 format!("SmartGo S[{seq}]: {count} move(s), one node each, {first} first")
             });
         // Root: the root keeps its properties, the moves follow it.

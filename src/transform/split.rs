@@ -12,7 +12,7 @@
 //!   `;W[mo]PL[B]`) write it to say whose turn it is *after* the move, and
 //!   FF[4] makes it setup, forbidden beside a move. A `PL` naming the other
 //!   colour than the (last) move only repeats whose turn it is: dropped
-//!   (`I560`). One naming the mover's colour says that player moves again:
+//!   (`W560`). One naming the mover's colour says that player moves again:
 //!   it goes to a node of its own after the move, where it means that in
 //!   FF[4] (`W561`, a warning: the reading is the dialect's, not certain).
 //!   A `PL` whose value is no colour is setup like any other: first.
@@ -72,7 +72,7 @@ impl NodeRule for Split {
                 .iter()
                 .find(|p| is_move(&p.name))
                 .map(|p| p.pos);
-            cx.report.info(
+            cx.report.report(
                 SPLIT_SETUP_MOVE,
                 at,
                 "setup and a move in one node: the move goes to a node of its own",
@@ -110,7 +110,7 @@ fn player_beside_move(node: &mut BufNode, cx: &mut Cx<'_>) -> Option<BufNode> {
     let name = |c: char| if c == 'B' { "Black" } else { "White" };
     if colour != mover {
         cx.report
-            .info(PLAYER_REPEATS_TURN, At::property(&p.name, p.pos), || {
+            .report(PLAYER_REPEATS_TURN, At::property(&p.name, p.pos), || {
                 format!(
                     "PL[{text}] beside {mv} only repeats that {} plays next: dropped",
                     name(colour)
@@ -119,7 +119,7 @@ fn player_beside_move(node: &mut BufNode, cx: &mut Cx<'_>) -> Option<BufNode> {
         return None;
     }
     cx.report
-        .warn(PLAYER_AFTER_MOVE, At::property(&p.name, p.pos), || {
+        .report(PLAYER_AFTER_MOVE, At::property(&p.name, p.pos), || {
             format!(
                 "PL[{text}] beside {mv} says {} plays again: PL goes to a node of its own after the move (FF[4] forbids setup beside a move)",
                 name(colour)
@@ -167,7 +167,7 @@ fn split_moves(mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
                 kept.push(p);
             } else {
                 cx.report
-                    .info(SPLIT_TWO_MOVES, At::property(&p.name, p.pos), || {
+                    .report(SPLIT_TWO_MOVES, At::property(&p.name, p.pos), || {
                         format!(
                             "two moves in one node: {}[{}] goes to a node of its own",
                             p.name,
@@ -226,7 +226,7 @@ mod tests {
     fn two_moves() {
         let (s, c) = split(";B=aa W=ab C=x BL=10 WL=20");
         assert_eq!(s, "(;;B[aa]C[x]BL[10];W[ab]WL[20])");
-        assert_eq!(c, vec!["I166"]);
+        assert_eq!(c, vec!["W166"]);
         assert_eq!(split(";W=ff").0, "(;;W[ff])");
     }
 
@@ -235,7 +235,7 @@ mod tests {
     #[test]
     fn player_beside_a_move() {
         let (s, c) = split(";B=pd PL=W C=x");
-        assert_eq!((s.as_str(), c), ("(;;B[pd]C[x])", vec!["I560"]));
+        assert_eq!((s.as_str(), c), ("(;;B[pd]C[x])", vec!["W560"]));
         // Read leniently: FF[3] numbers, words (rule 11 respells them later).
         assert_eq!(split(";W=pd PL=1").0, "(;;W[pd])");
         assert_eq!(split(";W=pd PL=black").0, "(;;W[pd])");
@@ -245,13 +245,13 @@ mod tests {
         let (s, c) = split(";AB=dd W=pd PL=W");
         assert_eq!(
             (s.as_str(), c),
-            ("(;;AB[dd];W[pd];PL[W])", vec!["W561", "I165"])
+            ("(;;AB[dd];W[pd];PL[W])", vec!["W561", "W165"])
         );
         // Two moves: the last one says whose turn it is.
         assert_eq!(split(";B=aa W=bb PL=B").0, "(;;B[aa];W[bb])");
         // No colour: setup, first (as SGFC splits).
         let (s, c) = split(";PL=x B=aa");
-        assert_eq!((s.as_str(), c), ("(;;PL[x];B[aa])", vec!["I165"]));
+        assert_eq!((s.as_str(), c), ("(;;PL[x];B[aa])", vec!["W165"]));
         // Without a move PL is setup where it stands.
         assert_eq!(split(";PL=B AB=aa").0, "(;;PL[B]AB[aa])");
     }

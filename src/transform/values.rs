@@ -9,21 +9,24 @@
 //! `points`). It runs last of the node rules, on what the
 //! kifu, `FF[3]` and Fox rules have already made of these values.
 //!
-//! A value already in its `FF[4]` form is left alone; a rewrite is an info
-//! diagnostic, or a warning when the new form leaves part of the old one
-//! out; a value that is ambiguous or cannot be read is kept as it is, with
-//! a warning that says why.
+//! A value already in its `FF[4]` form is left alone; a rewrite is a
+//! fixable warning (the value departed from `FF[4]`). Nothing is dropped
+//! (the severity rule of `formats/validation.md`): a value whose `FF[4]`
+//! form would leave part of it out is kept as it is (`W515`), except a
+//! `TM` overtime, which goes to `OT`; a value that is ambiguous or cannot
+//! be read is kept as it is, with a warning that says why.
 
 use super::codes::{
     DATE_REWRITTEN, DATE_UNREADABLE, HANDICAP_REWRITTEN, HANDICAP_UNREADABLE, KOMI_REWRITTEN,
     KOMI_UNREADABLE, RESULT_REWRITTEN, RESULT_UNREADABLE, SIMPLETEXT_NEWLINE, SIZE_REWRITTEN,
-    SIZE_UNREADABLE, TIME_REWRITTEN, TIME_UNREADABLE, TYPE_REWRITTEN, TYPE_UNREADABLE,
+    SIZE_UNREADABLE, TIME_REWRITTEN, TIME_UNREADABLE, TYPE_REWRITTEN, TYPE_UNREADABLE, VALUE_EMPTY,
+    VALUE_NOT_REWRITTEN, VALUE_RESPELLED,
 };
 use super::node::BufNode;
 use super::plain::PlainBoard;
 use super::points::Points;
 use super::rule::{Cx, NodeRule};
-use crate::diag::{At, Code, Severity};
+use crate::diag::{At, Code};
 use crate::event::PropertyBuf;
 use crate::options::ValueFlags;
 use crate::props;
@@ -161,6 +164,9 @@ impl NodeRule for Values {
         // without one (a root's `KO` is the kifu dialect's komi, which the
         // kifu rule could not read) the value is kept as it is.
         let has_move = node.props.iter().any(|p| p.name == "B" || p.name == "W");
+        if self.flags.times && cx.is_root {
+            overtime_to_ot(&mut node, cx);
+        }
         for p in &mut node.props {
             match self.family(&p.name) {
                 Some(family) if has_move || !std::ptr::eq(family, &NONE) => {
@@ -183,6 +189,56 @@ impl NodeRule for Values {
             true => self.points.plain_board(),
             false => PlainBoard::ANY,
         }
+    }
+}
+
+/// `TM[5:00:00(5x1:00)]`: the main time in `TM` (seconds) and the
+/// overtime in `OT`, where `OT` is absent or already says the same; else
+/// `TM` is left to [`normalize`], which keeps it as it is (`W515`), since
+/// its seconds alone would leave the overtime out.
+fn overtime_to_ot(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(i) = node.props.iter().position(|p| p.name == "TM") else {
+        return;
+    };
+    let tm = &node.props[i];
+    let [v] = tm.values().iter().collect::<Vec<_>>()[..] else {
+        return;
+    };
+    let Normalized::Rewritten(r) = values::time(v.text()) else {
+        return;
+    };
+    let Some(dropped) = &r.dropped else {
+        return;
+    };
+    let ot = overtime_text(dropped);
+    let same = |p: &PropertyBuf| p.name == "OT" && p.first_text().map(str::trim) == Some(ot);
+    let ot_at = node.props.iter().position(|p| p.name == "OT");
+    if ot.is_empty() || ot_at.is_some_and(|j| !same(&node.props[j])) {
+        return;
+    }
+    let (old, pos) = (super::shown(v.text()), tm.pos);
+    let tm = &mut node.props[i];
+    tm.clear_values();
+    tm.push(&r.value);
+    if ot_at.is_none() {
+        let p = PropertyBuf::with_values("OT", &[ot]).at(pos);
+        node.props.insert(i + 1, p);
+    }
+    cx.report
+        .report(TIME_REWRITTEN, At::property("TM", pos), || {
+            let main = Rewrite::new(r.value.as_str(), r.reading);
+            format!("TM[{old}]: {main}, the overtime in OT[{ot}]")
+        });
+}
+
+/// The overtime part of a `TM` value as `OT` holds it: `(5x1:00)` →
+/// `5x1:00`, `+ 30 seconds byoyomi` → `30 seconds byoyomi`.
+fn overtime_text(dropped: &str) -> &str {
+    let t = dropped.trim();
+    let t = t.strip_prefix('+').unwrap_or(t).trim();
+    match t.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        Some(inner) => inner.trim(),
+        None => t,
     }
 }
 
@@ -238,15 +294,14 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
     if outcomes.iter().all(|o| *o == Normalized::Valid) {
         return;
     }
-    if outcomes.iter().all(Normalized::is_unchanged) {
-        // Kept as they are (ambiguous or unreadable): reported, not copied.
+    if outcomes.iter().all(kept) {
+        // Kept as they are (ambiguous, unreadable, or a rewrite that would
+        // leave a part out): reported, not copied.
         for (v, outcome) in p.values().iter().zip(&outcomes) {
-            if *outcome != Normalized::Valid {
+            if let Some(code) = kept_code(family, outcome) {
                 let at = At::property(&p.name, p.pos);
                 cx.report
-                    .report_as(family.unreadable, Severity::Warning, at, || {
-                        format!("{}[{}]: {outcome}", p.name, super::shown(v.text()))
-                    });
+                    .report(code, at, || kept_message(&p.name, v.text(), outcome));
             }
         }
         return;
@@ -254,28 +309,110 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
     let old = p.clone();
     p.clear_values();
     for (v, outcome) in old.values().iter().zip(&outcomes) {
-        let (code, severity) = match outcome {
-            Normalized::Valid => {
+        let at = At::property(&old.name, old.pos);
+        match kept_code(family, outcome) {
+            None if *outcome == Normalized::Valid => {
                 p.push_value(v);
-                continue;
             }
-            Normalized::Rewritten(r) => {
-                push(p, &r.value);
-                let severity = match r.dropped {
-                    Some(_) => Severity::Warning,
-                    None => Severity::Info,
+            None => {
+                if let Normalized::Rewritten(r) = outcome {
+                    push(p, &r.value);
+                }
+                let code = match outcome {
+                    Normalized::Rewritten(r) if only_padding(v.text(), &r.value) => VALUE_RESPELLED,
+                    Normalized::Rewritten(_)
+                        if std::ptr::eq(family, &DATE) && padded_date(v.text()) =>
+                    {
+                        VALUE_RESPELLED
+                    }
+                    _ => family.rewritten,
                 };
-                (family.rewritten, severity)
+                cx.report.report(code, at, || {
+                    format!("{}[{}]: {outcome}", old.name, super::shown(v.text()))
+                });
             }
-            Normalized::Ambiguous(_) | Normalized::Unparsed(_) => {
+            Some(code) => {
                 p.push_value(v);
-                (family.unreadable, Severity::Warning)
+                cx.report
+                    .report(code, at, || kept_message(&old.name, v.text(), outcome));
             }
-        };
-        cx.report
-            .report_as(code, severity, At::property(&old.name, old.pos), || {
-                format!("{}[{}]: {outcome}", old.name, super::shown(v.text()))
-            });
+        }
+    }
+}
+
+/// Whether a value stays as it is: valid, or a rewrite this rule does not
+/// make (see [`kept_code`]).
+fn kept(outcome: &Normalized) -> bool {
+    match outcome {
+        Normalized::Rewritten(r) => r.dropped.is_some(),
+        _ => true,
+    }
+}
+
+/// The code of a value kept as it is, if it is not valid: a value that
+/// cannot be read, or one whose `FF[4]` form would leave part of it out
+/// (nothing is dropped: the severity rule of `formats/validation.md`).
+fn kept_code(family: &Family, outcome: &Normalized) -> Option<Code> {
+    match outcome {
+        Normalized::Valid => None,
+        Normalized::Rewritten(r) if r.dropped.is_none() => None,
+        Normalized::Rewritten(_) => Some(VALUE_NOT_REWRITTEN),
+        Normalized::Unparsed(Problem::Empty) => Some(VALUE_EMPTY),
+        Normalized::Ambiguous(_) | Normalized::Unparsed(_) => Some(family.unreadable),
+    }
+}
+
+/// Whether the date `old` is valid `FF[4]` once each month and day of one
+/// digit gets its zero (`2000-9-14,2000-9-21`, whose `FF[4]` form the
+/// normalizer writes with a shortcut, `2000-09-14,21`).
+fn padded_date(old: &str) -> bool {
+    let b = old.trim().as_bytes();
+    let mut padded = String::with_capacity(b.len() + 4);
+    for (i, &c) in b.iter().enumerate() {
+        let single = c.is_ascii_digit()
+            && i > 0
+            && b[i - 1] == b'-'
+            && !b.get(i + 1).is_some_and(u8::is_ascii_digit);
+        if single {
+            padded.push('0');
+        }
+        padded.push(c as char);
+    }
+    values::date(&padded) == Normalized::Valid
+}
+
+/// Whether `new` is `old` with only zero padding, letter case or white
+/// space around it changed (`2000-7-20` → `2000-07-20`): the same value to
+/// every reader, an exact respelling (`I516`).
+fn only_padding(old: &str, new: &str) -> bool {
+    fn unpadded(s: &str) -> String {
+        let mut out = String::with_capacity(s.len());
+        let mut in_digits = false;
+        let mut chars = s.trim().chars().peekable();
+        while let Some(c) = chars.next() {
+            let leading_zero =
+                c == '0' && !in_digits && chars.peek().is_some_and(|n| n.is_ascii_digit());
+            in_digits = c.is_ascii_digit() && !leading_zero;
+            if !leading_zero {
+                out.push(c.to_ascii_lowercase());
+            }
+        }
+        out
+    }
+    unpadded(old) == unpadded(new)
+}
+
+/// The message of a value kept as it is: what it reads as, and that it was
+/// kept.
+fn kept_message(name: &str, value: &str, outcome: &Normalized) -> String {
+    let shown = super::shown(value);
+    match outcome {
+        Normalized::Rewritten(r) => format!(
+            "{name}[{shown}]: its FF[4] form {name}[{}] would leave out `{}`: kept as it is",
+            super::shown(&r.value),
+            super::shown(r.dropped.as_deref().unwrap_or_default())
+        ),
+        _ => format!("{name}[{shown}]: {outcome}"),
     }
 }
 
@@ -298,7 +435,7 @@ fn simple_text(p: &mut PropertyBuf, cx: &mut Cx<'_>) {
             continue;
         };
         let at = At::property(&p.name, p.pos);
-        cx.report.info(SIMPLETEXT.rewritten, at, || {
+        cx.report.report(SIMPLETEXT.rewritten, at, || {
             let outcome = Normalized::Rewritten(Rewrite::new(v.text(), Reading::Spelling));
             format!("{}[{before}]: {outcome}", p.name)
         });
@@ -319,6 +456,7 @@ mod tests {
     use super::super::adapter::NodeAdapter;
     use super::super::testing::*;
     use super::*;
+    use crate::diag::Severity;
 
     /// The plain-node test (`plain::simple_type`) knows the types this rule
     /// checks by type alone: the types that have a family here.
@@ -411,8 +549,8 @@ mod tests {
             "(;GM[1]SZ[19]PB[Lee Sedol]KM[6.5]DT[2001-08-01]TM[3600]RE[W+R]HA[2])"
         );
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
-        assert_eq!(ids, ["I512", "I506", "I500", "I502", "I504", "I508"]);
-        assert!(diags.iter().all(|(_, s)| *s == Severity::Info));
+        assert_eq!(ids, ["W512", "W506", "W500", "W502", "W504", "W508"]);
+        assert!(diags.iter().all(|(_, s)| *s == Severity::Warning));
     }
 
     #[test]
@@ -436,10 +574,10 @@ mod tests {
     }
 
     #[test]
-    fn what_is_left_out_makes_a_warning() {
-        let (out, diags) = root(&[("DT", "2012-11-22 14:03:11")], ValueFlags::all());
-        assert_eq!(out, "(;DT[2012-11-22])");
-        assert_eq!(diags, [("I500".to_string(), Severity::Warning)]);
+    fn a_value_whose_ff4_form_leaves_a_part_out_is_kept() {
+        let (out, diags) = root(&[("RE", "B+R after 211 moves")], ValueFlags::all());
+        assert_eq!(out, "(;RE[B+R after 211 moves])");
+        assert_eq!(diags, [("W515".to_string(), Severity::Warning)]);
     }
 
     #[test]
@@ -455,6 +593,42 @@ mod tests {
         assert_eq!(out, "(;DT[03/04/2005]RE[nonsense words]SZ[huge])");
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
         assert_eq!(ids, ["W501", "W505", "W511"]);
+    }
+
+    #[test]
+    fn zero_padding_and_empty_values_are_info() {
+        let props = [("DT", "2000-7-20"), ("TM", ""), ("RE", "b+r")];
+        let (out, diags) = root(&props, ValueFlags::all());
+        assert_eq!(out, "(;DT[2000-07-20]TM[]RE[B+R])");
+        let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(ids, ["I516", "I517", "I516"]);
+        assert!(only_padding(" 2000-7-5", "2000-07-05"));
+        assert!(!only_padding("6,5", "6.5"));
+        assert!(!only_padding("2000-7-20", "2000-07-21"));
+        assert!(!only_padding("10", "1"));
+        assert!(padded_date("2000-9-14,2000-9-21"));
+        assert!(!padded_date("14.9.2000"));
+    }
+
+    #[test]
+    fn an_overtime_goes_to_ot() {
+        let (out, diags) = root(&[("TM", "5:00:00(5x1:00)")], ValueFlags::all());
+        assert_eq!(out, "(;TM[18000]OT[5x1:00])");
+        assert_eq!(diags, [("W502".to_string(), Severity::Warning)]);
+        let same = [
+            ("TM", "1 hour + 30 seconds byoyomi"),
+            ("OT", "30 seconds byoyomi"),
+        ];
+        let (out, _) = root(&same, ValueFlags::all());
+        assert_eq!(out, "(;TM[3600]OT[30 seconds byoyomi])");
+    }
+
+    #[test]
+    fn an_overtime_beside_another_ot_keeps_the_time() {
+        let props = [("TM", "5:00:00(5x1:00)"), ("OT", "3x30 byo-yomi")];
+        let (out, diags) = root(&props, ValueFlags::all());
+        assert_eq!(out, "(;TM[5:00:00(5x1:00)]OT[3x30 byo-yomi])");
+        assert_eq!(diags, [("W515".to_string(), Severity::Warning)]);
     }
 
     #[test]
@@ -514,15 +688,14 @@ mod tests {
         let (out, diags) = root(&props, ValueFlags::all());
         assert_eq!(
             out,
-            "(;TE[1]BM[2]GB[1]DM[1]PL[B]MN[12]BL[60.5]V[0.5]B[pd]KO[])"
+            "(;TE[1]BM[2]GB[1]DM[1]PL[B]MN[12]BL[60.5]V[0.5]B[pd]KO[x])"
         );
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
-        assert_eq!(ids, ["I513"; 9]);
-        let warned: Vec<bool> = diags.iter().map(|(_, s)| *s == Severity::Warning).collect();
-        assert_eq!(
-            warned,
-            [false, false, false, false, false, false, false, false, true]
-        );
+        let mut want = ["W513"; 9];
+        // `MN[ 12]`: only the white space around it.
+        want[5] = "I516";
+        want[8] = "W515";
+        assert_eq!(ids, want);
     }
 
     #[test]

@@ -14,6 +14,8 @@ use crate::diag::Code;
 pub const BOARD_SIZE_UNKNOWN: Code = Code::new("W580", "board-size-unknown");
 
 /// A move was played on an occupied point: the stone replaced the one there.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd];W[pd])`
 pub const MOVE_ON_STONE: Code = Code::new("W581", "move-on-stone");
 
 /// A move left its own group without a liberty (suicide): the group was removed.
@@ -51,4 +53,6 @@ pub const HANDICAP_STONES_MISSING: Code = Code::new("W589", "handicap-stones-mis
 
 /// The root's `FF` names no SGF version sgfconv knows (1 to 4): the game
 /// is read, and written, as `FF[4]`.
+///
+/// Example: `(;FF[5]GM[1]SZ[19];B[pd])`
 pub const UNKNOWN_FILE_FORMAT: Code = Code::new("W540", "unknown-file-format");

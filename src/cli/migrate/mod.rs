@@ -8,7 +8,7 @@
 
 mod show;
 
-use super::args::{archive_limits, encoding_arg, DiagnosticsFormat, MigrateArgs};
+use super::args::{archive_limits, dialect_arg, encoding_arg, DiagnosticsFormat, MigrateArgs};
 use super::exit::{EXIT_LOST, EXIT_USAGE};
 use super::say::{json_usage, shown};
 use super::{progress, term};
@@ -52,9 +52,7 @@ pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
     o.archive_limits = archive_limits(args.max_member_size, args.archive_depth);
     o.convert.read.encoding = encoding_arg(&args.encoding, "--encoding")?;
     o.convert.read.default_encoding = encoding_arg(&args.default_encoding, "--default-encoding")?;
-    if args.keep_dialect {
-        o.convert.read.dialect = sgfconv::Dialect::Keep;
-    }
+    o.convert.read.dialect = dialect_arg(args.keep_dialect, &args.no_fix)?;
     Ok(o)
 }
 

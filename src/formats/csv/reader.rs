@@ -209,7 +209,7 @@ fn read_rows<R: Read>(
                 if let Some(err) = too_long(rdr, pos.unwrap_or(Pos::new(0, 1, 1))) {
                     return Err(err);
                 }
-                report.error(
+                report.report(
                     CSV_SYNTAX,
                     pos,
                     format!(
@@ -426,7 +426,7 @@ impl ReadState {
             Some(c) if c.eq_ignore_ascii_case("W") || c.eq_ignore_ascii_case("WHITE") => Some("W"),
             Some(other) => {
                 let other = other.to_ascii_uppercase();
-                report.warn(
+                report.report(
                     CSV_BAD_ROW,
                     Some(pos),
                     format!("colour {other:?} is not B or W; row skipped"),
@@ -442,7 +442,7 @@ impl ReadState {
         }
         let point = row_point(cols, row, self.size);
         if colour.is_some() && point.is_none() {
-            report.warn(
+            report.report(
                 CSV_BAD_ROW,
                 Some(pos),
                 "the row has a colour but no readable point (sgf, x/y, gtp) and is not a pass; row skipped",
@@ -458,7 +458,7 @@ impl ReadState {
                 let p = match self.ids.get(parent) {
                     Some(p) => p,
                     None => {
-                        report.warn(
+                        report.report(
                             CSV_BAD_PARENT,
                             Some(pos),
                             format!("parent {parent:?} is not an earlier node; attached to the previous row"),

@@ -673,7 +673,7 @@ pub(super) fn loss_warning(report: &mut Reporter, game: usize, not_carried: &Tal
         return;
     }
     report.set_game(Some(game));
-    report.warn(CSV_NOT_CARRIED, None, || loss_message(game, not_carried));
+    report.report(CSV_NOT_CARRIED, None, || loss_message(game, not_carried));
 }
 
 /// The text of [`loss_warning`]'s warning.

@@ -175,7 +175,7 @@ impl Parser {
             return false;
         };
         if line.starts_with("\\[") || line.trim() == "\\HE" || line.trim() == "\\GS" {
-            report.warn(
+            report.report(
                 GIB_BAD_HEADER_LINE,
                 Some(start),
                 "header value never closed with `\\]`; kept as written",
@@ -233,7 +233,7 @@ impl Parser {
                 None => self.pending = Some((body.to_string(), pos)),
             }
         } else if !trimmed.is_empty() && self.state == State::Header {
-            report.warn(
+            report.report(
                 GIB_BAD_HEADER_LINE,
                 Some(pos),
                 format!("not a header line, skipped: {}", clip(trimmed)),
@@ -245,7 +245,7 @@ impl Parser {
     /// game section never closed is reported at the last line (`last`).
     fn finish(mut self, last: Pos, report: &mut Reporter) -> Document {
         if let Some((acc, start)) = self.pending {
-            report.warn(
+            report.report(
                 GIB_BAD_HEADER_LINE,
                 Some(start),
                 "header value never closed with `\\]`; kept as written",
@@ -253,7 +253,7 @@ impl Parser {
             push_entry(&mut self.doc, &acc, start, report);
         }
         if self.state == State::Game {
-            report.warn(
+            report.report(
                 GIB_TRUNCATED,
                 Some(last),
                 "the game section has no `\\GE`: the file is cut short; the moves read are kept",
@@ -273,7 +273,7 @@ fn push_entry(doc: &mut Document, body: &str, pos: Pos, report: &mut Reporter) {
             pos,
         }),
         None => {
-            report.warn(
+            report.report(
                 GIB_BAD_HEADER_LINE,
                 Some(pos),
                 format!("header line without `=`, kept as a key: {}", clip(body)),

@@ -74,7 +74,7 @@ pub fn read(
         trailing_text(t, shift, encoding, report);
     }
     if index > 1 {
-        report.info(
+        report.report(
             GIB_SEVERAL_RECORDS,
             None,
             format!("the file holds {index} records (`\\HS … \\GE`): read as a collection of {index} games"),
@@ -93,7 +93,7 @@ fn trailing_text(t: Trailing, shift: i64, encoding: &'static Encoding, report: &
         return;
     };
     let offset = t.at.offset.saturating_add_signed(shift) + i as u64;
-    report.warn(
+    report.report(
         GIB_TRAILING_TEXT,
         Some(Pos::new(offset, t.at.line, 1)),
         format!(
@@ -114,7 +114,7 @@ fn repair_text(doc: &mut Document, decoded: &Decoded, report: &mut Reporter) {
     for e in &mut doc.entries {
         if decoded.encoding == UTF_8 {
             if let Some(fixed) = repair_double_encoding(&e.value, hint) {
-                report.warn(
+                report.report(
                     GIB_DOUBLE_ENCODED,
                     Some(e.pos),
                     format!(
@@ -128,7 +128,7 @@ fn repair_text(doc: &mut Document, decoded: &Decoded, report: &mut Reporter) {
             }
         }
         if e.value.contains('\u{FFFD}') {
-            report.warn(
+            report.report(
                 GIB_DAMAGED_TEXT,
                 Some(e.pos),
                 format!(
@@ -258,7 +258,7 @@ fn komi(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mu
     if let Some(raw) = komi_src.iter().flatten().next() {
         match raw.parse::<i64>() {
             Ok(v) => push(props, "KM", &format_tenths(v)),
-            Err(_) => report.warn(
+            Err(_) => report.report(
                 GIB_BAD_VALUE,
                 doc.pos_of("GAMEINFOMAIN"),
                 format!("komi `{}` is not a number ×10; no KM", clip(raw)),
@@ -290,14 +290,14 @@ fn handicap_props(
         push(props, "HA", &handicap.to_string());
         match lines::tygem_handicap_stones(size, handicap) {
             Some(ab) => setup = Some(ab),
-            None => report.warn(
+            None => report.report(
                 GIB_BAD_HANDICAP,
                 ini.map(|r| r.pos),
                 format!("no Tygem layout for {handicap} stones on {size}×{size}; HA kept, no stones placed"),
             ),
         }
     } else if handicap == 1 {
-        report.warn(
+        report.report(
             GIB_BAD_HANDICAP,
             ini.map(|r| r.pos),
             "handicap 1 places no stone; read as an even game",
@@ -323,7 +323,7 @@ fn date(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>, report: &mu
         }
     }
     if date_seen {
-        report.warn(
+        report.report(
             GIB_BAD_VALUE,
             doc.pos_of("GAMEDATE"),
             "no readable date; no DT",
@@ -417,7 +417,7 @@ fn player(
         .or_else(|| field(&src.tag, tag_nick));
     let name = id.map(|id| match repair_utf16_ascii(id) {
         Some(fixed) => {
-            report.warn(
+            report.report(
                 GIB_UTF16_MOJIBAKE,
                 None,
                 format!("player id `{id}` is ASCII read as UTF-16LE; repaired to `{fixed}`"),
@@ -449,7 +449,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
             Ok(Some(re)) => {
                 if let ResultText::Result(t) = &from_text {
                     if t.get(..1) != re.get(..1) && t != "0" {
-                        report.warn(
+                        report.report(
                             GIB_RESULT_CONFLICT,
                             pos,
                             format!(
@@ -467,7 +467,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
     }
     match from_text {
         ResultText::Result(re) => {
-            report.info(
+            report.report(
                 GIB_RESULT_FROM_TEXT,
                 pos,
                 format!("result {re} read from the GAMERESULT text `{}`", clip(text)),
@@ -477,7 +477,7 @@ fn result(doc: &Document, src: &Sources, report: &mut Reporter) -> Option<String
         ResultText::Unfinished => None,
         ResultText::Unknown => {
             if grlt.is_some() || !text.is_empty() {
-                report.warn(
+                report.report(
                     GIB_UNKNOWN_RESULT,
                     pos,
                     format!(
@@ -517,7 +517,7 @@ fn add_moves(
                         at = add_move(game, at, r, c, &p);
                         last = Some(c);
                     }
-                    None => report.error(
+                    None => report.report(
                         GIB_BAD_MOVE,
                         Some(r.pos),
                         format!("unreadable move `{}`; dropped", clip(r.line())),
@@ -537,13 +537,13 @@ fn add_moves(
             "REM" | "IDX" | "DSC" | "WIT" | "SUR" | "CSP" | "CST" | "FOR" | "CRE" | "END"
             | "RES" => {
                 counted += 1;
-                report.info(
+                report.report(
                     GIB_IGNORED_RECORD,
                     Some(r.pos),
                     format!("`{kind}` record carries no move; skipped"),
                 );
             }
-            _ => report.warn(
+            _ => report.report(
                 GIB_UNKNOWN_RECORD,
                 Some(r.pos),
                 format!("unknown record `{}`; skipped", clip(r.line())),
@@ -591,7 +591,7 @@ fn check_record_count(doc: &Document, counted: usize, report: &mut Reporter) {
         .and_then(|n| n.parse::<usize>().ok());
     if let Some(n) = declared {
         if n != counted {
-            report.info(
+            report.report(
                 GIB_RECORD_COUNT,
                 None,
                 format!("the preamble announces {n} records, the file has {counted}"),

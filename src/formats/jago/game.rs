@@ -108,7 +108,7 @@ impl GameState {
         {
             Some(p) => Some(p),
             None => {
-                report.warn(
+                report.report(
                     JAGO_BAD_POINT,
                     Some(pos),
                     format!(
@@ -136,7 +136,7 @@ impl GameState {
                     return;
                 };
                 if point.is_empty() {
-                    report.warn(JAGO_BAD_POINT, Some(pos), "a mark without a point; dropped");
+                    report.report(JAGO_BAD_POINT, Some(pos), "a mark without a point; dropped");
                     return;
                 }
                 if let Some(kind) = kind {
@@ -195,7 +195,7 @@ impl GameState {
             }
             "Variation" => {
                 if self.current.is_none() && self.variations.is_empty() {
-                    report.warn(
+                    report.report(
                         JAGO_MISPLACED_ELEMENT,
                         Some(pos),
                         "a <Variation> before any node; read as a line of its own",
@@ -212,7 +212,7 @@ impl GameState {
                 self.sgf = match crate::props::uppercase_form(&ty) {
                     Some(id) => Some(PropertyBuf::new(id)),
                     None => {
-                        report.warn(
+                        report.report(
                             JAGO_MISPLACED_ELEMENT,
                             Some(pos),
                             format!("<SGF type={ty:?}> has no property identifier; skipped"),
@@ -376,7 +376,7 @@ impl GameState {
         if *id == "SZ" {
             match v.parse::<u32>() {
                 Ok(s) if (1..=52).contains(&s) => self.size = (s, s),
-                _ => report.warn(
+                _ => report.report(
                     JAGO_BAD_BOARD_SIZE,
                     Some(pos),
                     format!("board size {v:?} is not 1 to 52; 19 used"),

@@ -38,7 +38,7 @@ pub fn read(
                 return Err(Error::unreadable(JAGO_TOKEN_TOO_LONG, at.message(max)));
             }
             let (text, _, _) = enc.decode(&bytes);
-            report.info(
+            report.report(
                 JAGO_DECODED,
                 None,
                 format!("the document is declared {}; decoded to UTF-8", enc.name()),
@@ -191,7 +191,7 @@ impl Document {
             return Ok(());
         }
         if !self.start_element(&name, e, pos, report) {
-            report.info(
+            report.report(
                 JAGO_UNKNOWN_ELEMENT,
                 Some(pos),
                 format!("element <{name}> is not part of go.dtd; skipped"),

@@ -244,7 +244,7 @@ fn report_losses(lost: &Losses, index: usize, report: &mut Reporter) {
         parts.push("GoGui reads only the first <GoGame> of a file".to_string());
     }
     report.set_game(Some(index));
-    report.warn(
+    report.report(
         JAGO_NOT_CARRIED,
         None,
         format!("game {}: {}", index, parts.join("; ")),

@@ -176,7 +176,7 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
             return Err(de::Error::custom(not_the_model(&listed, envelope)));
         }
         for other in others {
-            ctx.report.info(
+            ctx.report.report(
                 JSON_UNKNOWN_FIELD,
                 None,
                 format!("field {other:?} is not part of sgfconv JSON; ignored"),
@@ -256,7 +256,7 @@ fn not_the_model(keys: &[String], envelope: bool) -> String {
 /// W358 for a `format` that is not ours.
 fn check_format(ctx: &mut Ctx<'_>, f: &str) {
     if f != FORMAT_NAME && f != MOVES_FORMAT_NAME {
-        ctx.report.warn(
+        ctx.report.report(
             JSON_UNKNOWN_VERSION,
             None,
             format!("format {f:?} is not {FORMAT_NAME:?}; read as version {VERSION}"),
@@ -267,7 +267,7 @@ fn check_format(ctx: &mut Ctx<'_>, f: &str) {
 /// W358 for a `version` that is not ours.
 fn check_version(ctx: &mut Ctx<'_>, v: u64) {
     if v != VERSION {
-        ctx.report.warn(
+        ctx.report.report(
             JSON_UNKNOWN_VERSION,
             None,
             format!("version {v} is not {VERSION}; read as version {VERSION}"),
@@ -295,7 +295,7 @@ fn encoding_name(label: Option<&str>, report: &mut Reporter) -> &'static str {
         Some(l) => match encoding_rs::Encoding::for_label(l.trim().as_bytes()) {
             Some(e) => e.name(),
             None => {
-                report.warn(
+                report.report(
                     JSON_UNKNOWN_ENCODING,
                     None,
                     format!("encoding {l:?} is unknown; UTF-8 recorded instead"),

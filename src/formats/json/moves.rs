@@ -447,7 +447,7 @@ fn report_losses(ml: &MoveList, index: usize, report: &mut Reporter) {
         return;
     }
     report.set_game(Some(index));
-    report.warn(JSON_MOVES_NOT_CARRIED, None, || loss_message(ml, index));
+    report.report(JSON_MOVES_NOT_CARRIED, None, || loss_message(ml, index));
 }
 
 /// The text of [`report_losses`]' warning.

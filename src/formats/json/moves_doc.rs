@@ -191,7 +191,7 @@ fn move_property(
     let (colour, point) = match m.as_slice() {
         [Some(c), p] if c == "B" || c == "W" => (c.clone(), p.clone()),
         _ => {
-            report.warn(
+            report.report(
                 JSON_BAD_MOVE,
                 None,
                 format!(
@@ -211,7 +211,7 @@ fn move_property(
             match coords::gtp_to_xy(&p, size.1).and_then(|(x, y)| coords::xy_to_sgf(x, y)) {
                 Some(s) => s,
                 None => {
-                    report.warn(
+                    report.report(
                         JSON_BAD_MOVE,
                         None,
                         format!(

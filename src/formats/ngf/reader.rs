@@ -128,7 +128,7 @@ pub fn read(
         ));
     }
     if index > 1 {
-        report.warn(
+        report.report(
             NGF_SEVERAL_RECORDS,
             None,
             format!("the file holds {index} records (a header after the moves of another; NGF holds one): read as a collection of {index} games"),
@@ -169,7 +169,7 @@ fn build_game(
     }
     let want = if gi { 11 } else { 12 };
     if head.len() < want {
-        report.warn(
+        report.report(
             NGF_SHORT_HEADER,
             lines.first().map(|(_, p)| *p),
             format!(
@@ -187,7 +187,7 @@ fn build_game(
     attach_comments(&mut game, &mut root, comments, &move_nodes, gi, report);
     if let Some(n) = f.count.and_then(|c| c.parse::<usize>().ok()) {
         if n != move_nodes.len() {
-            report.info(
+            report.report(
                 NGF_MOVE_COUNT,
                 None,
                 format!(
@@ -357,7 +357,7 @@ fn header_props(f: &Fields, report: &mut Reporter) -> (Root, u32) {
         root.push("HA", &handicap.to_string());
         match lines::tygem_handicap_stones(size, handicap) {
             Some(ab) => root.setup = Some(ab),
-            None => report.warn(
+            None => report.report(
                 NGF_BAD_HANDICAP,
                 f.pos.handicap,
                 format!("no Tygem layout for {handicap} stones on {size}×{size}; HA kept, no stones placed"),
@@ -386,7 +386,7 @@ fn board_size(f: &Fields, report: &mut Reporter) -> u32 {
     match f.size.map(|s| s.parse::<u32>()) {
         Some(Ok(s)) if (2..=25).contains(&s) => s,
         Some(_) => {
-            report.warn(
+            report.report(
                 NGF_BAD_HEADER_VALUE,
                 f.pos.size,
                 format!("board size `{}` unreadable; 19 used", f.size.unwrap_or("")),
@@ -424,7 +424,7 @@ fn handicap(f: &Fields, report: &mut Reporter) -> u32 {
     match f.handicap.map(|h| h.parse::<u32>()) {
         Some(Ok(h)) => h,
         Some(Err(_)) => {
-            report.warn(
+            report.report(
                 NGF_BAD_HEADER_VALUE,
                 f.pos.handicap,
                 "handicap unreadable; read as an even game",
@@ -446,7 +446,7 @@ fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
             let km = if implied { k + 5 } else { k };
             root.push("KM", &format_tenths(km));
         }
-        Some(None) => report.warn(
+        Some(None) => report.report(
             NGF_BAD_HEADER_VALUE,
             f.pos.komi,
             format!("komi `{}` unreadable; no KM", f.komi.unwrap_or("")),
@@ -464,7 +464,7 @@ fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
                 root.result_set = true;
             }
             ResultText::Unfinished => {}
-            ResultText::Unknown => report.warn(
+            ResultText::Unknown => report.report(
                 NGF_UNKNOWN_RESULT,
                 f.pos.result,
                 format!("result `{res}` not understood; no RE (text kept in XNGF)"),
@@ -483,7 +483,7 @@ fn date(f: &Fields, root: &mut Root, report: &mut Reporter) {
                 root.private.push(&format!("DATE={d}"));
             }
             None => {
-                report.warn(
+                report.report(
                     NGF_BAD_HEADER_VALUE,
                     f.pos.date,
                     format!("date `{d}` unreadable; no DT (kept in XNGF)"),
@@ -523,13 +523,13 @@ fn read_body(
             comments.start(rest, *pos);
         } else if line.trim().is_empty() || (gi && line.starts_with("GI")) {
         } else if line.starts_with("PM") {
-            report.error(
+            report.report(
                 NGF_BAD_MOVE,
                 Some(*pos),
                 format!("unreadable move line `{line}`; dropped"),
             );
         } else {
-            report.warn(
+            report.report(
                 NGF_UNKNOWN_LINE,
                 Some(*pos),
                 format!("line `{line}` skipped"),
@@ -560,7 +560,7 @@ impl Moves {
         let counter = (b[2] - b'A') as u32 * 26 + (b[3] - b'A') as u32;
         let expected = self.expected;
         if counter != expected {
-            report.warn(
+            report.report(
                 NGF_MOVE_COUNTER,
                 Some(pos),
                 format!("move counter {counter}, {expected} expected; move kept in file order"),
@@ -569,7 +569,7 @@ impl Moves {
         self.expected = counter + 1;
         let colour = if b[4] == b'B' { "B" } else { "W" };
         if b[5] != b[8] || b[6] != b[7] {
-            report.warn(
+            report.report(
                 NGF_MOVE_PATTERN,
                 Some(pos),
                 format!(
@@ -587,7 +587,7 @@ impl Moves {
             }
             None => {
                 let size = self.size;
-                report.error(
+                report.report(
                     NGF_BAD_MOVE,
                     Some(pos),
                     format!("`{line}` is off the {size}×{size} board; move dropped"),
@@ -685,7 +685,7 @@ fn attach_comments(
         let node = match target {
             Some(id) => id,
             None => {
-                report.warn(
+                report.report(
                     NGF_COMMENT_TARGET,
                     Some(pos),
                     format!("comment for move {n}, which the game does not have; put on the root"),
@@ -695,7 +695,7 @@ fn attach_comments(
         };
         if gi && !root.result_set && target.is_some() && target == move_nodes.last().copied() {
             if let ResultText::Result(re) = result_text(&text) {
-                report.info(
+                report.report(
                     NGF_RESULT_FROM_COMMENT,
                     Some(pos),
                     format!("result {re} read from the comment on the last move"),

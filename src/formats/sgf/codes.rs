@@ -20,10 +20,16 @@ pub const LEADING_TEXT: Code = Code::new("I001", "leading-text");
 /// Text between or inside game trees that is not SGF: skipped.
 pub const STRAY_TEXT: Code = Code::new("W002", "stray-text");
 /// A property where a node must start (`(B[pd]`): a `;` is assumed.
+///
+/// Example: `(;FF[4]GM[1]SZ[19](B[pd]))`
 pub const MISSING_SEMICOLON: Code = Code::new("W003", "missing-semicolon");
-/// A property repeated in one node: its values are merged.
+/// A property repeated in one node: its values are gathered in one property
+/// (merged, for a list; one that takes a single value then keeps one, or
+/// joins texts, which `I160`, `E161` or `E162` says).
 pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
 /// The input ends inside a game tree: the missing `)` are added.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]`
 pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");
 /// The input ends inside a value: what was there is kept.
 ///
@@ -37,12 +43,18 @@ pub const UNTERMINATED_VALUE: Code = Code::new("E006", "unterminated-value");
 /// SGF): the input is refused, not held.
 pub const VALUE_TOO_LONG: Code = Code::new("E099", "value-too-long");
 /// An identifier with no `[value]` after it: dropped.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]KO;W[dd])`
 pub const PROPERTY_WITHOUT_VALUE: Code = Code::new("W007", "property-without-value");
 /// A variation with no node (`()`): dropped.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]())`
 pub const EMPTY_VARIATION: Code = Code::new("W008", "empty-variation");
 // W009 is reserved (was stray-close-paren: a ')' between games is stray text).
 /// A variation with no node of its own, holding only variations
 /// (`((;B[aa])(;B[bb]))`): its parentheses are dropped.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]((;B[aa])(;B[bb])))`
 pub const REDUNDANT_PARENTHESIS: Code = Code::new("W010", "redundant-parenthesis");
 /// A `[value]` with no identifier before it: dropped.
 pub const VALUE_WITHOUT_PROPERTY: Code = Code::new("E011", "value-without-property");
@@ -72,6 +84,8 @@ pub const PARENTHESIZED_GAMES: Code = Code::new("W017", "parenthesized-games");
 
 // Character sets (100–109; 110–149 belong to src/charset/).
 /// A game's character set, and what decided it (declaration, byte-order mark, validity, detection).
+///
+/// Example: `(;FF[4]GM[1]SZ[19])`
 pub const ENCODING: Code = Code::new("I100", "encoding");
 /// `CA[]` names a character set the bytes cannot be in: the detected one is used.
 ///

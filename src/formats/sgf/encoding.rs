@@ -104,7 +104,7 @@ pub fn decide(cx: Context<'_, '_>, report: &mut Reporter) -> Result<(Choice, Dec
             None => prescan::game_extent(window),
         };
         if written_with_byte_level_escapes(&window[..extent], is_lead) {
-            report.warn(
+            report.report(
                 BYTE_LEVEL_ESCAPES,
                 Some(cx.start),
                 || format!(
@@ -218,7 +218,7 @@ fn from_declaration(
             Some(declared_ascii_compatible(enc, label, game, start, report))
         }
         _ => {
-            report.warn(
+            report.report(
                 UNKNOWN_CHARSET,
                 Some(start),
                 || format!("CA[{label}] names no character set this reader knows (or one that cannot be read byte-wise): detecting"),
@@ -252,7 +252,7 @@ fn declared_ascii_compatible(
     report: &mut Reporter,
 ) -> Choice {
     let they_are_utf8 = |report: &mut Reporter| {
-        report.warn(CHARSET_OVERRULED, Some(start), || {
+        report.report(CHARSET_OVERRULED, Some(start), || {
             format!("CA[{label}] does not match the bytes: they are UTF-8")
         });
         Choice::new(UTF_8, EncodingSource::Utf8, 1.0)
@@ -284,7 +284,7 @@ fn overruled(
     if g == enc || !charset::decodes_cleanly(g, game.bytes) {
         return None;
     }
-    report.warn(CHARSET_OVERRULED, Some(start), || {
+    report.report(CHARSET_OVERRULED, Some(start), || {
         format!(
             "CA[{label}] does not match the bytes: read as {} (detected)",
             g.name()

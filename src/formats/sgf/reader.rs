@@ -225,7 +225,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 };
                 if let Some(lead) = lead.take().filter(|_| first) {
                     let to = self.inp.here();
-                    report.warn(MISSING_OPEN_PAREN, Some(at), || {
+                    report.report(MISSING_OPEN_PAREN, Some(at), || {
                         format!("{what} skipped ({skipped} bytes, to {to}): {lead}")
                     });
                 } else if first || found {
@@ -233,7 +233,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                         format!("{what} skipped ({skipped} bytes)")
                     });
                 } else {
-                    report.info(LEADING_TEXT, Some(at), || {
+                    report.report(LEADING_TEXT, Some(at), || {
                         format!("{what} skipped ({skipped} bytes)")
                     });
                 }
@@ -244,7 +244,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.game(None, sink, report)?;
         }
         if self.games == 0 && !self.continuing {
-            report.error(
+            report.report(
                 NO_GAME_TREE,
                 None,
                 "no game tree found: the input has no '(' that starts SGF",
@@ -275,7 +275,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         h.encoding_source = choice.source;
         h.confidence = choice.confidence;
         if report.wants(Severity::Info) {
-            report.info(ENCODING, Some(start), || {
+            report.report(ENCODING, Some(start), || {
                 format!(
                     "encoding {} ({}, confidence {:.2})",
                     choice.name,
@@ -311,7 +311,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         };
         if let Some(k) = prose {
             let at = self.inp.pos_after(k);
-            report.info(LEADING_TEXT, Some(at), || {
+            report.report(LEADING_TEXT, Some(at), || {
                 format!("text before the first game skipped ({} bytes)", lead.start)
             });
         }
@@ -380,7 +380,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         if look.get(ws) != Some(&b'(') {
             return false;
         }
-        report.warn(
+        report.report(
             PARENTHESIZED_GAMES,
             Some(self.inp.here()),
             "'(' around game trees, not a game: dropped, the trees after it are games",

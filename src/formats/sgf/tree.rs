@@ -28,7 +28,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         report.set_game(Some(self.game_index()));
         self.lost_paren = lost.is_some();
         if let Some(message) = lost {
-            report.warn(MISSING_OPEN_PAREN, Some(start), message);
+            report.report(MISSING_OPEN_PAREN, Some(start), message);
         }
         let header = self.decide_encoding(start, report)?;
         if !self.lost_paren {
@@ -39,12 +39,12 @@ impl<'r, 'o> Reader<'r, 'o> {
         match self.inp.rest().first() {
             Some(b')') => {
                 self.inp.skip(1);
-                report.warn(EMPTY_GAME, Some(start), "empty game tree '()' skipped");
+                report.report(EMPTY_GAME, Some(start), "empty game tree '()' skipped");
                 return Ok(());
             }
             None => {
                 self.ended_inside_game = true;
-                report.warn(
+                report.report(
                     EMPTY_GAME,
                     Some(start),
                     "input ends inside an empty game tree",
@@ -54,7 +54,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             Some(b';') => {}
             Some(_) => {
                 header.implicit_root = true;
-                report.warn(
+                report.report(
                     MISSING_SEMICOLON,
                     Some(self.inp.here()),
                     "game tree starts without ';': root node created",
@@ -103,7 +103,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                     let at = self.inp.here();
                     self.accept(lex::prop_value_open);
                     self.value(None, report)?;
-                    report.error(
+                    report.report(
                         VALUE_WITHOUT_PROPERTY,
                         Some(at),
                         "value without a property identifier dropped",
@@ -139,7 +139,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         // said so.
         let missing = self.levels.len() + usize::from(!self.lost_paren);
         if missing > 0 {
-            report.warn(MISSING_CLOSE_PAREN, Some(at), || {
+            report.report(MISSING_CLOSE_PAREN, Some(at), || {
                 format!("input ends inside a game tree: {missing} ')' added")
             });
         }
@@ -168,7 +168,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
         match self.levels.pop() {
             Some((Level::Pending(start), outer)) => {
-                report.warn(EMPTY_VARIATION, Some(start), "empty variation removed");
+                report.report(EMPTY_VARIATION, Some(start), "empty variation removed");
                 self.after_variation = outer;
             }
             Some((Level::Transparent, _)) => self.after_variation = true,
@@ -195,7 +195,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         self.flush(sink, report)?;
         self.start_pending_variation(sink, report)?;
         if self.after_variation {
-            report.warn(
+            report.report(
                 NODE_AFTER_VARIATIONS,
                 Some(at),
                 "node after variations: it starts a variation of its own",
@@ -223,7 +223,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 // Not a level of its own: inside it, nodes follow what the
                 // level around it had (variations or not).
                 self.after_variation = *saved;
-                report.warn(
+                report.report(
                     REDUNDANT_PARENTHESIS,
                     Some(outer),
                     "variation without a node: its parentheses were dropped",
@@ -338,7 +338,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 break;
             }
         }
-        report.warn(STRAY_TEXT, Some(at), || {
+        report.report(STRAY_TEXT, Some(at), || {
             format!(
                 "stray characters skipped: {:?} ({n} bytes)",
                 String::from_utf8_lossy(&sample)

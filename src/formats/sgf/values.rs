@@ -53,13 +53,13 @@ impl<'r, 'o> Reader<'r, 'o> {
         self.skip_ws()?;
         if lex::prop_value_open(self.inp.rest()).is_err() {
             let name = self.node.names.split_off(name_start);
-            report.warn(PROPERTY_WITHOUT_VALUE, Some(at), || {
+            report.report(PROPERTY_WITHOUT_VALUE, Some(at), || {
                 format!("property {name} has no value: dropped")
             });
             return Ok(());
         }
         if !self.node_open {
-            report.warn(
+            report.report(
                 MISSING_SEMICOLON,
                 Some(at),
                 "property outside a node: ';' added before it",
@@ -78,6 +78,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         };
         // Unknown properties may be compose and may be text.
         let compose = def.is_none_or(|d| d.allows_compose());
+        let single = def.is_some_and(|d| !d.is_list());
         self.text_typed = def.is_none_or(|d| d.is_text());
         let span_start = self.node.spans.len() as u32;
         while self.accept(lex::prop_value_open) {
@@ -95,11 +96,17 @@ impl<'r, 'o> Reader<'r, 'o> {
             .node_names
             .insert(&self.node.names.as_bytes()[name_start..]);
         if maybe_duplicate && self.node.merge_last() {
-            report.warn(DUPLICATE_PROPERTY, Some(at), || {
-                format!(
-                    "property {} repeated in one node: values merged",
-                    &self.node.names[name_start..]
-                )
+            report.report(DUPLICATE_PROPERTY, Some(at), || {
+                let name = &self.node.names[name_start..];
+                match single {
+                    false => format!("property {name} repeated in one node: values merged"),
+                    // What becomes of the values is the dialect rules'
+                    // (I160, E161, E162): this says only what was read.
+                    true => format!(
+                        "property {name} repeated in one node: its values gathered in one \
+                         {name}, which takes one value"
+                    ),
+                }
             });
             self.node.names.truncate(name_start);
         }
@@ -142,7 +149,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             if let Some((alt_len, alt_split, alt_brackets)) =
                 self.byte_level_reading(len, as_compose, brackets)
             {
-                report.warn(
+                report.report(
                     BYTE_LEVEL_ESCAPES,
                     Some(at),
                     "value read with byte-level escapes (a '\\' written before a trail byte)",
@@ -153,12 +160,12 @@ impl<'r, 'o> Reader<'r, 'o> {
             }
         }
         if brackets > 0 {
-            report.warn(UNESCAPED_BRACKET, Some(at), || {
+            report.report(UNESCAPED_BRACKET, Some(at), || {
                 format!("{brackets} unescaped ']' kept as text: what follows cannot end the value")
             });
         }
         if value.unterminated {
-            report.error(
+            report.report(
                 UNTERMINATED_VALUE,
                 Some(at),
                 "input ends inside a value: kept what was there",
@@ -312,7 +319,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             split: split_at,
         });
         for b in bad {
-            report.error(UNDECODABLE_BYTES, Some(at), || {
+            report.report(UNDECODABLE_BYTES, Some(at), || {
                 format!(
                     "byte 0x{:02X} at offset {} is not {}: kept as U+FFFD",
                     self.scratch.get(b).copied().unwrap_or(0),

@@ -363,7 +363,7 @@ impl<'w> SgfWriter<'w> {
 
     fn end_game(&mut self, report: &mut Reporter) {
         if !self.valueless.is_empty() {
-            report.warn(PROPERTY_WITHOUT_VALUE_W405, None, || {
+            report.report(PROPERTY_WITHOUT_VALUE_W405, None, || {
                 format!(
                     "properties with no value cannot be written as SGF: dropped {}",
                     std::mem::take(&mut self.valueless).join(" ")
@@ -371,7 +371,7 @@ impl<'w> SgfWriter<'w> {
             });
         }
         if !self.dropped.is_empty() {
-            report.error(
+            report.report(
                 IDENTIFIER_WITHOUT_CAPITAL,
                 None,
                 || format!(
@@ -381,7 +381,7 @@ impl<'w> SgfWriter<'w> {
             );
         }
         if !self.meta_keys.is_empty() {
-            report.info(SOURCE_METADATA_NOT_WRITTEN, None, || {
+            report.report(SOURCE_METADATA_NOT_WRITTEN, None, || {
                 format!(
                     "source metadata {} not written (SGF keeps what readers put in properties)",
                     self.meta_keys.join(", ")
@@ -394,7 +394,7 @@ impl<'w> SgfWriter<'w> {
             chars.sort_unstable();
             chars.dedup();
             let shown: String = chars.iter().take(20).collect();
-            report.error(UNENCODABLE_CHARACTER, None, || {
+            report.report(UNENCODABLE_CHARACTER, None, || {
                 format!(
                     "{} cannot carry {} character(s) ({shown}): written as '?'",
                     self.encoding.name(),
@@ -409,7 +409,7 @@ impl<'w> SgfWriter<'w> {
     fn game_start(&mut self, report: &mut Reporter) {
         if !self.warned_unsafe && charset::has_unsafe_trail_bytes(self.encoding) {
             self.warned_unsafe = true;
-            report.warn(
+            report.report(
                 BYTE_LEVEL_ESCAPING,
                 None,
                 || format!(
@@ -517,7 +517,7 @@ impl<'w> SgfWriter<'w> {
             }
             self.push(b")\n");
         } else {
-            report.warn(
+            report.report(
                 EMPTY_GAME_NOT_WRITTEN,
                 None,
                 "a game with no node cannot be written as SGF (it would read as nothing): not written",

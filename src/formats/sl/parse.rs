@@ -206,7 +206,7 @@ fn body_line(d: &mut Diagram, body: &str, pos: Pos, report: &mut Reporter) {
         return;
     }
     if t.starts_with('[') {
-        report.info(SL_LINK_DROPPED, pos, format!("link {t} dropped"));
+        report.report(SL_LINK_DROPPED, pos, format!("link {t} dropped"));
         return;
     }
     if let Some(inner) = t.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
@@ -229,7 +229,7 @@ fn meta(d: &mut Diagram, inner: &str, pos: Pos, report: &mut Reporter) {
         Some(&"AR") => true,
         Some(&"LN") => false,
         _ => {
-            report.warn(
+            report.report(
                 SL_BAD_ARROW,
                 pos,
                 format!("{{{inner}}} is not an arrow or a line: dropped"),
@@ -242,7 +242,7 @@ fn meta(d: &mut Diagram, inner: &str, pos: Pos, report: &mut Reporter) {
         parts.get(2).and_then(|s| point_ref(s)),
     ) {
         (Some(a), Some(b)) if parts.len() == 3 => d.metas.push((arrow, a, b, pos)),
-        _ => report.warn(
+        _ => report.report(
             SL_BAD_ARROW,
             pos,
             format!("{{{inner}}}: two points expected (x:y or C3): dropped"),
@@ -287,7 +287,7 @@ fn row(d: &mut Diagram, body: &str, pos: Pos, report: &mut Reporter) {
         let at = Pos::new(pos.offset + (col - pos.col) as u64, pos.line, col);
         let sym = u8::try_from(c).ok().filter(|b| SYMBOLS.contains(b));
         if sym.is_none() {
-            report.error(
+            report.report(
                 SL_BAD_SYMBOL,
                 at,
                 format!("'{c}' is not a diagram symbol: read as an empty point"),

@@ -33,7 +33,7 @@ pub fn read(
             Ok(false) => break,
             Err(at) => {
                 let pos = Pos::new(at.offset, at.line, 1);
-                report.error(SL_LINE_TOO_LONG, pos, at.message(max));
+                report.report(SL_LINE_TOO_LONG, pos, at.message(max));
                 break;
             }
         }
@@ -66,7 +66,7 @@ fn decode(buf: &[u8], pos: Pos, report: &mut Reporter) -> String {
     match std::str::from_utf8(line) {
         Ok(s) => s.to_string(),
         Err(_) => {
-            report.warn(
+            report.report(
                 SL_NOT_UTF8,
                 pos,
                 "not UTF-8: undecodable bytes replaced with U+FFFD",
@@ -108,7 +108,7 @@ impl Place {
             None => (19, 19),
         };
         if w > cols || hh > rows {
-            report.warn(
+            report.report(
                 SL_BOARD_TOO_SMALL,
                 d.pos,
                 format!("the diagram is {w}×{hh} points, more than a {cols}×{rows} board: the board is made larger"),
@@ -118,7 +118,7 @@ impl Place {
         }
         let side = usize::from(MAX_SIDE);
         if w > side || hh > side {
-            report.warn(
+            report.report(
                 SL_BOARD_TOO_SMALL,
                 d.pos,
                 format!("the diagram is {w}×{hh} points: a board has at most {side} a side, the rest is not read"),
@@ -216,7 +216,7 @@ fn cell(out: &mut Cells, sym: u8, p: Point, pos: Pos, report: &mut Reporter) {
                 u32::from(sym - b'0')
             };
             if out.numbered.insert(n, (p, pos)).is_some() {
-                report.warn(
+                report.report(
                     SL_DUPLICATE_NUMBER,
                     pos,
                     format!("a second stone {n}: only the last is move {n}"),
@@ -256,7 +256,7 @@ fn moves(
                 match c.numbered.get(&m) {
                     Some(&(p, _)) => Some(p),
                     None => {
-                        report.warn(SL_MISSING_NUMBER, *pos, format!("\"at {m}\": the diagram has no stone {m}: the caption is not a move"));
+                        report.report(SL_MISSING_NUMBER, *pos, format!("\"at {m}\": the diagram has no stone {m}: the caption is not a move"));
                         continue;
                     }
                 }
@@ -268,7 +268,7 @@ fn moves(
         };
         for &n in &note.numbers {
             if out.insert(n, (at, *pos)).is_some() {
-                report.warn(
+                report.report(
                     SL_DUPLICATE_NUMBER,
                     *pos,
                     format!("move {n} is given twice: the caption's is kept"),
@@ -279,7 +279,7 @@ fn moves(
     let mut expect = 1;
     for &n in out.keys() {
         if n != expect {
-            report.warn(
+            report.report(
                 SL_MISSING_NUMBER,
                 d.pos,
                 format!("no move {expect}: the moves are played in the order of their numbers"),
@@ -387,7 +387,7 @@ fn markup(g: &mut Game, at: NodeId, d: &Diagram, c: &Cells, place: &Place, repor
                 let v = format!("{a}:{b}");
                 node.add_value(id, Value::compose(&v, 2));
             }
-            _ => report.warn(
+            _ => report.report(
                 SL_BAD_ARROW,
                 *pos,
                 format!("{id}: a point off the diagram, or twice the same: dropped"),

@@ -268,7 +268,7 @@ fn metas(s: &mut String, fig: &Figure, view: Area, lost: &mut Lost) {
 
 fn say_lost(fig: &Figure, lost: Lost, report: &mut Reporter) {
     if fig.cols != fig.rows {
-        report.warn(
+        report.report(
             SL_CANNOT_CARRY,
             None,
             format!("diagram {}: the board is {}×{}: a diagram header gives one size, so none is written", fig.index, fig.cols, fig.rows),
@@ -278,7 +278,7 @@ fn say_lost(fig: &Figure, lost: Lost, report: &mut Reporter) {
         return;
     }
     let what: Vec<String> = lost.iter().map(|(k, n)| format!("{k} ({n})")).collect();
-    report.warn(
+    report.report(
         SL_CANNOT_CARRY,
         None,
         format!(

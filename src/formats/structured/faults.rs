@@ -29,7 +29,7 @@ pub fn syntax_fault(
             format!("{}:{}: {refused}: {msg}", pos.line, pos.col),
         ));
     }
-    report.error(
+    report.report(
         code,
         Some(pos),
         format!("{damaged}: {msg}; the {games} games before it were kept"),

@@ -24,7 +24,7 @@ use crate::sink::Sink;
 /// Reports a property that came before the first node of its game
 /// ([`ORPHAN_PROPERTY`]); the writer drops it.
 pub fn orphan_property(report: &mut Reporter, p: &Property<'_>) {
-    report.error(
+    report.report(
         ORPHAN_PROPERTY,
         Some(p.pos),
         format!("property {} comes before the first node; dropped", p.name),
@@ -34,7 +34,7 @@ pub fn orphan_property(report: &mut Reporter, p: &Property<'_>) {
 /// Reports a source fact (`Meta`) that came after the first node of its
 /// game ([`ORPHAN_PROPERTY`]); the writer drops it.
 pub fn orphan_meta(report: &mut Reporter, key: &str) {
-    report.error(
+    report.report(
         ORPHAN_PROPERTY,
         None,
         format!("source fact {key} comes after the first node of its game; dropped"),
@@ -218,7 +218,7 @@ impl FlatGame {
         let parents = self.checked_parents(report);
         let (gaps, tail) = self.checked_gaps(&parents, report);
         if !self.follows_shape(&parents, &gaps) {
-            report.warn(
+            report.report(
                 TREE_REBUILT,
                 None,
                 format!(
@@ -285,7 +285,7 @@ impl FlatGame {
             let p = match (i, l.parent()) {
                 (0, None) => None,
                 (0, Some(_)) => {
-                    report.warn(
+                    report.report(
                         BAD_PARENT,
                         None,
                         format!(
@@ -298,7 +298,7 @@ impl FlatGame {
                 (_, Some(p)) if p < i => Some(p),
                 (_, None) => None,
                 (_, Some(p)) => {
-                    report.warn(
+                    report.report(
                         BAD_PARENT,
                         None,
                         format!(
@@ -388,7 +388,7 @@ impl FlatGame {
         for i in 0..self.len() {
             let parent = match parents.get(i) {
                 None if i > 0 => {
-                    report.warn(
+                    report.report(
                         BAD_PARENT,
                         None,
                         format!(
@@ -466,7 +466,7 @@ fn emit_token(t: char, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(),
 
 /// Reports a `gap` or `tail` (`what`) dropped for `why` (W356).
 fn unbalanced(report: &mut Reporter, game: usize, what: &str, tokens: &Option<String>, why: &str) {
-    report.warn(
+    report.report(
         UNBALANCED_GAP,
         None,
         format!(
@@ -480,7 +480,7 @@ fn unbalanced(report: &mut Reporter, game: usize, what: &str, tokens: &Option<St
 fn clean_tokens(s: &str, report: &mut Reporter, game: usize) -> String {
     let kept: String = s.chars().filter(|c| matches!(c, '(' | ')')).collect();
     if kept.len() != s.len() {
-        report.warn(
+        report.report(
             BAD_GAP,
             None,
             format!(

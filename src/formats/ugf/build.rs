@@ -99,7 +99,7 @@ impl Builder {
         self.game.node_mut(id).set_pos(pos);
         self.set_move(id, colour, spot);
         if had_children {
-            report.warn(
+            report.report(
                 UGF_REVIEW_DATA_MISMATCH,
                 Some(pos),
                 "[Data] and [ReviewNode] disagree here: the [Data] move is the main line, the review line a variation",
@@ -120,7 +120,7 @@ impl Builder {
             let d = match parse_data_line(&line, self.grid) {
                 Ok(d) => d,
                 Err(why) => {
-                    report.error(
+                    report.report(
                         UGF_BAD_LINE,
                         Some(line.pos),
                         format!("[Data] line `{}`: {why}; dropped", line.text.trim()),
@@ -130,7 +130,7 @@ impl Builder {
             };
             if d.number == 0 {
                 let (Spot::At(p), Some(colour)) = (d.spot, d.colour) else {
-                    report.error(
+                    report.report(
                         UGF_BAD_LINE,
                         Some(d.pos),
                         "setup stone (move 0) without a point or a colour: dropped",
@@ -140,7 +140,7 @@ impl Builder {
                 let at = if count == 0 {
                     Game::ROOT
                 } else {
-                    report.warn(
+                    report.report(
                         UGF_LATE_SETUP_STONE,
                         Some(d.pos),
                         "setup stone (move 0) after the first move: put in a node of its own",
@@ -159,7 +159,7 @@ impl Builder {
             }
             count += 1;
             if d.number != count {
-                report.warn(
+                report.report(
                     UGF_MOVE_NUMBER,
                     Some(d.pos),
                     format!(
@@ -180,7 +180,7 @@ impl Builder {
                         }
                         None => Colour::Black,
                     };
-                    report.warn(
+                    report.report(
                         UGF_COLOUR_INFERRED,
                         Some(d.pos),
                         format!(
@@ -252,7 +252,7 @@ impl Builder {
                 let mut seen: Vec<Point> = Vec::new();
                 for (pt, text) in labels {
                     if seen.contains(&pt) {
-                        report.error(
+                        report.report(
                             UGF_DUPLICATE_LABEL,
                             Some(self.game.node(id).pos()),
                             format!("two labels on {}: `{text}` dropped", sgf_point(pt)),

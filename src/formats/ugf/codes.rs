@@ -36,8 +36,7 @@ pub const UGF_BAD_LINE: Code = Code::new("E308", "ugf-bad-line");
 pub const UGF_COLOUR_INFERRED: Code = Code::new("W309", "ugf-colour-inferred");
 /// Move numbers that are not consecutive.
 pub const UGF_MOVE_NUMBER: Code = Code::new("W310", "ugf-move-number");
-/// An off-board review move (read as a pass) or label (dropped, as an
-/// error).
+/// An off-board review move: read as a pass.
 pub const UGF_OFF_BOARD: Code = Code::new("W311", "ugf-off-board");
 /// A `.Text` or `.Fig` block that is not closed.
 pub const UGF_UNTERMINATED_BLOCK: Code = Code::new("W312", "ugf-unterminated-block");
@@ -57,6 +56,8 @@ pub const UGF_SECTION_KEPT: Code = Code::new("I318", "ugf-section-kept");
 pub const UGF_LATE_SETUP_STONE: Code = Code::new("W319", "ugf-late-setup-stone");
 /// A second label on the same point of a node: dropped.
 pub const UGF_DUPLICATE_LABEL: Code = Code::new("E320", "ugf-duplicate-label");
+/// A label off the board: dropped.
+pub const UGF_LABEL_OFF_BOARD: Code = Code::new("E322", "ugf-label-off-board");
 /// The file holds several records one after another (a `[Header]` after a
 /// `[Data]` section): read as one game each.
 pub const UGF_SEVERAL_RECORDS: Code = Code::new("W321", "ugf-several-records");

@@ -134,7 +134,7 @@ fn decide_encoding(
     let declared = lang.as_deref().and_then(lang_encoding);
     if let (Some(l), None) = (&lang, declared) {
         if !l.is_empty() {
-            report.warn(
+            report.report(
                 UGF_UNKNOWN_LANG,
                 None,
                 format!(
@@ -158,7 +158,7 @@ fn decide_encoding(
         )
     } else if std::str::from_utf8(body).is_ok() {
         if let Some(d) = declared.filter(|d| *d != UTF_8) {
-            report.info(
+            report.report(
                 UGF_LANG_MISMATCH,
                 None,
                 format!(
@@ -191,7 +191,7 @@ pub(super) fn ascii_compatible<'a>(
     }
     let (s, bad) = charset::decode(enc, body);
     if !bad.is_empty() {
-        report.warn(
+        report.report(
             UGF_UNDECODABLE_BYTES,
             None,
             format!(
@@ -227,7 +227,7 @@ fn split_lines(
         let bad = charset::decode_into(enc, &body[start..end], &mut lines.text);
         if let Some(&b) = bad.first() {
             let col = b as u32 + 1;
-            report.warn(
+            report.report(
                 UGF_UNDECODABLE_BYTES,
                 Some(Pos::new(pos.offset + b as u64, number, col)),
                 format!("bytes not valid {}: replaced by U+FFFD", enc.name()),

@@ -96,7 +96,7 @@ impl Builder {
                 }
             }
         }
-        report.warn(
+        report.report(
             UGF_UNTERMINATED_BLOCK,
             Some(open),
             ".Text without .EndText: closed at the next block",
@@ -121,7 +121,7 @@ impl Builder {
                     Some(node) => node,
                     None => {
                         let last = self.data_nodes.last().map_or(Game::ROOT, |d| d.1 as NodeId);
-                        report.warn(UGF_NO_SUCH_MOVE, Some(line.pos), format!(".Text for move {n}, which the game does not have: put on its last move"));
+                        report.report(UGF_NO_SUCH_MOVE, Some(line.pos), format!(".Text for move {n}, which the game does not have: put on its last move"));
                         last
                     }
                 };
@@ -130,7 +130,7 @@ impl Builder {
                 let fig = self.figure(t, line.pos, &mut it, report);
                 self.place_figure(fig, report);
             } else {
-                report.error(
+                report.report(
                     UGF_BAD_LINE,
                     Some(line.pos),
                     format!("[Figure] line outside .Text/.Fig: `{t}` dropped"),
@@ -182,7 +182,7 @@ impl Builder {
             self.figure_stone(&mut fig, &line, &mut last_colour, report);
         }
         if !closed {
-            report.warn(
+            report.report(
                 UGF_UNTERMINATED_BLOCK,
                 Some(pos),
                 ".Fig without .EndFig: closed at the next block",
@@ -203,7 +203,7 @@ impl Builder {
         match parse_data_line(line, self.grid) {
             Ok(d) if d.number == 0 => match (d.spot, d.colour) {
                 (Spot::At(p), Some(c)) => fig.setup.push((p, c)),
-                _ => report.error(
+                _ => report.report(
                     UGF_BAD_LINE,
                     Some(d.pos),
                     "figure stone without a point or a colour: dropped",
@@ -212,7 +212,7 @@ impl Builder {
             Ok(mut d) => {
                 if d.colour.is_none() {
                     let c = last_colour.map_or(Colour::Black, Colour::opponent);
-                    report.warn(
+                    report.report(
                         UGF_COLOUR_INFERRED,
                         Some(d.pos),
                         format!(
@@ -229,7 +229,7 @@ impl Builder {
                     text: TextBlock::default(),
                 });
             }
-            Err(why) => report.error(
+            Err(why) => report.report(
                 UGF_BAD_LINE,
                 Some(line.pos),
                 format!("figure line `{}`: {why}; dropped", line.text.trim()),
@@ -261,7 +261,7 @@ impl Builder {
                 self.fill_figure(first, fig, vw);
             }
             None => {
-                report.info(
+                report.report(
                     UGF_FIGURE_SEPARATE_TREE,
                     Some(fig.pos),
                     format!(

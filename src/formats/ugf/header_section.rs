@@ -27,7 +27,7 @@ fn header_entries(s: &Section, report: &mut Reporter) -> Vec<HeaderEntry> {
         }
         match t.split_once('=') {
             Some((k, v)) => entries.push((k.trim().to_string(), v.trim().to_string(), line.pos)),
-            None => report.error(
+            None => report.report(
                 UGF_BAD_LINE,
                 Some(line.pos),
                 format!("header line without `=`: `{}` dropped", header::excerpt(t)),
@@ -86,7 +86,7 @@ impl Builder {
             let keep = match key {
                 Some(key) => self.header_field(key, v, *pos, report),
                 None => {
-                    report.info(
+                    report.report(
                         UGF_HEADER_KEPT,
                         Some(*pos),
                         format!(
@@ -119,7 +119,7 @@ impl Builder {
                 Some("CoordinateType") => match v.to_ascii_uppercase().as_str() {
                     "IGS" => self.grid.igs = true,
                     "JPN" | "" => self.grid.igs = false,
-                    _ => report.warn(
+                    _ => report.report(
                         UGF_UNKNOWN_COORDINATE_TYPE,
                         Some(*pos),
                         format!(
@@ -130,7 +130,7 @@ impl Builder {
                 },
                 Some("Size") => match v.parse::<u8>() {
                     Ok(n) if (2..=25).contains(&n) => self.grid.size = n,
-                    _ => report.warn(
+                    _ => report.report(
                         UGF_HEADER_VALUE,
                         Some(*pos),
                         format!(
@@ -158,7 +158,7 @@ impl Builder {
                 header::from_root(key, &|n: &str| root.text(n).map(str::to_string)) != *v
             }
             Err(why) => {
-                report.warn(
+                report.report(
                     UGF_HEADER_VALUE,
                     Some(pos),
                     format!(
@@ -192,7 +192,7 @@ impl Builder {
                 .meta
                 .push((format!("ugf:{}", s.name), text.clone()));
         }
-        report.info(
+        report.report(
             UGF_SECTION_KEPT,
             Some(s.pos),
             format!("[{}] has no SGF form: kept in {PROP_SECTION}", s.name),

@@ -128,7 +128,7 @@ fn read_records(
         ));
     }
     if count > 1 {
-        report.warn(
+        report.report(
             UGF_SEVERAL_RECORDS,
             None,
             format!("the file holds {count} records (a [Header] after a [Data] section; UGF holds one): read as {count} games"),

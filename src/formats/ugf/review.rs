@@ -45,7 +45,7 @@ fn review_node_line(
 ) -> Option<ReviewNodeLine> {
     let num = |i: usize| f.get(i).and_then(|s| s.parse::<i64>().ok());
     let (Some(id), Some(colour), Some(x), Some(y)) = (num(1), num(2), num(3), num(4)) else {
-        report.error(
+        report.report(
             UGF_BAD_LINE,
             Some(pos),
             format!("review node `{t}` not understood: dropped"),
@@ -57,7 +57,7 @@ fn review_node_line(
         1 => Some(Colour::Black),
         2 => Some(Colour::White),
         _ => {
-            report.error(
+            report.report(
                 UGF_BAD_LINE,
                 Some(pos),
                 format!("review node colour {colour} unknown: node `{t}` dropped"),
@@ -105,13 +105,13 @@ impl Builder {
                         at.cur = c;
                         at.after_end = true;
                     }
-                    None => report.warn(
+                    None => report.report(
                         UGF_REVIEW_STRUCTURE,
                         Some(line.pos),
                         "VARIATIONEND without VARIATION: ignored",
                     ),
                 },
-                _ => report.error(
+                _ => report.report(
                     UGF_BAD_LINE,
                     Some(line.pos),
                     format!("review line `{t}` not understood: dropped"),
@@ -119,7 +119,7 @@ impl Builder {
             }
         }
         if !at.stack.is_empty() {
-            report.warn(
+            report.report(
                 UGF_REVIEW_STRUCTURE,
                 Some(s.pos),
                 format!(
@@ -157,7 +157,7 @@ impl Builder {
             let (x, y) = (n.x, n.y);
             let spot = self.grid.numeric(x, y);
             if spot == Spot::Pass && !(x == 0 && y == 0) && x != self.grid.size as i64 + 1 {
-                report.warn(
+                report.report(
                     UGF_OFF_BOARD,
                     Some(pos),
                     format!("review node at {x},{y} is off the board: read as a pass"),
@@ -166,7 +166,7 @@ impl Builder {
             self.set_move(node, stone, spot);
         }
         if ids.insert(n.id as u64, node).is_some() {
-            report.warn(
+            report.report(
                 UGF_REVIEW_STRUCTURE,
                 Some(pos),
                 format!(
@@ -215,7 +215,7 @@ impl Builder {
                 target = match id.and_then(|id| ids.get(&id)) {
                     Some(&n) => Some(n),
                     None => {
-                        report.warn(
+                        report.report(
                             UGF_NO_SUCH_REVIEW_NODE,
                             Some(line.pos),
                             format!("`{t}` names no review node: the comment goes on the root"),
@@ -243,7 +243,7 @@ impl Builder {
         }
         stray.lines.trim_blank_tail();
         if !stray.is_empty() {
-            report.warn(
+            report.report(
                 UGF_NO_SUCH_REVIEW_NODE,
                 Some(s.pos),
                 "[ReviewComment] text before the first .Comment: put on the root",

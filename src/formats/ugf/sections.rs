@@ -242,8 +242,8 @@ pub(super) fn label(
         (Some(x), Some(y)) => match grid.numeric(x, y) {
             Spot::At(p) => Some((p, f.get(3).unwrap_or(&"").to_string())),
             Spot::Pass => {
-                report.error(
-                    UGF_OFF_BOARD,
+                report.report(
+                    UGF_LABEL_OFF_BOARD,
                     Some(pos),
                     format!("label at {x},{y} is off the board: dropped"),
                 );
@@ -251,7 +251,7 @@ pub(super) fn label(
             }
         },
         _ => {
-            report.error(
+            report.report(
                 UGF_BAD_LINE,
                 Some(pos),
                 format!("label line `{t}` not understood: dropped"),

@@ -72,7 +72,7 @@ impl<'w> UgfWriter<'w> {
         match &mut self.pending {
             None if self.seen == 1 => self.pending = Some((g, Vec::new())),
             Some((_, figs)) if is_figure => figs.push(g),
-            _ => report.error(
+            _ => report.report(
                 UGF_EXTRA_GAME,
                 None,
                 format!(
@@ -169,7 +169,7 @@ fn write_game(
         ));
     }
     if !losses.0.is_empty() {
-        report.warn(
+        report.report(
             UGF_WRITER_LOSS,
             None,
             format!(

@@ -266,7 +266,7 @@ impl XmlReadState {
         if self.in_value > 0 {
             return;
         }
-        report.error(
+        report.report(
             XML_MARKUP_IN_VALUE,
             Some(pos),
             format!(
@@ -291,7 +291,7 @@ impl XmlReadState {
         match &mut self.text {
             Text::Value(acc, _) => acc.push_str(s),
             Text::None if s.trim().is_empty() => {}
-            Text::None => report.warn(
+            Text::None => report.report(
                 XML_STRAY_TEXT,
                 Some(pos),
                 format!("text {:?} outside <v> or <k>; ignored", short(s)),
@@ -334,7 +334,7 @@ impl XmlReadState {
     }
 
     fn unknown(&mut self, e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) {
-        report.info(
+        report.report(
             XML_UNKNOWN_ELEMENT,
             Some(pos),
             format!(
@@ -392,7 +392,7 @@ impl XmlReadState {
                 match base64::decode(&s).and_then(|b| String::from_utf8(b).ok()) {
                     Some(s) => s,
                     None => {
-                        report.error(
+                        report.report(
                             XML_BAD_BASE64,
                             Some(pos),
                             format!("{:?} is not base64 of UTF-8 text; read as empty", short(&s)),
@@ -427,7 +427,7 @@ impl XmlReadState {
                     p.push_compose(a, b);
                 }
                 _ => {
-                    report.warn(
+                    report.report(
                         XML_BAD_COMPOSE,
                         Some(pos),
                         format!(
@@ -461,7 +461,7 @@ fn root(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> Result<(), Error
     }
     if let Some(v) = attr(e, "version") {
         if v != VERSION {
-            report.warn(
+            report.report(
                 XML_BAD_ATTRIBUTE,
                 Some(pos),
                 format!("version {v:?} is not {VERSION}; read as version {VERSION}"),
@@ -479,7 +479,7 @@ fn game_header(e: &BytesStart<'_>, index: usize, pos: Pos, report: &mut Reporter
     if let Some(enc) = attr(e, "encoding") {
         match encoding_rs::Encoding::for_label(enc.trim().as_bytes()) {
             Some(x) => h.encoding = x.name(),
-            None => report.warn(
+            None => report.report(
                 XML_BAD_ATTRIBUTE,
                 Some(pos),
                 format!("encoding {enc:?} is unknown; UTF-8 recorded instead"),
@@ -489,7 +489,7 @@ fn game_header(e: &BytesStart<'_>, index: usize, pos: Pos, report: &mut Reporter
     if let Some(s) = attr(e, "encoding-source") {
         match EncodingSource::parse(&s) {
             Some(x) => h.encoding_source = x,
-            None => report.warn(
+            None => report.report(
                 XML_BAD_ATTRIBUTE,
                 Some(pos),
                 format!("encoding-source {s:?} is unknown; \"intrinsic\" recorded"),
@@ -499,7 +499,7 @@ fn game_header(e: &BytesStart<'_>, index: usize, pos: Pos, report: &mut Reporter
     if let Some(c) = attr(e, "confidence") {
         match c.trim().parse::<f32>() {
             Ok(x) if (0.0..=1.0).contains(&x) => h.confidence = x,
-            _ => report.warn(
+            _ => report.report(
                 XML_BAD_ATTRIBUTE,
                 Some(pos),
                 format!("confidence {c:?} is not a number from 0 to 1; 1 recorded"),
@@ -521,7 +521,7 @@ fn node(e: &BytesStart<'_>, pos: Pos, report: &mut Reporter) -> FlatNode {
                 let p = value();
                 match p.trim().parse::<usize>() {
                     Ok(p) => parent = Some(p),
-                    Err(_) => report.warn(
+                    Err(_) => report.report(
                         XML_BAD_ATTRIBUTE,
                         Some(pos),
                         format!("parent {p:?} is not a node number; ignored"),

@@ -485,12 +485,12 @@ fn game_info_values_are_written_in_their_ff4_forms() {
     );
     let err = text(&out.stderr);
     for line in [
-        "info[I512 simpletext-newline]: PB[Lee⏎Sedol]: written Lee Sedol (respelled)",
-        "info[I506 komi-rewritten]: KM[6,5]: written 6.5 (respelled)",
-        "info[I500 date-rewritten]: DT[August 1, 2001]: written 2001-08-01 (read from words or units)",
-        "info[I502 time-rewritten]: TM[1 hour]: written 3600 (read from words or units)",
-        "info[I504 result-rewritten]: RE[Black resigns]: written W+R (read from words or units)",
-        "info[I508 handicap-rewritten]: HA[2 stones]: written 2 (read from words or units)",
+        "warning[W512 simpletext-newline]: PB[Lee⏎Sedol]: written Lee Sedol (respelled)",
+        "warning[W506 komi-rewritten]: KM[6,5]: written 6.5 (respelled)",
+        "warning[W500 date-rewritten]: DT[August 1, 2001]: written 2001-08-01 (read from words or units)",
+        "warning[W502 time-rewritten]: TM[1 hour]: written 3600 (read from words or units)",
+        "warning[W504 result-rewritten]: RE[Black resigns]: written W+R (read from words or units)",
+        "warning[W508 handicap-rewritten]: HA[2 stones]: written 2 (read from words or units)",
     ] {
         assert!(err.contains(line), "{line}\n{err}");
     }
@@ -511,7 +511,8 @@ fn game_info_values_are_written_in_their_ff4_forms() {
 fn the_example_of_issue_13_checks_its_moves() {
     let input = b"(;GM[1]FF[4]SZ[19]PB[Lee\nSedol]KM[6,5]DT[August 1, 2001]TM[1 hour]RE[Black resigns]HA[2 stones];B[pd]PL[W];W[pd];B[zz];W[R16]SZ[9]TE[]BM[3]MA[dd]TR[dd])";
     let out = run(&["-v", "-", "-"], input);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // `TR[dd]` beside `MA[dd]` is dropped: an error (E555), exit 1.
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let sgf = text(&out.stdout);
     assert!(
         sgf.contains("HA[2]\n;B[pd];W[pd];B[zz];W[qd]SZ[9]"),
@@ -520,7 +521,7 @@ fn the_example_of_issue_13_checks_its_moves() {
     let err = text(&out.stderr);
     for line in [
         "warning[W520 point-off-board]: B[zz]: off the 19×19 board: kept",
-        "info[I521 point-coordinate]: W[R16]: written qd (read as a human-readable coordinate)",
+        "warning[W521 point-coordinate]: W[R16]: written qd (read as a human-readable coordinate)",
     ] {
         assert!(err.contains(line), "{line}\n{err}");
     }
@@ -530,7 +531,7 @@ fn the_example_of_issue_13_checks_its_moves() {
         text(&out.stdout).contains("KM[6.5]"),
         "the other values still"
     );
-    assert!(!text(&out.stderr).contains("[W520") && !text(&out.stderr).contains("[I521"));
+    assert!(!text(&out.stderr).contains("[W520") && !text(&out.stderr).contains("[W521"));
     let out = run(&["-v", "--keep-dialect", "-", "-"], input);
     assert!(text(&out.stdout).contains(";B[zz];W[R16]SZ[9]"));
     assert!(!text(&out.stderr).contains("[W520"));
@@ -549,15 +550,15 @@ fn placement_faults_of_the_issue_example_are_reported() {
     assert!(stdout.contains("\n;B[pd];W[pd];"), "{stdout}");
     assert!(stdout.contains("SZ[9]MA[dd]IT[])"), "{stdout}");
     for line in [
-        "<stdin>:2:77: info[I560 player-repeats-turn]: PL[W] beside B[pd] only repeats that White plays next: dropped",
+        "<stdin>:2:77: warning[W560 player-repeats-turn]: PL[W] beside B[pd] only repeats that White plays next: dropped",
         "<stdin>:2:101: warning[W551 root-property-outside-root]: SZ[9] stands outside the root node (the root says SZ[19]); FF[4] takes root properties from the root only: kept",
-        "<stdin>:2:121: warning[W555 markup-same-point]: TR marks a point already marked in this node (MA[dd]); a point carries one mark (FF[4]): TR dropped there",
+        "<stdin>:2:121: error[E555 markup-same-point]: TR marks a point already marked in this node (MA[dd]); a point carries one mark (FF[4]): TR dropped there",
     ] {
         assert!(err.contains(line), "{line}\n{err}");
     }
     let json = run(&["--diagnostics", "json", "-", "-"], input);
     let json = text(&json.stderr);
-    for (code, property) in [("I560", "PL"), ("W551", "SZ"), ("W555", "TR")] {
+    for (code, property) in [("W560", "PL"), ("W551", "SZ"), ("E555", "TR")] {
         assert!(
             json.lines()
                 .any(|l| l.contains(&format!("\"code\":\"{code}\""))
@@ -576,14 +577,19 @@ fn placement_faults_of_the_issue_example_are_reported() {
     assert_eq!(text(&out.stderr), "");
 }
 
-/// Placement repairs that change no meaning are info; `--no-fix
-/// placement` keeps the repeats.
+/// Placement repairs that change no meaning drop only what repeats, with
+/// a warning each (the input departs from FF[4]); `--no-fix placement`
+/// keeps the repeats.
 #[test]
 fn placement_drops_only_what_repeats() {
     let input = b"(;GM[1]FF[4]SZ[19];B[pd]SZ[19]GM[1];W[dd]PL[B])";
     let out = run(&["-", "-"], input);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stderr), "");
+    let err = text(&out.stderr);
+    let codes: Vec<&str> = (err.lines())
+        .filter_map(|l| l.split_once("warning[").map(|(_, c)| &c[..4]))
+        .collect();
+    assert_eq!(codes, ["W550", "W550", "W560"], "{err}");
     assert!(
         text(&out.stdout).ends_with(";B[pd];W[dd])\n"),
         "{}",
@@ -602,17 +608,17 @@ fn the_other_value_types_are_written_in_their_ff4_forms() {
     let out = run(&["-v", "-", "-"], input);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).ends_with("PL[B]\n;B[pd]TE[1]BL[60.5];W[dd]BM[2]KO[];B[qq]MN[x])\n"),
+        text(&out.stdout).ends_with("PL[B]\n;B[pd]TE[1]BL[60.5];W[dd]BM[2]KO[x];B[qq]MN[x])\n"),
         "{}",
         text(&out.stdout)
     );
     let err = text(&out.stderr);
     for line in [
-        "info[I513 type-rewritten]: PL[black]: written B (read from words or units)",
-        "info[I513 type-rewritten]: TE[]: written 1 (empty read as the normal value)",
-        "info[I513 type-rewritten]: BL[60,5]: written 60.5 (respelled)",
-        "info[I513 type-rewritten]: BM[3]: written 2 (the nearest valid value)",
-        "warning[I513 type-rewritten]: KO[x]: written empty (the property takes no value); left out: x",
+        "warning[W513 type-rewritten]: PL[black]: written B (read from words or units)",
+        "warning[W513 type-rewritten]: TE[]: written 1 (empty read as the normal value)",
+        "warning[W513 type-rewritten]: BL[60,5]: written 60.5 (respelled)",
+        "warning[W513 type-rewritten]: BM[3]: written 2 (the nearest valid value)",
+        "warning[W515 value-not-rewritten]: KO[x]: its FF[4] form KO[] would leave out `x`: kept as it is",
         "warning[W514 type-unreadable]: MN[x]: kept: not recognised",
     ] {
         assert!(err.contains(line), "{line}\n{err}");
@@ -652,14 +658,14 @@ fn check_replays_the_board_unless_told_not_to() {
     assert!(text(&out.stderr).contains("[W581 move-on-stone]: W[aa]"));
     let out = run(&["check", "-v", "--no-board", "-"], input);
     assert!(!text(&out.stderr).contains("W581"), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("I506"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("W506"), "{}", text(&out.stderr));
     // Refused before reading (nothing on stdin, which is not read).
     let out = run(&["check", "--no-board", "--parse-only", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
 
 /// Found by fuzzing: a root whose `CA` or `FF` the writer rewrites, and the
-/// same property again in a variation. Dropped there (I559), so that a
+/// same property again in a variation. Dropped there (W559), so that a
 /// second conversion gives the same file.
 #[test]
 fn converting_twice_gives_the_same_file_with_version_or_charset_below_the_root() {
@@ -670,7 +676,7 @@ fn converting_twice_gives_the_same_file_with_version_or_charset_below_the_root()
         let once = run(&["-", "-"], input);
         let twice = run(&["-", "-"], &once.stdout);
         assert_eq!(text(&once.stdout), text(&twice.stdout));
-        assert!(text(&once.stderr).contains("I559") || !text(&once.stdout).contains("(;CA"));
+        assert!(text(&once.stderr).contains("W559") || !text(&once.stdout).contains("(;CA"));
     }
 }
 

@@ -1,6 +1,6 @@
 //! The command as a user runs it: conversion, batches, options, help and
 //! man pages, the terminal, errors about outputs, files never destroyed,
-//! `check --fix`, start-up.
+//! `check --fix`, start-up, `check`'s verdicts.
 
 mod basics;
 mod batch;
@@ -11,3 +11,4 @@ mod options;
 mod output_errors;
 mod start_up;
 mod terminal;
+mod verdicts;

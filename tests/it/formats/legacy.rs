@@ -301,7 +301,7 @@ fn fox_quirks() {
     assert_eq!(root(&conv, 0, "KM"), Some("6.5"));
     assert_eq!(root(&conv, 0, "AP"), Some("foxwq"));
     assert_eq!(count(&conv, "I163"), 1);
-    assert_eq!(count(&conv, "I161"), 1);
+    assert_eq!(count(&conv, "E161"), 1);
     let conv = convert_path(&c.join("broken/katrain/fox sgf error.sgf"));
     assert_eq!(root(&conv, 0, "HA"), Some("0"));
     assert_eq!(root(&conv, 0, "KM"), Some("0"));

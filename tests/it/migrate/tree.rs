@@ -53,9 +53,9 @@ fn fake_read(
                     "fake failure",
                 ));
             } else if line == "REWRITE" {
-                report.info(I_FAKE_REWRITE, Some(Pos::new(0, 1, 1)), "rewrote");
+                report.report(I_FAKE_REWRITE, Some(Pos::new(0, 1, 1)), "rewrote");
             } else if line == "WARN" {
-                report.warn(W_FAKE, Some(Pos::new(0, 2, 3)), "warned");
+                report.report(W_FAKE, Some(Pos::new(0, 2, 3)), "warned");
             } else if let Some(enc) = line.strip_prefix("ENC=") {
                 header.encoding = if enc == "GB18030" {
                     "GB18030"

@@ -38,6 +38,26 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|")
 }
 
+/// The codes whose letter changed with the severity rule, or that were
+/// split in two where one code stood for two severities: for scripts that
+/// match on ids.
+const CHANGED_CODES: &str = "\n## Changed codes\n\n\
+     With the severity rule (`formats/validation.md`) every code is reported\n\
+     at its letter; these ids changed (old → new):\n\n\
+     | old | new | why |\n|---|---|---|\n\
+     | `I500` `I502` `I504` `I506` `I508` `I510` `I513` | `W500` `W502` `W504` `W506` `W508` `W510` `W513` | a value not in its FF[4] form departs from FF[4]: a warning, fixable |\n\
+     | (the same, as a warning when a part was left out) | `W515 value-not-rewritten` | such a value is no longer rewritten: kept as it is |\n\
+     | (the same, where only zero padding, case or white space changed) | `I516 value-respelled` | an exact respelling (`DT[2000-7-20]`) |\n\
+     | `W501`–`W514` for an empty value | `I517 value-empty` | an empty value (`TM[]`) says nothing and is kept |\n\
+     | `I512` | `W512` | a line break in a simpletext departs from FF[4] |\n\
+     | `I521` `I522` | `W521` `W522` | a coordinate or a rectangle FF[4] does not spell so |\n\
+     | `I525` | `W525`; `E526 label-repeat-dropped` | a repeated point departs from FF[4]; a repeated label with another text loses it |\n\
+     | `I165` `I166` `I560` | `W165` `W166` `W560` | setup, two moves or `PL` beside a move: FF[4] forbids it |\n\
+     | `I550` `I559` | `W550` `W559` | a root property (`FF`, `CA`) outside the root |\n\
+     | `I161` | `E161` | the other values of a repeated `AP` are dropped |\n\
+     | `W555` | `E555` | the later mark on a point is dropped |\n\
+     | `W311` (an off-board label, as an error) | `E322 ugf-label-off-board` | the label is dropped |\n";
+
 /// The whole of formats/diagnostics.md.
 fn render(defs: &[CodeDef], layers: &[Layer]) -> String {
     let mut sorted: Vec<&CodeDef> = defs.iter().collect();
@@ -51,13 +71,20 @@ fn render(defs: &[CodeDef], layers: &[Layer]) -> String {
          \n\
          Every diagnostic has a stable code and a stable kebab-case name; scripts\n\
          match on them (`--diagnostics json` gives both). The letter tells the\n\
-         severity: `E` error (data could not be kept; the run exits 1), `W`\n\
-         warning (repaired or ambiguous, nothing lost), `I` info (a rewrite or a\n\
-         decision, for the record; shown with `-v`). The number tells the layer\n\
+         severity, always (the severity rule, `formats/validation.md`): `E`\n\
+         error (something of the input is missing from the output, or is there\n\
+         wrong or guessed; the run exits 1), `W` warning (the input departs from\n\
+         the standard, FF[4] or the rules of the format read, or the output says\n\
+         something other than the input that a person should look at; `--strict`\n\
+         exits 1), `I` info (an exact respelling that loses nothing and that\n\
+         `--keep-dialect` would not need, or a decision, for the record; shown\n\
+         with `-v`). A warning marked *fixable* is one `check --fix` repairs\n\
+         without loss (the code's `Fixable:` paragraph). The number tells the layer\n\
          that reports it, as below (ranges: `src/diag/mod.rs`). The meaning is the\n\
          first sentence of the constant's doc comment; the module's\n\
          documentation and the format's page in formats/ say more.\n",
     );
+    out.push_str(CHANGED_CODES);
     for layer in layers {
         let rows: Vec<&&CodeDef> = sorted
             .iter()
@@ -169,7 +196,8 @@ fn every_code_is_defined_once_and_listed_in_formats_diagnostics_md() {
 }
 
 /// Codes like `W402` cited in a document must exist (a range such as
-/// `I150–I199` is not a citation).
+/// `I150–I199` is not a citation; a "Changed codes" section names the
+/// retired ids on purpose).
 #[test]
 fn documents_cite_only_codes_that_exist() {
     let defs = scan();
@@ -184,7 +212,11 @@ fn documents_cite_only_codes_that_exist() {
     for doc in &docs {
         let text = std::fs::read_to_string(doc).unwrap();
         let chars: Vec<char> = text.chars().collect();
+        let retired = retired_ids(&text);
         for i in 0..chars.len().saturating_sub(3) {
+            if retired.contains(&i) {
+                continue;
+            }
             let is_code = matches!(chars[i], 'E' | 'W' | 'I')
                 && chars[i + 1..i + 4].iter().all(char::is_ascii_digit);
             let before = i.checked_sub(1).map(|j| chars[j]);
@@ -211,6 +243,19 @@ fn documents_cite_only_codes_that_exist() {
     assert!(unknown.is_empty(), "codes no module defines: {unknown:#?}");
 }
 
+/// The character range of a document's "## Changed codes" section, which
+/// lists retired ids (old → new).
+fn retired_ids(text: &str) -> std::ops::Range<usize> {
+    let Some(start) = text.find("\n## Changed codes\n") else {
+        return 0..0;
+    };
+    let end = text[start + 1..]
+        .find("\n## ")
+        .map_or(text.len(), |e| start + 1 + e);
+    let chars = |b: usize| text[..b].chars().count();
+    chars(start)..chars(end)
+}
+
 /// The catalogue compiled into the library (what `sgfconv explain` prints)
 /// holds every code of the source, with its module, layer and whole doc
 /// comment, and nothing else: it cannot drift from formats/diagnostics.md.
@@ -230,6 +275,7 @@ fn the_compiled_catalogue_is_the_scan_of_the_source() {
         assert_eq!(e.meaning, d.meaning(), "{}", d.id);
         assert_eq!(e.example, d.example().as_deref(), "{}", d.id);
         assert_eq!(e.advice, d.advice().as_deref(), "{}", d.id);
+        assert_eq!(e.fixable, d.fixable().as_deref(), "{}", d.id);
         let layer = diag_scan::layer_of(&layers, d.number()).map(|l| l.name.as_str());
         assert_eq!(Some(e.layer), layer, "{}", d.id);
         assert!(

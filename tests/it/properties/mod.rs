@@ -10,5 +10,6 @@ mod parallel;
 mod parallel_readers;
 mod runs_and_held;
 mod safety;
+mod severity;
 mod silent_loss;
 mod streaming;
