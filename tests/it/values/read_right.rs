@@ -101,3 +101,18 @@ fn time_zone_ut_is_read() {
     let (_, diags) = convert(b"(;GM[1]FF[4]SZ[19]DT[2004-10-27 16:01 XY];B[pd])");
     assert!(diags.contains("W501"), "{diags}");
 }
+
+/// A year of two digits: the century that puts the date after the
+/// record's writing (today at the latest) is not a reading.
+#[test]
+fn two_digit_year_not_in_the_future() {
+    let (out, diags) = convert(b"(;GM[1]FF[4]SZ[19]DT[13/5/95];B[pd])");
+    assert_eq!(value(&out, "DT"), Some("1995-05-13"), "{diags}");
+    assert!(!diags.contains("W501"), "{diags}");
+    let (out, _) = convert(b"(;GM[1]FF[4]SZ[19]DT[12th and 13th march 94];B[pd])");
+    assert_eq!(value(&out, "DT"), Some("1994-03-12,13"));
+    // Both centuries in the past: still two readings.
+    let (out, diags) = convert(b"(;GM[1]FF[4]SZ[19]DT[29.11.12];B[pd])");
+    assert_eq!(value(&out, "DT"), Some("29.11.12"));
+    assert!(diags.contains("W501"), "{diags}");
+}
