@@ -155,7 +155,8 @@ pub const TIME_REWRITTEN: Code = Code::new("I502", "time-rewritten");
 pub const TIME_UNREADABLE: Code = Code::new("W503", "time-unreadable");
 
 /// An `RE` result was written in its `FF[4]` form (a warning when the form
-/// leaves part of it out, such as a move count).
+/// leaves part of it out, such as a move count or a count of points: the
+/// value as written is then kept in `GC`).
 pub const RESULT_REWRITTEN: Code = Code::new("I504", "result-rewritten");
 
 /// An `RE` result is ambiguous or unreadable: kept as it was.

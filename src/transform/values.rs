@@ -161,6 +161,9 @@ impl NodeRule for Values {
         // without one (a root's `KO` is the kifu dialect's komi, which the
         // kifu rule could not read) the value is kept as it is.
         let has_move = node.props.iter().any(|p| p.name == "B" || p.name == "W");
+        if self.flags.results {
+            result_with_rest(&mut node, cx);
+        }
         for p in &mut node.props {
             match self.family(&p.name) {
                 Some(family) if has_move || !std::ptr::eq(family, &NONE) => {
@@ -184,6 +187,42 @@ impl NodeRule for Values {
             false => PlainBoard::ANY,
         }
     }
+}
+
+/// A result whose `FF[4]` form leaves part of it out (`RE[Black resigns.
+/// W 133.5 B 81.0]`: the count when the game stopped; a move count; a
+/// remark after `?`): `RE` takes the `FF[4]` form and the value as
+/// written goes to the game comment `GC` (a line of its own after what
+/// `GC` holds), where `FF[4]` keeps what says more about the game, so
+/// that nothing is lost (`formats/validation.md`, "What RE cannot carry").
+fn result_with_rest(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(re) = node.get("RE").filter(|p| p.values().len() == 1) else {
+        return;
+    };
+    let (pos, written) = (re.pos, re.first_text().unwrap_or("").to_owned());
+    let Normalized::Rewritten(r) = values::result(&written) else {
+        return;
+    };
+    let Some(rest) = &r.dropped else {
+        return;
+    };
+    let line = format!("Result as written: {written}");
+    let gc = match node.text("GC") {
+        Some(gc) if !gc.is_empty() => format!("{gc}\n{line}"),
+        _ => line,
+    };
+    node.set("RE", &r.value, pos);
+    node.set("GC", &gc, pos);
+    let at = At::property("RE", pos);
+    cx.report
+        .report_as(RESULT_REWRITTEN, Severity::Warning, at, || {
+            format!(
+                "RE[{}]: written {} ({}); what it cannot carry ({rest}) kept with the value as written in GC",
+                super::shown(&written),
+                r.value,
+                r.reading
+            )
+        });
 }
 
 /// Whether `v` is certainly a valid value of `family` without running its

@@ -116,3 +116,59 @@ fn two_digit_year_not_in_the_future() {
     assert_eq!(value(&out, "DT"), Some("29.11.12"));
     assert!(diags.contains("W501"), "{diags}");
 }
+
+/// `RE[Black resigns. W 133.5 B 81.0]`: the resignation is read, and the
+/// count made when the game stopped, which `FF[4]`'s `RE` cannot carry,
+/// stays in the record: the value as written in `GC`.
+#[test]
+fn resignation_with_a_count() {
+    let (out, diags) =
+        convert(b"(;GM[1]FF[4]SZ[19]GC[Round 3]RE[Black resigns. W 133.5 B 81.0];B[pd])");
+    assert_eq!(value(&out, "RE"), Some("W+R"), "{diags}");
+    assert_eq!(
+        value(&out, "GC"),
+        Some("Round 3\nResult as written: Black resigns. W 133.5 B 81.0")
+    );
+    assert!(
+        diags.contains("kept with the value as written in GC"),
+        "{diags}"
+    );
+    // A result FF[4] carries whole: no GC.
+    let (out, _) = convert(b"(;GM[1]FF[4]SZ[19]RE[Black resigns];B[pd])");
+    assert_eq!(value(&out, "RE"), Some("W+R"));
+    assert_eq!(value(&out, "GC"), None);
+}
+
+/// `sgfconv check`'s diagnostics of `sgf`.
+fn check(sgf: &str) -> String {
+    text(&run(&["check", "-"], sgf.as_bytes()).stderr)
+}
+
+/// Suicide follows the rules of `RU`: KataGo's `sui1` and Ing allow it for
+/// a group of two stones or more, New Zealand and Tromp-Taylor for any;
+/// other rules, and no `RU`, forbid it (`W582`).
+#[test]
+fn suicide_follows_the_rules() {
+    // Black at ba joins aa into a group of two with no liberty.
+    let two = |ru: &str| check(&format!("(;GM[1]FF[4]SZ[5]{ru}AB[aa]AW[ab][bb][ca];B[ba])"));
+    let one = |ru: &str| check(&format!("(;GM[1]FF[4]SZ[5]{ru}AW[ba][ab];B[aa])"));
+    for ru in [
+        "RU[koSIMPLEscoreTERRITORYtaxSEKIsui1]",
+        "RU[NZ]",
+        "RU[New Zealand]",
+        "RU[Tromp-Taylor]",
+        "RU[Ing]",
+    ] {
+        assert!(!two(ru).contains("W582"), "{ru}: {}", two(ru));
+    }
+    for ru in ["RU[NZ]", "RU[Tromp-Taylor]"] {
+        assert!(!one(ru).contains("W582"), "{ru}: {}", one(ru));
+    }
+    for ru in ["RU[koSIMPLEscoreTERRITORYtaxSEKIsui1]", "RU[Ing]"] {
+        assert!(one(ru).contains("W582"), "{ru}: a single stone's suicide");
+    }
+    for ru in ["", "RU[Japanese]", "RU[koSIMPLEscoreAREAtaxNONEsui0]"] {
+        assert!(two(ru).contains("W582"), "{ru}: {}", two(ru));
+        assert!(one(ru).contains("W582"), "{ru}");
+    }
+}
