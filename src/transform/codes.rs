@@ -190,7 +190,9 @@ pub const TIME_REWRITTEN: Code = Code::new("W502", "time-rewritten");
 /// A `TM` time is ambiguous or unreadable: kept as it was.
 pub const TIME_UNREADABLE: Code = Code::new("W503", "time-unreadable");
 
-/// An `RE` result not in its `FF[4]` form was written in it.
+/// An `RE` result not in its `FF[4]` form was written in it; where that
+/// form leaves part of it out (a move count, a count of points), the value
+/// as written is kept in `GC`.
 ///
 /// Example: `(;FF[4]GM[1]SZ[19]RE[Black resigns])`
 ///
@@ -251,11 +253,12 @@ pub const SIMPLETEXT_NEWLINE: Code = Code::new("W512", "simpletext-newline");
 /// Fixable: the new value says all the old one said.
 pub const TYPE_REWRITTEN: Code = Code::new("W513", "type-rewritten");
 
-/// A value whose `FF[4]` form would leave part of it out (a result with a
-/// move count, a komi with words beside the number, `KO[x]`): kept as it
-/// is, so that nothing is lost.
+/// A value whose `FF[4]` form would leave part of it out (a date with a
+/// time of day, a komi with words beside the number, `KO[x]`): kept as it
+/// is, so that nothing is lost (a result's `FF[4]` form is written all the
+/// same, its value as written kept in `GC`: `W504`).
 ///
-/// Example: `(;FF[4]GM[1]SZ[19]RE[B+R after 211 moves])`
+/// Example: `(;FF[4]GM[1]SZ[19]DT[2004-10-27 16:01:54])`
 ///
 /// What to do: edit the value by hand, keeping what it says elsewhere
 /// (a comment `GC`) if it matters.

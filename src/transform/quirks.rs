@@ -11,7 +11,8 @@
 //!   others are named in a warning.
 //! * `duplicate-ap`: Fox writes `AP[GNU Go:3.8]…AP[foxwq]`: the last `AP`
 //!   (the program that wrote the file) is kept.
-//! * `fox-komi`: in files from Fox (`AP[foxwq]`, also gokifu.com's
+//! * `fox-komi`: in files from Fox (`AP[foxwq]`, or `AP[GNU Go:3.8]` with
+//!   `TC` and `TT`; also gokifu.com's
 //!   `AP[SGFC:2.0]`), `KM` is an integer in scaled units: `KM[375]`/
 //!   `KM[750]` → 7.5, `KM[325]`/`KM[650]` → 6.5, `KM[50]` → 0.5. With a
 //!   komi in zi (`KM[375]`), a result with a quarter fraction is in zi too
@@ -129,38 +130,46 @@ impl NodeRule for Duplicates {
     }
 }
 
-/// The game comes from Fox (野狐, `AP[foxwq]`) or from gokifu.com, which
-/// republishes Fox games through SGFC (`AP[SGFC:2.0]`).
+/// The game comes from Fox (野狐): `AP[foxwq]`, or the program name Fox
+/// writes first, `AP[GNU Go:3.8]`, with Fox's private time properties `TC`
+/// and `TT` beside it (the records Fox saved without `AP[foxwq]`); or from
+/// gokifu.com, which republishes Fox games through SGFC (`AP[SGFC:2.0]`).
 pub fn is_fox(root: &BufNode) -> bool {
-    root.get("AP").is_some_and(|p| {
-        p.values().iter().any(|v| {
-            let t = v.text().trim().to_ascii_lowercase();
-            t.starts_with("foxwq") || t == "sgfc:2.0"
+    let ap = |want: &dyn Fn(&str) -> bool| {
+        root.get("AP").is_some_and(|p| {
+            p.values()
+                .iter()
+                .any(|v| want(&v.text().trim().to_ascii_lowercase()))
         })
-    })
+    };
+    ap(&|t| t.starts_with("foxwq") || t == "sgfc:2.0")
+        || (ap(&|t| t == "gnu go:3.8") && root.get("TC").is_some() && root.get("TT").is_some())
 }
 
-/// Fox's scaled komi: points ×100 (`650`) or zi ×100, i.e. points ×50
-/// (`375`). `None` for values that are not scaled.
+/// Fox's scaled komi: points ×100 (`650`, `450`) or zi ×100, i.e. points
+/// ×50 (`375`). A komi in points is whole or half, so its scaled value is a
+/// multiple of 50; a komi in zi is a quarter (`3¾` zi = 7.5 points), so its
+/// scaled value is an odd multiple of 25 (`formats/validation.md`, "The
+/// scale of Fox's komi"). `None` for values that are not scaled.
 pub fn fox_komi(km: &str) -> Option<String> {
     let v: i64 = km.trim().parse().ok()?;
     if v < 50 || v % 25 != 0 {
         return None;
     }
-    let komi = if !(100..500).contains(&v) {
-        v as f64 / 100.0
-    } else {
+    let komi = if komi_in_zi(km) {
         v as f64 / 50.0
+    } else {
+        v as f64 / 100.0
     };
     Some(format_real(komi))
 }
 
-/// Fox's komi is in zi ×100 (`KM[375]` = 3¾ zi): the scaled values that
-/// [`fox_komi`] divides by 50.
+/// Fox's komi is in zi ×100 (`KM[375]` = 3¾ zi): an odd multiple of 25,
+/// the scaled values that [`fox_komi`] divides by 50.
 fn komi_in_zi(km: &str) -> bool {
     km.trim()
         .parse::<i64>()
-        .is_ok_and(|v| (100..500).contains(&v) && v % 25 == 0)
+        .is_ok_and(|v| v >= 50 && v % 50 == 25)
 }
 
 /// A Fox result in zi (`W+4.25`) in points (`W+8.5`): only a margin with a
@@ -300,7 +309,12 @@ mod tests {
             ("325", "6.5"),
             ("50", "0.5"),
             ("275", "5.5"),
-            ("350", "7"),
+            ("125", "2.5"),
+            ("450", "4.5"),
+            ("550", "5.5"),
+            ("350", "3.5"),
+            ("250", "2.5"),
+            ("100", "1"),
             ("700", "7"),
         ] {
             assert_eq!(fox_komi(km).as_deref(), Some(want), "{km}");
@@ -327,8 +341,9 @@ mod tests {
         ] {
             assert_eq!(fox_result(re), None, "{re}");
         }
-        assert!(komi_in_zi("375") && komi_in_zi("325") && komi_in_zi("100"));
+        assert!(komi_in_zi("375") && komi_in_zi("325") && komi_in_zi("275"));
         assert!(!komi_in_zi("650") && !komi_in_zi("50") && !komi_in_zi("7.5"));
+        assert!(!komi_in_zi("450") && !komi_in_zi("100") && !komi_in_zi("350"));
     }
 
     #[test]
@@ -344,6 +359,14 @@ mod tests {
             "(;AP[foxwq]KM[7.5]HA[0];B[pd])"
         );
         assert_eq!(fox("AP=SGFC:2.0 KM=650").0, "(;AP[SGFC:2.0]KM[6.5])");
+        // Fox's program name with its time properties, without `foxwq`.
+        assert_eq!(
+            fox("KM=450 HA=4 AP=GNU_Go:3.8 TC=3 TT=30").0,
+            "(;KM[4.5]HA[4]AP[GNU Go:3.8]TC[3]TT[30])"
+        );
+        // GNU Go alone is not Fox, nor are time properties alone.
+        assert_eq!(fox("KM=650 AP=GNU_Go:3.8").0, "(;KM[650]AP[GNU Go:3.8])");
+        assert_eq!(fox("KM=650 TC=3 TT=30").0, "(;KM[650]TC[3]TT[30])");
         // Same numbers, unidentified source: untouched.
         let (s, c) = fox("AP=CGoban KM=375 HA=1");
         assert_eq!(s, "(;AP[CGoban]KM[375]HA[1])");

@@ -167,6 +167,9 @@ impl NodeRule for Values {
         if self.flags.times && cx.is_root {
             overtime_to_ot(&mut node, cx);
         }
+        if self.flags.results {
+            result_with_rest(&mut node, cx);
+        }
         for p in &mut node.props {
             match self.family(&p.name) {
                 Some(family) if has_move || !std::ptr::eq(family, &NONE) => {
@@ -240,6 +243,42 @@ fn overtime_text(dropped: &str) -> &str {
         Some(inner) => inner.trim(),
         None => t,
     }
+}
+
+/// A result whose `FF[4]` form leaves part of it out (`RE[Black resigns.
+/// W 133.5 B 81.0]`: the count when the game stopped; a move count; a
+/// remark after `?`): `RE` takes the `FF[4]` form and the value as
+/// written goes to the game comment `GC` (a line of its own after what
+/// `GC` holds), where `FF[4]` keeps what says more about the game, so
+/// that nothing is lost (`formats/validation.md`, "What RE cannot carry").
+fn result_with_rest(node: &mut BufNode, cx: &mut Cx<'_>) {
+    let Some(re) = node.get("RE").filter(|p| p.values().len() == 1) else {
+        return;
+    };
+    let (pos, written) = (re.pos, re.first_text().unwrap_or("").to_owned());
+    let Normalized::Rewritten(r) = values::result(&written) else {
+        return;
+    };
+    let Some(rest) = &r.dropped else {
+        return;
+    };
+    let line = format!("Result as written: {written}");
+    let gc = match node.text("GC") {
+        Some(gc) if !gc.is_empty() => format!("{gc}\n{line}"),
+        _ => line,
+    };
+    node.set("RE", &r.value, pos);
+    node.set("GC", &gc, pos);
+    let at = At::property("RE", pos);
+    cx.report
+        .report(RESULT_REWRITTEN, at, || {
+            format!(
+                "RE[{}]: written {} ({}); what it cannot carry ({rest}) kept with the value as written in GC",
+                super::shown(&written),
+                r.value,
+                r.reading
+            )
+        });
 }
 
 /// Whether `v` is certainly a valid value of `family` without running its
@@ -575,8 +614,13 @@ mod tests {
 
     #[test]
     fn a_value_whose_ff4_form_leaves_a_part_out_is_kept() {
+        // A result: its FF[4] form, the value as written kept in GC.
         let (out, diags) = root(&[("RE", "B+R after 211 moves")], ValueFlags::all());
-        assert_eq!(out, "(;RE[B+R after 211 moves])");
+        assert_eq!(out, "(;RE[B+R]GC[Result as written: B+R after 211 moves])");
+        assert_eq!(diags, [("W504".to_string(), Severity::Warning)]);
+        // A date with a time of day: kept as it is.
+        let (out, diags) = root(&[("DT", "2004-10-27 16:01:54")], ValueFlags::all());
+        assert_eq!(out, "(;DT[2004-10-27 16:01:54])");
         assert_eq!(diags, [("W515".to_string(), Severity::Warning)]);
     }
 

@@ -12,6 +12,7 @@
 //! stack, and marks the board at each branch point to undo to
 //! ([`Board::mark`], [`Board::undo`]).
 
+use super::rules::{self, Suicide};
 use crate::board::{Board, Mark, Outcome, Setup};
 use crate::event::Values;
 use crate::game::{Game, NodeId};
@@ -89,7 +90,7 @@ pub fn replay(game: &Game) -> Vec<Finding> {
     let mut r = match Referee::for_game(gm, sz) {
         Ok(Some(referee)) => Replay {
             game,
-            referee,
+            referee: referee.with_rules(root.text("RU")),
             findings: Vec::new(),
         },
         Ok(None) => return Vec::new(),
@@ -175,6 +176,8 @@ impl Found {
 #[derive(Clone, Debug)]
 pub struct Referee {
     board: Board,
+    /// Which suicides the game's rules allow (`RU`).
+    suicide: Suicide,
     found: Vec<Found>,
     /// The property being applied, for [`Found::index`].
     index: usize,
@@ -192,6 +195,7 @@ impl Referee {
         match Board::for_size(sz) {
             Some(board) => Ok(Some(Referee {
                 board,
+                suicide: Suicide::Forbidden,
                 found: Vec::new(),
                 index: 0,
             })),
@@ -225,9 +229,17 @@ impl Referee {
     pub fn with_board(board: Board) -> Referee {
         Referee {
             board,
+            suicide: Suicide::Forbidden,
             found: Vec::new(),
             index: 0,
         }
+    }
+
+    /// Follows the rules of a game whose root says `RU[ru]`: a suicide
+    /// they allow is a legal move ([`super::rules`]).
+    pub fn with_rules(mut self, ru: Option<&str>) -> Referee {
+        self.suicide = rules::suicide(ru);
+        self
     }
 
     /// The board as it stands.
@@ -327,7 +339,10 @@ impl Referee {
     /// whether nothing was.
     #[inline]
     fn play_point(&mut self, colour: Colour, p: Point, forced: bool) -> bool {
-        let out = self.board.play(colour, p);
+        let mut out = self.board.play(colour, p);
+        if out.suicide > 0 && self.suicide.allows(out.suicide) {
+            out.suicide = 0;
+        }
         if out.is_legal() || (forced && !out.off_board) {
             return true;
         }

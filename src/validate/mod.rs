@@ -13,6 +13,8 @@
 //!   warnings, never rewrites.
 //! - [`replay`]: runs [`board`] in `sgfconv check` on the event stream, as
 //!   a sink.
+//! - [`rules`]: what the game's `RU` says of suicide, which the board
+//!   check follows.
 //! - [`unknown_file_format`]: a root's `FF` that names no known version.
 //!
 //! What one value says, and its `FF[4]` form, is not a check of the
@@ -27,6 +29,7 @@ pub mod board;
 pub mod codes;
 pub mod points;
 pub mod replay;
+pub mod rules;
 
 pub use codes::UNKNOWN_FILE_FORMAT;
 

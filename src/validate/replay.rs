@@ -170,7 +170,7 @@ impl BoardCheck {
             || Referee::for_game(value("GM"), value("SZ")),
             |r| Ok(Some(r)),
         ) {
-            Ok(Some(referee)) => State::Playing(referee),
+            Ok(Some(referee)) => State::Playing(referee.with_rules(value("RU"))),
             Ok(None) => State::Off,
             Err(f) => {
                 let pos = root

@@ -54,7 +54,9 @@ pub use numbers::{
 pub use outcome::{Normalized, Problem, Reading, Rewrite};
 pub use property::value;
 pub use rank::{is_rank, rank};
-pub use result::{read_result, result, result_text, GameResult, ResultText, WinBy};
+pub use result::{
+    read_result, result, result_before_remark, result_text, GameResult, ResultText, WinBy,
+};
 pub use text::{is_white, simple_text, simple_text_in_place};
 pub use time::{time, time_left};
 

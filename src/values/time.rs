@@ -175,7 +175,8 @@ enum Clock {
 }
 
 /// A clock time at the cursor: `H:MM:SS` or `H:MM` (minutes and seconds
-/// below 60, two digits each).
+/// below 60, two digits each); the seconds may have a fraction
+/// (`0:07:42.5`), which also makes `7:42.5` minutes and seconds.
 fn clock(c: &mut Cursor<'_>) -> Option<Clock> {
     let mut p = *c;
     let first: i64 = p.digits()?.parse().ok()?;
@@ -188,6 +189,10 @@ fn clock(c: &mut Cursor<'_>) -> Option<Clock> {
         }
         parts.push(n);
     }
+    let fraction = match parts.len() > 1 && p.eat(".") {
+        true => Some(Amount::decimal("0", p.digits()?)?),
+        false => None,
+    };
     if p.peek()
         .is_some_and(|ch| ch.is_ascii_digit() || ch == ':' || ch == '.')
     {
@@ -195,9 +200,11 @@ fn clock(c: &mut Cursor<'_>) -> Option<Clock> {
     }
     let secs =
         |h: i64, m: i64, s: i64| Some(Amount::int(h.checked_mul(3600)?.checked_add(m * 60 + s)?));
-    let read = match parts[..] {
-        [h, m, s] => Clock::Certain(secs(h, m, s)?),
-        [a, b] => Clock::Either(secs(a, b, 0)?, secs(0, a, b)?),
+    let read = match (&parts[..], fraction) {
+        ([h, m, s], None) => Clock::Certain(secs(*h, *m, *s)?),
+        ([h, m, s], Some(f)) => Clock::Certain(secs(*h, *m, *s)?.plus(f)?),
+        ([a, b], None) => Clock::Either(secs(*a, *b, 0)?, secs(0, *a, *b)?),
+        ([m, s], Some(f)) => Clock::Certain(secs(0, *m, *s)?.plus(f)?),
         _ => return None,
     };
     *c = p;
@@ -337,6 +344,9 @@ mod tests {
         assert_eq!(time_left("-3.5"), Normalized::Valid, "a clock in overtime");
         assert_eq!(time_left("12,5"), Normalized::respelled("12.5"));
         assert_eq!(time_left("0:07:42"), secs("462"));
+        assert_eq!(time_left("0:07:42.5"), secs("462.5"));
+        assert_eq!(time_left("7:42.25"), secs("462.25"), "a fraction: seconds");
+        assert_eq!(time_left("7:42."), kept(Problem::Unrecognised));
         assert_eq!(time_left("7 min 42 s"), secs("462"));
         assert_eq!(
             time_left("7:42"),

@@ -455,6 +455,16 @@ fn komi(f: &Fields, handicap: u32, root: &mut Root, report: &mut Reporter) {
     }
 }
 
+/// The result a GI comment on the last move says, and the remark after it
+/// (`黑中盘胜(现场消息)`): the comment keeps the whole text, so the remark
+/// is not lost.
+fn comment_result(text: &str) -> Option<(String, Option<&str>)> {
+    match result_text(text) {
+        ResultText::Result(re) => Some((re, None)),
+        _ => values::result_before_remark(text).map(|(re, r)| (re, Some(r))),
+    }
+}
+
 /// `RE` from the result line (the line is kept in `XNGF`).
 fn result(f: &Fields, root: &mut Root, report: &mut Reporter) {
     if let Some(res) = f.result.filter(|r| !r.is_empty()) {
@@ -694,11 +704,16 @@ fn attach_comments(
             }
         };
         if gi && !root.result_set && target.is_some() && target == move_nodes.last().copied() {
-            if let ResultText::Result(re) = result_text(&text) {
+            if let Some((re, remark)) = comment_result(&text) {
                 report.report(
                     NGF_RESULT_FROM_COMMENT,
                     Some(pos),
-                    format!("result {re} read from the comment on the last move"),
+                    match remark {
+                        None => format!("result {re} read from the comment on the last move"),
+                        Some(r) => format!(
+                            "result {re} read from the comment on the last move; its remark `{r}` stays in the comment"
+                        ),
+                    },
                 );
                 root.push("RE", &re);
                 root.result_set = true;

@@ -75,6 +75,30 @@ impl Date {
     }
 }
 
+/// Today (UTC, from the system clock): the latest day a record read now
+/// can have been written on. A clock before 1970 gives 1970-01-01.
+pub fn today() -> Date {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    civil(secs / 86_400)
+}
+
+/// The day `days` after 1970-01-01 (the civil-from-days algorithm of
+/// Howard Hinnant's date library).
+fn civil(days: u64) -> Date {
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = (yoe + era * 400 + i64::from(m <= 2)) as u32;
+    Date::day(y, m, d)
+}
+
 /// Days in month `m` of year `y`, Gregorian.
 pub(super) fn days_in_month(y: u32, m: u32) -> u32 {
     match m {
@@ -82,5 +106,19 @@ pub(super) fn days_in_month(y: u32, m: u32) -> u32 {
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         _ => 31,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_since_1970() {
+        assert_eq!(civil(0), Date::day(1970, 1, 1));
+        assert_eq!(civil(59), Date::day(1970, 3, 1));
+        assert_eq!(civil(11_016), Date::day(2000, 2, 29));
+        assert_eq!(civil(20_420), Date::day(2025, 11, 28));
+        assert!(today() >= Date::day(2025, 1, 1));
     }
 }

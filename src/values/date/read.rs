@@ -16,7 +16,7 @@
 //! day, which century `94` is in), every choice is tried: one that gives
 //! existing dates is the rewrite, more than one make the value ambiguous.
 
-use super::calendar::Date;
+use super::calendar::{today, Date};
 use super::ff4::{parse_ff4, write_ff4};
 use super::words::{tidy, tokens, Field, Kind, Tok};
 use crate::values::text::fold;
@@ -31,12 +31,21 @@ use crate::values::{Normalized, Problem, Reading, Rewrite};
 /// `2014:01:27:17:54`, `2015- 8-29-22-56-58`: the time of day is dropped
 /// and named), `2012年11月22日`, `2012년 11월 22일`, partial dates, lists
 /// and ranges. Day and month in an order that cannot be told
-/// (`03/04/2005`) are ambiguous; so is a two-digit year (`12.11.29`).
+/// (`03/04/2005`) are ambiguous; so is a two-digit year (`12.11.29`),
+/// unless one of its centuries puts the date after today, when the record
+/// cannot have been written ([`date_by`]).
 pub fn date(value: &str) -> Normalized {
+    date_by(value, today())
+}
+
+/// [`date`] for a record written by `latest` at the latest: a reading that
+/// puts a date after `latest` is not one, when another reading is left
+/// (`13/5/95` is 1995-05-13, not 2095-05-13).
+pub fn date_by(value: &str, latest: Date) -> Normalized {
     match parse_ff4(value) {
         Ok(_) => Normalized::Valid,
         Err(Some(problem)) => Normalized::Unparsed(problem),
-        Err(None) => read(value),
+        Err(None) => read(value, latest),
     }
 }
 
@@ -56,8 +65,9 @@ pub fn first_day(value: &str) -> Option<Date> {
     dates(value)?.first().copied().filter(|d| d.d.is_some())
 }
 
-/// Reads a `DT` value that is not `FF[4]` (see the module header).
-pub(super) fn read(value: &str) -> Normalized {
+/// Reads a `DT` value that is not `FF[4]` (see the module header), for a
+/// record written by `latest`.
+fn read(value: &str, latest: Date) -> Normalized {
     let text = fold(value);
     let text = text.trim();
     // `2012. 11. 22.` (Korean): a point after the last number ends it.
@@ -82,7 +92,7 @@ pub(super) fn read(value: &str) -> Normalized {
         Ok(p) => p,
         Err(problem) => return Normalized::Unparsed(problem),
     };
-    let outcome = choose(&pieces);
+    let outcome = choose(&pieces, latest);
     match outcome {
         Ok(Chosen::One(written)) => {
             let rewrite = Rewrite::new(written, pieces.reading()).dropping(&dropped.join(" "));
@@ -532,11 +542,13 @@ enum Chosen {
 }
 
 /// Every choice the pieces depend on, tried: the `FF[4]` values that came
-/// out, or the problem of the first when none did.
-fn choose(pieces: &Pieces) -> Result<Chosen, Problem> {
+/// out, or the problem of the first when none did. A value with a date
+/// after `latest` counts only when every value has one.
+fn choose(pieces: &Pieces, latest: Date) -> Result<Chosen, Problem> {
     let pairs = pieces.list.iter().any(|p| p.pair.is_some());
     let short = pieces.list.iter().any(|p| p.year.is_some_and(|y| y.short));
     let mut written: Vec<String> = Vec::new();
+    let mut future: Vec<String> = Vec::new();
     let mut first_problem = None;
     for day_first in [true, false] {
         for century in [1900, 2000] {
@@ -546,8 +558,12 @@ fn choose(pieces: &Pieces) -> Result<Chosen, Problem> {
             match dates_of(pieces, Choice { day_first, century }) {
                 Ok(d) => {
                     let w = write_ff4(&d);
-                    if !written.contains(&w) {
-                        written.push(w);
+                    let to = match d.iter().any(|date| *date > latest) {
+                        true => &mut future,
+                        false => &mut written,
+                    };
+                    if !to.contains(&w) {
+                        to.push(w);
                     }
                 }
                 Err(p) => {
@@ -555,6 +571,9 @@ fn choose(pieces: &Pieces) -> Result<Chosen, Problem> {
                 }
             }
         }
+    }
+    if written.is_empty() {
+        written = future;
     }
     match written.len() {
         0 => Err(first_problem.unwrap_or(Problem::Unrecognised)),
@@ -860,10 +879,23 @@ mod tests {
         let amb = |v: &[&str]| Normalized::Ambiguous(v.iter().map(|s| s.to_string()).collect());
         assert_eq!(date("03/04/2005"), amb(&["2005-04-03", "2005-03-04"]));
         assert_eq!(date("3.4.2005"), amb(&["2005-04-03", "2005-03-04"]));
+        let by = |v: &str, y: u32| date_by(v, Date::day(y, 1, 1));
         assert_eq!(
-            date("12th and 13th march 94"),
+            by("12th and 13th march 94", 2200),
             amb(&["1994-03-12,13", "2094-03-12,13"])
         );
+        // A century that puts the date after the record's writing is not
+        // a reading.
+        assert_eq!(
+            by("12th and 13th march 94", 2025),
+            Normalized::reworded("1994-03-12,13")
+        );
+        let reordered = |v: &str| Normalized::Rewritten(Rewrite::new(v, Reading::Reordered));
+        assert_eq!(by("13/5/95", 2025), reordered("1995-05-13"));
+        assert_eq!(by("13/5/95", 2096), amb(&["1995-05-13", "2095-05-13"]));
+        assert_eq!(by("29.11.12", 2012), reordered("1912-11-29"));
+        // Every reading after it: they all stand.
+        assert_eq!(by("29.11.12", 1900), amb(&["1912-11-29", "2012-11-29"]));
         assert_eq!(date("29.11.12"), amb(&["1912-11-29", "2012-11-29"]));
         assert_eq!(
             date("01/02/03"),

@@ -20,4 +20,4 @@ mod said;
 mod words;
 
 pub use read::result;
-pub use said::{read_result, result_text, GameResult, ResultText, WinBy};
+pub use said::{read_result, result_before_remark, result_text, GameResult, ResultText, WinBy};

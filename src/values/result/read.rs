@@ -25,15 +25,50 @@ pub fn result(value: &str) -> Normalized {
     let folded = fold(value);
     // `Black wins by 34win >> White(58):Black(92)`: the scores some
     // clients append after `>>` are left out, and named.
-    match folded.split_once(">>") {
-        Some((said, scores)) => with_scores(result_of(said), said, scores),
+    if let Some((said, scores)) = folded.split_once(">>") {
+        return with_scores(result_of(said), said, &format!(">>{scores}"));
+    }
+    // `Black resigns. W 133.5 B 81.0`: the count when the game stopped.
+    match split_count(&folded) {
+        Some((said, count)) => match result_of(said) {
+            Normalized::Unparsed(_) | Normalized::Ambiguous(_) => result_of(&folded),
+            outcome => with_scores(outcome, said, count),
+        },
         None => result_of(&folded),
     }
 }
 
+/// `t` cut before a count that ends it, after a separator: both players
+/// each with a number of points (`Black resigns. W 133.5 B 81.0`,
+/// `W+R (B: 81, W: 133.5)`); `None` when it ends in no such count.
+fn split_count(t: &str) -> Option<(&str, &str)> {
+    let is_count = |tail: &str| {
+        let toks: Vec<Tok> = tokens(tail)
+            .into_iter()
+            .filter(|t| *t != Tok::Sep)
+            .collect();
+        matches!(
+            toks.as_slice(),
+            [Tok::Colour(a), Tok::Amount(..), Tok::Colour(b), Tok::Amount(..)] if a != b
+        )
+    };
+    // A count is a few words: only the last 64 bytes are looked at, so
+    // that a long value costs no more than its length.
+    let from = t.len().saturating_sub(64);
+    t.char_indices()
+        .skip_while(|&(i, _)| i < from)
+        .filter(|(_, c)| matches!(c, '.' | ',' | ';' | '(' | '。' | '，' | '（'))
+        .map(|(i, _)| i)
+        .find(|&i| i > 0 && is_count(&t[i..]))
+        .map(|i| {
+            let count = t[i..].trim_start_matches(['.', ',', ';', '。', '，']);
+            (&t[..i], count.trim())
+        })
+}
+
 /// [`result`] of `said`, the scores after it left out (and named).
 fn with_scores(outcome: Normalized, said: &str, scores: &str) -> Normalized {
-    let scores = format!(">>{scores}");
+    let scores = scores.to_owned();
     match outcome {
         Normalized::Valid => {
             let r = Rewrite::new(said.trim(), Reading::Spelling).dropping(&scores);
@@ -656,6 +691,42 @@ mod tests {
             let r = Rewrite::new(want, Reading::Words).dropping(dropped);
             assert_eq!(result(input), Normalized::Rewritten(r), "{input:?}");
         }
+    }
+
+    #[test]
+    fn a_count_after_the_result_is_left_out_and_named() {
+        for (input, want, reading, count) in [
+            (
+                "Black resigns. W 133.5 B 81.0",
+                "W+R",
+                Reading::Words,
+                "W 133.5 B 81.0",
+            ),
+            (
+                "W+R (B: 81, W: 133.5)",
+                "W+R",
+                Reading::Spelling,
+                "(B: 81, W: 133.5)",
+            ),
+            (
+                "White wins by 3.5 points; Black 80 White 83.5",
+                "W+3.5",
+                Reading::Words,
+                "Black 80 White 83.5",
+            ),
+        ] {
+            let r = Rewrite::new(want, reading).dropping(count);
+            assert_eq!(result(input), Normalized::Rewritten(r), "{input:?}");
+        }
+        // Two counts of one player, or no result before: not a count.
+        assert_eq!(
+            result("Black resigns. W 133.5 W 81.0"),
+            kept(Problem::Contradictory)
+        );
+        assert!(!matches!(
+            result("W 133.5 B 81.0"),
+            Normalized::Rewritten(_)
+        ));
     }
 
     #[test]

@@ -93,6 +93,26 @@ pub fn result_text(text: &str) -> ResultText {
     }
 }
 
+/// A result followed by a bracketed remark (`黑中盘胜(现场消息)`, `B+3.5
+/// (counted)`): the `FF[4]` form of the result and the remark, where the
+/// text before the bracket is a result and the bracket closes the text;
+/// `None` otherwise. For a reader that keeps the whole text elsewhere (a
+/// comment the result is taken from): the remark stays there.
+pub fn result_before_remark(text: &str) -> Option<(String, &str)> {
+    let t = text.trim();
+    let open = t.rfind(['(', '（'])?;
+    let inner = t[open..]
+        .strip_prefix(['(', '（'])?
+        .strip_suffix([')', '）'])?;
+    if inner.contains(['(', '（', ')', '）']) {
+        return None;
+    }
+    match result_text(&t[..open]) {
+        ResultText::Result(re) => Some((re, inner.trim())),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,5 +154,20 @@ mod tests {
         assert_eq!(result_text("흑 시간승"), ResultText::Result("B+T".into()));
         assert_eq!(result_text("進行中"), ResultText::Unfinished);
         assert_eq!(result_text("xyz"), ResultText::Unknown);
+    }
+
+    #[test]
+    fn a_result_before_a_remark() {
+        assert_eq!(
+            result_before_remark("黑中盘胜(现场消息)"),
+            Some(("B+R".into(), "现场消息"))
+        );
+        assert_eq!(
+            result_before_remark("B+3.5 (counted)"),
+            Some(("B+3.5".into(), "counted"))
+        );
+        assert_eq!(result_before_remark("黑中盘胜"), None, "no remark");
+        assert_eq!(result_before_remark("(现场消息)"), None, "no result");
+        assert_eq!(result_before_remark("B+R (a) b"), None, "text after it");
     }
 }

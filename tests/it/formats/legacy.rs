@@ -309,8 +309,8 @@ fn fox_quirks() {
     let conv = convert_path(&c.join("charsets/ogatak/utf-8/fox_1489934930029015401.sgf"));
     assert_eq!(
         root(&conv, 0, "KM"),
-        Some("650"),
-        "no AP[foxwq] in this file: not identified"
+        Some("6.5"),
+        "no AP[foxwq], but Fox's AP[GNU Go:3.8] with its TC and TT: identified"
     );
     let conv = convert_path(&c.join("charsets/ogatak/utf-8/fox_1488368782019999385.sgf"));
     assert_eq!(root(&conv, 0, "AP"), Some("foxwq"));

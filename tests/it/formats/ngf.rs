@@ -147,16 +147,16 @@ const CASES: &[Case] = &[
             "PW=朴承华",
             "WR=初段",
             "KM=6.5",
-            // The comment on the last move, `黑中盘胜(现场消息)`, says more
-            // than a result (a remark after it): read as every result is,
-            // it gives no `RE`.
+            // The comment on the last move, `黑中盘胜(现场消息)`: a result
+            // and a remark after it, which stays in the comment.
+            "RE=B+R",
             "DT=2006-09-05",
         ],
         gn: "韩国十段战",
         moves: 211,
         first: &["B[qd]", "W[dd]", "B[pq]"],
         last: "B[jn]",
-        diags: &["I257"],
+        diags: &["I257", "I261"],
     },
     Case {
         // KaTrain's expectation: the first move is W[pq].
@@ -501,7 +501,21 @@ fn gi_variant_reads_its_result_from_the_last_comment() {
     let (g, diags) = gi("黑中盘胜");
     assert_eq!(g.root().text("RE"), Some("B+R"));
     assert!(diags.iter().any(|d| d.code.id == "I261"), "{diags:?}");
+    // A remark after the result: the result is read, the remark stays in
+    // the comment, and the message names it.
     let (g, diags) = gi("黑中盘胜(现场消息)");
-    assert_eq!(g.root().text("RE"), None);
-    assert!(!diags.iter().any(|d| d.code.id == "I261"), "{diags:?}");
+    assert_eq!(g.root().text("RE"), Some("B+R"));
+    let last = *g.main_line().last().unwrap();
+    assert_eq!(g.node(last).text("C"), Some("黑中盘胜(现场消息)"));
+    let i261 = diags.iter().find(|d| d.code.id == "I261");
+    assert!(
+        i261.is_some_and(|d| d.message.contains("现场消息")),
+        "{diags:?}"
+    );
+    // Text after the remark, or a comment that is no result: no RE.
+    for comment in ["黑中盘胜(现场消息) 以上", "(现场消息)"] {
+        let (g, diags) = gi(comment);
+        assert_eq!(g.root().text("RE"), None, "{comment}");
+        assert!(!diags.iter().any(|d| d.code.id == "I261"), "{diags:?}");
+    }
 }
