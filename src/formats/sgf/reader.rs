@@ -750,6 +750,22 @@ mod tests {
         assert_eq!(codes, ["I001", "W016"]);
     }
 
+    /// A file that lost its `(` and its first `;` too: the properties it
+    /// starts with are the root node, not text.
+    #[test]
+    fn leading_properties_become_the_root() {
+        let (s, codes) = shape("PB[Lee]PW[Kim]KM[6.5];B[pd];W[dd]");
+        assert_eq!(s, "G PB[Lee] B[pd] W[dd] E");
+        assert_eq!(codes, ["W016", "W003"]);
+        let (s, codes) = shape("\n B[hh] ;W[ii](;B[aa])(;B[bb]))\n(;GM[1])");
+        assert_eq!(s, "G B[hh] W[ii] ( B[aa] ) ( B[bb] ) E G GM[1] E");
+        assert_eq!(codes, ["W016", "W003"]);
+        // Prose before them is still prose, skipped as before.
+        let (s, codes) = shape("Hello B[aa];W[bb]");
+        assert_eq!(s, "G W[bb] E");
+        assert_eq!(codes, ["I001", "W016"]);
+    }
+
     /// Leading nodes that are not the root of what follows (a game with game
     /// information, text) are skipped as before, with a warning that says
     /// what they were.
