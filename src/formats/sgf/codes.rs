@@ -21,7 +21,8 @@ pub const LEADING_TEXT: Code = Code::new("I001", "leading-text");
 pub const STRAY_TEXT: Code = Code::new("W002", "stray-text");
 /// A property where a node must start (`(B[pd]`): a `;` is assumed.
 pub const MISSING_SEMICOLON: Code = Code::new("W003", "missing-semicolon");
-/// A property repeated in one node: its values are merged.
+/// A property repeated in one node: its values are merged (a move repeated
+/// at another point is a second move, not merged).
 pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
 /// The input ends inside a game tree: the missing `)` are added.
 pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");

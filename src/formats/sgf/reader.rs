@@ -713,6 +713,29 @@ mod tests {
         assert_eq!(codes, ["W002"]);
     }
 
+    /// A repeated identifier merges into the first (`W004`), but a move:
+    /// a second `B` is a second move, kept in its place.
+    #[test]
+    fn a_second_move_is_not_merged() {
+        let mut rec = Recorder::default();
+        let mut report = Reporter::collecting("t");
+        let input = "(;GM[1];B[cc]W[cb]B[bb]AB[aa]C[x]AB[dd])";
+        read(
+            &mut input.as_bytes(),
+            &ReadOptions::default(),
+            &mut rec,
+            &mut report,
+        )
+        .unwrap();
+        assert!(
+            rec.nodes[1].contains(" B[cc]W[cb]B[bb]AB[aa]C[x] "),
+            "{}",
+            rec.nodes[1]
+        );
+        let codes: Vec<_> = report.collected().iter().map(|d| d.code.id).collect();
+        assert_eq!(codes, ["I100", "W004"]);
+    }
+
     /// Variations, and parentheses around variations (`W010`), are what
     /// they were: the look-ahead is only between games.
     #[test]
