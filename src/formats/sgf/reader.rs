@@ -736,6 +736,17 @@ mod tests {
         assert_eq!(codes, ["I100", "W004"]);
     }
 
+    /// A `(` at the end of the input followed by a word and nothing else
+    /// starts no game: it is text after the last game.
+    #[test]
+    fn a_last_open_paren_before_a_word_is_no_game() {
+        let (s, codes) = shape("(;B[aa])(Nonsense");
+        assert_eq!(s, "G B[aa] E");
+        assert_eq!(codes, ["I001"]);
+        let (s, _) = shape("(;B[aa])(Nonsense\n;B[bb])");
+        assert_eq!(s, "G B[aa] E");
+    }
+
     /// Variations, and parentheses around variations (`W010`), are what
     /// they were: the look-ahead is only between games.
     #[test]
