@@ -24,7 +24,8 @@ pub const MISSING_SEMICOLON: Code = Code::new("W003", "missing-semicolon");
 /// A property repeated in one node: its values are merged (a move repeated
 /// at another point is a second move, not merged).
 pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
-/// The input ends inside a game tree: the missing `)` are added.
+/// The input ends inside a game tree, or the next game starts inside one:
+/// the missing `)` are added.
 pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");
 /// The input ends inside a value: what was there is kept.
 ///

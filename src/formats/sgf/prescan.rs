@@ -9,6 +9,7 @@
 //! more input: what is not in the window is not looked at.
 
 use super::lex::is_ws;
+use crate::props::Scope;
 
 /// Where the game tree that starts at `i[0]` (a `(`, or the `;` or first
 /// property of the first node of a game that lost its `(`) ends, scanning bytes
@@ -281,6 +282,20 @@ fn trees(i: &[u8], mut k: usize, complete: bool, trees: &mut usize) -> Verdict {
 /// or game-information property (`GM`, `SZ`, `PB`, `DT`...): it starts a
 /// game, which a variation does not.
 fn game_information_at(i: &[u8]) -> bool {
+    first_node_has(i, |s| matches!(s, Scope::Root | Scope::GameInfo))
+}
+
+/// Whether the first node of the game tree at `i[0]` (a `(`) has a root
+/// property (`GM`, `FF`, `SZ`, `CA`, `AP`, `ST`): it starts a game, which
+/// a variation never does.
+pub fn root_property_at(i: &[u8]) -> bool {
+    first_node_has(i, |s| s == Scope::Root)
+}
+
+/// Whether the first node of the game tree at `i[0]` (a `(`) has a
+/// property whose scope `wanted` accepts (approximately: the node must be
+/// in `i`).
+fn first_node_has(i: &[u8], wanted: impl Fn(Scope) -> bool) -> bool {
     let mut k = 1;
     let skip_ws = |k: &mut usize| *k += i[*k..].iter().take_while(|c| is_ws(**c)).count();
     skip_ws(&mut k);
@@ -302,12 +317,7 @@ fn game_information_at(i: &[u8]) -> bool {
             .filter(|c| c.is_ascii_uppercase())
             .map(|&c| char::from(c))
             .collect();
-        if crate::props::lookup(&id).is_some_and(|d| {
-            matches!(
-                d.scope,
-                crate::props::Scope::Root | crate::props::Scope::GameInfo
-            )
-        }) {
+        if crate::props::lookup(&id).is_some_and(|d| wanted(d.scope)) {
             return true;
         }
         loop {

@@ -38,8 +38,9 @@ use std::io::Read;
 const LEADING_LOOK: usize = 64 * 1024;
 
 /// Bytes after a `(` between games looked at for the `(` of the game it
-/// holds (`PARENTHESIZED_GAMES`).
-const PARENTHESIS_LOOK: usize = 300;
+/// holds (`PARENTHESIZED_GAMES`), and after a `(` inside a game for the
+/// root properties of the next game.
+pub(super) const PARENTHESIS_LOOK: usize = 300;
 
 /// Reads an SGF collection from `input`, pushing events into `sink`, from
 /// `resume` on ([`Resume::default`]: the whole input; a piece or the rest
@@ -734,6 +735,28 @@ mod tests {
         );
         let codes: Vec<_> = report.collected().iter().map(|d| d.code.id).collect();
         assert_eq!(codes, ["I100", "W004"]);
+    }
+
+    /// A game left open (`((` where one `(` was meant) ends where the
+    /// layout starts the next game: a `(` at the start of a line whose
+    /// first node has a root property. Its variations stay variations.
+    #[test]
+    fn a_game_left_open_ends_where_the_next_game_starts() {
+        let mut input = String::from("(;GM[1]FF[4] AB\n((;\nN[a]\n;LB[aa:x]N[keep]))\n");
+        input.push_str("(;GM[1]FF[4];B[aa]\n(;W[bb])\n(;W[cc]))\n");
+        input.push_str("( GM[1]SZ[9];B[dd])\n(;FF[4]C[x])\n");
+        let (s, codes) = shape(&input);
+        assert_eq!(
+            s,
+            "G GM[1] ( N[a] LB[aa:x] ) E G GM[1] B[aa] ( W[bb] ) ( W[cc] ) E \
+             G GM[1] B[dd] E G FF[4] E"
+        );
+        assert_eq!(codes, ["W007", "W010", "W005", "W003"]);
+        // A variation at the start of a line with no root property, or a
+        // root property after the start of a line, is a variation.
+        let (s, codes) = shape("(;GM[1];B[aa]\n(;W[bb];PB[x])\n(;W[cc]) (;GM[1]))");
+        assert_eq!(s, "G GM[1] B[aa] ( W[bb] PB[x] ) ( W[cc] ) ( GM[1] ) E");
+        assert!(codes.is_empty(), "{codes:?}");
     }
 
     /// A `(` at the end of the input followed by a word and nothing else
