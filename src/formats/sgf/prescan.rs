@@ -282,20 +282,21 @@ fn trees(i: &[u8], mut k: usize, complete: bool, trees: &mut usize) -> Verdict {
 /// or game-information property (`GM`, `SZ`, `PB`, `DT`...): it starts a
 /// game, which a variation does not.
 fn game_information_at(i: &[u8]) -> bool {
-    first_node_has(i, |s| matches!(s, Scope::Root | Scope::GameInfo))
+    first_node_has(i, |_, s| matches!(s, Scope::Root | Scope::GameInfo))
 }
 
-/// Whether the first node of the game tree at `i[0]` (a `(`) has a root
-/// property (`GM`, `FF`, `SZ`, `CA`, `AP`, `ST`): it starts a game, which
-/// a variation never does.
-pub fn root_property_at(i: &[u8]) -> bool {
-    first_node_has(i, |s| s == Scope::Root)
+/// Whether the first node of the game tree at `i[0]` (a `(`) says the
+/// version or the character set of a game (`FF`, `CA`): it starts a game.
+/// (A variation never does in what sgfconv writes: the placement rule
+/// drops both outside the root, `I559`.)
+pub fn version_at(i: &[u8]) -> bool {
+    first_node_has(i, |id, _| matches!(id, "FF" | "CA"))
 }
 
 /// Whether the first node of the game tree at `i[0]` (a `(`) has a
-/// property whose scope `wanted` accepts (approximately: the node must be
-/// in `i`).
-fn first_node_has(i: &[u8], wanted: impl Fn(Scope) -> bool) -> bool {
+/// property that `wanted` accepts, by identifier and scope
+/// (approximately: the node must be in `i`).
+fn first_node_has(i: &[u8], wanted: impl Fn(&str, Scope) -> bool) -> bool {
     let mut k = 1;
     let skip_ws = |k: &mut usize| *k += i[*k..].iter().take_while(|c| is_ws(**c)).count();
     skip_ws(&mut k);
@@ -317,7 +318,7 @@ fn first_node_has(i: &[u8], wanted: impl Fn(Scope) -> bool) -> bool {
             .filter(|c| c.is_ascii_uppercase())
             .map(|&c| char::from(c))
             .collect();
-        if crate::props::lookup(&id).is_some_and(|d| wanted(d.scope)) {
+        if crate::props::lookup(&id).is_some_and(|d| wanted(&id, d.scope)) {
             return true;
         }
         loop {

@@ -141,14 +141,14 @@ impl<'r, 'o> Reader<'r, 'o> {
 
     /// At a `(` inside a game: whether it starts the next game rather than
     /// a variation. The layout says so: it starts a line, and its first
-    /// node has a root property (`GM`, `FF`, `SZ`…), which a variation's
-    /// node never holds (`formats/sgf.md`, "A game left open").
+    /// node says a game's version or character set (`FF`, `CA`), which a
+    /// variation's node does not (`formats/sgf.md`, "A game left open").
     fn game_starts_here(&mut self) -> Result<bool, Error> {
         if self.inp.here().col != 1 {
             return Ok(false);
         }
         self.inp.ensure(PARENTHESIS_LOOK)?;
-        Ok(super::prescan::root_property_at(self.inp.rest()))
+        Ok(super::prescan::version_at(self.inp.rest()))
     }
 
     /// The game is left open where the next one starts (`game_starts_here`):
