@@ -165,21 +165,21 @@ pub const RESULT_UNREADABLE: Code = Code::new("W505", "result-unreadable");
 /// out).
 pub const KOMI_REWRITTEN: Code = Code::new("I506", "komi-rewritten");
 
-/// A `KM` komi is ambiguous or unreadable: kept as it was.
+/// A `KM` komi is ambiguous or unreadable: set aside in `ILLEGAL`.
 pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
 
 /// An `HA` handicap was written as a number (a warning when text was left
 /// out).
 pub const HANDICAP_REWRITTEN: Code = Code::new("I508", "handicap-rewritten");
 
-/// An `HA` handicap is ambiguous or unreadable: kept as it was.
+/// An `HA` handicap is ambiguous or unreadable: set aside in `ILLEGAL`.
 pub const HANDICAP_UNREADABLE: Code = Code::new("W509", "handicap-unreadable");
 
 /// An `SZ` board size was written as a number or `columns:rows` (a warning
 /// when text was left out).
 pub const SIZE_REWRITTEN: Code = Code::new("I510", "size-rewritten");
 
-/// An `SZ` board size is ambiguous or unreadable: kept as it was.
+/// An `SZ` board size is ambiguous or unreadable: set aside in `ILLEGAL`.
 pub const SIZE_UNREADABLE: Code = Code::new("W511", "size-unreadable");
 
 /// Line breaks or tabs in a simpletext value became spaces.
@@ -190,13 +190,15 @@ pub const SIMPLETEXT_NEWLINE: Code = Code::new("I512", "simpletext-newline");
 /// out, as in `KO[x]` → `KO[]`).
 pub const TYPE_REWRITTEN: Code = Code::new("I513", "type-rewritten");
 
-/// A number, real, double or color value cannot be read: kept as it was.
+/// A number, real, double or color value cannot be read: set aside in
+/// `ILLEGAL`.
 pub const TYPE_UNREADABLE: Code = Code::new("W514", "type-unreadable");
 
 // ---------------------------------------------------------------------------
 // Rule 11, switch `points`: points against `SZ` (`points`)
 
-/// A move or point lies off the board `SZ` gives: kept as it is.
+/// A move or point lies off the board `SZ` gives: set aside in `ILLEGAL`
+/// (a rectangle that reaches off the board: its part on the board kept).
 pub const POINT_OFF_BOARD: Code = Code::new("W520", "point-off-board");
 
 /// A human-readable coordinate (`B[R16]`) or a word for a pass (`B[Pass]`)
@@ -208,7 +210,7 @@ pub const POINT_COORDINATE: Code = Code::new("I521", "point-coordinate");
 pub const RECTANGLE_REORDERED: Code = Code::new("I522", "rectangle-reordered");
 
 /// A move or setup value is not a point (`B[p]`, `AB[p d]`, `B[T20]` on
-/// 19×19): kept as it is.
+/// 19×19): set aside in `ILLEGAL` (an empty one removed).
 pub const POINT_UNREADABLE: Code = Code::new("W523", "point-unreadable");
 
 /// A markup value is not a point (`MA[p]`, `LB[dd]` without a label): it

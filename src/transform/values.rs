@@ -161,13 +161,23 @@ impl NodeRule for Values {
         // without one (a root's `KO` is the kifu dialect's komi, which the
         // kifu rule could not read) the value is kept as it is.
         let has_move = node.props.iter().any(|p| p.name == "B" || p.name == "W");
+        let mut aside = Vec::new();
         for p in &mut node.props {
             match self.family(&p.name) {
                 Some(family) if has_move || !std::ptr::eq(family, &NONE) => {
-                    normalize(p, family, cx)
+                    let values = normalize(p, family, cx);
+                    if !values.is_empty() {
+                        aside.push((p.name.clone(), values));
+                    }
                 }
                 _ => {}
             }
+        }
+        if !aside.is_empty() {
+            node.props.retain(|p| !p.values().is_empty());
+        }
+        for (id, values) in aside {
+            super::aside::set_aside(&mut node, &id, &values);
         }
         if self.flags.points {
             if cx.is_root {
@@ -219,16 +229,28 @@ fn surely_valid(family: &Family, v: &str) -> bool {
     }
 }
 
+/// Whether an ambiguous or unreadable value of `family` is illegal FF[4]
+/// (a number, real, double or color that is none): it is set aside
+/// ([`super::aside`]). Dates, times and results are text: any value is
+/// legal there, and is kept.
+fn sets_aside(family: &Family) -> bool {
+    ![&DATE, &TIME, &RESULT, &SIMPLETEXT]
+        .iter()
+        .any(|f| std::ptr::eq(family, *f))
+}
+
 /// Normalizes every value of `p`, replacing the rewritten ones and
-/// reporting each outcome that is not [`Normalized::Valid`].
-fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
+/// reporting each outcome that is not [`Normalized::Valid`]. Returns the
+/// values taken out of `p` to be set aside ([`sets_aside`]).
+fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) -> Vec<String> {
     if std::ptr::eq(family, &SIMPLETEXT) {
-        return simple_text(p, cx);
+        simple_text(p, cx);
+        return Vec::new();
     }
     // Most values are already in their FF[4] form: a cheap look first, the
     // normalizer (and its allocations) only for the others.
     if p.values().iter().all(|v| surely_valid(family, v.text())) {
-        return;
+        return Vec::new();
     }
     let outcomes: Vec<Normalized> = p
         .values()
@@ -236,9 +258,10 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
         .map(|v| (family.normalize)(v.text()))
         .collect();
     if outcomes.iter().all(|o| *o == Normalized::Valid) {
-        return;
+        return Vec::new();
     }
-    if outcomes.iter().all(Normalized::is_unchanged) {
+    let mut aside = Vec::new();
+    if outcomes.iter().all(Normalized::is_unchanged) && !sets_aside(family) {
         // Kept as they are (ambiguous or unreadable): reported, not copied.
         for (v, outcome) in p.values().iter().zip(&outcomes) {
             if *outcome != Normalized::Valid {
@@ -249,7 +272,7 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
                     });
             }
         }
-        return;
+        return aside;
     }
     let old = p.clone();
     p.clear_values();
@@ -267,6 +290,23 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
                 };
                 (family.rewritten, severity)
             }
+            Normalized::Ambiguous(_) | Normalized::Unparsed(_) if sets_aside(family) => {
+                aside.push(v.text().to_string());
+                let at = At::property(&old.name, old.pos);
+                cx.report.warn(family.unreadable, at, || {
+                    let why = match outcome {
+                        Normalized::Unparsed(problem) => problem.to_string(),
+                        other => other.to_string(),
+                    };
+                    format!(
+                        "{}[{}]: {why}: not a value FF[4] allows, moved to {}",
+                        old.name,
+                        super::shown(v.text()),
+                        super::aside::shown(&old.name, v.text())
+                    )
+                });
+                continue;
+            }
             Normalized::Ambiguous(_) | Normalized::Unparsed(_) => {
                 p.push_value(v);
                 (family.unreadable, Severity::Warning)
@@ -277,6 +317,7 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
                 format!("{}[{}]: {outcome}", old.name, super::shown(v.text()))
             });
     }
+    aside
 }
 
 /// [`normalize`] for simpletext: each line break or other white space a
@@ -443,7 +484,7 @@ mod tests {
     }
 
     #[test]
-    fn ambiguous_and_unreadable_values_are_kept_with_a_warning() {
+    fn ambiguous_and_unreadable_values_are_kept_or_set_aside_with_a_warning() {
         let (out, diags) = root(
             &[
                 ("DT", "03/04/2005"),
@@ -452,7 +493,9 @@ mod tests {
             ],
             ValueFlags::all(),
         );
-        assert_eq!(out, "(;DT[03/04/2005]RE[nonsense words]SZ[huge])");
+        // Text (a date, a result) is kept; a size that is none is set
+        // aside, where strict readers pass over it.
+        assert_eq!(out, "(;DT[03/04/2005]RE[nonsense words]ILLEGAL[SZ:huge])");
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
         assert_eq!(ids, ["W501", "W505", "W511"]);
     }
@@ -544,10 +587,10 @@ mod tests {
     }
 
     #[test]
-    fn other_unreadable_values_are_kept_with_a_warning() {
+    fn other_unreadable_values_are_set_aside_with_a_warning() {
         let props = [("TE", "x"), ("PL", "red"), ("MN", "1.5"), ("BL", "1,500")];
         let (out, diags) = root(&props, ValueFlags::all());
-        assert_eq!(out, "(;TE[x]PL[red]MN[1.5]BL[1,500])");
+        assert_eq!(out, "(;ILLEGAL[TE:x][PL:red][MN:1.5][BL:1,500])");
         assert!(diags
             .iter()
             .all(|(c, s)| c == "W514" && *s == Severity::Warning));
