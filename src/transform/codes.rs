@@ -211,7 +211,7 @@ pub const RESULT_UNREADABLE: Code = Code::new("W505", "result-unreadable");
 /// Fixable: the new value says all the old one said.
 pub const KOMI_REWRITTEN: Code = Code::new("W506", "komi-rewritten");
 
-/// A `KM` komi is ambiguous or unreadable: kept as it was.
+/// A `KM` komi is ambiguous or unreadable: set aside in `ILLEGAL`.
 pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
 
 /// An `HA` handicap not written as a number was written as one.
@@ -221,7 +221,7 @@ pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
 /// Fixable: the new value says all the old one said.
 pub const HANDICAP_REWRITTEN: Code = Code::new("W508", "handicap-rewritten");
 
-/// An `HA` handicap is ambiguous or unreadable: kept as it was.
+/// An `HA` handicap is ambiguous or unreadable: set aside in `ILLEGAL`.
 pub const HANDICAP_UNREADABLE: Code = Code::new("W509", "handicap-unreadable");
 
 /// An `SZ` board size not written as a number or `columns:rows` was
@@ -232,7 +232,7 @@ pub const HANDICAP_UNREADABLE: Code = Code::new("W509", "handicap-unreadable");
 /// Fixable: the new value says all the old one said.
 pub const SIZE_REWRITTEN: Code = Code::new("W510", "size-rewritten");
 
-/// An `SZ` board size is ambiguous or unreadable: kept as it was.
+/// An `SZ` board size is ambiguous or unreadable: set aside in `ILLEGAL`.
 ///
 /// Example: `(;FF[4]GM[1]SZ[huge])`
 pub const SIZE_UNREADABLE: Code = Code::new("W511", "size-unreadable");
@@ -280,7 +280,8 @@ pub const VALUE_RESPELLED: Code = Code::new("I516", "value-respelled");
 /// Example: `(;FF[4]GM[1]SZ[19]TM[])`
 pub const VALUE_EMPTY: Code = Code::new("I517", "value-empty");
 
-/// A number, real, double or color value cannot be read: kept as it was.
+/// A number, real, double or color value cannot be read: set aside in
+/// `ILLEGAL`.
 ///
 /// Example: `(;FF[4]GM[1]SZ[19];B[pd]MN[x])`
 pub const TYPE_UNREADABLE: Code = Code::new("W514", "type-unreadable");
@@ -288,7 +289,8 @@ pub const TYPE_UNREADABLE: Code = Code::new("W514", "type-unreadable");
 // ---------------------------------------------------------------------------
 // Rule 11, switch `points`: points against `SZ` (`points`)
 
-/// A move or point lies off the board `SZ` gives: kept as it is.
+/// A move or point lies off the board `SZ` gives: set aside in `ILLEGAL`
+/// (a rectangle that reaches off the board: its part on the board kept).
 ///
 /// Example: `(;FF[4]GM[1]SZ[9];B[jj])`
 pub const POINT_OFF_BOARD: Code = Code::new("W520", "point-off-board");
@@ -310,7 +312,7 @@ pub const POINT_COORDINATE: Code = Code::new("W521", "point-coordinate");
 pub const RECTANGLE_REORDERED: Code = Code::new("W522", "rectangle-reordered");
 
 /// A move or setup value is not a point (`B[p]`, `AB[p d]`, `B[T20]` on
-/// 19×19): kept as it is.
+/// 19×19): set aside in `ILLEGAL` (an empty one removed).
 ///
 /// Example: `(;FF[4]GM[1]SZ[19];B[p])`
 pub const POINT_UNREADABLE: Code = Code::new("W523", "point-unreadable");

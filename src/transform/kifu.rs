@@ -4,8 +4,10 @@
 //!
 //! A game is in the dialect when its tree opened with `(` followed by a
 //! property (no `;`), or its root has `RD`, `GK`, or `HD` without `HA`, or a `TE` that is
-//! not an `FF[4]` double (`1`/`2`), or a `KO` with a value (`FF[4]` `KO` takes
-//! none). Only then, in the root node: `GK`→`GM`, `TE`→`EV`, `KO`→`KM`
+//! not an `FF[4]` double (`1`/`2`) and stands in a node without a move (beside
+//! a move it is the move's tesuji mark), or a `KO` with a value (`FF[4]` `KO`
+//! takes none). Only then, in the root node: `GK`→`GM`, `TE`→`EV` (not beside
+//! a move), `KO`→`KM`
 //! (also Japanese/Korean/Chinese komi text: `黒6目半` → 6.5), `RD`→`DT`,
 //! `HD`→`HA` plus the standard handicap stones as `AB`, `TM` text → `TM`
 //! seconds (`1時間` → 3600; a bare number is minutes), `LT`/`LC` → `OT`
@@ -59,7 +61,10 @@ pub fn is_kifu(implicit_root: bool, root: &BufNode) -> bool {
     if implicit_root || alias("RD", &["DT"]) || alias("GK", &["GM"]) || hd {
         return true;
     }
+    // Beside a move, `TE` is that move's tesuji mark (FF[4]), whatever its
+    // value (an empty Double means 1): not the dialect's title.
     let te_not_double = alias("TE", &["EV", "GN"])
+        && !has_move(root)
         && root
             .text("TE")
             .is_some_and(|t| !matches!(t.trim(), "1" | "2"));
@@ -87,10 +92,17 @@ impl NodeRule for Kifu {
     }
 }
 
+/// Whether the node holds a move (`B`, `W`).
+fn has_move(node: &BufNode) -> bool {
+    node.has("B") || node.has("W")
+}
+
 fn rewrite_root(node: &mut BufNode, cx: &mut Cx<'_>) {
     rename(node, cx, "GK", "GM");
     rename(node, cx, "RD", "DT");
-    if !node.has("EV") {
+    if has_move(node) {
+        // `TE` beside a move is the move's mark: left to rule 11.
+    } else if !node.has("EV") {
         rename(node, cx, "TE", "EV");
     } else if !node.has("GN") {
         rename(node, cx, "TE", "GN");
@@ -490,6 +502,8 @@ mod tests {
             &root(&[("TE", "Cup"), ("EV", "a"), ("GN", "b")])
         ));
         assert!(is_kifu(false, &root(&[("TE", "Cup"), ("EV", "a")])));
+        // Beside a move TE is the move's mark, not the dialect's title.
+        assert!(!is_kifu(false, &root(&[("TE", ""), ("B", "aa")])));
         assert!(is_kifu(false, &root(&[("KO", "黒6目半")])));
         assert!(!is_kifu(false, &root(&[("KO", "贴e")])));
         let first = convert("(\nTE[Cup]\nKO[贴e]\nTM[70]\n;B[pd])");
@@ -618,6 +632,11 @@ mod tests {
         assert!(c.is_empty());
         // FF[4] root TE[1] is not the dialect either.
         assert_eq!(kifu("FF=4 TE=1", false).0, "(;FF[4]TE[1])");
+        // Nor a TE beside a move in the root, empty or not: the move's mark.
+        assert_eq!(kifu("SZ=19 TE= B=aa", false).0, "(;SZ[19]TE[]B[aa])");
+        // In a root of the dialect it stays TE beside a move too.
+        let (s, _) = kifu("RD=2021-01-17 TE=2 B=aa", true);
+        assert!(s.contains("TE[2]") && !s.contains("EV"), "{s}");
     }
 
     #[test]

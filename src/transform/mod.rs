@@ -41,6 +41,7 @@ use crate::options::{Dialect, Ff3Flags, Rules, ValueFlags};
 use crate::sink::Sink;
 
 pub(crate) mod adapter;
+pub(crate) mod aside;
 pub(crate) mod codes;
 pub(crate) mod ff3;
 pub(crate) mod ids;
@@ -195,7 +196,10 @@ mod tests {
                 &opts,
             )))
         });
-        assert_eq!(sgf(&log), "(;FF[4]SZ[9];B[cc];W[jj];B[dd];W[zz])");
+        assert_eq!(
+            sgf(&log),
+            "(;FF[4]SZ[9];B[cc];ILLEGAL[W:jj];B[dd];ILLEGAL[W:zz])"
+        );
         assert_eq!(codes(&r), ["W520", "W520"]);
     }
 

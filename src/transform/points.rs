@@ -88,15 +88,22 @@ impl Points {
     pub fn node(&self, node: &mut BufNode, cx: &mut Cx<'_>) {
         let Some(size) = self.size else { return };
         let mut removed = false;
+        let mut aside = Vec::new();
         for p in &mut node.props {
             let Some(kind) = kind(&p.name) else { continue };
             if !one_point_on(p, kind, size) && needs_work(p, kind, size) {
-                check(p, kind, size, cx);
+                let values = check(p, kind, size, cx);
+                if !values.is_empty() {
+                    aside.push((p.name.clone(), values));
+                }
                 removed |= p.values().is_empty();
             }
         }
         if removed {
             node.props.retain(|p| !p.values().is_empty());
+        }
+        for (id, values) in aside {
+            super::aside::set_aside(node, &id, &values);
         }
     }
 }
@@ -153,6 +160,9 @@ fn one_point_on(p: &PropertyBuf, kind: Kind, size: Size) -> bool {
 fn needs_work(p: &PropertyBuf, kind: Kind, size: Size) -> bool {
     let values = p.values();
     let alone = values.len() == 1;
+    if (0..values.len()).any(|k| covered_later(p, k, kind, size).is_some()) {
+        return true;
+    }
     let mut seen = Seen::default();
     for (k, v) in values.iter().enumerate() {
         if outcome(v, kind, size, alone) != Checked::Valid {
@@ -173,16 +183,124 @@ fn needs_work(p: &PropertyBuf, kind: Kind, size: Size) -> bool {
 }
 
 /// Rewrites the values of `p` and reports each outcome that is not valid.
-fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
+/// What becomes of a value that is no point of the board: set aside
+/// ([`super::aside`]), removed (an empty one, which says nothing), or
+/// replaced by its part on the board (a rectangle that reaches off it).
+enum Illegal {
+    Aside,
+    Removed,
+    Clipped(String),
+}
+
+fn illegal(text: &str, outcome: &Checked, kind: Kind, size: Size) -> Option<Illegal> {
+    match outcome {
+        Checked::OffBoard(_) => Some(match clipped(text, kind, size) {
+            Some(part) => Illegal::Clipped(part),
+            None => Illegal::Aside,
+        }),
+        Checked::NotAPoint(_) if matches!(kind, Kind::Move | Kind::Setup) => {
+            Some(match text.trim().is_empty() {
+                true => Illegal::Removed,
+                false => Illegal::Aside,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The part on the board of a rectangle of a point list that reaches off
+/// it (`ff:zz` on 19×19: `ff:ss`), if it has one.
+fn clipped(text: &str, kind: Kind, size: Size) -> Option<String> {
+    if !matches!(kind, Kind::Setup | Kind::Markup { .. }) || !text.contains(':') {
+        return None;
+    }
+    let (lo, hi) = points::covered(text)?;
+    if !size.contains(lo) {
+        return None;
+    }
+    let hi = Point::new(hi.x.min(size.cols - 1), hi.y.min(size.rows - 1));
+    Some(match lo == hi {
+        true => lo.to_string(),
+        false => format!("{lo}:{hi}"),
+    })
+}
+
+/// A value that is no point of the board ([`illegal`]) set aside into
+/// `aside` or removed, with its warning (`None`: done with), or replaced by
+/// its part on the board. Returns the outcome to go on with, and whether
+/// it was reported here.
+#[allow(clippy::too_many_arguments)]
+fn settle(
+    text: &str,
+    outcome: Checked,
+    kind: Kind,
+    size: Size,
+    name: &str,
+    at: At<'_>,
+    cx: &mut Cx<'_>,
+    aside: &mut Vec<String>,
+) -> Option<(Checked, bool)> {
+    let shown = super::shown(text);
+    match illegal(text, &outcome, kind, size) {
+        None => Some((outcome, false)),
+        Some(Illegal::Aside) => {
+            let code = match outcome {
+                Checked::OffBoard(_) => POINT_OFF_BOARD,
+                _ => POINT_UNREADABLE,
+            };
+            cx.report.report(code, at, || {
+                let to = super::aside::shown(name, text);
+                format!("{name}[{shown}]: {outcome}: moved to {to}")
+            });
+            aside.push(text.to_string());
+            None
+        }
+        Some(Illegal::Removed) => {
+            cx.report.report(POINT_UNREADABLE, at, || {
+                format!("{name}[{shown}]: {outcome}: removed (it says nothing)")
+            });
+            None
+        }
+        Some(Illegal::Clipped(part)) => {
+            cx.report.report(POINT_OFF_BOARD, at, || {
+                format!("{name}[{shown}]: {outcome}: its part on the board kept, {part}")
+            });
+            Some((Checked::Rewritten(part, points::How::OnePoint), true))
+        }
+    }
+}
+
+/// Checks and repairs the values of `p`; returns the values taken out of
+/// it to be set aside.
+fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) -> Vec<String> {
     let old = p.clone();
     p.clear_values();
     let alone = old.values().len() == 1;
     let mut seen = Seen::default();
     let at = At::property(&old.name, old.pos);
     let name = &old.name;
+    let mut aside = Vec::new();
     for (k, v) in old.values().iter().enumerate() {
         let shown = super::shown(v.text());
-        let outcome = outcome(v, kind, size, alone);
+        if let Some(later) = covered_later(&old, k, kind, size) {
+            cx.report.report(POINT_REPEATED, at, || {
+                let later = super::shown(&later);
+                format!("{name}[{shown}]: its point is listed again after it ({name}[{later}]): removed")
+            });
+            continue;
+        }
+        let Some((outcome, reported)) = settle(
+            v.text(),
+            outcome(v, kind, size, alone),
+            kind,
+            size,
+            name,
+            at,
+            cx,
+            &mut aside,
+        ) else {
+            continue;
+        };
         let (code, what) = match &outcome {
             Checked::Valid => (None, ""),
             Checked::OffBoard(_) => (Some(POINT_OFF_BOARD), ": kept"),
@@ -198,7 +316,7 @@ fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
                 _ => (Some(POINT_REMOVED), ": removed"),
             },
         };
-        if let Some(code) = code {
+        if let Some(code) = code.filter(|_| !reported) {
             cx.report
                 .report(code, at, || format!("{name}[{shown}]: {outcome}{what}"));
         }
@@ -236,6 +354,24 @@ fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) {
             }
         }
     }
+    aside
+}
+
+/// A later value of a point list whose rectangle holds the points of
+/// value `k` and more (`AB[dd][aa:ee]`): `k` repeats them (a later value of
+/// the same points is the repeat, removed by [`repeated`]).
+fn covered_later(p: &PropertyBuf, k: usize, kind: Kind, size: Size) -> Option<String> {
+    if !matches!(kind, Kind::Setup | Kind::Markup { .. }) {
+        return None;
+    }
+    let values = p.values();
+    let (lo, hi) = points::covered(values.get(k)?.text())?;
+    values.iter().skip(k + 1).find_map(|w| {
+        let (a, b) = points::covered(w.text())?;
+        let holds = a.x <= lo.x && a.y <= lo.y && hi.x <= b.x && hi.y <= b.y;
+        let on = size.contains(b);
+        (holds && on && (a, b) != (lo, hi)).then(|| w.text().to_string())
+    })
 }
 
 /// The two parts of a compose value; a `:` in a value read as plain (by a
@@ -324,20 +460,32 @@ mod tests {
     }
 
     #[test]
-    fn moves_off_the_board_are_kept_with_a_warning() {
+    fn moves_off_the_board_are_set_aside_with_a_warning() {
         let (out, diags) = points("SZ=19;B=pd;W=zz;B=tt;W=");
-        assert_eq!(out, "(;SZ[19];B[pd];W[zz];B[tt];W[])");
-        assert_eq!(diags, ["W520 warning W[zz]: off the 19×19 board: kept"]);
+        assert_eq!(out, "(;SZ[19];B[pd];ILLEGAL[W:zz];B[tt];W[])");
+        assert_eq!(
+            diags,
+            ["W520 warning W[zz]: off the 19×19 board: moved to ILLEGAL[W:zz]"]
+        );
         let (out, diags) = points("SZ=9;B=kk;W=ii");
-        assert_eq!(out, "(;SZ[9];B[kk];W[ii])");
-        assert_eq!(diags, ["W520 warning B[kk]: off the 9×9 board: kept"]);
+        assert_eq!(out, "(;SZ[9];ILLEGAL[B:kk];W[ii])");
+        assert_eq!(
+            diags,
+            ["W520 warning B[kk]: off the 9×9 board: moved to ILLEGAL[B:kk]"]
+        );
         // No SZ: 19×19; tt a point on a larger board.
         let (_, diags) = points(";B=ta");
         assert_eq!(diags.len(), 1);
         let (_, diags) = points("SZ=21;B=tt;W=uu;B=vv");
-        assert_eq!(diags, ["W520 warning B[vv]: off the 21×21 board: kept"]);
+        assert_eq!(
+            diags,
+            ["W520 warning B[vv]: off the 21×21 board: moved to ILLEGAL[B:vv]"]
+        );
         let (_, diags) = points("SZ=19:13;B=sm;W=an");
-        assert_eq!(diags, ["W520 warning W[an]: off the 19×13 board: kept"]);
+        assert_eq!(
+            diags,
+            ["W520 warning W[an]: off the 19×13 board: moved to ILLEGAL[W:an]"]
+        );
     }
 
     #[test]
@@ -354,13 +502,13 @@ mod tests {
             ]
         );
         let (out, diags) = points("SZ=19;B=T20;W=p;B=I5");
-        assert_eq!(out, "(;SZ[19];B[T20];W[p];B[I5])");
+        assert_eq!(out, "(;SZ[19];ILLEGAL[B:T20];ILLEGAL[W:p];ILLEGAL[B:I5])");
         assert_eq!(
             diags,
             [
-                "W523 warning B[T20]: a coordinate off the 19×19 board: kept",
-                "W523 warning W[p]: not a point (two letters): kept",
-                "W523 warning B[I5]: not a point (two letters): kept",
+                "W523 warning B[T20]: a coordinate off the 19×19 board: moved to ILLEGAL[B:T20]",
+                "W523 warning W[p]: not a point (two letters): moved to ILLEGAL[W:p]",
+                "W523 warning B[I5]: not a point (two letters): moved to ILLEGAL[B:I5]",
             ]
         );
     }
@@ -376,17 +524,23 @@ mod tests {
 
     #[test]
     fn setup_and_markup_lists() {
-        let (out, diags) = points("SZ=9 AB=cc:aa|dd|dd|bb AW=p_d|jj AE=ee:ee MA=p|aa TR=aa|aa");
-        assert_eq!(out, "(;SZ[9]AB[aa:cc][dd]AW[p d][jj]AE[ee]MA[aa]TR[aa])");
+        let (out, diags) =
+            points("SZ=9 AB=cc:aa|dd|dd|bb AW=p_d|jj|hh:kk AE=ee:ee| MA=p|aa TR=aa|aa");
+        assert_eq!(
+            out,
+            "(;SZ[9]AB[aa:cc][dd]AW[hh:ii]AE[ee]MA[aa]TR[aa]ILLEGAL[AW:p d][AW:jj])"
+        );
         assert_eq!(
             diags,
             [
                 "W522 warning AB[cc:aa]: written aa:cc (the corners in order, upper left then lower right)",
                 "W525 warning AB[dd]: listed before: the repeat removed",
                 "W525 warning AB[bb]: its point is listed before (AB[cc:aa]): removed",
-                "W523 warning AW[p d]: not a point (two letters): kept",
-                "W520 warning AW[jj]: off the 9×9 board: kept",
+                "W523 warning AW[p d]: not a point (two letters): moved to ILLEGAL[AW:p d]",
+                "W520 warning AW[jj]: off the 9×9 board: moved to ILLEGAL[AW:jj]",
+                "W520 warning AW[hh:kk]: off the 9×9 board: its part on the board kept, hh:ii",
                 "W522 warning AE[ee:ee]: written ee (a rectangle of one point is the point)",
+                "W523 warning AE[]: empty, not a point: removed (it says nothing)",
                 "W524 warning MA[p]: not a point (two letters): removed",
                 "W525 warning TR[aa]: listed before: the repeat removed",
             ]
@@ -406,7 +560,7 @@ mod tests {
     #[test]
     fn labels_arrows_and_lines() {
         let (out, diags) = points("SZ=19;LB=dd:A|R16:B|dd:C|x AR=aa:bb|aa:bb|aa:zz LN=aa:p");
-        assert_eq!(out, "(;SZ[19];LB[dd:A][qd:B]AR[aa:bb][aa:zz])");
+        assert_eq!(out, "(;SZ[19];LB[dd:A][qd:B]AR[aa:bb]ILLEGAL[AR:aa:zz])");
         assert_eq!(
             diags,
             [
@@ -414,7 +568,7 @@ mod tests {
                 "E526 error LB[dd:C]: its point is listed before (LB[dd:A]): removed",
                 "W524 warning LB[x]: not a point (two letters): removed",
                 "W525 warning AR[aa:bb]: listed before: the repeat removed",
-                "W520 warning AR[aa:zz]: off the 19×19 board: kept",
+                "W520 warning AR[aa:zz]: off the 19×19 board: moved to ILLEGAL[AR:aa:zz]",
                 "W524 warning LN[aa:p]: not a point (two letters): removed",
             ]
         );
@@ -426,6 +580,24 @@ mod tests {
             points("SZ=19 AB=aa:ss|tt;B=pd LB=dd:x|ee:x MA=aa|bb TB=aa:cc|dd AR=aa:bb|bb:aa");
         assert!(out.contains("LB[dd:x][ee:x]MA[aa][bb]TB[aa:cc][dd]AR[aa:bb][bb:aa]"));
         // tt is off 19×19 in a list (a pass only as a move).
-        assert_eq!(diags, ["W520 warning AB[tt]: off the 19×19 board: kept"]);
+        assert_eq!(
+            diags,
+            ["W520 warning AB[tt]: off the 19×19 board: moved to ILLEGAL[AB:tt]"]
+        );
+    }
+
+    /// A point listed before a rectangle that holds it is the repeat too.
+    #[test]
+    fn a_point_before_a_rectangle_that_holds_it_is_a_repeat() {
+        let (out, diags) = points("SZ=19 AB=dd|aa:ee|ff MA=bb:cc|aa:dd|bb:cc");
+        assert_eq!(out, "(;SZ[19]AB[aa:ee][ff]MA[aa:dd])");
+        assert_eq!(
+            diags,
+            [
+                "W525 warning AB[dd]: its point is listed again after it (AB[aa:ee]): removed",
+                "W525 warning MA[bb:cc]: its point is listed again after it (MA[aa:dd]): removed",
+                "W525 warning MA[bb:cc]: listed before: the repeat removed",
+            ]
+        );
     }
 }

@@ -45,11 +45,19 @@ impl NodeRule for Duplicates {
     fn node(&mut self, mut node: BufNode, cx: &mut Cx<'_>, out: &mut Vec<BufNode>) {
         // An identifier repeated in one node (a JSON or XML node can hold
         // that; the SGF reader merges as it reads, W004): its values join
-        // the first, as reading the SGF written for it would.
+        // the first, as reading the SGF written for it would. A move written
+        // again at another point is no duplicate but a second move (the SGF
+        // reader does not merge it either): the split rule gives it a node
+        // of its own.
         let mut i = 1;
         while i < node.props.len() {
-            let name = &node.props[i].name;
-            match node.props[..i].iter().position(|q| &q.name == name) {
+            let p = &node.props[i];
+            let other_move =
+                |q: &PropertyBuf| matches!(p.name.as_str(), "B" | "W") && !same_values(q, p);
+            match node.props[..i]
+                .iter()
+                .position(|q| q.name == p.name && !other_move(q))
+            {
                 Some(first) => {
                     let p = node.props.remove(i);
                     node.props[first].extend_values(p.values());
@@ -128,6 +136,12 @@ impl NodeRule for Duplicates {
         }
         out.push(node);
     }
+}
+
+/// Whether two properties hold the same values, in the same order.
+fn same_values(a: &PropertyBuf, b: &PropertyBuf) -> bool {
+    let (a, b) = (a.values(), b.values());
+    a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.text() == y.text())
 }
 
 /// The game comes from Fox (野狐): `AP[foxwq]`, or the program name Fox
@@ -417,5 +431,11 @@ mod tests {
             dup(";B=pd AB=aa TR=cc AB=bb").0,
             "(;;B[pd]AB[aa][bb]TR[cc])"
         );
+        // A move written again at another point is a second move, kept for
+        // the split rule; at the same point, once.
+        let (s, c) = dup(";B=cc W=cb B=bb");
+        assert_eq!((s.as_str(), c), ("(;;B[cc]W[cb]B[bb])", vec![]));
+        let (s, c) = dup(";W=ff W=ff");
+        assert_eq!((s.as_str(), c), ("(;;W[ff])", vec!["I160"]));
     }
 }

@@ -5,8 +5,8 @@
 //! * setup and move: `;AB[dd]B[pd]C[x]` → `;AB[dd];B[pd]C[x]` — the setup
 //!   (and `PL`) first, then the move with everything else. In the root node
 //!   the root and game-info properties stay in the root.
-//! * black and white: `;B[aa]W[ab]C[x]` → `;B[aa]C[x];W[ab]` — the moves in
-//!   the order written; each move takes its own time-left (`BL`/`OB` with
+//! * two moves: `;B[aa]W[ab]C[x]` → `;B[aa]C[x];W[ab]` — the moves in
+//!   the order written (`;B[cc]W[cb]B[bb]` too: three nodes); each move takes its own time-left (`BL`/`OB` with
 //!   `B`, `WL`/`OW` with `W`); the rest stays with the first move.
 //! * `PL` beside a move: FF[1]–FF[3] files and editors (Sabaki's
 //!   `;W[mo]PL[B]`) write it to say whose turn it is *after* the move, and
@@ -228,6 +228,10 @@ mod tests {
         assert_eq!(s, "(;;B[aa]C[x]BL[10];W[ab]WL[20])");
         assert_eq!(c, vec!["W166"]);
         assert_eq!(split(";W=ff").0, "(;;W[ff])");
+        // A second move of the same colour too, in the order written.
+        let (s, c) = split(";B=cc W=cb B=bb");
+        assert_eq!(s, "(;;B[cc];W[cb];B[bb])");
+        assert_eq!(c, vec!["W166", "W166"]);
     }
 
     /// `PL` beside a move says whose turn it is after the move (FF[3],

@@ -170,13 +170,23 @@ impl NodeRule for Values {
         if self.flags.results {
             result_with_rest(&mut node, cx);
         }
+        let mut aside = Vec::new();
         for p in &mut node.props {
             match self.family(&p.name) {
                 Some(family) if has_move || !std::ptr::eq(family, &NONE) => {
-                    normalize(p, family, cx)
+                    let values = normalize(p, family, cx);
+                    if !values.is_empty() {
+                        aside.push((p.name.clone(), values));
+                    }
                 }
                 _ => {}
             }
+        }
+        if !aside.is_empty() {
+            node.props.retain(|p| !p.values().is_empty());
+        }
+        for (id, values) in aside {
+            super::aside::set_aside(&mut node, &id, &values);
         }
         if self.flags.points {
             if cx.is_root {
@@ -314,16 +324,28 @@ fn surely_valid(family: &Family, v: &str) -> bool {
     }
 }
 
+/// Whether an ambiguous or unreadable value of `family` is illegal FF[4]
+/// (a number, real, double or color that is none): it is set aside
+/// ([`super::aside`]). Dates, times and results are text: any value is
+/// legal there, and is kept.
+fn sets_aside(family: &Family) -> bool {
+    ![&DATE, &TIME, &RESULT, &SIMPLETEXT]
+        .iter()
+        .any(|f| std::ptr::eq(family, *f))
+}
+
 /// Normalizes every value of `p`, replacing the rewritten ones and
-/// reporting each outcome that is not [`Normalized::Valid`].
-fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
+/// reporting each outcome that is not [`Normalized::Valid`]. Returns the
+/// values taken out of `p` to be set aside ([`sets_aside`]).
+fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) -> Vec<String> {
     if std::ptr::eq(family, &SIMPLETEXT) {
-        return simple_text(p, cx);
+        simple_text(p, cx);
+        return Vec::new();
     }
     // Most values are already in their FF[4] form: a cheap look first, the
     // normalizer (and its allocations) only for the others.
     if p.values().iter().all(|v| surely_valid(family, v.text())) {
-        return;
+        return Vec::new();
     }
     let outcomes: Vec<Normalized> = p
         .values()
@@ -331,9 +353,11 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
         .map(|v| (family.normalize)(v.text()))
         .collect();
     if outcomes.iter().all(|o| *o == Normalized::Valid) {
-        return;
+        return Vec::new();
     }
-    if outcomes.iter().all(kept) {
+    let mut aside = Vec::new();
+    let moved = |o: &Normalized| sets_aside(family) && illegal(o);
+    if outcomes.iter().all(kept) && !outcomes.iter().any(moved) {
         // Kept as they are (ambiguous, unreadable, or a rewrite that would
         // leave a part out): reported, not copied.
         for (v, outcome) in p.values().iter().zip(&outcomes) {
@@ -343,7 +367,7 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
                     .report(code, at, || kept_message(&p.name, v.text(), outcome));
             }
         }
-        return;
+        return aside;
     }
     let old = p.clone();
     p.clear_values();
@@ -370,6 +394,21 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
                     format!("{}[{}]: {outcome}", old.name, super::shown(v.text()))
                 });
             }
+            Some(_) if moved(outcome) => {
+                aside.push(v.text().to_string());
+                cx.report.report(family.unreadable, at, || {
+                    let why = match outcome {
+                        Normalized::Unparsed(problem) => problem.to_string(),
+                        other => other.to_string(),
+                    };
+                    format!(
+                        "{}[{}]: {why}: not a value FF[4] allows, moved to {}",
+                        old.name,
+                        super::shown(v.text()),
+                        super::aside::shown(&old.name, v.text())
+                    )
+                });
+            }
             Some(code) => {
                 p.push_value(v);
                 cx.report
@@ -377,6 +416,15 @@ fn normalize(p: &mut PropertyBuf, family: &Family, cx: &mut Cx<'_>) {
             }
         }
     }
+    aside
+}
+
+/// Whether a value is one `FF[4]` does not allow, which a family that
+/// [`sets_aside`] moves to `ILLEGAL`: ambiguous, unreadable or empty (a
+/// strict reader refuses `PL[]` as it refuses `PL[red]`; an empty text
+/// value, `TM[]`, is kept: `I517`).
+fn illegal(outcome: &Normalized) -> bool {
+    matches!(outcome, Normalized::Ambiguous(_) | Normalized::Unparsed(_))
 }
 
 /// Whether a value stays as it is: valid, or a rewrite this rule does not
@@ -625,7 +673,7 @@ mod tests {
     }
 
     #[test]
-    fn ambiguous_and_unreadable_values_are_kept_with_a_warning() {
+    fn ambiguous_and_unreadable_values_are_kept_or_set_aside_with_a_warning() {
         let (out, diags) = root(
             &[
                 ("DT", "03/04/2005"),
@@ -634,7 +682,9 @@ mod tests {
             ],
             ValueFlags::all(),
         );
-        assert_eq!(out, "(;DT[03/04/2005]RE[nonsense words]SZ[huge])");
+        // Text (a date, a result) is kept; a size that is none is set
+        // aside, where strict readers pass over it.
+        assert_eq!(out, "(;DT[03/04/2005]RE[nonsense words]ILLEGAL[SZ:huge])");
         let ids: Vec<&str> = diags.iter().map(|(c, _)| c.as_str()).collect();
         assert_eq!(ids, ["W501", "W505", "W511"]);
     }
@@ -761,10 +811,10 @@ mod tests {
     }
 
     #[test]
-    fn other_unreadable_values_are_kept_with_a_warning() {
+    fn other_unreadable_values_are_set_aside_with_a_warning() {
         let props = [("TE", "x"), ("PL", "red"), ("MN", "1.5"), ("BL", "1,500")];
         let (out, diags) = root(&props, ValueFlags::all());
-        assert_eq!(out, "(;TE[x]PL[red]MN[1.5]BL[1,500])");
+        assert_eq!(out, "(;ILLEGAL[TE:x][PL:red][MN:1.5][BL:1,500])");
         assert!(diags
             .iter()
             .all(|(c, s)| c == "W514" && *s == Severity::Warning));

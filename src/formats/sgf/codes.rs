@@ -25,9 +25,11 @@ pub const STRAY_TEXT: Code = Code::new("W002", "stray-text");
 pub const MISSING_SEMICOLON: Code = Code::new("W003", "missing-semicolon");
 /// A property repeated in one node: its values are gathered in one property
 /// (merged, for a list; one that takes a single value then keeps one, or
-/// joins texts, which `I160`, `E161` or `E162` says).
+/// joins texts, which `I160`, `E161` or `E162` says). A move repeated at
+/// another point is a second move, not merged.
 pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
-/// The input ends inside a game tree: the missing `)` are added.
+/// The input ends inside a game tree, or the next game starts inside one:
+/// the missing `)` are added.
 ///
 /// Example: `(;FF[4]GM[1]SZ[19];B[pd]`
 pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");

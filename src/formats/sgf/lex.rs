@@ -140,7 +140,13 @@ pub fn game_tree_start(i: &[u8], eof: bool) -> bool {
     match rest.get(n) {
         Some(b';' | b'(') => true,
         Some(c) if c.is_ascii_alphabetic() => {
-            !matches!(can_end_value(&rest[n..], eof), Some(false))
+            // An identifier that the input ends after (`(Nonsense`) has no
+            // value: no property, no game.
+            let ident = &rest[n..];
+            let letters = ident.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+            let w = ident[letters..].iter().take_while(|c| is_ws(**c)).count();
+            let ends = eof && letters + w == ident.len();
+            !ends && !matches!(can_end_value(ident, eof), Some(false))
         }
         Some(_) => false,
         None => !eof,
@@ -881,6 +887,10 @@ mod tests {
         assert!(!game_tree_start(b"(no subject)", true));
         assert!(!game_tree_start(b"(", true));
         assert!(!game_tree_start(b"( 1 )", true));
+        assert!(!game_tree_start(b"(Nonsense", true));
+        assert!(!game_tree_start(b"(Nonsense \n", true));
+        assert!(game_tree_start(b"(Nonsense", false));
+        assert!(game_tree_start(b"(GN[x]", true));
     }
 
     #[test]

@@ -9,9 +9,10 @@
 //! more input: what is not in the window is not looked at.
 
 use super::lex::is_ws;
+use crate::props::Scope;
 
-/// Where the game tree that starts at `i[0]` (a `(`, or the `;` of the
-/// first node of a game that lost its `(`) ends, scanning bytes
+/// Where the game tree that starts at `i[0]` (a `(`, or the `;` or first
+/// property of the first node of a game that lost its `(`) ends, scanning bytes
 /// (approximately, for encoding decisions): the index after its `)`, or
 /// `i.len()`.
 pub fn game_extent(i: &[u8]) -> usize {
@@ -26,9 +27,9 @@ pub fn game_text(i: &[u8], text: &mut Vec<u8>) {
 }
 
 fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
-    // A game that starts at its first node lost its `(` (`W016`): it ends
-    // at the `)` that closes the level it is at.
-    let mut depth = usize::from(i.first() == Some(&b';'));
+    // A game that starts at its first node (or its first property) lost
+    // its `(` (`W016`): it ends at the `)` that closes the level it is at.
+    let mut depth = usize::from(i.first().is_some_and(|c| *c != b'('));
     let mut k = 0;
     while k < i.len() {
         // Most of a game is move nodes, `;B[pd]`: a letter and a value of
@@ -146,10 +147,14 @@ pub enum Verdict {
 /// at that level, the end of the input, text, or a tree that is a game.
 /// `None`: a game tree comes first, or no node in `i`.
 pub fn leading_nodes(i: &[u8], complete: bool) -> Option<Leading> {
-    let start = first_node(i, complete)?;
+    let first = first_node(i, complete)?;
+    // Properties right at the start, before that `;`, are a node that lost
+    // its `;` too (`PB[Lee]KM[6.5];B[pd]`): the root.
+    let bare = bare_node(i, first, complete);
+    let start = bare.unwrap_or(first);
     let mut lead = Leading {
         start,
-        nodes: 0,
+        nodes: usize::from(bare.is_some()),
         trees: 0,
         verdict: Verdict::Unseen,
     };
@@ -173,6 +178,22 @@ pub fn leading_nodes(i: &[u8], complete: bool) -> Option<Leading> {
         }
     };
     Some(lead)
+}
+
+/// Where the properties that `i` starts with begin, when nothing but
+/// properties (and white space) comes before the `;` at `first`: a node
+/// that lost its `;` along with the game's `(`.
+fn bare_node(i: &[u8], first: usize, complete: bool) -> Option<usize> {
+    let start = i.iter().take_while(|c| is_ws(**c)).count();
+    if start >= first || !node_start(&i[start..]) {
+        return None;
+    }
+    let mut k = start;
+    while k < first {
+        k = property_end(i, k, complete).ok()?;
+        k += i[k..].iter().take_while(|c| is_ws(**c)).count();
+    }
+    (k == first).then_some(start)
 }
 
 /// The index of the `;` that starts the first node of `i`, if it comes
@@ -261,6 +282,21 @@ fn trees(i: &[u8], mut k: usize, complete: bool, trees: &mut usize) -> Verdict {
 /// or game-information property (`GM`, `SZ`, `PB`, `DT`...): it starts a
 /// game, which a variation does not.
 fn game_information_at(i: &[u8]) -> bool {
+    first_node_has(i, |_, s| matches!(s, Scope::Root | Scope::GameInfo))
+}
+
+/// Whether the first node of the game tree at `i[0]` (a `(`) says the
+/// version or the character set of a game (`FF`, `CA`): it starts a game.
+/// (A variation never does in what sgfconv writes: the placement rule
+/// drops both outside the root, `W559`.)
+pub fn version_at(i: &[u8]) -> bool {
+    first_node_has(i, |id, _| matches!(id, "FF" | "CA"))
+}
+
+/// Whether the first node of the game tree at `i[0]` (a `(`) has a
+/// property that `wanted` accepts, by identifier and scope
+/// (approximately: the node must be in `i`).
+fn first_node_has(i: &[u8], wanted: impl Fn(&str, Scope) -> bool) -> bool {
     let mut k = 1;
     let skip_ws = |k: &mut usize| *k += i[*k..].iter().take_while(|c| is_ws(**c)).count();
     skip_ws(&mut k);
@@ -282,12 +318,7 @@ fn game_information_at(i: &[u8]) -> bool {
             .filter(|c| c.is_ascii_uppercase())
             .map(|&c| char::from(c))
             .collect();
-        if crate::props::lookup(&id).is_some_and(|d| {
-            matches!(
-                d.scope,
-                crate::props::Scope::Root | crate::props::Scope::GameInfo
-            )
-        }) {
+        if crate::props::lookup(&id).is_some_and(|d| wanted(&id, d.scope)) {
             return true;
         }
         loop {

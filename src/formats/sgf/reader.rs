@@ -38,8 +38,9 @@ use std::io::Read;
 const LEADING_LOOK: usize = 64 * 1024;
 
 /// Bytes after a `(` between games looked at for the `(` of the game it
-/// holds (`PARENTHESIZED_GAMES`).
-const PARENTHESIS_LOOK: usize = 300;
+/// holds (`PARENTHESIZED_GAMES`), and after a `(` inside a game for the
+/// root properties of the next game.
+pub(super) const PARENTHESIS_LOOK: usize = 300;
 
 /// Reads an SGF collection from `input`, pushing events into `sink`, from
 /// `resume` on ([`Resume::default`]: the whole input; a piece or the rest
@@ -713,6 +714,62 @@ mod tests {
         assert_eq!(codes, ["W002"]);
     }
 
+    /// A repeated identifier merges into the first (`W004`), but a move:
+    /// a second `B` is a second move, kept in its place.
+    #[test]
+    fn a_second_move_is_not_merged() {
+        let mut rec = Recorder::default();
+        let mut report = Reporter::collecting("t");
+        let input = "(;GM[1];B[cc]W[cb]B[bb]AB[aa]C[x]AB[dd])";
+        read(
+            &mut input.as_bytes(),
+            &ReadOptions::default(),
+            &mut rec,
+            &mut report,
+        )
+        .unwrap();
+        assert!(
+            rec.nodes[1].contains(" B[cc]W[cb]B[bb]AB[aa]C[x] "),
+            "{}",
+            rec.nodes[1]
+        );
+        let codes: Vec<_> = report.collected().iter().map(|d| d.code.id).collect();
+        assert_eq!(codes, ["I100", "W004"]);
+    }
+
+    /// A game left open (`((` where one `(` was meant) ends where the
+    /// layout starts the next game: a `(` at the start of a line whose
+    /// first node has a root property. Its variations stay variations.
+    #[test]
+    fn a_game_left_open_ends_where_the_next_game_starts() {
+        let mut input = String::from("(;GM[1]FF[4] AB\n((;\nN[a]\n;LB[aa:x]N[keep]))\n");
+        input.push_str("(;GM[1]FF[4];B[aa]\n(;W[bb])\n(;W[cc]))\n");
+        input.push_str("( GM[1]SZ[9];B[dd])\n(;FF[4]C[x])\n");
+        let (s, codes) = shape(&input);
+        assert_eq!(
+            s,
+            "G GM[1] ( N[a] LB[aa:x] ) E G GM[1] B[aa] ( W[bb] ) ( W[cc] ) E \
+             G GM[1] B[dd] E G FF[4] E"
+        );
+        assert_eq!(codes, ["W007", "W010", "W005", "W003"]);
+        // A variation at the start of a line with no root property, or a
+        // root property after the start of a line, is a variation.
+        let (s, codes) = shape("(;GM[1];B[aa]\n(;W[bb];PB[x])\n(;W[cc]) (;GM[1]))");
+        assert_eq!(s, "G GM[1] B[aa] ( W[bb] PB[x] ) ( W[cc] ) ( GM[1] ) E");
+        assert!(codes.is_empty(), "{codes:?}");
+    }
+
+    /// A `(` at the end of the input followed by a word and nothing else
+    /// starts no game: it is text after the last game.
+    #[test]
+    fn a_last_open_paren_before_a_word_is_no_game() {
+        let (s, codes) = shape("(;B[aa])(Nonsense");
+        assert_eq!(s, "G B[aa] E");
+        assert_eq!(codes, ["I001"]);
+        let (s, _) = shape("(;B[aa])(Nonsense\n;B[bb])");
+        assert_eq!(s, "G B[aa] E");
+    }
+
     /// Variations, and parentheses around variations (`W010`), are what
     /// they were: the look-ahead is only between games.
     #[test]
@@ -747,6 +804,22 @@ mod tests {
         // Games after the `)` stay games; prose before the nodes is skipped.
         let (s, codes) = shape("Problem 3:\n;AB[aa]C[x](;B[bb]))\n(;GM[1]PB[y])");
         assert_eq!(s, "G AB[aa] ( B[bb] ) E G GM[1] E");
+        assert_eq!(codes, ["I001", "W016"]);
+    }
+
+    /// A file that lost its `(` and its first `;` too: the properties it
+    /// starts with are the root node, not text.
+    #[test]
+    fn leading_properties_become_the_root() {
+        let (s, codes) = shape("PB[Lee]PW[Kim]KM[6.5];B[pd];W[dd]");
+        assert_eq!(s, "G PB[Lee] B[pd] W[dd] E");
+        assert_eq!(codes, ["W016", "W003"]);
+        let (s, codes) = shape("\n B[hh] ;W[ii](;B[aa])(;B[bb]))\n(;GM[1])");
+        assert_eq!(s, "G B[hh] W[ii] ( B[aa] ) ( B[bb] ) E G GM[1] E");
+        assert_eq!(codes, ["W016", "W003"]);
+        // Prose before them is still prose, skipped as before.
+        let (s, codes) = shape("Hello B[aa];W[bb]");
+        assert_eq!(s, "G W[bb] E");
         assert_eq!(codes, ["I001", "W016"]);
     }
 

@@ -7,7 +7,7 @@
 
 use super::codes::*;
 use super::lex::{self, Token};
-use super::reader::{Level, Reader, KEPT_NODE_TEXT};
+use super::reader::{Level, Reader, KEPT_NODE_TEXT, PARENTHESIS_LOOK};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Pos};
@@ -93,6 +93,9 @@ impl<'r, 'o> Reader<'r, 'o> {
                     self.accept(lex::node);
                     self.open_node(at, sink, report)?;
                 }
+                Token::GameTreeOpen if self.game_starts_here()? => {
+                    return self.end_before_game(sink, report);
+                }
                 Token::GameTreeOpen => self.open_variation(sink, report)?,
                 Token::GameTreeClose => {
                     if self.close_game_tree(sink, report)? {
@@ -133,6 +136,37 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// The input ends inside the game: closes what is open.
     fn end_inside_game(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
         self.ended_inside_game = true;
+        self.close_open_game("input ends inside a game tree", sink, report)
+    }
+
+    /// At a `(` inside a game: whether it starts the next game rather than
+    /// a variation. The layout says so: it starts a line, and its first
+    /// node says a game's version or character set (`FF`, `CA`), which a
+    /// variation's node does not (`formats/sgf.md`, "A game left open").
+    fn game_starts_here(&mut self) -> Result<bool, Error> {
+        if self.inp.here().col != 1 {
+            return Ok(false);
+        }
+        self.inp.ensure(PARENTHESIS_LOOK)?;
+        Ok(super::prescan::version_at(self.inp.rest()))
+    }
+
+    /// The game is left open where the next one starts (`game_starts_here`):
+    /// closes what is open; the `(` is read as the next game's.
+    fn end_before_game(&mut self, sink: &mut dyn Sink, report: &mut Reporter) -> Result<(), Error> {
+        let next = self.inp.here();
+        let what = format!("game tree not closed before the game that starts at {next}");
+        self.close_open_game(&what, sink, report)
+    }
+
+    /// Closes the open variations and the game at `inp`, and says how many
+    /// `)` were added after `what`.
+    fn close_open_game(
+        &mut self,
+        what: &str,
+        sink: &mut dyn Sink,
+        report: &mut Reporter,
+    ) -> Result<(), Error> {
         self.flush(sink, report)?;
         let at = self.inp.here();
         // A game that lost its '(' lost its ')' too: `MISSING_OPEN_PAREN`
@@ -140,7 +174,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         let missing = self.levels.len() + usize::from(!self.lost_paren);
         if missing > 0 {
             report.report(MISSING_CLOSE_PAREN, Some(at), || {
-                format!("input ends inside a game tree: {missing} ')' added")
+                format!("{what}: {missing} ')' added")
             });
         }
         while let Some((level, _)) = self.levels.pop() {

@@ -91,11 +91,13 @@ impl<'r, 'o> Reader<'r, 'o> {
             pos: at,
         });
         // Most nodes have no duplicate: only a name that may be one is
-        // compared with the others.
-        let maybe_duplicate = self
-            .node_names
-            .insert(&self.node.names.as_bytes()[name_start..]);
-        if maybe_duplicate && self.node.merge_last() {
+        // compared with the others. A move written again is not merged:
+        // `;B[cc]W[cb]B[bb]` is three moves in their order, which the
+        // dialect's split keeps (merged, the order would be lost).
+        let ident = &self.node.names.as_bytes()[name_start..];
+        let is_move = matches!(ident, b"B" | b"W");
+        let maybe_duplicate = self.node_names.insert(ident);
+        if maybe_duplicate && !is_move && self.node.merge_last() {
             report.report(DUPLICATE_PROPERTY, Some(at), || {
                 let name = &self.node.names[name_start..];
                 match single {

@@ -503,8 +503,8 @@ fn game_info_values_are_written_in_their_ff4_forms() {
 }
 
 /// The whole example of `formats/validation.md`: the game-info values as above, and the
-/// moves checked against `SZ[19]` (`B[zz]` off the board, kept with a
-/// warning; `W[R16]` a human-readable coordinate, written `W[qd]`); a
+/// moves checked against `SZ[19]` (`B[zz]` off the board, set aside in
+/// `ILLEGAL` with a warning; `W[R16]` a human-readable coordinate, written `W[qd]`); a
 /// non-root `SZ` does not change the board. `--no-fix points` and
 /// `--keep-dialect` leave the moves as they are.
 #[test]
@@ -515,12 +515,12 @@ fn the_example_of_issue_13_checks_its_moves() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let sgf = text(&out.stdout);
     assert!(
-        sgf.contains("HA[2]\n;B[pd];W[pd];B[zz];W[qd]SZ[9]"),
+        sgf.contains("HA[2]\n;B[pd];W[pd];ILLEGAL[B:zz];W[qd]SZ[9]"),
         "{sgf}"
     );
     let err = text(&out.stderr);
     for line in [
-        "warning[W520 point-off-board]: B[zz]: off the 19×19 board: kept",
+        "warning[W520 point-off-board]: B[zz]: off the 19×19 board: moved to ILLEGAL[B:zz]",
         "warning[W521 point-coordinate]: W[R16]: written qd (read as a human-readable coordinate)",
     ] {
         assert!(err.contains(line), "{line}\n{err}");
@@ -600,7 +600,7 @@ fn placement_drops_only_what_repeats() {
 }
 
 /// Number, real, double, color and none values repaired where
-/// the intent is certain, the rest kept with a warning; `--no-fix types`
+/// the intent is certain, the rest set aside in `ILLEGAL` with a warning; `--no-fix types`
 /// leaves them all.
 #[test]
 fn the_other_value_types_are_written_in_their_ff4_forms() {
@@ -608,7 +608,8 @@ fn the_other_value_types_are_written_in_their_ff4_forms() {
     let out = run(&["-v", "-", "-"], input);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).ends_with("PL[B]\n;B[pd]TE[1]BL[60.5];W[dd]BM[2]KO[x];B[qq]MN[x])\n"),
+        text(&out.stdout)
+            .ends_with("PL[B]\n;B[pd]TE[1]BL[60.5];W[dd]BM[2]KO[x];B[qq]ILLEGAL[MN:x])\n"),
         "{}",
         text(&out.stdout)
     );
@@ -619,7 +620,7 @@ fn the_other_value_types_are_written_in_their_ff4_forms() {
         "warning[W513 type-rewritten]: BL[60,5]: written 60.5 (respelled)",
         "warning[W513 type-rewritten]: BM[3]: written 2 (the nearest valid value)",
         "warning[W515 value-not-rewritten]: KO[x]: its FF[4] form KO[] would leave out `x`: kept as it is",
-        "warning[W514 type-unreadable]: MN[x]: kept: not recognised",
+        "warning[W514 type-unreadable]: MN[x]: not recognised: not a value FF[4] allows, moved to ILLEGAL[MN:x]",
     ] {
         assert!(err.contains(line), "{line}\n{err}");
     }

@@ -291,6 +291,13 @@ fn sgfc_torture_file_conversions() {
     assert!(conv.sgf.contains("IT[]"));
     assert!(conv.sgf.contains("KM[5.5]"));
     assert!(count(&conv, "I157") == 2);
+    // Its layout holds 22 games (SGFC finds them too): the game left open
+    // by `((;` at line 21 ends where the next one starts, at line 24.
+    assert_eq!(conv.games.len(), 22);
+    assert!(conv
+        .diags
+        .iter()
+        .any(|d| d.code.id == "W005" && d.message.contains("before the game that starts at 24:1")));
 }
 
 #[test]

@@ -12,6 +12,7 @@
 
 mod cases;
 mod check;
+mod sgfmill_loads;
 mod tree;
 
 use cases::{Case, Input};

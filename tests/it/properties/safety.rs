@@ -263,6 +263,8 @@ fn diagnostics_never_write_control_characters_raw() {
         assert_eq!(raw_control(&err), None, "{args:?}: {err}");
         assert_eq!(raw_control(&text), None, "{args:?}: {text}");
     }
+    // `check --fix` above set the illegal komi aside: a fresh record.
+    let (dir, name) = hostile_folder();
     let out = sgfconv(dir.path())
         .args([&name, "out.sgf"])
         .output()
