@@ -3,7 +3,8 @@
 //!
 //! Ranges: I150–I177 for the rewrites of rules 1–10 (`E162`, a dropped
 //! duplicate value, and `W168`, an unreadable SmartGo `S[]`, lose or keep
-//! back data); 500–525 for rule 11, the values rule (a rewrite that leaves
+//! back data); 178–199 for rule 13, the `FF[5]` draft (a departure from
+//! the standard read, a warning); 500–525 for rule 11, the values rule (a rewrite that leaves
 //! text out, an ambiguous or an unreadable value are warnings); 550–561
 //! for rule 12, the placement rule (and rule 9's `PL`).
 
@@ -136,6 +137,35 @@ pub const PLAYER_AFTER_MOVE: Code = Code::new("W561", "player-after-move");
 
 /// OGS/Fox one-variation-per-move nesting was written as a plain sequence.
 pub const OGS_NESTING: Code = Code::new("I169", "ogs-nesting");
+
+// ---------------------------------------------------------------------------
+// Rule 13: the `FF[5]` draft of 1999 (`ff5`)
+
+/// The root's `FF[5]` names the 1999 draft of an `FF[5]`, which never
+/// became a standard: its properties (`UN`) were read as the draft
+/// defines them and the game is written as `FF[4]` (`FF[4]`).
+///
+/// Example: `(;FF[5]GM[1];B[pd];W[dd];UN[1];W[dp])`.
+pub const FF5_DRAFT: Code = Code::new("W178", "ff5-draft");
+
+/// `UN[n]` of the `FF[5]` draft undid the n nodes before it: the moves
+/// after it continue from the node n steps back, and the undone line is
+/// kept beside them as a variation (the `UN` itself is not written).
+///
+/// Example: `;B[pd];W[dd];UN[1];W[dp]` becomes `;B[pd](;W[dp])(;W[dd])`.
+pub const FF5_UNDO: Code = Code::new("W179", "ff5-undo");
+
+/// `UN` stood in one node with `B` or `W`, which the `FF[5]` draft
+/// forbids: the undo was done first, then the move played.
+pub const FF5_UNDO_BESIDE_MOVE: Code = Code::new("W180", "ff5-undo-beside-move");
+
+/// `UN[n]` undid more nodes than stand above it (the root cannot be
+/// undone): the moves after it continue from the root.
+pub const FF5_UNDO_PAST_ROOT: Code = Code::new("W181", "ff5-undo-past-root");
+
+/// A `UN` whose value is no whole number of at least 1 undid nothing: it
+/// is kept as written, an unknown property of `FF[4]`.
+pub const FF5_UNDO_UNREADABLE: Code = Code::new("W182", "ff5-undo-unreadable");
 
 // ---------------------------------------------------------------------------
 // Rule 11: game-info values and value types (`values`)

@@ -1,0 +1,51 @@
+//! The 1999 `FF[5]` draft (formats/sgf-dialects.md, section 13) read
+//! through the command as a user runs it: undo nodes, the version.
+
+use crate::common::run;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The example of formats/sgf-dialects.md: `W[dp]` on the main line after
+/// `B[pd]`, the undone `W[dd]` a variation.
+const EXAMPLE: &[u8] = b"(;GM[1]FF[5]SZ[19]OT[TM:A:10800][OP:A:60][OM:A:1][NO:A:1][OG:A:60]PI[B:Aoki Kikuyo, 6 dan][RF:Ma Xiaochun]\n  ;B[pd];W[dd];UN[1];W[dp])\n";
+
+#[test]
+fn an_undo_becomes_a_variation_in_ff4() {
+    let out = run(&["-t", "sgf"], EXAMPLE);
+    let sgf = text(&out.stdout);
+    assert!(sgf.starts_with("(;GM[1]\nFF[4]\n"), "{sgf}");
+    assert!(sgf.ends_with(";B[pd]\n(;W[dp])\n(;W[dd]))\n"), "{sgf}");
+    assert!(!sgf.contains("UN["), "{sgf}");
+    let err = text(&out.stderr);
+    assert!(err.contains("W178") && err.contains("W179"), "{err}");
+    assert!(!err.contains("W540"), "{err}");
+}
+
+/// `check` replays the main line the undo made: a move played again on
+/// the point of the undone one is no move on an occupied point.
+#[test]
+fn check_does_not_count_the_undone_move() {
+    let draft = b"(;GM[1]FF[5]SZ[19];B[pd];W[dd];UN[1];W[dd])";
+    let out = run(&["check", "-"], draft);
+    let err = text(&out.stderr);
+    assert!(!err.contains("W58"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    // The same moves in FF[4], where UN means nothing, are.
+    let ff4 = b"(;GM[1]FF[4]SZ[19];B[pd];W[dd];UN[1];W[dd])";
+    let err = text(&run(&["check", "-"], ff4).stderr);
+    assert!(err.contains("W58"), "{err}");
+}
+
+/// With the rule off, `FF[5]` is read as `FF[4]`, and said so.
+#[test]
+fn the_rule_switched_off_says_so() {
+    let out = run(&["-t", "sgf", "--no-fix", "ff5"], EXAMPLE);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("W540") && err.contains("the 1999 draft"),
+        "{err}"
+    );
+    assert!(text(&out.stdout).contains("UN[1]"));
+}
