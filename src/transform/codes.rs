@@ -167,6 +167,18 @@ pub const FF5_UNDO_PAST_ROOT: Code = Code::new("W181", "ff5-undo-past-root");
 /// is kept as written, an unknown property of `FF[4]`.
 pub const FF5_UNDO_UNREADABLE: Code = Code::new("W182", "ff5-undo-unreadable");
 
+/// The machine-readable `OT` of the `FF[5]` draft (`OT[TM:A:10800][OP:A:60]…`)
+/// was read as one time control: its main time became `TM` (seconds, when
+/// the root had none), its overtime an `FF[4]` `OT` text (`1×60
+/// byo-yomi`), and its settings, as written, are kept in the private
+/// property `OTS`; nothing is lost.
+pub const FF5_OVERTIME: Code = Code::new("I183", "ff5-overtime");
+
+/// An `OT` of several values in an `FF[5]` game that is not the draft's
+/// `key:colour:value` list: kept as written in the private property `OTS`,
+/// no `OT` written (its texts are not joined).
+pub const FF5_OVERTIME_UNREADABLE: Code = Code::new("W184", "ff5-overtime-unreadable");
+
 // ---------------------------------------------------------------------------
 // Rule 11: game-info values and value types (`values`)
 

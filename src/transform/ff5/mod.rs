@@ -6,10 +6,12 @@
 //! whole node is looked at and goes on as it came unless it says `FF[5]`).
 //! A game whose root says
 //! `FF[5]` is built whole ([`GameBuilder`], memory: one game): its `FF`
-//! becomes `FF[4]` and its undo nodes (`UN`, module `undo`) become the
-//! tree they stand for; then it is replayed. Every other game streams on
+//! becomes `FF[4]`, its machine-readable `OT` one time control (module
+//! `overtime`) and its undo nodes (`UN`, module `undo`) the tree they
+//! stand for; then it is replayed. Every other game streams on
 //! after its root.
 
+mod overtime;
 mod undo;
 
 use super::codes::FF5_DRAFT;
@@ -76,6 +78,7 @@ impl<S: Sink> Ff5<S> {
         let mut build = None;
         if draft {
             rewrite_version(&mut props, report);
+            overtime::overtime(&mut props, report);
             let slot: Slot = Rc::new(RefCell::new(None));
             let s2 = slot.clone();
             let b: Builder = GameBuilder::new(Box::new(move |g, _: &mut Reporter| {
@@ -291,6 +294,30 @@ mod tests {
         let (out, codes) = ff5("FF=5;B=pd;UN=x;W=dp");
         assert_eq!(out, "(;FF[4];B[pd];UN[x];W[dp])");
         assert_eq!(codes, ["W178", "W182"]);
+    }
+
+    /// The draft's `OT`: `TM` and an `FF[4]` `OT`, the settings kept.
+    #[test]
+    fn a_draft_overtime_becomes_tm_and_ot() {
+        let (out, codes) = ff5("FF=5 OT=TM:A:10800|OP:A:60|OM:A:1|NO:A:1|OG:A:60");
+        assert_eq!(
+            out,
+            "(;FF[4]TM[10800]OT[1×60 byo-yomi, overtime counted in 60 s steps]OTS[TM:A:10800][OP:A:60][OM:A:1][NO:A:1][OG:A:60])"
+        );
+        assert_eq!(codes, ["W178", "I183"]);
+        // A TM the root has stays; an FF[4] OT text stays.
+        let (out, _) = ff5("FF=5 TM=60 OT=TM:A:2700|NO:A:0");
+        assert_eq!(out, "(;FF[4]TM[60]OT[no overtime]OTS[TM:A:2700][NO:A:0])");
+        let (out, codes) = ff5("FF=5 OT=5x30_byo-yomi");
+        assert_eq!(
+            (out.as_str(), codes),
+            ("(;FF[4]OT[5x30 byo-yomi])", vec!["W178"])
+        );
+        let (out, codes) = ff5("FF=5 OT=a|b");
+        assert_eq!(
+            (out.as_str(), codes),
+            ("(;FF[4]OTS[a][b])", vec!["W178", "W184"])
+        );
     }
 
     /// Outside `FF[5]`, `UN` is an unknown property and nothing changes.

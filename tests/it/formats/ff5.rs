@@ -1,5 +1,7 @@
 //! The 1999 `FF[5]` draft (formats/sgf-dialects.md, section 13) read
-//! through the command as a user runs it: undo nodes, the version.
+//! through the command as a user runs it: undo nodes, the version, the
+//! machine-readable overtime (the draft's own examples), through JSON and
+//! XML and back.
 
 use crate::common::run;
 
@@ -18,8 +20,13 @@ fn an_undo_becomes_a_variation_in_ff4() {
     assert!(sgf.starts_with("(;GM[1]\nFF[4]\n"), "{sgf}");
     assert!(sgf.ends_with(";B[pd]\n(;W[dp])\n(;W[dd]))\n"), "{sgf}");
     assert!(!sgf.contains("UN["), "{sgf}");
+    assert!(
+        sgf.contains("\nTM[10800]\nOT[1×60 byo-yomi, overtime counted in 60 s steps]\n"),
+        "{sgf}"
+    );
     let err = text(&out.stderr);
     assert!(err.contains("W178") && err.contains("W179"), "{err}");
+    assert!(!err.contains("I160") && !err.contains("E162"), "{err}");
     assert!(!err.contains("W540"), "{err}");
 }
 
@@ -48,4 +55,47 @@ fn the_rule_switched_off_says_so() {
         "{err}"
     );
     assert!(text(&out.stdout).contains("UN[1]"));
+}
+
+/// The draft's examples of `OT`, each in a game of its own: `TM` and the
+/// `FF[4]` `OT` text.
+#[test]
+fn the_drafts_overtime_examples() {
+    let cases: &[(&str, &str, &str)] = &[
+        // The standard international pro game.
+        (
+            "[TM:A:10800][OP:A:60][OM:A:1][NO:A:1][OG:A:60]",
+            "10800",
+            "1×60 byo-yomi, overtime counted in 60 s steps",
+        ),
+        // The go server 5/10 game.
+        ("[TM:A:300][OP:A:600][OM:A:25]", "300", "25/600 Canadian"),
+        // The Kisei match.
+        (
+            "[TM:A:28800][OP:A:600][OM:A:1][NO:A:1][OG:A:60][TG:A:60]",
+            "28800",
+            "1×600 byo-yomi, overtime counted in 60 s steps, main time counted in 60 s steps",
+        ),
+        // The Amsterdam Obayashi Cup.
+        ("[TM:A:2700][NO:A:0]", "2700", "no overtime"),
+    ];
+    for (ot, tm, said) in cases {
+        let input = format!("(;FF[5]GM[1]OT{ot};B[pd])");
+        let out = run(&["-t", "sgf"], input.as_bytes());
+        let sgf = text(&out.stdout);
+        assert!(sgf.contains(&format!("TM[{tm}]\nOT[{said}]\n")), "{sgf}");
+    }
+}
+
+/// Through JSON and XML and back: the same SGF, the draft's settings kept.
+#[test]
+fn round_trip_through_json_and_xml() {
+    let sgf = run(&["-t", "sgf"], EXAMPLE).stdout;
+    for fmt in ["json", "xml"] {
+        let there = run(&["-t", fmt], EXAMPLE);
+        assert_eq!(there.status.code(), Some(0), "{}", text(&there.stderr));
+        let back = run(&["-f", fmt, "-t", "sgf"], &there.stdout);
+        assert_eq!(text(&back.stdout), text(&sgf), "{fmt}");
+        assert!(text(&there.stdout).contains("OTS"), "{fmt}");
+    }
 }
