@@ -172,7 +172,7 @@ pub struct Rules {
     /// Where properties stand: root and game-info properties, move
     /// annotations, marks on one point, `FF[3]` leftovers, `VW`.
     pub placement: bool,
-    /// The 1999 `FF[5]` draft: `FF[5]`, undo nodes, machine-readable `OT`.
+    /// The 1999 `FF[5]` draft: `FF[5]`, undo nodes, persons, machine-readable `OT`.
     pub ff5: bool,
 }
 

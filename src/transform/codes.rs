@@ -179,6 +179,18 @@ pub const FF5_OVERTIME: Code = Code::new("I183", "ff5-overtime");
 /// no `OT` written (its texts are not joined).
 pub const FF5_OVERTIME_UNREADABLE: Code = Code::new("W184", "ff5-overtime-unreadable");
 
+/// The persons of the `FF[5]` draft's `PI` (or `IP`, the spelling of the
+/// draft's own example) were read: a player, recorder (`US`) or analyst
+/// (`AN`) went to the `FF[4]` property for it when the root had none
+/// (several players of one colour joined by ` & `); every other entry
+/// (referees, timekeeper, sponsor, commentator, assistants) stays in `PI`,
+/// `key:name` as written.
+pub const FF5_PERSONS: Code = Code::new("I185", "ff5-persons");
+
+/// An entry of the `FF[5]` draft's `PI` with no `key:` before its name:
+/// kept as written in `PI`, its role unknown.
+pub const FF5_PERSON_UNREADABLE: Code = Code::new("W186", "ff5-person-unreadable");
+
 // ---------------------------------------------------------------------------
 // Rule 11: game-info values and value types (`values`)
 

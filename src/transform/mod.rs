@@ -18,7 +18,7 @@
 //! | 10 | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
 //! | 11 | `values` | game-info values in their `FF[4]` forms (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`, simpletext line breaks), number, real, double, color and none values (`BL`, `BM`, `PL`, `KO`…), and points checked against `SZ` (module `points`) | `dates`, `times`, `results`, `numbers`, `simpletext`, `types`, `points` (group `values`) |
 //! | 12 | `placement` | where properties stand: root and game-info properties outside their node, move annotations without a move, two marks on one point, `FF[3]` properties beside their replacement, `FF[4]` `VW` of two points | `placement` |
-//! | 13 | `ff5` | the 1999 `FF[5]` draft: `FF[5]` itself, undo nodes `UN`, the machine-readable `OT` | `ff5` |
+//! | 13 | `ff5` | the 1999 `FF[5]` draft: `FF[5]` itself, undo nodes `UN`, persons `PI`/`IP`, the machine-readable `OT` | `ff5` |
 //!
 //! Each rule is a `node::NodeRule` and can run alone as a sink adapter
 //! (`node::NodeAdapter`); the pipeline runs them in one

@@ -7,11 +7,13 @@
 //! A game whose root says
 //! `FF[5]` is built whole ([`GameBuilder`], memory: one game): its `FF`
 //! becomes `FF[4]`, its machine-readable `OT` one time control (module
-//! `overtime`) and its undo nodes (`UN`, module `undo`) the tree they
+//! `overtime`), its persons (`PI`, `IP`) `FF[4]` properties where there
+//! are (module `persons`), and its undo nodes (`UN`, module `undo`) the tree they
 //! stand for; then it is replayed. Every other game streams on
 //! after its root.
 
 mod overtime;
+mod persons;
 mod undo;
 
 use super::codes::FF5_DRAFT;
@@ -79,6 +81,7 @@ impl<S: Sink> Ff5<S> {
         if draft {
             rewrite_version(&mut props, report);
             overtime::overtime(&mut props, report);
+            persons::persons(&mut props, report);
             let slot: Slot = Rc::new(RefCell::new(None));
             let s2 = slot.clone();
             let b: Builder = GameBuilder::new(Box::new(move |g, _: &mut Reporter| {
@@ -318,6 +321,23 @@ mod tests {
             (out.as_str(), codes),
             ("(;FF[4]OTS[a][b])", vec!["W178", "W184"])
         );
+    }
+
+    /// The draft's example of `IP`: the players to `PB`/`PW` (a team
+    /// joined), `AN` to `AN`, the rest kept in `PI`; a `PB` the root has
+    /// stays.
+    #[test]
+    fn the_drafts_persons() {
+        let ip = "IP=B:Aoki_Kikuyo,_6_dan|B:Kato_Masao,_9_dan|W:Yashiro_Kumiko,_1_dan|W:Komatsu_Hideki,_9_dan|AN:Rin_Kaiho,_9_dan|CO:Taniguchi_Makio_(Kido)|RF:Ma_Xiaochun,_Mingren|RFa:Nie_Weiping|SP:Samsung";
+        let (out, codes) = ff5(&format!("FF=5 {ip}"));
+        assert_eq!(
+            out,
+            "(;FF[4]PB[Aoki Kikuyo, 6 dan & Kato Masao, 9 dan]PW[Yashiro Kumiko, 1 dan & Komatsu Hideki, 9 dan]AN[Rin Kaiho, 9 dan]PI[CO:Taniguchi Makio (Kido)][RF:Ma Xiaochun, Mingren][RFa:Nie Weiping][SP:Samsung])"
+        );
+        assert_eq!(codes, ["W178", "I185"]);
+        let (out, codes) = ff5("FF=5 PB=Aoki PI=B:Aoki_Kikuyo|RF:Ma|nobody");
+        assert_eq!(out, "(;FF[4]PB[Aoki]PI[B:Aoki Kikuyo][RF:Ma][nobody])");
+        assert_eq!(codes, ["W178", "W186", "I185"]);
     }
 
     /// Outside `FF[5]`, `UN` is an unknown property and nothing changes.

@@ -21,7 +21,9 @@ pub(super) fn overtime(root: &mut Vec<PropertyBuf>, report: &mut Reporter) {
         .map(|v| v.text().to_string())
         .collect();
     let pos = root[i].pos;
-    let kept = PropertyBuf::with_values("OTS", &values).at(pos);
+    // The values as read (a reader may have split them at their first `:`).
+    let mut kept = PropertyBuf::new("OTS").at(pos);
+    kept.extend_values(root[i].values());
     let Some(ot) = read_draft_overtime(values.iter().map(String::as_str)) else {
         if values.len() > 1 {
             report.warn(

@@ -1,6 +1,6 @@
 //! The 1999 `FF[5]` draft (formats/sgf-dialects.md, section 13) read
 //! through the command as a user runs it: undo nodes, the version, the
-//! machine-readable overtime (the draft's own examples), through JSON and
+//! persons, the machine-readable overtime (the draft's own examples), through JSON and
 //! XML and back.
 
 use crate::common::run;
@@ -22,6 +22,10 @@ fn an_undo_becomes_a_variation_in_ff4() {
     assert!(!sgf.contains("UN["), "{sgf}");
     assert!(
         sgf.contains("\nTM[10800]\nOT[1×60 byo-yomi, overtime counted in 60 s steps]\n"),
+        "{sgf}"
+    );
+    assert!(
+        sgf.contains("\nPB[Aoki Kikuyo, 6 dan]\nPI[RF:Ma Xiaochun]\n"),
         "{sgf}"
     );
     let err = text(&out.stderr);
