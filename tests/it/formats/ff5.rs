@@ -103,3 +103,37 @@ fn round_trip_through_json_and_xml() {
         assert!(text(&there.stdout).contains("OTS"), "{fmt}");
     }
 }
+
+/// The games list (`--games-csv`) carries the time control and the
+/// persons kept (and counts the moves of the main line the undo made:
+/// `B[pd]`, `W[dp]`), and reads back into them.
+#[test]
+fn the_games_list_carries_time_and_persons() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.csv");
+    let out = run(
+        &["-t", "csv", "--games-csv", games.to_str().unwrap()],
+        EXAMPLE,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let list = std::fs::read_to_string(&games).unwrap();
+    let mut lines = list.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .ends_with(",moves,main_time,overtime,overtime_settings,persons"));
+    assert!(
+        lines.next().unwrap().ends_with(
+            ",2,10800,\"1×60 byo-yomi, overtime counted in 60 s steps\",TM:A:10800 OP:A:60 OM:A:1 NO:A:1 OG:A:60,RF:Ma Xiaochun"
+        ),
+        "{list}"
+    );
+    let back = run(&["-f", "csv", "-t", "sgf", games.to_str().unwrap()], b"");
+    let sgf = text(&back.stdout);
+    assert!(
+        sgf.contains("TM[10800]\nOT[1×60 byo-yomi, overtime counted in 60 s steps]\n"),
+        "{sgf}"
+    );
+    assert!(sgf.contains("PI[RF:Ma Xiaochun]"), "{sgf}");
+    assert!(sgf.contains("OTS[TM\\:A\\:10800][OP\\:A\\:60]"), "{sgf}");
+}
