@@ -290,6 +290,10 @@ mod tests {
         let (out, codes) = ff5("FF=5;B=pd;UN=3;W=dp");
         assert_eq!(out, "(;FF[4](;W[dp])(;B[pd]))");
         assert_eq!(codes, ["W178", "W181", "W179"]);
+        // Right after the root nothing is undone: the UN node goes.
+        let (out, codes) = ff5("FF=5;UN=1;B=pd");
+        assert_eq!(out, "(;FF[4];B[pd])");
+        assert_eq!(codes, ["W178", "W181"]);
     }
 
     #[test]

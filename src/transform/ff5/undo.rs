@@ -43,7 +43,7 @@ pub(super) fn undo(game: &mut Game, report: &mut Reporter) {
             report.warn(
                 FF5_UNDO_PAST_ROOT,
                 At::property("UN", pos),
-                format!("UN[{n}] undoes more than the {undone} node(s) above it: the moves after it continue from the root"),
+                format!("UN[{n}] undoes more than the {undone} node(s) between it and the root, which cannot be undone: the moves after it continue from the root"),
             );
         }
         let node = game.node(id);
@@ -55,6 +55,9 @@ pub(super) fn undo(game: &mut Game, report: &mut Reporter) {
             );
         }
         continue_from(game, id, target);
+        if undone == 0 {
+            continue;
+        }
         report.warn(
             FF5_UNDO,
             At::property("UN", pos),
