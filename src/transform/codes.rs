@@ -143,7 +143,7 @@ pub const OGS_NESTING: Code = Code::new("I169", "ogs-nesting");
 
 /// The root's `FF[5]` names the 1999 draft of an `FF[5]`, which never
 /// became a standard: its properties (`UN`) were read as the draft
-/// defines them and the game is written as `FF[4]` (`FF[4]`).
+/// defines them, into an `FF[4]` game (`FF[4]`).
 ///
 /// Example: `(;FF[5]GM[1];B[pd];W[dd];UN[1];W[dp])`.
 pub const FF5_DRAFT: Code = Code::new("W178", "ff5-draft");

@@ -153,7 +153,7 @@ fn rewrite_version(props: &mut [PropertyBuf], report: &mut Reporter) {
         report.warn(
             FF5_DRAFT,
             At::property("FF", p.pos),
-            "FF[5] names the 1999 draft, never a standard: its properties read as the draft defines them, the game written FF[4]",
+            "FF[5] names the 1999 draft, never a standard: its properties read as the draft defines them, into an FF[4] game",
         );
         p.clear_values();
         p.push("4");
