@@ -172,6 +172,8 @@ pub struct Rules {
     /// Where properties stand: root and game-info properties, move
     /// annotations, marks on one point, `FF[3]` leftovers, `VW`.
     pub placement: bool,
+    /// The 1999 `FF[5]` draft: `FF[5]`, undo nodes, persons, machine-readable `OT`.
+    pub ff5: bool,
 }
 
 /// The switchable rule names, as `--no-fix NAME` takes them.
@@ -201,6 +203,7 @@ pub const RULE_NAMES: &[&str] = &[
     "types",
     "points",
     "placement",
+    "ff5",
 ];
 
 /// A `--no-fix` name that names no rule or group.
@@ -244,6 +247,7 @@ impl Rules {
             mojibake: true,
             values: ValueFlags::all(),
             placement: true,
+            ff5: true,
         }
     }
 
@@ -312,6 +316,7 @@ impl Rules {
             "types" => &mut self.values.types,
             "points" => &mut self.values.points,
             "placement" => &mut self.placement,
+            "ff5" => &mut self.ff5,
             _ => return None,
         })
     }

@@ -247,6 +247,25 @@ impl Game {
         }
     }
 
+    /// Moves `child`, with everything below it, under `parent` as its first
+    /// child (the main line), the other children keeping their order: what
+    /// an undo of the `FF[5]` draft makes of the moves after it. Does
+    /// nothing unless `parent` is an earlier node (so never one below
+    /// `child`: a node's id is greater than its parent's).
+    pub fn move_first_under(&mut self, child: NodeId, parent: NodeId) {
+        if parent >= child || child >= self.links.len() {
+            return;
+        }
+        self.detach(child);
+        let first = self.links[parent].first;
+        self.links[child].parent = parent as u32;
+        self.links[child].next = first;
+        self.links[parent].first = child as u32;
+        if first == NONE {
+            self.links[parent].last = child as u32;
+        }
+    }
+
     /// Takes `id` out of its parent's children (it keeps its parent link
     /// and its own children, and is no longer replayed). Returns whether it
     /// was a child.

@@ -3,7 +3,8 @@
 //!
 //! Ranges: I150–I177 for the rewrites of rules 1–10 (`E162`, a dropped
 //! duplicate value, and `W168`, an unreadable SmartGo `S[]`, lose or keep
-//! back data); 500–525 for rule 11, the values rule (a rewrite that leaves
+//! back data); 178–199 for rule 13, the `FF[5]` draft (a departure from
+//! the standard read, a warning); 500–525 for rule 11, the values rule (a rewrite that leaves
 //! text out, an ambiguous or an unreadable value are warnings); 550–561
 //! for rule 12, the placement rule (and rule 9's `PL`).
 
@@ -164,6 +165,75 @@ pub const PLAYER_AFTER_MOVE: Code = Code::new("W561", "player-after-move");
 
 /// OGS/Fox one-variation-per-move nesting was written as a plain sequence.
 pub const OGS_NESTING: Code = Code::new("I169", "ogs-nesting");
+
+// ---------------------------------------------------------------------------
+// Rule 13: the `FF[5]` draft of 1999 (`ff5`)
+
+/// The root's `FF[5]` names the 1999 draft of an `FF[5]`, which never
+/// became a standard: its properties (`UN`) were read as the draft
+/// defines them, into an `FF[4]` game (`FF[4]`).
+///
+/// Example: `(;FF[5]GM[1]SZ[19];B[pd])`
+pub const FF5_DRAFT: Code = Code::new("W178", "ff5-draft");
+
+/// `UN[n]` of the `FF[5]` draft undid the n nodes before it: the moves
+/// after it continue from the node n steps back, and the undone line is
+/// kept beside them as a variation (the `UN` itself is not written).
+///
+/// For instance `;B[pd];W[dd];UN[1];W[dp]` becomes `;B[pd](;W[dp])(;W[dd])`.
+///
+/// Example: `(;FF[5]GM[1]SZ[19];B[pd];W[dd];UN[1];W[dp])`
+pub const FF5_UNDO: Code = Code::new("W179", "ff5-undo");
+
+/// `UN` stood in one node with `B` or `W`, which the `FF[5]` draft
+/// forbids: the undo was done first, then the move played.
+///
+/// Example: `(;FF[5]GM[1]SZ[19];B[pd];W[dd];UN[1]W[dp])`
+pub const FF5_UNDO_BESIDE_MOVE: Code = Code::new("W180", "ff5-undo-beside-move");
+
+/// `UN[n]` undid more nodes than stand above it (the root cannot be
+/// undone): the moves after it continue from the root.
+///
+/// Example: `(;FF[5]GM[1]SZ[19];B[pd];UN[5];W[dp])`
+pub const FF5_UNDO_PAST_ROOT: Code = Code::new("W181", "ff5-undo-past-root");
+
+/// A `UN` whose value is no whole number of at least 1 undid nothing: it
+/// is kept as written, an unknown property of `FF[4]`.
+///
+/// Example: `(;FF[5]GM[1]SZ[19];B[pd];UN[x];W[dp])`
+pub const FF5_UNDO_UNREADABLE: Code = Code::new("W182", "ff5-undo-unreadable");
+
+/// The machine-readable `OT` of the `FF[5]` draft (`OT[TM:A:10800][OP:A:60]…`)
+/// was read as one time control: its main time became `TM` (seconds, when
+/// the root had none), its overtime an `FF[4]` `OT` text (`1×60
+/// byo-yomi`), and its settings, as written, are kept in the private
+/// property `OTS`; nothing is lost.
+///
+/// Example: `(;FF[5]GM[1]SZ[19]OT[TM:A:10800][OP:A:60][OM:A:1][NO:A:1];B[pd])`
+pub const FF5_OVERTIME: Code = Code::new("I183", "ff5-overtime");
+
+/// An `OT` of several values in an `FF[5]` game that is not the draft's
+/// `key:colour:value` list: kept as written in the private property `OTS`,
+/// no `OT` written (its texts are not joined).
+///
+/// Example: `(;FF[5]GM[1]SZ[19]OT[abc][def];B[pd])`
+pub const FF5_OVERTIME_UNREADABLE: Code = Code::new("W184", "ff5-overtime-unreadable");
+
+/// The persons of the `FF[5]` draft's `PI` (or `IP`, the spelling of the
+/// draft's own example) were read: a player, recorder (`US`) or analyst
+/// (`AN`) went to the `FF[4]` property for it when the root had none
+/// (several players of one colour joined by ` & `); every other entry
+/// (referees, timekeeper, sponsor, commentator, assistants) stays in `PI`,
+/// `key:name` as written.
+///
+/// Example: `(;FF[5]GM[1]SZ[19]PI[B:Aoki Kikuyo][RF:Ma Xiaochun];B[pd])`
+pub const FF5_PERSONS: Code = Code::new("I185", "ff5-persons");
+
+/// An entry of the `FF[5]` draft's `PI` with no `key:` before its name:
+/// kept as written in `PI`, its role unknown.
+///
+/// Example: `(;FF[5]GM[1]SZ[19]PI[Aoki Kikuyo];B[pd])`
+pub const FF5_PERSON_UNREADABLE: Code = Code::new("W186", "ff5-person-unreadable");
 
 // ---------------------------------------------------------------------------
 // Rule 11: game-info values and value types (`values`)

@@ -18,6 +18,7 @@
 //! | 10 | `nesting` | OGS/Fox one-variation-per-move nesting | `ogs-nesting` |
 //! | 11 | `values` | game-info values in their `FF[4]` forms (`DT`, `TM`, `RE`, `KM`, `HA`, `SZ`, simpletext line breaks), number, real, double, color and none values (`BL`, `BM`, `PL`, `KO`…), and points checked against `SZ` (module `points`) | `dates`, `times`, `results`, `numbers`, `simpletext`, `types`, `points` (group `values`) |
 //! | 12 | `placement` | where properties stand: root and game-info properties outside their node, move annotations without a move, two marks on one point, `FF[3]` properties beside their replacement, `FF[4]` `VW` of two points | `placement` |
+//! | 13 | `ff5` | the 1999 `FF[5]` draft: `FF[5]` itself, undo nodes `UN`, persons `PI`/`IP`, the machine-readable `OT` | `ff5` |
 //!
 //! Each rule is a `node::NodeRule` and can run alone as a sink adapter
 //! (`node::NodeAdapter`); the pipeline runs them in one
@@ -25,7 +26,10 @@
 //! rule is its own adapter (it may hold one game); the values rule, though
 //! numbered after it, runs before it, so that it sees what the others made
 //! of the values; the placement rule is the last node rule, so that it
-//! sees nodes as split and values in their `FF[4]` forms.
+//! sees nodes as split and values in their `FF[4]` forms. The `FF[5]`
+//! rule, numbered last, runs first, as its own adapter (it holds an
+//! `FF[5]` game whole): the tree it makes of the undo nodes is the one the
+//! others see.
 //!
 //! Every rewrite is reported as an info diagnostic (codes I150–I199),
 //! except the two that lose or keep back data: a dropped duplicate value
@@ -44,6 +48,7 @@ pub(crate) mod adapter;
 pub(crate) mod aside;
 pub(crate) mod codes;
 pub(crate) mod ff3;
+pub(crate) mod ff5;
 pub(crate) mod ids;
 pub(crate) mod kifu;
 pub(crate) mod mojibake;
@@ -118,11 +123,18 @@ pub fn pipeline_with<'a>(sink: Box<dyn Sink + 'a>, rules: &Rules) -> Box<dyn Sin
     }
     // The adapter holds the nesting rule by value, not behind a `dyn`:
     // every node passes both, and one dynamic call fewer per node counts.
-    match (chain.is_empty(), rules.ogs_nesting) {
+    let rules_after: Box<dyn Sink + 'a> = match (chain.is_empty(), rules.ogs_nesting) {
         (false, true) => Box::new(NodeAdapter::new(chain, nesting::Nesting::new(sink))),
         (false, false) => Box::new(NodeAdapter::new(chain, sink)),
         (true, true) => Box::new(nesting::Nesting::new(sink)),
         (true, false) => sink,
+    };
+    // First of all: the FF[5] draft's undo nodes make the tree the other
+    // rules see, and its root is read before theirs run.
+    if rules.ff5 {
+        Box::new(ff5::Ff5::new(rules_after))
+    } else {
+        rules_after
     }
 }
 

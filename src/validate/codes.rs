@@ -51,8 +51,9 @@ pub const HANDICAP_STONES_MISSING: Code = Code::new("W589", "handicap-stones-mis
 // ---------------------------------------------------------------------------
 // The root's file format
 
-/// The root's `FF` names no SGF version sgfconv knows (1 to 4): the game
+/// The root's `FF` names no SGF version sgfconv knows (1 to 4), or the
+/// 1999 `FF[5]` draft with its dialect rule (`ff5`) switched off: the game
 /// is read, and written, as `FF[4]`.
 ///
-/// Example: `(;FF[5]GM[1]SZ[19];B[pd])`
+/// Example: `(;FF[6]GM[1]SZ[19];B[pd])`
 pub const UNKNOWN_FILE_FORMAT: Code = Code::new("W540", "unknown-file-format");

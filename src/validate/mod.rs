@@ -33,9 +33,18 @@ pub mod rules;
 
 pub use codes::UNKNOWN_FILE_FORMAT;
 
-/// What to say about a root `FF[v]` that names no known version (1 to 4);
-/// `None` for a known one ([`UNKNOWN_FILE_FORMAT`]).
+/// What to say about a root `FF[v]` that names no known version (1 to 4),
+/// or the `FF[5]` draft when its rule did not read it; `None` for a
+/// known one ([`UNKNOWN_FILE_FORMAT`]).
 pub fn unknown_file_format(v: &str) -> Option<String> {
-    (!matches!(v.trim(), "1" | "2" | "3" | "4"))
-        .then(|| format!("FF[{v}] names no SGF version sgfconv knows (1 to 4): read as FF[4]"))
+    match v.trim() {
+        "1" | "2" | "3" | "4" => None,
+        // Known, but read as the draft only by the dialect rule `ff5`.
+        "5" => Some(format!(
+            "FF[{v}] is the 1999 draft, not read as such here (the rule ff5 is off): read as FF[4]"
+        )),
+        _ => Some(format!(
+            "FF[{v}] names no SGF version sgfconv knows (1 to 4): read as FF[4]"
+        )),
+    }
 }

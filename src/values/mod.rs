@@ -25,6 +25,8 @@
 //! | double, color | [`double`], [`color`] | `1` or `2`, `B` or `W` |
 //! | simpletext | [`simple_text`] | no line breaks, no tabs |
 //! | `BR`, `WR` | [`rank`] | `2k`, `4d`, `9p` (the SGF convention) |
+//! | `PI` entries of the `FF[5]` draft | [`read_person`] | a [`Role`] and a name; `PB`, `PW`, `US`, `AN` for the roles `FF[4]` has |
+//! | `OT` of the `FF[5]` draft | [`read_draft_overtime`] | `TM` seconds and an `OT` text (`1×60 byo-yomi`) |
 //!
 //! [`value`] picks the right one for a property identifier.
 //!
@@ -40,6 +42,8 @@ mod amount;
 mod date;
 mod numbers;
 mod outcome;
+mod overtime;
+mod persons;
 mod property;
 mod rank;
 mod result;
@@ -52,6 +56,8 @@ pub use numbers::{
     number, parse_tenths, real, size,
 };
 pub use outcome::{Normalized, Problem, Reading, Rewrite};
+pub use overtime::{read_draft_overtime, Clock, DraftOvertime};
+pub use persons::{read_person, Role};
 pub use property::value;
 pub use rank::{is_rank, rank};
 pub use result::{

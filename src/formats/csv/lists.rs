@@ -28,6 +28,7 @@ pub(super) struct Lists<'w> {
 /// Root properties the games list carries.
 pub(super) const GAME_PROPS: &[&str] = &[
     "SZ", "KM", "HA", "RU", "PB", "BR", "PW", "WR", "RE", "DT", "EV", "RO", "PC", "PL", "AB", "AW",
+    "TM", "OT", "OTS", "PI",
 ];
 
 /// Whether the root's property `name` is held: `SZ` (the board size of

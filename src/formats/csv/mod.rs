@@ -173,8 +173,8 @@ mod tests {
         let games = std::fs::read_to_string(&path).unwrap();
         pretty_assertions::assert_eq!(
             games,
-            "game,file,index,size,komi,handicap,rules,black,black_rank,white,white_rank,result,date,event,round,place,first_player,setup_b,setup_w,moves\n\
-             0,in.sgf,0,19,6.5,,,\"Black, \"\"B\"\"\",,,,,,,,,,dd,,3\n"
+            "game,file,index,size,komi,handicap,rules,black,black_rank,white,white_rank,result,date,event,round,place,first_player,setup_b,setup_w,moves,main_time,overtime,overtime_settings,persons\n\
+             0,in.sgf,0,19,6.5,,,\"Black, \"\"B\"\"\",,,,,,,,,,dd,,3,,,,\n"
         );
         // The game info went to the games list: only the root comment and the variation are lost.
         assert!(!r.collected()[0].message.contains("PB"));

@@ -394,11 +394,18 @@ impl ReadState {
             ("round", "RO"),
             ("place", "PC"),
             ("first_player", "PL"),
+            ("main_time", "TM"),
+            ("overtime", "OT"),
         ] {
             if let Some(v) = cols.named(row, col) {
                 root.set(id, v);
             }
         }
+        kept_lists(
+            &mut root,
+            cols.named(row, "overtime_settings"),
+            cols.named(row, "persons"),
+        );
         for (col, id) in [("setup_b", "AB"), ("setup_w", "AW")] {
             if let Some(v) = cols.named(row, col) {
                 let pts: Vec<String> = v
@@ -509,5 +516,25 @@ fn row_point(cols: &Columns, row: &csv::StringRecord, size: (u32, u32)) -> Optio
         coords::gtp_to_xy(v, size.1).and_then(|(x, y)| Point::at(x, y).map(Some))
     } else {
         None
+    }
+}
+
+/// The games list's `overtime_settings` (values apart by blanks) and
+/// `persons` (by `; `, each `key:name`) back into `OTS` and `PI`.
+fn kept_lists(root: &mut crate::game::NodeMut<'_>, settings: Option<&str>, persons: Option<&str>) {
+    use crate::event::PropertyBuf;
+    if let Some(v) = settings.filter(|v| !v.trim().is_empty()) {
+        let values: Vec<&str> = v.split_whitespace().collect();
+        root.push_buf(&PropertyBuf::with_values("OTS", &values));
+    }
+    if let Some(v) = persons.filter(|v| !v.trim().is_empty()) {
+        let mut p = PropertyBuf::new("PI");
+        for entry in v.split("; ") {
+            match entry.split_once(':') {
+                Some((key, name)) => p.push_compose(key, name),
+                None => p.push(entry),
+            };
+        }
+        root.push_buf(&p);
     }
 }

@@ -33,6 +33,10 @@ pub(super) const GAME_COLUMNS: &[&str] = &[
     "setup_b",
     "setup_w",
     "moves",
+    "main_time",
+    "overtime",
+    "overtime_settings",
+    "persons",
 ];
 
 /// Columns of numbers, in either list: `--csv-safe` leaves a number in
@@ -51,6 +55,7 @@ pub(super) const NUMERIC_COLUMNS: &[&str] = &[
     "komi",
     "handicap",
     "moves",
+    "main_time",
 ];
 
 /// Whether `s` is a plain decimal number: a sign, digits, a fraction, an
@@ -95,6 +100,17 @@ pub(super) fn game_record(
             .unwrap_or("")
             .to_string()
     };
+    // Every value of a list, joined (the `FF[5]` draft's time settings
+    // and persons kept, formats/sgf-dialects.md section 13).
+    let all = |id: &str, sep: &str| -> String {
+        let values = root.iter().filter(|p| p.name == id).flat_map(|p| {
+            p.values()
+                .iter()
+                .map(|v| v.text().to_string())
+                .collect::<Vec<_>>()
+        });
+        values.collect::<Vec<_>>().join(sep)
+    };
     let setup = |id: &str| -> String {
         root.iter()
             .filter(|p| p.name == id)
@@ -129,6 +145,10 @@ pub(super) fn game_record(
             "setup_b" => setup("AB"),
             "setup_w" => setup("AW"),
             "moves" => moves.to_string(),
+            "main_time" => text("TM"),
+            "overtime" => text("OT"),
+            "overtime_settings" => all("OTS", " "),
+            "persons" => all("PI", "; "),
             _ => String::new(),
         })
         .zip(GAME_COLUMNS)

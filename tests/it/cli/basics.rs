@@ -633,16 +633,23 @@ fn the_other_value_types_are_written_in_their_ff4_forms() {
 /// `--keep-dialect` keeps the value and says nothing.
 #[test]
 fn an_unknown_sgf_version_is_reported() {
-    let input = b"(;GM[1]FF[5];B[aa])";
+    let input = b"(;GM[1]FF[6];B[aa])";
     let out = run(&["-", "-"], input);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("FF[4]"));
-    assert!(text(&out.stderr).contains("[W540 unknown-file-format]: FF[5]"));
+    assert!(text(&out.stderr).contains("[W540 unknown-file-format]: FF[6]"));
     let out = run(&["check", "-"], input);
-    assert!(text(&out.stderr).contains("[W540 unknown-file-format]: FF[5]"));
+    assert!(text(&out.stderr).contains("[W540 unknown-file-format]: FF[6]"));
     let out = run(&["--keep-dialect", "-", "-"], input);
-    assert!(text(&out.stdout).contains("FF[5]"));
+    assert!(text(&out.stdout).contains("FF[6]"));
     assert_eq!(text(&out.stderr), "");
+    // FF[5] is known: the 1999 draft (formats/sgf-dialects.md, section 13).
+    let out = run(&["check", "-"], b"(;GM[1]FF[5];B[aa])");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("[W178 ff5-draft]: FF[5]") && !err.contains("W540"),
+        "{err}"
+    );
     for known in ["(;FF[1];B[aa])", "(;FF[4];B[aa])", "(;B[aa])"] {
         let out = run(&["check", "-"], known.as_bytes());
         assert!(!text(&out.stderr).contains("W540"), "{known}");

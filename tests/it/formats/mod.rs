@@ -4,6 +4,7 @@
 //! records read from archives.
 
 mod archives;
+mod ff5;
 mod gib;
 mod legacy;
 mod legacy_charset;

@@ -400,9 +400,9 @@ fn games_csv_sits_beside_the_move_list() {
     assert_eq!(rows.len(), 3);
     assert_eq!(
         rows[1],
-        "0,input,0,9,6.5,,,\"Kuroda, \"\"Black\"\"\",,白,,W+2.5,,,,,,,,3"
+        "0,input,0,9,6.5,,,\"Kuroda, \"\"Black\"\"\",,白,,W+2.5,,,,,,,,3,,,,"
     );
-    assert_eq!(rows[2], "1,input,1,19,,2,,,,,,,,,,,,dppd,,2");
+    assert_eq!(rows[2], "1,input,1,19,,2,,,,,,,,,,,,dppd,,2,,,,");
     assert_eq!(String::from_utf8(csv).unwrap().lines().count(), 1 + 3 + 2);
 }
 
