@@ -33,7 +33,7 @@ use crate::values::{Normalized, Problem, Reading, Rewrite};
 /// and ranges. Day and month in an order that cannot be told
 /// (`03/04/2005`) are ambiguous; so is a two-digit year (`12.11.29`),
 /// unless one of its centuries puts the date after today, when the record
-/// cannot have been written ([`date_by`]).
+/// cannot have been written (`date_by`).
 pub fn date(value: &str) -> Normalized {
     date_by(value, today())
 }
