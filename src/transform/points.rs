@@ -160,7 +160,10 @@ fn one_point_on(p: &PropertyBuf, kind: Kind, size: Size) -> bool {
 fn needs_work(p: &PropertyBuf, kind: Kind, size: Size) -> bool {
     let values = p.values();
     let alone = values.len() == 1;
-    if (0..values.len()).any(|k| covered_later(p, k, kind, size).is_some()) {
+    // Only a rectangle can hold another value's points: a list without one
+    // (nearly all) is not compared value by value.
+    let rectangles = values.iter().any(|v| v.text().contains(':'));
+    if rectangles && (0..values.len()).any(|k| covered_later(p, k, kind, size).is_some()) {
         return true;
     }
     let mut seen = Seen::default();
@@ -280,9 +283,13 @@ fn check(p: &mut PropertyBuf, kind: Kind, size: Size, cx: &mut Cx<'_>) -> Vec<St
     let at = At::property(&old.name, old.pos);
     let name = &old.name;
     let mut aside = Vec::new();
+    let rectangles = old.values().iter().any(|v| v.text().contains(':'));
     for (k, v) in old.values().iter().enumerate() {
         let shown = super::shown(v.text());
-        if let Some(later) = covered_later(&old, k, kind, size) {
+        let later = rectangles
+            .then(|| covered_later(&old, k, kind, size))
+            .flatten();
+        if let Some(later) = later {
             cx.report.report(POINT_REPEATED, at, || {
                 let later = super::shown(&later);
                 format!("{name}[{shown}]: its point is listed again after it ({name}[{later}]): removed")
