@@ -47,6 +47,9 @@ fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
             }
         }
         match i[k] {
+            // A game left open ends where the next game starts, as the
+            // reader ends it (`tree.rs`, `game_starts_here`).
+            b'(' if k > 0 && i[k - 1] == b'\n' && version_at(&i[k..]) => return k,
             b'(' => depth += 1,
             b')' => {
                 depth = depth.saturating_sub(1);
@@ -56,24 +59,26 @@ fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
             }
             b'[' => {
                 k += 1;
-                let Some(text) = text.as_deref_mut() else {
-                    // Only the end matters.
-                    match value_end(i, k) {
-                        Some(end) => k = end + 1,
-                        None => return i.len(),
+                let end = value_end(i, k);
+                if let Some(text) = text.as_deref_mut() {
+                    let value = &i[k..end.unwrap_or(i.len())];
+                    let mut bytes = value.iter();
+                    while let Some(&c) = bytes.next() {
+                        // An escaped byte is text; the `\` is not.
+                        let c = if c == b'\\' {
+                            bytes.next().copied()
+                        } else {
+                            Some(c)
+                        };
+                        text.extend(c);
                     }
-                    continue;
-                };
-                while k < i.len() && i[k] != b']' {
-                    if i[k] == b'\\' {
-                        k += 1;
-                    }
-                    if k < i.len() {
-                        text.push(i[k]);
-                    }
-                    k += 1;
+                    text.push(b'\n');
                 }
-                text.push(b'\n');
+                match end {
+                    Some(end) => k = end + 1,
+                    None => return i.len(),
+                }
+                continue;
             }
             _ => {}
         }
@@ -83,7 +88,9 @@ fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
 }
 
 /// The index of the `]` that ends the value starting at `i[k]` (just after
-/// its `[`), if it is in `i`.
+/// its `[`), if it is in `i`: the `]` the reader ends it at
+/// (`lex::value_close`: an unescaped `]` that SGF cannot go on after is
+/// text).
 #[inline]
 fn value_end(i: &[u8], mut k: usize) -> Option<usize> {
     // Most values are a point or a number: a few bytes looked at one by
@@ -91,7 +98,7 @@ fn value_end(i: &[u8], mut k: usize) -> Option<usize> {
     let near = (k + 8).min(i.len());
     while k < near {
         match i[k] {
-            b']' => return Some(k),
+            b']' if closes(i, k) => return Some(k),
             b'\\' => k += 2,
             _ => k += 1,
         }
@@ -100,10 +107,21 @@ fn value_end(i: &[u8], mut k: usize) -> Option<usize> {
     loop {
         match memchr::memchr2(b']', b'\\', i.get(k..)?) {
             Some(d) if i[k + d] == b'\\' => k += d + 2,
-            Some(d) => return Some(k + d),
+            Some(d) if closes(i, k + d) => return Some(k + d),
+            Some(d) => k += d + 1,
             None => return None,
         }
     }
+}
+
+/// Whether the `]` at `i[k]` ends its value, as the reader decides; where
+/// the window ends before it can tell, it does.
+#[inline]
+fn closes(i: &[u8], k: usize) -> bool {
+    !matches!(
+        super::lex::value_close(&i[k..], false),
+        Ok((_, super::lex::Close::Text))
+    )
 }
 
 /// SGF nodes before the first game tree of an input: a file that lost its
@@ -408,6 +426,13 @@ mod tests {
         assert_eq!(game_extent(br"(;B[]);W[pd])"), 6);
         assert_eq!(game_extent(br"(;([pd]))"), 9);
         assert_eq!(game_extent(br"(;B[pd];W[dd])(;B[aa])"), 14);
+        // A game left open ends where the reader ends it: at a `(` that
+        // starts a line and a node with FF or CA.
+        assert_eq!(game_extent(b"(;FF[4]\n((;B[aa])\n(;FF[4]C[x])"), 18);
+        assert_eq!(game_extent(b"(;FF[4]\n((;B[aa])\n(;C[x]))"), 26);
+        // An unescaped `]` that SGF cannot go on after is text, as the
+        // reader reads it (`W012`).
+        assert_eq!(game_extent(b"(;C[a]b(c)];B[aa])(;C[x])"), 18);
         // Every cut of a game agrees with a byte-by-byte reading.
         let game = br"(;GN[a(b)]C[x\]y];B[pd];W[\)];B[]])(;W[)d];B[pp])";
         for end in 0..=game.len() {

@@ -268,6 +268,24 @@ fn structure_repairs_read_alike_in_pieces() {
     }
 }
 
+/// A game left open in ASCII before games in GBK: the open game's encoding
+/// is decided on its own bytes, up to where the reader ends it, in one pass
+/// as in pieces.
+#[test]
+fn a_game_left_open_decides_its_encoding_alone() {
+    let mut input = b"(;GM[1]FF[4]PB[a]\n((;GM[1]FF[4]PB[a](;FF[4]PB[b])\n".to_vec();
+    for _ in 0..3 {
+        input.extend_from_slice(b"(;GM[1]FF[4]PB[\xba\xda\xc6\xe5]C[\xba\xda])\n");
+    }
+    assert_same_as_one_pass(&input, "left open before GBK");
+    let (_, diags, _) = run(&input, 1, 0);
+    assert!(
+        diags[0].contains("encoding UTF-8"),
+        "the ASCII game is UTF-8, not what the games after it are: {}",
+        diags[0]
+    );
+}
+
 /// A byte-order mark decides for the whole input: one pass.
 #[test]
 fn a_bom_input_is_read_whole() {
