@@ -40,6 +40,7 @@ fn scan_game(i: &[u8], mut text: Option<&mut Vec<u8>>) -> usize {
                 if c.is_ascii_alphabetic()
                     && !matches!(x, b']' | b'\\')
                     && !matches!(y, b']' | b'\\')
+                    && closes(i, k + 5)
                 {
                     k += 6;
                     continue;
@@ -433,6 +434,7 @@ mod tests {
         // An unescaped `]` that SGF cannot go on after is text, as the
         // reader reads it (`W012`).
         assert_eq!(game_extent(b"(;C[a]b(c)];B[aa])(;C[x])"), 18);
+        assert_eq!(game_extent(b"(;B[aa]junk\n(])(;C[x])"), 15);
         // Every cut of a game agrees with a byte-by-byte reading.
         let game = br"(;GN[a(b)]C[x\]y];B[pd];W[\)];B[]])(;W[)d];B[pp])";
         for end in 0..=game.len() {

@@ -286,6 +286,27 @@ fn a_game_left_open_decides_its_encoding_alone() {
     );
 }
 
+/// Values with an unescaped `]` that SGF cannot go on after (kept as text,
+/// `W012`), before games in GBK: each game's encoding is decided on its
+/// own bytes, ending where the reader ends it (the cases the property test
+/// below found).
+#[test]
+fn unescaped_brackets_end_a_game_where_the_reader_ends_it() {
+    let gbk = b"(;GN[x](;GM[1]FF[4]PB[a]CA[gbk]PB[\xba\xda]";
+    let cases: [&[u8]; 2] = [
+        b"(;GM[1]FF[4]PB[a](;GM[1]FF[4]PB[a])\n();B[aa]junk\n(])\n",
+        b";W[bb]C[x)\n(;y]junk\n(](;B[cc])\n)\n",
+    ];
+    for (k, head) in cases.iter().enumerate() {
+        let input = [*head, &gbk[..]].concat();
+        for piece in [1, 7, 20] {
+            let one = run(&input, 1, 0);
+            let many = run(&input, 2, piece);
+            assert_eq!(one, many, "case {k}, pieces of {piece}");
+        }
+    }
+}
+
 /// A byte-order mark decides for the whole input: one pass.
 #[test]
 fn a_bom_input_is_read_whole() {
