@@ -4,9 +4,9 @@
 //! read without building them all (`plain`), and what the reading options
 //! mean as the library's typed options.
 
-use super::{plain, term};
+use super::{order, plain, term};
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use sgfconv::charset;
 use sgfconv::formats::{Format, FORMATS};
 use sgfconv::options::{Dialect, ReadOptions, Rules};
@@ -75,6 +75,8 @@ const SUBCOMMANDS: [&str; 7] = [
 /// files, `-q`, `-o`, `-t`, `-f`), else parsed by the smaller
 /// [`ConvertCli`]; what that refuses (help, version, any mistake) is
 /// parsed again by [`Cli`], so that every message is the whole command's.
+/// Flags written before a subcommand are read as its own
+/// ([`order::subcommand_first`]).
 pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     let named = |a: &OsString| SUBCOMMANDS.iter().any(|s| a == *s);
     if !args.iter().skip(1).any(named) {
@@ -94,7 +96,10 @@ pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
             });
         }
     }
-    Cli::try_parse_from(args)
+    let cmd = Cli::command();
+    let line = order::subcommand_first(args, &cmd);
+    let matches = cmd.try_get_matches_from(line.as_deref().unwrap_or(args))?;
+    Cli::from_arg_matches(&matches)
 }
 
 #[derive(Subcommand, Debug)]
@@ -242,34 +247,6 @@ impl ReadArgs {
     pub fn archive_limits(&self) -> sgfconv::archive::Limits {
         archive_limits(self.max_member_size, self.archive_depth)
     }
-}
-
-/// `sgfconv --color never check x` as `sgfconv check --color never x`: the
-/// global `--color` written before a subcommand's name would otherwise make
-/// the converter take the name for an input file.
-pub fn global_after_subcommand(mut args: Vec<OsString>) -> Vec<OsString> {
-    let mut i = 1;
-    while let Some(a) = args.get(i).and_then(|a| a.to_str()) {
-        match a {
-            "--color" => i += 2,
-            a if a.starts_with("--color=") => i += 1,
-            _ => break,
-        }
-    }
-    // Only after a `--color`: building the whole command is a sixth of a
-    // short conversion's start.
-    if i == 1 {
-        return args;
-    }
-    let named = args.get(i).and_then(|a| a.to_str()).is_some_and(|name| {
-        <Cli as clap::CommandFactory>::command()
-            .get_subcommands()
-            .any(|c| c.get_name() == name)
-    });
-    if named && i < args.len() {
-        args[1..=i].rotate_right(1);
-    }
-    args
 }
 
 /// `--max-value-size`: `1000`, `64K`, `256M`, `1G` (powers of 1024).
@@ -837,30 +814,14 @@ mod tests {
     /// [`parse`] gives what the whole command gives, results and errors.
     fn same_as_whole(args: &[OsString]) -> Result<(), (String, String)> {
         let ours = format!("{:?}", parse(args).map_err(|e| e.to_string()));
-        let whole = format!("{:?}", Cli::try_parse_from(args).map_err(|e| e.to_string()));
+        let line = order::subcommand_first(args, &Cli::command());
+        let whole = line.as_deref().unwrap_or(args);
+        let whole = format!("{:?}", Cli::try_parse_from(whole).map_err(|e| e.to_string()));
         if ours == whole {
             Ok(())
         } else {
             Err((ours, whole))
         }
-    }
-
-    #[test]
-    fn color_before_a_subcommand_goes_after_its_name() {
-        let moved = |line: &str| {
-            let args = global_after_subcommand(words(line));
-            args.iter()
-                .skip(1)
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        assert_eq!(moved("--color never check x"), "check --color never x");
-        assert_eq!(moved("--color=never check x"), "check --color=never x");
-        assert_eq!(moved("--color never x.sgf"), "--color never x.sgf");
-        assert_eq!(moved("check --color never x"), "check --color never x");
-        assert_eq!(moved("a.sgf check"), "a.sgf check");
-        assert_eq!(moved(""), "");
     }
 
     #[test]

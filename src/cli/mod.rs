@@ -4,7 +4,8 @@
 //!
 //! - `args`: clap's definitions of every command and option, and what the
 //!   reading options mean as typed options; `plain`: a plain
-//!   conversion's line read by hand, for a fast start;
+//!   conversion's line read by hand, for a fast start; `order`: flags
+//!   written before a subcommand read as its own;
 //! - `convert`: the converter, its arguments mapped to a
 //!   [`sgfconv::batch::Batch`] that the library runs; `inputs`: the inputs
 //!   named (paths, `-r` directories, `--files-from` lists);
@@ -27,6 +28,7 @@ mod help;
 mod inputs;
 #[cfg(unix)]
 mod migrate;
+mod order;
 mod plain;
 mod progress;
 mod say;
@@ -40,7 +42,6 @@ use std::process::ExitCode;
 
 /// Runs the command line `args` (the program's name first).
 pub fn run(args: Vec<OsString>) -> ExitCode {
-    let args = args::global_after_subcommand(args);
     say::set_json(say::json_requested(&args));
     let cli = match args::parse(&args) {
         Ok(c) => c,

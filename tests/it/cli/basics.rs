@@ -745,3 +745,29 @@ fn color_before_a_subcommand_is_the_subcommands() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(text(&o.stdout).contains("PB[Lee]"));
 }
+
+/// Flags before a subcommand are its own, as git and cargo take them
+/// (`docs/cli.md`, "Flags anywhere"); a flag's value is never taken for a
+/// subcommand.
+#[test]
+fn flags_before_a_subcommand_are_its_own() {
+    let dir = tmpdir();
+    let bad = dir.path().join("bad.sgf");
+    std::fs::write(&bad, b"(;GM[1]FF[4]SZ[19]KM[6,5];B[pd])").unwrap();
+    let bad = bad.to_str().unwrap();
+    let after = run(&["check", "--diagnostics", "json", "-q", bad], b"");
+    let before = run(&["--diagnostics", "json", "-q", "check", bad], b"");
+    assert_eq!(before.status.code(), after.status.code());
+    assert_eq!(text(&before.stderr), text(&after.stderr));
+    assert!(text(&before.stderr).is_empty(), "-q is check's: {}", text(&before.stderr));
+    let strict = run(&["--strict", "check", bad], b"");
+    assert_eq!(strict.status.code(), Some(1), "{}", text(&strict.stderr));
+    // `check` as the value of -t is a format, not the subcommand.
+    let out = run(&["-t", "check", bad], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown format 'check'"), "{}", text(&out.stderr));
+    // A flag the subcommand does not take is refused by its own usage.
+    let out = run(&["--json-lines", "check", bad], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("sgfconv check"), "{}", text(&out.stderr));
+}
