@@ -10,9 +10,10 @@ SHARED ?= ../shared
 TARGET ?= $(or $(CARGO_TARGET_DIR),target)
 BIN    := $(TARGET)/release/sgfconv
 SHELLS := bash zsh fish elvish powershell
+PREFIX ?= /usr/local
 export SHARED
 
-.PHONY: all help build test bench memory fuzz sweep outputs install completions man clean distclean
+.PHONY: all help build test bench memory fuzz sweep outputs install uninstall completions man clean distclean
 
 all: build
 
@@ -24,7 +25,8 @@ help:
 	@echo "make fuzz         short fuzzing run of every reader; FUZZ_TIME=seconds (default 60)"
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
 	@echo "make outputs      a digest of every output of every file in $(SHARED)/corpus and corpus/, for every target (diff two runs to prove a change kept outputs byte-identical)"
-	@echo "make install      cargo install --path ., the program linked as make build links it (statically on Linux)"
+	@echo "make install      the program (linked as make build links it), its man pages and shell completions under PREFIX (default /usr/local; DESTDIR for packagers)"
+	@echo "make uninstall    removes what make install put there"
 	@echo "make completions  shell completions into $(TARGET)/completions"
 	@echo "make man          man pages (sgfconv.1, sgfconv-check.1...) into $(TARGET)/man"
 	@echo "make clean        cargo clean (also fuzz/target); distclean also drops bench-data and fuzz corpora"
@@ -70,10 +72,14 @@ sweep: build
 outputs: build
 	scripts/outputs.sh
 
-# `cargo install` reads no .cargo/config.toml but $CARGO_HOME's: the
-# wrapper that links the program statically on Linux is named here.
-install:
-	RUSTC_WORKSPACE_WRAPPER="$(CURDIR)/build/rustc-static" $(CARGO) install --locked --path .
+# The program, its man pages and its completions under PREFIX (DESTDIR
+# for packagers): scripts/install.sh says where each goes. `make build`
+# reads .cargo/config.toml, so the program is linked as it links it.
+install: build
+	scripts/install.sh "$(BIN)" "$(PREFIX)" "$(DESTDIR)"
+
+uninstall:
+	scripts/install.sh uninstall "$(BIN)" "$(PREFIX)" "$(DESTDIR)"
 
 completions: build
 	mkdir -p $(TARGET)/completions

@@ -29,8 +29,9 @@ use std::path::PathBuf;
     long_version = term::long_version(),
     args_conflicts_with_subcommands = true,
     after_help = "Diagnostic codes (W012...): `sgfconv explain CODE` says what one means and \
-                  what to do; `sgfconv explain --list` lists them all. Manual: man sgfconv \
-                  (`sgfconv man DIR` writes the pages).\n\n\
+                  what to do; `sgfconv explain --list` lists them all. Manual: man sgfconv, \
+                  once `make install` has installed the pages (`sgfconv man DIR` writes \
+                  them anywhere).\n\n\
                   Exit status: 0 done, nothing lost; 1 done, but some input could not be kept \
                   (an error, an input of a batch that could not be read, or a warning under \
                   --strict); 2 bad usage, unreadable input or unknown format, nothing written. A signal (INT, TERM, HUP) ends it by that signal (130 in a shell \
@@ -121,16 +122,15 @@ pub enum Command {
     Formats,
     /// Say what a diagnostic code (W012, unescaped-bracket) means and what to do.
     Explain(ExplainArgs),
-    /// Print shell completions (bash, zsh, fish, elvish, powershell).
-    #[command(hide = true)]
+    /// Print shell completions (bash, zsh, fish, elvish, powershell), or
+    /// write them into DIR (`make install` installs them).
     Completions {
         shell: clap_complete::Shell,
         /// Write into this directory instead of stdout (`-`: stdout).
         dir: Option<PathBuf>,
     },
     /// Write the man pages (sgfconv.1, sgfconv-check.1...) into DIR, or
-    /// sgfconv(1) on stdout.
-    #[command(hide = true)]
+    /// sgfconv(1) on stdout (`make install` installs them).
     Man {
         /// Write into this directory instead of stdout (`-`: stdout).
         dir: Option<PathBuf>,
@@ -816,7 +816,10 @@ mod tests {
         let ours = format!("{:?}", parse(args).map_err(|e| e.to_string()));
         let line = order::subcommand_first(args, &Cli::command());
         let whole = line.as_deref().unwrap_or(args);
-        let whole = format!("{:?}", Cli::try_parse_from(whole).map_err(|e| e.to_string()));
+        let whole = format!(
+            "{:?}",
+            Cli::try_parse_from(whole).map_err(|e| e.to_string())
+        );
         if ours == whole {
             Ok(())
         } else {

@@ -85,8 +85,16 @@ mod tests {
             .arg(Arg::new("in").action(ArgAction::Append))
             .subcommand(
                 Command::new("check")
-                    .arg(Arg::new("summary").long("summary").action(ArgAction::SetTrue))
-                    .arg(Arg::new("max").long("max-diagnostics").action(ArgAction::Set)),
+                    .arg(
+                        Arg::new("summary")
+                            .long("summary")
+                            .action(ArgAction::SetTrue),
+                    )
+                    .arg(
+                        Arg::new("max")
+                            .long("max-diagnostics")
+                            .action(ArgAction::Set),
+                    ),
             )
     }
 
@@ -105,7 +113,10 @@ mod tests {
 
     #[test]
     fn flags_before_a_subcommand_go_after_it() {
-        assert_eq!(moved("sgfconv -q check x.sgf").as_deref(), Some("sgfconv check -q x.sgf"));
+        assert_eq!(
+            moved("sgfconv -q check x.sgf").as_deref(),
+            Some("sgfconv check -q x.sgf")
+        );
         assert_eq!(
             moved("sgfconv --summary -q check -r d").as_deref(),
             Some("sgfconv check --summary -q -r d")

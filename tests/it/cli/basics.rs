@@ -759,15 +759,27 @@ fn flags_before_a_subcommand_are_its_own() {
     let before = run(&["--diagnostics", "json", "-q", "check", bad], b"");
     assert_eq!(before.status.code(), after.status.code());
     assert_eq!(text(&before.stderr), text(&after.stderr));
-    assert!(text(&before.stderr).is_empty(), "-q is check's: {}", text(&before.stderr));
+    assert!(
+        text(&before.stderr).is_empty(),
+        "-q is check's: {}",
+        text(&before.stderr)
+    );
     let strict = run(&["--strict", "check", bad], b"");
     assert_eq!(strict.status.code(), Some(1), "{}", text(&strict.stderr));
     // `check` as the value of -t is a format, not the subcommand.
     let out = run(&["-t", "check", bad], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown format 'check'"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("unknown format 'check'"),
+        "{}",
+        text(&out.stderr)
+    );
     // A flag the subcommand does not take is refused by its own usage.
     let out = run(&["--json-lines", "check", bad], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("sgfconv check"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("sgfconv check"),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -265,3 +265,74 @@ fn formats_lists_every_format_and_says_which_are_written_only() {
         assert_eq!(line.ends_with("(written only)"), !f.reads, "{line}");
     }
 }
+
+/// `make install` (`scripts/install.sh`, what it runs after `make build`)
+/// puts the program, every man page and the bash, zsh and fish completions
+/// where the system looks for them under PREFIX, and `make uninstall`
+/// removes them; `man` finds the page from PREFIX (when `man` is
+/// installed), and bash registers the completion.
+#[test]
+fn make_install_puts_the_program_its_pages_and_completions_where_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("usr");
+    let script = crate::common::root().join("scripts/install.sh");
+    let install = |first: &[&str]| {
+        Command::new(&script)
+            .args(first)
+            .arg(env!("CARGO_BIN_EXE_sgfconv"))
+            .arg(&prefix)
+            .output()
+            .unwrap()
+    };
+    let out = install(&[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let files = [
+        "bin/sgfconv",
+        "share/man/man1/sgfconv.1",
+        "share/man/man1/sgfconv-check.1",
+        "share/man/man1/sgfconv-migrate.1",
+        "share/bash-completion/completions/sgfconv",
+        "share/zsh/site-functions/_sgfconv",
+        "share/fish/vendor_completions.d/sgfconv.fish",
+    ];
+    for f in files {
+        let meta = std::fs::metadata(prefix.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+        assert!(meta.len() > 100, "{f} is {} bytes", meta.len());
+    }
+    let version = Command::new(prefix.join("bin/sgfconv"))
+        .arg("-V")
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&version).starts_with("sgfconv "),
+        "{}",
+        stdout(&version)
+    );
+    let bash = Command::new("bash")
+        .arg("-c")
+        .arg("source \"$1\" && complete -p sgfconv")
+        .arg("bash")
+        .arg(prefix.join("share/bash-completion/completions/sgfconv"))
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&bash).contains("sgfconv"),
+        "{}{}",
+        stdout(&bash),
+        stderr(&bash)
+    );
+    if let Ok(man) = Command::new("man")
+        .args(["-w", "sgfconv-check"])
+        .env("MANPATH", prefix.join("share/man"))
+        .output()
+    {
+        if man.status.success() {
+            assert!(stdout(&man).contains("sgfconv-check.1"), "{}", stdout(&man));
+        }
+    }
+    let out = install(&["uninstall"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for f in files {
+        assert!(!prefix.join(f).exists(), "{f} left after uninstall");
+    }
+}

@@ -1,6 +1,6 @@
 //! The command as a user runs it: conversion, batches, options, help and
 //! man pages, the terminal, errors about outputs, files never destroyed,
-//! `check --fix`, start-up, `check`'s verdicts.
+//! `check --fix`, start-up, `check`'s verdicts, the README's first screen.
 
 mod basics;
 mod batch;
@@ -9,6 +9,7 @@ mod files;
 mod help;
 mod options;
 mod output_errors;
+mod readme;
 mod start_up;
 mod terminal;
 mod verdicts;
