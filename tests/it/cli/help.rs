@@ -155,6 +155,8 @@ fn man_writes_a_page_per_subcommand_with_every_option_exit_status_and_examples()
         ("sgfconv-migrate.1", &["migrate"][..]),
         ("sgfconv-formats.1", &["formats"][..]),
         ("sgfconv-explain.1", &["explain"][..]),
+        ("sgfconv-man.1", &["man"][..]),
+        ("sgfconv-completions.1", &["completions"][..]),
     ];
     let mut names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -163,7 +165,7 @@ fn man_writes_a_page_per_subcommand_with_every_option_exit_status_and_examples()
     names.sort();
     let mut expected: Vec<String> = pages.iter().map(|(p, _)| p.to_string()).collect();
     expected.sort();
-    assert_eq!(names, expected, "no page for the hidden commands");
+    assert_eq!(names, expected, "a page per subcommand");
     for (page, args) in pages {
         let text = std::fs::read_to_string(dir.path().join(page)).unwrap();
         // roff writes a dash as \-.
