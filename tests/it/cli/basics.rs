@@ -734,16 +734,18 @@ fn color_before_a_subcommand_is_the_subcommands() {
         assert_eq!(text(&o.stderr), text(&after.stderr), "{before:?}");
     }
     assert!(text(&after.stderr).contains("W520"));
-    // A file named like a subcommand, after a converter option, is a file.
+    // A file named like a subcommand is named after `--`, or as a path.
     let dir = tmpdir();
     std::fs::write(dir.path().join("check"), GOOD).unwrap();
-    let o = sgfconv()
-        .current_dir(dir.path())
-        .args(["-q", "check"])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("PB[Lee]"));
+    for args in [&["-q", "--", "check"][..], &["-q", "./check"][..]] {
+        let o = sgfconv()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
+        assert!(text(&o.stdout).contains("PB[Lee]"), "{args:?}");
+    }
 }
 
 /// Flags before a subcommand are its own, as git and cargo take them
