@@ -2,6 +2,7 @@
 //! not errors but [diagnostics](crate::diag).
 
 use crate::diag::Code;
+use crate::event::Pos;
 use std::fmt;
 use std::io;
 
@@ -18,6 +19,9 @@ pub enum Error {
         code: Code,
         /// What is wrong, for a person.
         message: String,
+        /// Where in the input, when one place is to blame (a value past
+        /// `--max-value-size`): the fields of a JSON diagnostic.
+        at: Option<Pos>,
     },
     /// The target cannot represent the input at all (e.g. a writer that needs
     /// a game and got none).
@@ -47,6 +51,16 @@ impl Error {
         Error::Unreadable {
             code,
             message: message.into(),
+            at: None,
+        }
+    }
+
+    /// [`Error::Unreadable`] with diagnostic code `code`, at `at`.
+    pub fn unreadable_at(code: Code, at: Pos, message: impl Into<String>) -> Self {
+        Error::Unreadable {
+            code,
+            message: message.into(),
+            at: Some(at),
         }
     }
 
@@ -73,7 +87,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Io(e) => write!(f, "{e}"),
-            Error::Unreadable { code, message } => write!(f, "[{}] {message}", code.id),
+            Error::Unreadable { code, message, .. } => write!(f, "[{}] {message}", code.id),
             Error::Unwritable { code, message } => write!(f, "[{}] {message}", code.id),
             Error::Usage(m) => write!(f, "{m}"),
             Error::Output { path, message, .. } => write!(f, "{}: {message}", path.display()),

@@ -5,7 +5,7 @@
 //! run. Under `--strict` a warning in any input holds the whole collection
 //! back; when no input gives a game, nothing is written.
 
-use super::codes::{note, INPUT_UNUSABLE};
+use super::codes::{note, unusable_note, INPUT_UNUSABLE};
 use super::plan::Plan;
 use super::record::{looks_like, no_game, passed_over, unusable, NO_GAME};
 use super::write::{guard, guard_outputs, note_leftovers, write_to, Written};
@@ -47,7 +47,7 @@ pub(super) fn run(plan: &Plan<'_>, voice: &mut dyn Voice) -> Result<Tally, Error
             match each_record(input, plan.batch, voice, &mut add) {
                 Ok(r) => counts.errors += r?,
                 Err(e) => {
-                    unusable(e, voice);
+                    unusable(&input.name(), &e, voice);
                     counts.tally.failed += 1;
                 }
             }
@@ -127,7 +127,7 @@ fn add_record(
         // The input could not be read as its format, or takes no such
         // option: said, counted, and the others go on.
         Err(e @ (Error::Unreadable { .. } | Error::Usage(_))) => {
-            voice.say(&note(INPUT_UNUSABLE, Some(&record.name), e.to_string()));
+            voice.say(&unusable_note(&record.name, &e));
             looks_like(&record.name, record.format, &record.head, voice);
             counts.tally.failed += 1;
             Ok(report)

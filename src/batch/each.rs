@@ -56,7 +56,7 @@ fn plain(
     }
     match open::record(input.path.as_deref(), plan.batch.from) {
         Ok(record) => pictures::draw(plan, record, out, input.walked, outs.claims(), voice),
-        Err(e) => unusable(e, voice),
+        Err(e) => unusable(&input.name(), &e, voice),
     }
 }
 
@@ -79,8 +79,7 @@ fn archive(
     match each_record(input, plan.batch, voice, &mut member) {
         Ok(Ok(errors)) if errors > 0 => tally.worsen(Verdict::Lost),
         Ok(Ok(_)) => {}
-        Ok(Err(e)) => tally.worsen(unusable(format!("{}: {e}", input.name()), voice)),
-        Err(e) => tally.worsen(unusable(e, voice)),
+        Ok(Err(e)) | Err(e) => tally.worsen(unusable(&input.name(), &e, voice)),
     }
 }
 

@@ -41,7 +41,8 @@ mod testing;
 mod write;
 
 pub use codes::{
-    EXTENSION_MISMATCH, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, OUTPUT_UNWRITABLE, RUN_NOTE,
+    unusable_note, EXTENSION_MISMATCH, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, OUTPUT_UNWRITABLE,
+    RUN_NOTE,
 };
 pub use record::looks_like;
 pub use tally::{Tally, Verdict};

@@ -9,7 +9,7 @@
 //! an archive under a name any data takes (`.json`, `.xml`, `.csv`), it is
 //! passed over with a note instead.
 
-use super::codes::{note, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, RUN_NOTE};
+use super::codes::{note, unusable_note, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, RUN_NOTE};
 use super::plan::Plan;
 use super::write::{guard, guard_outputs, note_leftovers, write_to, Written};
 use super::{Input, Tally, Verdict, Voice};
@@ -37,13 +37,14 @@ pub(super) fn convert_to(
     note_leftovers(&[out, plan.options.write.games_csv.as_deref()], voice);
     match open::record(input.path.as_deref(), plan.batch.from) {
         Ok(record) => convert_record(plan, record, out, input.walked, voice),
-        Err(e) => unusable(e, voice),
+        Err(e) => unusable(&input.name(), &e, voice),
     }
 }
 
-/// An input that could not be opened: said (its message names it).
-pub(super) fn unusable(e: impl std::fmt::Display, voice: &mut dyn Voice) -> Verdict {
-    voice.say(&note(INPUT_UNUSABLE, None, e.to_string()));
+/// The input `name` that could not be opened or read: said, with the
+/// error's own code and place when it has them.
+pub(super) fn unusable(name: &str, e: &Error, voice: &mut dyn Voice) -> Verdict {
+    voice.say(&unusable_note(name, e));
     Verdict::Failed
 }
 

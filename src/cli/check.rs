@@ -109,8 +109,8 @@ fn check_input(
         Ok(())
     };
     let mut voice = Speaker { read: &args.read };
-    let unusable = |message: String| {
-        say::say(batch::INPUT_UNUSABLE, None, &message);
+    let unusable = |e: &sgfconv::Error| {
+        say::say_note(&batch::unusable_note(&input.name(), e));
         Verdict::Failed
     };
     let v = match batch::each_record(input, &reading.batch, &mut voice, &mut one) {
@@ -120,13 +120,9 @@ fn check_input(
             totals.errors_in(&input.name(), errors);
             Verdict::Lost
         }
-        Ok(Err(e)) => {
+        Ok(Err(e)) | Err(e) => {
             totals.failed(&input.name());
-            unusable(format!("{}: {e}", input.name()))
-        }
-        Err(e) => {
-            totals.failed(&input.name());
-            unusable(e.to_string())
+            unusable(&e)
         }
     };
     worst.max(v)

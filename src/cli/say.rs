@@ -17,7 +17,7 @@
 use super::args::{DiagFormat, ReadArgs};
 use super::codes::USAGE_ERROR;
 use super::{progress, term};
-use sgfconv::batch::{Voice, INPUT_UNUSABLE, OUTPUT_UNWRITABLE, RUN_NOTE};
+use sgfconv::batch::{unusable_note, Voice, OUTPUT_UNWRITABLE, RUN_NOTE};
 use sgfconv::diag::{escape_controls, Code, Diagnostic, Output, Reporter, Severity};
 use sgfconv::Error;
 use std::io::{self, Write};
@@ -82,6 +82,24 @@ pub fn say(code: Code, file: Option<&str>, message: &str) {
             ),
             None => format!("sgfconv: {note}{}", escape_controls(message)),
         }
+    };
+    progress::suspend(|| {
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "{line}");
+    });
+}
+
+/// Says a note of the run (a batch's, `check`'s): in JSON every field it
+/// has (its own code, the file, the place), else as [`say`] says it.
+pub fn say_note(note: &Diagnostic) {
+    let file = (!note.file.is_empty()).then_some(&*note.file);
+    if !json() {
+        return say(note.code, file, &note.message);
+    }
+    let j = note.to_json();
+    let line = match file {
+        Some(_) => j,
+        None => j.replacen("\"file\":\"\"", "\"file\":null", 1),
     };
     progress::suspend(|| {
         let mut err = std::io::stderr().lock();
@@ -163,10 +181,9 @@ pub fn failure(name: &str, e: &Error) {
     match e {
         e if e.is_broken_pipe() => {}
         Error::Usage(m) => usage(m),
-        e @ Error::Unreadable { .. } => say(INPUT_UNUSABLE, None, &format!("{name}: {e}")),
         // Said of the output, not of the input.
         e @ Error::Output { .. } => say(OUTPUT_UNWRITABLE, None, &e.to_string()),
-        e => say(INPUT_UNUSABLE, Some(name), &e.to_string()),
+        e => say_note(&unusable_note(name, e)),
     }
 }
 
@@ -195,8 +212,7 @@ impl Voice for Speaker<'_> {
     }
 
     fn say(&mut self, note: &Diagnostic) {
-        let file = (!note.file.is_empty()).then_some(&*note.file);
-        say(note.code, file, &note.message);
+        say_note(note);
     }
 
     fn hears(&self, severity: Severity) -> bool {

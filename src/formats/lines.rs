@@ -46,7 +46,8 @@ pub use crate::input::release;
 /// The error of a line longer than `--max-value-size` (`max`), under the
 /// reader's own `code`.
 pub fn line_too_long(code: Code, at: crate::input::LineTooLong, max: usize) -> Error {
-    Error::unreadable(code, at.message(max))
+    let pos = crate::event::Pos::new(at.offset, at.line, 1);
+    Error::unreadable_at(code, pos, at.message(max))
 }
 
 /// Where the bytes of one record stand in its file, for the decision of

@@ -197,8 +197,9 @@ impl<'r, 'o> Reader<'r, 'o> {
         if len <= max {
             return Ok(());
         }
-        Err(Error::unreadable(
+        Err(Error::unreadable_at(
             VALUE_TOO_LONG,
+            at,
             format!(
                 "the value at line {}, column {} is longer than {max} bytes (--max-value-size): not read further",
                 at.line, at.col

@@ -51,10 +51,10 @@ pub fn read(
         games += 1;
     }
     if games == 0 {
-        return Err(Error::Unreadable {
-            code: SL_NO_DIAGRAM,
-            message: "no Sensei's Library diagram: no line starts with $$".into(),
-        });
+        return Err(Error::unreadable(
+            SL_NO_DIAGRAM,
+            "no Sensei's Library diagram: no line starts with $$",
+        ));
     }
     Ok(())
 }

@@ -785,3 +785,65 @@ fn flags_before_a_subcommand_are_its_own() {
         text(&out.stderr)
     );
 }
+
+/// Under `--diagnostics json` an input that cannot be read is said with
+/// its own fields: the reader's code (`E200`), the file, and the line and
+/// column when one place is to blame (`E099`); `E601` only for what has no
+/// code of its own (a missing file), with its file too.
+#[test]
+fn an_unreadable_input_says_its_code_file_and_place_as_fields() {
+    let dir = tmpdir();
+    let gib = dir.path().join("x.gib");
+    std::fs::write(&gib, b"not a gib").unwrap();
+    let long = dir.path().join("long.sgf");
+    std::fs::write(&long, format!("(;GM[1]\nC[{}])", "a".repeat(100_000))).unwrap();
+    let missing = dir.path().join("missing.sgf");
+    let json = |args: &[&str]| -> Vec<serde_json::Value> {
+        let out = run(args, b"");
+        text(&out.stderr)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .filter(|v: &serde_json::Value| v["severity"] == "error")
+            .collect()
+    };
+    let (gib, long, missing) = (
+        gib.to_str().unwrap(),
+        long.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    );
+    for args in [
+        vec!["--diagnostics", "json", gib, "-o", "-"],
+        vec!["check", "--diagnostics", "json", gib],
+    ] {
+        let e = json(&args);
+        assert_eq!(e.len(), 1, "{args:?}: {e:?}");
+        assert_eq!(
+            (e[0]["code"].as_str(), e[0]["file"].as_str()),
+            (Some("E200"), Some(gib))
+        );
+    }
+    let e = json(&[
+        "--diagnostics",
+        "json",
+        "--max-value-size",
+        "1K",
+        long,
+        "-o",
+        "-",
+    ]);
+    assert_eq!(e[0]["code"], "E099", "{e:?}");
+    assert_eq!(
+        (e[0]["line"].as_u64(), e[0]["column"].as_u64()),
+        (Some(2), Some(3))
+    );
+    assert_eq!(e[0]["file"].as_str(), Some(long));
+    let e = json(&["--diagnostics", "json", missing, "-o", "-"]);
+    assert_eq!(
+        (e[0]["code"].as_str(), e[0]["file"].as_str()),
+        (Some("E601"), Some(missing))
+    );
+    assert!(
+        !e[0]["message"].as_str().unwrap().contains(missing),
+        "the name once: {e:?}"
+    );
+}

@@ -424,7 +424,7 @@ fn encrypted_files_are_refused() {
     let mut log = sgfconv::sink::EventLog::default();
     let err = ugf::read(&mut &bytes[..], &ReadOptions::default(), &mut log, &mut r).unwrap_err();
     match err {
-        sgfconv::Error::Unreadable { code, message } => {
+        sgfconv::Error::Unreadable { code, message, .. } => {
             assert_eq!(code.id, "E300");
             assert!(message.contains("9666"), "{message}");
         }
