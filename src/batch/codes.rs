@@ -6,7 +6,6 @@
 //! them too.
 
 use crate::diag::{Code, Diagnostic};
-use crate::Error;
 use std::sync::Arc;
 
 /// An input cannot be used: it does not exist, cannot be opened or read,
@@ -65,26 +64,5 @@ pub fn note(code: Code, file: Option<&str>, message: String) -> Diagnostic {
         property: None,
         message,
         fixable: None,
-    }
-}
-
-/// What is said of the input `name` that could not be read (`e`): the
-/// error's own code and place when it has them (`[E200] not a GIB
-/// record`, a value past `--max-value-size` at its line and column), else
-/// [`INPUT_UNUSABLE`]; the input's name in the `file` field, not repeated
-/// at the start of the message.
-pub fn unusable_note(name: &str, e: &Error) -> Diagnostic {
-    let text = e.to_string();
-    let message = match text.strip_prefix(name).and_then(|r| r.strip_prefix(": ")) {
-        Some(rest) => rest.to_string(),
-        None => text,
-    };
-    match e {
-        Error::Unreadable { code, at, .. } => {
-            let mut d = note(*code, Some(name), message);
-            d.pos = *at;
-            d
-        }
-        _ => note(INPUT_UNUSABLE, Some(name), message),
     }
 }

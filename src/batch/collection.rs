@@ -5,8 +5,9 @@
 //! run. Under `--strict` a warning in any input holds the whole collection
 //! back; when no input gives a game, nothing is written.
 
-use super::codes::{note, unusable_note, INPUT_UNUSABLE};
+use super::codes::{note, INPUT_UNUSABLE};
 use super::plan::Plan;
+use super::record::unusable_note;
 use super::record::{looks_like, no_game, passed_over, unusable, NO_GAME};
 use super::write::{guard, guard_outputs, note_leftovers, write_to, Written};
 use super::{each_record, Input, Tally, Verdict, Voice};

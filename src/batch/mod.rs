@@ -41,10 +41,9 @@ mod testing;
 mod write;
 
 pub use codes::{
-    unusable_note, EXTENSION_MISMATCH, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, OUTPUT_UNWRITABLE,
-    RUN_NOTE,
+    EXTENSION_MISMATCH, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, OUTPUT_UNWRITABLE, RUN_NOTE,
 };
-pub use record::looks_like;
+pub use record::{looks_like, unusable_note};
 pub use tally::{Tally, Verdict};
 
 use crate::diag::{Diagnostic, Reporter, Severity};

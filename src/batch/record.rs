@@ -9,11 +9,11 @@
 //! an archive under a name any data takes (`.json`, `.xml`, `.csv`), it is
 //! passed over with a note instead.
 
-use super::codes::{note, unusable_note, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, RUN_NOTE};
+use super::codes::{note, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, RUN_NOTE};
 use super::plan::Plan;
 use super::write::{guard, guard_outputs, note_leftovers, write_to, Written};
 use super::{Input, Tally, Verdict, Voice};
-use crate::diag::{Reporter, Severity};
+use crate::diag::{Diagnostic, Reporter, Severity};
 use crate::error::Error;
 use crate::formats::{self, Format};
 use crate::input::open::{self, Record};
@@ -191,6 +191,27 @@ pub fn looks_like(name: &str, format: Format, head: &[u8], voice: &mut dyn Voice
         f.name()
     );
     voice.say(&note(LOOKS_LIKE_OTHER_FORMAT, Some(name), hint));
+}
+
+/// What is said of the input `name` that could not be read (`e`): the
+/// error's own code and place when it has them (`[E200] not a GIB
+/// record`, a value past `--max-value-size` at its line and column), else
+/// [`INPUT_UNUSABLE`]; the input's name in the `file` field, not repeated
+/// at the start of the message.
+pub fn unusable_note(name: &str, e: &Error) -> Diagnostic {
+    let text = e.to_string();
+    let message = match text.strip_prefix(name).and_then(|r| r.strip_prefix(": ")) {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
+    match e {
+        Error::Unreadable { code, at, .. } => {
+            let mut d = note(*code, Some(name), message);
+            d.pos = *at;
+            d
+        }
+        _ => note(INPUT_UNUSABLE, Some(name), message),
+    }
 }
 
 #[cfg(test)]
