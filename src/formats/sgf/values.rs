@@ -218,7 +218,10 @@ impl<'r, 'o> Reader<'r, 'o> {
             return false;
         }
         let rest = self.inp.rest();
-        let Some(end) = lex::short_value(rest, PLAIN_VALUE_MAX, compose, self.inp.eof) else {
+        // A value past --max-value-size (however small) takes the general
+        // path, which refuses it.
+        let max = PLAIN_VALUE_MAX.min(self.options.max_value_size().saturating_add(1));
+        let Some(end) = lex::short_value(rest, max, compose, self.inp.eof) else {
             return false;
         };
         let mut enc = self.decoding.encoding;

@@ -847,3 +847,16 @@ fn an_unreadable_input_says_its_code_file_and_place_as_fields() {
         "the name once: {e:?}"
     );
 }
+
+/// `--max-value-size` holds for short values too: a value one byte past
+/// it is refused (E099, exit 2), one at it is read.
+#[test]
+fn max_value_size_holds_for_short_values() {
+    let input = b"(;GM[1]C[abcdefgh]PB[abcd])";
+    let out = run(&["--max-value-size", "7", "-o", "-"], input);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("E099"), "{}", text(&out.stderr));
+    let out = run(&["--max-value-size", "8", "-o", "-"], input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("C[abcdefgh]"));
+}
