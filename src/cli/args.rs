@@ -194,6 +194,12 @@ pub struct ReadArgs {
     /// How diagnostics are printed on stderr.
     #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
     pub diagnostics: DiagFormat,
+    /// In text, show at most N diagnostics of one code over the whole run
+    /// (0: no limit); a finding with no place in its input (the same in
+    /// every game) is shown once. The run ends with a note of what was
+    /// held back; --diagnostics json shows every one.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub max_diagnostics: usize,
     /// Any warning makes the run fail (exit 1).
     #[arg(long)]
     pub strict: bool,
@@ -217,6 +223,7 @@ impl ReadArgs {
             quiet,
             verbose: false,
             diagnostics: DiagFormat::Text,
+            max_diagnostics: 100,
             strict: false,
         }
     }

@@ -71,6 +71,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         totals.worst = totals.worst.max(verdict);
     }
     drop(bar);
+    say::end_of_run(None, args.read.quiet);
     if args.summary {
         totals.print(totals.records, args.read.diagnostics == DiagFormat::Json);
     }

@@ -27,7 +27,10 @@ pub fn run(args: ConvertArgs) -> ExitCode {
     };
     let mut voice = Speaker { read: &args.read };
     match batch::run(&batch, &mut voice) {
-        Ok(tally) => exit::status(tally.verdict),
+        Ok(tally) => {
+            say::end_of_run(Some(&tally), args.read.quiet);
+            exit::status(tally.verdict)
+        }
         Err(e) => usage_error(e),
     }
 }

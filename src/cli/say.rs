@@ -17,11 +17,13 @@
 use super::args::{DiagFormat, ReadArgs};
 use super::codes::USAGE_ERROR;
 use super::{progress, term};
+use sgfconv::batch::Tally;
 use sgfconv::batch::{unusable_note, Voice, OUTPUT_UNWRITABLE, RUN_NOTE};
-use sgfconv::diag::{escape_controls, Code, Diagnostic, Output, Reporter, Severity};
+use sgfconv::diag::{escape_controls, Code, Diagnostic, Output, Reporter, RunLimit, Severity};
 use sgfconv::Error;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 static JSON: AtomicBool = AtomicBool::new(false);
 
@@ -149,13 +151,71 @@ pub fn reporter(name: &str, r: &ReadArgs) -> Reporter {
     if r.quiet && !r.strict {
         rep = rep.errors_only();
     }
+    rep = rep.with_run_limit(run_limit(r.max_diagnostics));
     if r.diagnostics == DiagFormat::Text {
-        rep = rep.with_per_code_limit(100);
         if let Some(p) = term::palette() {
             rep = rep.with_palette(p);
         }
     }
     rep
+}
+
+/// The run's limit on what text shows (`--max-diagnostics`, 0: none),
+/// shared by every reporter of the run.
+fn run_limit(max: usize) -> Arc<RunLimit> {
+    static RUN: OnceLock<Arc<RunLimit>> = OnceLock::new();
+    let per_code = if max == 0 { usize::MAX } else { max };
+    RUN.get_or_init(|| Arc::new(RunLimit::new(per_code)))
+        .clone()
+}
+
+/// Ends a run: a note for each code the text held back (alike findings
+/// shown once, findings past `--max-diagnostics`), then, when the run had
+/// more than one record, one line with what it did (`tally`) and found.
+pub fn end_of_run(tally: Option<&Tally>, quiet: bool) {
+    let mut held_back = 0;
+    for h in run_limit(0).held() {
+        let id = format!("{} {}", h.code.id, h.code.name);
+        if h.alike > 0 {
+            let what = format!(
+                "{id}: {} more like the one shown (in other games or files)",
+                h.alike
+            );
+            say(RUN_NOTE, None, &what);
+        }
+        if h.over > 0 {
+            let what = format!(
+                "{id}: {} more not shown (--max-diagnostics N shows up to N of a code, 0 all)",
+                h.over
+            );
+            say(RUN_NOTE, None, &what);
+        }
+        held_back += h.alike + h.over;
+    }
+    let Some(t) = tally.filter(|t| t.converted + t.failed + t.left_out > 1) else {
+        return;
+    };
+    let [_, warnings, errors] = run_limit(0).found();
+    if quiet && errors == 0 && t.failed == 0 {
+        return;
+    }
+    let records = t.converted + t.failed + t.left_out;
+    let mut line = format!("{records} records: {} converted", t.converted);
+    for (n, what) in [
+        (t.failed, "failed"),
+        (t.left_out, "passed over as no record"),
+    ] {
+        if n > 0 {
+            line.push_str(&format!(", {n} {what}"));
+        }
+    }
+    line.push_str(&format!("; {errors} errors, {warnings} warnings"));
+    if held_back > 0 {
+        line.push_str(&format!(
+            " ({held_back} not shown: --diagnostics json shows every one)"
+        ));
+    }
+    say(RUN_NOTE, None, &line);
 }
 
 /// Writes what `report` holds, and says how many diagnostics it did not

@@ -47,13 +47,15 @@
 //! `sgfconv explain` reads (`catalogue.rs`), one diagnostic and its text and
 //! JSON forms (`diagnostic.rs`), the escaping of control characters every
 //! message goes through (`escape.rs`), the [`Reporter`] that receives them
-//! as a conversion streams (`reporter.rs`) and its counts by code
-//! (`tally.rs`).
+//! as a conversion streams (`reporter.rs`), its counts by code
+//! (`tally.rs`), and what a run shows, in text, of findings repeated over
+//! its files (`fold.rs`).
 
 mod catalogue;
 mod code;
 mod diagnostic;
 mod escape;
+mod fold;
 mod reporter;
 mod tally;
 
@@ -61,5 +63,6 @@ pub use catalogue::{explain, find, is_fixable, Entry, CATALOGUE};
 pub use code::{Code, Severity};
 pub use diagnostic::{At, Diagnostic, Palette};
 pub use escape::{escape_controls, escape_controls_in_lines, excerpt, is_unsafe_char};
+pub use fold::{Held, RunLimit};
 pub use reporter::{Message, Output, Reporter};
 pub use tally::{Detail, Tally};

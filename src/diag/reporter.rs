@@ -3,7 +3,7 @@
 //! The [`Reporter`]: receives diagnostics while a conversion streams,
 //! shows or keeps them within their limits, and counts them by severity.
 
-use super::{At, Code, Diagnostic, Palette, Severity, Tally};
+use super::{At, Code, Diagnostic, Palette, RunLimit, Severity, Tally};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -69,6 +69,9 @@ pub struct Reporter {
     /// fixable ones were reported.
     mark_fixable: bool,
     fixable: usize,
+    /// What the run shows of findings repeated across its files and games
+    /// (text output only), shared by its reporters.
+    run: Option<Arc<RunLimit>>,
 }
 
 impl Reporter {
@@ -89,7 +92,17 @@ impl Reporter {
             palette: None,
             mark_fixable: false,
             fixable: 0,
+            run: None,
         }
+    }
+
+    /// Shows, in text, what `run` lets through: a finding with no place
+    /// once in the run, at most so many of one code ([`RunLimit`]); the
+    /// rest is counted there. JSON and collected outputs keep every one.
+    /// Every finding is counted in `run` too, shown or not.
+    pub fn with_run_limit(mut self, run: Arc<RunLimit>) -> Self {
+        self.run = Some(run);
+        self
     }
 
     /// Marks each diagnostic fixable or not ([`Diagnostic::fixable`]:
@@ -185,6 +198,9 @@ impl Reporter {
     pub fn report<'a>(&mut self, code: Code, at: impl Into<At<'a>>, message: impl Message) {
         let severity = code.severity();
         self.counts[severity as usize] += 1;
+        if let Some(run) = &self.run {
+            run.count(severity, 1);
+        }
         if self.mark_fixable && severity == Severity::Warning && super::is_fixable(code) {
             self.fixable += 1;
         }
@@ -228,6 +244,12 @@ impl Reporter {
     /// Counts a diagnostic that passed the severity filter against the
     /// per-code limit: whether it is within it (else it is suppressed).
     fn admit(&mut self, code: Code) -> bool {
+        if let (Some(run), Output::Text(_)) = (&self.run, &self.output) {
+            // Past the run's limit: not shown, and its message not built.
+            if run.full(code) {
+                return false;
+            }
+        }
         if self.per_code_limit == usize::MAX {
             return true;
         }
@@ -255,6 +277,7 @@ impl Reporter {
             Output::Collect(v) => v.push(d),
             // A diagnostic that cannot be written (closed stderr) is not
             // worth failing the conversion for.
+            Output::Text(_) if self.run.as_ref().is_some_and(|run| !run.admit(&d)) => {}
             Output::Text(w) => {
                 let _ = match &self.palette {
                     Some(p) => writeln!(w, "{}", d.styled(p)),
@@ -302,6 +325,14 @@ impl Reporter {
         }
         for (s, n) in piece.counts.iter().enumerate() {
             self.counts[s] += n.saturating_sub(kept[s]);
+        }
+        if let Some(run) = &self.run {
+            for (s, n) in [Severity::Info, Severity::Warning, Severity::Error]
+                .iter()
+                .zip(piece.counts)
+            {
+                run.count(*s, n);
+            }
         }
         // Past the limit in the piece: the piece kept the first of each
         // code, which took this reporter to the limit as well.

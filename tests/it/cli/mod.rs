@@ -6,6 +6,7 @@ mod basics;
 mod batch;
 mod check_fix;
 mod files;
+mod floods;
 mod help;
 mod options;
 mod output_errors;
