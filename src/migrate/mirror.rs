@@ -5,7 +5,7 @@
 //! its input gave (else the input is read again, not written, to count
 //! it).
 
-use super::codes::{OUTPUT_NAME_NUMBERED, OUTPUT_NOT_WRITTEN};
+use super::codes::OUTPUT_NAME_NUMBERED;
 use super::ctx::{Converted, Ctx, Planned};
 use super::dirs::Outputs;
 use super::entry::{Entry, Status};
@@ -151,7 +151,7 @@ impl Ctx<'_> {
                 let out_abs = self.roots.dst.join(&plan.rel_out);
                 self.fail(
                     &mut e,
-                    OUTPUT_NOT_WRITTEN,
+                    super::dirs::output_code(&err),
                     format!("cannot write {}: {err}", out_abs.display()),
                 );
             }
