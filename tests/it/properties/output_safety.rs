@@ -260,3 +260,39 @@ fn an_output_at_a_symbolic_link_is_refused_whatever_it_links_to() {
         .file_type()
         .is_symlink());
 }
+
+/// An SGF input with no game (`E014`: empty, text without a '(') leaves an
+/// existing output untouched, as the other readers' inputs do: exit 2,
+/// nothing written, for `-o` in several output formats and under `-d`.
+#[test]
+fn an_sgf_input_with_no_game_leaves_an_existing_output_untouched() {
+    for (i, input) in ["", "no game here\n", "just text ) ] ;"].iter().enumerate() {
+        let dir = folder_with("in.sgf", input);
+        let p = dir.path();
+        std::fs::create_dir(p.join("d")).unwrap();
+        let outs = ["out.sgf", "out.json", "out.gib", "d/in.sgf"];
+        for o in outs {
+            std::fs::write(p.join(o), "precious").unwrap();
+        }
+        for args in [
+            &["in.sgf", "-o", "out.sgf"][..],
+            &["in.sgf", "-o", "out.json"],
+            &["in.sgf", "-o", "out.gib"],
+            &["in.sgf", "-d", "d"],
+        ] {
+            let out = sgfconv(p).args(args).output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{i} {args:?}: {}", stderr(&out));
+            let said = stderr(&out);
+            assert!(
+                said.contains("nothing written") || said.contains("no game to write"),
+                "{i} {args:?}: {}",
+                stderr(&out)
+            );
+        }
+        for o in outs {
+            assert_eq!(read(p, o), "precious", "input {i}: {o}");
+        }
+        let names = std::fs::read_dir(p).unwrap().count();
+        assert_eq!(names, 5, "input {i}: no temporary file left");
+    }
+}
