@@ -227,6 +227,33 @@ impl AtomicFile {
         })
     }
 
+    /// Gives the new file (not yet in place) the owner, group and mode of
+    /// the file `meta` describes, which it will replace: an error when the
+    /// owner or group cannot be given (only root gives a file to another
+    /// user). A device, a pipe or stdout is written in place: nothing to do.
+    #[cfg(unix)]
+    pub fn keep_owner_and_mode(&mut self, meta: &Metadata) -> io::Result<()> {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let f: &File = match &mut self.target {
+            Target::Unnamed(out, _) => out.get_ref(),
+            Target::Temp(out, _) => out.get_mut().file(),
+            Target::InPlace(_) | Target::Stdout(_) => return Ok(()),
+        };
+        let mine = f.metadata()?;
+        if (mine.uid(), mine.gid()) != (meta.uid(), meta.gid()) {
+            std::os::unix::fs::fchown(f, Some(meta.uid()), Some(meta.gid()))?;
+        }
+        // After the change of owner, which clears the set-id bits.
+        f.set_permissions(std::fs::Permissions::from_mode(meta.mode() & 0o7777))
+    }
+
+    /// Nothing to keep off Unix (the new file has the old one's mode
+    /// from [`AtomicFile::create`]).
+    #[cfg(not(unix))]
+    pub fn keep_owner_and_mode(&mut self, _: &Metadata) -> io::Result<()> {
+        Ok(())
+    }
+
     /// Flushes what is written and puts the file in place.
     pub fn commit(self) -> io::Result<()> {
         match self.target {
