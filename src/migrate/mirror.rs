@@ -79,7 +79,7 @@ impl Ctx<'_> {
             }
         };
         if !self.options.force && !state.fresh && self.up_to_date(dir.as_deref(), name, item) {
-            if self.earlier.knows(&e.source) {
+            if self.earlier_holds(&e.source, dir.as_deref(), name, item) {
                 self.skip(&mut e);
                 return e;
             }
