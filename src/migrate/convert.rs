@@ -222,7 +222,7 @@ impl Ctx<'_> {
 
     /// Whether the earlier report holds what the up-to-date `item` (its
     /// output `name` in `out_dir`) holds, as it is now (`Known::holds`:
-    /// the input and the output older than the report).
+    /// the input and the output not newer than the report).
     pub(super) fn earlier_holds(
         &self,
         source: &str,

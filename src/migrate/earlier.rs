@@ -64,12 +64,13 @@ impl Known {
 
     /// Whether the earlier report holds the findings of `source` as it is
     /// now: it names them, and `times` (the input's and its output's
-    /// modification times) are older than the report. An output written
-    /// since (by a run killed before it wrote its report: `SIGKILL`, a
-    /// crash), or an input changed since, makes the entry stale: the file
-    /// is read again.
+    /// modification times) are not newer than the report (equal: written
+    /// in the same tick of the file system's clock as the report, by the
+    /// run that wrote it). An output written since (by a run killed before
+    /// it wrote its report: `SIGKILL`, a crash), or an input changed since,
+    /// makes the entry stale: the file is read again.
     pub(super) fn holds(&self, source: &str, times: &[SystemTime]) -> bool {
-        let before = |w: SystemTime| times.iter().all(|t| *t < w);
+        let before = |w: SystemTime| times.iter().all(|t| *t <= w);
         self.written.is_some_and(before) && self.knows(source)
     }
 
