@@ -306,7 +306,8 @@ fn check_one(
 /// `check --fix` on one file: checks it as `check` does, then rewrites it
 /// (`fix`) and says so; a file that cannot be fixed keeps its contents
 /// and makes the verdict a loss, or a failure when it was refused (no
-/// SGF, unreadable, read-only, changed while it was checked).
+/// SGF, unreadable, read-only, changed while it was checked, an owner
+/// that cannot be kept).
 fn fix_one(
     path: &Path,
     from: Option<Format>,
@@ -319,7 +320,7 @@ fn fix_one(
         say::usage(&e);
         Verdict::Failed
     };
-    let opened = match fix::open(path, args.fix_read_only) {
+    let opened = match fix::open(path) {
         Ok(o) => o,
         Err(e) => return refused(e),
     };
@@ -346,7 +347,11 @@ fn fix_one(
         totals,
         &mut Speaker { read: &args.read },
     );
-    let (m, worst) = match fix::fix(&opened, options, args.backup) {
+    let asked = fix::Asked {
+        backup: args.backup,
+        read_only_too: args.fix_read_only,
+    };
+    let (m, worst) = match fix::fix(&opened, options, &asked) {
         Ok(fix::Fixed::Unchanged) => return verdict,
         Ok(fix::Fixed::Written(backup)) => {
             if !args.read.quiet {

@@ -1,10 +1,10 @@
 //! `sgfconv check --fix`: rewrite SGF files in place as clean `FF[4]`
 //! UTF-8 SGF, like `cargo fmt` for SGF.
 //!
-//! A file is rewritten only when that is safe: it is SGF, not read-only
-//! (unless `--fix-read-only`), the conversion lost nothing (no error
-//! diagnostic), the result differs from the file, no other hard link shares
-//! it, its owner and group can be kept, and it did not change from the
+//! A file is rewritten only when that is safe: it is SGF, the conversion
+//! lost nothing (no error diagnostic), the result differs from the file,
+//! it is not read-only (unless `--fix-read-only`), no other hard link
+//! shares it, its owner and group can be kept, and it did not change from the
 //! moment it was opened to the moment before the rename (its [`Stamp`]:
 //! device, inode, size, modification and change times). The file is read
 //! once and held once; the new text streams from the conversion into a
@@ -96,21 +96,14 @@ pub struct Opened {
 }
 
 /// Opens the file `path` names for fixing: its stamp first, then its
-/// bytes. A read-only file is refused unless `read_only_too`. An `Err`
-/// says why nothing can be done (exit status 2).
-pub fn open(path: &Path, read_only_too: bool) -> Result<Opened, String> {
+/// bytes. An `Err` says why nothing can be done (exit status 2).
+pub fn open(path: &Path) -> Result<Opened, String> {
     let name = path.display();
     let target = fs::canonicalize(path).map_err(|e| format!("{name}: {e}"))?;
     let mut f = fs::File::open(&target).map_err(|e| format!("{name}: {e}"))?;
     let meta = f.metadata().map_err(|e| format!("{name}: {e}"))?;
     if !meta.is_file() {
         return Err(format!("{name}: --fix rewrites regular files only"));
-    }
-    if !read_only_too && is_read_only(&target, &meta) {
-        return Err(format!(
-            "{name}: not fixed: the file is read-only: --fix-read-only rewrites it \
-             anyway, keeping its mode"
-        ));
     }
     let stamp = Stamp::of(&meta);
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
@@ -138,8 +131,15 @@ fn is_read_only(_: &Path, m: &fs::Metadata) -> bool {
     m.permissions().readonly()
 }
 
-/// Fixes the SGF file `o` (as [`open`] gave it).
-pub fn fix(o: &Opened, options: &Options, backup: bool) -> Result<Fixed, NotFixed> {
+/// What `check --fix` was asked: `--backup`, `--fix-read-only`.
+pub struct Asked {
+    pub backup: bool,
+    pub read_only_too: bool,
+}
+
+/// Fixes the SGF file `o` (as [`open`] gave it). A read-only file that
+/// needs a rewrite is refused unless `asked.read_only_too`.
+pub fn fix(o: &Opened, options: &Options, asked: &Asked) -> Result<Fixed, NotFixed> {
     let links = hard_links(&o.meta);
     if links > 1 {
         return Err(NotFixed::Left(format!(
@@ -151,6 +151,13 @@ pub fn fix(o: &Opened, options: &Options, backup: bool) -> Result<Fixed, NotFixe
     let Some(mut file) = out.finish().map_err(NotFixed::Left)? else {
         return Ok(Fixed::Unchanged);
     };
+    if !asked.read_only_too && is_read_only(&o.target, &o.meta) {
+        return Err(NotFixed::Refused(
+            "not fixed: the file is read-only: --fix-read-only rewrites it anyway, \
+             keeping its mode"
+                .into(),
+        ));
+    }
     file.keep_owner_and_mode(&o.meta).map_err(|e| {
         NotFixed::Refused(format!(
             "not fixed: its owner and group cannot be kept ({e}): run as its owner or as root"
@@ -165,7 +172,7 @@ pub fn fix(o: &Opened, options: &Options, backup: bool) -> Result<Fixed, NotFixe
                 .into(),
         ));
     }
-    let kept = match backup {
+    let kept = match asked.backup {
         true => Some(make_backup(&o.target).map_err(NotFixed::Left)?),
         false => None,
     };

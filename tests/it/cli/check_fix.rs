@@ -256,15 +256,23 @@ fn an_edit_made_during_the_fix_is_never_overwritten() {
     assert_eq!(fixed, converted(DIRTY.as_bytes()));
 }
 
-/// A read-only file (mode 0444, in a writable folder) is refused (exit 2,
-/// untouched) unless `--fix-read-only`, which rewrites it keeping 0444.
+/// A read-only file (mode 0444, in a writable folder) that needs a rewrite
+/// is refused (exit 2, untouched) unless `--fix-read-only`, which rewrites
+/// it keeping 0444; a clean one is checked and left alone (exit 0).
 #[cfg(unix)]
 #[test]
 fn a_read_only_file_is_refused_unless_asked() {
     use std::os::unix::fs::PermissionsExt;
     let dir = folder_with("g.sgf", DIRTY.as_bytes());
     let p = dir.path().join("g.sgf");
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let clean = dir.path().join("clean.sgf");
+    std::fs::write(&clean, converted(DIRTY.as_bytes())).unwrap();
+    for f in [&p, &clean] {
+        std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o444)).unwrap();
+    }
+    let out = sgfconv(dir.path(), &["check", "--fix", "clean.sgf"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
     let out = sgfconv(dir.path(), &["check", "--fix", "g.sgf"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("read-only"), "{}", stderr(&out));
