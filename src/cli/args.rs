@@ -506,6 +506,10 @@ pub struct CheckArgs {
     /// With --fix: keep each original as FILE.orig (FILE.orig.1... if taken).
     #[arg(long, requires = "fix")]
     pub backup: bool,
+    /// With --fix: rewrite read-only files too (keeping their mode), which
+    /// are otherwise refused.
+    #[arg(long, requires = "fix")]
+    pub fix_read_only: bool,
     #[command(flatten)]
     pub read: ReadArgs,
 }

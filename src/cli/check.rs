@@ -302,8 +302,9 @@ fn check_one(
 
 /// `check --fix` on one file: checks it as `check` does, then rewrites it
 /// (`fix`) and says so; a file that cannot be fixed keeps its contents
-/// and makes the verdict a loss (a failure when it is no SGF or cannot be
-/// read).
+/// and makes the verdict a loss, or a failure when it was refused (no
+/// SGF, unreadable, read-only, changed while it was checked, an owner
+/// that cannot be kept).
 fn fix_one(
     path: &Path,
     from: Option<Format>,
@@ -312,19 +313,15 @@ fn fix_one(
     totals: &mut CheckTotals,
 ) -> Verdict {
     let name = path.display().to_string();
-    let read = fix::target(path).and_then(|t| match std::fs::read(&t) {
-        Ok(bytes) => Ok((t, bytes)),
-        Err(e) => Err(format!("{name}: {e}")),
-    });
     let refused = |e: String| {
         say::usage(&e);
         Verdict::Failed
     };
-    let (target, bytes) = match read {
-        Ok(r) => r,
+    let opened = match fix::open(path) {
+        Ok(o) => o,
         Err(e) => return refused(e),
     };
-    let format = match format_of(&name, Some(path), &bytes, from) {
+    let format = match format_of(&name, Some(path), &opened.bytes, from) {
         Ok(Format::Sgf) => Format::Sgf,
         Ok(f) => {
             return refused(format!(
@@ -338,7 +335,7 @@ fn fix_one(
         name: name.clone(),
         format,
         head: Vec::new(),
-        reader: Box::new(io::Cursor::new(bytes.clone())),
+        reader: Box::new(&opened.bytes[..]),
     };
     let verdict = check_one(
         record,
@@ -347,7 +344,12 @@ fn fix_one(
         totals,
         &mut Speaker { read: &args.read },
     );
-    match fix::fix(&target, &bytes, options, args.backup) {
+    let asked = fix::Asked {
+        backup: args.backup,
+        read_only_too: args.fix_read_only,
+    };
+    let (m, worst) = match fix::fix(&opened, options, &asked) {
+        Ok(fix::Fixed::Unchanged) => return verdict,
         Ok(fix::Fixed::Written(backup)) => {
             if !args.read.quiet {
                 let msg = match backup {
@@ -356,14 +358,13 @@ fn fix_one(
                 };
                 say::say(RUN_NOTE, Some(&name), &msg);
             }
-            verdict
+            return verdict;
         }
-        Ok(fix::Fixed::Unchanged) => verdict,
-        Err(m) => {
-            say::say(batch::OUTPUT_UNWRITABLE, Some(&name), &m);
-            verdict.max(Verdict::Lost)
-        }
-    }
+        Err(fix::NotFixed::Left(m)) => (m, Verdict::Lost),
+        Err(fix::NotFixed::Refused(m)) => (m, Verdict::Failed),
+    };
+    say::say(batch::OUTPUT_UNWRITABLE, Some(&name), &m);
+    verdict.max(worst)
 }
 
 /// `check --summary`: prints the file's line and counts its diagnostics

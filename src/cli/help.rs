@@ -29,14 +29,14 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
     if found.is_empty() {
         let near: Vec<String> = closest(&query).iter().map(|e| e.code.to_string()).collect();
         let shown = sgfconv::diag::escape_controls(&query);
-        eprintln!(
+        say::line_to_stderr(format!(
             "sgfconv explain: no diagnostic code '{shown}'{} (every code: sgfconv explain --list)",
             if near.is_empty() {
                 String::new()
             } else {
                 format!("; the closest: {}", near.join(", "))
             }
-        );
+        ));
         return ExitCode::from(EXIT_USAGE);
     }
     for (i, e) in found.iter().enumerate() {
@@ -198,7 +198,7 @@ pub fn completions(
         }
         Some(d) => match clap_complete::generate_to(shell, &mut cmd, "sgfconv", &d) {
             Ok(p) => {
-                println!("{}", say::shown(p.display()));
+                say::line_to_stdout(say::shown(p.display()));
                 ExitCode::SUCCESS
             }
             Err(e) => exit::usage_error(format!("{}: {e}", d.display())),
@@ -212,10 +212,10 @@ pub fn short_usage(mut cmd: clap::Command, json: bool) -> ExitCode {
     let usage = cmd.render_usage();
     if json {
         let m = format!("no input file, and the standard input is a terminal. {usage}");
-        eprintln!("{}", say::json_usage(&m));
+        say::line_to_stderr(say::json_usage(&m));
         return ExitCode::from(EXIT_USAGE);
     }
-    eprintln!(
+    say::line_to_stderr(format!(
         "sgfconv: no input file, and the standard input is a terminal.\n\
          {usage}\n\n\
          Examples:\n  \
@@ -224,7 +224,7 @@ pub fn short_usage(mut cmd: clap::Command, json: bool) -> ExitCode {
          sgfconv check games/*.sgf           report problems, write nothing\n  \
          sgfconv migrate archive/ sgf/       a whole tree into UTF-8 SGF\n\n\
          'sgfconv -' reads records typed on the terminal; 'sgfconv --help' says more."
-    );
+    ));
     ExitCode::from(EXIT_USAGE)
 }
 
@@ -387,10 +387,10 @@ pub fn man(cmd: clap::Command, dir: Option<PathBuf>) -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!(
+            say::line_to_stderr(format!(
                 "sgfconv: {}",
                 sgfconv::diag::escape_controls(&e.to_string())
-            );
+            ));
             ExitCode::from(EXIT_USAGE)
         }
     }

@@ -109,6 +109,27 @@ pub fn say_note(note: &Diagnostic) {
     });
 }
 
+/// Writes `text` on stderr, as `eprint!` would but never panicking: a
+/// closed or full stderr (`2>&1 | true`, `2>/dev/full`) loses the text,
+/// never the run's exit status.
+pub fn to_stderr(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes());
+    let _ = err.flush();
+}
+
+/// [`to_stderr`] with a line break: `eprintln!` that never panics.
+pub fn line_to_stderr(text: impl std::fmt::Display) {
+    to_stderr(&format!("{text}\n"));
+}
+
+/// A line on stdout that never panics (`println!` does on a closed pipe).
+pub fn line_to_stdout(text: impl std::fmt::Display) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
+
 /// The severity a code's letter gives.
 fn severity_of(code: Code) -> Severity {
     match code.id.as_bytes().first() {

@@ -442,7 +442,7 @@ mod with_archives {
                 let name = p.rel_out.file_name().unwrap_or_default();
                 if !ctx.options.force && !state.fresh && ctx.up_to_date(dir.as_deref(), name, item)
                 {
-                    if ctx.earlier.knows(&e.source) {
+                    if ctx.earlier_holds(&e.source, dir.as_deref(), name, item) {
                         ctx.skip(e);
                         return None;
                     }

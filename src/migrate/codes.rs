@@ -17,8 +17,14 @@ pub const FORMAT_DIFFERS_FROM_EXTENSION: Code = Code::new("W454", "format-differ
 /// The output would land inside SRC (through a symbolic link in DST, or SRC
 /// inside DST); refused.
 pub const OUTPUT_INSIDE_SOURCE: Code = Code::new("E455", "output-inside-source");
-/// A directory on the output's path in DST is a symbolic link, or was
-/// replaced during the run: it was not followed, and nothing was written.
+/// The output's name in DST, or a directory on its path, is a symbolic
+/// link, or a directory was replaced during the run: it was not followed
+/// (a link is never written through nor replaced), and nothing was
+/// written. A link at the output's name is never taken for an up-to-date
+/// output either.
+///
+/// Example: `SRC/a.sgf` with `DST/a.sgf` a symbolic link (to anything):
+/// `sgfconv migrate SRC DST`.
 pub const OUTPUT_PATH_NOT_FOLLOWED: Code = Code::new("E456", "output-path-not-followed");
 /// Under `--strict`, the file had a warning or an error: it counts as
 /// failed, and nothing was written for it.

@@ -220,6 +220,27 @@ impl Ctx<'_> {
         }
     }
 
+    /// Whether the earlier report holds what the up-to-date `item` (its
+    /// output `name` in `out_dir`) holds, as it is now (`Known::holds`:
+    /// the input and the output not newer than the report).
+    pub(super) fn earlier_holds(
+        &self,
+        source: &str,
+        out_dir: Option<&Dir>,
+        name: &OsStr,
+        item: &Item,
+    ) -> bool {
+        let output = out_dir.and_then(|d| d.modified(name).ok());
+        let input = match item.archive_mtime {
+            Some(t) => Some(t),
+            None => self.src.modified(&item.rel).ok(),
+        };
+        match (input, output) {
+            (Some(i), Some(o)) => self.earlier.holds(source, &[i, o]),
+            _ => false,
+        }
+    }
+
     pub(super) fn convert_input(
         &self,
         format: Format,

@@ -56,12 +56,20 @@ impl Outputs {
 
 /// The code for a directory of DST that cannot be used.
 fn dir_error(rel: &Path, e: &io::Error) -> (Code, String) {
-    let code = if fsat::not_followed(e) {
+    (
+        output_code(e),
+        format!("output directory {}: {e}", rel.display()),
+    )
+}
+
+/// The code for an output of DST that cannot be made or put in place:
+/// `E456` when a symbolic link was not followed, else `E453`.
+pub(super) fn output_code(e: &io::Error) -> Code {
+    if fsat::not_followed(e) {
         OUTPUT_PATH_NOT_FOLLOWED
     } else {
         OUTPUT_NOT_WRITTEN
-    };
-    (code, format!("output directory {}: {e}", rel.display()))
+    }
 }
 
 impl Ctx<'_> {

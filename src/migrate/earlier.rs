@@ -7,7 +7,9 @@
 //!
 //! A skipped file the earlier report says nothing of (no report was
 //! given, the run that converted it was killed before writing one, or
-//! wrote it elsewhere) is read again, not written, so that its warnings
+//! wrote it elsewhere), or whose input or output is newer than the report
+//! (a run killed after writing the output, before writing its report, over
+//! an input changed since the report: the entry is stale), is read again, not written, so that its warnings
 //! and errors are counted as an uninterrupted run counts them
 //! (`docs/migrate.md`, "Resuming").
 
@@ -17,6 +19,7 @@ use std::fs::File;
 use std::hash::{Hash, Hasher};
 use std::io::BufReader;
 use std::path::Path;
+use std::time::SystemTime;
 
 /// The hash an entry's source is known by.
 pub(super) fn source_hash(source: &str) -> u64 {
@@ -29,6 +32,8 @@ pub(super) fn source_hash(source: &str) -> u64 {
 #[derive(Debug, Default)]
 pub(super) struct Known {
     hashes: Vec<u64>,
+    /// When the earlier report was written (its modification time).
+    written: Option<SystemTime>,
 }
 
 impl Known {
@@ -53,7 +58,20 @@ impl Known {
         }
         hashes.sort_unstable();
         hashes.dedup();
-        Known { hashes }
+        let written = path.and_then(|p| std::fs::metadata(p).ok()?.modified().ok());
+        Known { hashes, written }
+    }
+
+    /// Whether the earlier report holds the findings of `source` as it is
+    /// now: it names them, and `times` (the input's and its output's
+    /// modification times) are not newer than the report (equal: written
+    /// in the same tick of the file system's clock as the report, by the
+    /// run that wrote it). An output written since (by a run killed before
+    /// it wrote its report: `SIGKILL`, a crash), or an input changed since,
+    /// makes the entry stale: the file is read again.
+    pub(super) fn holds(&self, source: &str, times: &[SystemTime]) -> bool {
+        let before = |w: SystemTime| times.iter().all(|t| *t <= w);
+        self.written.is_some_and(before) && self.knows(source)
     }
 
     /// Whether the earlier report holds the findings of `source`.
@@ -98,6 +116,11 @@ mod tests {
         for unknown in ["s/c.sgf", "s/d.sgf", "s/e.txt", "s/z.sgf"] {
             assert!(!k.knows(unknown), "{unknown}");
         }
+        let now = std::time::SystemTime::now();
+        let hour = std::time::Duration::from_secs(3600);
+        assert!(k.holds("s/a.sgf", &[now - hour, now - hour]));
+        assert!(!k.holds("s/a.sgf", &[now - hour, now + hour]), "stale");
+        assert!(!k.holds("s/c.sgf", &[now - hour]));
         std::fs::write(&p, "not a report").unwrap();
         assert!(!Known::read(Some(&p)).knows("s/a.sgf"));
         assert!(!Known::read(None).knows("s/a.sgf"));

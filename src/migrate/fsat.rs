@@ -102,6 +102,15 @@ pub fn not_followed(e: &io::Error) -> bool {
     e.get_ref().is_some_and(|r| r.is::<NotFollowed>())
 }
 
+/// A symbolic link where an output goes: not followed, not replaced.
+fn link_at_output(name: &OsStr) -> io::Error {
+    not_followed_error(format!(
+        "{} {}",
+        name.to_string_lossy(),
+        crate::output::SYMBOLIC_LINK
+    ))
+}
+
 /// "is a symbolic link" for `ELOOP` (what `O_NOFOLLOW` answers for one).
 fn explain(e: Errno, name: &OsStr) -> io::Error {
     let name = name.to_string_lossy();
@@ -192,10 +201,25 @@ impl Dir {
         Ok(File::from(fd))
     }
 
-    /// The modification time of the entry `name` (not of what it links to).
+    /// The modification time of the entry `name`; an error for a symbolic
+    /// link (never the time of the link nor of what it links to).
     pub fn modified(&self, name: &OsStr) -> io::Result<SystemTime> {
         let st = rfs::statat(&self.fd, name, AtFlags::SYMLINK_NOFOLLOW)?;
+        if FileType::from_raw_mode(st.st_mode) == FileType::Symlink {
+            return Err(link_at_output(name));
+        }
         Ok(mtime_of(&st))
+    }
+
+    /// Refuses to put an output in place as `name` when a symbolic link is
+    /// there: a link at an output is never written through nor replaced.
+    fn refuse_link(&self, name: &OsStr) -> io::Result<()> {
+        match rfs::statat(&self.fd, name, AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(st) if FileType::from_raw_mode(st.st_mode) == FileType::Symlink => {
+                Err(link_at_output(name))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Removes the entry `name` (a file).
@@ -385,6 +409,7 @@ impl Pending {
     /// Puts the output in place as `name` in `dir`, atomically, replacing
     /// what is there.
     pub fn persist(self, dir: &Dir, name: &OsStr) -> io::Result<()> {
+        dir.refuse_link(name)?;
         match self {
             Pending::Named(mut t) => {
                 t.dir.rename(&t.name, dir, name)?;

@@ -5,7 +5,7 @@
 //! its input gave (else the input is read again, not written, to count
 //! it).
 
-use super::codes::{OUTPUT_NAME_NUMBERED, OUTPUT_NOT_WRITTEN};
+use super::codes::OUTPUT_NAME_NUMBERED;
 use super::ctx::{Converted, Ctx, Planned};
 use super::dirs::Outputs;
 use super::entry::{Entry, Status};
@@ -79,7 +79,7 @@ impl Ctx<'_> {
             }
         };
         if !self.options.force && !state.fresh && self.up_to_date(dir.as_deref(), name, item) {
-            if self.earlier.knows(&e.source) {
+            if self.earlier_holds(&e.source, dir.as_deref(), name, item) {
                 self.skip(&mut e);
                 return e;
             }
@@ -151,7 +151,7 @@ impl Ctx<'_> {
                 let out_abs = self.roots.dst.join(&plan.rel_out);
                 self.fail(
                     &mut e,
-                    OUTPUT_NOT_WRITTEN,
+                    super::dirs::output_code(&err),
                     format!("cannot write {}: {err}", out_abs.display()),
                 );
             }

@@ -13,7 +13,7 @@
 //! not by the number of records, and the names do not depend on
 //! `-j` or on which worker finishes first.
 
-use super::codes::{OUTPUT_NAME_NUMBERED, OUTPUT_NOT_WRITTEN};
+use super::codes::OUTPUT_NAME_NUMBERED;
 use super::ctx::{Converted, Ctx, NamedConv, Placed};
 use super::dirs::Outputs;
 use super::entry::{Entry, Status};
@@ -290,7 +290,7 @@ impl Ctx<'_> {
                 if let Err(err) = tmp.persist(dir, name) {
                     self.fail(
                         e,
-                        OUTPUT_NOT_WRITTEN,
+                        super::dirs::output_code(&err),
                         format!("cannot write {}: {err}", out_abs.display()),
                     );
                     return;

@@ -12,7 +12,8 @@
 //!   replaced when [`AtomicFile::commit`] is called, and left untouched when
 //!   it is not (an error, a panic, a signal); a device or a pipe
 //!   (`/dev/null`, `/dev/stdout`, a FIFO) is written in place and never
-//!   replaced; the name `-` is the standard output ([`is_stdout`]),
+//!   replaced; a symbolic link to anything else is refused, never written
+//!   through nor replaced; the name `-` is the standard output ([`is_stdout`]),
 //!   wherever a file name is taken. The bytes go to an unnamed file (Linux `O_TMPFILE`) linked
 //!   into place, so that nothing is left whatever ends the process; else to
 //!   a named one that [`remove_on_signal`] removes.
@@ -178,9 +179,12 @@ pub struct AtomicFile {
 const BUFFER: usize = 64 * 1024;
 
 impl AtomicFile {
-    /// Starts writing `path`. A symbolic link is followed to the file it
-    /// names, which is replaced with the mode it had; a device or a pipe is
-    /// opened and written in place; `-` is the standard output.
+    /// Starts writing `path`. An existing file is replaced with the mode
+    /// it had; a device or a pipe is opened and written in place (also
+    /// through a symbolic link: `/dev/stdout`); a symbolic link to
+    /// anything else (a file, a directory, nothing) is refused
+    /// ([`SYMBOLIC_LINK`]): never written through, never replaced; `-` is
+    /// the standard output.
     pub fn create(path: &Path) -> io::Result<AtomicFile> {
         if is_stdout(path) {
             return Ok(AtomicFile {
@@ -188,6 +192,9 @@ impl AtomicFile {
             });
         }
         let existing = std::fs::metadata(path).ok();
+        if is_link_to_a_file(path, existing.as_ref()) {
+            return Err(io::Error::other(SYMBOLIC_LINK));
+        }
         if let Some(m) = existing.as_ref().filter(|m| !m.is_file()) {
             if m.is_dir() {
                 return Err(io::Error::other("is a directory"));
@@ -200,10 +207,7 @@ impl AtomicFile {
                 target: Target::InPlace(BufWriter::with_capacity(BUFFER, f)),
             });
         }
-        let target = match &existing {
-            Some(_) => path.canonicalize()?,
-            None => path.to_path_buf(),
-        };
+        let target = path.to_path_buf();
         let dir = directory_of(&target);
         if let Some(f) = dir::create(dir) {
             #[cfg(unix)]
@@ -223,6 +227,33 @@ impl AtomicFile {
         })
     }
 
+    /// Gives the new file (not yet in place) the owner, group and mode of
+    /// the file `meta` describes, which it will replace: an error when the
+    /// owner or group cannot be given (only root gives a file to another
+    /// user). A device, a pipe or stdout is written in place: nothing to do.
+    #[cfg(unix)]
+    pub fn keep_owner_and_mode(&mut self, meta: &Metadata) -> io::Result<()> {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let f: &File = match &mut self.target {
+            Target::Unnamed(out, _) => out.get_ref(),
+            Target::Temp(out, _) => out.get_mut().file(),
+            Target::InPlace(_) | Target::Stdout(_) => return Ok(()),
+        };
+        let mine = f.metadata()?;
+        if (mine.uid(), mine.gid()) != (meta.uid(), meta.gid()) {
+            std::os::unix::fs::fchown(f, Some(meta.uid()), Some(meta.gid()))?;
+        }
+        // After the change of owner, which clears the set-id bits.
+        f.set_permissions(std::fs::Permissions::from_mode(meta.mode() & 0o7777))
+    }
+
+    /// Nothing to keep off Unix (the new file has the old one's mode
+    /// from [`AtomicFile::create`]).
+    #[cfg(not(unix))]
+    pub fn keep_owner_and_mode(&mut self, _: &Metadata) -> io::Result<()> {
+        Ok(())
+    }
+
     /// Flushes what is written and puts the file in place.
     pub fn commit(self) -> io::Result<()> {
         match self.target {
@@ -238,6 +269,19 @@ impl AtomicFile {
             }
         }
     }
+}
+
+/// Why an output at a symbolic link is refused: the one rule for links at
+/// outputs, the converter's and `migrate`'s (`docs/cli.md`, *Exit
+/// status*; `docs/migrate.md`, *Safety*).
+pub const SYMBOLIC_LINK: &str = "is a symbolic link: sgfconv never writes through one nor \
+     replaces one (name its target, or remove the link)";
+
+/// Whether `path` is a symbolic link to anything but a device or a pipe
+/// (`target`: what it leads to, if anything).
+fn is_link_to_a_file(path: &Path, target: Option<&Metadata>) -> bool {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    is_link && target.is_none_or(|t| t.is_file() || t.is_dir())
 }
 
 /// The directory a file is in (`.` for a bare file name).

@@ -57,6 +57,9 @@ fn describe(path: &Path, e: &io::Error) -> String {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    if e.to_string() == super::SYMBOLIC_LINK {
+        return super::SYMBOLIC_LINK.into();
+    }
     if path.is_dir() || e.to_string() == "is a directory" {
         return IS_A_DIRECTORY.into();
     }

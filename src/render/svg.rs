@@ -18,6 +18,7 @@
 use crate::options::{Coords, WriteOptions};
 use crate::render::figure::{column_label, row_label, Figure, Markup, Stone};
 use crate::stone::{Colour, Point};
+use std::borrow::Cow;
 
 /// The fonts of every text, best first: the embedded one of PNG pictures,
 /// then what most systems have.
@@ -56,6 +57,11 @@ pub struct SvgStyle {
     /// The picture's width in pixels (`width`/`height` attributes); `None`:
     /// the size in user units.
     pub size: Option<u32>,
+    /// The most characters of one text drawn (a figure heading, a label),
+    /// longer ones cut with `…` ([`drawing`] says which); `None`: every
+    /// text whole (SVG). The PNG writer's renderer lays a text out in time
+    /// quadratic in its length.
+    pub text_limit: Option<usize>,
 }
 
 impl SvgStyle {
@@ -65,6 +71,7 @@ impl SvgStyle {
         SvgStyle {
             coords: (!w.no_coords).then(|| w.coords.unwrap_or(Coords::Gtp)),
             size: w.size,
+            text_limit: None,
         }
     }
 }
@@ -74,6 +81,7 @@ impl Default for SvgStyle {
         SvgStyle {
             coords: Some(Coords::Gtp),
             size: None,
+            text_limit: None,
         }
     }
 }
@@ -165,7 +173,18 @@ impl Line {
 
 /// The SVG document of `fig`.
 pub fn svg(fig: &Figure, style: &SvgStyle) -> String {
-    let caption = caption_lines(fig, style.coords.unwrap_or(Coords::Gtp));
+    drawing(fig, style).0
+}
+
+/// The SVG document of `fig`, and what of its texts was cut to
+/// `style.text_limit` (`the figure heading (N characters)`, `the label
+/// at C3 (N characters)`).
+pub fn drawing(fig: &Figure, style: &SvgStyle) -> (String, Vec<String>) {
+    let mut cut = Cut {
+        limit: style.text_limit,
+        said: Vec::new(),
+    };
+    let caption = caption_lines(fig, style.coords.unwrap_or(Coords::Gtp), &mut cut);
     let g = Geometry::new(fig, style.coords.is_some(), &caption);
     let mut out = String::with_capacity(8 * 1024);
     header(&mut out, &g, style.size, fig.caption().as_deref());
@@ -178,11 +197,34 @@ pub fn svg(fig: &Figure, style: &SvgStyle) -> String {
     stones(&mut out, fig, &g);
     overlays(&mut out, fig, &g);
     marks(&mut out, fig, &g);
-    labels(&mut out, fig, &g);
+    labels(&mut out, fig, &g, &mut cut);
     lines(&mut out, fig, &g);
     captions(&mut out, &g, &caption);
     out.push_str("</svg>\n");
-    out
+    (out, cut.said)
+}
+
+/// The cutting of long texts to a limit, and what was cut.
+struct Cut {
+    limit: Option<usize>,
+    said: Vec<String>,
+}
+
+impl Cut {
+    /// `text`, or its first `limit` characters and `…` (said as `what`).
+    fn text<'t>(&mut self, text: &'t str, what: impl FnOnce() -> String) -> Cow<'t, str> {
+        let Some(limit) = self.limit else {
+            return Cow::Borrowed(text);
+        };
+        match text.char_indices().nth(limit) {
+            None => Cow::Borrowed(text),
+            Some((at, _)) => {
+                let n = text.chars().count();
+                self.said.push(format!("{} ({n} characters)", what()));
+                Cow::Owned(format!("{}…", &text[..at]))
+            }
+        }
+    }
 }
 
 fn header(out: &mut String, g: &Geometry, size: Option<u32>, title: Option<&str>) {
@@ -512,9 +554,15 @@ fn marks(out: &mut String, fig: &Figure, g: &Geometry) {
 }
 
 /// `LB` texts, centred; the grid blanked under those on empty points.
-fn labels(out: &mut String, fig: &Figure, g: &Geometry) {
+fn labels(out: &mut String, fig: &Figure, g: &Geometry, cut: &mut Cut) {
     let drawn = |(p, _): &&(Point, String)| g.shows(*p) && !numbered(fig, *p);
     for (p, text) in fig.labels.iter().filter(drawn) {
+        let at = || {
+            let c = column_label(Coords::Gtp, p.x);
+            let r = row_label(Coords::Gtp, p.y, fig.rows);
+            format!("the label at {c}{r}")
+        };
+        let text = cut.text(text, at);
         let size = match text.chars().count() {
             0 | 1 => 13.0,
             2 => 11.0,
@@ -530,7 +578,7 @@ fn labels(out: &mut String, fig: &Figure, g: &Geometry) {
             num(g.y(p.y) + 0.36 * size),
             num(size),
             contrast(fig, *p),
-            escape(text)
+            escape(&text)
         ));
     }
 }
@@ -575,11 +623,11 @@ fn lines(out: &mut String, fig: &Figure, g: &Geometry) {
 
 /// The caption's lines: the heading, then the notes, wrapped to the
 /// board's width.
-fn caption_lines(fig: &Figure, coords: Coords) -> Vec<Line> {
+fn caption_lines(fig: &Figure, coords: Coords, cut: &mut Cut) -> Vec<Line> {
     let mut out = Vec::new();
     if let Some(t) = fig.caption() {
         out.push(Line {
-            text: t,
+            text: cut.text(&t, || "the figure heading".into()).into_owned(),
             size: TITLE_SIZE,
         });
     }

@@ -10,7 +10,7 @@ mod show;
 
 use super::args::{archive_limits, dialect_arg, encoding_arg, DiagnosticsFormat, MigrateArgs};
 use super::exit::{EXIT_LOST, EXIT_USAGE};
-use super::say::{json_usage, shown};
+use super::say::{json_usage, line_to_stderr, shown};
 use super::{progress, term};
 use sgfconv::migrate::{self, MigrateOptions, Progress};
 use sgfconv::Error;
@@ -26,9 +26,9 @@ use std::time::{Duration, Instant};
 fn usage(msg: &dyn std::fmt::Display, json: bool) -> ExitCode {
     if json {
         let m = json_usage(&msg.to_string());
-        eprintln!("{m}");
+        line_to_stderr(m);
     } else {
-        eprintln!("sgfconv migrate: {}", shown(msg));
+        line_to_stderr(format!("sgfconv migrate: {}", shown(msg)));
     }
     ExitCode::from(EXIT_USAGE)
 }

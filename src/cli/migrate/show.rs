@@ -6,6 +6,7 @@
 //! stderr is JSON.
 
 use crate::cli::args::DiagnosticsFormat;
+use crate::cli::say::{line_to_stderr, to_stderr};
 use sgfconv::diag::{escape_controls, escape_controls_in_lines, Diagnostic, Palette, Severity};
 use sgfconv::migrate::{Progress, Status, Summary};
 use std::io::Write;
@@ -114,23 +115,23 @@ pub fn end(summary: &Summary, report: Option<&Path>, quiet: bool, json: bool) {
         (true, true) => {}
         (true, false) => {
             for e in summary.entries_with(Status::Failed) {
-                eprintln!(
+                line_to_stderr(format!(
                     "sgfconv migrate: failed: {}: {}",
                     escape_controls(&e.source),
                     escape_controls(e.reason.as_deref().unwrap_or("?"))
-                );
+                ));
             }
         }
-        (false, true) => eprintln!("{}", summary_json(summary, report)),
+        (false, true) => line_to_stderr(summary_json(summary, report)),
         (false, false) => {
             // File names and reasons: no control character reaches the terminal.
-            eprint!("{}", escape_controls_in_lines(&summary.to_string()));
+            to_stderr(&escape_controls_in_lines(&summary.to_string()));
             if let Some(r) = report {
                 let shown = match sgfconv::output::is_stdout(r) {
                     true => sgfconv::output::STDOUT_NAME.to_string(),
                     false => r.display().to_string(),
                 };
-                eprintln!("  report: {}", escape_controls(&shown));
+                line_to_stderr(format!("  report: {}", escape_controls(&shown)));
             }
         }
     }

@@ -610,8 +610,11 @@
     PageUp: function () { back(10); }
   };
 
+  // Only KEYS' own keys: never what every object inherits
+  // (`hasOwnProperty`, `constructor`), which a key name or an address can
+  // name.
   function onKey(e) {
-    var f = KEYS[e.key];
+    var f = Object.prototype.hasOwnProperty.call(KEYS, e.key) ? KEYS[e.key] : null;
     var tag = e.target && e.target.tagName;
     if (!f || e.altKey || e.ctrlKey || e.metaKey || tag === "SELECT" || tag === "TEXTAREA") { return; }
     e.preventDefault();
@@ -635,7 +638,7 @@
 
   // #game=G&move=N&numbers=1&keys=ArrowRight*3,ArrowLeft: where to start.
   function fromHash() {
-    var h = {};
+    var h = Object.create(null);
     location.hash.replace(/^#/, "").split("&").forEach(function (kv) {
       var i = kv.indexOf("=");
       if (i > 0) { h[kv.slice(0, i)] = decode(kv.slice(i + 1)); }

@@ -83,7 +83,7 @@ pub struct Stone {
 }
 
 /// Where a move listed below a figure was played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     /// On the point showing this numbered stone: "12 at 5".
     Number(u32),

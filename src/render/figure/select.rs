@@ -205,6 +205,10 @@ pub(super) struct Recorder {
     cols: u8,
     shown: Vec<Option<(Colour, Option<u32>)>>,
     notes: Vec<Note>,
+    /// The note (not a ko, not a pass) of each target, that later moves
+    /// there join: found in constant time, not by a scan of every note
+    /// (quadratic on a figure of thousands of passes).
+    joinable: std::collections::HashMap<Target, usize>,
 }
 
 impl Recorder {
@@ -219,6 +223,7 @@ impl Recorder {
             cols,
             shown,
             notes: Vec::new(),
+            joinable: std::collections::HashMap::new(),
         }
     }
 
@@ -255,18 +260,24 @@ impl Recorder {
 
     pub(super) fn note(&mut self, m: &Played, number: u32, at: Target) {
         let ko = m.captured == 1 && at != Target::Pass;
-        let same = self
-            .notes
-            .iter_mut()
-            .find(|n| n.at == at && !n.ko && !ko && at != Target::Pass);
+        let joins = !ko && at != Target::Pass;
+        let same = match joins {
+            true => self.joinable.get(&at).and_then(|&i| self.notes.get_mut(i)),
+            false => None,
+        };
         match same {
             Some(n) => n.numbers.push(number),
-            None => self.notes.push(Note {
-                numbers: vec![number],
-                colour: m.colour,
-                at,
-                ko,
-            }),
+            None => {
+                if joins {
+                    self.joinable.insert(at, self.notes.len());
+                }
+                self.notes.push(Note {
+                    numbers: vec![number],
+                    colour: m.colour,
+                    at,
+                    ko,
+                })
+            }
         }
     }
 

@@ -208,3 +208,101 @@ fn many_files_are_fixed_and_the_status_is_the_worst() {
         stderr(&out)
     );
 }
+
+/// `check --fix` with `hook` run (by `sh`, the file as `$1`) at the moment
+/// before the rename: the test's deterministic edit during the run.
+fn fix_with_hook(dir: &Path, hook: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sgfconv"))
+        .current_dir(dir)
+        .args(["check", "--fix", "g.sgf"])
+        .env("SGFCONV_TEST_BEFORE_FIX_RENAME", hook)
+        .output()
+        .unwrap()
+}
+
+/// An edit made while the file is checked and its new text written (an
+/// append; a same-length edit with the modification time put back) is
+/// never lost: the fix is refused (exit 2, the file as the edit left it).
+#[cfg(unix)]
+#[test]
+fn an_edit_made_during_the_fix_is_never_overwritten() {
+    let edits = [
+        ("an append", r#"printf '(;GM[1])' >> "$1""#),
+        (
+            "a same-length edit, its time put back",
+            r#"t=$(stat -c %y "$1"); printf 7 | dd of="$1" bs=1 seek=21 conv=notrunc status=none; touch -d "$t" "$1""#,
+        ),
+    ];
+    for (what, hook) in edits {
+        let dir = folder_with("g.sgf", DIRTY.as_bytes());
+        let out = fix_with_hook(dir.path(), hook);
+        assert_eq!(out.status.code(), Some(2), "{what}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("changed while it was checked"),
+            "{what}: {}",
+            stderr(&out)
+        );
+        let now = std::fs::read_to_string(dir.path().join("g.sgf")).unwrap();
+        assert_ne!(now, DIRTY, "{what}: the edit was made");
+        assert!(now.starts_with("(;GM[1]FF[4]SZ[19]KM["), "{what}: {now}");
+        assert!(!now.contains("KM[6.5]"), "{what}: the edit was lost");
+        assert_eq!(names(dir.path()), ["g.sgf"], "{what}: no temporary file");
+    }
+    // The hook itself changes nothing: without an edit the file is fixed.
+    let dir = folder_with("g.sgf", DIRTY.as_bytes());
+    let out = fix_with_hook(dir.path(), "true");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let fixed = std::fs::read(dir.path().join("g.sgf")).unwrap();
+    assert_eq!(fixed, converted(DIRTY.as_bytes()));
+}
+
+/// A read-only file (mode 0444, in a writable folder) that needs a rewrite
+/// is refused (exit 2, untouched) unless `--fix-read-only`, which rewrites
+/// it keeping 0444; a clean one is checked and left alone (exit 0).
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_refused_unless_asked() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder_with("g.sgf", DIRTY.as_bytes());
+    let p = dir.path().join("g.sgf");
+    let clean = dir.path().join("clean.sgf");
+    std::fs::write(&clean, converted(DIRTY.as_bytes())).unwrap();
+    for f in [&p, &clean] {
+        std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o444)).unwrap();
+    }
+    let out = sgfconv(dir.path(), &["check", "--fix", "clean.sgf"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let out = sgfconv(dir.path(), &["check", "--fix", "g.sgf"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("read-only"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), DIRTY);
+    let out = sgfconv(dir.path(), &["check", "--fix", "--fix-read-only", "g.sgf"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&p).unwrap(), converted(DIRTY.as_bytes()));
+    let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o444);
+}
+
+/// The file's owner and group are kept: as root, a file of another user
+/// (and group) stays theirs, with its mode; as anyone else, the user's own
+/// file stays theirs.
+#[cfg(unix)]
+#[test]
+fn owner_group_and_mode_are_kept() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = folder_with("g.sgf", DIRTY.as_bytes());
+    let p = dir.path().join("g.sgf");
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640)).unwrap();
+    if is_root() {
+        std::os::unix::fs::chown(&p, Some(65534), Some(65533)).unwrap();
+    }
+    let before = std::fs::metadata(&p).unwrap();
+    let out = sgfconv(dir.path(), &["check", "--fix", "g.sgf"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let after = std::fs::metadata(&p).unwrap();
+    assert_ne!(before.ino(), after.ino(), "a new file");
+    assert_eq!((after.uid(), after.gid()), (before.uid(), before.gid()));
+    assert_eq!(after.mode() & 0o7777, 0o640);
+    assert_eq!(std::fs::read(&p).unwrap(), converted(DIRTY.as_bytes()));
+}

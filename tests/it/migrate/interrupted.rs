@@ -248,3 +248,66 @@ fn named_outputs_of_an_interrupted_run_are_those_of_an_uninterrupted_one() {
     };
     assert_eq!(listing("dst"), listing("ref"));
 }
+
+/// An earlier report whose entries went stale: a finished run with
+/// `--report`, then inputs changed (an unterminated value, `E006`, in every
+/// tenth file), then a run over them killed (`SIGKILL`) once it has
+/// rewritten the first changed file's output, before writing its report.
+/// The resumed run finds those outputs up to date; the earlier report
+/// still holds what the files were before: the resumed run must not take
+/// it (the output is newer than the report), and counts the errors as an
+/// uninterrupted run over the changed files does (it exited 0 with
+/// `errors: 0` while the earlier entries were taken).
+#[test]
+fn after_sigkill_an_earlier_report_older_than_an_output_is_not_taken() {
+    let t = tree();
+    let o = migrate(t.path(), "dst", &["--report", "r.json"]);
+    assert!(o.status.code().is_some(), "{}", common::text(&o.stderr));
+    let report_time = || {
+        std::fs::metadata(t.path().join("r.json"))
+            .unwrap()
+            .modified()
+            .unwrap()
+    };
+    let first_report = report_time();
+    for i in (0..FILES).step_by(10) {
+        let p = t.path().join(format!("src/d0/f{i:04}.sgf"));
+        std::fs::write(p, format!("(;GM[1]FF[4]SZ[19]GN[g{i}];B[pd]C[open")).unwrap();
+    }
+    let (status, whole, counts) = reference(t.path());
+    assert_eq!(status, Some(1), "the changed files lose data");
+    let child = start(t.path(), "dst", &["--report", "r.json"]);
+    let first = t.path().join("dst/d0/f0000.sgf");
+    let changed = std::fs::metadata(t.path().join("src/d0/f0000.sgf"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::metadata(&first)
+        .unwrap()
+        .modified()
+        .unwrap()
+        .lt(&changed)
+        && started.elapsed() < Duration::from_secs(120)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // SAFETY: `kill` on the id of a child not waited for yet.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGKILL) }, 0);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.signal(), Some(libc::SIGKILL));
+    assert_eq!(
+        report_time(),
+        first_report,
+        "killed too late to test anything"
+    );
+    let again = migrate(t.path(), "dst", &["--report", "r.json"]);
+    assert_eq!(
+        again.status.code(),
+        status,
+        "{}",
+        common::text(&again.stderr)
+    );
+    assert_eq!(counts_line(&again), counts);
+    same_findings(&report(&t.path().join("r.json"))["totals"], &whole);
+}

@@ -434,3 +434,46 @@ fn directories_swapped_for_links_during_the_run_are_never_followed() {
     }
     eprintln!("{runs} attacked runs in {:?}", started.elapsed());
 }
+
+// ---------------------------------------------------------------------------
+// Links at outputs: the one rule (`docs/migrate.md`, *Safety*), the
+// converter's too (`tests/it/properties/output_safety.rs`).
+
+/// A symbolic link at an output's name in DST (to a file outside, newer
+/// than the input, or to nothing) is never taken for an up-to-date output,
+/// never written through and never replaced: `E456`, exit 1, the link and
+/// its target as they were, on every run.
+#[test]
+fn a_symbolic_link_at_an_output_is_neither_up_to_date_nor_followed() {
+    let (t, src, dst) = tree(&[("a.sgf", GAME), ("b.sgf", GAME), ("c.sgf", GAME)]);
+    let outside = t.path().join("outside");
+    fs::create_dir(&outside).unwrap();
+    fs::write(outside.join("x"), "precious").unwrap();
+    fs::create_dir(&dst).unwrap();
+    symlink(outside.join("x"), dst.join("a.sgf")).unwrap();
+    symlink(outside.join("new"), dst.join("b.sgf")).unwrap();
+    let report = t.path().join("r.json");
+    for run in 0..2 {
+        let out = migrate(&[&src, &dst], &["--report", report.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "run {run}: {}", stderr(&out));
+        let r: serde_json::Value = serde_json::from_slice(&fs::read(&report).unwrap()).unwrap();
+        let files = r["files"].as_array().unwrap();
+        for name in ["a.sgf", "b.sgf"] {
+            let e = files
+                .iter()
+                .find(|f| f["source"].as_str().unwrap().ends_with(name))
+                .unwrap();
+            assert_eq!(e["status"], "failed", "run {run}: {e}");
+            assert!(e.to_string().contains("E456"), "run {run}: {e}");
+        }
+        assert_eq!(fs::read_to_string(outside.join("x")).unwrap(), "precious");
+        assert!(!outside.join("new").exists(), "run {run}");
+        for name in ["a.sgf", "b.sgf"] {
+            let m = fs::symlink_metadata(dst.join(name)).unwrap();
+            assert!(m.file_type().is_symlink(), "run {run}: {name} replaced");
+        }
+        assert!(fs::read_to_string(dst.join("c.sgf"))
+            .unwrap()
+            .contains("PB[Black]"));
+    }
+}

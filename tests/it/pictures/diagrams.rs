@@ -534,3 +534,88 @@ fn a_numbered_picture_never_replaces_another_inputs_output() {
     let kept = std::fs::read_to_string(out.join("c-01.svg")).unwrap();
     assert!(kept.contains("Figure 1 (move 1)"), "{kept}");
 }
+
+/// Runs `sgfconv ARGS` in `dir`, killed after `secs` seconds (`None`: it
+/// did not end in time).
+fn within(secs: u64, dir: &Path, args: &[&str]) -> Option<Output> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgfconv"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
+/// A figure heading and a label of 100 000 characters each: the PNG draws
+/// the first 500 of each and `…`, says so (`E704`, exit 1, the picture
+/// written) and takes no time (5 s and more, quadratic in the length,
+/// while each was drawn whole); the SVG keeps both whole.
+#[test]
+fn a_huge_heading_or_label_is_cut_in_png_and_whole_in_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let (heading, label) = ("x".repeat(100_000), "y".repeat(100_000));
+    let sgf = format!("(;GM[1]FF[4]SZ[9];B[aa]FG[0:{heading}];W[bb]LB[cc:{label}])");
+    std::fs::write(dir.path().join("g.sgf"), sgf).unwrap();
+    let o = within(60, dir.path(), &["g.sgf", "--figures", "-o", "g.png"])
+        .expect("the PNG of a 100 000-character text drawn in time");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let said = stderr(&o);
+    assert_eq!(said.matches("E704 png-text-cut").count(), 2, "{said}");
+    assert!(
+        said.contains("the figure heading (100012 characters)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("the label at C7 (100000 characters)"),
+        "{said}"
+    );
+    let png = std::fs::read(dir.path().join("g.png")).unwrap();
+    assert!(Pixmap::decode_png(&png).is_ok());
+    let o = sgfconv(&[
+        dir.path().join("g.sgf").to_str().unwrap(),
+        "--figures",
+        "-t",
+        "svg",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = String::from_utf8(o.stdout).unwrap();
+    assert!(svg.contains(&heading) && svg.contains(&label));
+}
+
+/// A picture with more text than one picture draws (a 1 × 1 board with
+/// 11 000 passes in one figure: a caption note each) is refused before the
+/// renderer builds anything: `E702`, exit 2, no file. (`tests/memory.rs`
+/// measures what it costs.)
+#[test]
+fn a_picture_with_too_much_text_is_refused_before_it_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let passes: String = (0..11_000)
+        .map(|i| if i % 2 == 0 { ";B[]" } else { ";W[]" })
+        .collect();
+    std::fs::write(
+        dir.path().join("p.sgf"),
+        format!("(;GM[1]FF[4]SZ[1]{passes})"),
+    )
+    .unwrap();
+    let o = within(
+        60,
+        dir.path(),
+        &["p.sgf", "--figures", "--size", "16", "-o", "p.png"],
+    )
+    .expect("refused in time");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("[E702]"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("11005 texts"), "{}", stderr(&o));
+    assert!(!dir.path().join("p.png").exists());
+}

@@ -533,3 +533,29 @@ impl Pixels {
         (0..3).map(|k| u32::from(self.data[i + k])).sum::<u32>() / 3
     }
 }
+
+/// An address naming keys that every JavaScript object has
+/// (`#keys=hasOwnProperty,constructor,toString,__proto__`) throws nothing
+/// and presses nothing; the real keys beside them still move.
+#[test]
+fn keys_named_like_object_members_throw_nothing() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = write_page(dir.path(), GAME);
+    let mut d = Devtools::open(&browser, dir.path(), &url(&page, ""));
+    d.eval(
+        "window.__errors = []; window.addEventListener('error', function (e) { \
+         window.__errors.push(String(e.message)); }); true",
+    );
+    d.eval(
+        "location.hash = 'keys=hasOwnProperty,ArrowRight*2,constructor,toString,\
+         __proto__,valueOf,isPrototypeOf*3'; true",
+    );
+    d.wait_for("document.querySelector('#board svg').getAttribute('data-move') === '2'");
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(d.eval("window.__errors"), serde_json::json!([]));
+    d.eval("location.hash = 'move=1&hasOwnProperty=1&__proto__=x&keys=ArrowRight'; true");
+    d.wait_for("document.querySelector('#board svg').getAttribute('data-move') === '2'");
+    assert_eq!(d.eval("window.__errors"), serde_json::json!([]));
+    assert_eq!(colours(&drawn(&d.dom())), expected(&MAIN[..2]));
+}

@@ -207,3 +207,92 @@ fn an_existing_games_csv_is_kept_when_the_run_fails_and_replaced_when_it_succeed
     assert!(games.starts_with("game,file,index,size,komi"), "{games}");
     assert!(games.contains("Lee"), "{games}");
 }
+
+/// A symbolic link at the output's name (`-o`, or under `-d`), to a file
+/// outside the directory, to a directory or to nothing, is never written
+/// through nor replaced: exit 2, the link and its target as they were (the
+/// one rule for links at outputs, `migrate`'s too). A link to a device is
+/// written in place (`/dev/stdout` is one).
+#[cfg(unix)]
+#[test]
+fn an_output_at_a_symbolic_link_is_refused_whatever_it_links_to() {
+    use std::os::unix::fs::symlink;
+    let sgf = "(;GM[1]FF[4]SZ[19];B[pd])";
+    let dir = folder_with("in.sgf", sgf);
+    let p = dir.path();
+    for d in ["outside", "o", "d"] {
+        std::fs::create_dir(p.join(d)).unwrap();
+    }
+    std::fs::write(p.join("outside/t"), "precious").unwrap();
+    symlink("../outside/t", p.join("o/file.sgf")).unwrap();
+    symlink("../outside", p.join("o/dir.sgf")).unwrap();
+    symlink("../outside/none", p.join("o/dangling.sgf")).unwrap();
+    symlink("../outside/t", p.join("d/in.sgf")).unwrap();
+    for args in [
+        &["in.sgf", "-o", "o/file.sgf"][..],
+        &["in.sgf", "-o", "o/dir.sgf"],
+        &["in.sgf", "-o", "o/dangling.sgf"],
+        &["in.sgf", "-d", "d"],
+    ] {
+        let out = sgfconv(p).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let why = match args[2] {
+            "o/dir.sgf" => "is a directory",
+            _ => "is a symbolic link: sgfconv never writes through one",
+        };
+        assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
+        assert_eq!(read(p, "outside/t"), "precious", "{args:?}");
+        assert!(!p.join("outside/none").exists(), "{args:?}");
+        assert_eq!(std::fs::read_dir(p.join("outside")).unwrap().count(), 1);
+    }
+    for l in ["o/file.sgf", "o/dir.sgf", "o/dangling.sgf", "d/in.sgf"] {
+        let m = std::fs::symlink_metadata(p.join(l)).unwrap();
+        assert!(m.file_type().is_symlink(), "{l} was replaced");
+    }
+    symlink("/dev/null", p.join("o/null.sgf")).unwrap();
+    let out = sgfconv(p)
+        .args(["in.sgf", "-o", "o/null.sgf"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(p.join("o/null.sgf"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+/// An SGF input with no game (`E014`: empty, text without a '(') leaves an
+/// existing output untouched, as the other readers' inputs do: exit 2,
+/// nothing written, for `-o` in several output formats and under `-d`.
+#[test]
+fn an_sgf_input_with_no_game_leaves_an_existing_output_untouched() {
+    for (i, input) in ["", "no game here\n", "just text ) ] ;"].iter().enumerate() {
+        let dir = folder_with("in.sgf", input);
+        let p = dir.path();
+        std::fs::create_dir(p.join("d")).unwrap();
+        let outs = ["out.sgf", "out.json", "out.gib", "d/in.sgf"];
+        for o in outs {
+            std::fs::write(p.join(o), "precious").unwrap();
+        }
+        for args in [
+            &["in.sgf", "-o", "out.sgf"][..],
+            &["in.sgf", "-o", "out.json"],
+            &["in.sgf", "-o", "out.gib"],
+            &["in.sgf", "-d", "d"],
+        ] {
+            let out = sgfconv(p).args(args).output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{i} {args:?}: {}", stderr(&out));
+            let said = stderr(&out);
+            assert!(
+                said.contains("nothing written") || said.contains("no game to write"),
+                "{i} {args:?}: {}",
+                stderr(&out)
+            );
+        }
+        for o in outs {
+            assert_eq!(read(p, o), "precious", "input {i}: {o}");
+        }
+        let names = std::fs::read_dir(p).unwrap().count();
+        assert_eq!(names, 5, "input {i}: no temporary file left");
+    }
+}

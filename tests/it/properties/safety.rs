@@ -1,6 +1,7 @@
 //! The command under hostile conditions (safety and bounded memory): a run ended by a signal
 //! leaves no temporary file and the old output as it was; control
-//! characters from names and records never reach the terminal raw; CSV text
+//! characters from names and records never reach the terminal raw; a
+//! closed or full stderr never changes the exit status; CSV text
 //! cells are defused with `--csv-safe`.
 
 use crate::common;
@@ -403,4 +404,55 @@ fn a_private_device_node_named_as_the_output_is_never_replaced() {
         );
     }
     assert_eq!(names(dir.path()), ["in.sgf", "null"]);
+}
+
+/// The write end of a pipe whose reader is gone (`2>&1 | true` once `true`
+/// has ended): every write to it fails with `EPIPE`.
+#[cfg(target_os = "linux")]
+fn dead_pipe() -> Stdio {
+    let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+    let end = reader.stdin.take().unwrap();
+    reader.wait().unwrap();
+    Stdio::from(end)
+}
+
+/// A closed pipe or a full device as stderr never makes a run panic: the
+/// converter, `check` and `migrate` (its summary, its failures under `-q`,
+/// its JSON summary) end with the status they give with a working stderr.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_or_full_stderr_never_changes_the_exit_status() {
+    let t = tempfile::tempdir().unwrap();
+    let p = t.path();
+    std::fs::create_dir(p.join("src")).unwrap();
+    std::fs::write(p.join("src/a.sgf"), games(2)).unwrap();
+    std::fs::write(p.join("src/bad.sgf"), "(;GM[1]SZ[19];B[pd]C[\u{1}").unwrap();
+    let runs: [&[&str]; 6] = [
+        &["src/a.sgf", "-o", "a.json"],
+        &["check", "src/bad.sgf"],
+        &["migrate", "src", "dst"],
+        &["migrate", "--force", "-q", "src", "dst"],
+        &["migrate", "--force", "--diagnostics", "json", "src", "dst"],
+        &["migrate", "no-such-src", "dst"],
+    ];
+    for args in runs {
+        let want = sgfconv(p).args(args).output().unwrap().status.code();
+        assert!(matches!(want, Some(0..=2)), "{args:?}: {want:?}");
+        let stderrs: [(&str, Stdio); 2] = [
+            ("closed pipe", dead_pipe()),
+            (
+                "/dev/full",
+                std::fs::File::create("/dev/full").unwrap().into(),
+            ),
+        ];
+        for (what, err) in stderrs {
+            let got = sgfconv(p)
+                .args(args)
+                .stdout(Stdio::null())
+                .stderr(err)
+                .status()
+                .unwrap();
+            assert_eq!(got.code(), want, "{args:?} with stderr a {what}");
+        }
+    }
 }
