@@ -161,7 +161,9 @@ impl<R: Read> Surrogates<R> {
 /// Four hex digits, if they are.
 fn hex4(b: Option<&[u8]>) -> Option<u32> {
     let s = std::str::from_utf8(b?).ok()?;
-    u32::from_str_radix(s, 16).ok().filter(|_| !s.starts_with('+'))
+    u32::from_str_radix(s, 16)
+        .ok()
+        .filter(|_| !s.starts_with('+'))
 }
 
 impl<R: Read> Read for Surrogates<R> {
@@ -203,8 +205,10 @@ mod tests {
 
     #[test]
     fn lone_surrogates_become_replacements_at_any_chunk_size() {
-        let input = b"[\"a\\ud800b\",\n \"\\uD83D\\uDE00\", \"\\\\ud800\", \"\\udc00\", \"x\\ud800\"]";
-        let want = b"[\"a\\uFFFDb\",\n \"\\uD83D\\uDE00\", \"\\\\ud800\", \"\\uFFFD\", \"x\\uFFFD\"]";
+        let input =
+            b"[\"a\\ud800b\",\n \"\\uD83D\\uDE00\", \"\\\\ud800\", \"\\udc00\", \"x\\ud800\"]";
+        let want =
+            b"[\"a\\uFFFDb\",\n \"\\uD83D\\uDE00\", \"\\\\ud800\", \"\\uFFFD\", \"x\\uFFFD\"]";
         for chunk in 1..=input.len() {
             let (out, found) = through(input, chunk);
             assert_eq!(out, want, "chunk {chunk}");
