@@ -58,7 +58,8 @@ pub struct Member<'a> {
     pub path: PathBuf,
     /// The format its name says, else its content.
     pub format: Option<Format>,
-    /// Its decompressed bytes, ending at [`Limits::max_member_size`].
+    /// Its decompressed bytes, ending at [`Limits::max_member_size`], or
+    /// where the archive's [`Limits::max_archive_size`] is spent.
     pub reader: &'a mut dyn Read,
 }
 
