@@ -253,13 +253,21 @@ pub fn lying_archives(data: &[u8]) -> Vec<(sgfconv::archive::Kind, Vec<u8>)> {
     };
     let central: Vec<(&[u8], usize)> = recipe
         .iter()
-        .map(|b| (names[(b & 3) as usize % 3], (b >> 2) as usize % locals.len()))
+        .map(|b| {
+            (
+                names[(b & 3) as usize % 3],
+                (b >> 2) as usize % locals.len(),
+            )
+        })
         .collect();
     let mut nested = data.to_vec();
     for _ in 0..(first as usize % 41) {
         nested = gzip_stored(&nested);
     }
-    vec![(Kind::Zip, zip_stored(&locals, &central)), (Kind::Gzip, nested)]
+    vec![
+        (Kind::Zip, zip_stored(&locals, &central)),
+        (Kind::Gzip, nested),
+    ]
 }
 
 /// CRC-32 (IEEE), bit by bit: the fuzz crate needs no compressor.
