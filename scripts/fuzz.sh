@@ -12,7 +12,8 @@
 #              (fuzz/src/bin/smoke.rs); crashes land in fuzz/artifacts/smoke/.
 # FUZZ_TARGETS (default "read_all convert_sgf structured_shape archive_walk")
 # picks the targets. archive_walk is seeded with zip, tar, tar.gz, tar.bz2,
-# tar.xz and .gz archives of corpus/ made here (Python's standard library).
+# tar.xz and .gz archives of corpus/ made here (Python's standard library),
+# a zip with two members of one name and 20 layers of gzip.
 # Inputs are cut to 64 KiB, except for convert_sgf: 1 MiB (FUZZ_BIG_LEN), so
 # that inputs past the readers' 64 KiB windows and heads are tried too.
 set -euo pipefail
@@ -53,6 +54,19 @@ for mode, ext in (("w", "tar"), ("w:gz", "tar.gz"), ("w:bz2", "tar.bz2"), ("w:xz
             t.add(f, "g/" + os.path.basename(f))
 with open(files[0], "rb") as f, gzip.open(os.path.join(out, "one.sgf.gz"), "wb") as g:
     g.write(f.read())
+# Archives that lie (the target also makes its own from every input):
+# two members of one name, and 20 layers of gzip.
+import warnings
+warnings.simplefilter("ignore")
+with zipfile.ZipFile(os.path.join(out, "dup.zip"), "w") as z:
+    for f in files[:2]:
+        z.write(f, "g.sgf")
+with open(files[0], "rb") as f:
+    deep = f.read()
+for _ in range(20):
+    deep = gzip.compress(deep)
+with open(os.path.join(out, "deep.sgf.gz"), "wb") as g:
+    g.write(deep)
 PY
 seeds+=("$ARCHIVE_SEEDS")
 

@@ -182,8 +182,11 @@ fn shape_documents(nodes: &[u8], tail: Option<&str>) -> (String, String) {
 }
 
 /// Archives: the walk over the same bytes as every kind of archive (the
-/// kind the bytes say first): none may panic or hang, and every member is
-/// read to its end, as a conversion reads it, within a 1 MiB cap.
+/// kind the bytes say first), then over the archives that lie made from
+/// them ([`lying_archives`]): none may panic, hang or overflow its stack,
+/// and every member is read to its end, as a conversion reads it, within a
+/// 1 MiB cap per member and 4 MiB per archive, to the deepest nesting
+/// allowed.
 pub fn archive_walk(data: &[u8]) {
     use sgfconv::archive::{self, Kind, Limits};
     const KINDS: [Kind; 8] = [
@@ -198,12 +201,13 @@ pub fn archive_walk(data: &[u8]) {
     ];
     let limits = Limits {
         max_member_size: 1 << 20,
-        depth: 2,
+        max_archive_size: 4 << 20,
+        depth: archive::MAX_DEPTH,
     };
-    for kind in archive::detect(data).into_iter().chain(KINDS) {
+    let walk = |bytes: &[u8], kind: Kind| {
         let mut report = Reporter::new("fuzz", Output::Discard);
         let _ = archive::walk(
-            Box::new(data),
+            Box::new(bytes),
             kind,
             "fuzz",
             &limits,
@@ -213,5 +217,125 @@ pub fn archive_walk(data: &[u8]) {
                 Ok(())
             },
         );
+    };
+    for kind in archive::detect(data).into_iter().chain(KINDS) {
+        walk(data, kind);
     }
+    for (kind, bytes) in lying_archives(data) {
+        walk(&bytes, kind);
+    }
+}
+
+/// The bytes as a recipe for archives that lie: a zip whose directory
+/// entries (one per byte of the first 32, after the first) take their
+/// names from a set of three (members of one name) and point at local
+/// entries chosen by the bytes (entries that overlap, entries that name
+/// themselves otherwise in their local header), its local entries the rest
+/// of the bytes cut in four; and the bytes in as many gzip layers as the
+/// first byte says, up to 40 (nesting past the deepest allowed).
+pub fn lying_archives(data: &[u8]) -> Vec<(sgfconv::archive::Kind, Vec<u8>)> {
+    use sgfconv::archive::Kind;
+    let Some((&first, rest)) = data.split_first() else {
+        return Vec::new();
+    };
+    let (recipe, body) = rest.split_at(rest.len().min(32));
+    let names: [&[u8]; 3] = [b"g.sgf", b"g.sgf", b"h.gib"];
+    let quarter = body.len().div_ceil(4).max(1);
+    let locals: Vec<(&[u8], &[u8])> = body
+        .chunks(quarter)
+        .enumerate()
+        .map(|(i, c)| (names[i % 3], c))
+        .collect();
+    let locals = if locals.is_empty() {
+        vec![(names[0], &b""[..])]
+    } else {
+        locals
+    };
+    let central: Vec<(&[u8], usize)> = recipe
+        .iter()
+        .map(|b| {
+            (
+                names[(b & 3) as usize % 3],
+                (b >> 2) as usize % locals.len(),
+            )
+        })
+        .collect();
+    let mut nested = data.to_vec();
+    for _ in 0..(first as usize % 41) {
+        nested = gzip_stored(&nested);
+    }
+    vec![
+        (Kind::Zip, zip_stored(&locals, &central)),
+        (Kind::Gzip, nested),
+    ]
+}
+
+/// CRC-32 (IEEE), bit by bit: the fuzz crate needs no compressor.
+fn crc32(data: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in data {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0xEDB8_8320 & (crc & 1).wrapping_neg());
+        }
+    }
+    !crc
+}
+
+/// `data` as a gzip file of stored deflate blocks.
+fn gzip_stored(data: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255];
+    let mut blocks = data.chunks(0xFFFF).peekable();
+    if blocks.peek().is_none() {
+        out.extend_from_slice(&[1, 0, 0, 0xFF, 0xFF]);
+    }
+    while let Some(block) = blocks.next() {
+        out.push(u8::from(blocks.peek().is_none()));
+        let len = block.len() as u16;
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&(!len).to_le_bytes());
+        out.extend_from_slice(block);
+    }
+    out.extend_from_slice(&crc32(data).to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out
+}
+
+/// A zip of stored local entries (name, data), then a central directory of
+/// `central` (the name it says, the local entry it points at).
+fn zip_stored(locals: &[(&[u8], &[u8])], central: &[(&[u8], usize)]) -> Vec<u8> {
+    let fields = |v: &mut Vec<u8>, data: &[u8], name: &[u8]| {
+        v.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        v.extend_from_slice(&crc32(data).to_le_bytes());
+        v.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        v.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        v.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        v.extend_from_slice(&[0, 0]);
+    };
+    let mut out = Vec::new();
+    let mut offsets = Vec::new();
+    for (name, data) in locals {
+        offsets.push(out.len() as u32);
+        out.extend_from_slice(b"PK\x03\x04");
+        fields(&mut out, data, name);
+        out.extend_from_slice(name);
+        out.extend_from_slice(data);
+    }
+    let mut dir = Vec::new();
+    for (name, i) in central {
+        dir.extend_from_slice(b"PK\x01\x02\x14\x00");
+        fields(&mut dir, locals[*i].1, name);
+        dir.extend_from_slice(&[0; 10]);
+        dir.extend_from_slice(&offsets[*i].to_le_bytes());
+        dir.extend_from_slice(name);
+    }
+    let at = out.len() as u32;
+    out.extend_from_slice(&dir);
+    out.extend_from_slice(b"PK\x05\x06\0\0\0\0");
+    let n = (central.len() as u16).to_le_bytes();
+    out.extend_from_slice(&[n[0], n[1], n[0], n[1]]);
+    out.extend_from_slice(&(dir.len() as u32).to_le_bytes());
+    out.extend_from_slice(&at.to_le_bytes());
+    out.extend_from_slice(&[0, 0]);
+    out
 }

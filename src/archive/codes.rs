@@ -4,7 +4,7 @@
 //! in capitals (`E650` `archive-member-too-large` →
 //! `ARCHIVE_MEMBER_TOO_LARGE`).
 //!
-//! Numbers used: 650–655 (archives (zip, tar, 7z, LHA, compressed files),
+//! Numbers used: 650–658 (archives (zip, tar, 7z, LHA, compressed files),
 //! 650–699).
 
 use crate::diag::Code;
@@ -55,3 +55,31 @@ pub const ARCHIVE_UNSAFE_MEMBER_NAME: Code = Code::new("W654", "archive-unsafe-m
 ///
 /// What to do: raise `--archive-depth`.
 pub const ARCHIVE_TOO_DEEP: Code = Code::new("I655", "archive-too-deep");
+/// A zip entry whose bytes overlap those of an entry before it (the trick
+/// of the zip bombs that point many entries at one compressed stream):
+/// not read; the first of the entries that overlap is read.
+///
+/// Example: a 1.5 MB zip whose 200 entries all point at one 1 GB stream.
+///
+/// What to do: check the archive with its own tool (`unzip -t` refuses
+/// it too); a genuine archive has no overlapping entries.
+pub const ARCHIVE_OVERLAPPING_MEMBERS: Code = Code::new("E656", "archive-overlapping-members");
+/// A zip entry whose local header names it otherwise than the central
+/// directory does: read under the directory's name, as `unzip` does.
+///
+/// Example: an entry listed as `game.sgf` whose local header says
+/// `other.sgf`.
+///
+/// What to do: check which name is meant; tools that read the local
+/// headers only (streaming unzippers) see the other name.
+pub const ARCHIVE_MEMBER_NAME_MISMATCH: Code = Code::new("W657", "archive-member-name-mismatch");
+/// An archive that decompresses to more than `--max-archive-size`, all its
+/// members at every level together (a decompression bomb of many
+/// members): the member being read is cut there and the rest of the
+/// archive is not read.
+///
+/// Example: a zip of 200 members of 1 GB of zeros each, with the default
+/// `--max-archive-size` of 8 GiB.
+///
+/// What to do: if the archive is genuine, raise `--max-archive-size`.
+pub const ARCHIVE_TOO_LARGE: Code = Code::new("E658", "archive-too-large");

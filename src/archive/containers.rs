@@ -7,8 +7,9 @@
 
 use super::codes::*;
 use super::kind::{detect, Kind};
-use super::member::{spool, Capped, Limits, Member, OnMember, Walked};
+use super::member::{spool, Budget, Capped, Limits, Member, OnMember, Walked, MAX_DEPTH};
 use super::names::{self, NameDecoder};
+use super::zipdir;
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::formats::Format;
@@ -56,10 +57,16 @@ pub(super) struct Walker<'e, 'f> {
     pub limits: Limits,
     pub walked: Walked,
     pub left_out_names: Vec<String>,
+    pub budget: &'e Budget,
     pub each: &'e mut OnMember<'f>,
 }
 
 impl Walker<'_, '_> {
+    /// Whether the archive's budget is spent: no member more is read.
+    fn stopped(&self) -> bool {
+        self.budget.spent.get()
+    }
+
     /// Walks one archive or compressed file named `name` (for messages),
     /// whose members go under `prefix`, at nesting `level` (0: the file
     /// named).
@@ -140,6 +147,7 @@ impl Walker<'_, '_> {
             inner: reader,
             left: max,
             hit: &hit,
+            budget: self.budget,
         };
         let (head, mut stream) = sniff_head(Box::new(capped))?;
         let r = match detect(&head) {
@@ -200,7 +208,7 @@ impl Walker<'_, '_> {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         // A compressed file directly holds its one member: no new level.
-        if level >= self.limits.depth {
+        if level >= self.limits.depth.min(MAX_DEPTH) {
             report.report(
                 ARCHIVE_TOO_DEEP,
                 None,
@@ -258,6 +266,9 @@ impl Walker<'_, '_> {
     ) -> Result<(), Error> {
         let mut tar = tar::Archive::new(input);
         for entry in tar.entries()? {
+            if self.stopped() {
+                break;
+            }
             let mut entry = entry?;
             if !entry.header().entry_type().is_file() {
                 continue;
@@ -275,37 +286,63 @@ impl Walker<'_, '_> {
 
     fn zip(
         &mut self,
-        file: std::fs::File,
+        mut file: std::fs::File,
         at: Place<'_>,
         report: &mut Reporter,
     ) -> Result<(), Error> {
         let Place { name, .. } = at;
-        let mut zip = zip::ZipArchive::new(file)
+        let entries = zipdir::entries(&mut file)
             .map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))?;
-        let decoder = zip_names(&mut zip, name, report);
-        for i in 0..zip.len() {
-            let mut entry = match zip.by_index(i) {
-                Ok(e) => e,
-                Err(e) => {
-                    report.report(ARCHIVE_UNREADABLE, None, format!("{name}: member {i}: {e}"));
+        let decoder = zip_names(&entries, name, report);
+        let overlaps = zipdir::overlaps(&entries);
+        let named =
+            |e: &zipdir::Entry| names::display(name, &names::decode(&e.name, decoder.as_ref()));
+        for (e, overlap) in entries.iter().zip(&overlaps) {
+            if self.stopped() {
+                break;
+            }
+            if e.is_dir() {
+                continue;
+            }
+            let display = named(e);
+            let refused = if let Some(why) = &e.bad {
+                Some((ARCHIVE_UNREADABLE, why.clone()))
+            } else if let Some(other) = overlap {
+                let other = named(&entries[*other]);
+                Some((
+                    ARCHIVE_OVERLAPPING_MEMBERS,
+                    format!("its bytes overlap those of {other}"),
+                ))
+            } else if e.encrypted() {
+                Some((ARCHIVE_UNREADABLE, "encrypted".to_string()))
+            } else {
+                None
+            };
+            if let Some((code, why)) = refused {
+                report.report(code, None, format!("{display}: {why}: not read"));
+                continue;
+            }
+            if e.local_name != e.name {
+                let local = names::decode(&e.local_name, decoder.as_ref());
+                report.report(
+                    ARCHIVE_MEMBER_NAME_MISMATCH,
+                    None,
+                    format!("{display}: its local header names it {local:?}: read under the central directory's name"),
+                );
+            }
+            let mut reader = match zipdir::open(&mut file, e) {
+                Ok(r) => r,
+                Err(why) => {
+                    report.report(
+                        ARCHIVE_UNREADABLE,
+                        None,
+                        format!("{display}: {why}: not read"),
+                    );
                     continue;
                 }
             };
-            let member = names::decode(entry.name_raw(), decoder.as_ref());
-            if entry.is_dir() {
-                continue;
-            }
-            if entry.encrypted() {
-                let display = names::display(name, &member);
-                report.report(
-                    ARCHIVE_UNREADABLE,
-                    None,
-                    format!("{display}: encrypted: not read"),
-                );
-                continue;
-            }
-            let size = Some(entry.size());
-            self.member(&mut entry, size, &member, at, report)?;
+            let member = names::decode(&e.name, decoder.as_ref());
+            self.member(&mut reader, Some(e.size), &member, at, report)?;
         }
         Ok(())
     }
@@ -320,6 +357,9 @@ impl Walker<'_, '_> {
         let mut seven = seven.map_err(|e| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string()))?;
         let mut failed: Option<Error> = None;
         let r = seven.for_each_entries_with_decision(|entry, reader| {
+            if self.stopped() {
+                return Ok(sevenz_rust2::EntryDecision::Stop);
+            }
             if entry.is_directory() || !entry.has_stream() {
                 return Ok(sevenz_rust2::EntryDecision::Continue);
             }
@@ -349,6 +389,9 @@ impl Walker<'_, '_> {
             |e: &dyn std::fmt::Display| Error::unreadable(ARCHIVE_UNREADABLE, e.to_string());
         let mut lha = delharc::LhaDecodeReader::new(input).map_err(|e| unreadable(&e))?;
         loop {
+            if self.stopped() {
+                return Ok(());
+            }
             let header = lha.header();
             let member = header.parse_pathname_to_str();
             if !header.is_directory() {
@@ -400,15 +443,8 @@ impl Walker<'_, '_> {
 }
 
 /// The decoder of a zip's legacy member names, reported once.
-fn zip_names(
-    zip: &mut zip::ZipArchive<std::fs::File>,
-    name: &str,
-    report: &mut Reporter,
-) -> Option<NameDecoder> {
-    let raw: Vec<Vec<u8>> = (0..zip.len())
-        .filter_map(|i| zip.by_index_raw(i).ok().map(|f| f.name_raw().to_vec()))
-        .collect();
-    let decoder = NameDecoder::for_names(raw.iter().map(|n| &n[..]))?;
+fn zip_names(entries: &[zipdir::Entry], name: &str, report: &mut Reporter) -> Option<NameDecoder> {
+    let decoder = NameDecoder::for_names(entries.iter().map(|e| &e.name[..]))?;
     report.report(
         ARCHIVE_NAME_ENCODING,
         None,

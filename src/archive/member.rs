@@ -16,18 +16,33 @@ use std::path::PathBuf;
 pub struct Limits {
     /// The most bytes a member may hold decompressed (`--max-member-size`).
     pub max_member_size: u64,
+    /// The most bytes decompressed from one archive, all its members at
+    /// every level together (`--max-archive-size`).
+    pub max_archive_size: u64,
     /// How many levels of archives inside archives are read
     /// (`--archive-depth`; 1: an archive in the archive named, not deeper).
+    /// A walk reads no deeper than [`MAX_DEPTH`], whatever this says.
     pub depth: u32,
 }
 
+/// The deepest nesting a walk reads, whatever [`Limits::depth`] says: each
+/// level is a few frames of the walk on the stack, and 16 levels hold on a
+/// thread's smallest stack (2 MiB) with room to spare for the reader of
+/// the innermost member.
+pub const MAX_DEPTH: u32 = 16;
+
 /// `--max-member-size` when not given: 1 GiB, far past any game record.
 pub const DEFAULT_MAX_MEMBER_SIZE: u64 = 1 << 30;
+
+/// `--max-archive-size` when not given: 8 GiB, many times the largest
+/// collection of game records.
+pub const DEFAULT_MAX_ARCHIVE_SIZE: u64 = 8 << 30;
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_member_size: DEFAULT_MAX_MEMBER_SIZE,
+            max_archive_size: DEFAULT_MAX_ARCHIVE_SIZE,
             depth: 1,
         }
     }
@@ -43,7 +58,8 @@ pub struct Member<'a> {
     pub path: PathBuf,
     /// The format its name says, else its content.
     pub format: Option<Format>,
-    /// Its decompressed bytes, ending at [`Limits::max_member_size`].
+    /// Its decompressed bytes, ending at [`Limits::max_member_size`], or
+    /// where the archive's [`Limits::max_archive_size`] is spent.
     pub reader: &'a mut dyn Read,
 }
 
@@ -69,29 +85,47 @@ pub(super) fn spool(mut input: impl Read) -> io::Result<std::fs::File> {
     Ok(file)
 }
 
-/// A member's reader that ends at the size limit: past it the member
-/// reads as ended (a reader then sees a cut record, and says so) and `hit`
-/// is set, for the walk to report the member ([`ARCHIVE_MEMBER_TOO_LARGE`](super::codes::ARCHIVE_MEMBER_TOO_LARGE)).
+/// What is left of [`Limits::max_archive_size`] in a walk, and whether a
+/// member went past it.
+pub(super) struct Budget {
+    pub(super) left: std::cell::Cell<u64>,
+    pub(super) spent: std::cell::Cell<bool>,
+}
+
+/// A member's reader that ends at the size limit, or where the archive's
+/// budget ends: past either the member reads as ended (a reader then sees
+/// a cut record, and says so) and `hit` (the member's limit,
+/// [`ARCHIVE_MEMBER_TOO_LARGE`](super::codes::ARCHIVE_MEMBER_TOO_LARGE))
+/// or the budget's `spent` (the archive's,
+/// [`ARCHIVE_TOO_LARGE`](super::codes::ARCHIVE_TOO_LARGE)) is set, for the
+/// walk to report.
 pub(super) struct Capped<'c, R> {
     pub(super) inner: R,
     pub(super) left: u64,
     pub(super) hit: &'c std::cell::Cell<bool>,
+    pub(super) budget: &'c Budget,
 }
 
 impl<R: Read> Read for Capped<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.left == 0 {
+        let room = self.left.min(self.budget.left.get());
+        if room == 0 {
             // One byte more than the limit tells a member exactly at the
             // limit from one past it.
             let mut one = [0u8; 1];
             if self.inner.read(&mut one)? > 0 {
-                self.hit.set(true);
+                if self.left == 0 {
+                    self.hit.set(true);
+                } else {
+                    self.budget.spent.set(true);
+                }
             }
             return Ok(0);
         }
-        let n = buf.len().min(self.left.min(usize::MAX as u64) as usize);
+        let n = buf.len().min(room.min(usize::MAX as u64) as usize);
         let got = self.inner.read(&mut buf[..n])?;
         self.left -= got as u64;
+        self.budget.left.set(self.budget.left.get() - got as u64);
         Ok(got)
     }
 }

@@ -10,8 +10,12 @@
 //! file (a stream is first copied to an unnamed temporary file). A member
 //! larger than [`Limits::max_member_size`] once decompressed (a
 //! decompression bomb) is cut there with an error, and the rest of the
-//! archive still goes through. A member that is itself an archive is read
-//! too, to [`Limits::depth`] levels.
+//! archive still goes through; an archive that decompresses to more than
+//! [`Limits::max_archive_size`], its members at every level together, is
+//! read that far only. A member that is itself an archive is read too, to
+//! [`Limits::depth`] levels (never more than [`MAX_DEPTH`]). Zip archives
+//! are read from their central directory entry by entry (`zipdir.rs`):
+//! entries of one name are all read, entries that overlap are not.
 //!
 //! Member names are kept as the archive says them (`/`-separated), decoded
 //! from a legacy character set when they are not UTF-8 (zip entries without
@@ -21,8 +25,8 @@
 //!
 //! The parts: the kinds of archive (`kind.rs`), what a walk hands over
 //! (`member.rs`), the walk (`walk.rs`), each kind of container read
-//! (`containers.rs`), legacy member names (`names.rs`) and the codes
-//! (`codes.rs`).
+//! (`containers.rs`), zip's central directory (`zipdir.rs`), legacy member
+//! names (`names.rs`) and the codes (`codes.rs`).
 
 pub mod codes;
 mod containers;
@@ -30,9 +34,12 @@ mod kind;
 mod member;
 pub mod names;
 mod walk;
+mod zipdir;
 
 pub use kind::{detect, Kind, DETECT_BYTES};
-pub use member::{Limits, Member, OnMember, Walked, DEFAULT_MAX_MEMBER_SIZE};
+pub use member::{
+    Limits, Member, OnMember, Walked, DEFAULT_MAX_ARCHIVE_SIZE, DEFAULT_MAX_MEMBER_SIZE, MAX_DEPTH,
+};
 pub use walk::{walk, walk_file};
 
 #[cfg(test)]

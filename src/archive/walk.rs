@@ -4,9 +4,10 @@
 //! [`walk_file`] hand each member that is a game record to a callback
 //! (`containers.rs` reads each kind of container).
 
+use super::codes::ARCHIVE_TOO_LARGE;
 use super::containers;
 use super::kind::Kind;
-use super::member::{Limits, OnMember, Walked};
+use super::member::{Budget, Limits, OnMember, Walked};
 use crate::diag::Reporter;
 use crate::error::Error;
 use std::io::Read;
@@ -50,10 +51,15 @@ fn walk_source(
     report: &mut Reporter,
     each: &mut OnMember<'_>,
 ) -> Result<Walked, Error> {
+    let budget = Budget {
+        left: std::cell::Cell::new(limits.max_archive_size),
+        spent: std::cell::Cell::new(false),
+    };
     let mut w = containers::Walker {
         limits: *limits,
         walked: Walked::default(),
         left_out_names: Vec::new(),
+        budget: &budget,
         each,
     };
     let root = PathBuf::new();
@@ -62,7 +68,18 @@ fn walk_source(
         prefix: &root,
         level: 0,
     };
-    w.archive(input, kind, at, report)?;
+    let r = w.archive(input, kind, at, report);
+    if budget.spent.get() {
+        report.report(
+            ARCHIVE_TOO_LARGE,
+            None,
+            format!(
+                "{name}: more than {} bytes decompressed from the archive (--max-archive-size): the rest not read",
+                limits.max_archive_size
+            ),
+        );
+    }
+    r?;
     w.report_left_out(name, report);
     Ok(w.walked)
 }

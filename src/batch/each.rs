@@ -4,7 +4,7 @@
 //! each record is converted (`record`) or drawn (`pictures`) on its own,
 //! and the run fails only when nothing was written.
 
-use super::codes::{note, OUTPUT_UNWRITABLE};
+use super::codes::{note, MEMBER_OUTPUT_NUMBERED, OUTPUT_UNWRITABLE};
 use super::names::DirOutputs;
 use super::plan::Plan;
 use super::record::{convert_record, convert_to, unusable};
@@ -83,19 +83,23 @@ fn archive(
     }
 }
 
-/// The output an archive's member claims, its directory made: a refusal
-/// (its output is another record's, or an input) is said, and is that
-/// member's verdict.
+/// The output an archive's member claims, its directory made: numbered
+/// when another record has the one its name gives (said), and a refusal
+/// (it would be an input, or cannot be made) is said and is that member's
+/// verdict.
 fn claim(
     outs: &mut DirOutputs,
     rel: &Path,
     name: &str,
     voice: &mut dyn Voice,
 ) -> Result<PathBuf, Verdict> {
-    let out = outs.output(rel, name).map_err(|e| {
+    let (out, numbered) = outs.member_output(rel, name).map_err(|e| {
         voice.say(&note(OUTPUT_UNWRITABLE, Some(name), e.to_string()));
         Verdict::Lost
     })?;
+    if let Some(message) = numbered {
+        voice.say(&note(MEMBER_OUTPUT_NUMBERED, Some(name), message));
+    }
     make_parent(&out, voice)?;
     Ok(out)
 }

@@ -3,7 +3,8 @@
 //! extension. Those of plain inputs are planned before anything is written
 //! (two inputs with one output, or an output that is an input, refuse the
 //! run); those of archives' members are claimed one by one as the archive
-//! is read (a member whose output is taken is refused alone).
+//! is read (a member whose output another record has is numbered,
+//! `g (2).sgf`; one that would be an input is refused alone).
 
 use super::pictures::Claims;
 use crate::error::Error;
@@ -72,6 +73,43 @@ impl DirOutputs {
         self.seen.insert(out.clone(), name.to_string());
         self.guard.check_output(&out, "the output")?;
         Ok(out)
+    }
+
+    /// The output of the archive member at `rel` (named `name`): the one
+    /// its name gives, else, when another record of the run has that one,
+    /// the first free of `stem (2).ext`, `stem (3).ext`…, with the note
+    /// that says so.
+    pub fn member_output(
+        &mut self,
+        rel: &Path,
+        name: &str,
+    ) -> Result<(PathBuf, Option<String>), Error> {
+        let plain = self.dir.join(rel).with_extension(self.ext);
+        let Some(other) = self.seen.get(&plain).cloned() else {
+            return Ok((self.output(rel, name)?, None));
+        };
+        let stem = plain.file_stem().unwrap_or_default().to_os_string();
+        let out = (2u64..)
+            .map(|n| {
+                let mut file = stem.clone();
+                file.push(format!(" ({n}).{}", self.ext));
+                plain.with_file_name(file)
+            })
+            .find(|p| !self.seen.contains_key(p))
+            .unwrap_or_else(|| plain.clone());
+        self.seen.insert(out.clone(), name.to_string());
+        self.guard.check_output(&out, "the output")?;
+        let whose = if other == name {
+            "an earlier member of the same name".to_string()
+        } else {
+            other
+        };
+        let note = format!(
+            "{whose} has the output {}: written to {}",
+            plain.display(),
+            out.display()
+        );
+        Ok((out, Some(note)))
     }
 
     /// What the pictures of a record may not write over.

@@ -182,8 +182,13 @@ pub struct ReadArgs {
     /// decompression bomb), converting the others [default: 1G].
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_member_size: Option<usize>,
-    /// Archives: how many levels of archives inside archives are read.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Archives: stop reading an archive once this much was decompressed
+    /// from it, all its members at every level together [default: 8G].
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_archive_size: Option<usize>,
+    /// Archives: how many levels of archives inside archives are read (at
+    /// most 16).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = archive_depth)]
     pub archive_depth: u32,
     /// No warnings or info on stderr (errors are always shown).
     #[arg(short, long)]
@@ -219,6 +224,7 @@ impl ReadArgs {
             ngf_rotate_180: false,
             max_value_size: None,
             max_member_size: None,
+            max_archive_size: None,
             archive_depth: 1,
             quiet,
             verbose: false,
@@ -252,7 +258,11 @@ impl ReadArgs {
 
     /// The archive limits these arguments ask for.
     pub fn archive_limits(&self) -> sgfconv::archive::Limits {
-        archive_limits(self.max_member_size, self.archive_depth)
+        archive_limits(
+            self.max_member_size,
+            self.max_archive_size,
+            self.archive_depth,
+        )
     }
 }
 
@@ -273,11 +283,28 @@ pub fn parse_size(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("'{s}' is not a size from 1 byte up"))
 }
 
-/// `--max-member-size` and `--archive-depth` as the library's limits.
-pub fn archive_limits(max_member_size: Option<usize>, depth: u32) -> sgfconv::archive::Limits {
+/// `--archive-depth`: 0 to [`MAX_DEPTH`](sgfconv::archive::MAX_DEPTH).
+fn archive_depth(s: &str) -> Result<u32, String> {
+    let max = sgfconv::archive::MAX_DEPTH;
+    s.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| *n <= max)
+        .ok_or_else(|| format!("'{s}' is not a depth from 0 to {max}"))
+}
+
+/// `--max-member-size`, `--max-archive-size` and `--archive-depth` as the
+/// library's limits.
+pub fn archive_limits(
+    max_member_size: Option<usize>,
+    max_archive_size: Option<usize>,
+    depth: u32,
+) -> sgfconv::archive::Limits {
     sgfconv::archive::Limits {
         max_member_size: max_member_size
             .map_or(sgfconv::archive::DEFAULT_MAX_MEMBER_SIZE, |n| n as u64),
+        max_archive_size: max_archive_size
+            .map_or(sgfconv::archive::DEFAULT_MAX_ARCHIVE_SIZE, |n| n as u64),
         depth,
     }
 }
@@ -627,8 +654,13 @@ pub struct MigrateArgs {
     /// decompression bomb), converting the others [default: 1G].
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_member_size: Option<usize>,
-    /// Archives: how many levels of archives inside archives are read.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Archives: stop reading an archive once this much was decompressed
+    /// from it, all its members at every level together [default: 8G].
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_archive_size: Option<usize>,
+    /// Archives: how many levels of archives inside archives are read (at
+    /// most 16).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = archive_depth)]
     pub archive_depth: u32,
 }
 

@@ -49,7 +49,11 @@ pub fn options(args: &MigrateArgs) -> Result<MigrateOptions, String> {
     o.report = args.report.clone();
     o.strict = args.strict;
     o.flatten_archives = args.flatten_archives;
-    o.archive_limits = archive_limits(args.max_member_size, args.archive_depth);
+    o.archive_limits = archive_limits(
+        args.max_member_size,
+        args.max_archive_size,
+        args.archive_depth,
+    );
     o.convert.read.encoding = encoding_arg(&args.encoding, "--encoding")?;
     o.convert.read.default_encoding = encoding_arg(&args.default_encoding, "--default-encoding")?;
     o.convert.read.dialect = dialect_arg(args.keep_dialect, &args.no_fix)?;

@@ -3,7 +3,8 @@
 //! Every `Code::new` constant of this folder, each named after its code's name
 //! in capitals (`E354` `json-syntax` → `JSON_SYNTAX`).
 //!
-//! Numbers used: 354, 355 and 357–361 (JSON, XML, CSV, Jago XML, 350–399).
+//! Numbers used: 354, 355, 357–361 and 396 (JSON, XML, CSV, Jago XML,
+//! 350–399).
 
 use crate::diag::Code;
 
@@ -26,3 +27,13 @@ pub const JSON_BAD_MOVE: Code = Code::new("W360", "json-bad-move");
 /// `--moves` writes the main line and core game info only; this lists what
 /// a game had beyond that.
 pub const JSON_MOVES_NOT_CARRIED: Code = Code::new("W361", "json-moves-not-carried");
+/// A string escape of a lone surrogate (`\uD800` with no `\uDC00`–`\uDFFF`
+/// after it, or a low one alone): no character, which JSON allows but
+/// Unicode text cannot hold; replaced by U+FFFD, the rest of the string
+/// kept.
+///
+/// Example: `{"nodes":[{"props":[{"id":"GN","values":["a\ud800b"]}]}]}`.
+///
+/// What to do: look at the writer of the file: it cut a string between
+/// the two halves of a pair.
+pub const JSON_LONE_SURROGATE: Code = Code::new("W396", "json-lone-surrogate");

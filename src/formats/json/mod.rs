@@ -10,7 +10,8 @@
 //!   each JSON Lines object) is parsed and replayed before the next is read.
 //!   The reader reads the layouts; `document.rs` and `nodes.rs` are its
 //!   serde seeds (a document's and a game's fields; nodes, properties and
-//!   values).
+//!   values). Lone surrogate escapes, which serde_json refuses, are made
+//!   replacement characters on the way in (`surrogates.rs`).
 //! * The move-list projection: `moves.rs` writes it from the main line of
 //!   each game (the list itself: `move_list.rs`), `moves_doc.rs` reads it
 //!   back as a game. Both writers go out in the frame of `frame.rs`.
@@ -26,6 +27,7 @@ mod moves_doc;
 mod nodes;
 mod out;
 mod reader;
+mod surrogates;
 mod writer;
 
 pub use cuts::cuts;

@@ -10,6 +10,7 @@
 use super::bound::{too_long, Bounded, TooLong};
 use super::codes::*;
 use super::document::{Ctx, TopSeed};
+use super::surrogates::{Found, Surrogates};
 use super::{FORMAT_NAME, MOVES_FORMAT_NAME, VERSION};
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -41,7 +42,9 @@ pub fn read_from(
     report: &mut Reporter,
 ) -> Result<PieceEnd, Error> {
     let max = options.max_value_size();
-    let bounded = Bounded::new(input, max);
+    let found = Found::default();
+    let mut filtered = Surrogates::new(input, resume.pos, found.clone());
+    let bounded = Bounded::new(&mut filtered as &mut dyn Read, max);
     if resume.continuing {
         // As one reading has it here: the last game replayed.
         report.set_game(resume.games.checked_sub(1));
@@ -61,6 +64,7 @@ pub fn read_from(
         0 => read_bounded(bounded, &mut ctx),
         _ => read_lines_from(bounded, resume.pos.line, &mut ctx),
     };
+    report_surrogates(&found, ctx.report);
     match result {
         Err(Error::Io(e)) => match too_long(&e) {
             Some(max) => Err(Error::unreadable(
@@ -74,6 +78,24 @@ pub fn read_from(
             games: ctx.games - resume.games,
             clean: ctx.clean,
         }),
+    }
+}
+
+/// The lone surrogates replaced in the input read ([`Surrogates`]), each
+/// at its position (the game it is in is not known: the parser reads
+/// ahead of the games it hands over).
+fn report_surrogates(found: &Found, report: &mut Reporter) {
+    let found = found.borrow();
+    if found.is_empty() {
+        return;
+    }
+    report.set_game(None);
+    for pos in found.iter() {
+        report.report(
+            JSON_LONE_SURROGATE,
+            *pos,
+            "a lone surrogate escape (half of a pair, no character): replaced by U+FFFD",
+        );
     }
 }
 

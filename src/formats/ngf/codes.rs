@@ -10,7 +10,10 @@ use crate::diag::Code;
 
 // Diagnostics (NGF reader 250–299, NGF writer 420–439)
 
-/// Neither an NGF header nor a single move line.
+/// Neither an NGF header (a `GI` header, or the standard one's numbers: a
+/// board size on line 2, numbers on lines 6–8) nor a single move line:
+/// the input is refused (any text named `*.ngf` would otherwise be a
+/// game).
 pub const NGF_NOT_A_RECORD: Code = Code::new("E250", "ngf-not-a-record");
 /// A line is longer than `--max-value-size` (an endless line, or not a
 /// NGF file): the input is refused, not held.

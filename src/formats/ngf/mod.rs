@@ -45,12 +45,23 @@ pub fn sniff(head: &[u8]) -> bool {
     if lines.len() >= 2 && lines[0].starts_with("GI") && lines[1].starts_with("GI") {
         return true;
     }
-    let num = |i: usize| lines.get(i).is_some_and(|l| l.parse::<f64>().is_ok());
+    numeric_header(&lines) || lines.iter().any(|l| is_move_line(l))
+}
+
+/// The standard header's numbers where they belong: a board size on line 2
+/// and numbers on lines 6–8 (handicap, 0, komi). What tells a record with
+/// no move from any text.
+fn numeric_header(lines: &[&str]) -> bool {
+    let num = |i: usize| {
+        lines
+            .get(i)
+            .is_some_and(|l| l.trim().parse::<f64>().is_ok())
+    };
     let size_ok = lines
         .get(1)
-        .and_then(|l| l.parse::<u32>().ok())
+        .and_then(|l| l.trim().parse::<u32>().ok())
         .is_some_and(|s| (2..=52).contains(&s));
-    (size_ok && num(5) && num(6) && num(7)) || lines.iter().any(|l| is_move_line(l))
+    size_ok && num(5) && num(6) && num(7)
 }
 
 // ---------------------------------------------------------------------------

@@ -20,6 +20,9 @@ use crate::stone::Point;
 use crate::values::{self, format_tenths, parse_tenths, result_text, ResultText};
 use std::io::Read;
 
+/// Why an input is no NGF record.
+const NOT_A_RECORD: &str = "not an NGF record: no `PM` move line, and no NGF header (a `GI` header, or a board size on line 2 and numbers on lines 6 to 8)";
+
 /// Capacity the record buffer keeps between records.
 const KEEP_CAPACITY: usize = 1 << 20;
 
@@ -112,20 +115,14 @@ pub fn read(
         }
         let Some(game) = build_game(text, start, header, options.ngf_rotate_180, report) else {
             report.set_game(None);
-            return Err(Error::unreadable(
-                NGF_NOT_A_RECORD,
-                "not an NGF record: no header lines and no `PM` move lines",
-            ));
+            return Err(Error::unreadable(NGF_NOT_A_RECORD, NOT_A_RECORD));
         };
         game.replay(sink, report)?;
         index += 1;
     }
     report.set_game(None);
     if index == 0 {
-        return Err(Error::unreadable(
-            NGF_NOT_A_RECORD,
-            "not an NGF record: no header lines and no `PM` move lines",
-        ));
+        return Err(Error::unreadable(NGF_NOT_A_RECORD, NOT_A_RECORD));
     }
     if index > 1 {
         report.report(
@@ -164,7 +161,9 @@ fn build_game(
             }
         })
         .collect();
-    if head.is_empty() && first_move == lines.len() {
+    // No move: a record only if its header is one (a GI header, or the
+    // standard one's numbers), else any text would be a game.
+    if first_move == lines.len() && !gi && !numeric_header(&head) {
         return None;
     }
     let want = if gi { 11 } else { 12 };

@@ -121,40 +121,162 @@ pub fn lha_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
 /// A zip of stored members with raw (not UTF-8) names and no UTF-8 flag,
 /// as old Windows tools wrote them.
 pub fn zip_raw_names(files: &[(Vec<u8>, Vec<u8>)]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut central = Vec::new();
-    for (name, data) in files {
+    let locals: Vec<Local> = files
+        .iter()
+        .map(|(name, data)| Local::stored(name, data))
+        .collect();
+    let central: Vec<(Vec<u8>, usize)> = files
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| (name.clone(), i))
+        .collect();
+    zip_by_hand(&locals, &central)
+}
+
+/// A local entry of [`zip_by_hand`]: its name, method, the CRC-32 and
+/// size of its bytes decompressed, and its data as stored.
+#[derive(Clone)]
+pub struct Local {
+    pub name: Vec<u8>,
+    pub method: u16,
+    pub crc: u32,
+    pub size: u32,
+    pub data: Vec<u8>,
+}
+
+impl Local {
+    pub fn stored(name: &[u8], data: &[u8]) -> Local {
         let mut crc = flate2::Crc::new();
         crc.update(data);
-        let offset = out.len() as u32;
-        let fields = |v: &mut Vec<u8>| {
-            v.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-            v.extend_from_slice(&crc.sum().to_le_bytes());
-            v.extend_from_slice(&(data.len() as u32).to_le_bytes());
-            v.extend_from_slice(&(data.len() as u32).to_le_bytes());
-            v.extend_from_slice(&(name.len() as u16).to_le_bytes());
-            v.extend_from_slice(&[0, 0]);
-        };
+        Local {
+            name: name.to_vec(),
+            method: 0,
+            crc: crc.sum(),
+            size: data.len() as u32,
+            data: data.to_vec(),
+        }
+    }
+
+    pub fn deflated(name: &[u8], data: &[u8]) -> Local {
+        let mut e = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
+        e.write_all(data).unwrap();
+        Local {
+            data: e.finish().unwrap(),
+            method: 8,
+            ..Local::stored(name, data)
+        }
+    }
+}
+
+/// A zip written by hand, for the forms no zip writer makes: the local
+/// entries one after the other, then a central directory of `central`
+/// (the name it says, the index of the local entry it points at), so that
+/// two directory entries may share a name, or point at one local entry,
+/// or name it otherwise than its local header does.
+pub fn zip_by_hand(locals: &[Local], central: &[(Vec<u8>, usize)]) -> Vec<u8> {
+    let fields = |v: &mut Vec<u8>, l: &Local, name: &[u8]| {
+        v.extend_from_slice(&[20, 0, 0, 0]);
+        v.extend_from_slice(&l.method.to_le_bytes());
+        v.extend_from_slice(&[0, 0, 0, 0]);
+        v.extend_from_slice(&l.crc.to_le_bytes());
+        v.extend_from_slice(&(l.data.len() as u32).to_le_bytes());
+        v.extend_from_slice(&l.size.to_le_bytes());
+        v.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        v.extend_from_slice(&[0, 0]);
+    };
+    let mut out = Vec::new();
+    let mut offsets = Vec::new();
+    for l in locals {
+        offsets.push(out.len() as u32);
         out.extend_from_slice(b"PK\x03\x04");
-        fields(&mut out);
-        out.extend_from_slice(name);
-        out.extend_from_slice(data);
-        central.extend_from_slice(b"PK\x01\x02\x14\x00");
-        fields(&mut central);
+        fields(&mut out, l, &l.name);
+        out.extend_from_slice(&l.name);
+        out.extend_from_slice(&l.data);
+    }
+    let mut dir = Vec::new();
+    for (name, i) in central {
+        dir.extend_from_slice(b"PK\x01\x02\x14\x00");
+        fields(&mut dir, &locals[*i], name);
         // Comment length, disk, internal and external attributes.
-        central.extend_from_slice(&[0; 10]);
-        central.extend_from_slice(&offset.to_le_bytes());
-        central.extend_from_slice(name);
+        dir.extend_from_slice(&[0; 10]);
+        dir.extend_from_slice(&offsets[*i].to_le_bytes());
+        dir.extend_from_slice(name);
     }
     let at = out.len() as u32;
-    out.extend_from_slice(&central);
+    out.extend_from_slice(&dir);
     out.extend_from_slice(b"PK\x05\x06\0\0\0\0");
-    let n = (files.len() as u16).to_le_bytes();
+    let n = (central.len() as u16).to_le_bytes();
     out.extend_from_slice(&[n[0], n[1], n[0], n[1]]);
-    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(dir.len() as u32).to_le_bytes());
     out.extend_from_slice(&at.to_le_bytes());
     out.extend_from_slice(&[0, 0]);
     out
+}
+
+/// A deflate stream of `mib` MiB of `byte`, built without compressing
+/// them all: one MiB compressed with a sync flush (byte-aligned, not
+/// final) repeated, then an empty final block. About 1 KiB per MiB: the
+/// stuff of zip bombs, made in milliseconds.
+pub fn deflate_of_repeated(byte: u8, mib: usize) -> Vec<u8> {
+    let mut c = flate2::Compress::new(flate2::Compression::best(), false);
+    let chunk = vec![byte; 1 << 20];
+    let mut one = Vec::with_capacity(64 << 10);
+    c.compress_vec(&chunk, &mut one, flate2::FlushCompress::Sync)
+        .unwrap();
+    assert_eq!(c.total_in(), 1 << 20, "one MiB in one call");
+    let mut out = Vec::with_capacity(one.len() * mib + 2);
+    for _ in 0..mib {
+        out.extend_from_slice(&one);
+    }
+    // A final fixed-Huffman block holding only its end.
+    out.extend_from_slice(&[0x03, 0x00]);
+    out
+}
+
+/// Two entries named `g.sgf`, holding `GN[first]` and `GN[second]`.
+pub fn zip_of_one_name_twice() -> Vec<u8> {
+    let first = Local::deflated(b"g.sgf", b"(;GM[1]GN[first];B[aa])");
+    let second = Local::deflated(b"g.sgf", b"(;GM[1]GN[second];B[bb])");
+    zip_by_hand(
+        &[first, second],
+        &[(b"g.sgf".to_vec(), 0), (b"g.sgf".to_vec(), 1)],
+    )
+}
+
+/// Ten members `m1.sgf`…`m10.sgf`, each a game of 1 MiB (its comment).
+pub fn ten_games_of_a_mib() -> Vec<(String, Vec<u8>)> {
+    (1..=10)
+        .map(|i| {
+            let mut g = format!("(;GM[1]GN[m{i}]C[").into_bytes();
+            g.extend(std::iter::repeat_n(b'a', 1 << 20));
+            g.extend_from_slice(b"])");
+            (format!("m{i}.sgf"), g)
+        })
+        .collect()
+}
+
+/// [`ten_games_of_a_mib`] as a zip, each deflated.
+pub fn zip_of_ten_games() -> Vec<u8> {
+    let games = ten_games_of_a_mib();
+    let locals: Vec<Local> = games
+        .iter()
+        .map(|(n, g)| Local::deflated(n.as_bytes(), g))
+        .collect();
+    let central: Vec<(Vec<u8>, usize)> = games
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| (n.clone().into_bytes(), i))
+        .collect();
+    zip_by_hand(&locals, &central)
+}
+
+/// `(;GM[1]GN[deep];B[aa])` as `deep.sgf.gz`, in `layers` layers of gzip.
+pub fn nested_gzip(layers: usize) -> Vec<u8> {
+    let mut d = b"(;GM[1]GN[deep];B[aa])".to_vec();
+    for _ in 0..layers {
+        d = gz(&d);
+    }
+    d
 }
 
 /// Every file under `dir`, relative, with its bytes, sorted.

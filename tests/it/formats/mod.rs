@@ -3,6 +3,7 @@
 //! GIB, NGF, UGF, SL, the structured formats (JSON, XML, Jago, CSV), and
 //! records read from archives.
 
+mod archive_attacks;
 mod archives;
 mod ff5;
 mod gib;

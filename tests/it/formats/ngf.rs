@@ -519,3 +519,34 @@ fn gi_variant_reads_its_result_from_the_last_comment() {
         assert!(!diags.iter().any(|d| d.code.id == "I261"), "{diags:?}");
     }
 }
+
+#[test]
+fn bytes_that_are_no_ngf_record_are_refused_whatever_their_name() {
+    let d = tempfile::tempdir().unwrap();
+    let noise: Vec<u8> = (0..3000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    let text = b"hello world\nthis is a readme\n\nnothing more\n".to_vec();
+    for (name, bytes) in [("noise.ngf", noise), ("readme.ngf", text)] {
+        let input = d.path().join(name);
+        std::fs::write(&input, bytes).unwrap();
+        let o = common::sgfconv()
+            .arg(&input)
+            .arg("-o")
+            .arg(d.path().join("out.sgf"))
+            .output()
+            .unwrap();
+        let err = common::text(&o.stderr);
+        // It was a game, with warnings only, exit 0.
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("E250"), "{name}: {err}");
+        assert!(!d.path().join("out.sgf").exists(), "{name}");
+    }
+    // A record with no move whose header is one is a game still.
+    let header = "Title\n19\nWhite   1D\nBlack   2K\nplace\n0\n0\n6\n20100123\n15\nresult\n0\n";
+    let input = d.path().join("nomoves.ngf");
+    std::fs::write(&input, header).unwrap();
+    let o = common::sgfconv().arg(&input).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
+    assert!(common::text(&o.stdout).contains("SZ[19]"));
+}

@@ -888,3 +888,18 @@ fn odd_parentheses_validate_against_the_schemas() {
         assert_eq!(back, log.events, "{to:?}");
     }
 }
+
+#[test]
+fn a_lone_surrogate_in_a_json_string_is_replaced_and_said_not_a_refusal() {
+    // A high half alone, a low half alone, and a pair (kept).
+    let doc = r#"{"nodes":[{"props":[{"id":"GM","values":["1"]},{"id":"GN","values":["a\ud800b"]},{"id":"C","values":["\udc00 and \ud83d\ude00"]}]}]}"#;
+    for layout in [doc.to_string(), format!("[\n{doc}\n]")] {
+        let o = common::run(&["-f", "json", "-t", "sgf"], layout.as_bytes());
+        let err = common::text(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{err}");
+        let out = common::text(&o.stdout);
+        assert!(out.contains("GN[a\u{FFFD}b]"), "{out}");
+        assert!(out.contains("C[\u{FFFD} and \u{1F600}]"), "{out}");
+        assert_eq!(err.matches("W396").count(), 2, "{err}");
+    }
+}

@@ -575,3 +575,68 @@ fn named_mode_numbers_members_in_archive_order() {
         assert_eq!(tree(&d.path().join(&out)).len(), 10);
     }
 }
+
+#[test]
+fn zip_members_of_one_name_are_all_migrated_and_named_apart() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("src")).unwrap();
+    std::fs::write(d.path().join("src/dup.zip"), zip_of_one_name_twice()).unwrap();
+    let o = sgfconv(d.path(), &["migrate", "-q", "src", "dst"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let read = |rel: &str| std::fs::read_to_string(d.path().join("dst/dup").join(rel)).unwrap();
+    assert!(read("g.sgf").contains("GN[first]"));
+    assert!(read("g (2).sgf").contains("GN[second]"));
+}
+
+#[test]
+fn an_archive_past_its_budget_is_cut_in_migrate_too() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("src")).unwrap();
+    std::fs::write(d.path().join("src/ten.zip"), zip_of_ten_games()).unwrap();
+    let args = [
+        "migrate",
+        "--max-archive-size",
+        "2500K",
+        "--report",
+        "r.json",
+    ];
+    let o = sgfconv(d.path(), &[&args[..], &["src", "dst"]].concat());
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    let r = std::fs::read_to_string(d.path().join("r.json")).unwrap();
+    assert!(r.contains("E658"), "{r}");
+    assert!(d.path().join("dst/ten/m1.sgf").exists());
+    assert!(!d.path().join("dst/ten/m5.sgf").exists());
+}
+
+#[test]
+fn nesting_is_capped_on_the_reading_thread_too() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("src")).unwrap();
+    std::fs::write(d.path().join("src/d17.sgf.gz"), nested_gzip(17)).unwrap();
+    std::fs::write(d.path().join("src/d800.sgf.gz"), nested_gzip(800)).unwrap();
+    // It overflowed the reading thread's stack at 200 levels.
+    let o = sgfconv(
+        d.path(),
+        &["migrate", "--archive-depth", "200", "src", "dst"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("not a depth from 0 to 16"), "{}", err(&o));
+    let o = sgfconv(
+        d.path(),
+        &["migrate", "-q", "--archive-depth", "16", "src", "dst"],
+    );
+    assert!(o.status.code().is_some(), "killed: {:?}", o.status);
+    let out = tree(&d.path().join("dst"));
+    let deep: Vec<_> = out
+        .iter()
+        .filter(|(_, b)| String::from_utf8_lossy(b).contains("GN[deep]"))
+        .collect();
+    assert_eq!(
+        deep.len(),
+        1,
+        "{:?}",
+        out.iter().map(|(p, _)| p).collect::<Vec<_>>()
+    );
+    let at = deep[0].0.to_string_lossy();
+    assert!(at.starts_with("d17"), "{at}");
+}
