@@ -312,7 +312,9 @@ fn board_part<'a>(p: &Property<'a>) -> Property<'a> {
 fn reported_here(f: &Found, checked: Checked) -> bool {
     match f.check {
         Check::MoveOffBoard | Check::SetupOffBoard | Check::NotAPoint => !checked.points,
-        Check::MoveNumber => !checked.numbers,
+        // Rule 11 reads a number, not a move number: a negative `MN` is
+        // a number it passes, and only the board check reports it.
+        Check::MoveNumber => !checked.numbers || f.value.trim().parse::<i64>().is_ok(),
         _ => true,
     }
 }
