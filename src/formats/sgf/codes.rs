@@ -37,9 +37,10 @@ pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
 ///
 /// Example: `(;FF[4]GM[1]SZ[19];B[pd]`
 pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");
-/// The input ends inside a value: what was there is kept (a record cut
-/// off by a truncated download: the comment is kept as far as it goes,
-/// the game is closed).
+/// The input ends inside a value: what was there is kept.
+///
+/// A record cut off by a truncated download: the comment is kept as far
+/// as it goes, the game is closed.
 ///
 /// Example: `(;FF[4]GM[1]SZ[19]C[a comment`
 ///
@@ -68,6 +69,7 @@ pub const REDUNDANT_PARENTHESIS: Code = Code::new("W010", "redundant-parenthesis
 /// Example: `(;FF[4]GM[1]SZ[19];B[pd];[x]W[dd])`
 pub const VALUE_WITHOUT_PROPERTY: Code = Code::new("E011", "value-without-property");
 /// A `]` that cannot end its value (what follows is not SGF): kept as text.
+///
 /// In `C[see [1] below]` written without escaping, the `]` after `1` is
 /// followed by ` below]`, which is no property, so it is part of the
 /// comment, read as `see [1] below`.
@@ -105,9 +107,10 @@ pub const PARENTHESIZED_GAMES: Code = Code::new("W017", "parenthesized-games");
 ///
 /// Example: `(;FF[4]GM[1]SZ[19])`
 pub const ENCODING: Code = Code::new("I100", "encoding");
-/// `CA[]` names a character set the bytes cannot be in: the detected one is used
-/// (`CA[UTF-8]` on a record whose names are Shift_JIS bytes, where an
-/// editor changed the declaration, not the bytes: read as Shift_JIS).
+/// `CA[]` names a character set the bytes cannot be in: the detected one is used.
+///
+/// `CA[UTF-8]` on a record whose names are Shift_JIS bytes (an editor
+/// changed the declaration, not the bytes): read as Shift_JIS.
 ///
 /// Example: `(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[\x95\x90\x8b\x7b\x90\xb3\x8e\xf7]PW[\x92\x86\x8e\x52\x92\x68\x88\xea])`
 ///
@@ -121,9 +124,10 @@ pub const CHARSET_OVERRULED: Code = Code::new("W101", "charset-overruled");
 /// What to do: if the text comes out wrong, name the character set with
 /// `--encoding NAME` (any WHATWG label, or SJIS, GB2312, KS_C_5601-1987...).
 pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
-/// Bytes invalid in the chosen character set: replaced by U+FFFD (a
-/// record with one damaged byte in a comment: that character becomes `�`,
-/// the rest of the comment is kept).
+/// Bytes invalid in the chosen character set: replaced by U+FFFD.
+///
+/// A record with one damaged byte in a comment: that character becomes
+/// `�`, the rest of the comment is kept.
 ///
 /// Example: `(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[Lee \xff Sedol])` with `--encoding UTF-8`
 ///

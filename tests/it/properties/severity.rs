@@ -271,7 +271,9 @@ fn values(sgf: &str) -> Vec<(String, String)> {
                 c => v.push(c),
             }
         }
-        out.push((ident.clone(), v));
+        // An FF[1]–FF[3] identifier's capitals are its name (`AddBlack`).
+        let name = ident.chars().filter(char::is_ascii_uppercase).collect();
+        out.push((name, v));
     }
     out
 }
@@ -285,15 +287,27 @@ fn named(message: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Whether an output holds `v`: as a value, as one side of a compose value
-/// (`L[aa]` → `LB[aa:A]`, `VW[aa][ii]` → `VW[aa:ii]`), or as a line of a
-/// text joined from several.
-fn holds(out: &[String], v: &str) -> bool {
-    out.iter().any(|o| {
-        o == v
-            || o.split_once(':').is_some_and(|(a, b)| a == v || b == v)
-            || (o.contains('\n') && o.lines().any(|l| l == v))
-    })
+/// Whether an output value `o` holds `v`: is it, has it as one side of a
+/// compose value (`L[aa]` → `LB[aa:A]`, `VW[aa][ii]` → `VW[aa:ii]`), or as
+/// a line of a text joined from several.
+fn has(o: &str, v: &str) -> bool {
+    o == v
+        || o.split_once(':').is_some_and(|(a, b)| a == v || b == v)
+        || (o.contains('\n') && o.lines().any(|l| l == v))
+}
+
+/// Whether an output holds `v` ([`has`]) in a property `id` (any with
+/// `None`).
+fn holds(out: &[(String, String)], id: Option<&str>, v: &str) -> bool {
+    out.iter()
+        .any(|(i, o)| id.is_none_or(|id| id == i) && has(o, v))
+}
+
+/// Whether `message` has `w` as a word (not inside a longer one).
+fn word(message: &str, w: &str) -> bool {
+    message
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|x| x == w)
 }
 
 /// "An error says what was lost": for every error code with an example,
@@ -327,7 +341,10 @@ fn an_error_names_what_was_lost_or_guessed() {
             }
         }
     }
-    assert!(silent.is_empty(), "errors that do not say what: {silent:#?}");
+    assert!(
+        silent.is_empty(),
+        "errors that do not say what: {silent:#?}"
+    );
 }
 
 /// "Info loses nothing": for every info code with an example, every value
@@ -342,20 +359,30 @@ fn an_info_code_keeps_every_value() {
         let Some(x) = sgf_example(e) else {
             continue;
         };
-        let out: Vec<String> = values(&text(&converted(&x.input, &x.options).stdout))
-            .into_iter()
-            .map(|(_, v)| v)
-            .collect();
+        let out = values(&text(&converted(&x.input, &x.options).stdout));
         let said = diagnostics(&x.input, &x.options);
         let respelled = |v: &str| {
             said.iter().any(|d| {
                 let n = named(&d.message);
-                let new = |w: &String| w != v && w.chars().count() > 1 && d.message.contains(w.as_str());
-                n.contains(&v) && (n.iter().any(|w| *w != v && holds(&out, w)) || out.iter().any(new))
+                let new = |(_, w): &(String, String)| {
+                    w != v && w.chars().count() > 1 && d.message.contains(w.as_str())
+                };
+                n.contains(&v)
+                    && (n.iter().any(|w| *w != v && holds(&out, None, w)) || out.iter().any(new))
+            })
+        };
+        // A property renamed (`GK` → `GM`, `M` → `MA`), as a message says.
+        let renamed = |id: &str, v: &str| {
+            out.iter().any(|(to, o)| {
+                has(o, v)
+                    && said
+                        .iter()
+                        .any(|d| word(&d.message, id) && word(&d.message, to))
             })
         };
         for (id, v) in values(&text(&x.input)) {
-            if !matches!(id.as_str(), "FF" | "CA") && !holds(&out, &v) && !respelled(&v) {
+            let own = matches!(id.as_str(), "FF" | "CA");
+            if !own && !holds(&out, Some(&id), &v) && !renamed(&id, &v) && !respelled(&v) {
                 lost.push(format!("{}: {id}[{v}] not in {out:?}", e.code.id));
             }
         }
