@@ -5,8 +5,8 @@
 //! duplicate value, and `W168`, an unreadable SmartGo `S[]`, lose or keep
 //! back data); 178–199 for rule 13, the `FF[5]` draft (a departure from
 //! the standard read, a warning); 500–525 for rule 11, the values rule (a rewrite that leaves
-//! text out, an ambiguous or an unreadable value are warnings); 550–561
-//! for rule 12, the placement rule (and rule 9's `PL`).
+//! text out, an ambiguous or an unreadable value are warnings); 550–562
+//! for rule 12, the placement rule (and rule 9's `PL`, 560–561).
 
 use crate::diag::Code;
 
@@ -480,6 +480,12 @@ pub const GAME_INFO_AGAIN: Code = Code::new("W552", "game-info-again");
 ///
 /// Example: `(;FF[4]GM[1]SZ[19];BM[1])`
 pub const ANNOTATION_WITHOUT_MOVE: Code = Code::new("W553", "annotation-without-move");
+
+/// `KO` (execute the move even if it is illegal) stands in a node without
+/// a move (FF[4]: `KO` is a move property, it goes with `B` or `W`): kept.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];KO[])`
+pub const KO_WITHOUT_MOVE: Code = Code::new("W562", "ko-without-move");
 
 /// Two move annotations stand in one node (FF[4]: `BM`, `DO`, `IT`, `TE` must
 /// not be mixed): kept.

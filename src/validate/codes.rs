@@ -1,7 +1,7 @@
 //! The diagnostic codes of the validator's checks, every one in one place.
 //!
 //! Ranges: W540 for a root's `FF` (`unknown_file_format`, reported by the
-//! board check and the SGF writer); W580–W591 for the board check of
+//! board check and the SGF writer); W580–W593 for the board check of
 //! `sgfconv check` ([`super::replay`]). The value checks that rewrite
 //! (rule 11) report the transform's codes (500–525).
 
@@ -59,6 +59,19 @@ pub const BAD_MOVE_NUMBER: Code = Code::new("W588", "bad-move-number");
 ///
 /// Example: `(;FF[4]GM[1]SZ[19]AB[aa];AB[aa])`
 pub const SETUP_NO_EFFECT: Code = Code::new("W591", "setup-no-effect");
+
+/// Two of `AB`, `AW`, `AE` in one node name the same point (`FF[4]`: "it
+/// is illegal to place different colors on the same point within one
+/// node"): the later one stands on the board, the record is kept.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AB[aa]AE[aa])`
+pub const SETUP_POINT_TWICE: Code = Code::new("W592", "setup-point-twice");
+
+/// A node's setup left a stone or group without a liberty (`AW[aa]` inside
+/// `AB[ab][ba]`), which no Go position has: kept as set up.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AB[ab][ba]AW[aa])`
+pub const SETUP_NO_LIBERTY: Code = Code::new("W593", "setup-no-liberty");
 
 /// `HA` gives a handicap of N stones, but the root places another number of black stones.
 ///
