@@ -4,7 +4,7 @@
 //! Ranges: I150–I177 for the rewrites of rules 1–10 (`E162`, a dropped
 //! duplicate value, and `W168`, an unreadable SmartGo `S[]`, lose or keep
 //! back data); 178–199 for rule 13, the `FF[5]` draft (a departure from
-//! the standard read, a warning); 500–525 for rule 11, the values rule (a rewrite that leaves
+//! the standard read, a warning); 500–527 for rule 11, the values rule (a rewrite that leaves
 //! text out, an ambiguous or an unreadable value are warnings); 550–562
 //! for rule 12, the placement rule (and rule 9's `PL`, 560–561).
 
@@ -446,6 +446,15 @@ pub const POINT_REMOVED: Code = Code::new("W524", "point-removed");
 ///
 /// Fixable: the points are the same.
 pub const POINT_REPEATED: Code = Code::new("W525", "point-repeated");
+
+/// The input holds `ILLEGAL[ID:value]`, the private property where a
+/// conversion set aside a value it could not correct
+/// (`formats/validation.md`, "Illegal values set aside"): those values
+/// are still not `FF[4]` data, and a person should correct or delete
+/// them; kept as they are.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]ILLEGAL[KM:lots];B[pd])`
+pub const VALUE_SET_ASIDE: Code = Code::new("W527", "value-set-aside");
 
 /// A label repeated on one point with another text (`LB[aa:x][aa:y]`): the
 /// repeat, and its text, were removed.
