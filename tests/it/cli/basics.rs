@@ -615,12 +615,18 @@ fn an_illegal_value_set_aside_earlier_is_reported_and_kept() {
         "{said}"
     );
     assert_eq!(
-        run(&["check", "--strict", "-"], first.as_bytes()).status.code(),
+        run(&["check", "--strict", "-"], first.as_bytes())
+            .status
+            .code(),
         Some(1)
     );
     let again = run(&["-", "-"], first.as_bytes());
     assert_eq!(text(&again.stdout), first);
-    assert!(text(&again.stderr).contains("[W527 "), "{}", text(&again.stderr));
+    assert!(
+        text(&again.stderr).contains("[W527 "),
+        "{}",
+        text(&again.stderr)
+    );
     // A file without one says nothing of it.
     let clean = run(&["check", "-"], b"(;GM[1]FF[4]SZ[19];B[pd])");
     assert!(!text(&clean.stderr).contains("W527"));
