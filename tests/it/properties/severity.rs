@@ -8,11 +8,16 @@
 //! output says something other than the input that a person should look
 //! at; info, an exact respelling that loses nothing. A code's `Example:`
 //! paragraph that is one SGF text in backticks (`` `(;FF[4]…)` ``, `\n`
-//! for a line break) is an input: `sgfconv check -v` on it must report the
-//! code at its letter's severity; for a code with a `Fixable:` paragraph,
-//! the conversion of the example must check clean of that code (the repair
-//! is whole), and for an info code the conversion must exit 0 (nothing is
-//! lost). The codes without such an example are listed below, with why.
+//! for a line break, `\xNN` for a byte of another character set),
+//! optionally followed by ``with `OPTIONS` `` (`--keep-dialect`), is an
+//! input: `sgfconv check -v` on it must report the code at its letter's
+//! severity; for a code with a `Fixable:` paragraph, the conversion of the
+//! example must check clean of that code (the repair is whole), and for an
+//! info code the conversion must exit 0 (nothing is lost). Mechanised
+//! further: an error's message names what was lost or guessed (a count, or
+//! a value or text of the input), and an info code's conversion holds
+//! every value of its input, or a message names the respelling. The codes
+//! without such an example are listed below, with why.
 
 use crate::common::{run, text};
 use sgfconv::diag::{Entry, CATALOGUE};
