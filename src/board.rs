@@ -382,6 +382,22 @@ impl Board {
         self.ko = None;
     }
 
+    /// The stones of the group at `p` when it has no liberty (setup can
+    /// leave one so: `AW[aa]` inside `AB[ab][ba]`); `None` for an empty
+    /// point, a point off the board or a group with a liberty.
+    pub fn group_without_liberty(&mut self, p: Point) -> Option<Vec<Point>> {
+        let i = self.index(p)?;
+        if of_cell(self.cells[i]).is_none() || !self.is_dead(i) {
+            return None;
+        }
+        let stride = self.stride;
+        let point = |q: u16| Point {
+            x: (q as usize % stride - 1) as u8,
+            y: (q as usize / stride - 1) as u8,
+        };
+        Some(self.group.iter().map(|&q| point(q)).collect())
+    }
+
     /// Sets `p` to `stone` (`None`: clears it) without captures, as
     /// `AB`/`AW`/`AE` do. Setup ends a pending ko.
     pub fn setup(&mut self, p: Point, stone: Option<Colour>) -> Setup {

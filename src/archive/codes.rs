@@ -49,12 +49,14 @@ pub const ARCHIVE_MEMBERS_LEFT_OUT: Code = Code::new("I653", "archive-members-le
 ///
 /// What to do: nothing; the archive was made carelessly or with intent.
 pub const ARCHIVE_UNSAFE_MEMBER_NAME: Code = Code::new("W654", "archive-unsafe-member-name");
-/// An archive inside an archive deeper than `--archive-depth`: not read.
+/// An archive inside an archive deeper than `--archive-depth`: not read,
+/// so none of its records is converted (an error: they are input missing
+/// from the output); the message names it.
 ///
 /// Example: a zip inside a zip inside a tar, with the default depth 1.
 ///
 /// What to do: raise `--archive-depth`.
-pub const ARCHIVE_TOO_DEEP: Code = Code::new("I655", "archive-too-deep");
+pub const ARCHIVE_TOO_DEEP: Code = Code::new("E655", "archive-too-deep");
 /// A zip entry whose bytes overlap those of an entry before it (the trick
 /// of the zip bombs that point many entries at one compressed stream):
 /// not read; the first of the entries that overlap is read.

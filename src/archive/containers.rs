@@ -213,12 +213,12 @@ impl Walker<'_, '_> {
                 ARCHIVE_TOO_DEEP,
                 None,
                 format!(
-                    "{display}: a {} archive inside the archive, past --archive-depth {}: not read",
+                    "{display}: a {} archive inside the archive, past --archive-depth {}: not read, none of its records converted",
                     kind.name(),
                     self.limits.depth
                 ),
             );
-            self.left_out(display);
+            // Named by its error, not among the members that are no record.
             return Ok(());
         }
         let at = Place {

@@ -112,7 +112,7 @@ fn a_zip_inside_a_tar_is_read_one_level_deep() {
     let names: Vec<_> = got.iter().map(|g| g.0.as_str()).collect();
     assert_eq!(names, vec!["t.tar:inner.zip:x.sgf"]);
     assert_eq!(got[0].1, "inner.zip/x.sgf");
-    assert!(report.collected().iter().any(|d| d.code.id == "I655"));
+    assert!(report.collected().iter().any(|d| d.code.id == "E655"));
     // Deeper with a higher limit.
     let tar = tar_of(&[("deeper.zip", &deeper)]);
     let limits = Limits {

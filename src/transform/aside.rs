@@ -11,7 +11,10 @@
 //! other, and the value rules leave it alone (`formats/validation.md`,
 //! "Illegal values set aside").
 
+use super::codes::VALUE_SET_ASIDE;
 use super::node::BufNode;
+use super::rule::Cx;
+use crate::diag::At;
 use crate::event::PropertyBuf;
 
 /// The private property's identifier (upper-case letters only, as FF[4]
@@ -41,6 +44,27 @@ pub fn set_aside(node: &mut BufNode, id: &str, aside: &[String]) {
     for v in aside {
         node.props[k].push_compose(id, v);
     }
+}
+
+/// Reports an `ILLEGAL` the node holds as it came in (before the rule
+/// sets anything aside): values an earlier conversion could not correct,
+/// which are still not `FF[4]` data a reader can use. Kept as it is.
+pub fn report_found(node: &BufNode, cx: &mut Cx<'_>) {
+    let Some(p) = node.get(ASIDE) else { return };
+    cx.report
+        .report(VALUE_SET_ASIDE, At::property(ASIDE, p.pos), || {
+            let values: String = p
+                .values()
+                .iter()
+                .map(|v| format!("[{}]", super::shown(v.text())))
+                .collect();
+            let n = p.values().len();
+            let them = if n == 1 { "it" } else { "them" };
+            format!(
+                "{ASIDE}{values}: {n} value(s) set aside as not FF[4] (by an earlier conversion): \
+                 kept as they are; correct or delete {them} by hand"
+            )
+        });
 }
 
 #[cfg(test)]

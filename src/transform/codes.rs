@@ -4,9 +4,9 @@
 //! Ranges: I150–I177 for the rewrites of rules 1–10 (`E162`, a dropped
 //! duplicate value, and `W168`, an unreadable SmartGo `S[]`, lose or keep
 //! back data); 178–199 for rule 13, the `FF[5]` draft (a departure from
-//! the standard read, a warning); 500–525 for rule 11, the values rule (a rewrite that leaves
-//! text out, an ambiguous or an unreadable value are warnings); 550–561
-//! for rule 12, the placement rule (and rule 9's `PL`).
+//! the standard read, a warning); 500–527 for rule 11, the values rule (a rewrite that leaves
+//! text out, an ambiguous or an unreadable value are warnings); 550–562
+//! for rule 12, the placement rule (and rule 9's `PL`, 560–561).
 
 use crate::diag::Code;
 
@@ -21,6 +21,8 @@ pub const LOWERCASE_IDENTIFIER: Code = Code::new("I150", "lowercase-identifier")
 
 /// Two spellings of one identifier in a node (`AB[aa]AddBlack[bb]`) were
 /// merged into one property.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AB[aa]AddBlack[bb])`
 pub const MERGED_IDENTIFIER: Code = Code::new("I151", "merged-identifier");
 
 // ---------------------------------------------------------------------------
@@ -28,6 +30,8 @@ pub const MERGED_IDENTIFIER: Code = Code::new("I151", "merged-identifier");
 
 /// A single-valued property repeated in one node became one: equal values
 /// once, texts joined.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]PB[Lee]PB[Lee])`
 pub const DUPLICATE_MERGED: Code = Code::new("I160", "duplicate-merged");
 
 /// Fox's repeated `AP` (`AP[GNU Go:3.8]…AP[foxwq]`): the last one was kept,
@@ -49,28 +53,42 @@ pub const FOX_KOMI: Code = Code::new("I163", "fox-komi");
 
 /// Fox's result in zi (`RE[W+4.25]`, with `KM[375]`) became points
 /// (`RE[W+8.5]`).
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AP[foxwq]KM[375]RE[W+4.25];B[pd])`
 pub const FOX_RESULT: Code = Code::new("I162", "fox-result");
 
 /// Fox's `HA[1]` (Black first, no komi) became `HA[0]`.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AP[foxwq]HA[1];B[pd])`
 pub const FOX_HANDICAP: Code = Code::new("I164", "fox-handicap");
 
 // ---------------------------------------------------------------------------
 // Rule 3: the kifu dialect (`kifu`)
 
 /// The game is in the kifu dialect: its root is rewritten (once per game).
+///
+/// Example: `(;GK[1]SZ[19]TE[Meijin];B[pd])`
 pub const KIFU_DIALECT: Code = Code::new("I170", "kifu-dialect");
 
 /// A kifu identifier became its `FF[4]` one (`GK`→`GM`, `TE`→`EV`,
 /// `RD`→`DT`), or was dropped beside the same value.
+///
+/// Example: `(;GK[1]SZ[19];B[pd])`
 pub const KIFU_ALIAS: Code = Code::new("I171", "kifu-alias");
 
 /// Kifu komi (`KO[黒6目半]`, `KM[덤6집반]`) became a number in `KM`.
+///
+/// Example: `(;GK[1]SZ[19]KO[黒6目半];B[pd])`
 pub const KIFU_KOMI: Code = Code::new("I172", "kifu-komi");
 
 /// `HD` became `HA` and the standard handicap stones as `AB`.
+///
+/// Example: `(;GK[1]SZ[19]HD[2];W[dd])`
 pub const KIFU_HANDICAP_STONES: Code = Code::new("I173", "kifu-handicap-stones");
 
 /// Kifu time (`TM[1時間]`, `LT`/`LC`) became `TM` seconds and `OT`.
+///
+/// Example: `(;GK[1]SZ[19]TM[1時間];B[pd])`
 pub const KIFU_TIME: Code = Code::new("I174", "kifu-time");
 
 /// A free-text result (`黒中押し勝ち`) became an `FF[4]` `RE` (`B+R`).
@@ -78,12 +96,16 @@ pub const KIFU_RESULT: Code = Code::new("I175", "kifu-result");
 
 /// A kifu value kept as written: an alias beside a different `FF[4]`
 /// value, or a result that cannot be read.
+///
+/// Example: `(;GK[1]SZ[19]KO[5.5]KM[6.5];B[pd])`
 pub const KIFU_KEPT: Code = Code::new("I176", "kifu-kept");
 
 // ---------------------------------------------------------------------------
 // Rule 4: double-encoded names (`mojibake`)
 
 /// A double-encoded name (legacy bytes read as Latin-1) was repaired.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]PB[JosÃ©])`
 pub const MOJIBAKE_REPAIRED: Code = Code::new("I177", "mojibake-repaired");
 
 // ---------------------------------------------------------------------------
@@ -91,21 +113,33 @@ pub const MOJIBAKE_REPAIRED: Code = Code::new("I177", "mojibake-repaired");
 
 /// An `FF[3]` `KI` became `KM` (halved), or was dropped beside a `KM` that
 /// says the same.
+///
+/// Example: `(;FF[3]GM[1]SZ[19]KI[13];B[pd])`
 pub const KI_KOMI: Code = Code::new("I153", "ki-komi");
 
 /// `FF[3]` `L` labels became `LB` (letters A, B, C… in value order).
+///
+/// Example: `(;FF[3]GM[1]SZ[19];B[pd]L[aa][bb])`
 pub const OLD_LABELS: Code = Code::new("I154", "old-labels");
 
 /// `FF[3]` `M` marks became `MA` (`TR` on a stone).
+///
+/// Example: `(;FF[3]GM[1]SZ[19];B[pd]M[aa])`
 pub const OLD_MARKS: Code = Code::new("I155", "old-marks");
 
 /// `PL[1]`/`PL[2]` became `PL[B]`/`PL[W]`.
+///
+/// Example: `(;FF[3]GM[1]SZ[19]PL[2]AB[pd])`
 pub const NUMERIC_PLAYER: Code = Code::new("I156", "numeric-player");
 
 /// `TE` and `BM` in one node became `IT` (`TE` first) or `DO` (`BM` first).
+///
+/// Example: `(;FF[3]GM[1]SZ[19];B[pd]TE[1]BM[1])`
 pub const OLD_ANNOTATION: Code = Code::new("I157", "old-annotation");
 
 /// An `FF[1]`–`FF[3]` `VW` with two points became the rectangle `VW[a:b]`.
+///
+/// Example: `(;FF[3]GM[1]SZ[19]VW[aa][ii])`
 pub const VIEW_CORNERS: Code = Code::new("I158", "view-corners");
 
 // ---------------------------------------------------------------------------
@@ -120,10 +154,14 @@ pub const TT_PASS: Code = Code::new("I152", "tt-pass");
 // Rule 8: SmartGo move sequences (`smartgo`)
 
 /// A SmartGo `S[]` sequence became one node per move.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];S[pddd])`
 pub const SMARTGO_EXPANDED: Code = Code::new("I167", "smartgo-expanded");
 
 /// A SmartGo `S[]` value that is not a sequence of two-letter points: kept
 /// as it is.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];S[xyz])`
 pub const SMARTGO_UNREADABLE: Code = Code::new("W168", "smartgo-unreadable");
 
 // ---------------------------------------------------------------------------
@@ -164,6 +202,8 @@ pub const PLAYER_AFTER_MOVE: Code = Code::new("W561", "player-after-move");
 // Rule 10: OGS/Fox nesting (`nesting`)
 
 /// OGS/Fox one-variation-per-move nesting was written as a plain sequence.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AP[foxwq](;B[pd](;W[dd](;B[pp]))))`
 pub const OGS_NESTING: Code = Code::new("I169", "ogs-nesting");
 
 // ---------------------------------------------------------------------------
@@ -258,6 +298,8 @@ pub const DATE_UNREADABLE: Code = Code::new("W501", "date-unreadable");
 pub const TIME_REWRITTEN: Code = Code::new("W502", "time-rewritten");
 
 /// A `TM` time is ambiguous or unreadable: kept as it was.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]TM[about an hour])`
 pub const TIME_UNREADABLE: Code = Code::new("W503", "time-unreadable");
 
 /// An `RE` result not in its `FF[4]` form was written in it; where that
@@ -282,6 +324,8 @@ pub const RESULT_UNREADABLE: Code = Code::new("W505", "result-unreadable");
 pub const KOMI_REWRITTEN: Code = Code::new("W506", "komi-rewritten");
 
 /// A `KM` komi is ambiguous or unreadable: set aside in `ILLEGAL`.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]KM[lots])`
 pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
 
 /// An `HA` handicap not written as a number was written as one.
@@ -292,6 +336,8 @@ pub const KOMI_UNREADABLE: Code = Code::new("W507", "komi-unreadable");
 pub const HANDICAP_REWRITTEN: Code = Code::new("W508", "handicap-rewritten");
 
 /// An `HA` handicap is ambiguous or unreadable: set aside in `ILLEGAL`.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]HA[many])`
 pub const HANDICAP_UNREADABLE: Code = Code::new("W509", "handicap-unreadable");
 
 /// An `SZ` board size not written as a number or `columns:rows` was
@@ -401,6 +447,15 @@ pub const POINT_REMOVED: Code = Code::new("W524", "point-removed");
 /// Fixable: the points are the same.
 pub const POINT_REPEATED: Code = Code::new("W525", "point-repeated");
 
+/// The input holds `ILLEGAL[ID:value]`, the private property where a
+/// conversion set aside a value it could not correct
+/// (`formats/validation.md`, "Illegal values set aside"): those values
+/// are still not `FF[4]` data, and a person should correct or delete
+/// them; kept as they are.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]ILLEGAL[KM:lots];B[pd])`
+pub const VALUE_SET_ASIDE: Code = Code::new("W527", "value-set-aside");
+
 /// A label repeated on one point with another text (`LB[aa:x][aa:y]`): the
 /// repeat, and its text, were removed.
 ///
@@ -434,6 +489,12 @@ pub const GAME_INFO_AGAIN: Code = Code::new("W552", "game-info-again");
 ///
 /// Example: `(;FF[4]GM[1]SZ[19];BM[1])`
 pub const ANNOTATION_WITHOUT_MOVE: Code = Code::new("W553", "annotation-without-move");
+
+/// `KO` (execute the move even if it is illegal) stands in a node without
+/// a move (FF[4]: `KO` is a move property, it goes with `B` or `W`): kept.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];KO[])`
+pub const KO_WITHOUT_MOVE: Code = Code::new("W562", "ko-without-move");
 
 /// Two move annotations stand in one node (FF[4]: `BM`, `DO`, `IT`, `TE` must
 /// not be mixed): kept.

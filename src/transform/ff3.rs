@@ -241,17 +241,17 @@ fn annotations(node: &mut BufNode, cx: &mut Cx<'_>) {
     };
     let id = if te < bm { "IT" } else { "DO" };
     let pos = node.props[te.min(bm)].pos;
+    let value = |i: usize| node.props[i].first_text().unwrap_or("").to_string();
+    let (te, bm) = (value(te), value(bm));
     node.remove("TE");
     node.remove("BM");
-    cx.report.report(
-        OLD_ANNOTATION,
-        Some(pos),
+    cx.report.report(OLD_ANNOTATION, Some(pos), || {
         if id == "IT" {
-            "TE then BM in one node (interesting, !?) written IT[]"
+            format!("TE[{te}] then BM[{bm}] in one node (interesting, !?) written IT[]")
         } else {
-            "BM then TE in one node (doubtful, ?!) written DO[]"
-        },
-    );
+            format!("BM[{bm}] then TE[{te}] in one node (doubtful, ?!) written DO[]")
+        }
+    });
     node.set(id, "", pos);
 }
 

@@ -25,9 +25,9 @@
 //! reused 52×52 table for the marks of one node.
 
 use super::codes::{
-    ANNOTATION_WITHOUT_MOVE, GAME_INFO_AGAIN, MARKUP_SAME_POINT, MOVE_ANNOTATIONS_MIXED,
-    OBSOLETE_BESIDE_REPLACEMENT, POSITION_ANNOTATIONS_MIXED, ROOT_PROPERTY_OUTSIDE_ROOT,
-    ROOT_PROPERTY_REPEATED, VERSION_OUTSIDE_ROOT, VIEW_TWO_POINTS,
+    ANNOTATION_WITHOUT_MOVE, GAME_INFO_AGAIN, KO_WITHOUT_MOVE, MARKUP_SAME_POINT,
+    MOVE_ANNOTATIONS_MIXED, OBSOLETE_BESIDE_REPLACEMENT, POSITION_ANNOTATIONS_MIXED,
+    ROOT_PROPERTY_OUTSIDE_ROOT, ROOT_PROPERTY_REPEATED, VERSION_OUTSIDE_ROOT, VIEW_TWO_POINTS,
 };
 use super::node::{same_id, BufNode};
 use super::rule::{Cx, NodeRule};
@@ -103,6 +103,9 @@ impl NodeRule for Placement {
         if seen & ANNOTATION != 0 {
             annotations(&node, cx, seen & MOVE != 0);
         }
+        if seen & KO != 0 && seen & MOVE == 0 {
+            ko_without_move(&node, cx);
+        }
         if marks >= 2 {
             self.markup(&mut node, cx);
         }
@@ -146,6 +149,8 @@ const VIEW: u16 = 64;
 const POSITION: u16 = 128;
 /// A root property's index in [`ROOT_IDS`] is in the bits from here.
 const SLOT: u16 = 8;
+/// `KO`: a move property, which says to execute the node's move.
+const KO: u16 = 1 << 11;
 
 /// The identifiers this rule looks at, with their classes. The game-info
 /// ones are the rows of scope `game-info` in `formats/properties.tsv` (a
@@ -168,6 +173,7 @@ const CLASSES: &[(&str, u16)] = &[
     ("TR", MARK),
     ("B", MOVE),
     ("W", MOVE),
+    ("KO", KO),
     ("L", OLD),
     ("M", OLD),
     ("KI", OLD | GAME_INFO),
@@ -449,6 +455,19 @@ fn annotations(node: &BufNode, cx: &mut Cx<'_>, has_move: bool) {
             },
         );
     }
+}
+
+/// `KO` in a node without a move: FF[4] makes it a move property ("execute
+/// a given move even it's illegal"), so there is no move for it to act on.
+fn ko_without_move(node: &BufNode, cx: &mut Cx<'_>) {
+    let Some(ko) = node.get("KO") else { return };
+    cx.report
+        .report(KO_WITHOUT_MOVE, At::property(&ko.name, ko.pos), || {
+            let value = ko.first_text().unwrap_or("");
+            format!(
+                "KO[{value}] forces a move, and this node has none (FF[4]: KO goes with B or W): kept"
+            )
+        });
 }
 
 /// Two position annotations in one node (`GB[1]GW[1]`): FF[4] says

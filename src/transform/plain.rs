@@ -9,7 +9,7 @@ use crate::values;
 
 /// A node no rule rewrites outside the root: at most one move (`B`/`W`,
 /// two lower-case letters other than `tt`), no setup, none of the properties a
-/// rule looks at (`S`, `KI`, `L`, `M`, `PL`, `TE`, `BM`, `DO`, `IT`, `VW`, `DM GB GW UC`,
+/// rule looks at (`S`, `KI`, `L`, `M`, `PL`, `TE`, `BM`, `DO`, `IT`, `VW`, `KO`, `ILLEGAL`, `DM GB GW UC`,
 /// root properties, game information), at most one of the marks `CR MA SL
 /// SQ TR` (rule 12 compares two), upper-case identifiers, one value each
 /// except in markup lists. Most nodes of a game are such: `;B[pd]BL[600]`.
@@ -136,9 +136,8 @@ fn plain_role_of(name: &str) -> PlainRole {
         "B" => PlainRole::Move('B'),
         "W" => PlainRole::Move('W'),
         "AB" | "AW" | "AE" | "S" | "KI" | "L" | "M" | "PL" | "TE" | "BM" | "DO" | "IT" | "VW"
-        | "SZ" | "GM" | "FF" | "CA" | "AP" | "ST" | "DM" | "GB" | "GW" | "UC" => {
-            PlainRole::NotPlain
-        }
+        | "KO" | "SZ" | "GM" | "FF" | "CA" | "AP" | "ST" | "DM" | "GB" | "GW" | "UC"
+        | "ILLEGAL" => PlainRole::NotPlain,
         "MA" | "TR" | "CR" | "SQ" | "SL" => PlainRole::Mark,
         "LB" | "AR" | "LN" | "DD" | "TB" | "TW" => PlainRole::List,
         _ => {

@@ -80,7 +80,8 @@ impl NodeRule for SmartGo {
         let count = bytes.len() / 2;
         cx.report
             .report(SMARTGO_EXPANDED, At::property(&s.name, s.pos), || {
-                format!("SmartGo S[{seq}]: {count} move(s), one node each, {first} first")
+                let point = seq.get(..2).unwrap_or_default();
+                format!("SmartGo S[{seq}]: {count} move(s), one node each, {first}[{point}] first")
             });
         // Root: the root keeps its properties, the moves follow it.
         let mut rest = std::mem::take(&mut node.props);

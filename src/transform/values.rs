@@ -164,6 +164,7 @@ impl NodeRule for Values {
         // without one (a root's `KO` is the kifu dialect's komi, which the
         // kifu rule could not read) the value is kept as it is.
         let has_move = node.props.iter().any(|p| p.name == "B" || p.name == "W");
+        super::aside::report_found(&node, cx);
         if self.flags.times && cx.is_root {
             overtime_to_ot(&mut node, cx);
         }

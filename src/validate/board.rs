@@ -41,6 +41,22 @@ pub enum Check {
     NoEffect,
     /// `MN` is not a move number (a whole number, 0 or more).
     MoveNumber,
+    /// Two of `AB`, `AW`, `AE` of one node name the same point.
+    SetupTwice,
+    /// A node's setup left a group without a liberty.
+    SetupNoLiberty,
+}
+
+/// A point a setup value of the node set: for the checks of the node's
+/// setup as a whole ([`Referee::whole_setup`]).
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    point: Point,
+    /// The property (`AB`, `AW`, `AE`), its index in the node, and the
+    /// index of the value among its values.
+    id: &'static str,
+    index: usize,
+    value: usize,
 }
 
 /// One problem the replay found, at one property of one node.
@@ -271,6 +287,7 @@ impl Referee {
     where
         I: Iterator<Item = (&'v str, Values<'v>)>,
     {
+        let mut placed = Vec::new();
         for (k, (name, values)) in props().enumerate() {
             let stone = match name {
                 "AB" => Some(Colour::Black),
@@ -279,9 +296,17 @@ impl Referee {
                 _ => continue,
             };
             self.index = k;
-            for v in values.iter() {
-                self.setup(stone, v.text());
+            for (j, v) in values.iter().enumerate() {
+                self.setup(stone, v.text(), (j, &mut placed));
             }
+        }
+        if !placed.is_empty() {
+            self.whole_setup(&mut placed, |k, j| {
+                props()
+                    .nth(k)
+                    .and_then(|(_, vs)| vs.iter().nth(j).map(|v| v.text().to_string()))
+                    .unwrap_or_default()
+            });
         }
         let forced = props().any(|(name, _)| name == "KO");
         for (k, (name, values)) in props().enumerate() {
@@ -380,8 +405,14 @@ impl Referee {
         }
     }
 
-    /// Applies one setup value: a point, or a rectangle `aa:cc`.
-    fn setup(&mut self, stone: Option<Colour>, value: &str) {
+    /// Applies one setup value, the `j`-th of its property: a point, or a
+    /// rectangle `aa:cc`; each point set goes to `placed`.
+    fn setup(
+        &mut self,
+        stone: Option<Colour>,
+        value: &str,
+        (j, placed): (usize, &mut Vec<Placed>),
+    ) {
         let prop = match stone {
             Some(Colour::Black) => "AB",
             Some(Colour::White) => "AW",
@@ -401,6 +432,12 @@ impl Referee {
                 match self.board.setup(Point { x, y }, stone) {
                     Setup::OffBoard => off = true,
                     Setup::Set { was } => {
+                        placed.push(Placed {
+                            point: Point { x, y },
+                            id: prop,
+                            index: self.index,
+                            value: j,
+                        });
                         points += 1;
                         empty += usize::from(was.is_none());
                         same += usize::from(stone.is_some() && was == stone);
@@ -430,6 +467,68 @@ impl Referee {
                 _ => format!("AE[{value}] clears {empty} empty points of {points}"),
             };
             self.find(prop, value, Check::ClearEmpty, m);
+        }
+    }
+
+    /// The checks of a node's setup as a whole, once all of it is applied:
+    /// a point that two of `AB`, `AW`, `AE` set (`FF[4]`: they must not
+    /// share one), and a group left without a liberty, which no Go
+    /// position has. The replay keeps the position as set up. `text(k, j)`
+    /// is the `j`-th value of the node's `k`-th property.
+    fn whole_setup(&mut self, placed: &mut [Placed], text: impl Fn(usize, usize) -> String) {
+        placed.sort_by_key(|a| (a.point, a.index));
+        // (the later value, the property before it, how many points)
+        let mut twice: Vec<(Placed, &'static str, usize)> = Vec::new();
+        for w in placed.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if a.point != b.point || a.id == b.id {
+                continue;
+            }
+            match twice
+                .iter_mut()
+                .find(|t| (t.0.index, t.0.value) == (b.index, b.value))
+            {
+                Some(t) => t.2 += 1,
+                None => twice.push((b, a.id, 1)),
+            }
+        }
+        twice.sort_by_key(|t| (t.0.index, t.0.value));
+        let does = |id| if id == "AE" { "clears" } else { "sets" };
+        for (b, earlier, n) in twice {
+            let value = text(b.index, b.value);
+            let what = if n == 1 {
+                "a point".to_string()
+            } else {
+                format!("{n} points")
+            };
+            let m = format!(
+                "{}[{value}] {} {what} that {earlier} {} in this node (FF[4]: AB, AW and AE must not share a point): the later stands",
+                b.id,
+                does(b.id),
+                does(earlier)
+            );
+            self.index = b.index;
+            self.find(b.id, &value, Check::SetupTwice, m);
+        }
+        placed.sort_by_key(|a| (a.index, a.value));
+        let mut dead: Vec<Point> = Vec::new();
+        for a in placed.iter().filter(|a| a.id != "AE") {
+            let colour = self.board.get(a.point);
+            if colour.is_none_or(|c| c.setup_id() != a.id) || dead.contains(&a.point) {
+                continue;
+            }
+            let Some(group) = self.board.group_without_liberty(a.point) else {
+                continue;
+            };
+            let value = text(a.index, a.value);
+            let name = colour.map_or("", |c| c.name());
+            let m = match group.len() {
+                1 => format!("{}[{value}] sets a {name} stone without a liberty: no Go position has one (kept as set up)", a.id),
+                n => format!("{}[{value}] leaves a {name} group of {n} stones without a liberty: no Go position has one (kept as set up)", a.id),
+            };
+            self.index = a.index;
+            self.find(a.id, &value, Check::SetupNoLiberty, m);
+            dead.extend(group);
         }
     }
 
@@ -516,6 +615,7 @@ mod tests {
             [
                 "0:AB[ff]:SetupOffBoard",
                 "0:AW[aa:cf]:SetupOffBoard",
+                "0:AW[aa:cf]:SetupTwice",
                 "1:AE[ee]:ClearEmpty",
                 "1:MN[x]:MoveNumber"
             ]
@@ -537,7 +637,11 @@ mod tests {
             ("(;SZ[9];B[cc];W[cc])", &["2:W[cc]:Occupied"]),
             ("(;SZ[9]AB[ba][ab];W[aa])", &["1:W[aa]:Suicide"]),
             ("(;SZ[9]AB[jj])", &["0:AB[jj]:SetupOffBoard"]),
-            ("(;SZ[9]AW[aa:jj])", &["0:AW[aa:jj]:SetupOffBoard"]),
+            // The stones set fill the board: no liberty.
+            (
+                "(;SZ[9]AW[aa:jj])",
+                &["0:AW[aa:jj]:SetupOffBoard", "0:AW[aa:jj]:SetupNoLiberty"],
+            ),
             ("(;SZ[9];AE[cc])", &["1:AE[cc]:ClearEmpty"]),
             (
                 "(;SZ[9]MN[x];MN[-1])",
@@ -589,6 +693,34 @@ mod tests {
         assert_eq!(findings(sgf), ["6:B[cb]:Ko"]);
         let sgf = "(;SZ[5](;B[cc])(;W[cc](;B[cc])(;B[dd])))";
         assert_eq!(findings(sgf), ["3:B[cc]:Occupied"]);
+    }
+
+    #[test]
+    fn a_setup_as_a_whole_shares_no_point_and_leaves_no_group_without_liberty() {
+        // FF[4]: AB, AW and AE must not share a point; each later value
+        // that does is found once, with its count.
+        assert_eq!(findings("(;SZ[9]AB[aa]AE[aa])"), ["0:AE[aa]:SetupTwice"]);
+        assert_eq!(
+            findings("(;SZ[9]AB[aa:bb]AW[bb]AE[aa:ba])"),
+            ["0:AW[bb]:SetupTwice", "0:AE[aa:ba]:SetupTwice"]
+        );
+        // The same point twice in one property is a repeat (NoEffect).
+        assert_eq!(findings("(;SZ[9]AB[aa][aa])"), ["0:AB[aa]:NoEffect"]);
+        // A stone, or two groups, left without a liberty: found once per
+        // group, at the value that set its first stone.
+        assert_eq!(
+            findings("(;SZ[9]AB[ab][ba]AW[aa])"),
+            ["0:AW[aa]:SetupNoLiberty"]
+        );
+        assert_eq!(
+            findings("(;SZ[2]AB[aa][ab]AW[ba][bb])"),
+            ["0:AB[aa]:SetupNoLiberty", "0:AW[ba]:SetupNoLiberty"]
+        );
+        // A group with a liberty, a capture by a move, a later node's
+        // setup that leaves the earlier group alone: nothing.
+        assert!(findings("(;SZ[9]AB[ab][ba];W[aa])").len() == 1);
+        assert_eq!(findings("(;SZ[9]AW[aa]AB[ab];B[ba])"), Vec::<String>::new());
+        assert_eq!(findings("(;SZ[9]AB[ab][ba];AW[cc])"), Vec::<String>::new());
     }
 
     #[test]

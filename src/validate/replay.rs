@@ -14,7 +14,7 @@ use super::board::{Check, Found, Referee};
 use super::codes::{
     BAD_MOVE_NUMBER, BOARD_SIZE_UNKNOWN, EMPTY_POINT_CLEARED, HANDICAP_STONES_MISSING,
     HANDICAP_STONE_COUNT, KO_RETAKEN, MOVE_OFF_BOARD, MOVE_ON_STONE, NOT_A_POINT, SETUP_NO_EFFECT,
-    SETUP_OFF_BOARD, SUICIDE, UNKNOWN_FILE_FORMAT,
+    SETUP_NO_LIBERTY, SETUP_OFF_BOARD, SETUP_POINT_TWICE, SUICIDE, UNKNOWN_FILE_FORMAT,
 };
 use crate::board::Mark;
 use crate::diag::{At, Code, Reporter};
@@ -36,6 +36,8 @@ fn code(check: Check) -> Code {
         Check::SetupOffBoard => SETUP_OFF_BOARD,
         Check::NotAPoint => NOT_A_POINT,
         Check::MoveNumber => BAD_MOVE_NUMBER,
+        Check::SetupTwice => SETUP_POINT_TWICE,
+        Check::SetupNoLiberty => SETUP_NO_LIBERTY,
     }
 }
 
@@ -312,7 +314,9 @@ fn board_part<'a>(p: &Property<'a>) -> Property<'a> {
 fn reported_here(f: &Found, checked: Checked) -> bool {
     match f.check {
         Check::MoveOffBoard | Check::SetupOffBoard | Check::NotAPoint => !checked.points,
-        Check::MoveNumber => !checked.numbers,
+        // Rule 11 reads a number, not a move number: a negative `MN` is
+        // a number it passes, and only the board check reports it.
+        Check::MoveNumber => !checked.numbers || f.value.trim().parse::<i64>().is_ok(),
         _ => true,
     }
 }

@@ -18,6 +18,8 @@ use crate::diag::Code;
 /// last: skipped.
 pub const LEADING_TEXT: Code = Code::new("I001", "leading-text");
 /// Text between or inside game trees that is not SGF: skipped.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd] = ;W[dd])`
 pub const STRAY_TEXT: Code = Code::new("W002", "stray-text");
 /// A property where a node must start (`(B[pd]`): a `;` is assumed.
 ///
@@ -27,6 +29,8 @@ pub const MISSING_SEMICOLON: Code = Code::new("W003", "missing-semicolon");
 /// (merged, for a list; one that takes a single value then keeps one, or
 /// joins texts, which `I160`, `E161` or `E162` says). A move repeated at
 /// another point is a second move, not merged.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]AB[aa]AB[bb])`
 pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
 /// The input ends inside a game tree, or the next game starts inside one:
 /// the missing `)` are added.
@@ -35,8 +39,10 @@ pub const DUPLICATE_PROPERTY: Code = Code::new("W004", "duplicate-property");
 pub const MISSING_CLOSE_PAREN: Code = Code::new("W005", "missing-close-paren");
 /// The input ends inside a value: what was there is kept.
 ///
-/// Example: `(;GM[1]C[a comment` cut off by a truncated download: the
-/// comment is kept as `a comment`, the game is closed.
+/// A record cut off by a truncated download: the comment is kept as far
+/// as it goes, the game is closed.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]C[a comment`
 ///
 /// What to do: the end of the record is missing; find a complete copy if
 /// what followed matters.
@@ -59,12 +65,16 @@ pub const EMPTY_VARIATION: Code = Code::new("W008", "empty-variation");
 /// Example: `(;FF[4]GM[1]SZ[19]((;B[aa])(;B[bb])))`
 pub const REDUNDANT_PARENTHESIS: Code = Code::new("W010", "redundant-parenthesis");
 /// A `[value]` with no identifier before it: dropped.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd];[x]W[dd])`
 pub const VALUE_WITHOUT_PROPERTY: Code = Code::new("E011", "value-without-property");
 /// A `]` that cannot end its value (what follows is not SGF): kept as text.
 ///
-/// Example: `C[see [1] below]` written without escaping: the `]` after `1`
-/// is followed by ` below]`, which is no property, so it is part of the
+/// In `C[see [1] below]` written without escaping, the `]` after `1` is
+/// followed by ` below]`, which is no property, so it is part of the
 /// comment, read as `see [1] below`.
+///
+/// Example: `(;FF[4]GM[1]SZ[19]C[see [1] below])`
 ///
 /// What to do: Nothing; the written SGF escapes it (`\]`). If the text is
 /// cut in the wrong place, the writer of the record did not escape `]`:
@@ -73,15 +83,23 @@ pub const UNESCAPED_BRACKET: Code = Code::new("W012", "unescaped-bracket");
 /// A game tree with no node: dropped.
 pub const EMPTY_GAME: Code = Code::new("W013", "empty-game");
 /// No game tree in the input at all.
+///
+/// Example: `(no game here)` with `-f sgf`
 pub const NO_GAME_TREE: Code = Code::new("E014", "no-game-tree");
 /// A node after the variations of its level (`(;A(;B)(;C);D)`): read as a variation of its own.
+///
+/// Example: `(;FF[4]GM[1]SZ[19](;B[pd])(;B[dd]);W[pp])`
 pub const NODE_AFTER_VARIATIONS: Code = Code::new("W015", "node-after-variations");
 /// SGF nodes before the first `(`, in a file that lost its opening
 /// parenthesis: read as the root of one game when the trees after them read
 /// as its variations, else skipped with the text they are in.
+///
+/// Example: `;FF[4]GM[1]SZ[19];B[pd](;W[dd]))`
 pub const MISSING_OPEN_PAREN: Code = Code::new("W016", "missing-open-paren");
 /// A `(` between games whose first token is another `(` (`(;…)((;…))`, a
 /// stray `(` before a game): dropped, so the trees after it stay games.
+///
+/// Example: `(;FF[4]GM[1]SZ[19])((;FF[4]GM[1]SZ[19]))`
 pub const PARENTHESIZED_GAMES: Code = Code::new("W017", "parenthesized-games");
 
 // Character sets (100–109; 110–149 belong to src/charset/).
@@ -91,27 +109,35 @@ pub const PARENTHESIZED_GAMES: Code = Code::new("W017", "parenthesized-games");
 pub const ENCODING: Code = Code::new("I100", "encoding");
 /// `CA[]` names a character set the bytes cannot be in: the detected one is used.
 ///
-/// Example: `CA[UTF-8]` on a record whose names are Shift_JIS bytes (an
-/// editor changed the declaration, not the bytes): read as Shift_JIS.
+/// `CA[UTF-8]` on a record whose names are Shift_JIS bytes (an editor
+/// changed the declaration, not the bytes): read as Shift_JIS.
+///
+/// Example: `(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[\x95\x90\x8b\x7b\x90\xb3\x8e\xf7]PW[\x92\x86\x8e\x52\x92\x68\x88\xea])`
 ///
 /// What to do: check the names and comments in the output; if the guess is
 /// wrong, force the character set with `--encoding NAME`.
 pub const CHARSET_OVERRULED: Code = Code::new("W101", "charset-overruled");
 /// `CA[]` names no known character set: the bytes decide.
 ///
+/// Example: `(;FF[4]CA[Klingon]GM[1]SZ[19])`
+///
 /// What to do: if the text comes out wrong, name the character set with
 /// `--encoding NAME` (any WHATWG label, or SJIS, GB2312, KS_C_5601-1987...).
 pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
 /// Bytes invalid in the chosen character set: replaced by U+FFFD.
 ///
-/// Example: a GB2312 record with one damaged byte in a comment: that
-/// character becomes `�`, the rest of the comment is kept.
+/// A record with one damaged byte in a comment: that character becomes
+/// `�`, the rest of the comment is kept.
+///
+/// Example: `(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[Lee \xff Sedol])` with `--encoding UTF-8`
 ///
 /// What to do: if many characters are replaced, the character set was
 /// probably guessed wrong (see `I100` with `-v`): force it with
 /// `--encoding NAME`.
 pub const UNDECODABLE_BYTES: Code = Code::new("E103", "undecodable-bytes");
 /// A writer escaped bytes of multi-byte characters (`\\]` inside Shift_JIS): undone.
+///
+/// Example: `(;FF[4]CA[SJIS]GM[1]SZ[19]C[\x95\\\x90\xb3])`
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
 
 // The writer (400–409).

@@ -105,12 +105,11 @@ impl<'r, 'o> Reader<'r, 'o> {
                 Token::PropValue => {
                     let at = self.inp.here();
                     self.accept(lex::prop_value_open);
-                    self.value(None, report)?;
-                    report.report(
-                        VALUE_WITHOUT_PROPERTY,
-                        Some(at),
-                        "value without a property identifier dropped",
-                    );
+                    let len = self.value(None, report)?;
+                    let value = dropped_value(&self.scratch, len);
+                    report.report(VALUE_WITHOUT_PROPERTY, Some(at), || {
+                        format!("value {value} without a property identifier dropped")
+                    });
                 }
                 Token::PropIdent => self.property(sink, report)?,
                 Token::Stray => self.stray(report)?,
@@ -379,5 +378,19 @@ impl<'r, 'o> Reader<'r, 'o> {
             )
         });
         Ok(())
+    }
+}
+
+/// A value dropped for want of a property, as a message names it: `[text]`
+/// when its bytes (`scratch`, unescaped) are short UTF-8 text, else its
+/// length (a huge value's from `len`, the bytes it took with its `]`:
+/// its copy is not kept).
+fn dropped_value(scratch: &[u8], len: usize) -> String {
+    if scratch.is_empty() && len > 1 {
+        return format!("of {} bytes", len - 1);
+    }
+    match std::str::from_utf8(scratch) {
+        Ok(t) if t.chars().count() <= 40 => format!("[{t}]"),
+        _ => format!("of {} bytes", scratch.len()),
     }
 }

@@ -117,14 +117,16 @@ impl<'r, 'o> Reader<'r, 'o> {
 
     /// `PropValue = "[" CValueType "]"`: a value; `inp` is just after its
     /// '['. `compose: None` scans and discards it (a value with no
-    /// property).
+    /// property), its bytes left in `scratch` unless it is huge. Returns
+    /// how many bytes of the input it took, its `]` included (0 for a
+    /// property's plain value, read on the fast path).
     pub(super) fn value(
         &mut self,
         compose: Option<bool>,
         report: &mut Reporter,
-    ) -> Result<(), Error> {
+    ) -> Result<usize, Error> {
         if compose.is_some_and(|c| self.plain_value(c)) {
-            return Ok(());
+            return Ok(0);
         }
         let at = self.inp.here();
         let mode = self.decoding.mode;
@@ -170,7 +172,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             report.report(
                 UNTERMINATED_VALUE,
                 Some(at),
-                "input ends inside a value: kept what was there",
+                format!("input ends inside a value: its {len} bytes kept, what followed them is missing"),
             );
         }
         self.inp.advance(len);
@@ -178,7 +180,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             if compose.is_some() {
                 self.push_value(split, at, report);
             }
-            return Ok(());
+            return Ok(len);
         }
         // The raw bytes are read: their window goes before the value is
         // decoded, and the unescaped copy after, so a huge value is held
@@ -188,7 +190,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             self.push_value(split, at, report);
         }
         self.scratch = Vec::new();
-        Ok(())
+        Ok(len)
     }
 
     /// Refuses a value of `len` bytes (so far) past `--max-value-size`.

@@ -26,6 +26,7 @@ pub(super) fn persons(root: &mut Vec<PropertyBuf>, report: &mut Reporter) {
     });
     let mut mapped: Vec<(&'static str, Vec<String>)> = Vec::new();
     let mut kept = PropertyBuf::new("PI").at(pos);
+    let mut read = String::new();
     for e in &entries {
         let Some((role, name)) = read_person(e) else {
             report.report(
@@ -40,10 +41,13 @@ pub(super) fn persons(root: &mut Vec<PropertyBuf>, report: &mut Reporter) {
             .ff4_property()
             .filter(|id| !root.iter().any(|p| p.name == *id))
         {
-            Some(id) => match mapped.iter_mut().find(|(m, _)| *m == id) {
-                Some((_, names)) => names.push(name.to_string()),
-                None => mapped.push((id, vec![name.to_string()])),
-            },
+            Some(id) => {
+                read.push_str(&format!("[{e}]"));
+                match mapped.iter_mut().find(|(m, _)| *m == id) {
+                    Some((_, names)) => names.push(name.to_string()),
+                    None => mapped.push((id, vec![name.to_string()])),
+                }
+            }
             None => {
                 // `key:name`, a compose value as the draft has it.
                 let key = e.split_once(':').map_or("", |(k, _)| k.trim());
@@ -69,7 +73,7 @@ pub(super) fn persons(root: &mut Vec<PropertyBuf>, report: &mut Reporter) {
         let to = if said.is_empty() {
             "none to an FF[4] property".to_string()
         } else {
-            said.join(" ")
+            format!("PI{read} written {}", said.join(" "))
         };
         format!("the FF[5] draft's persons read: {to}; {kept_n} entr(ies) kept in PI")
     });

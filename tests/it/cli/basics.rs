@@ -602,6 +602,39 @@ fn placement_drops_only_what_repeats() {
     assert!(text(&out.stdout).contains(";B[pd]SZ[19]GM[1];W[dd])"));
 }
 
+/// A value set aside in `ILLEGAL` is still not FF[4] data: `check` of a
+/// conversion's output reports it (`W527`, a warning: `--strict` fails),
+/// and a second conversion keeps it as it is, saying so again.
+#[test]
+fn an_illegal_value_set_aside_earlier_is_reported_and_kept() {
+    let out = run(&["-", "-"], b"(;GM[1]FF[4]SZ[a]KM[lots];B[pd])");
+    let first = text(&out.stdout);
+    assert!(first.contains("ILLEGAL[SZ:a][KM:lots]"), "{first}");
+    let check = run(&["check", "-"], first.as_bytes());
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+    let said = text(&check.stderr);
+    assert!(
+        said.contains("warning[W527 value-set-aside]: ILLEGAL[SZ:a][KM:lots]: 2 value(s)"),
+        "{said}"
+    );
+    assert_eq!(
+        run(&["check", "--strict", "-"], first.as_bytes())
+            .status
+            .code(),
+        Some(1)
+    );
+    let again = run(&["-", "-"], first.as_bytes());
+    assert_eq!(text(&again.stdout), first);
+    assert!(
+        text(&again.stderr).contains("[W527 "),
+        "{}",
+        text(&again.stderr)
+    );
+    // A file without one says nothing of it.
+    let clean = run(&["check", "-"], b"(;GM[1]FF[4]SZ[19];B[pd])");
+    assert!(!text(&clean.stderr).contains("W527"));
+}
+
 /// Number, real, double, color and none values repaired where
 /// the intent is certain, the rest set aside in `ILLEGAL` with a warning; `--no-fix types`
 /// leaves them all.

@@ -169,7 +169,7 @@ fn nesting_is_capped_where_the_stack_holds() {
         &["-v", "--archive-depth", "16", "deep.sgf.gz", "-o", "o.sgf"],
     );
     assert!(o.status.code().is_some(), "killed: {:?}", o.status);
-    assert!(err(&o).contains("I655"), "{}", err(&o));
+    assert!(err(&o).contains("E655"), "{}", err(&o));
     // 17 layers: the file named and 16 inside it, all read.
     std::fs::write(d.path().join("d17.sgf.gz"), nested_gzip(17)).unwrap();
     let o = sgfconv(

@@ -166,7 +166,18 @@ fn an_archive_in_an_archive_is_read_one_level_deep_or_more_when_asked() {
     let s = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(s.contains("n.tar:inner.zip:games/escapes.sgf: "), "{s}");
     assert!(!s.contains("deeper.zip:inner.zip:"), "{s}");
-    assert!(err(&o).contains("I655"), "{}", err(&o));
+    // Its records are missing from the output: an error that names it.
+    assert!(
+        err(&o).contains(
+            "error[E655 archive-too-deep]: n.tar:deeper.zip:inner.zip: a zip archive inside the archive, \
+             past --archive-depth 1: not read, none of its records converted"
+        ),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    // It is not among the members that are no game record.
+    assert!(!err(&o).contains("I653"), "{}", err(&o));
     let o = sgfconv(
         d.path(),
         &["check", "--archive-depth", "2", "--summary", "n.tar"],
@@ -176,6 +187,8 @@ fn an_archive_in_an_archive_is_read_one_level_deep_or_more_when_asked() {
         s.contains("n.tar:deeper.zip:inner.zip:games/escapes.sgf: "),
         "{s}"
     );
+    assert!(!err(&o).contains("E655"), "{}", err(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
 }
 
 #[test]
@@ -187,6 +200,8 @@ fn a_decompression_bomb_is_refused_and_the_rest_still_converts() {
     std::fs::write(d.path().join("b.tgz"), gz(&tar_of(&files))).unwrap();
     let o = sgfconv(d.path(), &["--max-member-size", "1M", "-d", "out", "b.tgz"]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    // It is not among the members that are no game record.
+    assert!(!err(&o).contains("I653"), "{}", err(&o));
     assert!(err(&o).contains("E650"), "{}", err(&o));
     assert!(!d.path().join("out/b/bomb.sgf").exists());
     assert!(d.path().join("out/b/games/escapes.sgf").exists());
@@ -194,6 +209,8 @@ fn a_decompression_bomb_is_refused_and_the_rest_still_converts() {
     std::fs::write(d.path().join("z.sgf.gz"), gz(&bomb)).unwrap();
     let o = sgfconv(d.path(), &["check", "--max-member-size", "1M", "z.sgf.gz"]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    // It is not among the members that are no game record.
+    assert!(!err(&o).contains("I653"), "{}", err(&o));
     assert!(err(&o).contains("E650"), "{}", err(&o));
 }
 
@@ -211,6 +228,8 @@ fn a_damaged_archive_is_an_error_with_what_could_be_read_kept() {
     std::fs::write(d.path().join("cut.tgz"), bytes).unwrap();
     let o = sgfconv(d.path(), &["check", "--summary", "cut.tgz"]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    // It is not among the members that are no game record.
+    assert!(!err(&o).contains("I653"), "{}", err(&o));
     assert!(err(&o).contains("E651"), "{}", err(&o));
     let s = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(s.contains("cut.tgz:games/escapes.sgf: "), "{s}");
