@@ -4,7 +4,7 @@
 
 use super::codes::*;
 use super::*;
-use crate::diag::Reporter;
+use crate::diag::{excerpt, Reporter};
 use crate::error::Error;
 use crate::formats::lines::OneGameWriter;
 use crate::game::{Game, Node};
@@ -196,44 +196,84 @@ fn handicap_and_komi(game: &Game, size: u32, lost: &mut Lost) -> (u32, i64) {
     }
 }
 
-/// Appends a player line to `out`: the original (`key` in `XNGF`) when it
-/// reads back as the same name and rank, else the name padded before the
-/// NGF rank.
-fn player_line(out: &mut String, game: &Game, p: &str, r: &str, key: &str) {
+/// Appends the player line of `(p, r, key)` (name, rank, `XNGF` key) and
+/// its CRLF: the original line kept in `XNGF` when it reads back as the
+/// same name and rank, else one made to read back as them
+/// ([`made_player_line`]).
+fn player(out: &mut String, game: &Game, (p, r, key): (&str, &str, &str), lost: &mut Lost) {
     let text = |id: &str| root_text(&game.root(), id);
     let name = text(p).unwrap_or("");
     let rank = text(r);
-    if let Some(raw) = private_get(game, key) {
-        let (n, rk) = split_player(raw);
-        if is_one_line_of(n, name) && rk.map(normalize_rank).as_deref() == rank {
-            out.push_str(raw);
-            return;
-        }
-    }
-    push_one_line(out, name);
-    if let Some(r) = rank {
-        let r = ngf_rank(r);
-        let chars = name.chars().count();
-        let width = 15usize.saturating_sub(r.chars().count()).max(chars + 1);
-        out.extend(std::iter::repeat_n(' ', width - chars));
-        out.push_str(&r);
-    }
-}
-
-/// Appends the player line of `(p, r, key)` (name, rank, `XNGF` key) and
-/// its CRLF, and notes the loss of name and rank when the line does not
-/// read back as them.
-fn player(out: &mut String, game: &Game, (p, r, key): (&str, &str, &str), lost: &mut Lost) {
-    let text = |id: &str| root_text(&game.root(), id);
-    let start = out.len();
-    player_line(out, game, p, r, key);
-    let (n, rk) = split_player(out.get(start..).unwrap_or_default());
-    let want = text(r).map(normalize_rank);
-    if !is_one_line_of(n, text(p).unwrap_or("")) || rk.map(normalize_rank) != want {
-        lost.entry(format!("{p}/{r} (name and rank not separable on one line)"))
-            .or_insert(1);
+    let raw = private_get(game, key)
+        .filter(|raw| reads_back(raw, name, rank.map(normalize_rank).as_deref()));
+    match raw {
+        Some(raw) => out.push_str(raw),
+        None => made_player_line(out, (p, name), (r, rank), lost),
     }
     out.push_str("\r\n");
+}
+
+/// Whether the player line `line` reads back as `name` (on one line) and
+/// `rank` (in SGF form).
+fn reads_back(line: &str, name: &str, rank: Option<&str>) -> bool {
+    let (n, rk) = split_player(line);
+    is_one_line_of(n, name) && rk.map(normalize_rank).as_deref() == rank
+}
+
+/// Appends a player line made from `name` and `rank` (their property
+/// names beside them, for the warning) that NGF's reader splits back into
+/// them: the name padded so that the NGF rank ends at column 15. A rank
+/// NGF cannot write as a rank (`P2`) is left out; a name whose last word
+/// the reader would take for a rank (`user 10k` with no rank) is written
+/// with `_` for its spaces. Each is noted in `lost`.
+fn made_player_line(
+    out: &mut String,
+    (p, name): (&str, &str),
+    (r, rank): (&str, Option<&str>),
+    lost: &mut Lost,
+) {
+    let token = rank.and_then(|rk| {
+        let token = ngf_rank(rk);
+        if token.is_none() {
+            lose(
+                &format!(
+                    "{r} `{}` (not a rank NGF reads back; the name is written alone)",
+                    excerpt(rk, 40)
+                ),
+                lost,
+            );
+        }
+        token
+    });
+    let want = token.as_deref().map(normalize_rank);
+    let mut line = String::new();
+    push_player(&mut line, name, token.as_deref());
+    if !reads_back(&line, name, want.as_deref()) {
+        let joined = name.split_whitespace().collect::<Vec<_>>().join("_");
+        lose(
+            &format!(
+                "{p} `{}` (written `{}`: NGF would read its last word as a rank)",
+                excerpt(name, 40),
+                excerpt(&joined, 40)
+            ),
+            lost,
+        );
+        line.clear();
+        push_player(&mut line, &joined, token.as_deref());
+    }
+    out.push_str(&line);
+}
+
+/// Appends `name` on one line, then, when there is one, the NGF `token`
+/// after spaces that end it at column 15 (at least one space).
+fn push_player(out: &mut String, name: &str, token: Option<&str>) {
+    push_one_line(out, name);
+    if let Some(t) = token {
+        let chars = name.chars().count();
+        let width = 15usize.saturating_sub(t.chars().count()).max(chars + 1);
+        out.extend(std::iter::repeat_n(' ', width - chars));
+        out.push_str(t);
+    }
 }
 
 /// The date line: the original when it names the same day, else
