@@ -4,6 +4,7 @@
 //! records read from archives.
 
 mod archives;
+mod dropped;
 mod ff5;
 mod gib;
 mod legacy;
