@@ -10,6 +10,7 @@ mod gib;
 mod legacy;
 mod legacy_charset;
 mod ngf;
+mod writer_round_trips;
 mod sgf_corpus;
 mod sgf_golden;
 mod sgf_roundtrip;
