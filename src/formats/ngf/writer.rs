@@ -169,6 +169,9 @@ fn handicap_and_komi(game: &Game, size: u32, lost: &mut Lost) -> (u32, i64) {
         lose(what, lost);
         0
     });
+    if let Some(what) = lines::handicap_added(ha, handicap) {
+        lose(what, lost);
+    }
     let komi10 = match text("KM") {
         Some(k) => values::komi(k)
             .certain(k)
@@ -280,6 +283,12 @@ fn push_player(out: &mut String, name: &str, token: Option<&str>) {
 /// `YYYYMMDD` (empty without a date).
 fn date_line(game: &Game, lost: &mut Lost) -> String {
     let text = |id: &str| root_text(&game.root(), id);
+    let dates = text("DT")
+        .and_then(values::dates)
+        .map_or(0, |all| all.len());
+    if dates > 1 {
+        lose("DT (its dates after the first: NGF holds one)", lost);
+    }
     match text("DT").and_then(values::first_day) {
         Some(dt) => {
             match private_get(game, "DATE").filter(|raw| values::first_day(raw) == Some(dt)) {
