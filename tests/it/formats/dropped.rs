@@ -1,9 +1,10 @@
-//! What the structured readers (JSON, XML, Jago XML) and the Sensei's
-//! Library reader do with what is not part of their model, through the
-//! binary: nothing is dropped under "info". Concatenated XML and Jago
-//! documents are read whole (every document's games, as concatenated SGF
-//! is read); an unknown element or field is an error that names it; an SL
-//! link is kept in the comment.
+//! Nothing dropped in silence, through the binary: what the structured
+//! readers (JSON, XML, Jago XML) and the Sensei's Library reader do with
+//! what is not part of their model (nothing is dropped under "info":
+//! concatenated XML and Jago documents are read whole, as concatenated SGF
+//! is read; an unknown element or field is an error that names it; an SL
+//! link is kept in the comment), and what the NGF and UGF writers say of
+//! what they could not write as it was.
 
 use crate::common::{run, text};
 
@@ -118,4 +119,39 @@ fn a_sensei_link_is_kept_in_the_comment() {
         err.contains("info[I727 sl-link-in-comment]: link [a|Joseki] kept as a line of the diagram's comment (C)"),
         "{err}"
     );
+}
+
+/// Through the binary: the NGF player line of the issue reads back apart,
+/// and what NGF could not write is named (`W420`).
+#[test]
+fn ngf_names_and_ranks_read_back_apart_through_the_binary() {
+    let sgf = b"(;GM[1]FF[4]SZ[19]PB[FanHui]BR[P2]PW[x]WR[13k?];B[pd])";
+    let (code, ngf, err) = sgfconv(&["-f", "sgf", "-t", "ngf", "-", "-"], sgf);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning[W420 ngf-cannot-carry]: NGF cannot carry, dropped: BR `P2` (not a rank NGF reads back; the name is written alone)"),
+        "{err}"
+    );
+    let (code, back, err) = sgfconv(&["-f", "ngf", "-t", "sgf", "-", "-"], ngf.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        back.contains("PB[FanHui]") && back.contains("WR[13k?]"),
+        "{back}"
+    );
+    assert!(!back.contains("BR["), "{back}");
+}
+
+/// Through the binary: UGF's merge of a main-line node without a move is
+/// reported (`W440`), and the merged text is all there.
+#[test]
+fn ugf_merged_nodes_are_reported_through_the_binary() {
+    let sgf = b"(;GM[1]FF[4]SZ[19];B[pd]C[one];C[two];W[dd])";
+    let (code, ugf, err) = sgfconv(&["-f", "sgf", "-t", "ugf", "-", "-"], sgf);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning[W440 ugf-writer-loss]: UGF cannot carry: 1 main-line node(s) without a move (merged into the move before"),
+        "{err}"
+    );
+    let (_, back, _) = sgfconv(&["-f", "ugf", "-t", "sgf", "-", "-"], ugf.as_bytes());
+    assert!(back.contains("B[pd]C[one\ntwo]"), "{back}");
 }
