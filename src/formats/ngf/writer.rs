@@ -249,9 +249,11 @@ fn made_player_line(
         token
     });
     let want = token.as_deref().map(normalize_rank);
-    let mut line = String::new();
-    push_player(&mut line, name, token.as_deref());
-    if !reads_back(&line, name, want.as_deref()) {
+    // Made in place (a huge name is not copied twice), checked there.
+    let start = out.len();
+    push_player(out, name, token.as_deref());
+    if !reads_back(out.get(start..).unwrap_or_default(), name, want.as_deref()) {
+        out.truncate(start);
         let joined = name.split_whitespace().collect::<Vec<_>>().join("_");
         lose(
             &format!(
@@ -261,10 +263,8 @@ fn made_player_line(
             ),
             lost,
         );
-        line.clear();
-        push_player(&mut line, &joined, token.as_deref());
+        push_player(out, &joined, token.as_deref());
     }
-    out.push_str(&line);
 }
 
 /// Appends `name` on one line, then, when there is one, the NGF `token`
