@@ -122,17 +122,22 @@ pub fn first_move(game: &Game) -> usize {
 /// the second node). `Err(what)`: no handicap can be said, and `what` is
 /// the loss to list.
 pub fn tygem_handicap(game: &Game, size: u32, ha: u32) -> Result<u32, &'static str> {
-    let mut setup: Vec<Point> = game
+    // A value that is not one point (a rectangle `cc:dd`, a point off
+    // the board) is on no layout: `None` among the points.
+    let setup: Option<Vec<Point>> = game
         .main_line_iter()
         .take(first_move(game))
         .filter_map(|id| game.node(id).get("AB"))
         .flat_map(|p| {
             p.values()
                 .iter()
-                .filter_map(|v| Point::parse_on(v.text(), size, size))
+                .map(|v| Point::parse_on(v.text(), size, size))
                 .collect::<Vec<_>>()
         })
         .collect();
+    let Some(mut setup) = setup else {
+        return Err("AB (stones not on the Tygem handicap points)");
+    };
     setup.sort_unstable();
     if setup.is_empty() {
         return if ha >= 2 {
@@ -151,6 +156,16 @@ pub fn tygem_handicap(game: &Game, size: u32, ha: u32) -> Result<u32, &'static s
     } else {
         Err("AB (stones not on the Tygem handicap points)")
     }
+}
+
+/// What a file says that the game did not, when [`tygem_handicap`] made
+/// a handicap of `AB` stones alone (no `HA`, `ha` < 2): the loss to list,
+/// since the file reads back with `HA`.
+pub fn handicap_added(ha: u32, handicap: u32) -> Option<&'static str> {
+    (ha < 2 && handicap >= 2).then_some(
+        "AB as setup (no HA: stones on the handicap points are written as a handicap, \
+         read back with HA)",
+    )
 }
 
 /// `AB` with the `n` handicap stones of the Tygem layout; `None` when the

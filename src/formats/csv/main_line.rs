@@ -306,6 +306,11 @@ impl MainLine {
         self.flush_node(lists)?;
         self.tracker.end();
         self.in_game = false;
+        if self.moves == 0 && lists.games_out.is_none() {
+            // No row: nothing of the game reads back.
+            self.not_carried
+                .add("the game itself (it has no move, so no row)", 1);
+        }
         if let Some(w) = &mut lists.games_out {
             let m = &*self;
             let (file, safe) = (report.file(), lists.layout.safe());

@@ -85,6 +85,9 @@ pub(super) fn outline(game: &Game) -> Outline {
         lose(&mut lost, what);
         0
     });
+    if let Some(what) = lines::handicap_added(ha, handicap) {
+        lose(&mut lost, what);
+    }
     root_losses(root, &mut lost);
     let moves = main_line_moves(game, size, handicap, &mut lost);
 
@@ -125,12 +128,14 @@ fn board_size(root: &Node, lost: &mut Lost) -> u32 {
     size
 }
 
-/// `DT`: its first date.
+/// `DT`: its first date (the others are lost).
 pub(super) fn date(root: &Node, lost: &mut Lost) -> Option<(u32, u32, u32)> {
     root_text(root, "DT").and_then(|d| {
         let parsed = sgf_date(d);
         if parsed.is_none() {
             lose(lost, "DT (not a YYYY-MM-DD date)");
+        } else if values::dates(d).is_some_and(|all| all.len() > 1) {
+            lose(lost, "DT (its dates after the first: GIB holds one)");
         }
         parsed
     })

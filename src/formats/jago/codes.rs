@@ -13,8 +13,12 @@ pub const JAGO_NOT_CARRIED: Code = Code::new("W384", "jago-not-carried");
 pub const JAGO_SYNTAX: Code = Code::new("E385", "jago-syntax");
 /// A point that is neither a GTP vertex nor `x,y` on this board; dropped.
 pub const JAGO_BAD_POINT: Code = Code::new("W386", "jago-bad-point");
-/// An element GoGui does not know either; it and its content were skipped.
-pub const JAGO_UNKNOWN_ELEMENT: Code = Code::new("I387", "jago-unknown-element");
+/// An element GoGui does not know either: it and everything inside it are
+/// missing from the output (the message names it and its line).
+///
+/// Example: `<Go><GoGame><Nodes><Black number="1" at="Q16"/></Nodes><Remark>x</Remark></GoGame></Go>`
+/// read with `-f jago`: `<Remark>` and its text are dropped.
+pub const JAGO_UNKNOWN_ELEMENT: Code = Code::new("E387", "jago-unknown-element");
 /// An element in a place the DTD does not allow (a `<Variation>` before
 /// any node, a move outside `<Nodes>`); it was read where it makes sense or
 /// skipped.

@@ -241,7 +241,7 @@ mod tests {
         );
         assert_eq!(games.len(), 1);
         let codes: Vec<_> = r.collected().iter().map(|d| d.code.id).collect();
-        assert_eq!(codes, vec!["W386", "I387"]);
+        assert_eq!(codes, vec!["W386", "E387"]);
         assert!(sniff(
             b"<?xml version='1.0'?>\n<!DOCTYPE Go SYSTEM \"go.dtd\">\n<Go>"
         ));

@@ -177,7 +177,10 @@ impl Document {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-        if !self.seen_root {
+        // The first root, or (no element open after it ended) the next
+        // document's of a concatenated input, read as the first.
+        let next_document = self.seen_root && self.elements.is_empty() && name == "Go";
+        if !self.seen_root || next_document {
             if name != "Go" {
                 return Err(Error::unreadable(
                     JAGO_SYNTAX,
@@ -194,7 +197,9 @@ impl Document {
             report.report(
                 JAGO_UNKNOWN_ELEMENT,
                 Some(pos),
-                format!("element <{name}> is not part of go.dtd; skipped"),
+                format!(
+                    "element <{name}> is not part of go.dtd: it and everything inside it dropped"
+                ),
             );
             if !empty {
                 self.skip.element();

@@ -177,7 +177,14 @@ fn write_nodes(
         Open,
         Close,
     }
-    let size = coords::board_size(game.root().text("SZ"));
+    // Points on the board GoGui's reader will use: `<BoardSize>`'s, else
+    // 19×19 (a rectangular `SZ` stays a root property; its points are
+    // written on the 19×19 grid, so they read back where they were).
+    let size = if in_info.contains(&"SZ") {
+        coords::board_size(game.root().text("SZ"))
+    } else {
+        (19, 19)
+    };
     let mut move_number = vec![0usize; game.len()];
     let mut stack = vec![Task::Line(Game::ROOT)];
     while let Some(task) = stack.pop() {
@@ -290,7 +297,8 @@ fn write_node(
     let move_index = props.iter().position(|p| p.name == "B" || p.name == "W");
     let move_at = move_index.and_then(|i| {
         let v = single_plain(&props[i])?;
-        if coords::is_pass(v, size) {
+        // `tt` is a pass on the board `SZ` says (up to 19×19).
+        if coords::is_pass(v, coords::board_size(game.root().text("SZ"))) {
             Some(String::new())
         } else {
             jago_point(v, size)

@@ -20,8 +20,12 @@ pub const JSON_TOKEN_TOO_LONG: Code = Code::new("E357", "json-token-too-long");
 pub const JSON_UNKNOWN_ENCODING: Code = Code::new("W355", "json-unknown-encoding");
 /// A `format` or `version` this reader does not know; read as version 1.
 pub const JSON_UNKNOWN_VERSION: Code = Code::new("W358", "json-unknown-version");
-/// A field this reader does not know; ignored.
-pub const JSON_UNKNOWN_FIELD: Code = Code::new("I359", "json-unknown-field");
+/// A field this reader does not know (of a game, a node or a property):
+/// it and its value are missing from the output (the message names it).
+///
+/// Example: `{"format":"sgfconv","version":1,"games":[{"nodes":[{"props":[{"id":"GM","values":["1"]}],"note":"x"}]}]}`
+/// read with `-f json`: the node's field `"note"` is dropped.
+pub const JSON_UNKNOWN_FIELD: Code = Code::new("E359", "json-unknown-field");
 /// A move of a move list that is not a colour and a point; skipped.
 pub const JSON_BAD_MOVE: Code = Code::new("W360", "json-bad-move");
 /// `--moves` writes the main line and core game info only; this lists what

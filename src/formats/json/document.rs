@@ -179,7 +179,7 @@ impl<'de> Visitor<'de> for TopSeed<'_, '_> {
             ctx.report.report(
                 JSON_UNKNOWN_FIELD,
                 None,
-                format!("field {other:?} is not part of sgfconv JSON; ignored"),
+                format!("field {other:?} is not part of sgfconv JSON: it and its value dropped"),
             );
         }
         let flat = if is_game {
@@ -338,6 +338,18 @@ impl GameDoc {
         header.confidence = self.confidence.unwrap_or(1.0);
         header.implicit_root = self.implicit_root;
         let mut g = self.nodes.unwrap_or_else(|| FlatGame::new(header.clone()));
+        for (what, n) in std::mem::take(&mut g.unknown_fields) {
+            let times = if n > 1 {
+                format!(" (×{n})")
+            } else {
+                String::new()
+            };
+            report.report(
+                JSON_UNKNOWN_FIELD,
+                None,
+                format!("{what}{times} is not part of sgfconv JSON: it and its value dropped"),
+            );
+        }
         g.header = header;
         g.meta = self.meta;
         g.tail = self.tail;

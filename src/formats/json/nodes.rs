@@ -38,7 +38,9 @@ impl<'de> Visitor<'de> for NodesSeed<'_> {
 /// appended to the game; its properties go in as they are read.
 struct NodeSeed<'g>(&'g mut FlatGame);
 
-const NODE_FIELDS: &[&str] = &["parent", "variation", "gap", "props"];
+/// A node object's fields; `node`, the node's number the writer writes,
+/// says again what its place in `nodes` says.
+const NODE_FIELDS: &[&str] = &["parent", "variation", "gap", "props", "node"];
 
 impl<'de> DeserializeSeed<'de> for NodeSeed<'_> {
     type Value = ();
@@ -56,11 +58,17 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
         let g = self.0;
         g.push_node(FlatNode::default());
         let mut node = FlatNode::default();
-        let mut seen = [false; 4];
+        let mut seen = [false; NODE_FIELDS.len()];
         while let Some(key) = map.next_key::<NodeField>()? {
-            let NodeField(Some(k)) = key else {
-                map.next_value::<IgnoredAny>()?;
-                continue;
+            let k = match key.0 {
+                Ok(k) => k,
+                Err(name) => {
+                    *g.unknown_fields
+                        .entry(format!("node field {name:?}"))
+                        .or_default() += 1;
+                    map.next_value::<IgnoredAny>()?;
+                    continue;
+                }
             };
             if std::mem::replace(&mut seen[k], true) {
                 return Err(de::Error::duplicate_field(NODE_FIELDS[k]));
@@ -69,7 +77,10 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
                 0 => node.parent = map.next_value()?,
                 1 => node.variation = map.next_value()?,
                 2 => node.gap = map.next_value()?,
-                _ => map.next_value_seed(PropsSeed(&mut *g))?,
+                3 => map.next_value_seed(PropsSeed(&mut *g))?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
             }
         }
         g.set_last(node);
@@ -111,8 +122,8 @@ impl<'de> Visitor<'de> for PropsSeed<'_> {
 /// at most twice, in the parser and in the game).
 const DIRECT_VALUE: usize = 1 << 16;
 
-/// One property `{"id": …, "values": […]}` (unknown fields ignored, as a
-/// serde struct would), appended to the game's last node. Its values are
+/// One property `{"id": …, "values": […]}` (unknown fields noted in the
+/// game, for the reader to report), appended to the game's last node. Its values are
 /// gathered in `buf`; a huge one, after the identifier, is handed over
 /// straight (the property is appended first, its values after).
 struct PropSeed<'g, 'b> {
@@ -168,7 +179,12 @@ impl<'de> Visitor<'de> for PropSeed<'_, '_> {
                         pushed: &mut pushed,
                     })?;
                 }
-                PropField::Other => {
+                PropField::Other(name) => {
+                    *self
+                        .game
+                        .unknown_fields
+                        .entry(format!("property field {name:?}"))
+                        .or_default() += 1;
                     map.next_value::<IgnoredAny>()?;
                 }
             }
@@ -200,9 +216,9 @@ impl<'de> Visitor<'de> for PropSeed<'_, '_> {
     }
 }
 
-/// A field of a node object: its index in [`NODE_FIELDS`], `None` for
-/// another (read without allocating a name).
-struct NodeField(Option<usize>);
+/// A field of a node object: its index in [`NODE_FIELDS`], or the name
+/// of another (allocated for those only).
+struct NodeField(Result<usize, String>);
 
 impl<'de> Deserialize<'de> for NodeField {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -213,7 +229,12 @@ impl<'de> Deserialize<'de> for NodeField {
                 f.write_str("a string")
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<NodeField, E> {
-                Ok(NodeField(NODE_FIELDS.iter().position(|f| *f == v)))
+                Ok(NodeField(
+                    NODE_FIELDS
+                        .iter()
+                        .position(|f| *f == v)
+                        .ok_or_else(|| v.to_string()),
+                ))
             }
         }
         d.deserialize_str(V)
@@ -246,7 +267,8 @@ impl Visitor<'_> for IntoString<'_> {
 enum PropField {
     Id,
     Values,
-    Other,
+    /// Another field, by name.
+    Other(String),
 }
 
 impl<'de> Deserialize<'de> for PropField {
@@ -261,7 +283,7 @@ impl<'de> Deserialize<'de> for PropField {
                 Ok(match v {
                     "id" => PropField::Id,
                     "values" => PropField::Values,
-                    _ => PropField::Other,
+                    other => PropField::Other(other.to_string()),
                 })
             }
         }

@@ -92,24 +92,38 @@ fn split_player(line: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// An NGF rank token → SGF form: `9DP` → `9p`, `7D*` → `7d`, `10K*` →
-/// `10k`, `7단P` → `7p`, `5단*` → `5d`, `3급` → `3k`. The `*`/`?` status
-/// marks are dropped (the raw line is kept in `XNGF`); other text is kept.
-pub fn normalize_rank(tok: &str) -> String {
-    values::rank(tok.trim().trim_end_matches(['*', '?']), false)
+/// A rank's trailing status marks (`*` established, `?` uncertain: the
+/// marks FF[4] suggests for `BR`/`WR` and NGF's headers write, `7D*`) and
+/// what comes before them: `13k?` → (`13k`, `?`).
+fn split_marks(rank: &str) -> (&str, &str) {
+    let rank = rank.trim();
+    let core = rank.trim_end_matches(['*', '?']);
+    (core, &rank[core.len()..])
 }
 
-/// SGF rank → NGF token: `9p` → `9DP`, `7d` → `7D`, `10k` → `10K`.
-fn ngf_rank(rank: &str) -> String {
-    let rank = normalize_rank(rank);
-    let rank = rank.as_str();
-    let digits: String = rank.chars().take_while(|c| c.is_ascii_digit()).collect();
-    match (digits.is_empty(), rank.get(digits.len()..)) {
-        (false, Some("k")) => format!("{digits}K"),
-        (false, Some("d")) => format!("{digits}D"),
-        (false, Some("p")) => format!("{digits}DP"),
-        _ => rank.split_whitespace().collect::<Vec<_>>().join("_"),
-    }
+/// An NGF rank token → SGF form: `9DP` → `9p`, `7D*` → `7d*`, `10K?` →
+/// `10k?`, `7단P` → `7p`, `5단*` → `5d*`, `3급` → `3k`. The `*`/`?`
+/// status marks are kept (SGF ranks carry the same marks); other text is
+/// kept as written.
+pub fn normalize_rank(tok: &str) -> String {
+    let (core, marks) = split_marks(tok);
+    values::rank(core, false) + marks
+}
+
+/// SGF rank → NGF token: `9p` → `9DP`, `7d*` → `7D*`, `13k?` → `13K?`;
+/// `None` when NGF's reader would not read the token back as a rank (its
+/// words are not a rank: `P2`, `Meijin`).
+fn ngf_rank(rank: &str) -> Option<String> {
+    let (core, marks) = split_marks(rank);
+    let core = values::rank(core, false);
+    let digits: String = core.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let token = match (digits.is_empty(), core.get(digits.len()..)) {
+        (false, Some("k")) => format!("{digits}K{marks}"),
+        (false, Some("d")) => format!("{digits}D{marks}"),
+        (false, Some("p")) => format!("{digits}DP{marks}"),
+        _ => core.split_whitespace().collect::<Vec<_>>().join("_") + marks,
+    };
+    (looks_like_rank(&token) && normalize_rank(&token) == normalize_rank(rank)).then_some(token)
 }
 
 #[cfg(test)]
@@ -119,15 +133,20 @@ mod tests {
     #[test]
     fn ranks() {
         assert_eq!(normalize_rank("9DP"), "9p");
-        assert_eq!(normalize_rank("7D*"), "7d");
-        assert_eq!(normalize_rank("10K*"), "10k");
+        assert_eq!(normalize_rank("7D*"), "7d*");
+        assert_eq!(normalize_rank("10K*"), "10k*");
+        assert_eq!(normalize_rank("13K?"), "13k?");
         assert_eq!(normalize_rank("7단P"), "7p");
-        assert_eq!(normalize_rank("5단*"), "5d");
+        assert_eq!(normalize_rank("5단*"), "5d*");
         assert_eq!(normalize_rank("3급"), "3k");
         assert_eq!(normalize_rank("初段"), "初段");
         assert_eq!(normalize_rank("10 kyu"), "10k");
-        for r in ["9p", "7d", "10k"] {
-            assert_eq!(normalize_rank(&ngf_rank(r)), r);
+        for r in ["9p", "7d", "10k", "13k?", "12k*", "2k?", "7d*", "初段"] {
+            assert_eq!(ngf_rank(r).map(|t| normalize_rank(&t)).as_deref(), Some(r));
+        }
+        assert_eq!(ngf_rank("13k?").as_deref(), Some("13K?"));
+        for r in ["P2", "Meijin", "1d (KGS)"] {
+            assert_eq!(ngf_rank(r), None, "{r}");
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::codes::*;
 use super::*;
-use crate::diag::Reporter;
+use crate::diag::{excerpt, Reporter};
 use crate::error::Error;
 use crate::formats::lines::OneGameWriter;
 use crate::game::{Game, Node};
@@ -169,6 +169,9 @@ fn handicap_and_komi(game: &Game, size: u32, lost: &mut Lost) -> (u32, i64) {
         lose(what, lost);
         0
     });
+    if let Some(what) = lines::handicap_added(ha, handicap) {
+        lose(what, lost);
+    }
     let komi10 = match text("KM") {
         Some(k) => values::komi(k)
             .certain(k)
@@ -196,50 +199,96 @@ fn handicap_and_komi(game: &Game, size: u32, lost: &mut Lost) -> (u32, i64) {
     }
 }
 
-/// Appends a player line to `out`: the original (`key` in `XNGF`) when it
-/// reads back as the same name and rank, else the name padded before the
-/// NGF rank.
-fn player_line(out: &mut String, game: &Game, p: &str, r: &str, key: &str) {
+/// Appends the player line of `(p, r, key)` (name, rank, `XNGF` key) and
+/// its CRLF: the original line kept in `XNGF` when it reads back as the
+/// same name and rank, else one made to read back as them
+/// ([`made_player_line`]).
+fn player(out: &mut String, game: &Game, (p, r, key): (&str, &str, &str), lost: &mut Lost) {
     let text = |id: &str| root_text(&game.root(), id);
     let name = text(p).unwrap_or("");
     let rank = text(r);
-    if let Some(raw) = private_get(game, key) {
-        let (n, rk) = split_player(raw);
-        if is_one_line_of(n, name) && rk.map(normalize_rank).as_deref() == rank {
-            out.push_str(raw);
-            return;
-        }
+    let raw = private_get(game, key)
+        .filter(|raw| reads_back(raw, name, rank.map(normalize_rank).as_deref()));
+    match raw {
+        Some(raw) => out.push_str(raw),
+        None => made_player_line(out, (p, name), (r, rank), lost),
     }
-    push_one_line(out, name);
-    if let Some(r) = rank {
-        let r = ngf_rank(r);
-        let chars = name.chars().count();
-        let width = 15usize.saturating_sub(r.chars().count()).max(chars + 1);
-        out.extend(std::iter::repeat_n(' ', width - chars));
-        out.push_str(&r);
+    out.push_str("\r\n");
+}
+
+/// Whether the player line `line` reads back as `name` (on one line) and
+/// `rank` (in SGF form).
+fn reads_back(line: &str, name: &str, rank: Option<&str>) -> bool {
+    let (n, rk) = split_player(line);
+    is_one_line_of(n, name) && rk.map(normalize_rank).as_deref() == rank
+}
+
+/// Appends a player line made from `name` and `rank` (their property
+/// names beside them, for the warning) that NGF's reader splits back into
+/// them: the name padded so that the NGF rank ends at column 15. A rank
+/// NGF cannot write as a rank (`P2`) is left out; a name whose last word
+/// the reader would take for a rank (`user 10k` with no rank) is written
+/// with `_` for its spaces. Each is noted in `lost`.
+fn made_player_line(
+    out: &mut String,
+    (p, name): (&str, &str),
+    (r, rank): (&str, Option<&str>),
+    lost: &mut Lost,
+) {
+    let token = rank.and_then(|rk| {
+        let token = ngf_rank(rk);
+        if token.is_none() {
+            lose(
+                &format!(
+                    "{r} `{}` (not a rank NGF reads back; the name is written alone)",
+                    excerpt(rk, 40)
+                ),
+                lost,
+            );
+        }
+        token
+    });
+    let want = token.as_deref().map(normalize_rank);
+    // Made in place (a huge name is not copied twice), checked there.
+    let start = out.len();
+    push_player(out, name, token.as_deref());
+    if !reads_back(out.get(start..).unwrap_or_default(), name, want.as_deref()) {
+        out.truncate(start);
+        let joined = name.split_whitespace().collect::<Vec<_>>().join("_");
+        lose(
+            &format!(
+                "{p} `{}` (written `{}`: NGF would read its last word as a rank)",
+                excerpt(name, 40),
+                excerpt(&joined, 40)
+            ),
+            lost,
+        );
+        push_player(out, &joined, token.as_deref());
     }
 }
 
-/// Appends the player line of `(p, r, key)` (name, rank, `XNGF` key) and
-/// its CRLF, and notes the loss of name and rank when the line does not
-/// read back as them.
-fn player(out: &mut String, game: &Game, (p, r, key): (&str, &str, &str), lost: &mut Lost) {
-    let text = |id: &str| root_text(&game.root(), id);
-    let start = out.len();
-    player_line(out, game, p, r, key);
-    let (n, rk) = split_player(out.get(start..).unwrap_or_default());
-    let want = text(r).map(normalize_rank);
-    if !is_one_line_of(n, text(p).unwrap_or("")) || rk.map(normalize_rank) != want {
-        lost.entry(format!("{p}/{r} (name and rank not separable on one line)"))
-            .or_insert(1);
+/// Appends `name` on one line, then, when there is one, the NGF `token`
+/// after spaces that end it at column 15 (at least one space).
+fn push_player(out: &mut String, name: &str, token: Option<&str>) {
+    push_one_line(out, name);
+    if let Some(t) = token {
+        let chars = name.chars().count();
+        let width = 15usize.saturating_sub(t.chars().count()).max(chars + 1);
+        out.extend(std::iter::repeat_n(' ', width - chars));
+        out.push_str(t);
     }
-    out.push_str("\r\n");
 }
 
 /// The date line: the original when it names the same day, else
 /// `YYYYMMDD` (empty without a date).
 fn date_line(game: &Game, lost: &mut Lost) -> String {
     let text = |id: &str| root_text(&game.root(), id);
+    let dates = text("DT")
+        .and_then(values::dates)
+        .map_or(0, |all| all.len());
+    if dates > 1 {
+        lose("DT (its dates after the first: NGF holds one)", lost);
+    }
     match text("DT").and_then(values::first_day) {
         Some(dt) => {
             match private_get(game, "DATE").filter(|raw| values::first_day(raw) == Some(dt)) {

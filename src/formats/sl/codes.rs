@@ -25,8 +25,13 @@ pub const SL_DUPLICATE_NUMBER: Code = Code::new("W725", "sl-duplicate-number");
 /// An arrow or line (`{AR …}`, `{LN …}`) names a point the diagram does
 /// not hold: it is dropped.
 pub const SL_BAD_ARROW: Code = Code::new("W726", "sl-bad-arrow");
-/// A link line (`[a|Page]`) is dropped: a record has no place for it.
-pub const SL_LINK_DROPPED: Code = Code::new("I727", "sl-link-dropped");
+/// A link line (`[a|Page]`) inside a diagram is kept as a line of the
+/// comment (`C`) of the diagram's last node: a record has no place for
+/// links of its own.
+///
+/// Example: a diagram holding the line `$$ [a|Joseki]`: the last node's
+/// comment gets the line `[a|Joseki]`.
+pub const SL_LINK_IN_COMMENT: Code = Code::new("I727", "sl-link-in-comment");
 /// The diagram's rows are wider or taller than the board its header or
 /// edges say: the board is made large enough.
 pub const SL_BOARD_TOO_SMALL: Code = Code::new("W728", "sl-board-too-small");

@@ -206,7 +206,12 @@ fn body_line(d: &mut Diagram, body: &str, pos: Pos, report: &mut Reporter) {
         return;
     }
     if t.starts_with('[') {
-        report.report(SL_LINK_DROPPED, pos, format!("link {t} dropped"));
+        report.report(
+            SL_LINK_IN_COMMENT,
+            pos,
+            format!("link {t} kept as a line of the diagram's comment (C)"),
+        );
+        d.text.push(t.to_string());
         return;
     }
     if let Some(inner) = t.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {

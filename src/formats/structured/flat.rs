@@ -108,6 +108,10 @@ pub struct FlatGame {
     /// The exact `)` (and `(`) tokens after the last node, when they differ
     /// from closing every open variation.
     pub tail: Option<String>,
+    /// Fields of node and property objects a reader did not know (`node
+    /// field "x"`), with how often: not part of the game, for the reader to
+    /// report.
+    pub unknown_fields: std::collections::BTreeMap<String, usize>,
 }
 
 impl PartialEq for FlatGame {
@@ -130,6 +134,7 @@ impl FlatGame {
             gaps: Vec::new(),
             props: PropTable::new(),
             tail: None,
+            unknown_fields: Default::default(),
         }
     }
 

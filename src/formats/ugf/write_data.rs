@@ -38,8 +38,10 @@ pub(super) fn write_data(cx: &mut Ctx<'_>) -> Vec<u32> {
     cx.check_props(*root, &allowed_root, "root");
     let mut numbers = vec![0];
     let mut count = 0u32;
+    let mut merged = 0usize;
     for id in game.main_line_iter().skip(1) {
         let node = game.node(id);
+        merged += usize::from(node.mv().is_none());
         if let Some((colour, v)) = node.mv() {
             count += 1;
             let pt = cx.letters(v);
@@ -55,6 +57,14 @@ pub(super) fn write_data(cx: &mut Ctx<'_>) -> Vec<u32> {
             cx.losses.add("setup stones after the start (AB/AW/AE)");
         }
         cx.check_props(node, NODE_PROPS, "main line");
+    }
+    if merged > 0 && !cx.review {
+        // `[Data]` numbers moves only: the `[Figure]` text of such a node
+        // goes with the move before (or the start), in one block.
+        cx.losses.add(format!(
+            "{merged} main-line node(s) without a move (merged into the move before, \
+             or the start: their comments and labels are there)"
+        ));
     }
     numbers
 }

@@ -13,8 +13,12 @@ pub const XML_SYNTAX: Code = Code::new("E362", "xml-syntax");
 /// An attribute value that cannot be read (bad number, unknown encoding
 /// name...); the default was used.
 pub const XML_BAD_ATTRIBUTE: Code = Code::new("W363", "xml-bad-attribute");
-/// An element this reader does not know; it and its content were skipped.
-pub const XML_UNKNOWN_ELEMENT: Code = Code::new("I364", "xml-unknown-element");
+/// An element this reader does not know: it and everything inside it are
+/// missing from the output (the message names it and its line).
+///
+/// Example: `<sgfconv version="1"><game index="0"><node n="0"><p id="GM"><v>1</v></p></node><note>x</note></game></sgfconv>`
+/// read with `-f xml`: `<note>` and its text are dropped.
+pub const XML_UNKNOWN_ELEMENT: Code = Code::new("E364", "xml-unknown-element");
 /// A `<v enc="base64">` that is not base64 of UTF-8 text; the value was
 /// read as empty.
 pub const XML_BAD_BASE64: Code = Code::new("E365", "xml-bad-base64");

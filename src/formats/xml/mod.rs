@@ -179,7 +179,7 @@ mod tests {
             2
         );
         let codes: Vec<_> = r.collected().iter().map(|d| d.code.id).collect();
-        assert_eq!(codes, vec!["I364", "W366", "E362"]);
+        assert_eq!(codes, vec!["E364", "W366", "E362"]);
         assert_eq!(r.collected()[1].pos.map(|p| p.line), Some(3));
     }
 

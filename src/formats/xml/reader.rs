@@ -60,6 +60,9 @@ pub fn read_from(
                 None => return fault(&st, resume, report, pos, &msg),
             },
         };
+        // A root element after the first ends: the next document of a
+        // concatenated input, read as the first.
+        st.at_top = st.depth == 0;
         match &ev {
             XmlEvent::Start(_) => st.depth += 1,
             XmlEvent::End(_) => st.depth = st.depth.saturating_sub(1),
@@ -179,6 +182,9 @@ struct XmlReadState {
     /// Elements open (the root's included): a piece ends between games
     /// with only the root open, or none.
     depth: usize,
+    /// The event being read came with no element open: a root element
+    /// (the first document's, or the next one's in a concatenated input).
+    at_top: bool,
     skip: Skip,
     /// A value's buffer and a property's, kept for the next (small ones
     /// only: a huge value's memory is given back).
@@ -228,6 +234,11 @@ impl XmlReadState {
             XmlEvent::Start(e) | XmlEvent::Empty(e) if !self.seen_root => {
                 root(&e, pos, report)?;
                 self.seen_root = true;
+            }
+            XmlEvent::Start(e) | XmlEvent::Empty(e)
+                if self.at_top && e.name().as_ref() == b"sgfconv" =>
+            {
+                root(&e, pos, report)?;
             }
             XmlEvent::Start(e) => self.start(&e, pos, report),
             XmlEvent::Empty(e) => {
@@ -338,7 +349,8 @@ impl XmlReadState {
             XML_UNKNOWN_ELEMENT,
             Some(pos),
             format!(
-                "element <{}> is not part of sgfconv XML here; skipped",
+                "element <{}> is not part of sgfconv XML here: it and everything inside it \
+                 dropped",
                 String::from_utf8_lossy(e.name().as_ref())
             ),
         );

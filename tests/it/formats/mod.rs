@@ -5,6 +5,7 @@
 
 mod archive_attacks;
 mod archives;
+mod dropped;
 mod ff5;
 mod gib;
 mod legacy;
@@ -18,3 +19,4 @@ mod sl;
 mod structured;
 mod ugf;
 mod wide_encodings;
+mod writer_round_trips;

@@ -59,7 +59,7 @@ const CASES: &[Case] = &[
         core: &[
             "SZ=19",
             "PB=노영현",
-            "BR=5d",
+            "BR=5d*",
             "PW=홍성지",
             "WR=7p",
             "KM=0",
@@ -81,9 +81,9 @@ const CASES: &[Case] = &[
         core: &[
             "SZ=19",
             "PB=hansu863",
-            "BR=22k",
+            "BR=22k*",
             "PW=querdak5",
-            "WR=21k",
+            "WR=21k*",
             "KM=0",
             "RE=W+R",
             "DT=2010-03-20",
@@ -101,9 +101,9 @@ const CASES: &[Case] = &[
         core: &[
             "SZ=19",
             "PB=ekfshddl",
-            "BR=4d",
+            "BR=4d*",
             "PW=wyh1207",
-            "WR=7d",
+            "WR=7d*",
             "KM=0",
             "RE=B+34",
             "DT=2016-04-16",
@@ -164,9 +164,9 @@ const CASES: &[Case] = &[
         core: &[
             "SZ=19",
             "PB=p81587",
-            "BR=5d",
+            "BR=5d*",
             "PW=ace550",
-            "WR=7d",
+            "WR=7d*",
             "KM=0",
             "RE=W+R",
             "DT=2017-03-16",
@@ -396,13 +396,14 @@ fn assert_core_kept(orig: &Game, back: &Game, lost: &str, what: &str) {
     }
     assert_eq!(main_moves(back), want, "{what}: moves");
     for id in ["PB", "PW"] {
-        if !lost.contains(&format!("{id}/")) {
+        if !lost.contains(&format!("{id} `")) {
             assert_eq!(text(back, id), text(orig, id), "{what}: {id}");
         }
     }
-    // Ranks come back in the SGF form: `3段` is read back as `3d`.
+    // Ranks come back in the SGF form: `3段` is read back as `3d`, `3D*` as
+    // `3d*`.
     for id in ["BR", "WR"] {
-        if lost.contains(&format!("/{id}")) {
+        if lost.contains(&format!("{id} `")) {
             continue;
         }
         let norm = |g: &Game| text(g, id).map(|r| ngf::normalize_rank(&r));
@@ -549,4 +550,113 @@ fn bytes_that_are_no_ngf_record_are_refused_whatever_their_name() {
     let o = common::sgfconv().arg(&input).output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
     assert!(common::text(&o.stdout).contains("SZ[19]"));
+}
+
+/// SGF → NGF → SGF: the player lines read back as the names and ranks
+/// written, or the writer's warning names what it changed.
+mod players_round_trip {
+    use super::*;
+    use pretty_assertions::assert_eq;
+    use proptest::prelude::*;
+    use sgfconv::Format::{Ngf, Sgf};
+
+    /// A name: words with spaces between them (digits, CJK, rank-like
+    /// words among them), or none.
+    fn name() -> impl Strategy<Value = String> {
+        let word = prop::sample::select(vec![
+            "Fan",
+            "Hui",
+            "FanHui",
+            "李",
+            "昌镐",
+            "홍성지",
+            "user",
+            "1",
+            "10k",
+            "9DP",
+            "初段",
+            "3d?",
+            "x",
+        ]);
+        prop::collection::vec(word, 0..4).prop_map(|w| w.join(" "))
+    }
+
+    /// A rank: a rank with or without a status mark, or text that is none.
+    fn rank() -> impl Strategy<Value = Option<String>> {
+        let core = prop::sample::select(vec![
+            "13k", "2k", "7d", "9p", "1d", "3 dan", "10 kyu", "初段", "P2", "Meijin", "",
+        ]);
+        let mark = prop::sample::select(vec!["", "?", "*"]);
+        prop::option::of((core, mark).prop_map(|(c, m)| format!("{c}{m}")))
+    }
+
+    /// The value `back` should have for `id`: `orig`'s, respelled as the
+    /// warning `lost` says, or `None` when it says the value was left out.
+    fn expected(id: &str, orig: Option<&str>, lost: &str) -> Option<String> {
+        let orig = orig.map(str::trim).filter(|v| !v.is_empty())?;
+        let named = lost.contains(&format!("{id} `"));
+        match id {
+            "PB" | "PW" if named => Some(orig.split_whitespace().collect::<Vec<_>>().join("_")),
+            "PB" | "PW" => Some(orig.to_string()),
+            _ if named => None,
+            _ => Some(ngf::normalize_rank(orig)),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn names_and_ranks_read_back(pb in name(), br in rank(), pw in name(), wr in rank()) {
+            let prop = |id: &str, v: Option<&str>| v.map(|v| format!("{id}[{v}]")).unwrap_or_default();
+            let sgf = format!(
+                "(;GM[1]FF[4]SZ[19]{}{}{}{};B[pd])",
+                prop("PB", Some(&pb)), prop("BR", br.as_deref()), prop("PW", Some(&pw)), prop("WR", wr.as_deref())
+            );
+            let (ngf_bytes, mut report) =
+                common::convert_bytes(sgf.as_bytes(), Sgf, Ngf, &sgfconv::Options::default(), "p");
+            let diags: Vec<_> = report.take_collected().into_iter().filter(|d| d.code.id != "I100").collect();
+            let lost: String = diags.iter().map(|d| d.message.clone()).collect();
+            prop_assert!(diags.iter().all(|d| d.code.id == "W420"), "{diags:?}");
+            let (back, _) = read_bytes(&ngf_bytes, &ReadOptions::default());
+            for (id, orig) in [("PB", Some(&pb)), ("BR", br.as_ref()), ("PW", Some(&pw)), ("WR", wr.as_ref())] {
+                prop_assert_eq!(
+                    common::root_text(&back, id),
+                    expected(id, orig.map(String::as_str), &lost),
+                    "{} in {} → {:?} ({})", id, sgf, String::from_utf8_lossy(&ngf_bytes), lost
+                );
+            }
+        }
+    }
+
+    /// The case: `PB[FanHui]BR[P2]` was written `FanHui       P2`,
+    /// read back as the name `FanHui       P2`; qualifiers were dropped.
+    #[test]
+    fn a_rank_ngf_cannot_write_is_left_out_and_named() {
+        let sgf = b"(;GM[1]FF[4]SZ[19]PB[FanHui]BR[P2]PW[x]WR[13k?];B[pd])";
+        let (out, mut report) =
+            common::convert_bytes(sgf, Sgf, Ngf, &sgfconv::Options::default(), "p");
+        let text = String::from_utf8(out.clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[2], "x          13K?");
+        assert_eq!(lines[3], "FanHui");
+        let diags: Vec<_> = report
+            .take_collected()
+            .into_iter()
+            .filter(|d| d.code.id != "I100")
+            .collect();
+        assert_eq!(codes(&diags), ["W420"]);
+        assert!(
+            diags[0]
+                .message
+                .contains("BR `P2` (not a rank NGF reads back"),
+            "{}",
+            diags[0].message
+        );
+        let (back, _) = read_bytes(&out, &ReadOptions::default());
+        assert_eq!(
+            common::root_info(&back, &["PB", "BR", "PW", "WR"]),
+            ["PB=FanHui", "PW=x", "WR=13k?"]
+        );
+    }
 }

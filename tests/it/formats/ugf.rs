@@ -521,6 +521,32 @@ fn writer_output_sjis_and_one_loss_warning() {
     assert!(msg.contains("characters not in Shift_JIS"), "{msg}");
 }
 
+/// Nodes without a move on the main line have no place in `[Data]`: their
+/// text joins the move before (or the start), every word of it, and the
+/// merge is reported as it is inside variations.
+#[test]
+fn main_line_nodes_without_a_move_are_merged_and_reported() {
+    let sgf = b"(;GM[1]FF[4]SZ[19]C[root];C[intro];B[pd]C[one];C[only comment];W[dd]C[two];C[end1];C[end2])";
+    let games = read_sgf(sgf);
+    let (bytes, w) = write(&games, &WriteOptions::default());
+    assert_eq!(codes(&w), ["W440"]);
+    let msg = &w.collected()[0].message;
+    assert!(
+        msg.contains("4 main-line node(s) without a move (merged into the move before"),
+        "{msg}"
+    );
+    let (back, _) = read_bytes(&bytes);
+    let g = &back[0];
+    assert_eq!(text(g, Game::ROOT, "C"), Some("root\nintro"));
+    assert_eq!(text(g, after(g, 1), "C"), Some("one\nonly comment"));
+    assert_eq!(text(g, after(g, 2), "C"), Some("two\nend1\nend2"));
+    // The review tree keeps every node: nothing merged, nothing reported.
+    let mut review = WriteOptions::default();
+    review.ugf_review = true;
+    let (_, w) = write(&games, &review);
+    assert_eq!(codes(&w), Vec::<&str>::new());
+}
+
 #[test]
 fn one_game_per_file() {
     let (games, _) = read_bytes(&std::fs::read(corpus("review.ugi")).unwrap());
