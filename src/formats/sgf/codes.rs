@@ -102,10 +102,14 @@ pub const CHARSET_OVERRULED: Code = Code::new("W101", "charset-overruled");
 /// What to do: if the text comes out wrong, name the character set with
 /// `--encoding NAME` (any WHATWG label, or SJIS, GB2312, KS_C_5601-1987...).
 pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
-/// Bytes invalid in the chosen character set: replaced by U+FFFD.
+/// Bytes that are no character in the chosen character set (invalid in it,
+/// or a stray byte its decoder maps to a C1 control, as `0x80` in
+/// Shift_JIS): each run replaced by one U+FFFD, the rest of the value kept.
+/// The message names the bytes and their offset.
 ///
-/// Example: a GB2312 record with one damaged byte in a comment: that
-/// character becomes `�`, the rest of the comment is kept.
+/// Example: `(;FF[4]CA[UTF-8]PB[\xE5\x9B]PW[abc])`: a name cut in the middle
+/// of its character by a server; the label and the other bytes say UTF-8,
+/// so the cut character becomes `�`.
 ///
 /// What to do: if many characters are replaced, the character set was
 /// probably guessed wrong (see `I100` with `-v`): force it with
@@ -113,6 +117,17 @@ pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
 pub const UNDECODABLE_BYTES: Code = Code::new("E103", "undecodable-bytes");
 /// A writer escaped bytes of multi-byte characters (`\\]` inside Shift_JIS): undone.
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
+/// A control character in a text value (a NUL, another C0 control than tab,
+/// line feed, carriage return, vertical tab and form feed, or DEL): no
+/// character of FF[4] text, dropped. The message gives the byte, the
+/// position its line and column (`formats/validation.md`, "Control
+/// characters in text").
+///
+/// Example: `(;FF[4]GM[1]SZ[19]PB[a\x00b])`
+///
+/// What to do: nothing was lost but the byte itself; if a value held many
+/// (a binary file, UTF-16 read as bytes), check the character set (`I100`).
+pub const CONTROL_CHARACTER: Code = Code::new("E105", "control-character");
 
 // The writer (400–409).
 /// A character the output encoding cannot carry: written as `?`, listed.

@@ -156,6 +156,9 @@ pub(super) struct Reader<'r, 'o> {
     /// The property being read has a text type (only text is in the game's
     /// charset; the FF[4] spec keeps every other value ASCII).
     pub(super) text_typed: bool,
+    /// The control bytes of the value being read, with their positions
+    /// (`controls.rs`).
+    pub(super) controls: Vec<(u8, Pos)>,
 }
 
 /// The open node's text is kept for the next node up to this capacity;
@@ -189,6 +192,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             games: 0,
             decoding: Decoding::new(UTF_8),
             text_typed: true,
+            controls: Vec::new(),
         }
     }
 
