@@ -105,11 +105,11 @@ pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
 /// Bytes that are no character in the chosen character set (invalid in it,
 /// or a stray byte its decoder maps to a C1 control, as `0x80` in
 /// Shift_JIS): each run replaced by one U+FFFD, the rest of the value kept.
-/// The message names the bytes and their offset.
+/// The message names the bytes and their offset. In the example, a server
+/// cut a name in the middle of its character; the label and the other
+/// bytes say UTF-8, so the cut character becomes `�`.
 ///
-/// Example: `(;FF[4]CA[UTF-8]PB[\xE5\x9B]PW[abc])`: a name cut in the middle
-/// of its character by a server; the label and the other bytes say UTF-8,
-/// so the cut character becomes `�`.
+/// Example: `(;FF[4]CA[UTF-8]PB[\xE5\x9B]PW[abc])`
 ///
 /// What to do: if many characters are replaced, the character set was
 /// probably guessed wrong (see `I100` with `-v`): force it with
@@ -119,9 +119,9 @@ pub const UNDECODABLE_BYTES: Code = Code::new("E103", "undecodable-bytes");
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
 /// A control character in a text value (a NUL, another C0 control than tab,
 /// line feed, carriage return, vertical tab and form feed, or DEL): no
-/// character of FF[4] text, dropped. The message gives the byte, the
-/// position its line and column (`formats/validation.md`, "Control
-/// characters in text").
+/// character of FF[4] text, dropped. The diagnostic stands at the byte's
+/// line and column, and its message names the byte
+/// (`formats/validation.md`, "Control characters in text").
 ///
 /// Example: `(;FF[4]GM[1]SZ[19]PB[a\x00b])`
 ///

@@ -45,18 +45,54 @@ const NOT_BY_AN_SGF_INPUT: &[(u32, u32, &str)] = &[
 /// new code has neither.
 const NO_EXAMPLE_YET: &[&str] = &[
     "I001", "W002", "W004", "E006", "E011", "W012", "W013", "E014", "W015", "W016", "W017", "E099",
-    "W101", "W102", "E103", "W104", "I151", "I153", "I154", "I155", "I156", "I157", "I158", "I160",
-    "I162", "I164", "I167", "W168", "I169", "I170", "I171", "I172", "I173", "I174", "I175", "I176",
-    "I177", "W503", "W507", "W509", "W580", "W582", "W583", "W584", "W585", "W586", "W587", "W588",
-    "W589", "W590", "W591",
+    "W101", "W102", "W104", "I151", "I153", "I154", "I155", "I156", "I157", "I158", "I160", "I162",
+    "I164", "I167", "W168", "I169", "I170", "I171", "I172", "I173", "I174", "I175", "I176", "I177",
+    "W503", "W507", "W509", "W580", "W582", "W583", "W584", "W585", "W586", "W587", "W588", "W589",
+    "W590", "W591",
 ];
 
 /// The SGF text of an example, if it is one: the paragraph is a single
-/// backticked span starting with `(`.
-fn sgf_example(e: &Entry) -> Option<String> {
+/// backticked span starting with `(`. `\n` in it is a line break and
+/// `\xNN` the byte NN (a control byte, or bytes that are not UTF-8).
+fn sgf_example(e: &Entry) -> Option<Vec<u8>> {
     let x = e.example?.trim();
     let inner = x.strip_prefix('`')?.strip_suffix('`')?;
-    (inner.starts_with('(') && !inner.contains('`')).then(|| inner.replace("\\n", "\n"))
+    (inner.starts_with('(') && !inner.contains('`')).then(|| example_bytes(inner))
+}
+
+/// `text` with its `\n` and `\xNN` escapes made bytes.
+fn example_bytes(text: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut rest = text.as_bytes();
+    while let Some((&c, tail)) = rest.split_first() {
+        let byte = match (c, tail) {
+            (b'\\', [b'n', ..]) => Some((b'\n', 1)),
+            (b'\\', [b'x', h, l, ..]) => std::str::from_utf8(&[*h, *l])
+                .ok()
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+                .map(|b| (b, 3)),
+            _ => None,
+        };
+        match byte {
+            Some((b, used)) => {
+                out.push(b);
+                rest = &tail[used..];
+            }
+            None => {
+                out.push(c);
+                rest = tail;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn an_example_spells_bytes_with_escapes() {
+    assert_eq!(
+        example_bytes("(;C[a\\nb\\x00\\xE5\\xzz])"),
+        b"(;C[a\nb\0\xE5\\xzz])"
+    );
 }
 
 /// Whether an SGF input reaches `id` (its number outside the layers of
@@ -69,11 +105,8 @@ fn by_sgf(id: &str) -> bool {
 }
 
 /// The JSON diagnostics of `sgfconv check -v` on `input`: (code, severity).
-fn checked(input: &str) -> Vec<(String, String)> {
-    let out = run(
-        &["check", "-v", "--diagnostics", "json", "-"],
-        input.as_bytes(),
-    );
+fn checked(input: &[u8]) -> Vec<(String, String)> {
+    let out = run(&["check", "-v", "--diagnostics", "json", "-"], input);
     text(&out.stderr)
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
@@ -96,7 +129,8 @@ fn every_example_reports_its_code_at_its_letter() {
         let want = e.code.severity().as_str();
         assert!(
             found.iter().any(|(c, s)| c == id && s == want),
-            "{id}: its example {input:?} gives {found:?}"
+            "{id}: its example {:?} gives {found:?}",
+            String::from_utf8_lossy(&input)
         );
         // Every code is shown at its letter, whatever else the example
         // raised.
@@ -116,13 +150,13 @@ fn a_fixable_code_is_repaired_whole_and_an_info_code_loses_nothing() {
             continue;
         };
         let id = e.code.id;
-        let out = run(&["-", "-"], input.as_bytes());
+        let out = run(&["-", "-"], &input);
         if e.fixable.is_some() {
             assert!(
                 e.code.id.starts_with('W'),
                 "{id}: only a warning is fixable"
             );
-            let again = checked(&text(&out.stdout));
+            let again = checked(&out.stdout);
             assert!(
                 again
                     .iter()
