@@ -292,3 +292,16 @@ fn utf8_labels_in_the_corpus() {
         "{diags}"
     );
 }
+
+#[test]
+fn a_kifu_result_keeps_its_move_count() {
+    let (out, diags) =
+        convert("(\nRD[2025-06-12]\nRE[257手完, 黒中押し勝ち]\nGK[1]\n;B[pd])".as_bytes());
+    assert_eq!(value(&out, "RE"), Some("B+R"));
+    assert_eq!(
+        value(&out, "GC"),
+        Some("Result as written: 257手完, 黒中押し勝ち")
+    );
+    assert!(!diags.contains("I175"), "{diags}");
+    assert!(diags.contains("warning[W504 result-rewritten]"), "{diags}");
+}
