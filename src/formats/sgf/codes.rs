@@ -1,7 +1,7 @@
 //! The diagnostic codes of the SGF reader and writer.
 //!
 //! Every `Code::new` constant of this folder, each named after its code's name
-//! in capitals (`I001` `leading-text` → `LEADING_TEXT`).
+//! in capitals (`W001` `leading-text` → `LEADING_TEXT`).
 //!
 //! Numbers used: 001–008, 010–017 and 099 (SGF syntax (reader), 001–099);
 //! 100–104 (character sets, 100–149); 400–405 (what a writer could not carry,
@@ -14,9 +14,21 @@
 use crate::diag::Code;
 
 // Syntax (001–099).
-/// Text before the first game tree (a mail header, a title), or after the
-/// last: skipped.
-pub const LEADING_TEXT: Code = Code::new("I001", "leading-text");
+/// Text before the first game tree (a mail header, a title, a note), or
+/// after the last: skipped, its length and its start shown.
+///
+/// A warning, not info: the text is not in the output, and FF[4]'s grammar
+/// has nothing outside its game trees (`Collection = GameTree { GameTree }`).
+/// Not an error: it is no game's data. A mail header is the envelope the
+/// record travelled in (every reader drops it: SGFC unless `-k`, sgfmill,
+/// KataGo); a note may say something of the games (GNU Go's `ego3.sgf` says
+/// when and after what its game was played), which is why a person should
+/// look, and the message shows how the text starts. Keeping it in the first
+/// game's `GC` would make a file's envelope, or a note on all its games,
+/// the comment of one game.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]) sent from my phone`
+pub const LEADING_TEXT: Code = Code::new("W001", "leading-text");
 /// Text between or inside game trees that is not SGF: skipped.
 pub const STRAY_TEXT: Code = Code::new("W002", "stray-text");
 /// A property where a node must start (`(B[pd]`): a `;` is assumed.

@@ -56,7 +56,8 @@ const CHANGED_CODES: &str = "\n## Changed codes\n\n\
      | `I550` `I559` | `W550` `W559` | a root property (`FF`, `CA`) outside the root |\n\
      | `I161` | `E161` | the other values of a repeated `AP` are dropped |\n\
      | `W555` | `E555` | the later mark on a point is dropped |\n\
-     | `W311` (an off-board label, as an error) | `E322 ugf-label-off-board` | the label is dropped |\n";
+     | `W311` (an off-board label, as an error) | `E322 ugf-label-off-board` | the label is dropped |\n\
+     | `I001` | `W001` | text outside the game trees is skipped: not in the output, outside FF[4]'s grammar |\n";
 
 /// The whole of formats/diagnostics.md.
 fn render(defs: &[CodeDef], layers: &[Layer]) -> String {
