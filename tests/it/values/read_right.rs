@@ -305,3 +305,42 @@ fn a_kifu_result_keeps_its_move_count() {
     assert!(!diags.contains("I175"), "{diags}");
     assert!(diags.contains("warning[W504 result-rewritten]"), "{diags}");
 }
+
+/// The SGF the binary writes for the record file at `path`.
+fn converted_file(path: &std::path::Path) -> String {
+    let out = crate::common::sgfconv()
+        .args(["-t", "sgf"])
+        .arg(path)
+        .output()
+        .expect("sgfconv runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn gib_and_ngf_dates_keep_their_time_of_day() {
+    // DT takes the day (FF[4] has no time of day); the stamp as read, with
+    // its time, stays in the reader's private property.
+    let gib = b"\\HS\n\\[GAMEBLACKNAME=a\\]\n\\[GAMEWHITENAME=b\\]\n\\[GAMEDATE=2014- 1-27-17-54-54\\]\n\\HE\n\\GS\n2 1 0\n2 0 &4\nINI 0 1 0 &4\nSTO 0 2 1 15 15\n\\GE\n";
+    let (out, _) = convert(gib);
+    assert_eq!(value(&out, "DT"), Some("2014-01-27"), "{out}");
+    assert!(out.contains("[GAMEDATE=2014- 1-27-17-54-54]"), "{out}");
+    let ngf = b"Rated game\n19\nLQC         9DP\nCYY         9DP\nwww.cyberoro.com\n0\n0\n7\n20170316 [09:37]\n5\nBlack wins by 0.5!\n1\nPMABBREER\n";
+    let (out, _) = convert(ngf);
+    assert_eq!(value(&out, "DT"), Some("2017-03-16"), "{out}");
+    assert!(out.contains("[DATE=20170316 [09\\:37\\]]"), "{out}");
+}
+
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn gib_and_ngf_dates_of_real_files_keep_their_time_of_day() {
+    // gib/glift/tygem_example.gib (artasparks/glift, a Tygem Global game)
+    // and ngf/sabaki/even.ngf (SabakiHQ/Sabaki, a WBaduk game).
+    let corpus = shared_corpus();
+    let out = converted_file(&corpus.join("gib/glift/tygem_example.gib"));
+    assert_eq!(value(&out, "DT"), Some("2014-01-27"), "{out}");
+    assert!(out.contains("[GAMEDATE=2014- 1-27-17-54-54]"), "{out}");
+    let out = converted_file(&corpus.join("ngf/sabaki/even.ngf"));
+    assert_eq!(value(&out, "DT"), Some("2017-03-16"), "{out}");
+    assert!(out.contains("[DATE=20170316 [09\\:37\\]]"), "{out}");
+}
