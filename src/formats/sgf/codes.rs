@@ -129,9 +129,9 @@ pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
 pub const UNDECODABLE_BYTES: Code = Code::new("E103", "undecodable-bytes");
 /// A writer escaped bytes of multi-byte characters (`\\]` inside Shift_JIS): undone.
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
-/// A control character in a text value (a NUL, another C0 control than tab,
+/// A control character in a value (a NUL, another C0 control than tab,
 /// line feed, carriage return, vertical tab and form feed, or DEL): no
-/// character of FF[4] text, dropped. The diagnostic stands at the byte's
+/// character of FF[4] text nor of any other value, dropped. The diagnostic stands at the byte's
 /// line and column, and its message names the byte
 /// (`formats/validation.md`, "Control characters in text").
 ///

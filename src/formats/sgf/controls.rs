@@ -1,12 +1,15 @@
-//! Control characters in text values: no character of a text, dropped and
-//! reported with their position (`formats/validation.md`, "Control
-//! characters in text").
+//! Control characters in values: no character of a text, nor of any other
+//! FF[4] value; dropped and reported with their position
+//! (`formats/validation.md`, "Control characters in text").
 //!
 //! FF[4] text is characters; a NUL, a C0 control other than the white
 //! space of text (tab, line feed, carriage return, vertical tab, form
-//! feed) or DEL is none. In the ASCII-compatible encodings such a
-//! character is its own byte, so it is found in the value's raw bytes,
-//! where its line and column are known, before the value is decoded.
+//! feed) or DEL is none, and the other value types (numbers, points,
+//! colours) are ASCII letters and digits. In the ASCII-compatible encodings
+//! such a character is its own byte, so it is found in the value's raw
+//! bytes, where its line and column are known, before the value is
+//! decoded. (Dropped from every value, the output reads back the same: a
+//! value set aside as illegal goes to a private property, which is text.)
 
 use super::codes::CONTROL_CHARACTER;
 use crate::diag::Reporter;
@@ -68,11 +71,11 @@ pub(super) fn drop(
         seen += 1;
         report.report(CONTROL_CHARACTER, Some(here.unwrap_or(at)), || match here {
             Some(_) => format!(
-                "byte 0x{:02X} in a text value is a control character, no character of text: dropped",
+                "byte 0x{:02X} in a value is a control character, no character of text: dropped",
                 u32::from(c)
             ),
             None => format!(
-                "U+{:04X} in a text value is a control character, no character of text: dropped",
+                "U+{:04X} in a value is a control character, no character of text: dropped",
                 u32::from(c)
             ),
         });

@@ -175,7 +175,10 @@ impl<'r, 'o> Reader<'r, 'o> {
             );
         }
         self.controls.clear();
-        if compose.is_some() && self.text_typed && self.decoding.encoding.is_ascii_compatible() {
+        // Byte-wise values (every value in an ASCII-compatible game, every
+        // value but text in the others): a control character is its byte.
+        let bytewise = self.decoding.encoding.is_ascii_compatible() || !self.text_typed;
+        if compose.is_some() && bytewise {
             let raw = self.inp.rest();
             self.controls = controls::find(&raw[..len.min(raw.len())], at);
         }
@@ -233,7 +236,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         let Ok(text) = std::str::from_utf8(&rest[..end]) else {
             return false;
         };
-        if self.text_typed && text.bytes().any(|b| controls::is_control(b.into())) {
+        if text.bytes().any(|b| controls::is_control(b.into())) {
             return false;
         }
         if enc != UTF_8 && !(enc.is_ascii_compatible() && text.is_ascii()) {
@@ -325,9 +328,7 @@ impl<'r, 'o> Reader<'r, 'o> {
                 None
             }
         };
-        if self.text_typed {
-            split_at = controls::drop(text, start, split_at, &self.controls, at, report);
-        }
+        split_at = controls::drop(text, start, split_at, &self.controls, at, report);
         self.node.spans.push(Span {
             start: start as u32,
             end: text.len() as u32,

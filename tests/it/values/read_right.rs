@@ -202,6 +202,13 @@ fn control_bytes_in_text_are_dropped_at_their_position() {
         "{diags}"
     );
     assert!(e105[3].contains("byte 0x01"), "{diags}");
+    // Not in another value type either: what is left is checked as any
+    // value, and the output reads back as it is.
+    let (_, out, diags) = convert_any(b"(;FF[4]GM[1]SZ[19];B[\x02a])");
+    assert!(out.contains("ILLEGAL[B:a]"), "{out}");
+    assert!(diags.contains("byte 0x02 in a value"), "{diags}");
+    let (_, again, _) = convert_any(out.as_bytes());
+    assert_eq!(again, out);
 }
 
 #[test]
