@@ -17,7 +17,7 @@ use crate::diag::Code;
 /// Text before the first game tree (a mail header, a title, a note), or
 /// after the last: skipped, its length and its start shown.
 ///
-/// A warning, not info: the text is not in the output, and FF[4]'s grammar
+/// A warning, not info: the text is not in the output, and `FF[4]`'s grammar
 /// has nothing outside its game trees (`Collection = GameTree { GameTree }`).
 /// Not an error: it is no game's data. A mail header is the envelope the
 /// record travelled in (every reader drops it: SGFC unless `-k`, sgfmill,
@@ -131,9 +131,9 @@ pub const UNDECODABLE_BYTES: Code = Code::new("E103", "undecodable-bytes");
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
 /// A control character in a value (a NUL, another C0 control than tab,
 /// line feed, carriage return, vertical tab and form feed, or DEL): no
-/// character of FF[4] text nor of any other value, dropped. The diagnostic stands at the byte's
-/// line and column, and its message names the byte
-/// (`formats/validation.md`, "Control characters in text").
+/// character of `FF[4]` text nor of any other value, dropped. The
+/// diagnostic stands at the byte's line and column, and its message names
+/// the byte (`formats/validation.md`, "Control characters in text").
 ///
 /// Example: `(;FF[4]GM[1]SZ[19]PB[a\x00b])`
 ///

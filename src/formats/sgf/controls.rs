@@ -2,7 +2,7 @@
 //! FF[4] value; dropped and reported with their position
 //! (`formats/validation.md`, "Control characters in text").
 //!
-//! FF[4] text is characters; a NUL, a C0 control other than the white
+//! `FF[4]` text is characters; a NUL, a C0 control other than the white
 //! space of text (tab, line feed, carriage return, vertical tab, form
 //! feed) or DEL is none, and the other value types (numbers, points,
 //! colours) are ASCII letters and digits. In the ASCII-compatible encodings
