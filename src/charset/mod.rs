@@ -16,7 +16,7 @@ mod mojibake;
 mod names;
 mod score;
 
-pub use codec::{decode, decode_into, decodes_cleanly, encode_into};
+pub use codec::{decode, decode_into, decode_text_into, decodes_cleanly, encode_into, Stray};
 pub use detect::{detect, Guess};
 pub use mojibake::repair_mojibake;
 pub use names::{

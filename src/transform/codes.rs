@@ -92,6 +92,12 @@ pub const KIFU_HANDICAP_STONES: Code = Code::new("I173", "kifu-handicap-stones")
 pub const KIFU_TIME: Code = Code::new("I174", "kifu-time");
 
 /// A free-text result (`黒中押し勝ち`) became an `FF[4]` `RE` (`B+R`).
+///
+/// Only a result whose `FF[4]` form says all of it: one with more
+/// (`257手完, 黒中押し勝ち`, the moves played) is rewritten by the values
+/// rule, with the value as written kept in `GC` (`W504`).
+///
+/// Example: `(;GK[1]SZ[19]RE[黒中押し勝ち];B[pd])`
 pub const KIFU_RESULT: Code = Code::new("I175", "kifu-result");
 
 /// A kifu value kept as written: an alias beside a different `FF[4]`

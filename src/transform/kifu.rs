@@ -12,7 +12,9 @@
 //! `HD`→`HA` plus the standard handicap stones as `AB`, `TM` text → `TM`
 //! seconds (`1時間` → 3600; a bare number is minutes), `LT`/`LC` → `OT`
 //! (`5x30 byo-yomi`), and the free-text result → `FF[4]` `RE`
-//! (`257手完, 黒中押し勝ち` → `B+R`). Every original text that a rewrite
+//! (`黒中押し勝ち` → `B+R`; a result with a move count, `257手完, 黒中押し勝ち`,
+//! is left to rule 11, which keeps the count with the value as written in
+//! `GC`). Every original text that a rewrite
 //! replaced is named in its diagnostic (and, on request, kept in a `Meta`
 //! event `kifu:<ID>`); a result that cannot be read stays in `RE` as
 //! written.
@@ -335,6 +337,10 @@ fn result(node: &mut BufNode, cx: &mut Cx<'_>) {
         // Valid, or a spelling of the FF[4] form: rule 11's.
         Normalized::Valid => {}
         Normalized::Rewritten(r) if r.reading == Reading::Spelling => {}
+        // A result with more than its FF[4] form carries (`257手完`, the
+        // moves played): rule 11's too, which keeps the value as written in
+        // `GC` (`W504`), so that this info never stands for a loss.
+        Normalized::Rewritten(r) if r.dropped.is_some() => {}
         Normalized::Rewritten(r) => {
             let r = r.value;
             cx.report.report(KIFU_RESULT, Some(pos), || {
@@ -517,9 +523,6 @@ mod tests {
     #[test]
     fn results() {
         for (s, want) in [
-            ("257手完, 黒中押し勝ち", "B+R"),
-            ("294수 흑0.5집승", "B+0.5"),
-            ("226수 백불계승", "W+R"),
             ("黑胜3/4子", "B+1.5"),
             ("白1目半勝", "W+1.5"),
             ("白時間勝ち", "W+T"),
@@ -532,6 +535,13 @@ mod tests {
             let (out, codes) = kifu(&format!("RD=2020-01-01 RE={}", s.replace(' ', "_")), false);
             assert_eq!(out, format!("(M{{kifu:RE={s}}};DT[2020-01-01]RE[{want}])"));
             assert!(codes.contains(&"I175"), "{s}");
+        }
+        // A result with a move count is rule 11's, which keeps the count
+        // (the value as written in GC): not rewritten here.
+        for s in ["257手完, 黒中押し勝ち", "294수 흑0.5집승", "226수 백불계승"] {
+            let (out, codes) = kifu(&format!("RD=2020-01-01 RE={}", s.replace(' ', "_")), false);
+            assert_eq!(out, format!("(;DT[2020-01-01]RE[{s}])"));
+            assert!(!codes.contains(&"I175"), "{s}");
         }
         // A spelling of the FF[4] form is rule 11's, not this rule's.
         let (out, codes) = kifu("RD=2020-01-01 RE=b+r", false);
@@ -611,7 +621,7 @@ mod tests {
         let (s, _) = kifu("TE=第1回 RD=2025-06-12 TM=1時間 LT=30秒 LC=5回 KO=黒6目半 RE=257手完,_黒中押し勝ち GK=1;B=pd", true);
         assert_eq!(
             s,
-            "(M{kifu:KO=黒6目半}M{kifu:TM=1時間}M{kifu:LT=30秒}M{kifu:LC=5回}M{kifu:RE=257手完, 黒中押し勝ち};EV[第1回]DT[2025-06-12]TM[3600]OT[5x30 byo-yomi]KM[6.5]RE[B+R]GM[1];B[pd])"
+            "(M{kifu:KO=黒6目半}M{kifu:TM=1時間}M{kifu:LT=30秒}M{kifu:LC=5回};EV[第1回]DT[2025-06-12]TM[3600]OT[5x30 byo-yomi]KM[6.5]RE[257手完, 黒中押し勝ち]GM[1];B[pd])"
         );
     }
 

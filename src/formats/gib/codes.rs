@@ -19,7 +19,9 @@ pub const GIB_LINE_TOO_LONG: Code = Code::new("E249", "gib-line-too-long");
 pub const GIB_BAD_HEADER_LINE: Code = Code::new("W201", "gib-bad-header-line");
 /// A `STO`/`SKI`/`INI` record that cannot be read; the move is dropped.
 pub const GIB_BAD_MOVE: Code = Code::new("E202", "gib-bad-move");
-/// A known record type that carries no move (`REM`, `IDX`...): skipped.
+/// A known record type that carries no move (`REM`, `IDX`...): kept in
+/// `XGIB` as `REC=<the record>` (nothing of it is lost; no `FF[4]`
+/// property says what these protocol records say).
 pub const GIB_IGNORED_RECORD: Code = Code::new("I203", "gib-ignored-record");
 /// A record type nobody documents: skipped.
 pub const GIB_UNKNOWN_RECORD: Code = Code::new("W204", "gib-unknown-record");

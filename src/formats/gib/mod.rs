@@ -38,6 +38,10 @@ pub const MAX_NAME: usize = 1 << 20;
 /// The private root property that keeps the GIB header (`KEY=value` values).
 pub const PRIVATE_PROPERTY: &str = "XGIB";
 
+/// The key of a record that carries no move in [`PRIVATE_PROPERTY`]
+/// (`REC=REM 0 295 -1 -1 0 1`): no header key, like `GS` and `INI`.
+const RECORD_KEY: &str = "REC";
+
 // ---------------------------------------------------------------------------
 // Sniffing
 

@@ -209,7 +209,12 @@ fn build_game(
     if let Some(ab) = setup {
         props.push(ab);
     }
-    if let Some(private) = kept_header(doc, ini.as_ref()) {
+    let kept_records: Vec<String> = doc
+        .records(text)
+        .filter(|r| is_moveless(r.token(0).unwrap_or("")))
+        .map(|r| kept_record(&r))
+        .collect();
+    if let Some(private) = kept_header(doc, ini.as_ref(), &kept_records) {
         props.push(private);
     }
     let mut root = game.root_mut();
@@ -351,8 +356,9 @@ fn time_settings(doc: &Document, src: &Sources, props: &mut Vec<PropertyBuf>) {
 }
 
 /// The whole header, kept as `KEY=value` (order and raw values), with the
-/// first preamble line and the `INI` text; `None` when there is nothing.
-fn kept_header(doc: &Document, ini: Option<&Record>) -> Option<PropertyBuf> {
+/// first preamble line, the `INI` text and the records that carry no move
+/// (`REC=…`, [`kept_record`]); `None` when there is nothing.
+fn kept_header(doc: &Document, ini: Option<&Record>, records: &[String]) -> Option<PropertyBuf> {
     let mut private = PropertyBuf::new(PRIVATE_PROPERTY);
     for e in &doc.entries {
         private.push(&format!("{}={}", e.key, e.value));
@@ -363,7 +369,28 @@ fn kept_header(doc: &Document, ini: Option<&Record>) -> Option<PropertyBuf> {
     if let Some(text) = ini.map(|r| r.text()).filter(|t| !t.is_empty()) {
         private.push(&format!("INI={text}"));
     }
+    for r in records {
+        private.push(&format!("{RECORD_KEY}={r}"));
+    }
     (!private.values().is_empty()).then_some(private)
+}
+
+/// The record types that carry no move (protocol records: dead-stone
+/// marking, undo, review control).
+fn is_moveless(kind: &str) -> bool {
+    matches!(
+        kind,
+        "REM" | "IDX" | "DSC" | "WIT" | "SUR" | "CSP" | "CST" | "FOR" | "CRE" | "END" | "RES"
+    )
+}
+
+/// A record that carries no move as `XGIB` keeps it: its tokens, then
+/// `&4` and its text when it has one (`REM 0 295 -1 -1 0 1`).
+fn kept_record(r: &Record) -> String {
+    match r.text() {
+        "" => r.line().to_string(),
+        t => format!("{} &4{t}", r.line()),
+    }
 }
 
 /// A player's name and rank: `GAME*NAME` (`name (rank)`, the rank from the
@@ -534,14 +561,14 @@ fn add_moves(
                 at = add_move(game, at, r, c, "");
                 last = Some(c);
             }
-            "REM" | "IDX" | "DSC" | "WIT" | "SUR" | "CSP" | "CST" | "FOR" | "CRE" | "END"
-            | "RES" => {
+            k if is_moveless(k) => {
                 counted += 1;
-                report.report(
-                    GIB_IGNORED_RECORD,
-                    Some(r.pos),
-                    format!("`{kind}` record carries no move; skipped"),
-                );
+                report.report(GIB_IGNORED_RECORD, Some(r.pos), || {
+                    format!(
+                        "`{kind}` record carries no move: kept in {PRIVATE_PROPERTY} as {RECORD_KEY}={}",
+                        kept_record(r)
+                    )
+                });
             }
             _ => report.report(
                 GIB_UNKNOWN_RECORD,

@@ -294,7 +294,7 @@ fn list_entries(header: &mut List, raw: &Original, lists: &Lists) {
 fn own_layout(private: &[(String, String)], header: List) -> List {
     let raw_keys: Vec<&(String, String)> = private
         .iter()
-        .filter(|(k, _)| !matches!(k.as_str(), "GS" | "INI"))
+        .filter(|(k, _)| !matches!(k.as_str(), "GS" | "INI" | RECORD_KEY))
         .collect();
     if raw_keys.is_empty() {
         return header;
@@ -322,7 +322,7 @@ fn own_layout(private: &[(String, String)], header: List) -> List {
 /// Header keys of the original file that `header` does not name, at its end.
 fn append_other_keys(private: &[(String, String)], header: &mut List) {
     for (k, v) in private {
-        if matches!(k.as_str(), "GS" | "INI") || header.iter().any(|(q, _)| q == k) {
+        if matches!(k.as_str(), "GS" | "INI" | RECORD_KEY) || header.iter().any(|(q, _)| q == k) {
             continue;
         }
         if k == "GAMEWIMAG" && header.iter().any(|(q, _)| q == "GAMEWIMAGE") {

@@ -1,7 +1,7 @@
 //! The diagnostic codes of the SGF reader and writer.
 //!
 //! Every `Code::new` constant of this folder, each named after its code's name
-//! in capitals (`I001` `leading-text` → `LEADING_TEXT`).
+//! in capitals (`W001` `leading-text` → `LEADING_TEXT`).
 //!
 //! Numbers used: 001–008, 010–017 and 099 (SGF syntax (reader), 001–099);
 //! 100–104 (character sets, 100–149); 400–405 (what a writer could not carry,
@@ -14,9 +14,21 @@
 use crate::diag::Code;
 
 // Syntax (001–099).
-/// Text before the first game tree (a mail header, a title), or after the
-/// last: skipped.
-pub const LEADING_TEXT: Code = Code::new("I001", "leading-text");
+/// Text before the first game tree (a mail header, a title, a note), or
+/// after the last: skipped, its length and its start shown.
+///
+/// A warning, not info: the text is not in the output, and `FF[4]`'s grammar
+/// has nothing outside its game trees (`Collection = GameTree { GameTree }`).
+/// Not an error: it is no game's data. A mail header is the envelope the
+/// record travelled in (every reader drops it: SGFC unless `-k`, sgfmill,
+/// KataGo); a note may say something of the games (GNU Go's `ego3.sgf` says
+/// when and after what its game was played), which is why a person should
+/// look, and the message shows how the text starts. Keeping it in the first
+/// game's `GC` would make a file's envelope, or a note on all its games,
+/// the comment of one game.
+///
+/// Example: `(;FF[4]GM[1]SZ[19];B[pd]) sent from my phone`
+pub const LEADING_TEXT: Code = Code::new("W001", "leading-text");
 /// Text between or inside game trees that is not SGF: skipped.
 ///
 /// Example: `(;FF[4]GM[1]SZ[19];B[pd] = ;W[dd])`
@@ -124,12 +136,14 @@ pub const CHARSET_OVERRULED: Code = Code::new("W101", "charset-overruled");
 /// What to do: if the text comes out wrong, name the character set with
 /// `--encoding NAME` (any WHATWG label, or SJIS, GB2312, KS_C_5601-1987...).
 pub const UNKNOWN_CHARSET: Code = Code::new("W102", "unknown-charset");
-/// Bytes invalid in the chosen character set: replaced by U+FFFD.
+/// Bytes that are no character in the chosen character set (invalid in it,
+/// or a stray byte its decoder maps to a C1 control, as `0x80` in
+/// Shift_JIS): each run replaced by one U+FFFD, the rest of the value kept.
+/// The message names the bytes and their offset. In the example, a server
+/// cut a name in the middle of its character; the label and the other
+/// bytes say UTF-8, so the cut character becomes `�`.
 ///
-/// A record with one damaged byte in a comment: that character becomes
-/// `�`, the rest of the comment is kept.
-///
-/// Example: `(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[Lee \xff Sedol])` with `--encoding UTF-8`
+/// Example: `(;FF[4]CA[UTF-8]PB[\xE5\x9B]PW[abc])`
 ///
 /// What to do: if many characters are replaced, the character set was
 /// probably guessed wrong (see `I100` with `-v`): force it with
@@ -139,6 +153,17 @@ pub const UNDECODABLE_BYTES: Code = Code::new("E103", "undecodable-bytes");
 ///
 /// Example: `(;FF[4]CA[SJIS]GM[1]SZ[19]C[\x95\\\x90\xb3])`
 pub const BYTE_LEVEL_ESCAPES: Code = Code::new("W104", "byte-level-escapes");
+/// A control character in a value (a NUL, another C0 control than tab,
+/// line feed, carriage return, vertical tab and form feed, or DEL): no
+/// character of `FF[4]` text nor of any other value, dropped. The
+/// diagnostic stands at the byte's line and column, and its message names
+/// the byte (`formats/validation.md`, "Control characters in text").
+///
+/// Example: `(;FF[4]GM[1]SZ[19]PB[a\x00b])`
+///
+/// What to do: nothing was lost but the byte itself; if a value held many
+/// (a binary file, UTF-16 read as bytes), check the character set (`I100`).
+pub const CONTROL_CHARACTER: Code = Code::new("E105", "control-character");
 
 // The writer (400–409).
 /// A character the output encoding cannot carry: written as `?`, listed.

@@ -229,12 +229,16 @@ fn from_declaration(
 }
 
 /// `CA[UTF-8]`: believed unless the bytes are far from UTF-8 and
-/// detection finds a set they decode in.
+/// detection finds a set they decode in. A game that is UTF-8 but for
+/// characters cut short at the end of their value (`PB[\xe5\x9b]`, a name
+/// a server truncated) keeps its label, however few its other multi-byte
+/// characters: a short run of bytes decodes in some single-byte set by
+/// chance, and the label and every other byte say UTF-8.
 fn declared_utf8(label: &str, game: &GameBytes<'_>, start: Pos, report: &mut Reporter) -> Choice {
     if game.utf8 {
         return Choice::new(UTF_8, EncodingSource::Declared, 1.0);
     }
-    if game.dirty_utf8 {
+    if game.dirty_utf8 || only_cut_characters(game.bytes) {
         return Choice::new(UTF_8, EncodingSource::Declared, 0.8);
     }
     overruled(UTF_8, label, game, start, report)
@@ -388,6 +392,30 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
     multibyte >= 3 && multibyte >= bad
 }
 
+/// Every broken UTF-8 sequence in `bytes` (and there is one) is a
+/// character cut short at the end of its value: a lead byte and at least
+/// one of its continuation bytes, then the value's `]`. That is what a
+/// server writes when it truncates a UTF-8 name to a byte length; a legacy
+/// double-byte text breaks UTF-8 inside its values too, and a lone Latin-1
+/// letter (`PB[Jos\xe9]`) has no continuation byte.
+fn only_cut_characters(bytes: &[u8]) -> bool {
+    let mut rest = bytes;
+    let mut cut = 0usize;
+    while let Err(e) = std::str::from_utf8(rest) {
+        let at = &rest[e.valid_up_to()..];
+        let Some(len) = e.error_len() else {
+            return false;
+        };
+        let is_cut = matches!(at[0], 0xC2..=0xF4) && len >= 2 && at.get(len) == Some(&b']');
+        if !is_cut {
+            return false;
+        }
+        cut += 1;
+        rest = &at[len..];
+    }
+    cut > 0
+}
+
 /// The length of a UTF-8 character at the start of `b` whose continuation
 /// bytes were partly replaced by `?`, as Fox writes them: a lead byte, a
 /// `?`, then `?` or continuation bytes up to the character's length.
@@ -497,5 +525,22 @@ mod tests {
         let (gbk, _, _) = encoding_rs::GBK.encode(&text);
         assert!(!mostly_utf8(&gbk));
         assert_eq!(lead_bytes("a白b棋 ".repeat(20).as_bytes()), 40);
+    }
+
+    #[test]
+    fn characters_cut_at_the_end_of_a_value_are_utf8() {
+        assert!(only_cut_characters(b"PB[\xe5\x9b]PW[abc]"));
+        assert!(only_cut_characters(
+            b"PB[\xe7\x8e\x8b\xe5\x9b]PW[\xf0\x9f\x98]"
+        ));
+        // A lone Latin-1 letter, a sequence broken inside a value, valid
+        // UTF-8, a sequence cut by the end of the bytes: not that.
+        assert!(!only_cut_characters(b"PB[Jos\xe9]"));
+        assert!(!only_cut_characters(b"PB[\xe5\x9bx]"));
+        assert!(!only_cut_characters("PB[王]".as_bytes()));
+        assert!(!only_cut_characters(b"PB[\xe5\x9b"));
+        // GBK with a character of that shape in a comment.
+        let (gbk, _, _) = encoding_rs::GBK.encode("C[黑方胜]PB[王]");
+        assert!(!only_cut_characters(&gbk));
     }
 }

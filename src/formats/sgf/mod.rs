@@ -2,6 +2,7 @@
 //! canonical writer. `formats/sgf.md` describes what they implement.
 
 pub mod codes;
+mod controls;
 mod cuts;
 mod encoding;
 mod input;

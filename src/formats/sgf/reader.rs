@@ -156,7 +156,25 @@ pub(super) struct Reader<'r, 'o> {
     /// The property being read has a text type (only text is in the game's
     /// charset; the FF[4] spec keeps every other value ASCII).
     pub(super) text_typed: bool,
+    /// The control bytes of the value being read, with their positions
+    /// (`controls.rs`).
+    pub(super) controls: Vec<(u8, Pos)>,
 }
+
+/// Where skipped text starts (its first non-blank byte) and its first
+/// [`SKIPPED_KEPT`] bytes, for the report that says what it was.
+type Skipped = Option<(Pos, Vec<u8>)>;
+
+/// Adds the skipped `bytes` to what a report shows of skipped text, up to
+/// [`SKIPPED_KEPT`] bytes.
+fn keep_skipped(start: &mut Vec<u8>, bytes: &[u8]) {
+    let room = SKIPPED_KEPT.saturating_sub(start.len());
+    start.extend_from_slice(&bytes[..bytes.len().min(room)]);
+}
+
+/// Bytes of skipped text kept for its report, and characters of it shown.
+const SKIPPED_KEPT: usize = 256;
+const SKIPPED_SHOWN: usize = 60;
 
 /// The open node's text is kept for the next node up to this capacity;
 /// past it (a huge value), it is freed.
@@ -189,6 +207,7 @@ impl<'r, 'o> Reader<'r, 'o> {
             games: 0,
             decoding: Decoding::new(UTF_8),
             text_typed: true,
+            controls: Vec::new(),
         }
     }
 
@@ -213,8 +232,8 @@ impl<'r, 'o> Reader<'r, 'o> {
         }
         loop {
             // Between games: everything up to the next '(' is not SGF.
-            let (found, skipped, nonblank_at) = self.skip_to_game(report)?;
-            if let Some(at) = nonblank_at {
+            let (found, skipped, nonblank) = self.skip_to_game(report)?;
+            if let Some((at, start)) = nonblank {
                 self.trailing_text |= !found;
                 let first = self.games == 0 && !self.continuing;
                 let (code, what) = if first {
@@ -224,6 +243,8 @@ impl<'r, 'o> Reader<'r, 'o> {
                 } else {
                     (STRAY_TEXT, "text after the last game")
                 };
+                let shown =
+                    || crate::diag::excerpt(&String::from_utf8_lossy(&start), SKIPPED_SHOWN);
                 if let Some(lead) = lead.take().filter(|_| first) {
                     let to = self.inp.here();
                     report.report(MISSING_OPEN_PAREN, Some(at), || {
@@ -231,11 +252,11 @@ impl<'r, 'o> Reader<'r, 'o> {
                     });
                 } else if first || found {
                     report.report(code, Some(at), || {
-                        format!("{what} skipped ({skipped} bytes)")
+                        format!("{what} skipped ({skipped} bytes): \"{}\"", shown())
                     });
                 } else {
                     report.report(LEADING_TEXT, Some(at), || {
-                        format!("{what} skipped ({skipped} bytes)")
+                        format!("{what} skipped ({skipped} bytes): \"{}\"", shown())
                     });
                 }
             }
@@ -312,8 +333,13 @@ impl<'r, 'o> Reader<'r, 'o> {
         };
         if let Some(k) = prose {
             let at = self.inp.pos_after(k);
+            let start = &rest[k..lead.start.min(k + SKIPPED_KEPT)];
             report.report(LEADING_TEXT, Some(at), || {
-                format!("text before the first game skipped ({} bytes)", lead.start)
+                format!(
+                    "text before the first game skipped ({} bytes): \"{}\"",
+                    lead.start,
+                    crate::diag::excerpt(&String::from_utf8_lossy(start), SKIPPED_SHOWN)
+                )
             });
         }
         self.inp.advance(lead.start);
@@ -325,9 +351,9 @@ impl<'r, 'o> Reader<'r, 'o> {
     /// games and the `)` that close them. Returns whether a game was found,
     /// how many bytes were skipped, and where the first non-blank skipped
     /// byte was.
-    fn skip_to_game(&mut self, report: &mut Reporter) -> Result<(bool, u64, Option<Pos>), Error> {
+    fn skip_to_game(&mut self, report: &mut Reporter) -> Result<(bool, u64, Skipped), Error> {
         let mut skipped = 0u64;
-        let mut nonblank: Option<Pos> = None;
+        let mut nonblank: Skipped = None;
         loop {
             let rest = self.inp.rest();
             let hit = match self.wrappers {
@@ -335,10 +361,14 @@ impl<'r, 'o> Reader<'r, 'o> {
                 _ => memchr::memchr2(b'(', b')', rest),
             };
             let upto = hit.unwrap_or(rest.len());
-            if nonblank.is_none() {
-                if let Some(k) = rest[..upto].iter().position(|c| !lex::is_ws(*c)) {
-                    nonblank = Some(self.inp.pos_after(k));
+            match &mut nonblank {
+                None => {
+                    if let Some(k) = rest[..upto].iter().position(|c| !lex::is_ws(*c)) {
+                        let start = rest[k..upto.min(k + SKIPPED_KEPT)].to_vec();
+                        nonblank = Some((self.inp.pos_after(k), start));
+                    }
                 }
+                Some((_, start)) => keep_skipped(start, &rest[..upto]),
             }
             skipped += upto as u64;
             self.inp.advance(upto);
@@ -356,7 +386,10 @@ impl<'r, 'o> Reader<'r, 'o> {
                     true if self.parenthesized_games(report) => continue,
                     true => return Ok((true, skipped, nonblank)),
                     false => {
-                        nonblank.get_or_insert(self.inp.here());
+                        match &mut nonblank {
+                            None => nonblank = Some((self.inp.here(), b"(".to_vec())),
+                            Some((_, start)) => keep_skipped(start, b"("),
+                        }
                         skipped += 1;
                         self.inp.skip(1);
                         continue;
@@ -765,7 +798,7 @@ mod tests {
     fn a_last_open_paren_before_a_word_is_no_game() {
         let (s, codes) = shape("(;B[aa])(Nonsense");
         assert_eq!(s, "G B[aa] E");
-        assert_eq!(codes, ["I001"]);
+        assert_eq!(codes, ["W001"]);
         let (s, _) = shape("(;B[aa])(Nonsense\n;B[bb])");
         assert_eq!(s, "G B[aa] E");
     }
@@ -804,7 +837,7 @@ mod tests {
         // Games after the `)` stay games; prose before the nodes is skipped.
         let (s, codes) = shape("Problem 3:\n;AB[aa]C[x](;B[bb]))\n(;GM[1]PB[y])");
         assert_eq!(s, "G AB[aa] ( B[bb] ) E G GM[1] E");
-        assert_eq!(codes, ["I001", "W016"]);
+        assert_eq!(codes, ["W001", "W016"]);
     }
 
     /// A file that lost its `(` and its first `;` too: the properties it
@@ -820,7 +853,7 @@ mod tests {
         // Prose before them is still prose, skipped as before.
         let (s, codes) = shape("Hello B[aa];W[bb]");
         assert_eq!(s, "G W[bb] E");
-        assert_eq!(codes, ["I001", "W016"]);
+        assert_eq!(codes, ["W001", "W016"]);
     }
 
     /// Leading nodes that are not the root of what follows (a game with game
@@ -851,7 +884,7 @@ mod tests {
         assert_eq!(codes, ["W016"]);
         // Prose alone is info, as before; so is a `;` in it.
         let (_, codes) = shape("From: me; to: you\n(;B[aa])");
-        assert_eq!(codes, ["I001"]);
+        assert_eq!(codes, ["W001"]);
     }
 
     /// The same input read with any read size: the look-ahead does not

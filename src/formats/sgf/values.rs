@@ -6,6 +6,7 @@
 //! hold `]` or `\\`), `--max-value-size` held to.
 
 use super::codes::*;
+use super::controls;
 use super::encoding::{self};
 use super::lex::{self, Mode, ValueCx};
 use super::reader::Reader;
@@ -175,6 +176,14 @@ impl<'r, 'o> Reader<'r, 'o> {
                 format!("input ends inside a value: its {len} bytes kept, what followed them is missing"),
             );
         }
+        self.controls.clear();
+        // Byte-wise values (every value in an ASCII-compatible game, every
+        // value but text in the others): a control character is its byte.
+        let bytewise = self.decoding.encoding.is_ascii_compatible() || !self.text_typed;
+        if compose.is_some() && bytewise {
+            let raw = self.inp.rest();
+            self.controls = controls::find(&raw[..len.min(raw.len())], at);
+        }
         self.inp.advance(len);
         if len <= HUGE_VALUE {
             if compose.is_some() {
@@ -233,6 +242,9 @@ impl<'r, 'o> Reader<'r, 'o> {
         let Ok(text) = std::str::from_utf8(&rest[..end]) else {
             return false;
         };
+        if text.bytes().any(|b| controls::is_control(b.into())) {
+            return false;
+        }
         if enc != UTF_8 && !(enc.is_ascii_compatible() && text.is_ascii()) {
             return false;
         }
@@ -304,37 +316,65 @@ impl<'r, 'o> Reader<'r, 'o> {
                     return;
                 }
             }
-            for b in charset::decode_into(enc, bytes, text) {
-                bad.push(base + b);
+            for mut b in charset::decode_text_into(enc, bytes, text) {
+                b.at += base;
+                bad.push(b);
             }
         };
-        let split_at = match split {
+        let mut split_at = match split {
             Some(k) if k < self.scratch.len() => {
                 decode(&self.scratch[..k], 0, text);
                 let s = text.len();
                 text.push(':');
                 decode(&self.scratch[k + 1..], k + 1, text);
-                s as u32
+                Some(s)
             }
             _ => {
                 decode(&self.scratch, 0, text);
-                NO_SPLIT
+                None
             }
         };
+        split_at = controls::drop(text, start, split_at, &self.controls, at, report);
         self.node.spans.push(Span {
             start: start as u32,
             end: text.len() as u32,
-            split: split_at,
+            split: split_at.map_or(NO_SPLIT, |s| s as u32),
         });
         for b in bad {
             report.report(UNDECODABLE_BYTES, Some(at), || {
-                format!(
-                    "byte 0x{:02X} at offset {} is not {}: kept as U+FFFD",
-                    self.scratch.get(b).copied().unwrap_or(0),
-                    at.offset + 1 + b as u64,
-                    enc.name()
-                )
+                undecodable_message(&self.scratch, b, at, enc)
             });
         }
+    }
+}
+
+/// What [`UNDECODABLE_BYTES`] says of `b`: the bytes, where, what they are
+/// not, and what was written instead. (`at` is the value's first byte; the
+/// offset counts the value's bytes as unescaped.)
+fn undecodable_message(
+    value: &[u8],
+    b: charset::Stray,
+    at: Pos,
+    enc: &'static encoding_rs::Encoding,
+) -> String {
+    let bytes = value.get(b.at..b.at + b.len).unwrap_or_default();
+    let hex: Vec<String> = bytes.iter().map(|x| format!("0x{x:02X}")).collect();
+    let (what, are) = match bytes.len() {
+        1 => ("byte", "is"),
+        _ => ("bytes", "are"),
+    };
+    let offset = at.offset + b.at as u64;
+    match b.control {
+        Some(c) => format!(
+            "{what} {} at offset {offset} {are} no {} character (its decoder maps it to the control U+{:04X}): kept as U+FFFD",
+            hex.join(" "),
+            enc.name(),
+            u32::from(c)
+        ),
+        None => format!(
+            "{what} {} at offset {offset} {are} not {}: kept as one U+FFFD",
+            hex.join(" "),
+            enc.name()
+        ),
     }
 }

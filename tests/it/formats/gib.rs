@@ -962,3 +962,39 @@ fn a_name_too_long_for_gib_is_refused_before_writing() {
     let (g, _) = read_bytes(&std::fs::read(&out).unwrap(), &ReadOptions::default());
     assert_eq!(g.root().text("PB").map(str::len), Some(gib::MAX_NAME));
 }
+
+#[test]
+fn records_without_a_move_are_kept_in_xgib() {
+    let gib = b"\\HS\n\\[GAMEBLACKNAME=a\\]\n\\[GAMEWHITENAME=b\\]\n\\HE\n\\GS\n2 1 0\n5 0 &4\nINI 0 1 0 &4\nSTO 0 2 1 15 15\nSKI 0 3\nREM 0 4 -1 -1 0 1\nIDX 0 5 &4note\n\\GE\n";
+    let (g, diags) = read_bytes(gib, &ReadOptions::default());
+    let kept: Vec<String> = g
+        .root()
+        .props()
+        .iter()
+        .filter(|p| p.name == "XGIB")
+        .flat_map(|p| {
+            p.values()
+                .iter()
+                .map(|v| v.text().to_string())
+                .collect::<Vec<_>>()
+        })
+        .filter(|v| v.starts_with("REC="))
+        .collect();
+    assert_eq!(kept, ["REC=REM 0 4 -1 -1 0 1", "REC=IDX 0 5 &4note"]);
+    let i203: Vec<&str> = diags
+        .iter()
+        .filter(|d| d.code.id == "I203")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        i203,
+        [
+            "`REM` record carries no move: kept in XGIB as REC=REM 0 4 -1 -1 0 1",
+            "`IDX` record carries no move: kept in XGIB as REC=IDX 0 5 &4note"
+        ]
+    );
+    // Written back as GIB, they are no header line.
+    let (out, _) = write_game(&g, &WriteOptions::default());
+    let out = String::from_utf8(out).unwrap();
+    assert!(!out.contains("REC"), "{out}");
+}

@@ -187,11 +187,11 @@ fn kifu_dialect_nihon_kiin() {
         assert_eq!(r(gone), None, "{gone}");
     }
     assert_eq!(count(&conv, "I170"), 1);
-    assert_eq!(count(&conv, "I175"), 1);
-    assert!(conv
-        .diags
-        .iter()
-        .any(|d| d.message.contains("257手完, 黒中押し勝ち")));
+    // The move count is kept: the result as written in GC (rule 11's W504),
+    // not dropped under the kifu rule's info.
+    assert_eq!(count(&conv, "I175"), 0);
+    assert_eq!(count(&conv, "W504"), 1);
+    assert_eq!(r("GC"), Some("Result as written: 257手完, 黒中押し勝ち"));
     assert_eq!(conv.games[0].main_line().len(), 9);
 }
 

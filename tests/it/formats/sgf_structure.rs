@@ -115,3 +115,28 @@ fn a_real_file_that_lost_its_open_paren_is_one_game() {
     // Three variations of the root, the last one closing the game.
     assert!(out.ends_with("(;B[ae];W[ag]))\n"), "{out}");
 }
+
+#[test]
+fn text_outside_the_games_is_a_warning_that_shows_it() {
+    let input = b"From: kim@example.org\nSubject: our game\n\n(;FF[4]GM[1]SZ[19];B[pd])\n)";
+    let out = run(&["check", "-"], input);
+    let diags = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        diags.contains(
+            "1:1: warning[W001 leading-text]: text before the first game skipped (41 bytes): \
+             \"From: kim@example.org⏎Subject: our game⏎⏎\""
+        ),
+        "{diags}"
+    );
+    assert!(
+        diags.contains(
+            "5:1: warning[W001 leading-text]: text after the last game skipped (2 bytes): \")\""
+        ),
+        "{diags}"
+    );
+    // Not a game's data: nothing of a game is lost, the run exits 0 (1
+    // under --strict).
+    assert_eq!(out.status.code(), Some(0), "{diags}");
+    let strict = run(&["check", "--strict", "-"], input);
+    assert_eq!(strict.status.code(), Some(1));
+}

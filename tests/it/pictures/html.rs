@@ -99,7 +99,14 @@ fn the_tree_info_and_markup_reach_the_page() {
 
 #[test]
 fn record_text_cannot_break_out_of_the_data() {
-    let nasty = "</script><script>alert(1)</script><!-- \u{1}\u{1b}\u{7f}\u{85}\u{2028} & <b>";
+    // C0 controls and DEL never reach a writer from SGF text (the reader
+    // drops them, E105): the page of such a record holds none either.
+    let controls = "(;PB[a\u{1}\u{1b}\u{7f}b];C[x\u{1b}[2J])";
+    let out = run(&["-f", "sgf", "-t", "html"], controls.as_bytes());
+    let p = text(&out.stdout);
+    assert!(p.contains("<html") || p.contains("<!DOCTYPE"), "{p}");
+    assert!(!p.contains('\u{1b}') && !p.contains('\u{1}') && !p.contains('\u{7f}'));
+    let nasty = "</script><script>alert(1)</script><!-- \u{85}\u{2028} & <b>";
     let sgf = format!("(;PB[{nasty}]GN[x];B[aa]C[{nasty}]N[</SCRIPT >])");
     let p = page(&[], &sgf);
     // Two scripts: the data and the replay; each closed once.

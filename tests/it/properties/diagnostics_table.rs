@@ -57,7 +57,8 @@ const CHANGED_CODES: &str = "\n## Changed codes\n\n\
      | `I161` | `E161` | the other values of a repeated `AP` are dropped |\n\
      | `W555` | `E555` | the later mark on a point is dropped |\n\
      | `W311` (an off-board label, as an error) | `E322 ugf-label-off-board` | the label is dropped |\n\
-     | `I655` | `E655` | an archive past `--archive-depth` is not read: its records are missing from the output |\n";
+     | `I655` | `E655` | an archive past `--archive-depth` is not read: its records are missing from the output |\n\
+     | `I001` | `W001` | text outside the game trees is skipped: not in the output, outside FF[4]'s grammar |\n";
 
 /// The whole of formats/diagnostics.md.
 fn render(defs: &[CodeDef], layers: &[Layer]) -> String {

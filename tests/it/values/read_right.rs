@@ -171,3 +171,183 @@ fn suicide_follows_the_rules() {
         assert!(one(ru).contains("W582"), "{ru}");
     }
 }
+
+/// `sgf` converted by the binary with `-v`, whatever its exit: the exit
+/// code, the output and the diagnostics.
+fn convert_any(sgf: &[u8]) -> (Option<i32>, String, String) {
+    let out = run(&["-v"], sgf);
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn control_bytes_in_text_are_dropped_at_their_position() {
+    let (code, out, diags) =
+        convert_any(b"(;FF[4]GM[1]SZ[19]PB[a\0b]\nC[x\x13y\tz\x0bw\nv\x7f]LB[pd:1\x012])");
+    assert_eq!(value(&out, "PB"), Some("ab"));
+    assert_eq!(value(&out, "C"), Some("xy\tz\x0bw\nv"));
+    assert_eq!(value(&out, "LB"), Some("pd:12"));
+    assert_eq!(code, Some(1), "a byte of the input is lost: {diags}");
+    let e105: Vec<&str> = diags.lines().filter(|l| l.contains("E105")).collect();
+    assert_eq!(e105.len(), 4, "{diags}");
+    assert!(
+        e105[0].contains(":1:23: error[E105 control-character]: byte 0x00"),
+        "{diags}"
+    );
+    assert!(
+        e105[1].contains(":2:4: ") && e105[1].contains("byte 0x13"),
+        "{diags}"
+    );
+    assert!(
+        e105[2].contains(":3:2: ") && e105[2].contains("byte 0x7F"),
+        "{diags}"
+    );
+    assert!(e105[3].contains("byte 0x01"), "{diags}");
+    // Not in another value type either: what is left is checked as any
+    // value, and the output reads back as it is.
+    let (_, out, diags) = convert_any(b"(;FF[4]GM[1]SZ[19];B[\x02a])");
+    assert!(out.contains("ILLEGAL[B:a]"), "{out}");
+    assert!(diags.contains("byte 0x02 in a value"), "{diags}");
+    let (_, again, _) = convert_any(out.as_bytes());
+    assert_eq!(again, out);
+}
+
+#[test]
+fn a_stray_c1_byte_in_a_legacy_set_is_reported() {
+    let sjis = |s: &str| encoding_rs::SHIFT_JIS.encode(s).0.into_owned();
+    for label in ["CA[SJIS]", ""] {
+        let mut sgf = format!("(;FF[4]{label}PW[").into_bytes();
+        sgf.extend(sjis("武宮"));
+        sgf.push(0x80);
+        sgf.extend(sjis("正樹"));
+        sgf.extend(b"]PB[");
+        sgf.extend(sjis("小林光一"));
+        sgf.extend(b"]C[");
+        sgf.extend(sjis("黒番の中押し勝ち。先番の一局"));
+        sgf.extend(b"])");
+        let (code, out, diags) = convert_any(&sgf);
+        assert_eq!(value(&out, "PW"), Some("武宮\u{FFFD}正樹"), "{label}");
+        assert_eq!(value(&out, "PB"), Some("小林光一"), "{label}");
+        assert_eq!(code, Some(1), "{label}");
+        assert!(
+            diags.contains("error[E103 undecodable-bytes]: byte 0x80 at offset")
+                && diags.contains("no Shift_JIS character (its decoder maps it to the control U+0080): kept as U+FFFD"),
+            "{label}: {diags}"
+        );
+    }
+}
+
+#[test]
+fn a_utf8_label_stands_against_a_character_cut_at_a_value_end() {
+    let (code, out, diags) = convert_any(b"(;FF[4]CA[UTF-8]PB[\xe5\x9b]PW[abc])");
+    assert_eq!(value(&out, "PB"), Some("\u{FFFD}"));
+    assert_eq!(value(&out, "PW"), Some("abc"));
+    assert!(!diags.contains("W101"), "{diags}");
+    assert!(diags.contains("encoding UTF-8 (ca"), "{diags}");
+    assert!(
+        diags.contains(":1:20: error[E103 undecodable-bytes]: bytes 0xE5 0x9B at offset 19 are not UTF-8: kept as one U+FFFD"),
+        "{diags}"
+    );
+    assert_eq!(code, Some(1));
+    // Cut characters beside a few whole ones, in two names.
+    let mut two = "(;FF[4]CA[UTF-8]PB[王".as_bytes().to_vec();
+    two.extend(b"\xe6\x9d]PW[");
+    two.extend("李".as_bytes());
+    two.extend(b"\xe5\x9b])");
+    let (_, out, diags) = convert_any(&two);
+    assert!(!diags.contains("W101"), "{diags}");
+    assert_eq!(value(&out, "PB"), Some("王\u{FFFD}"));
+    assert_eq!(value(&out, "PW"), Some("李\u{FFFD}"));
+    // A lone Latin-1 letter is no cut character: the bytes decide, as
+    // before, and GBK text under the label is still read as what it is.
+    let (_, out, diags) = convert_any(b"(;FF[4]CA[UTF-8]PB[Jos\xe9]PW[Ren\xe9])");
+    assert_eq!(value(&out, "PB"), Some("José"), "{diags}");
+    assert!(diags.contains("W101"), "{diags}");
+    let mut gbk = b"(;FF[4]CA[UTF-8]PB[".to_vec();
+    gbk.extend(encoding_rs::GBK.encode("柯洁").0.iter());
+    gbk.extend(b"]C[");
+    gbk.extend(encoding_rs::GBK.encode("黑方中盘胜，白方认输").0.iter());
+    gbk.extend(b"])");
+    let (_, out, diags) = convert_any(&gbk);
+    assert_eq!(value(&out, "PB"), Some("柯洁"), "{diags}");
+    assert!(diags.contains("W101"), "{diags}");
+}
+
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn utf8_labels_in_the_corpus() {
+    // Fox files whose names a server cut mid-character keep their label;
+    // a CP949 file labelled UTF-8 is still read as CP949.
+    let corpus = shared_corpus();
+    let fox = corpus.join("sgf/charsets/yenw-fox-truncated/fox-65098166.SGF");
+    let out = crate::common::sgfconv()
+        .args(["-v"])
+        .arg(&fox)
+        .output()
+        .unwrap();
+    let diags = text(&out.stderr);
+    assert!(diags.contains("encoding UTF-8 (ca"), "{diags}");
+    assert!(diags.contains("E103"), "{diags}");
+    let cp949 = corpus.join("sgf/sgf2/analyze-sgf/t-encoding-cp949.sgf");
+    let out = crate::common::sgfconv()
+        .args(["-v"])
+        .arg(&cp949)
+        .output()
+        .unwrap();
+    let diags = text(&out.stderr);
+    assert!(
+        diags.contains("W101") && diags.contains("EUC-KR"),
+        "{diags}"
+    );
+}
+
+#[test]
+fn a_kifu_result_keeps_its_move_count() {
+    let (out, diags) =
+        convert("(\nRD[2025-06-12]\nRE[257手完, 黒中押し勝ち]\nGK[1]\n;B[pd])".as_bytes());
+    assert_eq!(value(&out, "RE"), Some("B+R"));
+    assert_eq!(
+        value(&out, "GC"),
+        Some("Result as written: 257手完, 黒中押し勝ち")
+    );
+    assert!(!diags.contains("I175"), "{diags}");
+    assert!(diags.contains("warning[W504 result-rewritten]"), "{diags}");
+}
+
+/// The SGF the binary writes for the record file at `path`.
+fn converted_file(path: &std::path::Path) -> String {
+    let out = crate::common::sgfconv()
+        .args(["-t", "sgf"])
+        .arg(path)
+        .output()
+        .expect("sgfconv runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn gib_and_ngf_dates_keep_their_time_of_day() {
+    // DT takes the day (FF[4] has no time of day); the stamp as read, with
+    // its time, stays in the reader's private property.
+    let gib = b"\\HS\n\\[GAMEBLACKNAME=a\\]\n\\[GAMEWHITENAME=b\\]\n\\[GAMEDATE=2014- 1-27-17-54-54\\]\n\\HE\n\\GS\n2 1 0\n2 0 &4\nINI 0 1 0 &4\nSTO 0 2 1 15 15\n\\GE\n";
+    let (out, _) = convert(gib);
+    assert_eq!(value(&out, "DT"), Some("2014-01-27"), "{out}");
+    assert!(out.contains("[GAMEDATE=2014- 1-27-17-54-54]"), "{out}");
+    let ngf = b"Rated game\n19\nLQC         9DP\nCYY         9DP\nwww.cyberoro.com\n0\n0\n7\n20170316 [09:37]\n5\nBlack wins by 0.5!\n1\nPMABBREER\n";
+    let (out, _) = convert(ngf);
+    assert_eq!(value(&out, "DT"), Some("2017-03-16"), "{out}");
+    assert!(out.contains("[DATE=20170316 [09\\:37\\]]"), "{out}");
+}
+
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn gib_and_ngf_dates_of_real_files_keep_their_time_of_day() {
+    // gib/glift/tygem_example.gib (artasparks/glift, a Tygem Global game)
+    // and ngf/sabaki/even.ngf (SabakiHQ/Sabaki, a WBaduk game).
+    let corpus = shared_corpus();
+    let out = converted_file(&corpus.join("gib/glift/tygem_example.gib"));
+    assert_eq!(value(&out, "DT"), Some("2014-01-27"), "{out}");
+    assert!(out.contains("[GAMEDATE=2014- 1-27-17-54-54]"), "{out}");
+    let out = converted_file(&corpus.join("ngf/sabaki/even.ngf"));
+    assert_eq!(value(&out, "DT"), Some("2017-03-16"), "{out}");
+    assert!(out.contains("[DATE=20170316 [09\\:37\\]]"), "{out}");
+}
