@@ -94,8 +94,9 @@ impl<R: Read> Bounded<R> {
         let mut rest = bytes;
         loop {
             if self.escape {
+                // A backslash last: its byte comes later, its own counted.
                 let Some((_, tail)) = rest.split_first() else {
-                    return true;
+                    return self.run <= self.limit;
                 };
                 self.escape = false;
                 self.run += 1;
@@ -199,5 +200,10 @@ mod tests {
         // Between strings, everything counts.
         assert!(!passes(r#"["a",123,"b"]"#, 4));
         assert!(passes(r#"["a",12,"b"]"#, 4));
+        // A backslash that takes a string past the bound as the input ends
+        // (byte by byte, as the property test below found).
+        let text = b"\"\"\"\"\"\\a\\aa\\aaa,\\";
+        assert_eq!(state(text, 10, 1, true), state(text, 10, 1, false));
+        assert!(!state(text, 10, 1, true).0);
     }
 }
