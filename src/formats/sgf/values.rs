@@ -242,7 +242,7 @@ impl<'r, 'o> Reader<'r, 'o> {
         let Ok(text) = std::str::from_utf8(&rest[..end]) else {
             return false;
         };
-        if text.bytes().any(|b| controls::is_control(b.into())) {
+        if controls::any(text.as_bytes()) {
             return false;
         }
         if enc != UTF_8 && !(enc.is_ascii_compatible() && text.is_ascii()) {
