@@ -43,27 +43,10 @@ pub fn decode_into(enc: &'static Encoding, bytes: &[u8], out: &mut String) -> Ve
         }
         return bad;
     }
-    let mut dec = enc.new_decoder_without_bom_handling();
-    let mut src = bytes;
-    let mut consumed = 0usize;
-    out.reserve(bytes.len() * 3 / 2 + 4);
-    loop {
-        let (res, read) = dec.decode_to_string_without_replacement(src, out, true);
-        match res {
-            encoding_rs::DecoderResult::InputEmpty => break,
-            encoding_rs::DecoderResult::OutputFull => {
-                out.reserve(src.len() * 3 + 16);
-            }
-            encoding_rs::DecoderResult::Malformed(len, extra) => {
-                let at = consumed + read - len as usize - extra as usize;
-                bad.push(at);
-                out.push('\u{FFFD}');
-            }
-        }
-        consumed += read;
-        src = &src[read..];
-    }
-    bad
+    decode_legacy(enc, bytes, out)
+        .into_iter()
+        .map(|s| s.at)
+        .collect()
 }
 
 /// Bytes of a text that are no character of it, each written as one
@@ -119,6 +102,17 @@ fn decode_with_lengths(enc: &'static Encoding, bytes: &[u8], out: &mut String) -
             })
             .collect();
     }
+    decode_legacy(enc, bytes, out)
+}
+
+/// A legacy encoding's bytes decoded into `out`, each undecodable
+/// sequence written as one U+FFFD and returned with its length.
+fn decode_legacy(enc: &'static Encoding, bytes: &[u8], out: &mut String) -> Vec<Stray> {
+    let invalid = |at, len| Stray {
+        at,
+        len,
+        control: None,
+    };
     let mut bad = Vec::new();
     let mut dec = enc.new_decoder_without_bom_handling();
     let mut src = bytes;
