@@ -25,6 +25,9 @@ pub fn run(args: ConvertArgs) -> ExitCode {
         Ok(b) => b,
         Err(e) => return usage_error(e),
     };
+    if let Some(refusal) = binary_to_terminal(&batch) {
+        return usage_error(refusal);
+    }
     let mut voice = Speaker { read: &args.read };
     match batch::run(&batch, &mut voice) {
         Ok(tally) => {
@@ -33,6 +36,19 @@ pub fn run(args: ConvertArgs) -> ExitCode {
         }
         Err(e) => usage_error(e),
     }
+}
+
+/// A PNG is never written to a terminal (it would show as noise and may
+/// upset it): refused, naming what to do, as pandoc refuses a binary
+/// format there.
+fn binary_to_terminal(batch: &Batch) -> Option<String> {
+    use std::io::IsTerminal;
+    let png = batch.to == Some(sgfconv::Format::Png);
+    (png && matches!(batch.target, Target::Stdout) && std::io::stdout().is_terminal()).then(|| {
+        "-t png writes binary data, which a terminal cannot show: name a file \
+         (-o out.png, or -d DIR) or redirect stdout (> out.png)"
+            .to_string()
+    })
 }
 
 /// The batch the arguments ask for.

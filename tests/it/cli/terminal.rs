@@ -5,7 +5,8 @@
 //! `NO_COLOR`, `--color never` or into a pipe, and with `--color always`
 //! or `CLICOLOR_FORCE` anywhere; `check` draws the progress bar of
 //! `migrate` once a run lasts a second, never with `-q` or `--diagnostics
-//! json`; `--version` names the version, the commit and the formats.
+//! json`; `--version` names the version, the commit and the formats; a
+//! PNG is never written to a terminal.
 
 use crate::common;
 
@@ -326,4 +327,25 @@ fn migrate_verbose_writes_its_diagnostics_around_the_bar() {
         plain.contains("2 records: 2 converted"),
         "the summary follows"
     );
+}
+
+/// A PNG is never written to a terminal: refused (exit 2) with what to do;
+/// into a pipe or a file it is written as before.
+#[test]
+fn a_png_is_never_written_to_a_terminal() {
+    let game = common::root().join("corpus/diagrams/ko.sgf");
+    let game = game.to_str().unwrap();
+    let Some((shown, code)) = on_terminal(&["-t", "png", game], &[]) else {
+        return;
+    };
+    assert_eq!(code, Some(2), "{shown}");
+    assert!(shown.contains("-t png writes binary data"), "{shown}");
+    assert!(!shown.contains("PNG"), "no picture bytes: {shown}");
+    // SVG is text: shown.
+    let (shown, code) = on_terminal(&["-t", "svg", game], &[]).unwrap();
+    assert_eq!(code, Some(0), "{shown}");
+    assert!(shown.contains("<svg"), "{shown}");
+    let piped = sgfconv().args(["-t", "png", game]).output().unwrap();
+    assert_eq!(piped.status.code(), Some(0));
+    assert!(piped.stdout.starts_with(b"\x89PNG"));
 }
