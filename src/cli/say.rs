@@ -59,10 +59,15 @@ pub fn json_requested(args: &[std::ffi::OsString]) -> bool {
 pub fn json_line(code: Code, file: Option<&str>, message: &str) -> String {
     let mut d = Diagnostic::new(file.unwrap_or(""), code, message);
     d.severity = severity_of(code);
-    let j = d.to_json();
-    match file {
-        Some(_) => j,
-        None => j.replacen("\"file\":\"\"", "\"file\":null", 1),
+    note_json(&d)
+}
+
+/// `note` as one JSON line: its `file` null when it is about the run.
+fn note_json(note: &Diagnostic) -> String {
+    let j = note.to_json();
+    match note.file.is_empty() {
+        false => j,
+        true => j.replacen("\"file\":\"\"", "\"file\":null", 1),
     }
 }
 
@@ -85,24 +90,21 @@ pub fn say(code: Code, file: Option<&str>, message: &str) {
             None => format!("sgfconv: {note}{}", escape_controls(message)),
         }
     };
-    progress::suspend(|| {
-        let mut err = std::io::stderr().lock();
-        let _ = writeln!(err, "{line}");
-    });
+    said(&line);
 }
 
 /// Says a note of the run (a batch's, `check`'s): in JSON every field it
 /// has (its own code, the file, the place), else as [`say`] says it.
 pub fn say_note(note: &Diagnostic) {
-    let file = (!note.file.is_empty()).then_some(&*note.file);
-    if !json() {
-        return say(note.code, file, &note.message);
+    if json() {
+        return said(&note_json(note));
     }
-    let j = note.to_json();
-    let line = match file {
-        Some(_) => j,
-        None => j.replacen("\"file\":\"\"", "\"file\":null", 1),
-    };
+    let file = (!note.file.is_empty()).then_some(&*note.file);
+    say(note.code, file, &note.message);
+}
+
+/// One line on stderr, the progress bar set aside meanwhile.
+fn said(line: &str) {
     progress::suspend(|| {
         let mut err = std::io::stderr().lock();
         let _ = writeln!(err, "{line}");
@@ -184,18 +186,22 @@ pub fn reporter(name: &str, r: &ReadArgs) -> Reporter {
 /// The run's limit on what text shows (`--max-diagnostics`, 0: none),
 /// shared by every reporter of the run.
 fn run_limit(max: usize) -> Arc<RunLimit> {
-    static RUN: OnceLock<Arc<RunLimit>> = OnceLock::new();
     let per_code = if max == 0 { usize::MAX } else { max };
     RUN.get_or_init(|| Arc::new(RunLimit::new(per_code)))
         .clone()
 }
+
+/// The run's [`RunLimit`], made with its first reporter.
+static RUN: OnceLock<Arc<RunLimit>> = OnceLock::new();
 
 /// Ends a run: a note for each code the text held back (alike findings
 /// shown once, findings past `--max-diagnostics`), then, when the run had
 /// more than one record, one line with what it did (`tally`) and found.
 pub fn end_of_run(tally: Option<&Tally>, quiet: bool) {
     let mut held_back = 0;
-    for h in run_limit(0).held() {
+    // No reporter made: nothing found, nothing held back.
+    let run = RUN.get();
+    for h in run.map(|r| r.held()).unwrap_or_default() {
         let id = format!("{} {}", h.code.id, h.code.name);
         if h.alike > 0 {
             let what = format!(
@@ -216,7 +222,7 @@ pub fn end_of_run(tally: Option<&Tally>, quiet: bool) {
     let Some(t) = tally.filter(|t| t.converted + t.failed + t.left_out > 1) else {
         return;
     };
-    let [_, warnings, errors] = run_limit(0).found();
+    let [_, warnings, errors] = run.map_or([0; 3], |r| r.found());
     if quiet && errors == 0 && t.failed == 0 {
         return;
     }
