@@ -1,10 +1,12 @@
 //! One output per input under a directory (`-d DIR`): plain inputs'
 //! outputs are planned before anything is written (`names`), an archive's
 //! members go to a directory named after it and are claimed as they come;
+//! an output numbered apart from another's is said as its record comes
+//! and counted;
 //! each record is converted (`record`) or drawn (`pictures`) on its own,
 //! and the run fails only when nothing was written.
 
-use super::codes::{note, MEMBER_OUTPUT_NUMBERED, OUTPUT_UNWRITABLE};
+use super::codes::{note, OUTPUT_NUMBERED, OUTPUT_UNWRITABLE};
 use super::names::DirOutputs;
 use super::plan::Plan;
 use super::record::{convert_record, convert_to, unusable};
@@ -26,14 +28,19 @@ pub(super) fn run(plan: &Plan<'_>, dir: &Path, voice: &mut dyn Voice) -> Result<
         .zip(&archives)
         .map(|(i, a)| (!a).then(|| (i.rel.as_path(), i.name())))
         .collect();
-    let json_lines = plan.options.write.json_lines;
-    let mut outs = DirOutputs::plan(dir, plan.to, json_lines, guard(inputs), &named)?;
+    let format = (plan.to, plan.options.write.json_lines);
+    let collisions = plan.batch.collisions;
+    let mut outs = DirOutputs::plan(dir, format, guard(inputs), collisions, &named)?;
     let mut tally = Tally::default();
     for (k, input) in inputs.iter().enumerate() {
         if archives[k] {
             archive(plan, input, &mut outs, voice, &mut tally);
         } else {
-            let out = outs.planned[k].clone();
+            let (out, numbered) = outs.planned[k].clone();
+            if let Some(message) = numbered {
+                voice.say(&note(OUTPUT_NUMBERED, Some(&input.name()), message));
+                tally.numbered += 1;
+            }
             tally.add(plain(plan, input, &out, &mut outs, voice));
         }
     }
@@ -70,7 +77,10 @@ fn archive(
 ) {
     let mut member = |record: Record<'_>, rel: &Path, voice: &mut dyn Voice| {
         let v = match claim(outs, rel, &record.name, voice) {
-            Ok(out) => to_dir(plan, record, &out, outs, voice),
+            Ok((out, numbered)) => {
+                tally.numbered += usize::from(numbered);
+                to_dir(plan, record, &out, outs, voice)
+            }
             Err(v) => v,
         };
         tally.add(v);
@@ -83,25 +93,27 @@ fn archive(
     }
 }
 
-/// The output an archive's member claims, its directory made: numbered
-/// when another record has the one its name gives (said), and a refusal
-/// (it would be an input, or cannot be made) is said and is that member's
-/// verdict.
+/// The output an archive's member claims, its directory made, and whether
+/// it is numbered: numbered when another record has the one its name
+/// gives (said), and a refusal (it would be an input, or cannot be made,
+/// or the name is taken under `--collisions refuse`) is said and is that
+/// member's verdict.
 fn claim(
     outs: &mut DirOutputs,
     rel: &Path,
     name: &str,
     voice: &mut dyn Voice,
-) -> Result<PathBuf, Verdict> {
+) -> Result<(PathBuf, bool), Verdict> {
     let (out, numbered) = outs.member_output(rel, name).map_err(|e| {
         voice.say(&note(OUTPUT_UNWRITABLE, Some(name), e.to_string()));
         Verdict::Lost
     })?;
+    let is_numbered = numbered.is_some();
     if let Some(message) = numbered {
-        voice.say(&note(MEMBER_OUTPUT_NUMBERED, Some(name), message));
+        voice.say(&note(OUTPUT_NUMBERED, Some(name), message));
     }
     make_parent(&out, voice)?;
-    Ok(out)
+    Ok((out, is_numbered))
 }
 
 /// One record member of an archive into `out` under the directory:

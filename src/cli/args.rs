@@ -14,7 +14,9 @@ use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 
 /// Converts Go game records between SGF (every dialect and character set),
-/// Tygem GIB, PandaNet UGF/UGI, WBaduk NGF, JSON, XML and CSV.
+/// Tygem GIB, PandaNet UGF/UGI, WBaduk NGF, JSON, XML and CSV, and draws
+/// them: SVG and PNG pictures, an HTML replay page, Sensei's Library (SL)
+/// diagrams.
 ///
 /// `sgfconv in.gib out.sgf` converts one file; with no INPUT (or `-`) it
 /// reads stdin, and with no output it writes stdout. Several inputs (and
@@ -354,6 +356,13 @@ pub enum CoordsArg {
     Numeric,
 }
 
+/// `--collisions HOW`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CollisionsArg {
+    Suffix,
+    Refuse,
+}
+
 /// `--numbering HOW`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum NumberingArg {
@@ -373,10 +382,15 @@ pub struct ConvertArgs {
     #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
     /// Write one file per input into DIR (made if missing), named after the
-    /// input with the output format's extension; refuses two inputs that
-    /// would make the same name, and never writes over an input.
+    /// input with the output format's extension (a later input whose name
+    /// is taken: `x (2).sgf`, said); never writes over an input.
     #[arg(short = 'd', long = "out-dir", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// With -d: two inputs that would make one output are numbered apart,
+    /// `x (2).sgf` (suffix), or refuse the run before anything is written
+    /// (refuse) [default: suffix].
+    #[arg(long, value_enum, value_name = "HOW", requires = "out_dir")]
+    pub collisions: Option<CollisionsArg>,
     /// A directory INPUT stands for the records under it, at any depth
     /// (files whose extension names a format, in any case: .SGF too;
     /// x.gib.bak too).
@@ -465,6 +479,7 @@ impl ConvertArgs {
             inputs: p.inputs,
             output: p.output,
             out_dir: None,
+            collisions: None,
             recursive: false,
             files_from: None,
             null: false,

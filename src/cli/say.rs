@@ -236,6 +236,11 @@ pub fn end_of_run(tally: Option<&Tally>, quiet: bool) {
             line.push_str(&format!(", {n} {what}"));
         }
     }
+    if t.numbered > 0 {
+        line.push_str(&format!(", {} written under a numbered name", t.numbered));
+    }
+    // A numbered output is said as a warning (W606) beside the records'.
+    let warnings = warnings + t.numbered;
     line.push_str(&format!("; {errors} errors, {warnings} warnings"));
     if held_back > 0 {
         line.push_str(&format!(
