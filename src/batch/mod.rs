@@ -19,8 +19,9 @@
 //! - several inputs (or an archive's members) into one collection:
 //!   `collection`, through [`crate::pipeline::Collection`];
 //! - one output each under a directory, named after its input with the
-//!   target's extension, an archive's members in a directory named after
-//!   it, pictures each their own file (`pictures`): `each`.
+//!   target's extension (or by a `--name` template from its first game's
+//!   root, read ahead: `named`), an archive's members in a directory
+//!   named after it, pictures each their own file (`pictures`): `each`.
 //!
 //! Every file goes through the output layer ([`crate::output`]): written
 //! whole or not at all, never onto an input. Under `strict` a warning
@@ -31,6 +32,7 @@
 pub mod codes;
 mod collection;
 mod each;
+mod named;
 mod names;
 mod pictures;
 mod plan;
@@ -164,6 +166,11 @@ pub struct Batch {
     /// Under `-d`: two records with one output are numbered apart, or
     /// refused.
     pub collisions: Collisions,
+    /// Under `-d`: each output named by this template from its first
+    /// game's root (`--name '{DT} {PB} vs {PW}'`, the template language
+    /// of `migrate --name`, [`crate::output::template`]) in its input's
+    /// directory, instead of after its input.
+    pub name_template: Option<String>,
     /// How the records are read and written. `write.json_lines` is set
     /// too when JSON goes to a file named `*.jsonl` or `*.ndjson`.
     pub options: Options,
@@ -184,6 +191,7 @@ impl Batch {
             strict: false,
             two_paths: false,
             collisions: Collisions::default(),
+            name_template: None,
             options: Options::default(),
             #[cfg(feature = "archives")]
             archive_limits: crate::archive::Limits::default(),

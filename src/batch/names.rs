@@ -80,6 +80,16 @@ impl DirOutputs {
         planning: bool,
     ) -> Result<(PathBuf, Option<String>), Error> {
         let plain = self.dir.join(rel).with_extension(self.ext);
+        self.claim(plain, name, planning)
+    }
+
+    /// `plain` (below the directory), or its first free numbered form.
+    fn claim(
+        &mut self,
+        plain: PathBuf,
+        name: &str,
+        planning: bool,
+    ) -> Result<(PathBuf, Option<String>), Error> {
         let Some(other) = self.seen.get(&plain).cloned() else {
             self.guard.check_output(&plain, "the output")?;
             self.seen.insert(plain.clone(), name.to_string());
@@ -133,6 +143,19 @@ impl DirOutputs {
         name: &str,
     ) -> Result<(PathBuf, Option<String>), Error> {
         self.output(rel, name, false)
+    }
+
+    /// The output of the record named `name` whose template made `base`
+    /// (relative, without extension: `--name`, which may hold dots),
+    /// claimed as it comes.
+    pub fn named_output(
+        &mut self,
+        base: &Path,
+        name: &str,
+    ) -> Result<(PathBuf, Option<String>), Error> {
+        let mut file = self.dir.join(base).into_os_string();
+        file.push(format!(".{}", self.ext));
+        self.claim(PathBuf::from(file), name, false)
     }
 
     /// What the pictures of a record may not write over.

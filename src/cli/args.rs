@@ -391,6 +391,12 @@ pub struct ConvertArgs {
     /// (refuse) [default: suffix].
     #[arg(long, value_enum, value_name = "HOW", requires = "out_dir")]
     pub collisions: Option<CollisionsArg>,
+    /// With -d: name each output by TEMPLATE from its first game's root, in
+    /// its input's directory below DIR: '{DT} {PB} vs {PW}' ({XX}: the
+    /// first value of root property XX; {stem}: the name -d gives without
+    /// a template; '/' makes subdirectories), as `migrate --name`.
+    #[arg(long = "name", value_name = "TEMPLATE", requires = "out_dir")]
+    pub name_template: Option<String>,
     /// A directory INPUT stands for the records under it, at any depth
     /// (files whose extension names a format, in any case: .SGF too;
     /// x.gib.bak too).
@@ -480,6 +486,7 @@ impl ConvertArgs {
             output: p.output,
             out_dir: None,
             collisions: None,
+            name_template: None,
             recursive: false,
             files_from: None,
             null: false,

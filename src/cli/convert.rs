@@ -82,6 +82,7 @@ fn batch_of(args: &ConvertArgs) -> Result<Batch, String> {
     batch.to = super::args::format_arg(&args.to, "--to")?;
     batch.force = args.force;
     batch.two_paths = two_paths;
+    batch.name_template = args.name_template.clone();
     if args.collisions == Some(CollisionsArg::Refuse) {
         batch.collisions = Collisions::Refuse;
     }

@@ -121,6 +121,63 @@ fn collisions_refuse_gives_the_refusal_back_and_needs_d() {
 }
 
 #[test]
+fn name_templates_name_outputs_from_game_info_in_their_input_directory() {
+    let d = tempfile::tempdir().unwrap();
+    twins(d.path());
+    write(
+        d.path(),
+        "games/sub/c.sgf",
+        b"(;FF[4]GM[1]SZ[19]DT[2016-03-13]PB[Lee Sedol]PW[Alpha/Go];B[pd])",
+    );
+    write(d.path(), "games/sub/d.sgf", GAME_A.as_bytes());
+    let members = [("Pro/7p/e.sgf", GAME_B.as_bytes().to_vec())];
+    write(d.path(), "games/Pro.zip", &zip_of(&members));
+    let template = "{DT} {PB} vs {PW}";
+    let o = run(d.path(), &["-r", "-d", "out", "--name", template, "games"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(
+        files(&d.path().join("out")),
+        [
+            "2020-01-02 Alice vs.sgf",
+            "Bob vs.sgf",
+            "Pro/7p/Bob vs.sgf",
+            "sub/2016-03-13 Lee Sedol vs Alpha_Go.sgf",
+            "sub/2020-01-02 Alice vs.sgf",
+        ]
+    );
+    // x.gib (read ahead as GIB) and x.sgf: each named by its own game.
+    assert!(read(d.path(), "out/Bob vs.sgf").contains("PB[Bob]"));
+    // Two games named alike in one directory: numbered, said, counted.
+    let o = run(
+        d.path(),
+        &[
+            "-d",
+            "out2",
+            "--name",
+            "{PB}",
+            "games/x.sgf",
+            "games/sub/d.sgf",
+            "games/x.gib",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(
+        files(&d.path().join("out2")),
+        ["Alice (2).sgf", "Alice.sgf", "Bob.sgf"]
+    );
+    assert!(read(d.path(), "out2/Alice (2).sgf").contains("PB[Alice]"));
+    assert!(
+        err(&o).contains("1 written under a numbered name"),
+        "{}",
+        err(&o)
+    );
+    // A template needs -d.
+    let o = run(d.path(), &["--name", "{PB}", "games/x.sgf"]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("--out-dir"), "{}", err(&o));
+}
+
+#[test]
 fn an_output_directory_inside_the_input_tree_is_never_read_as_input() {
     let d = tempfile::tempdir().unwrap();
     write(d.path(), "games/a.sgf", GAME_A.as_bytes());
