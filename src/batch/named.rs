@@ -106,11 +106,9 @@ impl Sink for Root {
         let in_root = self.step == Step::InRoot;
         match event {
             Event::Node(_) if !in_root => self.step = Step::InRoot,
-            Event::Property(p) if in_root => {
-                if !self.props.iter().any(|(k, _)| k == p.name) {
-                    let v = p.first_text().unwrap_or("");
-                    self.props.push((p.name.to_string(), v.to_string()));
-                }
+            Event::Property(p) if in_root && !self.props.iter().any(|(k, _)| k == p.name) => {
+                let v = p.first_text().unwrap_or("");
+                self.props.push((p.name.to_string(), v.to_string()));
             }
             Event::Node(_) | Event::VariationStart(_) | Event::GameEnd(_) if in_root => {
                 return Err(Error::Io(io::Error::other("the root is read")));

@@ -356,13 +356,6 @@ pub enum CoordsArg {
     Numeric,
 }
 
-/// `--collisions HOW`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CollisionsArg {
-    Suffix,
-    Refuse,
-}
-
 /// `--numbering HOW`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum NumberingArg {
@@ -386,15 +379,12 @@ pub struct ConvertArgs {
     /// is taken: `x (2).sgf`, said); never writes over an input.
     #[arg(short = 'd', long = "out-dir", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
-    /// With -d: two inputs that would make one output are numbered apart,
-    /// `x (2).sgf` (suffix), or refuse the run before anything is written
-    /// (refuse) [default: suffix].
-    #[arg(long, value_enum, value_name = "HOW", requires = "out_dir")]
-    pub collisions: Option<CollisionsArg>,
-    /// With -d: name each output by TEMPLATE from its first game's root, in
-    /// its input's directory below DIR: '{DT} {PB} vs {PW}' ({XX}: the
-    /// first value of root property XX; {stem}: the name -d gives without
-    /// a template; '/' makes subdirectories), as `migrate --name`.
+    /// With -d: two inputs with one output are numbered apart, x (2).sgf
+    /// (suffix), or refuse the run (refuse) [default: suffix].
+    #[arg(long, value_name = "HOW", value_parser = ["suffix", "refuse"], requires = "out_dir")]
+    pub collisions: Option<String>,
+    /// With -d: name each output from its first game's root by TEMPLATE,
+    /// as `migrate --name` does: '{DT} {PB} vs {PW}'.
     #[arg(long = "name", value_name = "TEMPLATE", requires = "out_dir")]
     pub name_template: Option<String>,
     /// A directory INPUT stands for the records under it, at any depth

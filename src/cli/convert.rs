@@ -9,7 +9,7 @@
 //! `sgfconv in.gib out.sgf`: with exactly two paths and no `-o`, `-d`,
 //! `-r` or list, the second is the output.
 
-use super::args::{CollisionsArg, ConvertArgs, CoordsArg, NumberingArg};
+use super::args::{ConvertArgs, CoordsArg, NumberingArg};
 use super::exit::{self, usage_error};
 use super::inputs::{self, Sources};
 use super::say::{self, Speaker};
@@ -83,7 +83,7 @@ fn batch_of(args: &ConvertArgs) -> Result<Batch, String> {
     batch.force = args.force;
     batch.two_paths = two_paths;
     batch.name_template = args.name_template.clone();
-    if args.collisions == Some(CollisionsArg::Refuse) {
+    if args.collisions.as_deref() == Some("refuse") {
         batch.collisions = Collisions::Refuse;
     }
     batch.strict = args.read.strict;

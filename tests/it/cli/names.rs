@@ -171,6 +171,29 @@ fn name_templates_name_outputs_from_game_info_in_their_input_directory() {
         "{}",
         err(&o)
     );
+    // Under --collisions refuse, the record whose name is taken is not
+    // written; the others are.
+    let o = run(
+        d.path(),
+        &[
+            "-d",
+            "out3",
+            "--collisions",
+            "refuse",
+            "--name",
+            "{PB}",
+            "games/x.sgf",
+            "games/sub/d.sgf",
+            "games/x.gib",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert_eq!(files(&d.path().join("out3")), ["Alice.sgf", "Bob.sgf"]);
+    assert!(
+        err(&o).contains("not written (--collisions refuse)"),
+        "{}",
+        err(&o)
+    );
     // A template needs -d.
     let o = run(d.path(), &["--name", "{PB}", "games/x.sgf"]);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
