@@ -14,6 +14,7 @@ use super::plan::Plan;
 use super::record::{convert_record, convert_to, unusable};
 use super::write::{guard, make_parent};
 use super::{each_record, pictures, Input, Tally, Verdict, Voice};
+use crate::diag::Severity;
 use crate::error::Error;
 use crate::input::open::{self, Record};
 use std::path::Path;
@@ -56,7 +57,7 @@ pub(super) fn run(plan: &Plan<'_>, dir: &Path, voice: &mut dyn Voice) -> Result<
         } else {
             let (out, numbered) = outs.planned[k].clone();
             if let Some(message) = numbered {
-                voice.say(&note(OUTPUT_NUMBERED, Some(&input.name()), message));
+                say_numbered(&input.name(), message, voice);
                 tally.numbered += 1;
             }
             tally.add(plain(plan, input, &out, &mut outs, voice));
@@ -137,7 +138,7 @@ fn claimed(
         }
     };
     if let Some(message) = numbered {
-        voice.say(&note(OUTPUT_NUMBERED, Some(name), message));
+        say_numbered(name, message, voice);
         tally.numbered += 1;
     }
     if let Err(v) = make_parent(&out, voice) {
@@ -147,5 +148,13 @@ fn claimed(
         pictures::draw(plan, record, &out, found, outs.claims(), voice)
     } else {
         convert_record(plan, record, Some(&out), found, voice)
+    }
+}
+
+/// Says that the output of the record `name` is numbered (`message`), when
+/// warnings are heard (not under `-q`).
+fn say_numbered(name: &str, message: String, voice: &mut dyn Voice) {
+    if voice.hears(Severity::Warning) {
+        voice.say(&note(OUTPUT_NUMBERED, Some(name), message));
     }
 }

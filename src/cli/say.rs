@@ -307,8 +307,11 @@ impl Voice for Speaker<'_> {
         say_note(note);
     }
 
+    /// `-q` hears errors only, and warnings too under `--strict` (as the
+    /// reporters show them).
     fn hears(&self, severity: Severity) -> bool {
-        severity > Severity::Info || !self.read.quiet
+        let warning_heard = severity == Severity::Warning && self.read.strict;
+        severity > Severity::Warning || !self.read.quiet || warning_heard
     }
 }
 

@@ -93,6 +93,11 @@ fn two_inputs_with_one_output_are_numbered_in_order_said_and_counted() {
         e.contains("\"code\":\"W606\"") && e.contains("\"severity\":\"warning\""),
         "{e}"
     );
+    // -q: no warning said, none counted aloud.
+    let o = run(d.path(), &["-q", "-r", "-d", "out4", "games"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(err(&o), "");
+    assert_eq!(files(&d.path().join("out4")), ["x (2).sgf", "x.sgf"]);
     // Named in the other order, the other one is numbered.
     let o = run(d.path(), &["-d", "out3", "games/x.sgf", "games/x.gib"]);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
