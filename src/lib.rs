@@ -3,7 +3,9 @@
 #![forbid(unsafe_code)]
 //! # sgfconv
 //!
-//! A streaming converter between SGF and the other Go game-record formats.
+//! A streaming converter between SGF and the other Go game-record formats
+//! (GIB, UGF/UGI, NGF, JSON, XML, CSV) that also draws them: SVG and PNG
+//! pictures, HTML replay pages, Sensei's Library (SL) diagrams.
 //!
 //! ```text
 //! bytes ──reader──▶ events ──transform*──▶ events ──writer──▶ bytes

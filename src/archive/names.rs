@@ -146,6 +146,29 @@ pub fn dir_name(rel: &Path) -> PathBuf {
     rel.with_file_name(stem)
 }
 
+/// Where the member at `member` (a safe path, [`safe_path`]) goes below
+/// `dir`, the directory named after its archive ([`dir_name`]): its path,
+/// but for a first folder of the directory's own name (any case), which
+/// is dropped: `Pro.7z` holding `Pro/7p/x.sgf` gives `Pro/7p/x.sgf`, not
+/// `Pro/Pro/7p/x.sgf` (an archive made of a folder holds it whole). A
+/// member that is the folder's only component stays where it is.
+pub fn member_path(dir: &Path, member: &Path) -> PathBuf {
+    let mut parts = member.components();
+    let first = parts.next();
+    let named_as_dir = match (first, dir.file_name()) {
+        (Some(Component::Normal(f)), Some(d)) => {
+            f.to_string_lossy().to_lowercase() == d.to_string_lossy().to_lowercase()
+        }
+        _ => false,
+    };
+    let rest = parts.as_path();
+    if named_as_dir && !rest.as_os_str().is_empty() {
+        dir.join(rest)
+    } else {
+        dir.join(member)
+    }
+}
+
 /// The extensions of archives and compressed files, as [`dir_name`]
 /// drops them.
 pub const ARCHIVE_EXTENSIONS: &[&str] = &[
@@ -168,6 +191,22 @@ pub fn has_archive_extension(rel: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_first_folder_named_as_the_archive_is_not_doubled() {
+        let dir = dir_name(Path::new("a/Pro.7z"));
+        let cases = [
+            ("Pro/7p/x.sgf", "a/Pro/7p/x.sgf"),
+            ("pro/x.sgf", "a/Pro/x.sgf"),
+            ("x.sgf", "a/Pro/x.sgf"),
+            ("Pro", "a/Pro/Pro"),
+            ("Pros/x.sgf", "a/Pro/Pros/x.sgf"),
+            ("7p/Pro/x.sgf", "a/Pro/7p/Pro/x.sgf"),
+        ];
+        for (member, want) in cases {
+            assert_eq!(member_path(&dir, Path::new(member)), Path::new(want));
+        }
+    }
 
     #[test]
     fn unsafe_names_stay_under_the_directory() {

@@ -52,15 +52,18 @@ pub const LOOKS_LIKE_OTHER_FORMAT: Code = Code::new("W604", "looks-like-other-fo
 /// What to do: rename the output to match its content.
 pub const EXTENSION_MISMATCH: Code = Code::new("W605", "extension-mismatch");
 
-/// Under `-d`, an archive's member whose output another record of the run
-/// already has (two members of one name, as a zip or a tar may hold) is
-/// written under a numbered name: `g (2).sgf`.
+/// Under `-d`, a record whose output another record of the run already
+/// has (`x.gib` and `x.sgf` in one directory; two members of one name, as
+/// a zip or a tar may hold) is written under a numbered name, `x (2).sgf`,
+/// in the order of the inputs. Nothing is lost, but the output is not
+/// where its name says (`--collisions refuse` refuses instead).
 ///
-/// Example: `sgfconv dup.zip -d out` over a zip with two members named
-/// `g.sgf` → `out/dup/g.sgf` and `out/dup/g (2).sgf`.
+/// Example: `sgfconv x.gib x.sgf -d out` → `x.sgf: x.gib has the output
+/// out/x.sgf: written to out/x (2).sgf`.
 ///
-/// What to do: nothing; the note names the member each output is of.
-pub const MEMBER_OUTPUT_NUMBERED: Code = Code::new("I606", "member-output-numbered");
+/// What to do: nothing, unless the two are one game kept twice; the note
+/// names the record each output is of.
+pub const OUTPUT_NUMBERED: Code = Code::new("W606", "output-numbered");
 
 /// `message` with `code`, about `file` (`None`: about the run; the
 /// diagnostic's file is then empty).

@@ -10,16 +10,18 @@
 //! before anything is written (`plan`): the output's format (a name that
 //! names no format is refused without `-t`; `-t` over an existing file of
 //! another format, without `force`), several inputs into a format whose
-//! file holds one game, an output that is an input, two inputs that would
-//! make the same output under `-d DIR` (`names`). Then one of three
-//! shapes runs:
+//! file holds one game, an output that is an input, and under `-d DIR`
+//! each input's output (`names`: two inputs that would make the same one
+//! are numbered apart, `x (2).sgf`, or refuse the run under
+//! [`Collisions::Refuse`]). Then one of three shapes runs:
 //!
 //! - one input into one output (a file or stdout): `record`;
 //! - several inputs (or an archive's members) into one collection:
 //!   `collection`, through [`crate::pipeline::Collection`];
 //! - one output each under a directory, named after its input with the
-//!   target's extension, an archive's members in a directory named after
-//!   it, pictures each their own file (`pictures`): `each`.
+//!   target's extension (or by a `--name` template from its first game's
+//!   root, read ahead: `named`), an archive's members in a directory
+//!   named after it, pictures each their own file (`pictures`): `each`.
 //!
 //! Every file goes through the output layer ([`crate::output`]): written
 //! whole or not at all, never onto an input. Under `strict` a warning
@@ -30,6 +32,7 @@
 pub mod codes;
 mod collection;
 mod each;
+mod named;
 mod names;
 mod pictures;
 mod plan;
@@ -41,7 +44,8 @@ mod testing;
 mod write;
 
 pub use codes::{
-    EXTENSION_MISMATCH, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, OUTPUT_UNWRITABLE, RUN_NOTE,
+    EXTENSION_MISMATCH, INPUT_UNUSABLE, LOOKS_LIKE_OTHER_FORMAT, OUTPUT_NUMBERED,
+    OUTPUT_UNWRITABLE, RUN_NOTE,
 };
 pub use record::{looks_like, unusable_note};
 pub use tally::{Tally, Verdict};
@@ -120,6 +124,20 @@ pub enum Target {
     Dir(PathBuf),
 }
 
+/// What `-d DIR` does when two records would make the same output
+/// (`--collisions`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Collisions {
+    /// The later one (in the order of the inputs, an archive's members in
+    /// its order) is written as `name (2).ext`, `name (3).ext`…, said
+    /// ([`codes::OUTPUT_NUMBERED`]) and counted ([`Tally::numbered`]).
+    #[default]
+    Suffix,
+    /// Two inputs with one output refuse the run before anything is
+    /// written; an archive's member whose output is taken is not written.
+    Refuse,
+}
+
 /// A batch: what it reads, where it writes, how.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -145,6 +163,14 @@ pub struct Batch {
     /// existing file there is replaced only when sgfconv wrote it and IN
     /// is not already as sgfconv writes it, unless `force` (`replace`).
     pub two_paths: bool,
+    /// Under `-d`: two records with one output are numbered apart, or
+    /// refused.
+    pub collisions: Collisions,
+    /// Under `-d`: each output named by this template from its first
+    /// game's root (`--name '{DT} {PB} vs {PW}'`, the template language
+    /// of `migrate --name`, [`crate::output::template`]) in its input's
+    /// directory, instead of after its input.
+    pub name_template: Option<String>,
     /// How the records are read and written. `write.json_lines` is set
     /// too when JSON goes to a file named `*.jsonl` or `*.ndjson`.
     pub options: Options,
@@ -164,6 +190,8 @@ impl Batch {
             force: false,
             strict: false,
             two_paths: false,
+            collisions: Collisions::default(),
+            name_template: None,
             options: Options::default(),
             #[cfg(feature = "archives")]
             archive_limits: crate::archive::Limits::default(),
@@ -240,7 +268,7 @@ pub fn each_record(
             let mut report = voice.reporter(&a.name);
             let limits = batch.archive_limits;
             let walked = a.records(batch.from, &limits, &mut report, &mut |r, path| {
-                each(r, &dir.join(path), voice)
+                each(r, &crate::archive::names::member_path(&dir, path), voice)
             });
             voice.flush(&mut report);
             walked.map(|_| report.errors())

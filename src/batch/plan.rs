@@ -110,9 +110,9 @@ fn output_format(
     let Some(to) = to else {
         return named.ok_or_else(|| {
             Error::Usage(format!(
-                "{}: the name does not say a format (.sgf, .gib, .ugf, .ngf, .json, .xml, .csv): \
-                 name one with -t",
-                path.display()
+                "{}: the name does not say a format ({}): name one with -t",
+                path.display(),
+                extensions_written()
             ))
         });
     };
@@ -141,6 +141,13 @@ fn output_format(
     }
 }
 
+/// Every extension that names a format sgfconv writes, from the registry:
+/// `.sgf, .sgfs, … .sl`.
+fn extensions_written() -> String {
+    let all = formats::FORMATS.iter().flat_map(|f| f.extensions.iter());
+    all.map(|e| format!(".{e}")).collect::<Vec<_>>().join(", ")
+}
+
 /// An output named for format `named` may hold `to`: the same, or Jago
 /// XML in a `.xml` file.
 fn compatible(named: Format, to: Format) -> bool {
@@ -160,7 +167,21 @@ mod tests {
     fn output_names_must_say_a_format_unless_t_does() {
         let d = tempfile::tempdir().unwrap();
         let pdf = d.path().join("out.pdf");
-        assert!(format_of(None, &pdf, false).unwrap_err().contains("-t"));
+        let refused = format_of(None, &pdf, false).unwrap_err();
+        assert!(refused.contains("name one with -t"), "{refused}");
+        // Every extension of every format is named, the pictures' too.
+        for f in formats::FORMATS {
+            for e in f.extensions {
+                assert!(
+                    refused.contains(&format!(".{e},")) || refused.contains(&format!(".{e})")),
+                    "{e}: {refused}"
+                );
+            }
+        }
+        assert!(
+            refused.contains(".svg, .png, .html, .htm, .sl)"),
+            "{refused}"
+        );
         assert_eq!(format_of(Some(Format::Json), &pdf, false), Ok(Format::Json));
         let upper = d.path().join("a.SGF");
         assert_eq!(format_of(None, &upper, false), Ok(Format::Sgf));

@@ -53,6 +53,9 @@ pub struct Tally {
     /// Inputs and records passed over as no game record
     /// ([`Verdict::LeftOut`]).
     pub left_out: usize,
+    /// Outputs under `-d` numbered apart from another record's
+    /// (`x (2).sgf`, [`super::Collisions::Suffix`]).
+    pub numbered: usize,
     /// How the run came out.
     pub verdict: Verdict,
 }

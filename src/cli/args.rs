@@ -14,7 +14,9 @@ use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 
 /// Converts Go game records between SGF (every dialect and character set),
-/// Tygem GIB, PandaNet UGF/UGI, WBaduk NGF, JSON, XML and CSV.
+/// Tygem GIB, PandaNet UGF/UGI, WBaduk NGF, JSON, XML and CSV, and draws
+/// them: SVG and PNG pictures, an HTML replay page, Sensei's Library (SL)
+/// diagrams.
 ///
 /// `sgfconv in.gib out.sgf` converts one file; with no INPUT (or `-`) it
 /// reads stdin, and with no output it writes stdout. Several inputs (and
@@ -373,10 +375,18 @@ pub struct ConvertArgs {
     #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
     /// Write one file per input into DIR (made if missing), named after the
-    /// input with the output format's extension; refuses two inputs that
-    /// would make the same name, and never writes over an input.
+    /// input with the output format's extension (a later input whose name
+    /// is taken: `x (2).sgf`, said); never writes over an input.
     #[arg(short = 'd', long = "out-dir", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// With -d: two inputs with one output are numbered apart, x (2).sgf
+    /// (suffix), or refuse the run (refuse) [default: suffix].
+    #[arg(long, value_name = "HOW", value_parser = ["suffix", "refuse"], requires = "out_dir")]
+    pub collisions: Option<String>,
+    /// With -d: name each output from its first game's root by TEMPLATE,
+    /// as `migrate --name` does: '{DT} {PB} vs {PW}'.
+    #[arg(long = "name", value_name = "TEMPLATE", requires = "out_dir")]
+    pub name_template: Option<String>,
     /// A directory INPUT stands for the records under it, at any depth
     /// (files whose extension names a format, in any case: .SGF too;
     /// x.gib.bak too).
@@ -465,6 +475,8 @@ impl ConvertArgs {
             inputs: p.inputs,
             output: p.output,
             out_dir: None,
+            collisions: None,
+            name_template: None,
             recursive: false,
             files_from: None,
             null: false,

@@ -38,6 +38,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         recursive: args.recursive,
         files_from: args.files_from.as_deref(),
         null: args.null,
+        out_dir: None,
     };
     let gathered = match inputs::gather(&src) {
         Ok(g) => g,

@@ -13,7 +13,7 @@ use super::args::{ConvertArgs, CoordsArg, NumberingArg};
 use super::exit::{self, usage_error};
 use super::inputs::{self, Sources};
 use super::say::{self, Speaker};
-use sgfconv::batch::{self, Batch, Target, RUN_NOTE};
+use sgfconv::batch::{self, Batch, Collisions, Target, RUN_NOTE};
 use sgfconv::options::{Coords, Numbering};
 use sgfconv::{charset, Options, WriteOptions};
 use std::path::{Path, PathBuf};
@@ -59,6 +59,7 @@ fn batch_of(args: &ConvertArgs) -> Result<Batch, String> {
         recursive: args.recursive,
         files_from: args.files_from.as_deref(),
         null: args.null,
+        out_dir: args.out_dir.as_deref(),
     };
     let gathered = inputs::gather(&src)?;
     note_skipped(gathered.skipped, args.read.quiet);
@@ -81,6 +82,10 @@ fn batch_of(args: &ConvertArgs) -> Result<Batch, String> {
     batch.to = super::args::format_arg(&args.to, "--to")?;
     batch.force = args.force;
     batch.two_paths = two_paths;
+    batch.name_template = args.name_template.clone();
+    if args.collisions.as_deref() == Some("refuse") {
+        batch.collisions = Collisions::Refuse;
+    }
     batch.strict = args.read.strict;
     let mut options = Options::default().with_jobs(args.read.jobs());
     options.read = args.read.options()?;

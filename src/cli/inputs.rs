@@ -8,7 +8,9 @@
 //! ([`Format::from_path`], the registry's one rule: any case, `.SGF` too,
 //! and a suffix that names nothing looked through, `x.gib.bak`) or an
 //! archive are taken; the others are counted, so the command can say how
-//! many it left. Each input keeps the name it will be shown under and, for
+//! many it left. The output directory (`-d DIR`) is never walked: with
+//! DIR inside a directory read with `-r`, a second run does not read the
+//! first one's outputs. Each input keeps the name it will be shown under and, for
 //! `-d DIR`, the relative path its output takes there
 //! ([`sgfconv::batch::Input`]).
 
@@ -30,6 +32,8 @@ pub struct Sources<'a> {
     pub files_from: Option<&'a Path>,
     /// `-0`: the list is NUL-separated.
     pub null: bool,
+    /// The output directory (`-d`): not walked.
+    pub out_dir: Option<&'a Path>,
 }
 
 /// The inputs, and how many files under the directories were left because
@@ -60,8 +64,9 @@ pub fn gather(src: &Sources<'_>) -> Result<Gathered, String> {
         out.inputs.push(Input::stdin());
         return Ok(out);
     }
+    let out_dir = src.out_dir.and_then(|d| d.canonicalize().ok());
     for p in names {
-        add_path(&p, src.recursive, &mut out)?;
+        add_path(&p, src.recursive, out_dir.as_deref(), &mut out)?;
     }
     Ok(out)
 }
@@ -106,8 +111,14 @@ fn path_of_bytes(b: &[u8]) -> PathBuf {
     PathBuf::from(String::from_utf8_lossy(b).into_owned())
 }
 
-/// One named path: stdin, a file, or (with `-r`) a directory's records.
-fn add_path(p: &Path, recursive: bool, out: &mut Gathered) -> Result<(), String> {
+/// One named path: stdin, a file, or (with `-r`) a directory's records
+/// but those under `out_dir` (canonical).
+fn add_path(
+    p: &Path,
+    recursive: bool,
+    out_dir: Option<&Path>,
+    out: &mut Gathered,
+) -> Result<(), String> {
     if p == Path::new("-") {
         out.inputs.push(Input::stdin());
         return Ok(());
@@ -123,14 +134,17 @@ fn add_path(p: &Path, recursive: bool, out: &mut Gathered) -> Result<(), String>
             p.display()
         ));
     }
-    walk(p, out)
+    walk(p, out_dir, out)
 }
 
-/// The records under directory `root`, in name order.
-fn walk(root: &Path, out: &mut Gathered) -> Result<(), String> {
+/// The records under directory `root`, in name order, but those under
+/// `out_dir` (canonical).
+fn walk(root: &Path, out_dir: Option<&Path>, out: &mut Gathered) -> Result<(), String> {
     let walker = walkdir::WalkDir::new(root)
         .follow_links(false)
-        .sort_by_file_name();
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !is_out_dir(e, out_dir));
     for entry in walker {
         let entry = entry.map_err(|e| walk_error(root, &e))?;
         let kind = entry.file_type();
@@ -146,6 +160,18 @@ fn walk(root: &Path, out: &mut Gathered) -> Result<(), String> {
         out.inputs.push(Input::found(root, entry.path()));
     }
     Ok(())
+}
+
+/// Whether the walk's `entry` is the output directory `out_dir`
+/// (canonical): a directory below the root of that name and place.
+fn is_out_dir(entry: &walkdir::DirEntry, out_dir: Option<&Path>) -> bool {
+    let Some(dir) = out_dir else {
+        return false;
+    };
+    entry.depth() > 0
+        && entry.file_type().is_dir()
+        && Some(entry.file_name()) == dir.file_name()
+        && entry.path().canonicalize().is_ok_and(|p| p == dir)
 }
 
 fn walk_error(root: &Path, e: &walkdir::Error) -> String {

@@ -3,7 +3,10 @@
 //! (a quick run shows none), a spinner while the files are being found,
 //! then files done of total, MB/s, failures and an ETA from the average
 //! pace since the first file (the per-step estimate of `indicatif` jumps
-//! between a skipped file and a converted one).
+//! between a skipped file and a converted one). While the total is not
+//! known (an archive's members are counted as it is read, so the total
+//! grows just ahead of the files done) the bar shows the files done so far
+//! and the pace instead: no fraction, no ETA ([`template`]).
 //!
 //! What else is written on stderr while the bar is drawn goes through
 //! [`Suspending`] (or [`suspend`]): the bar is taken off, the line
@@ -11,7 +14,7 @@
 
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -45,6 +48,8 @@ struct Counts {
     started: Mutex<Instant>,
     /// When the message was last set.
     shown: Mutex<Instant>,
+    /// The total grows (an archive is being read): not known.
+    growing: AtomicBool,
 }
 
 /// The progress bar of a run over `what` (`files`).
@@ -95,22 +100,16 @@ impl Bar {
                 failed: AtomicU64::new(0),
                 started: Mutex::new(now),
                 shown: Mutex::new(now),
+                growing: AtomicBool::new(false),
             },
         }
     }
 
     /// The files are found: `total` to go; the bar replaces the spinner.
     pub fn start(&self, total: u64) {
-        let template = format!(
-            "{{wide_bar}} {{pos}}/{{len}} {}  {{msg}}  ETA {{average_eta}}",
-            self.what
-        );
-        let style = ProgressStyle::with_template(&template)
-            .map(|s| s.with_key("average_eta", average_eta))
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
         self.bar.set_position(0);
         self.bar.set_length(total);
-        self.bar.set_style(style);
+        self.bar.set_style(self.style(false));
         self.bar.reset_elapsed();
         if let Ok(mut s) = self.counts.started.lock() {
             *s = Instant::now();
@@ -118,9 +117,27 @@ impl Bar {
         self.bar.set_message(self.message());
     }
 
-    /// More files to go than [`Bar::start`] said (an archive's members).
+    /// The bar's style: files of total with an ETA, or files so far and
+    /// the pace while the total is `growing` ([`template`]).
+    fn style(&self, growing: bool) -> ProgressStyle {
+        let fallback = if growing {
+            ProgressStyle::default_spinner
+        } else {
+            ProgressStyle::default_bar
+        };
+        ProgressStyle::with_template(&template(self.what, growing))
+            .map(|s| s.with_key("average_eta", average_eta))
+            .unwrap_or_else(|_| fallback())
+    }
+
+    /// More files to go than [`Bar::start`] said (an archive's members,
+    /// counted as it is read): from now on the total is not known, and the
+    /// bar shows the files done and the pace.
     pub fn more(&self, files: u64) {
         self.bar.inc_length(files);
+        if !self.counts.growing.swap(true, Ordering::Relaxed) {
+            self.bar.set_style(self.style(true));
+        }
     }
 
     /// One file is done: `bytes` read, failed or not.
@@ -169,6 +186,19 @@ impl Bar {
 impl Drop for Bar {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+/// The bar's template: files done of the total, with an ETA; while the
+/// total grows (`growing`), the files done so far and their pace, as
+/// neither a fraction nor an ETA of a total still being counted is true.
+fn template(what: &str, growing: bool) -> String {
+    if growing {
+        format!(
+            "{{spinner}} {{pos}} {what} so far ({{per_sec}}; archives still being read)  {{msg}}"
+        )
+    } else {
+        format!("{{wide_bar}} {{pos}}/{{len}} {what}  {{msg}}  ETA {{average_eta}}")
     }
 }
 
@@ -316,6 +346,32 @@ mod tests {
         assert!(going.contains("1/4 files"), "{going:?}");
         assert!(going.contains("failed  ETA "), "{going:?}");
         assert!(!going.contains("ETA 0s"), "no pace yet, no ETA: {going:?}");
+        bar.finish();
+    }
+
+    #[test]
+    fn a_growing_total_shows_files_so_far_and_the_pace_never_an_eta() {
+        assert!(!template("files", true).contains("{len}"));
+        assert!(!template("files", true).contains("ETA"));
+        assert!(template("files", false).contains("{pos}/{len}"));
+        let screen = Screen::default();
+        let s = screen.clone();
+        let target = move || ProgressDrawTarget::term_like(Box::new(s));
+        let bar = Bar::drawn_on("files", target, Duration::ZERO);
+        bar.start(1);
+        for _ in 0..5 {
+            // An archive's member is counted, then done: the total grows
+            // just ahead of the files done.
+            bar.more(1);
+            bar.file_done(100, false);
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        let screen = screen.0.lock().unwrap().clone();
+        let last = screen.rsplit("<clear>").find(|l| !l.trim().is_empty());
+        let last = last.unwrap_or_default();
+        assert!(last.contains("5 files so far ("), "{screen:?}");
+        assert!(last.contains("/s; archives still being read)"), "{last:?}");
+        assert!(!last.contains("ETA") && !last.contains("5/6"), "{last:?}");
         bar.finish();
     }
 

@@ -244,6 +244,11 @@ pub fn end_of_run(tally: Option<&Tally>, quiet: bool) {
             line.push_str(&format!(", {n} {what}"));
         }
     }
+    if t.numbered > 0 {
+        line.push_str(&format!(", {} written under a numbered name", t.numbered));
+    }
+    // A numbered output is said as a warning (W606) beside the records'.
+    let warnings = warnings + t.numbered;
     line.push_str(&format!("; {errors} errors, {warnings} warnings"));
     if held_back > 0 {
         line.push_str(&format!(
@@ -310,8 +315,11 @@ impl Voice for Speaker<'_> {
         say_note(note);
     }
 
+    /// `-q` hears errors only, and warnings too under `--strict` (as the
+    /// reporters show them).
     fn hears(&self, severity: Severity) -> bool {
-        severity > Severity::Info || !self.read.quiet
+        let warning_heard = severity == Severity::Warning && self.read.strict;
+        severity > Severity::Warning || !self.read.quiet || warning_heard
     }
 }
 

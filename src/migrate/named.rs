@@ -19,7 +19,8 @@ use super::dirs::Outputs;
 use super::entry::{Entry, Status};
 use super::found::{FoundList, Item, Tag};
 use super::log::Key;
-use super::naming::{self, Claims, NameFields};
+use super::naming::{self, Claims};
+use crate::output::template::{self, NameFields};
 use rayon::prelude::*;
 #[cfg(feature = "archives")]
 use std::collections::{HashMap, VecDeque};
@@ -167,7 +168,7 @@ impl Ctx<'_> {
                         game: game + 1,
                         games: n_games,
                     };
-                    naming::render_template(t, &fields)
+                    template::render(t, &fields)
                 }
                 None if c.outputs.len() > 1 => {
                     let width = c.outputs.len().to_string().len();

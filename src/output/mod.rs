@@ -22,10 +22,13 @@
 //!   open for `migrate`'s many outputs (rustix, no `unsafe`); it also makes
 //!   `migrate`'s named temporary files. `temp` has the named files of
 //!   [`AtomicFile`]'s fallback and the signal handler's list of them.
+//! - [`template`] makes output names from game info (`--name`), for
+//!   `migrate` and `-d DIR` alike.
 
 pub(crate) mod dir;
 mod problem;
 pub(crate) mod temp;
+pub mod template;
 
 pub use problem::{output_error, IS_A_DIRECTORY};
 

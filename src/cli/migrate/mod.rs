@@ -17,7 +17,7 @@ use sgfconv::Error;
 use show::{Shown, WithDiagnostics};
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -177,6 +177,8 @@ impl Progress for progress::Bar {
 struct Lines {
     counts: Counts,
     every: Duration,
+    /// The total grows (an archive is being read): not known.
+    growing: AtomicBool,
     /// When the last line was written, and where lines go.
     out: Mutex<(Instant, Box<dyn Write + Send>)>,
 }
@@ -192,17 +194,24 @@ impl Lines {
         Lines {
             counts: Counts::new(),
             every,
+            growing: AtomicBool::new(false),
             out: Mutex::new((Instant::now(), out)),
         }
     }
 
+    /// `done/total files (n%)`, or, once an archive's members have made
+    /// the total grow (it is not known), `done files so far`.
     fn line(&self, out: &mut dyn Write) {
         let done = self.counts.done.load(Ordering::Relaxed);
         let total = self.counts.total.load(Ordering::Relaxed).max(1);
+        let files = if self.growing.load(Ordering::Relaxed) {
+            format!("{done} files so far (archives still being read)")
+        } else {
+            format!("{done}/{total} files ({}%)", done * 100 / total)
+        };
         let _ = writeln!(
             out,
-            "sgfconv migrate: {done}/{total} files ({}%), {:.1} MB/s, {} failed",
-            done * 100 / total,
+            "sgfconv migrate: {files}, {:.1} MB/s, {} failed",
             self.counts.rate(),
             self.counts.failed.load(Ordering::Relaxed)
         );
@@ -216,6 +225,7 @@ impl Progress for Lines {
 
     fn more(&self, files: u64) {
         self.counts.total.fetch_add(files, Ordering::Relaxed);
+        self.growing.store(true, Ordering::Relaxed);
     }
 
     fn file_done(&self, bytes: u64, failed: bool) {
@@ -315,6 +325,15 @@ mod tests {
             "{text}"
         );
         assert!(v[1].ends_with("MB/s, 1 failed"), "{text}");
+        // An archive's members make the total grow: no fraction then.
+        lines.more(1);
+        lines.file_done(10, false);
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let last = text.lines().last().unwrap_or_default();
+        assert!(
+            last.starts_with("sgfconv migrate: 3 files so far (archives still being read), "),
+            "{text}"
+        );
         // Not more often than asked.
         let quiet = Shared::default();
         let slow = Lines::to(Box::new(quiet.clone()), Duration::from_secs(3600));

@@ -87,7 +87,7 @@ fn a_two_file_glob_never_overwrites_the_second_file() {
 }
 
 #[test]
-fn out_dir_writes_one_output_per_input_and_refuses_collisions() {
+fn out_dir_writes_one_output_per_input_and_refuses_collisions_when_asked() {
     let d = tempfile::tempdir().unwrap();
     gib(d.path(), "a.gib", GAME_A);
     write(d.path(), "x/b.sgf", GAME_B);
@@ -96,8 +96,12 @@ fn out_dir_writes_one_output_per_input_and_refuses_collisions() {
     assert_eq!(status(&o), Some(0), "{}", err(&o));
     assert!(read(d.path(), "out/a.sgf").contains("PB[Alice]"));
     assert!(read(d.path(), "out/b.sgf").contains("PB[Carol]"));
-    // Two inputs named b.sgf: nothing written.
-    let o = run(d.path(), &["-d", "out2", "x/b.sgf", "y/b.sgf"]);
+    // Two inputs named b.sgf, under --collisions refuse: nothing written
+    // (numbered apart by default: tests/it/cli/names.rs).
+    let o = run(
+        d.path(),
+        &["-d", "out2", "--collisions", "refuse", "x/b.sgf", "y/b.sgf"],
+    );
     assert_eq!(status(&o), Some(2), "{}", err(&o));
     assert!(err(&o).contains("would both be written"), "{}", err(&o));
     assert!(!d.path().join("out2").exists());

@@ -8,6 +8,7 @@ mod check_fix;
 mod files;
 mod floods;
 mod help;
+mod names;
 mod options;
 mod output_errors;
 mod readme;

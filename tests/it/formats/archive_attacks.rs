@@ -44,7 +44,7 @@ fn zip_members_of_one_name_are_all_read() {
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert!(read(d.path(), "out/dup/g.sgf").contains("GN[first]"));
     assert!(read(d.path(), "out/dup/g (2).sgf").contains("GN[second]"));
-    assert!(err(&o).contains("\"I606\""), "{}", err(&o));
+    assert!(err(&o).contains("\"W606\""), "{}", err(&o));
 
     // `check` counts both.
     let o = sgfconv(d.path(), &["check", "--summary", "dup.zip"]);
