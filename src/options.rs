@@ -623,6 +623,9 @@ pub struct Options {
     pub read: ReadOptions,
     /// For the writer.
     pub write: WriteOptions,
+    /// The record edits, between the dialect rules and the writer
+    /// (`--main-line`, `--strip`, `--rotate`…: [`crate::edit`]).
+    pub edit: crate::edit::Edits,
     /// Threads for SGF, sgfconv XML, CSV and JSON Lines input (games are
     /// read in parallel, output and
     /// diagnostics as in one pass); 0 or 1: one; no more than

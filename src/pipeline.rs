@@ -1,8 +1,12 @@
-//! The one pipeline: reader → dialect rules → sink.
+//! The one pipeline: reader → dialect rules → record edits → sink.
 //!
 //! ```text
-//! bytes ──reader──▶ events ──transforms──▶ events ──sink (a writer, a counter, migrate's router)
+//! bytes ──reader──▶ events ──transforms──▶ events ──edits──▶ sink (a writer, a counter, migrate's router)
 //! ```
+//!
+//! The record edits (`crate::edit`, `Options::edit`) stand before the
+//! writer of a conversion ([`convert`], [`draw`], [`Collection`]); `check`
+//! and `migrate` edit nothing.
 //!
 //! [`run`] builds and runs that chain for one input or one piece of an SGF
 //! input; [`in_pieces`] runs it on game-parallel pieces (see the
@@ -295,8 +299,10 @@ fn convert_piece(
 ) -> Result<(Stats, PieceEnd), Error> {
     let writer = formats::writer(to, Box::new(out), options)?;
     let mut counted = Tee(Counter::default(), writer);
+    let mut edited = crate::edit::stage(Box::new(&mut counted), &options.edit);
     let dialect = Some(&options.read.dialect);
-    let end = run(input, start, &options.read, dialect, &mut counted, report)?;
+    let end = run(input, start, &options.read, dialect, &mut edited, report)?;
+    drop(edited);
     Ok((Stats::from(counted.0), end))
 }
 
@@ -315,15 +321,17 @@ pub fn draw(
         return Err(Error::Usage(format!("{} is no picture format", to.name())));
     };
     let mut counted = Tee(Counter::default(), writer);
+    let mut edited = crate::edit::stage(Box::new(&mut counted), &options.edit);
     let dialect = Some(&options.read.dialect);
     run(
         input,
         Start::whole(from),
         &options.read,
         dialect,
-        &mut counted,
+        &mut edited,
         report,
     )?;
+    drop(edited);
     Ok(Stats::from(counted.0))
 }
 
@@ -368,7 +376,8 @@ impl<'w> Collection<'w> {
         formats::check_read_options(from, &self.options.read)?;
         let before = Stats::from(self.writer.0);
         let dialect = Some(&self.options.read.dialect);
-        let mut sink = Unfinished(&mut self.writer);
+        let mut sink =
+            crate::edit::stage(Box::new(Unfinished(&mut self.writer)), &self.options.edit);
         run(
             input,
             Start::whole(from),
@@ -377,6 +386,7 @@ impl<'w> Collection<'w> {
             &mut sink,
             report,
         )?;
+        drop(sink);
         let after = Stats::from(self.writer.0);
         Ok(Stats {
             games: after.games - before.games,
