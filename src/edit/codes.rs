@@ -6,7 +6,7 @@ use crate::diag::Code;
 /// game is not Go (`GM` other than 1) or its `SZ` is no board size of 1 to
 /// 52: its points cannot be turned, and the game was passed on as it came.
 ///
-/// Example: `sgfconv --rotate 90 chess.sgf` on `(;FF[4]GM[3];B[aa])`
+/// Example: `echo '(;FF[4]GM[3];B[aa])' | sgfconv --rotate 90`
 ///
 /// What to do: nothing, if the game is not Go; else correct its `SZ`.
 pub const BOARD_NOT_TURNED: Code = Code::new("W770", "board-not-turned");
