@@ -299,7 +299,7 @@ fn convert_piece(
 ) -> Result<(Stats, PieceEnd), Error> {
     let writer = formats::writer(to, Box::new(out), options)?;
     let mut counted = Tee(Counter::default(), writer);
-    let mut edited = crate::edit::stage(Box::new(&mut counted), &options.edit);
+    let mut edited = crate::edit::stage(Box::new(&mut counted), &options.edit)?;
     let dialect = Some(&options.read.dialect);
     let end = run(input, start, &options.read, dialect, &mut edited, report)?;
     drop(edited);
@@ -321,7 +321,7 @@ pub fn draw(
         return Err(Error::Usage(format!("{} is no picture format", to.name())));
     };
     let mut counted = Tee(Counter::default(), writer);
-    let mut edited = crate::edit::stage(Box::new(&mut counted), &options.edit);
+    let mut edited = crate::edit::stage(Box::new(&mut counted), &options.edit)?;
     let dialect = Some(&options.read.dialect);
     run(
         input,
@@ -377,7 +377,7 @@ impl<'w> Collection<'w> {
         let before = Stats::from(self.writer.0);
         let dialect = Some(&self.options.read.dialect);
         let mut sink =
-            crate::edit::stage(Box::new(Unfinished(&mut self.writer)), &self.options.edit);
+            crate::edit::stage(Box::new(Unfinished(&mut self.writer)), &self.options.edit)?;
         run(
             input,
             Start::whole(from),

@@ -1,4 +1,5 @@
 //! The command line: clap's definitions of every command and option (the
+//! record edits' in `edits.rs`; the
 //! `--help` texts, the man pages and the completions are made from them,
 //! with the candidates [`Hints`] offers), how a plain conversion's line is
 //! read without building them all (`plain`), and what the reading options
@@ -454,7 +455,7 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=16384))]
     pub size: Option<u32>,
     #[command(flatten)]
-    pub edit: EditArgs,
+    pub edit: super::edits::EditArgs,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -488,7 +489,7 @@ impl ConvertArgs {
             crop: false,
             no_coords: false,
             size: None,
-            edit: EditArgs::default(),
+            edit: super::edits::EditArgs::default(),
             read: ReadArgs::plain(p.from, p.quiet),
         }
     }
@@ -496,75 +497,6 @@ impl ConvertArgs {
     /// No input named in any way: the run would read stdin.
     pub fn reads_only_stdin(&self) -> bool {
         self.inputs.is_empty() && self.files_from.is_none()
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Record edits (docs/cli.md, "Editing"; the library's `edit`)
-
-/// The record edits of a conversion: what the user asks to have changed
-/// in every game, for every output format.
-#[derive(Args, Debug, Clone, Default)]
-pub struct EditArgs {
-    /// Keep each game's main line only (the first variation at every
-    /// branch); drop every other variation.
-    #[arg(long)]
-    pub main_line: bool,
-    /// Drop the comments (C); node names (N) and the game comment (GC)
-    /// stay.
-    #[arg(long)]
-    pub no_comments: bool,
-    /// Drop these properties: identifiers and groups, comma-separated
-    /// (private: every identifier FF[4] does not define, XGIB too;
-    /// markup; timing). The moves, the setup and SZ FF CA GM stay.
-    #[arg(long, value_name = "PROPS", conflicts_with = "keep")]
-    pub strip: Option<String>,
-    /// Keep only these properties (named as for --strip), and always the
-    /// moves, the setup (B W AB AW AE PL) and SZ FF CA GM.
-    #[arg(long, value_name = "PROPS")]
-    pub keep: Option<String>,
-    /// Turn the board clockwise by 90, 180 or 270 degrees: moves, setup,
-    /// markup, labels and the view together.
-    #[arg(long, value_name = "DEGREES", value_parser = ["90", "180", "270"])]
-    pub rotate: Option<String>,
-    /// Exchange the board's left and right (after --rotate).
-    #[arg(long)]
-    pub mirror: bool,
-    /// Exchange the board's top and bottom (after --mirror).
-    #[arg(long)]
-    pub flip: bool,
-    /// Exchange the board's columns and rows (after --flip).
-    #[arg(long)]
-    pub transpose: bool,
-}
-
-impl EditArgs {
-    /// The library's edits these arguments ask for; `--strip` naming what
-    /// is always kept is refused.
-    pub fn edits(&self) -> Result<sgfconv::edit::Edits, String> {
-        use sgfconv::edit::{Edits, Props, Symmetry};
-        let list = |what: &str, l: &Option<String>| {
-            l.as_deref()
-                .map(|l| Props::parse(l).map_err(|e| format!("{what}: {e}")))
-                .transpose()
-        };
-        let mut e = Edits::default();
-        e.main_line = self.main_line;
-        e.filter.no_comments = self.no_comments;
-        e.filter.strip = list("--strip", &self.strip)?;
-        e.filter.keep = list("--keep", &self.keep)?;
-        if let Some(kept) = e.filter.strip.as_ref().map(|s| s.always_kept()) {
-            if !kept.is_empty() {
-                return Err(format!(
-                    "--strip: {} always kept: the moves, the setup and SZ FF CA GM make the record",
-                    kept.join(", ")
-                ));
-            }
-        }
-        let degrees = self.rotate.as_deref().map_or(Ok(0), str::parse);
-        let degrees = degrees.map_err(|_| "--rotate: 90, 180 or 270".to_string())?;
-        e.symmetry = Symmetry::of(degrees, self.mirror, self.flip, self.transpose)?;
-        Ok(e)
     }
 }
 

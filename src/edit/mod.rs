@@ -1,6 +1,7 @@
 //! Record edits: what the user asks to have changed in every game
 //! (`--main-line`, `--no-comments`, `--strip`, `--keep`, `--rotate`,
-//! `--mirror`, `--flip`, `--transpose`), one stage of the pipeline.
+//! `--mirror`, `--flip`, `--transpose`: `options::EditOptions`), one stage
+//! of the pipeline.
 //!
 //! ```text
 //! reader ──▶ dialect rules ──▶ edits: main line ▶ turn ▶ properties dropped ──▶ writer
@@ -15,7 +16,8 @@
 //! file of its own, streaming in the memory of one node:
 //!
 //! - `main_line` (`MainLine`): the first variation at every branch;
-//! - `turn` (`Turn`): every point turned by a `symmetry` (`Symmetry`);
+//! - `turn` (`Turn`): every point turned by a `symmetry` (`Symmetry`,
+//!   the steps of `options::BoardStep`);
 //! - `props` (`Dropping`): properties dropped by a `Filter`.
 //!
 //! No stage is added when no edit is asked.
@@ -27,47 +29,42 @@ mod symmetry;
 mod turn;
 
 pub use codes::BOARD_NOT_TURNED;
-pub use props::{Filter, Props, ALWAYS_KEPT, GROUPS};
-pub use symmetry::{Step, Symmetry};
+pub use props::{ALWAYS_KEPT, GROUPS};
 
+use crate::error::Error;
+use crate::options::EditOptions;
 use crate::sink::Sink;
+use props::Filter;
+use symmetry::Symmetry;
 
-/// The edits asked for (all off by default).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Edits {
-    /// `--main-line`: every variation dropped.
-    pub main_line: bool,
-    /// The properties dropped (`--no-comments`, `--strip`, `--keep`).
-    pub filter: Filter,
-    /// The board's symmetry (`--rotate`, `--mirror`, `--flip`,
-    /// `--transpose`).
-    pub symmetry: Symmetry,
-}
-
-impl Edits {
-    /// Whether no edit is asked.
-    pub fn is_none(&self) -> bool {
-        !self.main_line && self.filter.is_none() && self.symmetry.is_identity()
-    }
+/// Refuses edits that name nothing (`--strip` with a word that is no
+/// identifier nor group, or naming what is always kept): what a
+/// conversion with them would refuse, said before it starts.
+pub fn check(edits: &EditOptions) -> Result<(), String> {
+    Filter::of(edits).map(|_| ())
 }
 
 /// `sink` behind the edits `edits` asks for, in their order: the main line
 /// first (the others see only its nodes), the turn, then the properties
-/// dropped (the turn reads `SZ` and `GM` before they could go).
-pub fn stage<'a>(sink: Box<dyn Sink + 'a>, edits: &Edits) -> Box<dyn Sink + 'a> {
+/// dropped (the turn reads `SZ` and `GM` before they could go). No stage
+/// when none is asked; edits [`check`] refuses are a usage error.
+pub fn stage<'a>(
+    sink: Box<dyn Sink + 'a>,
+    edits: &EditOptions,
+) -> Result<Box<dyn Sink + 'a>, Error> {
     let mut s = sink;
-    if !edits.filter.is_none() {
-        s = Box::new(props::Dropping::new(edits.filter.clone(), s));
+    if edits.is_none() {
+        return Ok(s);
     }
-    if !edits.symmetry.is_identity() {
-        s = Box::new(turn::Turn::new(edits.symmetry.clone(), s));
+    let filter = Filter::of(edits).map_err(Error::Usage)?;
+    if !filter.is_none() {
+        s = Box::new(props::Dropping::new(filter, s));
+    }
+    if !edits.board.is_empty() {
+        s = Box::new(turn::Turn::new(Symmetry(edits.board.clone()), s));
     }
     if edits.main_line {
         s = Box::new(main_line::MainLine::new(s));
     }
-    s
+    Ok(s)
 }
-
-#[cfg(test)]
-mod tests;

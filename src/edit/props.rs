@@ -11,6 +11,7 @@
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeRef};
+use crate::options::EditOptions;
 use crate::props::{lookup, Scope};
 use crate::sink::{node_as_events, Sink};
 
@@ -28,11 +29,11 @@ pub struct Props {
 }
 
 impl Props {
-    /// `list`, comma-separated: identifiers (upper-case letters) and group
-    /// names. An empty list, or a word that is neither, is refused.
-    pub fn parse(list: &str) -> Result<Props, String> {
+    /// `words`: identifiers (upper-case letters) and group names. A word
+    /// that is neither (an empty one too) is refused.
+    pub fn of(words: &[String]) -> Result<Props, String> {
         let mut props = Props::default();
-        for word in list.split(',').map(str::trim) {
+        for word in words.iter().map(|w| w.trim()) {
             if let Some(g) = GROUPS.iter().find(|&&g| g == word) {
                 props.groups.push(g);
             } else if !word.is_empty() && word.bytes().all(|b| b.is_ascii_uppercase()) {
@@ -49,7 +50,7 @@ impl Props {
     }
 
     /// The identifiers named that are always kept (`--strip` refuses them).
-    pub fn always_kept(&self) -> Vec<&str> {
+    fn always_kept(&self) -> Vec<&str> {
         let kept = |n: &&String| ALWAYS_KEPT.contains(&n.as_str());
         self.names.iter().filter(kept).map(String::as_str).collect()
     }
@@ -83,6 +84,29 @@ pub struct Filter {
 }
 
 impl Filter {
+    /// The filter of `edits`; a word of a list that names nothing, or
+    /// `--strip` naming what is always kept, is refused.
+    pub fn of(edits: &EditOptions) -> Result<Filter, String> {
+        let list = |what: &str, words: &Option<Vec<String>>| {
+            let words = words.as_deref();
+            let props = words.map(Props::of).transpose();
+            props.map_err(|e| format!("{what}: {e}"))
+        };
+        let strip = list("--strip", &edits.strip)?;
+        let kept = strip.as_ref().map(Props::always_kept).unwrap_or_default();
+        if !kept.is_empty() {
+            return Err(format!(
+                "--strip: {} always kept: the moves, the setup and SZ FF CA GM make the record",
+                kept.join(", ")
+            ));
+        }
+        Ok(Filter {
+            no_comments: edits.no_comments,
+            strip,
+            keep: list("--keep", &edits.keep)?,
+        })
+    }
+
     /// Whether the filter drops anything at all.
     pub fn is_none(&self) -> bool {
         !self.no_comments && self.strip.is_none() && self.keep.is_none()

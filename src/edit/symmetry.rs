@@ -2,57 +2,22 @@
 //! as arithmetic on points: what a turn does to one point, a rectangle of
 //! a point list, and the board's size.
 //!
-//! A [`Symmetry`] is a sequence of [`Step`]s, applied in order to a point
+//! A [`Symmetry`] is a sequence of steps (`options::BoardStep`), applied in order to a point
 //! of a board of `columns × rows` (SGF: the first letter the column, left
 //! to right, the second the row, top to bottom; `a`–`z` 1–26, `A`–`Z`
 //! 27–52). A quarter turn or a transposition exchanges columns and rows:
 //! the next step sees the board so turned.
 
-/// One step of a symmetry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A quarter turn clockwise: the top-left corner goes to the top right.
-    Quarter,
-    /// Left and right exchanged (the mirror of the board in a vertical line).
-    Mirror,
-    /// Top and bottom exchanged.
-    Flip,
-    /// Columns and rows exchanged (the mirror in the top-left–bottom-right diagonal).
-    Transpose,
-}
-
 /// A board's size: columns and rows.
 pub type Size = (u32, u32);
+
+use crate::options::BoardStep as Step;
 
 /// A sequence of steps applied in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Symmetry(pub Vec<Step>);
 
 impl Symmetry {
-    /// The symmetry of the options: a turn of `degrees` clockwise (0, 90,
-    /// 180 or 270), then left and right exchanged (`mirror`), then top and
-    /// bottom (`flip`), then columns and rows (`transpose`).
-    pub fn of(degrees: u32, mirror: bool, flip: bool, transpose: bool) -> Result<Self, String> {
-        if degrees % 90 != 0 || degrees >= 360 {
-            return Err(format!(
-                "--rotate {degrees}: a turn is 90, 180 or 270 degrees"
-            ));
-        }
-        let mut steps = vec![Step::Quarter; (degrees / 90) as usize];
-        let asked = [
-            (mirror, Step::Mirror),
-            (flip, Step::Flip),
-            (transpose, Step::Transpose),
-        ];
-        steps.extend(asked.into_iter().filter(|a| a.0).map(|a| a.1));
-        Ok(Symmetry(steps))
-    }
-
-    /// No step: every point stays.
-    pub fn is_identity(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// The board after the steps: columns and rows exchanged by each
     /// quarter turn and transposition.
     pub fn size_after(&self, size: Size) -> Size {
@@ -90,7 +55,13 @@ impl Symmetry {
     }
 }
 
-impl Step {
+/// What one step does.
+trait Turns {
+    fn size_after(self, size: Size) -> Size;
+    fn point(self, at: (u32, u32), size: Size) -> (u32, u32);
+}
+
+impl Turns for Step {
     fn size_after(self, (w, h): Size) -> Size {
         match self {
             Step::Quarter | Step::Transpose => (h, w),
