@@ -1,9 +1,9 @@
 //! The command line: clap's definitions of every command and option (the
-//! record edits' in `edits.rs`; the
-//! `--help` texts, the man pages and the completions are made from them,
-//! with the candidates [`Hints`] offers), how a plain conversion's line is
-//! read without building them all (`plain`), and what the reading options
-//! mean as the library's typed options.
+//! record edits' in `edits.rs`; the `--help` texts, the man pages and the
+//! completions are made from them, with the candidates [`Hints`] offers),
+//! how a plain conversion's line is read without building them all
+//! (`plain`), and what the reading options mean as the library's typed
+//! options.
 
 use super::{order, plain, term};
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};

@@ -1,7 +1,8 @@
-//! The record edits' options (`--main-line`, `--no-comments`, `--strip`,
-//! `--keep`, `--rotate`, `--mirror`, `--flip`, `--transpose`): clap's
-//! definitions, flattened into the converter's arguments, and the
-//! library's `EditOptions` they ask for (docs/cli.md, "Editing").
+//! The record edits' options: clap's definitions and the `EditOptions` they ask for.
+//!
+//! `--main-line`, `--no-comments`, `--strip`, `--keep`, `--rotate`,
+//! `--mirror`, `--flip`, `--transpose`, flattened into the converter's
+//! arguments (docs/cli.md, "Editing").
 
 use clap::Args;
 use sgfconv::options::{BoardStep, EditOptions};

@@ -1,6 +1,6 @@
-//! `--main-line`: every variation dropped, each game's main line kept as
-//! one sequence of nodes, streaming with no node held.
+//! `--main-line`: each game's main line alone, as one sequence of nodes.
 //!
+//! Streaming, with no node held.
 //! The main line goes from the root through the first variation at every
 //! branch. In the event stream that is every node before the first
 //! `VariationEnd` of the game: a `VariationStart` met before it opens the

@@ -1,7 +1,6 @@
-//! `--no-comments`, `--strip PROPS`, `--keep PROPS`: properties dropped by
-//! identifier, streaming, with what makes a record always kept.
+//! `--no-comments`, `--strip`, `--keep`: properties dropped by identifier.
 //!
-//! A list names identifiers (`PB,XGIB`) and groups: `private`, every
+//! Streaming, with what makes a record always kept. A list names identifiers (`PB,XGIB`) and groups: `private`, every
 //! identifier `FF[4]` does not define (`formats/properties.tsv`: a
 //! server's own, `XGIB`, an older version's under `--keep-dialect`,
 //! `ILLEGAL`); `markup` (`AR CR DD LB LN MA SL SQ TR`); `timing` (`BL WL

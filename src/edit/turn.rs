@@ -1,7 +1,6 @@
-//! `--rotate`, `--mirror`, `--flip`, `--transpose`: every point of a game
-//! turned together (moves, setup, markup, labels, lines and arrows, the
-//! view), streaming.
+//! `--rotate`, `--mirror`, `--flip`, `--transpose`: every point of a game turned together.
 //!
+//! Moves, setup, markup, labels, lines and arrows, the view: streaming.
 //! The root node is held until it is complete, since its `SZ` and `GM`
 //! (which may stand after its `AB`) say the board; every later node is
 //! turned as it passes. A game that is not Go, or whose `SZ` is not a
