@@ -38,7 +38,8 @@
 //!
 //! The crate is organised as [docs/architecture.md] describes: readers
 //! (one per format, in [`formats`]) push [`Event`]s through the dialect
-//! rules ([`transform`]) into a writer; [`convert`] and [`check`] run that
+//! rules ([`transform`]) and the edits asked for ([`edit`]) into a writer;
+//! [`convert`] and [`check`] run that
 //! [`pipeline`]; [`batch`] runs it over many inputs into one output or a
 //! directory, [`migrate`] over directory trees. Options are
 //! typed in [`options`]; every file written goes through [`output`].
@@ -89,13 +90,15 @@
 // - what went wrong: `Diagnostic`, `Reporter`, `Code` (`diag`), `Error`;
 // - the small parts a command needs: `charset` (names of character sets),
 //   `input` and `output` (reading heads, writing files safely),
-//   `transform::pipeline` (the dialect rules alone).
+//   `transform::pipeline` (the dialect rules alone), `edit::stage` (the
+//   record edits alone).
 #[cfg(feature = "archives")]
 pub mod archive;
 pub mod batch;
 pub mod board;
 pub mod charset;
 pub mod diag;
+pub mod edit;
 pub mod error;
 pub mod event;
 pub mod formats;

@@ -1,8 +1,12 @@
-//! The one pipeline: reader → dialect rules → sink.
+//! The one pipeline: reader → dialect rules → record edits → sink.
 //!
 //! ```text
-//! bytes ──reader──▶ events ──transforms──▶ events ──sink (a writer, a counter, migrate's router)
+//! bytes ──reader──▶ events ──transforms──▶ events ──edits──▶ sink (a writer, a counter, migrate's router)
 //! ```
+//!
+//! The record edits (`crate::edit`, `Options::edit`) stand before the
+//! writer of a conversion ([`convert`], [`draw`], [`Collection`]:
+//! [`run_edited`]); `check` and `migrate` edit nothing.
 //!
 //! [`run`] builds and runs that chain for one input or one piece of an SGF
 //! input; [`in_pieces`] runs it on game-parallel pieces (see the
@@ -13,7 +17,7 @@ use crate::diag::Reporter;
 use crate::error::Error;
 use crate::formats::{self, Format};
 use crate::input::{PieceEnd, Resume};
-use crate::options::{Dialect, Options, PiecePart, ReadOptions};
+use crate::options::{Dialect, EditOptions, Options, PiecePart, ReadOptions};
 use crate::parallel;
 use crate::sink::{Counter, Sink, Tee, Unfinished};
 use crate::validate::replay::{BoardCheck, Checked};
@@ -52,9 +56,28 @@ pub fn run(
     sink: &mut dyn Sink,
     report: &mut Reporter,
 ) -> Result<PieceEnd, Error> {
+    run_edited(input, start, read, dialect, None, sink, report)
+}
+
+/// [`run`], with the record edits `edits` between the dialect rules and
+/// `sink` (a conversion's; no stage at all when none is asked).
+pub fn run_edited(
+    input: &mut dyn Read,
+    start: Start,
+    read: &ReadOptions,
+    dialect: Option<&Dialect>,
+    edits: Option<&EditOptions>,
+    sink: &mut dyn Sink,
+    report: &mut Reporter,
+) -> Result<PieceEnd, Error> {
+    let sink: Box<dyn Sink + '_> = Box::new(sink);
+    let sink = match edits {
+        Some(e) => crate::edit::stage(sink, e)?,
+        None => sink,
+    };
     let mut chain: Box<dyn Sink + '_> = match dialect {
-        Some(d) => crate::transform::pipeline(Box::new(sink), d),
-        None => Box::new(sink),
+        Some(d) => crate::transform::pipeline(sink, d),
+        None => sink,
     };
     let end = match start {
         Start::Whole(format, read_fn) => {
@@ -295,8 +318,9 @@ fn convert_piece(
 ) -> Result<(Stats, PieceEnd), Error> {
     let writer = formats::writer(to, Box::new(out), options)?;
     let mut counted = Tee(Counter::default(), writer);
-    let dialect = Some(&options.read.dialect);
-    let end = run(input, start, &options.read, dialect, &mut counted, report)?;
+    let read = &options.read;
+    let (dialect, edits) = (Some(&read.dialect), Some(&options.edit));
+    let end = run_edited(input, start, read, dialect, edits, &mut counted, report)?;
     Ok((Stats::from(counted.0), end))
 }
 
@@ -315,15 +339,10 @@ pub fn draw(
         return Err(Error::Usage(format!("{} is no picture format", to.name())));
     };
     let mut counted = Tee(Counter::default(), writer);
-    let dialect = Some(&options.read.dialect);
-    run(
-        input,
-        Start::whole(from),
-        &options.read,
-        dialect,
-        &mut counted,
-        report,
-    )?;
+    let read = &options.read;
+    let (dialect, edits) = (Some(&read.dialect), Some(&options.edit));
+    let start = Start::whole(from);
+    run_edited(input, start, read, dialect, edits, &mut counted, report)?;
     Ok(Stats::from(counted.0))
 }
 
@@ -369,14 +388,9 @@ impl<'w> Collection<'w> {
         let before = Stats::from(self.writer.0);
         let dialect = Some(&self.options.read.dialect);
         let mut sink = Unfinished(&mut self.writer);
-        run(
-            input,
-            Start::whole(from),
-            &self.options.read,
-            dialect,
-            &mut sink,
-            report,
-        )?;
+        let (read, edits) = (&self.options.read, Some(&self.options.edit));
+        let start = Start::whole(from);
+        run_edited(input, start, read, dialect, edits, &mut sink, report)?;
         let after = Stats::from(self.writer.0);
         Ok(Stats {
             games: after.games - before.games,

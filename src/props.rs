@@ -110,7 +110,6 @@ impl PropDef {
     }
 
     /// Defined by FF[4] (not only by older versions or dialects).
-    #[cfg(test)]
     pub fn in_ff4(&self) -> bool {
         self.ff.contains('4')
     }

@@ -79,7 +79,10 @@ pub(super) fn check(plan: &Plan<'_>, input: &Input, out: &Path) -> Result<(), Er
         max_value_size: plan.options.read.max_value_size,
         ..ReadOptions::default()
     };
-    let rewrite = check_options(&plan.options, out_read);
+    // OUT as written is a fixed point of the conversion without the
+    // record edits (a second turn would turn it again).
+    let mut rewrite = check_options(&plan.options, out_read);
+    rewrite.edit = crate::options::EditOptions::default();
     if !gives(out, plan.to, plan.to, &rewrite, &name, out) {
         return Err(refuse(
             "sgfconv did not write it: `sgfconv IN OUT` replaces only a file sgfconv wrote".into(),

@@ -1,8 +1,9 @@
 //! The command line: clap's definitions of every command and option (the
-//! `--help` texts, the man pages and the completions are made from them,
-//! with the candidates [`Hints`] offers), how a plain conversion's line is
-//! read without building them all (`plain`), and what the reading options
-//! mean as the library's typed options.
+//! record edits' in `edits.rs`; the `--help` texts, the man pages and the
+//! completions are made from them, with the candidates [`Hints`] offers),
+//! how a plain conversion's line is read without building them all
+//! (`plain`), and what the reading options mean as the library's typed
+//! options.
 
 use super::{order, plain, term};
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
@@ -464,6 +465,8 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=16384))]
     pub size: Option<u32>,
     #[command(flatten)]
+    pub edit: super::edits::EditArgs,
+    #[command(flatten)]
     pub read: ReadArgs,
 }
 
@@ -498,6 +501,7 @@ impl ConvertArgs {
             crop: false,
             no_coords: false,
             size: None,
+            edit: super::edits::EditArgs::default(),
             read: ReadArgs::plain(p.from, p.quiet),
         }
     }

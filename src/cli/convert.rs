@@ -90,6 +90,7 @@ fn batch_of(args: &ConvertArgs) -> Result<Batch, String> {
     let mut options = Options::default().with_jobs(args.read.jobs());
     options.read = args.read.options()?;
     options.write = write_options(args)?;
+    options.edit = args.edit.edits()?;
     batch.options = options;
     batch.archive_limits = args.read.archive_limits();
     Ok(batch)

@@ -22,6 +22,7 @@ mod args;
 mod check;
 mod codes;
 mod convert;
+mod edits;
 mod exit;
 mod fix;
 mod help;

@@ -26,6 +26,7 @@
 //! | 700–719 | diagrams: what is drawn (SVG, PNG) |
 //! | 720–749 | Sensei's Library diagrams |
 //! | 750–769 | the HTML replay |
+//! | 770–789 | record edits (`--rotate`, `--main-line`…) |
 //!
 //! `formats/diagnostics.md` lists every code under these ranges; it is
 //! generated from the source by `tests/it/properties/diagnostics_table.rs`, which also

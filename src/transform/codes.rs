@@ -462,6 +462,17 @@ pub const POINT_REPEATED: Code = Code::new("W525", "point-repeated");
 /// Example: `(;FF[4]GM[1]SZ[19]ILLEGAL[KM:lots];B[pd])`
 pub const VALUE_SET_ASIDE: Code = Code::new("W527", "value-set-aside");
 
+/// The root's `GM` names another game than Go (`GM[1]`): the record is
+/// read and written as it is, but its points are not checked against the
+/// board, `check` does not replay it, and `--rotate` and the other board
+/// edits leave it as it is.
+///
+/// Example: `(;FF[4]GM[2]SZ[8];B[dd])`
+///
+/// What to do: nothing, if the record is meant for another game; a Go
+/// record with another `GM` should say `GM[1]`.
+pub const NOT_GO: Code = Code::new("W528", "not-go");
+
 /// A label repeated on one point with another text (`LB[aa:x][aa:y]`): the
 /// repeat, and its text, were removed.
 ///

@@ -16,7 +16,7 @@
 //! an error when the repeat carried a different label, which is lost).
 
 use super::codes::{
-    LABEL_REPEAT_DROPPED, POINT_COORDINATE, POINT_OFF_BOARD, POINT_REMOVED, POINT_REPEATED,
+    LABEL_REPEAT_DROPPED, NOT_GO, POINT_COORDINATE, POINT_OFF_BOARD, POINT_REMOVED, POINT_REPEATED,
     POINT_UNREADABLE, RECTANGLE_REORDERED,
 };
 use super::node::BufNode;
@@ -66,9 +66,15 @@ pub struct Points {
 
 impl Points {
     /// Reads the board from the root (its `GM` and `SZ`, as rule 11 left
-    /// them).
-    pub fn root(&mut self, root: &BufNode) {
+    /// them); a game that is not Go is reported ([`NOT_GO`]).
+    pub fn root(&mut self, root: &BufNode, cx: &mut Cx<'_>) {
         let go = root.text("GM").is_none_or(|gm| gm.trim() == "1");
+        if let (false, Some(gm)) = (go, root.get("GM")) {
+            let value = gm.first_text().unwrap_or("");
+            cx.report.report(NOT_GO, At::property("GM", gm.pos), || {
+                format!("GM[{value}]: not Go (GM[1]): its points are not checked against the board")
+            });
+        }
         self.size = match root.text("SZ") {
             _ if !go => None,
             Some(sz) => Size::of_sz(sz),
@@ -524,7 +530,11 @@ mod tests {
     fn other_games_and_unknown_sizes_are_not_checked() {
         let (out, diags) = points("GM=2;B=zz;W=R16");
         assert_eq!(out, "(;GM[2];B[zz];W[R16])");
-        assert!(diags.is_empty());
+        // Said once, at the root: not Go, so not checked.
+        assert_eq!(
+            diags,
+            ["W528 warning GM[2]: not Go (GM[1]): its points are not checked against the board"]
+        );
         let (_, diags) = points("SZ=huge;B=zz");
         assert!(diags.is_empty());
     }

@@ -191,7 +191,7 @@ impl NodeRule for Values {
         }
         if self.flags.points {
             if cx.is_root {
-                self.points.root(&node);
+                self.points.root(&node, cx);
             }
             self.points.node(&mut node, cx);
         }

@@ -5,6 +5,7 @@
 mod basics;
 mod batch;
 mod check_fix;
+mod edit;
 mod files;
 mod floods;
 mod help;

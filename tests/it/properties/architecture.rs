@@ -43,8 +43,8 @@ const LAYERS: &[(&[&str], &str)] = &[
         "diagrams: what a picture shows and its SVG drawing",
     ),
     (
-        &["formats", "transform"],
-        "the readers and writers, the dialect rules (side by side: neither uses the other)",
+        &["formats", "transform", "edit"],
+        "the readers and writers, the dialect rules, the record edits (side by side: none uses another)",
     ),
     (&["parallel", "archive"], "game-parallel pieces, archives"),
     (

@@ -43,6 +43,11 @@ const NOT_BY_AN_SGF_INPUT: &[(u32, u32, &str)] = &[
         769,
         "pictures, Sensei's Library diagrams and the HTML replay",
     ),
+    (
+        770,
+        789,
+        "the record edits of a conversion (--rotate…), which check does not take",
+    ),
 ];
 
 /// Codes of the SGF layers that no SGF text reaches through `check` as
