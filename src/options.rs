@@ -109,9 +109,7 @@ fn gtp_column(letters: &str) -> Option<u8> {
         (Some(a), Some(b), None) => (index(a)? + 1) * LETTERS.len() + index(b)?,
         _ => return None,
     };
-    u8::try_from(n)
-        .ok()
-        .filter(|&n| n < crate::stone::MAX_SIDE)
+    u8::try_from(n).ok().filter(|&n| n < crate::stone::MAX_SIDE)
 }
 
 /// `--area`: the rectangle of the board between two opposite corners, in

@@ -4,12 +4,13 @@
 //! read without building them all (`plain`), and what the reading options
 //! mean as the library's typed options.
 
+use super::pictures::{parse_area, parse_range, StyleArg, VariationsArgs};
 use super::{order, plain, term};
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use sgfconv::charset;
 use sgfconv::formats::{Format, FORMATS};
-use sgfconv::options::{Dialect, ReadOptions, Rules};
+use sgfconv::options::{BoardArea, Dialect, ReadOptions, Rules};
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 
@@ -61,8 +62,9 @@ struct ConvertCli {
 }
 
 /// The names [`Cli`] takes as a subcommand (`help` is clap's).
-const SUBCOMMANDS: [&str; 7] = [
+const SUBCOMMANDS: [&str; 8] = [
     "check",
+    "variations",
     "migrate",
     "formats",
     "explain",
@@ -118,6 +120,16 @@ pub enum Command {
     /// mirroring the tree; never writes inside SRC (man sgfconv-migrate).
     #[cfg(unix)]
     Migrate(MigrateArgs),
+    /// List each game's players and variations, numbered for --game and
+    /// --variation (pictures).
+    #[command(
+        after_help = "Games are numbered from 0 across the files, as --game numbers them; \
+                      variation 0 is the main line, the others in tree order (each from \
+                      where it leaves an earlier one to its end).\n\n\
+                      Exit status: 0 listed; 1 an error in a record (with --strict, a \
+                      warning); 2 bad usage, or a file unreadable or in no known format."
+    )]
+    Variations(VariationsArgs),
     /// List the formats, their extensions and what each can carry.
     Formats,
     /// Say what a diagnostic code (W012, unescaped-bracket) means and what to do.
@@ -432,6 +444,18 @@ pub struct ConvertArgs {
     /// the first move) instead of the final position.
     #[arg(long, value_name = "N")]
     pub at: Option<u32>,
+    /// Diagrams: the position after node N (0: the root, before any move
+    /// or setup of later nodes) instead of the final position.
+    #[arg(long, value_name = "N")]
+    pub node: Option<u32>,
+    /// Diagrams: one book figure of moves A to B: the position before
+    /// move A, and moves A to B numbered on it.
+    #[arg(long, value_name = "A-B", value_parser = parse_range)]
+    pub range: Option<(u32, u32)>,
+    /// Diagrams: draw along variation N of the game instead of its main
+    /// line (0: the main line; `sgfconv variations FILE` lists them).
+    #[arg(long, value_name = "N")]
+    pub variation: Option<usize>,
     /// Diagrams: one book figure per FG node of the main line and per
     /// diagram variation (a variation named by N[], as UGF's .Fig blocks).
     #[arg(long)]
@@ -447,9 +471,19 @@ pub struct ConvertArgs {
     /// says which part).
     #[arg(long)]
     pub crop: bool,
+    /// Diagrams: only this part of the board, between two corners: D4-Q16
+    /// (letters without I from the left, rows from the bottom) or cc-pp
+    /// (SGF letters from the top left).
+    #[arg(long, value_name = "AREA", value_parser = parse_area)]
+    pub area: Option<BoardArea>,
     /// Diagrams: no coordinates around the board.
     #[arg(long)]
     pub no_coords: bool,
+    /// Pictures (svg, png): book (a printed book), wood (a wooden board in
+    /// colour, shaded stones) or minimal (no board colour, no coordinates,
+    /// thin lines) [default: book].
+    #[arg(long, value_enum)]
+    pub style: Option<StyleArg>,
     /// Diagrams: the picture's width in pixels (PNG; SVG's width).
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=16384))]
     pub size: Option<u32>,
@@ -480,6 +514,11 @@ impl ConvertArgs {
             csv_safe: false,
             game: None,
             at: None,
+            node: None,
+            range: None,
+            variation: None,
+            area: None,
+            style: None,
             figures: false,
             every: None,
             numbering: None,

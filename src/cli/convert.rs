@@ -160,6 +160,12 @@ fn write_options(args: &ConvertArgs) -> Result<WriteOptions, String> {
     w.crop = args.crop;
     w.no_coords = args.no_coords;
     w.size = args.size;
+    w.node = args.node;
+    w.range = args.range;
+    w.variation = args.variation;
+    w.area = args.area;
+    w.style = args.style.map(|s| s.style());
     sgfconv::render::figure::Select::of(&w)?;
+    sgfconv::render::figure::Style::of(&w)?;
     Ok(w)
 }

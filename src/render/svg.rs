@@ -20,8 +20,8 @@
 //! whose first name is the font the PNG writer embeds.
 
 use crate::options::{Coords, PictureStyle, WriteOptions};
-use crate::render::look::Look;
 use crate::render::figure::{column_label, row_label, Figure, Markup, Stone};
+use crate::render::look::Look;
 use crate::stone::{Colour, Point};
 use std::borrow::Cow;
 

@@ -17,7 +17,9 @@ pub fn pictures(game: &Game, select: Select, style: Style) -> Vec<Figure> {
         return Vec::new();
     };
     let mut out = match select {
-        Select::Final => position(game, &path, path.len(), false).into_iter().collect(),
+        Select::Final => position(game, &path, path.len(), false)
+            .into_iter()
+            .collect(),
         Select::At(n) => position(game, &path, stop(game, &path, n), true)
             .into_iter()
             .collect(),
@@ -92,7 +94,9 @@ pub(super) fn range(game: &Game, path: &[NodeId], a: u32, b: u32, style: Style) 
         restart: style.numbering == Numbering::Restart,
     };
     if s.start >= s.end {
-        return position(game, path, path.len(), false).into_iter().collect();
+        return position(game, path, path.len(), false)
+            .into_iter()
+            .collect();
     }
     figure(game, path, &s).into_iter().collect()
 }
