@@ -71,72 +71,14 @@ impl Corner {
             false => self.row.min(last),
         }
     }
-
-    /// A corner written `D4` (GTP: letters without `I`, row from the
-    /// bottom) or `dd` (SGF letters, from the top left).
-    fn parse(s: &str) -> Option<Corner> {
-        let letters: String = s.chars().take_while(char::is_ascii_alphabetic).collect();
-        let digits = &s[letters.len()..];
-        if digits.is_empty() {
-            let p = crate::stone::Point::parse(s)?;
-            return Some(Corner {
-                col: p.x,
-                row: p.y,
-                from_bottom: false,
-            });
-        }
-        let row: u8 = digits.parse().ok().filter(|&r| r >= 1)?;
-        Some(Corner {
-            col: gtp_column(&letters)?,
-            row,
-            from_bottom: true,
-        })
-    }
-}
-
-/// The column of GTP letters `A`–`Z` without `I` (`AA`, `AB`… past 25),
-/// in either case.
-fn gtp_column(letters: &str) -> Option<u8> {
-    const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let index = |c: char| {
-        LETTERS
-            .iter()
-            .position(|&l| char::from(l) == c.to_ascii_uppercase())
-    };
-    let mut chars = letters.chars();
-    let n = match (chars.next(), chars.next(), chars.next()) {
-        (Some(a), None, _) => index(a)?,
-        (Some(a), Some(b), None) => (index(a)? + 1) * LETTERS.len() + index(b)?,
-        _ => return None,
-    };
-    u8::try_from(n).ok().filter(|&n| n < crate::stone::MAX_SIDE)
 }
 
 /// `--area`: the rectangle of the board between two opposite corners, in
-/// either order (`D4-Q16`, `Q16:D4`, `cc-pp`).
+/// either order (the command reads `D4-Q16`, `Q16:D4`, `cc-pp`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardArea {
     /// The two corners.
     pub corners: [Corner; 2],
-}
-
-impl std::str::FromStr for BoardArea {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<BoardArea, String> {
-        let bad = || {
-            format!(
-                "'{s}' is not an area: two opposite corners, GTP (D4-Q16: letters without I \
-                 from the left, rows from 1 at the bottom) or SGF letters (cc-pp: from the \
-                 top left), joined by - or :"
-            )
-        };
-        let (a, b) = s.split_once(['-', ':']).ok_or_else(bad)?;
-        match (Corner::parse(a), Corner::parse(b)) {
-            (Some(a), Some(b)) => Ok(BoardArea { corners: [a, b] }),
-            _ => Err(bad()),
-        }
-    }
 }
 
 /// Which of the `FF[3]` conversions run (`formats/sgf-dialects.md`, rule 5).

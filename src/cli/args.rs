@@ -4,13 +4,13 @@
 //! read without building them all (`plain`), and what the reading options
 //! mean as the library's typed options.
 
-use super::pictures::{parse_area, parse_range, StyleArg, VariationsArgs};
+use super::pictures::PictureArgs;
 use super::{order, plain, term};
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use sgfconv::charset;
 use sgfconv::formats::{Format, FORMATS};
-use sgfconv::options::{BoardArea, Dialect, ReadOptions, Rules};
+use sgfconv::options::{Dialect, ReadOptions, Rules};
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 
@@ -366,13 +366,6 @@ pub enum CoordsArg {
     Numeric,
 }
 
-/// `--numbering HOW`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum NumberingArg {
-    Continue,
-    Restart,
-}
-
 /// The converter's arguments (`sgfconv [OPTIONS] [INPUT]...`).
 #[derive(Args, Debug, Clone)]
 pub struct ConvertArgs {
@@ -436,57 +429,8 @@ pub struct ConvertArgs {
     /// formula) get a leading ' ; numeric columns are never touched.
     #[arg(long)]
     pub csv_safe: bool,
-    /// Pictures (svg, png): draw game N alone (games are numbered from 0,
-    /// across the inputs of one output).
-    #[arg(long, value_name = "N")]
-    pub game: Option<usize>,
-    /// Diagrams: the position after move N of the main line (0: before
-    /// the first move) instead of the final position.
-    #[arg(long, value_name = "N")]
-    pub at: Option<u32>,
-    /// Diagrams: the position after node N (0: the root, before any move
-    /// or setup of later nodes) instead of the final position.
-    #[arg(long, value_name = "N")]
-    pub node: Option<u32>,
-    /// Diagrams: one book figure of moves A to B: the position before
-    /// move A, and moves A to B numbered on it.
-    #[arg(long, value_name = "A-B", value_parser = parse_range)]
-    pub range: Option<(u32, u32)>,
-    /// Diagrams: draw along variation N of the game instead of its main
-    /// line (0: the main line; `sgfconv variations FILE` lists them).
-    #[arg(long, value_name = "N")]
-    pub variation: Option<usize>,
-    /// Diagrams: one book figure per FG node of the main line and per
-    /// diagram variation (a variation named by N[], as UGF's .Fig blocks).
-    #[arg(long)]
-    pub figures: bool,
-    /// Diagrams: one book figure per K moves of the main line.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
-    pub every: Option<u32>,
-    /// Diagrams: figures number moves as the game does, or from 1 in each
-    /// figure [default: continue].
-    #[arg(long, value_enum)]
-    pub numbering: Option<NumberingArg>,
-    /// Diagrams: show only the part of the board in play (when no VW[]
-    /// says which part).
-    #[arg(long)]
-    pub crop: bool,
-    /// Diagrams: only this part of the board, between two corners: D4-Q16
-    /// (letters without I from the left, rows from the bottom) or cc-pp
-    /// (SGF letters from the top left).
-    #[arg(long, value_name = "AREA", value_parser = parse_area)]
-    pub area: Option<BoardArea>,
-    /// Diagrams: no coordinates around the board.
-    #[arg(long)]
-    pub no_coords: bool,
-    /// Pictures (svg, png): book (a printed book), wood (a wooden board in
-    /// colour, shaded stones) or minimal (no board colour, no coordinates,
-    /// thin lines) [default: book].
-    #[arg(long, value_enum)]
-    pub style: Option<StyleArg>,
-    /// Diagrams: the picture's width in pixels (PNG; SVG's width).
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=16384))]
-    pub size: Option<u32>,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -512,19 +456,7 @@ impl ConvertArgs {
             coords: None,
             games_csv: None,
             csv_safe: false,
-            game: None,
-            at: None,
-            node: None,
-            range: None,
-            variation: None,
-            area: None,
-            style: None,
-            figures: false,
-            every: None,
-            numbering: None,
-            crop: false,
-            no_coords: false,
-            size: None,
+            pictures: PictureArgs::default(),
             read: ReadArgs::plain(p.from, p.quiet),
         }
     }
@@ -576,6 +508,20 @@ pub struct CheckArgs {
     /// are otherwise refused.
     #[arg(long, requires = "fix")]
     pub fix_read_only: bool,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// `sgfconv variations`'s arguments.
+#[derive(Args, Debug, Clone)]
+pub struct VariationsArgs {
+    /// Files to read ('-' or none: stdin).
+    pub files: Vec<PathBuf>,
+    /// One JSON object per game on stdout, one a line: file, game, black,
+    /// white, and each variation's number, parent, after_move, moves and
+    /// total_moves.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub read: ReadArgs,
 }

@@ -8,9 +8,9 @@
 //! object per game with `--json`); the records' diagnostics to stderr, as
 //! `check` says them.
 
+use super::args::VariationsArgs;
 use super::exit::{self, finish, usage_error};
 use super::inputs::{self, Sources};
-use super::pictures::VariationsArgs;
 use super::say::{self, shown, Speaker};
 use sgfconv::batch::{self, Batch, Target, Verdict, Voice};
 use sgfconv::game::GameBuilder;

@@ -72,5 +72,22 @@ pub fn line(game: &Game, n: usize) -> Option<Vec<NodeId>> {
         return Some(game.main_line());
     }
     let start = lines(game).get(n)?.start;
-    Some(super::select::path_through(game, start))
+    Some(path_through(game, start))
+}
+
+/// The path from the root to `node`, then on by first children to the end.
+pub(super) fn path_through(game: &Game, node: NodeId) -> Vec<NodeId> {
+    let mut path = vec![node];
+    let mut at = node;
+    while let Some(p) = game.node(at).parent() {
+        path.push(p);
+        at = p;
+    }
+    path.reverse();
+    let mut at = node;
+    while let Some(c) = game.node(at).first_child() {
+        path.push(c);
+        at = c;
+    }
+    path
 }

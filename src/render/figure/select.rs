@@ -3,7 +3,7 @@
 //! figures (a range of moves, per `FG` node, per K moves, per diagram
 //! variation), cut, numbered and framed as [`Style`] asks.
 
-use super::lines::line;
+use super::lines::{line, path_through};
 use super::model::{Area, Figure, Note, Select, Stone, Style, Target};
 use super::walk::{add_markup, finish_markup, number_of, Played, Walk};
 use crate::game::{Game, NodeId};
@@ -241,23 +241,6 @@ pub(super) fn diagram_variations(game: &Game, main: &[NodeId]) -> Vec<NodeId> {
         stack.extend(children.into_iter().rev());
     }
     out
-}
-
-/// The path from the root to `node`, then on by first children to the end.
-pub(super) fn path_through(game: &Game, node: NodeId) -> Vec<NodeId> {
-    let mut path = vec![node];
-    let mut at = node;
-    while let Some(p) = game.node(at).parent() {
-        path.push(p);
-        at = p;
-    }
-    path.reverse();
-    let mut at = node;
-    while let Some(c) = game.node(at).first_child() {
-        path.push(c);
-        at = c;
-    }
-    path
 }
 
 /// What each point of a figure shows while its moves are played.

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use sgfconv::options::{BoardArea, Coords};
+use sgfconv::options::{BoardArea, Coords, Corner};
 use sgfconv::render::figure::{
     column_label, hoshi, line, lines, pictures, row_label, Area, Figure, Markup, Numbering, Select,
     Style, Target,
@@ -399,9 +399,20 @@ fn a_range_of_moves_is_one_book_figure() {
     assert_eq!(v[0].stones.len(), 4);
 }
 
+fn corner(col: u8, row: u8, from_bottom: bool) -> Corner {
+    Corner {
+        col,
+        row,
+        from_bottom,
+    }
+}
+
 #[test]
 fn an_area_whatever_vw_says() {
-    let area: BoardArea = "B2-C3".parse().unwrap();
+    // B2-C3: columns 1 and 2, rows 2 and 3 from the bottom.
+    let area = BoardArea {
+        corners: [corner(1, 2, true), corner(2, 3, true)],
+    };
     let style = Style {
         area: Some(area),
         ..Style::default()
@@ -417,7 +428,10 @@ fn an_area_whatever_vw_says() {
         }
     );
     // A corner off the board is brought to its edge.
-    let area: BoardArea = "A1-Z30".parse().unwrap();
+    // A1-Z30.
+    let area = BoardArea {
+        corners: [corner(0, 1, true), corner(24, 30, true)],
+    };
     let style = Style {
         area: Some(area),
         ..Style::default()
