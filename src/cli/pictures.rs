@@ -9,12 +9,12 @@ use sgfconv::options::{BoardArea, Corner, PictureStyle};
 /// Sensei's Library diagrams too): `formats/diagrams.md`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PictureArgs {
-    /// Pictures (svg, png): draw game N alone (games are numbered from 0,
-    /// across the inputs of one output).
+    /// Pictures (svg, png, sl): draw game N alone (games are numbered from
+    /// 0, across the inputs of one output; `sgfconv variations` lists them).
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
-    /// Diagrams: the position after move N of the main line (0: before
-    /// the first move) instead of the final position.
+    /// Diagrams: the position after move N (0: before the first move)
+    /// instead of the final position.
     #[arg(long, value_name = "N")]
     pub at: Option<u32>,
     /// Diagrams: the position after node N (0: the root, before any move
@@ -26,14 +26,16 @@ pub struct PictureArgs {
     #[arg(long, value_name = "A-B", value_parser = parse_range)]
     pub range: Option<(u32, u32)>,
     /// Diagrams: draw along variation N of the game instead of its main
-    /// line (0: the main line; `sgfconv variations FILE` lists them).
+    /// line, with --at, --node, --range, --figures or --every (0: the main line; `sgfconv
+    /// variations FILE` lists them).
     #[arg(long, value_name = "N")]
     pub variation: Option<usize>,
-    /// Diagrams: one book figure per FG node of the main line and per
-    /// diagram variation (a variation named by N[], as UGF's .Fig blocks).
+    /// Diagrams: one book figure per FG node of the line drawn and per
+    /// diagram variation off it (a variation named by N[], as UGF's .Fig
+    /// blocks).
     #[arg(long)]
     pub figures: bool,
-    /// Diagrams: one book figure per K moves of the main line.
+    /// Diagrams: one book figure per K moves.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub every: Option<u32>,
     /// Diagrams: figures number moves as the game does, or from 1 in each

@@ -100,8 +100,10 @@ impl<'w> PictureWriter<'w> {
     fn say_short(&self, game: &Game, figures: &[Figure], report: &mut Reporter) {
         let g = self.games;
         let Some(f) = figures.first() else {
-            let v = self.style.variation.unwrap_or(0);
-            let last = lines(game).len() - 1;
+            let Some(v) = self.style.variation.filter(|&v| line(game, v).is_none()) else {
+                return;
+            };
+            let last = lines(game).len().saturating_sub(1);
             let message = format!(
                 "game {g}: --variation {v}, but its variations are numbered 0 to {last}: \
                  the game is not drawn"
