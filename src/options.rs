@@ -34,6 +34,53 @@ pub enum Numbering {
     Restart,
 }
 
+/// How a picture is drawn (`--style`, SVG and PNG): `formats/diagrams.md`,
+/// "Styles".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PictureStyle {
+    /// As a printed Go book: a pale board, thin lines, flat stones,
+    /// coordinates.
+    #[default]
+    Book,
+    /// A wooden board in colour, shaded stones.
+    Wood,
+    /// No board colour, no coordinates, thin lines, flat stones.
+    Minimal,
+}
+
+/// A corner of `--area`: a column from the left (from 0) and a row,
+/// counted from the top (SGF letters, from 0) or from the bottom (GTP,
+/// from 1): which row it is depends on the board's height.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Corner {
+    /// The column, from 0 at the left.
+    pub col: u8,
+    /// The row: from 0 at the top, or from 1 at the bottom.
+    pub row: u8,
+    /// `row` counts from the bottom (GTP `D4`).
+    pub from_bottom: bool,
+}
+
+impl Corner {
+    /// The row from the top (0-based) on a board of `rows` rows, the
+    /// nearest edge's when it lies off the board.
+    pub fn row_from_top(self, rows: u8) -> u8 {
+        let last = rows.saturating_sub(1);
+        match self.from_bottom {
+            true => rows.saturating_sub(self.row),
+            false => self.row.min(last),
+        }
+    }
+}
+
+/// `--area`: the rectangle of the board between two opposite corners, in
+/// either order (the command reads `D4-Q16`, `Q16:D4`, `cc-pp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardArea {
+    /// The two corners.
+    pub corners: [Corner; 2],
+}
+
 /// Which of the `FF[3]` conversions run (`formats/sgf-dialects.md`, rule 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ff3Flags {
@@ -499,6 +546,16 @@ pub enum WriteOption {
     Size,
     /// `--game`.
     Game,
+    /// `--variation`.
+    Variation,
+    /// `--node`.
+    Node,
+    /// `--range`.
+    Range,
+    /// `--area`.
+    Area,
+    /// `--style`.
+    Style,
 }
 
 impl WriteOption {
@@ -521,6 +578,11 @@ impl WriteOption {
             WriteOption::NoCoords => "--no-coords",
             WriteOption::Size => "--size",
             WriteOption::Game => "--game",
+            WriteOption::Variation => "--variation",
+            WriteOption::Node => "--node",
+            WriteOption::Range => "--range",
+            WriteOption::Area => "--area",
+            WriteOption::Style => "--style",
         }
     }
 }
@@ -565,6 +627,18 @@ pub struct WriteOptions {
     pub size: Option<u32>,
     /// `--game N` (pictures): only game N (from 0) of the output is drawn.
     pub game: Option<usize>,
+    /// `--variation N` (diagrams): pictures along the game's line N (0:
+    /// the main line) instead of the main line.
+    pub variation: Option<usize>,
+    /// `--node N` (diagrams): the position after node N of the line (0:
+    /// the root).
+    pub node: Option<u32>,
+    /// `--range A-B` (diagrams): one book figure of moves A to B.
+    pub range: Option<(u32, u32)>,
+    /// `--area` (diagrams): the part of the board shown.
+    pub area: Option<BoardArea>,
+    /// `--style` (SVG, PNG): how the picture is drawn.
+    pub style: Option<PictureStyle>,
     /// Set by the pipeline only: this writer writes one part of an output
     /// made of game-parallel pieces ([`PiecePart`]).
     #[doc(hidden)]
@@ -605,6 +679,11 @@ impl WriteOptions {
             (WriteOption::NoCoords, self.no_coords),
             (WriteOption::Size, self.size.is_some()),
             (WriteOption::Game, self.game.is_some()),
+            (WriteOption::Variation, self.variation.is_some()),
+            (WriteOption::Node, self.node.is_some()),
+            (WriteOption::Range, self.range.is_some()),
+            (WriteOption::Area, self.area.is_some()),
+            (WriteOption::Style, self.style.is_some()),
         ];
         set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
     }

@@ -5,6 +5,7 @@
 //! (`plain`), and what the reading options mean as the library's typed
 //! options.
 
+use super::pictures::PictureArgs;
 use super::{order, plain, term};
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -64,8 +65,9 @@ struct ConvertCli {
 }
 
 /// The names [`Cli`] takes as a subcommand (`help` is clap's).
-const SUBCOMMANDS: [&str; 7] = [
+const SUBCOMMANDS: [&str; 8] = [
     "check",
+    "variations",
     "migrate",
     "formats",
     "explain",
@@ -121,6 +123,16 @@ pub enum Command {
     /// mirroring the tree; never writes inside SRC (man sgfconv-migrate).
     #[cfg(unix)]
     Migrate(MigrateArgs),
+    /// List each game's players and variations, numbered for --game and
+    /// --variation (pictures).
+    #[command(
+        after_help = "Games are numbered from 0 across the files, as --game numbers them; \
+                      variation 0 is the main line, the others in tree order (each from \
+                      where it leaves an earlier one to its end).\n\n\
+                      Exit status: 0 listed; 1 an error in a record (with --strict, a \
+                      warning); 2 bad usage, or a file unreadable or in no known format."
+    )]
+    Variations(VariationsArgs),
     /// List the formats, their extensions and what each can carry.
     Formats,
     /// Say what a diagnostic code (W012, unescaped-bracket) means and what to do.
@@ -357,13 +369,6 @@ pub enum CoordsArg {
     Numeric,
 }
 
-/// `--numbering HOW`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum NumberingArg {
-    Continue,
-    Restart,
-}
-
 /// The converter's arguments (`sgfconv [OPTIONS] [INPUT]...`).
 #[derive(Args, Debug, Clone)]
 pub struct ConvertArgs {
@@ -435,35 +440,8 @@ pub struct ConvertArgs {
     /// formula) get a leading ' ; numeric columns are never touched.
     #[arg(long)]
     pub csv_safe: bool,
-    /// Pictures (svg, png): draw game N alone (games are numbered from 0,
-    /// across the inputs of one output).
-    #[arg(long, value_name = "N")]
-    pub game: Option<usize>,
-    /// Diagrams: the position after move N of the main line (0: before
-    /// the first move) instead of the final position.
-    #[arg(long, value_name = "N")]
-    pub at: Option<u32>,
-    /// Diagrams: one book figure per FG node of the main line and per
-    /// diagram variation (a variation named by N[], as UGF's .Fig blocks).
-    #[arg(long)]
-    pub figures: bool,
-    /// Diagrams: one book figure per K moves of the main line.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
-    pub every: Option<u32>,
-    /// Diagrams: figures number moves as the game does, or from 1 in each
-    /// figure [default: continue].
-    #[arg(long, value_enum)]
-    pub numbering: Option<NumberingArg>,
-    /// Diagrams: show only the part of the board in play (when no VW[]
-    /// says which part).
-    #[arg(long)]
-    pub crop: bool,
-    /// Diagrams: no coordinates around the board.
-    #[arg(long)]
-    pub no_coords: bool,
-    /// Diagrams: the picture's width in pixels (PNG; SVG's width).
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=16384))]
-    pub size: Option<u32>,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
     #[command(flatten)]
     pub edit: super::edits::EditArgs,
     #[command(flatten)]
@@ -493,14 +471,7 @@ impl ConvertArgs {
             coords: None,
             games_csv: None,
             csv_safe: false,
-            game: None,
-            at: None,
-            figures: false,
-            every: None,
-            numbering: None,
-            crop: false,
-            no_coords: false,
-            size: None,
+            pictures: PictureArgs::default(),
             edit: super::edits::EditArgs::default(),
             read: ReadArgs::plain(p.from, p.quiet),
         }
@@ -553,6 +524,20 @@ pub struct CheckArgs {
     /// are otherwise refused.
     #[arg(long, requires = "fix")]
     pub fix_read_only: bool,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// `sgfconv variations`'s arguments.
+#[derive(Args, Debug, Clone)]
+pub struct VariationsArgs {
+    /// Files to read ('-' or none: stdin).
+    pub files: Vec<PathBuf>,
+    /// One JSON object per game on stdout, one a line: file, game, black,
+    /// white, and each variation's number, parent, after_move, moves and
+    /// total_moves.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub read: ReadArgs,
 }

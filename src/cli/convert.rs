@@ -9,9 +9,10 @@
 //! `sgfconv in.gib out.sgf`: with exactly two paths and no `-o`, `-d`,
 //! `-r` or list, the second is the output.
 
-use super::args::{ConvertArgs, CoordsArg, NumberingArg};
+use super::args::{ConvertArgs, CoordsArg};
 use super::exit::{self, usage_error};
 use super::inputs::{self, Sources};
+use super::pictures::NumberingArg;
 use super::say::{self, Speaker};
 use sgfconv::batch::{self, Batch, Collisions, Target, RUN_NOTE};
 use sgfconv::options::{Coords, Numbering};
@@ -155,17 +156,24 @@ fn write_options(args: &ConvertArgs) -> Result<WriteOptions, String> {
     });
     w.games_csv = args.games_csv.clone();
     w.csv_safe = args.csv_safe;
-    w.game = args.game;
-    w.at = args.at;
-    w.figures = args.figures;
-    w.every = args.every;
-    w.numbering = args.numbering.map(|n| match n {
+    let pic = &args.pictures;
+    w.game = pic.game;
+    w.at = pic.at;
+    w.figures = pic.figures;
+    w.every = pic.every;
+    w.numbering = pic.numbering.map(|n| match n {
         NumberingArg::Continue => Numbering::Continue,
         NumberingArg::Restart => Numbering::Restart,
     });
-    w.crop = args.crop;
-    w.no_coords = args.no_coords;
-    w.size = args.size;
+    w.crop = pic.crop;
+    w.no_coords = pic.no_coords;
+    w.size = pic.size;
+    w.node = pic.node;
+    w.range = pic.range;
+    w.variation = pic.variation;
+    w.area = pic.area;
+    w.style = pic.style.map(|s| s.style());
     sgfconv::render::figure::Select::of(&w)?;
+    sgfconv::render::figure::Style::of(&w)?;
     Ok(w)
 }

@@ -278,6 +278,19 @@ fn extra(name: &str) -> Extra {
                 ("sgfconv migrate --diagnostics json OLD/ NEW/ 2> log.jsonl", "every line on stderr JSON: the diagnostics, then the summary"),
             ],
         },
+        "variations" => Extra {
+            exit: &[
+                ("0", "every file read and listed; no error (and, with --strict, no warning)."),
+                ("1", "an error in a record (with --strict, a warning)."),
+                ("2", "bad usage, or a file could not be read or is in no known format."),
+                SIGNALS,
+            ],
+            examples: &[
+                ("sgfconv variations games.sgf", "each game's players and variations: number, where each leaves an earlier one, its moves"),
+                ("sgfconv variations --json games.sgf", "one JSON object per game on stdout"),
+                ("sgfconv games.sgf --game 2 --variation 5 --range 120-140 -o fig.svg", "then draw moves 120 to 140 of variation 5 of game 2"),
+            ],
+        },
         "formats" => Extra {
             exit: &[("0", "always.")],
             examples: &[("sgfconv formats", "the formats, their extensions and what each can carry")],
@@ -303,6 +316,8 @@ fn extra(name: &str) -> Extra {
                 ("sgfconv < old.sgf > new.sgf", "a filter: stdin to stdout"),
                 ("sgfconv -f gib -t json < x > x.json", "name the formats when there are no extensions"),
                 ("sgfconv --encoding SJIS --no-fix tt-pass old.sgf new.sgf", "force the input character set; keep B[tt] as it is"),
+                ("sgfconv game.sgf --at 120 --style wood -o move120.png", "the position after move 120, on a wooden board"),
+                ("sgfconv game.sgf --range 1-50 --area A10-K19 -o opening.svg", "moves 1 to 50 numbered, the upper left of the board"),
                 ("sgfconv explain W012", "what a diagnostic code means"),
             ],
         },

@@ -10,6 +10,8 @@
 //!   [`sgfconv::batch::Batch`] that the library runs; `inputs`: the inputs
 //!   named (paths, `-r` directories, `--files-from` lists);
 //! - `check` (`sgfconv check`) and `fix` (`check --fix`);
+//! - `variations` (`sgfconv variations`), and `pictures`: the picture
+//!   options' values and that command's arguments;
 //! - `migrate` (`sgfconv migrate`, Unix), with its `show`;
 //! - `help`: `explain`, `formats`, the man pages, the completions;
 //! - `say`: what the command says on stderr (text or JSON lines), the
@@ -30,11 +32,13 @@ mod inputs;
 #[cfg(unix)]
 mod migrate;
 mod order;
+mod pictures;
 mod plain;
 mod progress;
 mod say;
 mod signals;
 mod term;
+mod variations;
 
 use args::{Cli, Command, DiagFormat};
 use clap::CommandFactory;
@@ -56,6 +60,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     }
     match cli.command {
         Some(Command::Check(args)) => check::run(args),
+        Some(Command::Variations(args)) => variations::run(args),
         Some(Command::Formats) => help::list_formats(),
         Some(Command::Completions { shell, dir }) => {
             help::completions(Cli::command(), shell, not_stdout(dir))

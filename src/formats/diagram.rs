@@ -11,7 +11,7 @@ use crate::error::Error;
 use crate::event::Event;
 use crate::game::{Game, GameBuilder};
 use crate::options::WriteOptions;
-use crate::render::figure::{pictures, Figure, Select, Style};
+use crate::render::figure::{line, lines, pictures, Figure, Select, Style};
 use crate::render::Pages;
 use crate::sink::Sink;
 use std::cell::RefCell;
@@ -59,7 +59,7 @@ impl<'w> PictureWriter<'w> {
             pages,
             draw,
             select,
-            style: Style::of(options),
+            style: Style::of(options).map_err(Error::Usage)?,
             builder: GameBuilder::new(on_game),
             done,
             games: 0,
@@ -82,18 +82,7 @@ impl<'w> PictureWriter<'w> {
             return Ok(());
         }
         let figures = pictures(game, self.select, self.style);
-        if let (Select::At(n), Some(f)) = (self.select, figures.first()) {
-            if f.move_number < n {
-                report.report(
-                    DIAGRAM_MOVE_PAST_END,
-                    None,
-                    format!(
-                        "game {}: --at {n}, but its main line has {} moves: the final position is drawn",
-                        self.games, f.move_number
-                    ),
-                );
-            }
-        }
+        self.say_short(game, &figures, report);
         for f in &figures {
             if self.pictures > 0 && !self.pages.takes_several() {
                 return Err(self.several());
@@ -104,6 +93,55 @@ impl<'w> PictureWriter<'w> {
             self.pictures += 1;
         }
         Ok(())
+    }
+
+    /// What of the selection the game could not give: variation N past its
+    /// last (`E705`), a move or node past the end of the line (`W701`).
+    fn say_short(&self, game: &Game, figures: &[Figure], report: &mut Reporter) {
+        let g = self.games;
+        let Some(f) = figures.first() else {
+            let Some(v) = self.style.variation.filter(|&v| line(game, v).is_none()) else {
+                return;
+            };
+            let last = lines(game).len().saturating_sub(1);
+            let message = format!(
+                "game {g}: --variation {v}, but its variations are numbered 0 to {last}: \
+                 the game is not drawn"
+            );
+            return report.report(DIAGRAM_NO_SUCH_VARIATION, None, message);
+        };
+        let line = match self.style.variation {
+            Some(v) => format!("variation {v}"),
+            None => "its main line".to_string(),
+        };
+        let (short, drawn) = match self.select {
+            Select::At(n) if f.move_number < n => (format!("--at {n}"), "the final position"),
+            Select::Range(a, b) if f.move_number < b => match f.moves {
+                Some(_) => (format!("--range {a}-{b}"), "the figure up to its end"),
+                None => (format!("--range {a}-{b}"), "the final position"),
+            },
+            Select::Node(n) => match self.nodes(game) {
+                Some(len) if len <= n as usize => {
+                    let message = format!(
+                        "game {g}: --node {n}, but {line} has {len} nodes (numbered from 0): \
+                         the final position is drawn"
+                    );
+                    return report.report(DIAGRAM_MOVE_PAST_END, None, message);
+                }
+                _ => return,
+            },
+            _ => return,
+        };
+        let message = format!(
+            "game {g}: {short}, but {line} has {} moves: {drawn} is drawn",
+            f.move_number
+        );
+        report.report(DIAGRAM_MOVE_PAST_END, None, message);
+    }
+
+    /// The nodes of the line drawn.
+    fn nodes(&self, game: &Game) -> Option<usize> {
+        line(game, self.style.variation.unwrap_or(0)).map(|l| l.len())
     }
 
     /// The refusal of a second picture where one file takes one.

@@ -88,6 +88,11 @@ const DIAGRAM: &[WriteOption] = &[
     WriteOption::NoCoords,
     WriteOption::Coords,
     WriteOption::Size,
+    WriteOption::Variation,
+    WriteOption::Node,
+    WriteOption::Range,
+    WriteOption::Area,
+    WriteOption::Style,
 ];
 
 /// What the readers of text formats with no declaration of their own take.
@@ -312,6 +317,11 @@ pub const FORMATS: &[FormatInfo] = &[
             WriteOption::Every,
             WriteOption::Crop,
             WriteOption::NoCoords,
+            WriteOption::Game,
+            WriteOption::Variation,
+            WriteOption::Node,
+            WriteOption::Range,
+            WriteOption::Area,
         ],
         reading: Reading::Whole(sl::read),
         writing: Writing::Stream(|out, o| sl::writer(out, &o.write)),

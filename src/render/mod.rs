@@ -15,9 +15,11 @@
 //! Which pictures a game gives is [`figure::Select`]: the final position,
 //! the position after a move (`--at N`), one figure per `FG` node or named
 //! diagram variation (`--figures`), or one per K moves (`--every K`).
-//! `formats/diagrams.md` documents the rules.
+//! [`look::Look`] is how a picture is drawn (`--style`: book, wood,
+//! minimal). `formats/diagrams.md` documents the rules.
 
 pub mod figure;
+pub mod look;
 pub mod pages;
 pub mod svg;
 

@@ -10,13 +10,18 @@
 //! numbered stone shows its number only: marks and labels on it are left
 //! out, so that nothing overlaps.
 //!
+//! How it is drawn (colours, line widths, shaded or flat stones, whether
+//! coordinates are drawn) is the [`Look`] of `--style`; the description
+//! above is the book look, the default.
+//!
 //! The output is deterministic: no generated ids, every number written by
 //! [`num`] (at most two decimals), elements in a fixed order, so that
 //! golden files stay stable. Text is `<text>` in the [`FONT_FAMILY`] list,
 //! whose first name is the font the PNG writer embeds.
 
-use crate::options::{Coords, WriteOptions};
+use crate::options::{Coords, PictureStyle, WriteOptions};
 use crate::render::figure::{column_label, row_label, Figure, Markup, Stone};
+use crate::render::look::Look;
 use crate::stone::{Colour, Point};
 use std::borrow::Cow;
 
@@ -35,14 +40,8 @@ const R: f64 = 10.7;
 const MARGIN: f64 = 16.5;
 /// The band of the coordinates on each side.
 const BAND: f64 = 16.0;
-/// Thin lines, the board's edge, a white stone's outline, markup.
-const GRID: f64 = 0.7;
-const EDGE: f64 = 1.6;
-const OUTLINE: f64 = 0.9;
+/// Markup.
 const MARK: f64 = 1.5;
-/// The board, the paper.
-const BOARD: &str = "#eed8a4";
-const PAPER: &str = "#ffffff";
 /// The caption's font sizes and line heights.
 const TITLE_SIZE: f64 = 14.0;
 const NOTE_SIZE: f64 = 12.0;
@@ -62,16 +61,19 @@ pub struct SvgStyle {
     /// text whole (SVG). The PNG writer's renderer lays a text out in time
     /// quadratic in its length.
     pub text_limit: Option<usize>,
+    /// How it looks (`--style`).
+    pub look: PictureStyle,
 }
 
 impl SvgStyle {
     /// The style the writer options ask for: `--coords` (GTP by default),
-    /// `--no-coords`, `--size`.
+    /// `--no-coords`, `--size`, `--style`.
     pub fn of(w: &WriteOptions) -> SvgStyle {
         SvgStyle {
             coords: (!w.no_coords).then(|| w.coords.unwrap_or(Coords::Gtp)),
             size: w.size,
             text_limit: None,
+            look: w.style.unwrap_or_default(),
         }
     }
 }
@@ -82,6 +84,7 @@ impl Default for SvgStyle {
             coords: Some(Coords::Gtp),
             size: None,
             text_limit: None,
+            look: PictureStyle::Book,
         }
     }
 }
@@ -104,10 +107,12 @@ struct Geometry {
     height: f64,
     /// Where the caption starts.
     board_bottom: f64,
+    /// How it is drawn.
+    look: &'static Look,
 }
 
 impl Geometry {
-    fn new(fig: &Figure, coords: bool, caption: &[Line]) -> Geometry {
+    fn new(fig: &Figure, coords: bool, caption: &[Line], look: &'static Look) -> Geometry {
         let v = fig.view;
         let band = if coords { BAND } else { 0.0 };
         let board_w = f64::from(v.right - v.left) * W + 2.0 * (MARGIN + band);
@@ -131,6 +136,7 @@ impl Geometry {
             width,
             height: board_h + text_h + if caption.is_empty() { 0.0 } else { 8.0 },
             board_bottom: board_h,
+            look,
         }
     }
 
@@ -185,13 +191,17 @@ pub fn drawing(fig: &Figure, style: &SvgStyle) -> (String, Vec<String>) {
         said: Vec::new(),
     };
     let caption = caption_lines(fig, style.coords.unwrap_or(Coords::Gtp), &mut cut);
-    let g = Geometry::new(fig, style.coords.is_some(), &caption);
+    let look = Look::of(style.look);
+    let coords = style.coords.filter(|_| look.coords);
+    let g = Geometry::new(fig, coords.is_some(), &caption, look);
     let mut out = String::with_capacity(8 * 1024);
     header(&mut out, &g, style.size, fig.caption().as_deref());
-    board(&mut out, &g);
+    if look.board_drawn {
+        board(&mut out, &g);
+    }
     grid(&mut out, &g);
     hoshi(&mut out, fig, &g);
-    if let Some(c) = style.coords {
+    if let Some(c) = coords {
         coordinates(&mut out, fig, &g, c);
     }
     stones(&mut out, fig, &g);
@@ -246,10 +256,12 @@ fn header(out: &mut String, g: &Geometry, size: Option<u32>, title: Option<&str>
         out.push_str(&format!("<title>{}</title>\n", escape(t)));
     }
     out.push_str(&format!(
-        "<rect width=\"{}\" height=\"{}\" fill=\"{PAPER}\"/>\n",
+        "<rect width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
         num(g.width),
-        num(g.height)
+        num(g.height),
+        g.look.paper
     ));
+    out.push_str(g.look.defs);
 }
 
 /// The wood under the grid.
@@ -259,11 +271,12 @@ fn board(out: &mut String, g: &Geometry) {
     let w = g.x(g.right) - g.x(g.left) + 2.0 * pad;
     let h = g.y(g.bottom) - g.y(g.top) + 2.0 * pad;
     out.push_str(&format!(
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{BOARD}\"/>\n",
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
         num(x),
         num(y),
         num(w),
-        num(h)
+        num(h),
+        g.look.board
     ));
 }
 
@@ -287,13 +300,14 @@ fn grid(out: &mut String, g: &Geometry) {
     }
     if !d.is_empty() {
         out.push_str(&format!(
-            "<path d=\"{d}\" stroke=\"#000\" stroke-width=\"{}\" fill=\"none\"/>\n",
-            num(GRID)
+            "<path d=\"{d}\" stroke=\"{}\" stroke-width=\"{}\" fill=\"none\"/>\n",
+            g.look.ink,
+            num(g.look.grid)
         ));
     }
     // An edge meeting another edge runs on by half its width, so the
     // corner is square.
-    let half = EDGE / 2.0;
+    let half = g.look.edge / 2.0;
     let end = |is_edge: bool, overrun: f64| if is_edge { half } else { overrun };
     let (ex1, ex2) = (
         g.x(g.left) - end(g.edge[0], ol),
@@ -329,8 +343,9 @@ fn grid(out: &mut String, g: &Geometry) {
     }
     if !e.is_empty() {
         out.push_str(&format!(
-            "<path d=\"{e}\" stroke=\"#000\" stroke-width=\"{}\" fill=\"none\"/>\n",
-            num(EDGE)
+            "<path d=\"{e}\" stroke=\"{}\" stroke-width=\"{}\" fill=\"none\"/>\n",
+            g.look.ink,
+            num(g.look.edge)
         ));
     }
 }
@@ -344,12 +359,13 @@ fn hoshi(out: &mut String, fig: &Figure, g: &Geometry) {
     if dots.is_empty() {
         return;
     }
-    out.push_str("<g fill=\"#000\">\n");
+    out.push_str(&format!("<g fill=\"{}\">\n", g.look.ink));
     for p in dots {
         out.push_str(&format!(
-            "<circle cx=\"{}\" cy=\"{}\" r=\"2.3\"/>\n",
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"/>\n",
             num(g.x(p.x)),
-            num(g.y(p.y))
+            num(g.y(p.y)),
+            num(g.look.hoshi)
         ));
     }
     out.push_str("</g>\n");
@@ -395,16 +411,19 @@ fn text_at(out: &mut String, x: f64, y: f64, size: f64, escaped: &str) {
 fn stones(out: &mut String, fig: &Figure, g: &Geometry) {
     for s in fig.stones.iter().filter(|s| g.shows(s.at)) {
         let (cx, cy) = (num(g.x(s.at.x)), num(g.y(s.at.y)));
+        let (line, width) = g.look.outline;
         match s.colour {
             Colour::Black => out.push_str(&format!(
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#000\"/>\n",
-                num(R)
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\"/>\n",
+                num(R),
+                g.look.black
             )),
             Colour::White => out.push_str(&format!(
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#fff\" stroke=\"#000\" \
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"{line}\" \
                  stroke-width=\"{}\"/>\n",
-                num(R - OUTLINE / 2.0),
-                num(OUTLINE)
+                num(R - width / 2.0),
+                g.look.white,
+                num(width)
             )),
         }
         if let Some(n) = s.number {
@@ -490,10 +509,11 @@ fn overlays(out: &mut String, fig: &Figure, g: &Geometry) {
 /// A disc of board colour under a mark or label on an empty point.
 fn blank(out: &mut String, g: &Geometry, p: Point, r: f64) {
     out.push_str(&format!(
-        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{BOARD}\"/>\n",
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>\n",
         num(g.x(p.x)),
         num(g.y(p.y)),
-        num(r)
+        num(r),
+        g.look.blank
     ));
 }
 

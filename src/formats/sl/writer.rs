@@ -2,7 +2,7 @@
 //! pictures of each game ([`crate::render::figure`]: the final position,
 //! `--at N`, `--figures`, `--every K`), cut into diagrams of at most ten
 //! moves that alternate colours, numbered from 1 with `m` giving the
-//! game's number of the first.
+//! game's number of the first; a position's last move circled.
 
 use super::codes::*;
 use crate::diag::Reporter;
@@ -29,9 +29,9 @@ pub fn writer<'w>(
         Box::new(move |fig, _, report| Ok(diagram(fig, coords, report).into_bytes()));
     let style = Style {
         numbering: Numbering::Restart,
-        crop: options.crop,
         max_moves: 10,
         alternate: true,
+        ..Style::of(options).map_err(Error::Usage)?
     };
     let pages = Box::new(StreamPages::new(output));
     let w = PictureWriter::new(pages, draw, options, "Sensei's Library diagrams")?;
@@ -128,7 +128,10 @@ fn anchored(fig: &Figure) -> Area {
 fn symbol(fig: &Figure, p: Point, lost: &mut Lost) -> char {
     let mark = mark_at(fig, p, lost);
     if let Some(s) = fig.stone(p) {
-        return stone_symbol(s.colour, s.number, mark, lost);
+        // The last move of a position is circled, as Sensei's Library
+        // marks it, unless the record marks that stone itself.
+        let last = (fig.last_move == Some(p)).then_some(Markup::Circle);
+        return stone_symbol(s.colour, s.number, mark.or(last), lost);
     }
     if let Some(m) = mark {
         return match m {

@@ -22,11 +22,13 @@
 //! documented in `formats/diagrams.md`.
 
 mod labels;
+mod lines;
 mod model;
 mod select;
 mod walk;
 
 pub use crate::options::Numbering;
 pub use labels::{board_size, column_label, hoshi, point_label, row_label};
+pub use lines::{line, lines, Line};
 pub use model::{Area, Figure, Markup, Note, Select, Stone, Style, Target};
 pub use select::pictures;

@@ -2,7 +2,7 @@
 //! shown; and what a picture is asked for ([`Select`], [`Style`]).
 
 use super::labels::{hoshi, point_label};
-use crate::options::{Coords, Numbering, WriteOptions};
+use crate::options::{BoardArea, Coords, Numbering, WriteOptions};
 use crate::stone::{Colour, Point};
 
 /// Which pictures a game gives.
@@ -11,9 +11,13 @@ pub enum Select {
     /// The final position of the main line (the default).
     #[default]
     Final,
-    /// The position after move N of the main line (`--at N`; 0: before
-    /// the first move).
+    /// The position after move N of the line (`--at N`; 0: before the
+    /// first move).
     At(u32),
+    /// The position after node N of the line (`--node N`; 0: the root).
+    Node(u32),
+    /// One book figure of moves A to B of the line (`--range A-B`).
+    Range(u32, u32),
     /// One figure per `FG` node of the main line (the whole main line when
     /// there is none), and one per diagram variation: a variation whose
     /// first node has `N` or `FG` (UGF's `.Fig` blocks read so)
@@ -36,6 +40,10 @@ pub struct Style {
     /// Cut figures where a colour plays twice in a row, so that numbers
     /// alternate from the first player's (Sensei's Library).
     pub alternate: bool,
+    /// The line drawn along (`--variation N`; `None`: the main line).
+    pub variation: Option<usize>,
+    /// The part of the board shown, whatever `VW` says (`--area`).
+    pub area: Option<BoardArea>,
 }
 
 /// A mark drawn on a point (`TR SQ CR MA SL DD`).
@@ -255,11 +263,14 @@ impl Figure {
 }
 
 impl Select {
-    /// The selection the writer options ask for: `--at`, `--figures` and
-    /// `--every` exclude each other (an error names the two given).
+    /// The selection the writer options ask for: `--at`, `--node`,
+    /// `--range`, `--figures` and `--every` exclude each other (an error
+    /// names the two given).
     pub fn of(w: &WriteOptions) -> Result<Select, String> {
         let given: Vec<(&str, Select)> = [
             w.at.map(|n| ("--at", Select::At(n))),
+            w.node.map(|n| ("--node", Select::Node(n))),
+            w.range.map(|(a, b)| ("--range", Select::Range(a, b))),
             w.figures.then_some(("--figures", Select::Figures)),
             w.every.map(|k| ("--every", Select::Every(k))),
         ]
@@ -270,6 +281,9 @@ impl Select {
             [] => Ok(Select::Final),
             [(_, s)] => match s {
                 Select::Every(0) => Err("--every takes a number of moves of 1 or more".into()),
+                Select::Range(a, b) if *a == 0 || a > b => Err(format!(
+                    "--range {a}-{b}: the first move is 1 or more and the last not before it"
+                )),
                 s => Ok(*s),
             },
             [(a, _), (b, _), ..] => Err(format!("{a} and {b} cannot be used together")),
@@ -278,12 +292,18 @@ impl Select {
 }
 
 impl Style {
-    /// The style the writer options ask for.
-    pub fn of(w: &WriteOptions) -> Style {
-        Style {
+    /// The style the writer options ask for: `--crop` and `--area` exclude
+    /// each other (both say what part of the board is shown).
+    pub fn of(w: &WriteOptions) -> Result<Style, String> {
+        if w.crop && w.area.is_some() {
+            return Err("--crop and --area cannot be used together".into());
+        }
+        Ok(Style {
             numbering: w.numbering.unwrap_or_default(),
             crop: w.crop,
+            variation: w.variation,
+            area: w.area,
             ..Style::default()
-        }
+        })
     }
 }

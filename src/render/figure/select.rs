@@ -1,43 +1,75 @@
 //! Which pictures a game gives, and each made: the position after a move
-//! of the main line, and book figures (per `FG` node, per K moves, per
-//! diagram variation), cut and numbered as [`Style`] asks.
+//! or a node of a line (the main line, or `--variation N`), and book
+//! figures (a range of moves, per `FG` node, per K moves, per diagram
+//! variation), cut, numbered and framed as [`Style`] asks.
 
+use super::lines::{line, path_through};
 use super::model::{Area, Figure, Note, Select, Stone, Style, Target};
-use super::walk::{add_markup, finish_markup, Played, Walk};
+use super::walk::{add_markup, finish_markup, number_of, Played, Walk};
 use crate::game::{Game, NodeId};
-use crate::options::Numbering;
+use crate::options::{BoardArea, Numbering};
 use crate::stone::{Colour, Point};
 
-/// The pictures of `game`, in order: one for a position, one per figure.
+/// The pictures of `game`, in order: one for a position, one per figure;
+/// none when the game has no line `style.variation`.
 pub fn pictures(game: &Game, select: Select, style: Style) -> Vec<Figure> {
-    let main = game.main_line();
+    let Some(path) = line(game, style.variation.unwrap_or(0)) else {
+        return Vec::new();
+    };
     let mut out = match select {
-        Select::Final => position(game, &main, u32::MAX).into_iter().collect(),
-        Select::At(n) => position(game, &main, n).into_iter().collect(),
-        Select::Every(k) => every(game, &main, k.max(1), style),
-        Select::Figures => figures(game, &main, style),
+        Select::Final => position(game, &path, path.len(), false)
+            .into_iter()
+            .collect(),
+        Select::At(n) => position(game, &path, stop(game, &path, n), true)
+            .into_iter()
+            .collect(),
+        Select::Node(n) => {
+            let end = usize::try_from(n).map_or(path.len(), |n| n.saturating_add(1));
+            position(game, &path, end.min(path.len()), true)
+                .into_iter()
+                .collect()
+        }
+        Select::Range(a, b) => range(game, &path, a, b, style),
+        Select::Every(k) => every(game, &path, k.max(1), style),
+        Select::Figures => figures(game, &path, style),
     };
     for (i, f) in out.iter_mut().enumerate() {
         f.index = i + 1;
-        if style.crop && f.view == Area::whole(f.cols, f.rows) {
+        if let Some(area) = style.area {
+            f.view = shown(area, f.cols, f.rows);
+        } else if style.crop && f.view == Area::whole(f.cols, f.rows) {
             f.view = crop(f);
         }
     }
     out
 }
 
-/// The position after move `n` of the main line (`u32::MAX`: the end).
-pub(super) fn position(game: &Game, main: &[NodeId], n: u32) -> Option<Figure> {
+/// The nodes of `path` in the position after move `n`: up to the first
+/// node with a move once `n` are played (the nodes without a move after
+/// move `n` belong to it), the game's numbering (`MN`) counted.
+pub(super) fn stop(game: &Game, path: &[NodeId], n: u32) -> usize {
+    let mut moves = 0;
+    for (i, &id) in path.iter().enumerate() {
+        let node = game.node(id);
+        if node.mv().is_some() {
+            if moves >= n {
+                return i;
+            }
+            moves = number_of(&node, moves);
+        }
+    }
+    path.len()
+}
+
+/// The position after `path[..end]` (the root's alone when `end` is 0);
+/// `named`: the last node's `N` is the picture's name.
+pub(super) fn position(game: &Game, path: &[NodeId], end: usize, named: bool) -> Option<Figure> {
     let mut walk = Walk::new(game)?;
     let mut last = None;
-    let mut at = main.first().copied().unwrap_or(0);
-    for &id in main {
-        let node = game.node(id);
-        if node.mv().is_some() && walk.moves >= n {
-            break;
-        }
+    let mut at = path.first().copied().unwrap_or(0);
+    for &id in &path[..end.min(path.len())] {
         at = id;
-        if let Some(p) = walk.step(&node, &mut |_, _| {}) {
+        if let Some(p) = walk.step(&game.node(id), &mut |_, _| {}) {
             last = Some(p);
         }
     }
@@ -45,12 +77,40 @@ pub(super) fn position(game: &Game, main: &[NodeId], n: u32) -> Option<Figure> {
     fig.stones = walk.stones();
     fig.last_move = last.as_ref().and_then(|p| p.at);
     fig.first_colour = last.map_or(Colour::Black, |p| p.colour.opponent());
-    if n != u32::MAX {
+    if named {
         fig.name = game.node(at).text("N").map(str::to_string);
     }
     add_markup(&mut fig, &game.node(at));
     finish_markup(&mut fig, &walk.dimmed);
     Some(fig)
+}
+
+/// Moves `a` to `b` of `path` as one book figure (numbered as `style`
+/// says); the final position when the line ends before move `a`.
+pub(super) fn range(game: &Game, path: &[NodeId], a: u32, b: u32, style: Style) -> Vec<Figure> {
+    let s = Segment {
+        start: stop(game, path, a.saturating_sub(1)),
+        end: stop(game, path, b),
+        restart: style.numbering == Numbering::Restart,
+    };
+    if s.start >= s.end {
+        return position(game, path, path.len(), false)
+            .into_iter()
+            .collect();
+    }
+    figure(game, path, &s).into_iter().collect()
+}
+
+/// The view `area` asks for on a board of `cols` × `rows`, corners off
+/// the board brought to its edge.
+pub(super) fn shown(area: BoardArea, cols: u8, rows: u8) -> Area {
+    let [a, b] = area.corners.map(|c| {
+        Area::of_point(Point {
+            x: c.col.min(cols.saturating_sub(1)),
+            y: c.row_from_top(rows),
+        })
+    });
+    a.union(b)
 }
 
 /// A range of a path drawn as one figure: `path[start..end]`.
@@ -181,23 +241,6 @@ pub(super) fn diagram_variations(game: &Game, main: &[NodeId]) -> Vec<NodeId> {
         stack.extend(children.into_iter().rev());
     }
     out
-}
-
-/// The path from the root to `node`, then on by first children to the end.
-pub(super) fn path_through(game: &Game, node: NodeId) -> Vec<NodeId> {
-    let mut path = vec![node];
-    let mut at = node;
-    while let Some(p) = game.node(at).parent() {
-        path.push(p);
-        at = p;
-    }
-    path.reverse();
-    let mut at = node;
-    while let Some(c) = game.node(at).first_child() {
-        path.push(c);
-        at = c;
-    }
-    path
 }
 
 /// What each point of a figure shows while its moves are played.

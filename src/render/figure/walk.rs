@@ -32,6 +32,15 @@ pub(super) struct Played {
     pub(super) captured: usize,
 }
 
+/// The number of the move of `node`, `moves` played before it: `MN`'s, or
+/// the next.
+pub(super) fn number_of(node: &Node, moves: u32) -> u32 {
+    match node.text("MN").and_then(|v| v.trim().parse::<u32>().ok()) {
+        Some(n) => n,
+        None => moves.saturating_add(1),
+    }
+}
+
 impl Walk {
     /// The walk's start: an empty board of the game's size (`None` only
     /// for a size no board takes, which [`board_size`] never gives).
@@ -94,10 +103,7 @@ impl Walk {
         } else {
             Colour::White
         };
-        self.moves = match node.text("MN").and_then(|v| v.trim().parse::<u32>().ok()) {
-            Some(n) => n,
-            None => self.moves.saturating_add(1),
-        };
+        self.moves = number_of(node, self.moves);
         let point = Point::parse(value).filter(|_| !self.board.is_pass(value));
         let captured = match point {
             Some(p) => self.board.play(colour, p).captured,

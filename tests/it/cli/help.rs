@@ -152,6 +152,7 @@ fn man_writes_a_page_per_subcommand_with_every_option_exit_status_and_examples()
     let pages = [
         ("sgfconv.1", &[][..]),
         ("sgfconv-check.1", &["check"][..]),
+        ("sgfconv-variations.1", &["variations"][..]),
         ("sgfconv-migrate.1", &["migrate"][..]),
         ("sgfconv-formats.1", &["formats"][..]),
         ("sgfconv-explain.1", &["explain"][..]),

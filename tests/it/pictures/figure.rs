@@ -1,15 +1,16 @@
 //! What pictures show (`sgfconv::render::figure`): positions with exact
 //! captures, book figures with numbered moves and their captions, the
-//! selections (`--at`, `--figures`, `--every`), `VW`, `--crop`, `PM`, `MN`
+//! selections (`--at`, `--node`, `--range`, `--figures`, `--every`), the
+//! lines of a game (`--variation`), `VW`, `--crop`, `--area`, `PM`, `MN`
 //! and markup. Every case is a crafted record with the expected result
 //! written out by hand (formats/diagrams.md states the rules).
 
 use crate::common;
 
-use sgfconv::options::Coords;
+use sgfconv::options::{BoardArea, Coords, Corner};
 use sgfconv::render::figure::{
-    column_label, hoshi, pictures, row_label, Area, Figure, Markup, Numbering, Select, Style,
-    Target,
+    column_label, hoshi, line, lines, pictures, row_label, Area, Figure, Markup, Numbering, Select,
+    Style, Target,
 };
 use sgfconv::stone::{Colour, Point};
 use sgfconv::Game;
@@ -329,4 +330,112 @@ fn odd_records_still_draw() {
     let names: Vec<_> = v.iter().map(|f| f.caption().unwrap()).collect();
     assert_eq!(names, ["One (moves 1–2)", "Two (moves 3–4)"]);
     assert_eq!(stones(&v[0]), ["aa:B1", "bb:W2", "cc:B"]);
+}
+
+/// A tree with lines in tree order: the main line, one leaving it after
+/// move 1, one leaving that after move 2, one leaving the main line after
+/// move 2.
+const LINES: &str = "(;SZ[9];B[aa](;W[bb](;B[cc];W[dd])(;B[ee]))(;W[ff];B[gg](;W[hh])(;W[ii])))";
+
+#[test]
+fn the_lines_of_a_game_in_tree_order() {
+    let g = game(LINES);
+    let got: Vec<(usize, usize, u32, u32)> = lines(&g)
+        .iter()
+        .map(|l| (l.number, l.parent, l.after_move, l.moves))
+        .collect();
+    assert_eq!(
+        got,
+        [(0, 0, 0, 4), (1, 0, 2, 1), (2, 0, 1, 3), (3, 2, 3, 1)]
+    );
+    let moves = |n: usize| -> Vec<String> {
+        line(&g, n)
+            .unwrap()
+            .iter()
+            .filter_map(|&id| g.node(id).mv().map(|(_, p)| p.to_string()))
+            .collect()
+    };
+    assert_eq!(moves(0), ["aa", "bb", "cc", "dd"]);
+    assert_eq!(moves(1), ["aa", "bb", "ee"]);
+    assert_eq!(moves(2), ["aa", "ff", "gg", "hh"]);
+    assert_eq!(moves(3), ["aa", "ff", "gg", "ii"]);
+    assert!(line(&g, 4).is_none());
+    assert!(pictures(&g, Select::Final, on_line(4)).is_empty());
+}
+
+fn on_line(n: usize) -> Style {
+    Style {
+        variation: Some(n),
+        ..Style::default()
+    }
+}
+
+#[test]
+fn a_position_after_a_node_of_a_variation() {
+    let v = pictures(&game(LINES), Select::Node(2), on_line(3));
+    assert_eq!(stones(&v[0]), ["aa:B", "ff:W"]);
+    assert_eq!(v[0].last_move, Some(p("ff")));
+    let v = pictures(&game(LINES), Select::Final, on_line(3));
+    assert_eq!(stones(&v[0]), ["aa:B", "ff:W", "gg:B", "ii:W"]);
+    let v = pictures(&game(LINES), Select::At(1), on_line(3));
+    assert_eq!(stones(&v[0]), ["aa:B"]);
+}
+
+#[test]
+fn a_range_of_moves_is_one_book_figure() {
+    let v = pictures(&game(LINES), Select::Range(2, 3), on_line(2));
+    assert_eq!(v.len(), 1);
+    assert_eq!(stones(&v[0]), ["aa:B", "ff:W2", "gg:B3"]);
+    assert_eq!((v[0].moves, v[0].last_move), (Some((2, 3)), None));
+    let restart = Style {
+        numbering: Numbering::Restart,
+        ..on_line(2)
+    };
+    let v = pictures(&game(LINES), Select::Range(2, 3), restart);
+    assert_eq!(stones(&v[0]), ["aa:B", "ff:W1", "gg:B2"]);
+    // Starting past the end: the final position.
+    let v = pictures(&game(LINES), Select::Range(7, 9), Style::default());
+    assert_eq!(v[0].moves, None);
+    assert_eq!(v[0].stones.len(), 4);
+}
+
+fn corner(col: u8, row: u8, from_bottom: bool) -> Corner {
+    Corner {
+        col,
+        row,
+        from_bottom,
+    }
+}
+
+#[test]
+fn an_area_whatever_vw_says() {
+    // B2-C3: columns 1 and 2, rows 2 and 3 from the bottom.
+    let area = BoardArea {
+        corners: [corner(1, 2, true), corner(2, 3, true)],
+    };
+    let style = Style {
+        area: Some(area),
+        ..Style::default()
+    };
+    let v = pictures(&game("(;SZ[9]VW[aa:ee];B[aa])"), Select::Final, style);
+    assert_eq!(
+        v[0].view,
+        Area {
+            left: 1,
+            top: 6,
+            right: 2,
+            bottom: 7
+        }
+    );
+    // A corner off the board is brought to its edge.
+    // A1-Z30.
+    let area = BoardArea {
+        corners: [corner(0, 1, true), corner(24, 30, true)],
+    };
+    let style = Style {
+        area: Some(area),
+        ..Style::default()
+    };
+    let v = pictures(&game("(;SZ[9];B[aa])"), Select::Final, style);
+    assert_eq!(v[0].view, Area::whole(9, 9));
 }
