@@ -236,6 +236,7 @@ pub const FORMATS: &[FormatInfo] = &[
             WriteOption::AllVariations,
             WriteOption::Coords,
             WriteOption::GamesCsv,
+            WriteOption::GamesOnly,
             WriteOption::CsvSafe,
         ],
         reading: Reading::Pieces {
