@@ -404,7 +404,7 @@ fn games_csv_sits_beside_the_move_list() {
     );
     assert_eq!(
         rows[2],
-        "1,input,1,UTF-8,19,19,19,,2,,,,,,,,,,,,,,,,,,,dp pd,,2,,,,,,,,"
+        "1,input,1,Shift_JIS,19,19,19,,2,,,,,,,,,,,,,,,,,,,dp pd,,2,,,,,,,,"
     );
     assert_eq!(String::from_utf8(csv).unwrap().lines().count(), 1 + 3 + 2);
 }
