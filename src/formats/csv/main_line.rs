@@ -4,7 +4,7 @@
 //! rows did not carry.
 
 use super::lists::{csv_io, kept_at_root, Lists, Slot, FILE_PROPS, GAME_PROPS};
-use super::rows::{game_record, loss_warning, write_row, Row, Tally};
+use super::rows::{game_cells, game_record, loss_warning, write_row, Row, Tally};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeRef, Property, PropertyBuf, MOVE_TEXT_LEN};
@@ -328,14 +328,10 @@ impl MainLine {
                 index: self.in_file,
             };
             let (encoding, moves) = (self.encoding, self.moves);
-            let record = game_record(
-                &self.root,
-                origin,
-                (encoding, safe),
-                moves,
-                &mut self.not_carried,
-            );
-            w.write_record(&record).map_err(csv_io)?;
+            let row = game_record(&self.root, origin, encoding, moves, &mut self.not_carried);
+            let record = game_cells(&row, safe);
+            let record = record.iter().map(|c| c.as_bytes());
+            w.write_record(record).map_err(csv_io)?;
         }
         loss_warning(report, lists.games, &self.not_carried, lists.games_only);
         lists.games += 1;

@@ -10,7 +10,8 @@ use crate::event::PropertyBuf;
 use crate::event::MOVE_TEXT_LEN;
 use crate::formats::structured::coords;
 use crate::options::Coords;
-use crate::table::{game_row, Cell, ColumnType, Origin, GAME_COLUMNS};
+use crate::table::{game_row, Cell, ColumnType, GameRow, Origin, GAME_COLUMNS};
+use std::borrow::Cow;
 
 /// Columns of numbers of the move list: `--csv-safe` leaves a number in
 /// them as it is (`-5`, `+3`, `6.5`), so that data tools read it as one;
@@ -66,18 +67,17 @@ pub(super) fn defused(col: &str, field: &str) -> Option<String> {
     risky(col, field).then(|| format!("'{field}"))
 }
 
-/// A game's row of the games list: the games table's row
-/// ([`game_row`]: where it came from, its root's game info read, its setup
-/// and its number of moves), a cell per column (defused with
-/// `--csv-safe`). A `KM`, `HA` or `TM` that is no number goes into
-/// `not_carried`: its column is a number, and empty.
+/// A game's row of the games list: the games table's row ([`game_row`]:
+/// where it came from, its root's game info read, its setup and its number
+/// of moves), with the game's `encoding`. A `KM`, `HA` or `TM` that is no
+/// number goes into `not_carried`: its column is a number, and empty.
 pub(super) fn game_record(
     root: &[PropertyBuf],
     origin: Origin<'_>,
-    (encoding, safe): (&str, bool),
+    encoding: &str,
     moves: usize,
     not_carried: &mut Tally,
-) -> Vec<String> {
+) -> GameRow {
     let mut row = game_row(root, origin, moves);
     row.encoding = Some(encoding.to_string());
     let given = |id: &str| {
@@ -96,18 +96,25 @@ pub(super) fn game_record(
             not_carried.add(what, 1);
         }
     }
+    row
+}
+
+/// The CSV cells of a games row, one per column (defused with
+/// `--csv-safe`): texts borrowed from the row, so that a huge value is not
+/// copied again on its way out.
+pub(super) fn game_cells(row: &GameRow, safe: bool) -> Vec<Cow<'_, str>> {
     let cells = row.cells().into_iter().map(|cell| match cell {
-        Cell::Null => String::new(),
-        Cell::Int(n) => n.to_string(),
-        Cell::Real(x) => x.to_string(),
-        Cell::Text(t) => t.to_string(),
-        Cell::Date(d) => d.to_string(),
-        Cell::TextList(list) => list.join(" "),
+        Cell::Null => Cow::Borrowed(""),
+        Cell::Int(n) => Cow::Owned(n.to_string()),
+        Cell::Real(x) => Cow::Owned(x.to_string()),
+        Cell::Text(t) => Cow::Borrowed(t),
+        Cell::Date(d) => Cow::Owned(d.to_string()),
+        Cell::TextList(list) => Cow::Owned(list.join(" ")),
     });
     cells
         .zip(GAME_COLUMNS)
         .map(|(field, col)| match safe {
-            true => defused(col.name, &field).unwrap_or(field),
+            true => defused(col.name, &field).map_or(field, Cow::Owned),
             false => field,
         })
         .collect()

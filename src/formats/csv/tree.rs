@@ -8,7 +8,7 @@
 //! are taken whole, without an event each.
 
 use super::lists::{csv_io, games_error, kept_at_root, Lists, Slot, FILE_PROPS, GAME_PROPS};
-use super::rows::{game_record, loss_warning, write_row, Row, Tally};
+use super::rows::{game_cells, game_record, loss_warning, write_row, Row, Tally};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeRef, Property, PropertyBuf, MOVE_TEXT_LEN};
@@ -294,15 +294,17 @@ impl Tree {
                 index: self.in_file,
             };
             let safe = lists.layout.safe();
-            let record = game_record(
+            let row = game_record(
                 &self.root,
                 origin,
-                (self.encoding, safe),
+                self.encoding,
                 moves,
                 &mut self.not_carried,
             );
+            let record = game_cells(&row, safe);
+            let record = record.iter().map(|c| c.as_bytes());
             let path = lists.games_path.as_deref();
-            w.write_record(&record)
+            w.write_record(record)
                 .map_err(|e| games_error(path, csv_io(e)))?;
         }
         let meta = self.meta;
