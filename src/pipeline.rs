@@ -286,7 +286,8 @@ impl Spare {
 /// Whether `to` can be written in game-parallel pieces with `options`:
 /// UTF-8 SGF (the pieces' outputs are the output), and the writers that
 /// number games and write a document around them by [`PiecePart`] (JSON,
-/// XML, CSV without a games list, which is a second output).
+/// XML, CSV without a games list: a second output, or the games table
+/// alone, has its own header and numbering).
 fn writes_in_pieces(to: Format, options: &Options) -> Option<bool> {
     let w = &options.write;
     match to {
@@ -295,7 +296,7 @@ fn writes_in_pieces(to: Format, options: &Options) -> Option<bool> {
             .is_none_or(|e| e == encoding_rs::UTF_8)
             .then_some(false),
         Format::Json | Format::Xml => Some(true),
-        Format::Csv => w.games_csv.is_none().then_some(true),
+        Format::Csv => (w.games_csv.is_none() && !w.games_only).then_some(true),
         _ => None,
     }
 }

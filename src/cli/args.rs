@@ -436,6 +436,10 @@ pub struct ConvertArgs {
     /// (-: stdout, when the output is a file).
     #[arg(long, value_name = "FILE")]
     pub games_csv: Option<PathBuf>,
+    /// CSV output: the games table alone, one row per game, as the output
+    /// (no move list).
+    #[arg(long)]
+    pub games_only: bool,
     /// CSV output: text cells that start with = + - @ (a spreadsheet
     /// formula) get a leading ' ; numeric columns are never touched.
     #[arg(long)]
@@ -470,6 +474,7 @@ impl ConvertArgs {
             all_variations: false,
             coords: None,
             games_csv: None,
+            games_only: false,
             csv_safe: false,
             pictures: PictureArgs::default(),
             edit: super::edits::EditArgs::default(),

@@ -155,6 +155,7 @@ fn write_options(args: &ConvertArgs) -> Result<WriteOptions, String> {
         CoordsArg::Numeric => Coords::Numeric,
     });
     w.games_csv = args.games_csv.clone();
+    w.games_only = args.games_only;
     w.csv_safe = args.csv_safe;
     let pic = &args.pictures;
     w.game = pic.game;

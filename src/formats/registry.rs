@@ -241,6 +241,7 @@ pub const FORMATS: &[FormatInfo] = &[
             WriteOption::AllVariations,
             WriteOption::Coords,
             WriteOption::GamesCsv,
+            WriteOption::GamesOnly,
             WriteOption::CsvSafe,
         ],
         reading: Reading::Pieces {

@@ -532,6 +532,8 @@ pub enum WriteOption {
     Coords,
     /// `--games-csv`.
     GamesCsv,
+    /// `--games-only`.
+    GamesOnly,
     /// `--csv-safe`.
     CsvSafe,
     /// `--at`.
@@ -573,6 +575,7 @@ impl WriteOption {
             WriteOption::AllVariations => "--all-variations",
             WriteOption::Coords => "--coords",
             WriteOption::GamesCsv => "--games-csv",
+            WriteOption::GamesOnly => "--games-only",
             WriteOption::CsvSafe => "--csv-safe",
             WriteOption::At => "--at",
             WriteOption::Figures => "--figures",
@@ -610,6 +613,9 @@ pub struct WriteOptions {
     pub coords: Option<Coords>,
     /// `--games-csv FILE`: one row per game, beside the move list.
     pub games_csv: Option<PathBuf>,
+    /// `--games-only` (CSV): the games table alone is the output, one row
+    /// per game, and no move list is written.
+    pub games_only: bool,
     /// `--csv-safe` (CSV): text cells that a spreadsheet would take for a
     /// formula (`=`, `+`, `-`, `@`, tab, carriage return first) get a
     /// leading `'`; numbers are never touched (formats/csv.md).
@@ -674,6 +680,7 @@ impl WriteOptions {
             (WriteOption::AllVariations, self.all_variations),
             (WriteOption::Coords, self.coords.is_some()),
             (WriteOption::GamesCsv, self.games_csv.is_some()),
+            (WriteOption::GamesOnly, self.games_only),
             (WriteOption::CsvSafe, self.csv_safe),
             (WriteOption::At, self.at.is_some()),
             (WriteOption::Figures, self.figures),

@@ -123,6 +123,10 @@ pub struct GameRow {
     pub file: String,
     /// The game's 0-based index in its file.
     pub index: i64,
+    /// The character set the game's text was decoded from (a WHATWG
+    /// name); [`game_row`] leaves it null: the writer, which has the
+    /// game's header, sets it.
+    pub encoding: Option<String>,
     /// `SZ` as the board's sides: `19`, or `19:13` for a rectangle (19 when absent or unreadable).
     pub size: String,
     /// The board's columns (from `size`).
@@ -212,6 +216,12 @@ pub const GAME_COLUMNS: &[Column] = &[
         ty: ColumnType::Int,
         doc: "The game's 0-based index in its file.",
         nullable: false,
+    },
+    Column {
+        name: "encoding",
+        ty: ColumnType::Text,
+        doc: "The character set the game's text was decoded from (a WHATWG name: `UTF-8`, `Shift_JIS`, `GBK`, `EUC-KR`), as the reader decided it; null where the writer is not told.",
+        nullable: true,
     },
     Column {
         name: "size",
@@ -600,6 +610,7 @@ impl GameRow {
             "game" => Cell::Int(self.game),
             "file" => Cell::Text(&self.file),
             "index" => Cell::Int(self.index),
+            "encoding" => text(&self.encoding),
             "size" => Cell::Text(&self.size),
             "width" => Cell::Int(self.width),
             "height" => Cell::Int(self.height),

@@ -16,7 +16,18 @@ pub const CSV_BAD_ROW: Code = Code::new("W373", "csv-bad-row");
 /// it was attached to the previous node.
 pub const CSV_BAD_PARENT: Code = Code::new("W374", "csv-bad-parent");
 /// The move list keeps moves, time left and comments; this lists what a
-/// game had beyond that.
+/// game had beyond that. With a games list the game info is carried; a
+/// `KM`, `HA` or `TM` the games list cannot read as a number (its column
+/// is empty) is listed. With `--games-only` only those are listed: the
+/// moves and the rest are left out as asked.
+///
+/// Example: `sgfconv -t csv game.sgf` on a game with variations and
+/// labels: `not carried: variation nodes ×12, LB ×3`; `sgfconv -t csv
+/// --games-only` on a game with `TM[-]`: `not carried: TM (not a time)
+/// ×1`.
+///
+/// What to do: `-t json` keeps everything; `--all-variations` keeps the
+/// variations.
 ///
 /// Once a run: a run into this format finds it in most games, each naming
 /// what that game lost; a text run shows the first and counts the others in

@@ -10,12 +10,17 @@ use super::out::RowOut;
 use super::rows::Layout;
 use crate::error::Error;
 use crate::output::{output_error, AtomicFile};
+use std::io::{self, Write};
 
 /// Where the rows go: the move list, and with `--games-csv` the games
-/// list; the layout of their rows; the games written so far.
+/// list (with `--games-only` the games list alone, into the output); the
+/// layout of their rows; the games written so far.
 pub(super) struct Lists<'w> {
     pub(super) out: RowOut<'w>,
-    pub(super) games_out: Option<csv::Writer<AtomicFile>>,
+    pub(super) games_out: Option<csv::Writer<GamesOut<'w>>>,
+    /// `--games-only`: the move list is not written, and W375 says only
+    /// what the games list could not carry.
+    pub(super) games_only: bool,
     /// `--games-csv FILE`: named by its errors.
     pub(super) games_path: Option<std::path::PathBuf>,
     pub(super) layout: Layout,
@@ -23,6 +28,39 @@ pub(super) struct Lists<'w> {
     /// Games are numbered by their index in the input (a part of a pieced
     /// output), not counted from 0.
     pub(super) by_header: bool,
+}
+
+/// Where the games list goes: its own file (`--games-csv FILE`, put in
+/// place when the conversion finishes), or the output (`--games-only`).
+pub(super) enum GamesOut<'w> {
+    File(AtomicFile),
+    Output(Box<dyn Write + 'w>),
+}
+
+impl GamesOut<'_> {
+    /// The list is complete: the file put in place, the output flushed.
+    pub(super) fn finish(self) -> io::Result<()> {
+        match self {
+            GamesOut::File(f) => f.commit(),
+            GamesOut::Output(mut w) => w.flush(),
+        }
+    }
+}
+
+impl Write for GamesOut<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            GamesOut::File(f) => f.write(buf),
+            GamesOut::Output(w) => w.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            GamesOut::File(f) => f.flush(),
+            GamesOut::Output(w) => w.flush(),
+        }
+    }
 }
 
 /// Root properties the games list carries.

@@ -4,12 +4,13 @@
 //! rows did not carry.
 
 use super::lists::{csv_io, kept_at_root, Lists, Slot, FILE_PROPS, GAME_PROPS};
-use super::rows::{game_record, loss_warning, write_row, Row, Tally};
+use super::rows::{game_cells, game_record, loss_warning, write_row, Row, Tally};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeRef, Property, PropertyBuf, MOVE_TEXT_LEN};
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{orphan_property, Tracker};
+use crate::table::Origin;
 
 /// The streaming state of a main-line move list, for the current game.
 #[derive(Default)]
@@ -33,6 +34,8 @@ pub(super) struct MainLine {
     moves: usize,
     /// The game's index in its input (`GameHeader::index`).
     in_file: usize,
+    /// The character set its text was decoded from (`GameHeader::encoding`).
+    encoding: &'static str,
     root: Vec<PropertyBuf>,
     size: (u32, u32),
     not_carried: Tally,
@@ -141,6 +144,7 @@ impl MainLine {
                 self.end_game(lists, report)?;
                 self.start();
                 self.in_file = h.index;
+                self.encoding = h.encoding;
                 if lists.by_header {
                     lists.games = h.index;
                 }
@@ -311,14 +315,25 @@ impl MainLine {
             self.not_carried
                 .add("the game itself (it has no move, so no row)", 1);
         }
-        if let Some(w) = &mut lists.games_out {
-            let m = &*self;
-            let (file, safe) = (report.file(), lists.layout.safe());
-            let at = (lists.games, file.as_ref(), m.in_file);
-            let record = game_record(&m.root, at, m.size, m.moves, safe);
-            w.write_record(&record).map_err(csv_io)?;
+        if lists.games_only {
+            // The moves and what else the games list has no column for
+            // are left out as asked: W375 says only what it could not carry.
+            self.not_carried.clear();
         }
-        loss_warning(report, lists.games, &self.not_carried);
+        if let Some(w) = &mut lists.games_out {
+            let (file, safe) = (report.file(), lists.layout.safe());
+            let origin = Origin {
+                game: lists.games,
+                file: file.as_ref(),
+                index: self.in_file,
+            };
+            let (encoding, moves) = (self.encoding, self.moves);
+            let row = game_record(&self.root, origin, encoding, moves, &mut self.not_carried);
+            let record = game_cells(&row, safe);
+            let record = record.iter().map(|c| c.as_bytes());
+            w.write_record(record).map_err(csv_io)?;
+        }
+        loss_warning(report, lists.games, &self.not_carried, lists.games_only);
         lists.games += 1;
         Ok(())
     }

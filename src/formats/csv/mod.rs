@@ -173,8 +173,8 @@ mod tests {
         let games = std::fs::read_to_string(&path).unwrap();
         pretty_assertions::assert_eq!(
             games,
-            "game,file,index,size,komi,handicap,rules,black,black_rank,white,white_rank,result,date,event,round,place,first_player,setup_b,setup_w,moves,main_time,overtime,overtime_settings,persons\n\
-             0,in.sgf,0,19,6.5,,,\"Black, \"\"B\"\"\",,,,,,,,,,dd,,3,,,,\n"
+            "game,file,index,encoding,size,width,height,komi,handicap,rules,black,black_rank,black_rank_number,white,white_rank,white_rank_number,result,winner,margin,win_reason,date,day,year,event,round,place,first_player,setup_b,setup_w,moves,main_time,overtime,overtime_system,overtime_periods,overtime_seconds,overtime_moves,overtime_settings,persons\n\
+             0,in.sgf,0,UTF-8,19,19,19,6.5,,,\"Black, \"\"B\"\"\",,,,,,,,,,,,,,,,,dd,,3,,,,,,,,\n"
         );
         // The game info went to the games list: only the root comment and the variation are lost.
         assert!(!r.collected()[0].message.contains("PB"));
@@ -182,6 +182,27 @@ mod tests {
         let (back, _) = testing::read_games(read, &games, "t");
         assert_eq!(back[0].root().text("PB"), Some("Black, \"B\""));
         assert_eq!(back[0].root().text("AB"), Some("dd"));
+    }
+
+    /// Setup points read back apart by blanks, as the games list writes
+    /// them, and run together, as lists written before it did.
+    #[test]
+    fn setup_points_read_back() {
+        for list in ["dd pp pd", "ddpppd"] {
+            let csv = format!("game,black,setup_b\n0,B,{list}\n");
+            let (games, _) = testing::read_games(read, &csv, "t");
+            let ab = games[0].root().get("AB").map(|p| {
+                p.values()
+                    .iter()
+                    .map(|v| v.text().to_string())
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(
+                ab.as_deref(),
+                Some(&["dd", "pp", "pd"].map(String::from)[..]),
+                "{list}"
+            );
+        }
     }
 
     /// One step of a hand-made event stream: runs of plain moves among

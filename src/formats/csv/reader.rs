@@ -408,11 +408,7 @@ impl ReadState {
         );
         for (col, id) in [("setup_b", "AB"), ("setup_w", "AW")] {
             if let Some(v) = cols.named(row, col) {
-                let pts: Vec<String> = v
-                    .as_bytes()
-                    .chunks(2)
-                    .map(|c| String::from_utf8_lossy(c).into_owned())
-                    .collect();
+                let pts = setup_points(v);
                 root.push_buf(&crate::event::PropertyBuf::with_values(id, &pts));
             }
         }
@@ -517,6 +513,19 @@ fn row_point(cols: &Columns, row: &csv::StringRecord, size: (u32, u32)) -> Optio
     } else {
         None
     }
+}
+
+/// A games list's `setup_b` or `setup_w`: points apart by blanks (`dd pp`),
+/// or run together as lists before the games table wrote them apart
+/// (`ddpp`).
+fn setup_points(cell: &str) -> Vec<String> {
+    if cell.contains(char::is_whitespace) {
+        return cell.split_whitespace().map(str::to_string).collect();
+    }
+    let pairs = cell.as_bytes().chunks(2);
+    pairs
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect()
 }
 
 /// The games list's `overtime_settings` (values apart by blanks) and

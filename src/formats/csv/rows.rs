@@ -10,38 +10,13 @@ use crate::event::PropertyBuf;
 use crate::event::MOVE_TEXT_LEN;
 use crate::formats::structured::coords;
 use crate::options::Coords;
+use crate::table::{game_row, Cell, ColumnType, GameRow, Origin, GAME_COLUMNS};
+use std::borrow::Cow;
 
-/// Columns of the games list, in order.
-pub(super) const GAME_COLUMNS: &[&str] = &[
-    "game",
-    "file",
-    "index",
-    "size",
-    "komi",
-    "handicap",
-    "rules",
-    "black",
-    "black_rank",
-    "white",
-    "white_rank",
-    "result",
-    "date",
-    "event",
-    "round",
-    "place",
-    "first_player",
-    "setup_b",
-    "setup_w",
-    "moves",
-    "main_time",
-    "overtime",
-    "overtime_settings",
-    "persons",
-];
-
-/// Columns of numbers, in either list: `--csv-safe` leaves a number in
-/// them as it is (`-5`, `+3`, `6.5`), so that data tools read it as one.
-pub(super) const NUMERIC_COLUMNS: &[&str] = &[
+/// Columns of numbers of the move list: `--csv-safe` leaves a number in
+/// them as it is (`-5`, `+3`, `6.5`), so that data tools read it as one;
+/// so it does in the games list's columns of numbers ([`is_numeric`]).
+const NUMERIC_COLUMNS: &[&str] = &[
     "game",
     "index",
     "node",
@@ -52,11 +27,21 @@ pub(super) const NUMERIC_COLUMNS: &[&str] = &[
     "pass",
     "size",
     "time_left",
-    "komi",
-    "handicap",
-    "moves",
-    "main_time",
 ];
+
+/// Whether column `col` of either list holds numbers: the move list's
+/// [`NUMERIC_COLUMNS`], the games list's whole and real columns, and its
+/// `size` (`19`, `19:13`).
+fn is_numeric(col: &str) -> bool {
+    let games = GAME_COLUMNS.iter().find(|c| c.name == col);
+    NUMERIC_COLUMNS.contains(&col)
+        || games.is_some_and(|c| matches!(c.ty, ColumnType::Int | ColumnType::Real))
+}
+
+/// The games list's header: the games table's column names.
+pub(super) fn game_header() -> impl Iterator<Item = &'static str> {
+    GAME_COLUMNS.iter().map(|c| c.name)
+}
 
 /// Whether `s` is a plain decimal number: a sign, digits, a fraction, an
 /// exponent (what a spreadsheet reads as a number, not as a formula).
@@ -82,78 +67,54 @@ pub(super) fn defused(col: &str, field: &str) -> Option<String> {
     risky(col, field).then(|| format!("'{field}"))
 }
 
-/// A game's row of the games list: where it came from (`at`: its index
-/// in the collection written, the input's name, its index in that input),
-/// its root's game info and setup, its size and its number of moves
-/// (defused with `--csv-safe`).
+/// A game's row of the games list: the games table's row ([`game_row`]:
+/// where it came from, its root's game info read, its setup and its number
+/// of moves), with the game's `encoding`. A `KM`, `HA` or `TM` that is no
+/// number goes into `not_carried`: its column is a number, and empty.
 pub(super) fn game_record(
     root: &[PropertyBuf],
-    at: (usize, &str, usize),
-    size: (u32, u32),
+    origin: Origin<'_>,
+    encoding: &str,
     moves: usize,
-    safe: bool,
-) -> Vec<String> {
-    let text = |id: &str| {
-        root.iter()
+    not_carried: &mut Tally,
+) -> GameRow {
+    let mut row = game_row(root, origin, moves);
+    row.encoding = Some(encoding.to_string());
+    let given = |id: &str| {
+        let value = root
+            .iter()
             .find(|p| p.name == id)
-            .and_then(|p| p.first_text())
-            .unwrap_or("")
-            .to_string()
+            .and_then(|p| p.first_text());
+        value.is_some_and(|v| !v.trim().is_empty())
     };
-    // Every value of a list, joined (the `FF[5]` draft's time settings
-    // and persons kept, formats/sgf-dialects.md section 13).
-    let all = |id: &str, sep: &str| -> String {
-        let values = root.iter().filter(|p| p.name == id).flat_map(|p| {
-            p.values()
-                .iter()
-                .map(|v| v.text().to_string())
-                .collect::<Vec<_>>()
-        });
-        values.collect::<Vec<_>>().join(sep)
-    };
-    let setup = |id: &str| -> String {
-        root.iter()
-            .filter(|p| p.name == id)
-            .flat_map(|p| {
-                p.values()
-                    .iter()
-                    .flat_map(|v| coords::expand_points(v.text()))
-                    .collect::<Vec<_>>()
-            })
-            .collect()
-    };
-    GAME_COLUMNS
-        .iter()
-        .map(|col| match *col {
-            "game" => at.0.to_string(),
-            "file" => at.1.to_string(),
-            "index" => at.2.to_string(),
-            "size" => size_text(size),
-            "komi" => text("KM"),
-            "handicap" => text("HA"),
-            "rules" => text("RU"),
-            "black" => text("PB"),
-            "black_rank" => text("BR"),
-            "white" => text("PW"),
-            "white_rank" => text("WR"),
-            "result" => text("RE"),
-            "date" => text("DT"),
-            "event" => text("EV"),
-            "round" => text("RO"),
-            "place" => text("PC"),
-            "first_player" => text("PL"),
-            "setup_b" => setup("AB"),
-            "setup_w" => setup("AW"),
-            "moves" => moves.to_string(),
-            "main_time" => text("TM"),
-            "overtime" => text("OT"),
-            "overtime_settings" => all("OTS", " "),
-            "persons" => all("PI", "; "),
-            _ => String::new(),
-        })
+    for (id, read, what) in [
+        ("KM", row.komi.is_some(), "KM (not a number of points)"),
+        ("HA", row.handicap.is_some(), "HA (not a number of stones)"),
+        ("TM", row.main_time.is_some(), "TM (not a time)"),
+    ] {
+        if given(id) && !read {
+            not_carried.add(what, 1);
+        }
+    }
+    row
+}
+
+/// The CSV cells of a games row, one per column (defused with
+/// `--csv-safe`): texts borrowed from the row, so that a huge value is not
+/// copied again on its way out.
+pub(super) fn game_cells(row: &GameRow, safe: bool) -> Vec<Cow<'_, str>> {
+    let cells = row.cells().into_iter().map(|cell| match cell {
+        Cell::Null => Cow::Borrowed(""),
+        Cell::Int(n) => Cow::Owned(n.to_string()),
+        Cell::Real(x) => Cow::Owned(x.to_string()),
+        Cell::Text(t) => Cow::Borrowed(t),
+        Cell::Date(d) => Cow::Owned(d.to_string()),
+        Cell::TextList(list) => Cow::Owned(list.join(" ")),
+    });
+    cells
         .zip(GAME_COLUMNS)
         .map(|(field, col)| match safe {
-            true => defused(col, &field).unwrap_or(field),
+            true => defused(col.name, &field).map_or(field, Cow::Owned),
             false => field,
         })
         .collect()
@@ -184,8 +145,7 @@ pub(super) struct Row<'a> {
 
 /// Whether `--csv-safe` defuses `field` (see [`defused`]).
 fn risky(col: &str, field: &str) -> bool {
-    field.starts_with(['=', '+', '-', '@', '\t', '\r'])
-        && !(NUMERIC_COLUMNS.contains(&col) && is_number(field))
+    field.starts_with(['=', '+', '-', '@', '\t', '\r']) && !(is_numeric(col) && is_number(field))
 }
 
 /// A text field of column `col`, defused with `--csv-safe`.
@@ -688,21 +648,31 @@ impl Tally {
 /// W375: what game `game`'s rows did not carry, if anything. The message
 /// is built only when it is shown or kept (not under `-q`, nor past the
 /// per-code limit): most games lose something.
-pub(super) fn loss_warning(report: &mut Reporter, game: usize, not_carried: &Tally) {
+pub(super) fn loss_warning(
+    report: &mut Reporter,
+    game: usize,
+    not_carried: &Tally,
+    games_only: bool,
+) {
     if not_carried.is_empty() {
         return;
     }
     report.set_game(Some(game));
-    report.report(CSV_NOT_CARRIED, None, || loss_message(game, not_carried));
+    report.report(CSV_NOT_CARRIED, None, || {
+        loss_message(game, not_carried, games_only)
+    });
 }
 
 /// The text of [`loss_warning`]'s warning.
-fn loss_message(game: usize, not_carried: &Tally) -> String {
+fn loss_message(game: usize, not_carried: &Tally, games_only: bool) -> String {
     let mut digits = itoa::Buffer::new();
     let mut message = String::with_capacity(256);
     message.push_str("game ");
     message.push_str(digits.format(game));
-    message.push_str(": the CSV move list keeps moves, time left and comments; not carried: ");
+    message.push_str(match games_only {
+        true => ": the CSV games list keeps the game info; not carried: ",
+        false => ": the CSV move list keeps moves, time left and comments; not carried: ",
+    });
     for (k, (name, n)) in not_carried.iter().enumerate() {
         if k > 0 {
             message.push_str(", ");

@@ -8,12 +8,13 @@
 //! are taken whole, without an event each.
 
 use super::lists::{csv_io, games_error, kept_at_root, Lists, Slot, FILE_PROPS, GAME_PROPS};
-use super::rows::{game_record, loss_warning, write_row, Row, Tally};
+use super::rows::{game_cells, game_record, loss_warning, write_row, Row, Tally};
 use crate::diag::Reporter;
 use crate::error::Error;
 use crate::event::{Event, Moves, NodeRef, Property, PropertyBuf, MOVE_TEXT_LEN};
 use crate::formats::structured::coords;
 use crate::formats::structured::flat::{orphan_property, Tracker};
+use crate::table::Origin;
 
 /// No parent (the root).
 const NO_PARENT: u32 = u32::MAX;
@@ -36,6 +37,8 @@ pub(super) struct Tree {
     pub(super) in_game: bool,
     /// The game's index in its input (`GameHeader::index`).
     in_file: usize,
+    /// The character set its text was decoded from (`GameHeader::encoding`).
+    encoding: &'static str,
     tracker: Tracker,
     nodes: Vec<TreeNode>,
     text: String,
@@ -64,9 +67,10 @@ const WHITE_TIME: usize = 2;
 const COMMENT: usize = 3;
 
 impl Tree {
-    fn start(&mut self, in_file: usize) {
+    fn start(&mut self, in_file: usize, encoding: &'static str) {
         self.in_game = true;
         self.in_file = in_file;
+        self.encoding = encoding;
         self.tracker.start();
         self.nodes.clear();
         self.text.clear();
@@ -218,7 +222,7 @@ impl Tree {
         report: &mut Reporter,
     ) -> Result<(), Error> {
         match event {
-            Event::GameStart(h) => self.start(h.index),
+            Event::GameStart(h) => self.start(h.index, h.encoding),
             Event::Meta { .. } if self.in_game => self.meta += 1,
             Event::Meta { .. } => {}
             Event::VariationStart(_) => self.tracker.paren(true),
@@ -284,17 +288,30 @@ impl Tree {
         }
         if let Some(w) = &mut lists.games_out {
             let file = report.file();
-            let at = (lists.games, file.as_ref(), self.in_file);
-            let record = game_record(&self.root, at, size, moves, lists.layout.safe());
+            let origin = Origin {
+                game: lists.games,
+                file: file.as_ref(),
+                index: self.in_file,
+            };
+            let safe = lists.layout.safe();
+            let row = game_record(
+                &self.root,
+                origin,
+                self.encoding,
+                moves,
+                &mut self.not_carried,
+            );
+            let record = game_cells(&row, safe);
+            let record = record.iter().map(|c| c.as_bytes());
             let path = lists.games_path.as_deref();
-            w.write_record(&record)
+            w.write_record(record)
                 .map_err(|e| games_error(path, csv_io(e)))?;
         }
         let meta = self.meta;
         if meta > 0 {
             self.not_carried.add("source facts", meta);
         }
-        loss_warning(report, lists.games, &self.not_carried);
+        loss_warning(report, lists.games, &self.not_carried, false);
         lists.games += 1;
         Ok(())
     }

@@ -7,10 +7,10 @@
 //! (`main_line.rs`) or to the tree of `--all-variations` (`tree.rs`), which
 //! write through the [`Lists`] of `lists.rs`.
 
-use super::lists::{csv_io, games_error, Lists};
+use super::lists::{csv_io, games_error, GamesOut, Lists};
 use super::main_line::MainLine;
 use super::out::RowOut;
-use super::rows::{Layout, GAME_COLUMNS};
+use super::rows::{game_header, Layout};
 use super::tree::Tree;
 use crate::diag::Reporter;
 use crate::error::Error;
@@ -20,26 +20,36 @@ use crate::output::{output_error, AtomicFile};
 use crate::sink::{moves_as_nodes, node_as_events, Sink};
 use std::io::Write;
 
-/// The CSV writer (the move list; with `--games-csv` also the games list).
+/// The CSV writer (the move list; with `--games-csv` also the games list;
+/// with `--games-only` the games list alone).
 pub fn writer<'w>(
     output: Box<dyn Write + 'w>,
     options: &WriteOptions,
 ) -> Result<Box<dyn Sink + 'w>, Error> {
-    let games = match &options.games_csv {
+    refuse_with_games_only(options)?;
+    let (moves_out, games): (Box<dyn Write + 'w>, _) = match &options.games_csv {
+        _ if options.games_only => (Box::new(std::io::sink()), Some(GamesOut::Output(output))),
         Some(path) => {
             // Through the output layer: the file is replaced only when the
             // conversion finishes; a failed run leaves it as it was.
             let f = AtomicFile::create(path).map_err(|e| output_error(path, e))?;
-            let mut w = csv::Writer::from_writer(f);
-            w.write_record(GAME_COLUMNS).map_err(csv_io)?;
+            (output, Some(GamesOut::File(f)))
+        }
+        None => (output, None),
+    };
+    let games = match games {
+        Some(g) => {
+            let mut w = csv::Writer::from_writer(g);
+            w.write_record(game_header()).map_err(csv_io)?;
             Some(w)
         }
         None => None,
     };
     Ok(Box::new(CsvWriter {
         lists: Lists {
-            out: RowOut::new(output),
+            out: RowOut::new(moves_out),
             games_out: games,
+            games_only: options.games_only,
             games_path: options.games_csv.clone(),
             layout: Layout::new(options.all_variations, options.coords(), options.csv_safe),
             games: 0,
@@ -51,6 +61,22 @@ pub fn writer<'w>(
         // A part of a pieced output that does not start it has no header.
         header_written: options.piece.is_some_and(|p| !p.opening),
     }))
+}
+
+/// `--games-only` with an option of the move list, or with a second games
+/// list, is refused: the output is the games list alone.
+fn refuse_with_games_only(options: &WriteOptions) -> Result<(), Error> {
+    let given = [
+        ("--games-csv", options.games_csv.is_some()),
+        ("--all-variations", options.all_variations),
+        ("--coords", options.coords.is_some()),
+    ];
+    match given.iter().find(|(_, set)| *set && options.games_only) {
+        Some((flag, _)) => Err(Error::Usage(format!(
+            "--games-only writes the games list alone, as the output: {flag} does not apply to it"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The CSV writer. The main line streams: a row goes out as soon as its
@@ -117,7 +143,7 @@ impl Sink for CsvWriter<'_> {
             let path = self.lists.games_path.as_deref();
             g.into_inner()
                 .map_err(|e| games_error(path, Error::Io(e.into_error())))?
-                .commit()
+                .finish()
                 .map_err(|e| games_error(path, Error::Io(e)))?;
         }
         Ok(())

@@ -121,10 +121,11 @@ fn the_games_list_carries_time_and_persons() {
     assert!(lines
         .next()
         .unwrap()
-        .ends_with(",moves,main_time,overtime,overtime_settings,persons"));
+        .ends_with(",moves,main_time,overtime,overtime_system,overtime_periods,overtime_seconds,overtime_moves,overtime_settings,persons"));
+    // The draft's settings give the overtime's numbers.
     assert!(
         lines.next().unwrap().ends_with(
-            ",2,10800,\"1×60 byo-yomi, overtime counted in 60 s steps\",TM:A:10800 OP:A:60 OM:A:1 NO:A:1 OG:A:60,RF:Ma Xiaochun"
+            ",2,10800,\"1×60 byo-yomi, overtime counted in 60 s steps\",byo-yomi,1,60,1,TM:A:10800 OP:A:60 OM:A:1 NO:A:1 OG:A:60,RF:Ma Xiaochun"
         ),
         "{list}"
     );

@@ -7,6 +7,7 @@ mod archive_attacks;
 mod archives;
 mod dropped;
 mod ff5;
+mod games_table;
 mod gib;
 mod legacy;
 mod legacy_charset;

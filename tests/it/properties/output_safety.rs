@@ -204,7 +204,10 @@ fn an_existing_games_csv_is_kept_when_the_run_fails_and_replaced_when_it_succeed
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let games = read(dir.path(), "games.csv");
-    assert!(games.starts_with("game,file,index,size,komi"), "{games}");
+    assert!(
+        games.starts_with("game,file,index,encoding,size,width,height,komi"),
+        "{games}"
+    );
     assert!(games.contains("Lee"), "{games}");
 }
 
