@@ -110,6 +110,7 @@ pub(crate) mod props;
 pub mod render;
 pub mod sink;
 pub mod stone;
+pub mod table;
 pub mod transform;
 pub mod validate;
 pub mod values;
