@@ -9,8 +9,8 @@
 //! `path` column: `formats/csv.md`); with [`MovesOptions::comments`] the
 //! node's comment.
 
-use crate::formats::structured::coords;
 use crate::game::{Game, NodeId};
+use crate::stone::{board_size, is_pass, Point};
 
 /// Which rows and columns of the moves table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub fn move_rows(game: &Game, options: MovesOptions) -> Vec<MoveRow> {
     if game.is_empty() {
         return Vec::new();
     }
-    let size = coords::board_size(game.root().text("SZ"));
+    let size = board_size(game.root().text("SZ"));
     if options.all_variations {
         tree_rows(game, size, options)
     } else {
@@ -112,10 +112,10 @@ fn row_of(
 ) -> Option<MoveRow> {
     let node = game.node(id);
     let (color, value) = node.mv()?;
-    let pass = coords::is_pass(value, size);
+    let pass = is_pass(value, size);
     let point = match pass {
         true => None,
-        false => coords::sgf_to_xy(value).map(|(x, y)| (x as u16, y as u16)),
+        false => Point::parse(value).map(|p| (u16::from(p.x), u16::from(p.y))),
     };
     let comment = match options.comments {
         true => node.text("C").map(str::to_string),
@@ -130,4 +130,86 @@ fn row_of(
         path: Vec::new(),
         comment,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `;B[pd]C[a];W[dp]` then two variations: `(;B[];W[tt])` and
+    /// `(;B[dd])`, on a 19×19 board.
+    fn sample() -> Game {
+        let mut g = Game::default();
+        g.root_mut().set("SZ", "19");
+        let a = g.add_child(0);
+        g.node_mut(a).set("B", "pd");
+        g.node_mut(a).set("C", "a");
+        let b = g.add_child(a);
+        g.node_mut(b).set("W", "dp");
+        let c = g.add_child(b);
+        g.node_mut(c).set("B", "");
+        let d = g.add_child(c);
+        g.node_mut(d).set("W", "tt");
+        let e = g.add_child(b);
+        g.node_mut(e).set("B", "dd");
+        g
+    }
+
+    fn brief(rows: &[MoveRow]) -> Vec<String> {
+        rows.iter()
+            .map(|r| {
+                let at = r.point.map_or("-".into(), |(x, y)| format!("{x},{y}"));
+                format!("{}{} {at} {} {:?}", r.number, r.color, r.pass, r.path)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_main_line_by_default() {
+        let rows = move_rows(&sample(), MovesOptions::default());
+        assert_eq!(
+            brief(&rows),
+            [
+                "1B 15,3 false []",
+                "2W 3,15 false []",
+                "3B - true []",
+                "4W - true []"
+            ]
+        );
+        assert!(rows.iter().all(|r| r.comment.is_none()));
+    }
+
+    #[test]
+    fn every_variation_with_its_path_and_comments() {
+        let options = MovesOptions {
+            all_variations: true,
+            comments: true,
+        };
+        let rows = move_rows(&sample(), options);
+        assert_eq!(
+            brief(&rows),
+            [
+                "1B 15,3 false []",
+                "2W 3,15 false []",
+                "3B - true [0]",
+                "4W - true [0]",
+                "3B 3,3 false [1]",
+            ]
+        );
+        assert_eq!(rows[0].comment.as_deref(), Some("a"));
+        let nodes: Vec<u32> = rows.iter().map(|r| r.node).collect();
+        assert_eq!(nodes, [1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn tt_is_a_point_on_a_larger_board_and_junk_no_point() {
+        let mut g = Game::default();
+        g.root_mut().set("SZ", "21");
+        let a = g.add_child(0);
+        g.node_mut(a).set("B", "tt");
+        let b = g.add_child(a);
+        g.node_mut(b).set("W", "zzz");
+        let rows = move_rows(&g, MovesOptions::default());
+        assert_eq!(brief(&rows), ["1B 19,19 false []", "2W - false []"]);
+    }
 }

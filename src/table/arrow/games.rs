@@ -3,9 +3,8 @@
 //! margin and reason).
 
 use super::columns::{Cell, Column, Kind};
-use crate::formats::structured::coords;
 use crate::game::Game;
-use crate::stone::Colour;
+use crate::stone::{board_size, Colour};
 use crate::values::{first_day, read_result, GameResult, WinBy};
 
 /// A column of text, nullable.
@@ -116,7 +115,7 @@ pub(super) fn cells<'g>(game: &'g Game, source: Source<'g>, moves: u32) -> Vec<C
     let re = root.text("RE").and_then(read_result);
     let (winner, margin, reason) = result_cells(re.as_ref());
     let day = root.text("DT").and_then(first_day).and_then(|d| d.ymd());
-    let (w, h) = coords::board_size(root.text("SZ"));
+    let (w, h) = board_size(root.text("SZ"));
     let number = |id: &str| root.text(id).and_then(|t| t.trim().parse::<f64>().ok());
     vec![
         Cell::Int(Some(i128::from(source.game))),

@@ -38,6 +38,10 @@ const LAYERS: &[(&[&str], &str)] = &[
     (&["board"], "the one Go board"),
     (&["validate"], "the FF[4] checks the dialect rules run"),
     (
+        &["table"],
+        "game records as tables: move rows, Arrow batches of the games and moves tables",
+    ),
+    (
         &["render"],
         "diagrams: what a picture shows and its SVG drawing",
     ),
