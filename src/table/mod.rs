@@ -1,15 +1,99 @@
-//! Game records as tables: the rows data tools read (one per move), and
-//! with the `parquet` feature the same rows as Arrow record batches.
+//! Tables of games as typed columns: the games table's row and the
+//! description of its columns, one home for every writer of it.
 //!
-//! A table is built from whole games ([`crate::game::Game`]): the moves
-//! table needs a game's tree for its variation paths, and one game is the
-//! most any table builder holds. The rows are plain Rust values
-//! ([`moves`]); [`arrow`] turns them into columns of Arrow arrays, which
-//! the Parquet writer (`formats/parquet.md`) and the Python package write
-//! or hand on.
+//! The games table (one row per game: where it came from, its game info
+//! read into numbers, dates and codes, its setup, its number of moves) is
+//! written by the CSV games list (`--games-csv`) and meant for every tabular
+//! target (a columnar file, a data frame). Formats may not import each
+//! other, so the row lives here, outside them: [`games::GameRow`] is built
+//! from a game's root by one function that reads its values with
+//! [`crate::values`], and [`games::GAME_COLUMNS`] describes each column
+//! (name, [`ColumnType`], meaning), from which a writer makes its header or
+//! schema. A row gives its cells in that order as [`Cell`]s.
+//!
+//! Column names are `snake_case` and stable; an absent or unreadable
+//! value is [`Cell::Null`], never an empty text.
+//!
+//! The moves table (one row per move of the main line, or of every
+//! variation with its path) is built from a whole game ([`moves`]: a
+//! variation's path needs the tree), its columns described the same way
+//! ([`moves::move_columns`]). With the `parquet` feature, [`arrow`] makes
+//! both tables' rows into Arrow record batches, whose schema is made from
+//! the column lists: what the Parquet writer (`formats/parquet.md`) writes
+//! and the Python package hands to pyarrow.
 
 #[cfg(feature = "parquet")]
 pub mod arrow;
+pub mod games;
 pub mod moves;
 
-pub use moves::{move_rows, MoveRow, MovesOptions};
+pub use games::{game_row, Day, GameRow, Origin, WinReason, Winner, GAME_COLUMNS};
+pub use moves::{move_columns, move_rows, MoveRow, MovesOptions};
+
+/// The type of a column's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnType {
+    /// A whole number (`i64`).
+    Int,
+    /// A real number (`f64`).
+    Real,
+    /// A text (UTF-8).
+    Text,
+    /// A calendar day ([`Day`]).
+    Date,
+    /// A list of texts.
+    TextList,
+    /// True or false.
+    Bool,
+    /// A list of whole numbers (`u32`).
+    IntList,
+}
+
+impl ColumnType {
+    /// `int`, `real`, `text`, `date`, `list of text`: as the docs name it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ColumnType::Int => "int",
+            ColumnType::Real => "real",
+            ColumnType::Text => "text",
+            ColumnType::Date => "date",
+            ColumnType::TextList => "list of text",
+            ColumnType::Bool => "bool",
+            ColumnType::IntList => "list of int",
+        }
+    }
+}
+
+/// One column of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Column {
+    /// Its name (`snake_case`).
+    pub name: &'static str,
+    /// The type of its values.
+    pub ty: ColumnType,
+    /// What it holds, in one sentence (for docs and schemas).
+    pub doc: &'static str,
+    /// Whether it can be null.
+    pub nullable: bool,
+}
+
+/// One cell of a row, of its column's [`ColumnType`] or null.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell<'a> {
+    /// No value.
+    Null,
+    /// A whole number.
+    Int(i64),
+    /// A real number.
+    Real(f64),
+    /// A text.
+    Text(&'a str),
+    /// A calendar day.
+    Date(Day),
+    /// A list of texts.
+    TextList(&'a [String]),
+    /// True or false.
+    Bool(bool),
+    /// A list of whole numbers.
+    IntList(&'a [u32]),
+}

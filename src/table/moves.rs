@@ -7,8 +7,11 @@
 //! a row, in document order, with its node's index and its variation path
 //! (the child chosen at each branch point above it, as the CSV list's
 //! `path` column: `formats/csv.md`); with [`MovesOptions::comments`] the
-//! node's comment.
+//! node's comment. [`move_columns`] describes the columns a row's
+//! [`MoveRow::cells`] fill, as [`super::GAME_COLUMNS`] does the games
+//! table's.
 
+use super::{Cell, Column, ColumnType};
 use crate::game::{Game, NodeId};
 use crate::stone::{board_size, is_pass, Point};
 
@@ -20,6 +23,88 @@ pub struct MovesOptions {
     pub all_variations: bool,
     /// Each move's node comment (`C`).
     pub comments: bool,
+}
+
+/// A column, not null unless said.
+const fn column(name: &'static str, ty: ColumnType, doc: &'static str) -> Column {
+    Column {
+        name,
+        ty,
+        doc,
+        nullable: false,
+    }
+}
+
+/// The columns every moves table has.
+const BASE: &[Column] = &[
+    column(
+        "game",
+        ColumnType::Int,
+        "The game's 0-based index among every game of the run (the games table's `game`).",
+    ),
+    column(
+        "move",
+        ColumnType::Int,
+        "The move's number along its line: 1 for the first move.",
+    ),
+    column("color", ColumnType::Text, "`B` or `W`."),
+    Column {
+        nullable: true,
+        ..column(
+            "x",
+            ColumnType::Int,
+            "0-based column from the left; null for a pass or a value that is no point.",
+        )
+    },
+    Column {
+        nullable: true,
+        ..column(
+            "y",
+            ColumnType::Int,
+            "0-based row from the top; null for a pass or a value that is no point.",
+        )
+    },
+    column(
+        "pass",
+        ColumnType::Bool,
+        "The move is a pass (an empty value, or `tt` on boards up to 19×19).",
+    ),
+];
+
+/// The columns of [`MovesOptions::all_variations`].
+const VARIATIONS: &[Column] = &[
+    column(
+        "node",
+        ColumnType::Int,
+        "The move's node in its game (document order, root = 0).",
+    ),
+    column(
+        "variation",
+        ColumnType::IntList,
+        "The child index chosen at each branch point above the node; empty above the first branch.",
+    ),
+];
+
+/// The column of [`MovesOptions::comments`].
+const COMMENT: Column = Column {
+    nullable: true,
+    ..column(
+        "comment",
+        ColumnType::Text,
+        "The node's comment (`C`); null when it has none.",
+    )
+};
+
+/// The moves table's columns for `options`, in order.
+pub fn move_columns(options: MovesOptions) -> Vec<Column> {
+    let mut c = BASE.to_vec();
+    if options.all_variations {
+        c.extend_from_slice(VARIATIONS);
+    }
+    if options.comments {
+        c.push(COMMENT);
+    }
+    c
 }
 
 /// One move of a game.
@@ -42,6 +127,36 @@ pub struct MoveRow {
     pub path: Vec<u32>,
     /// The node's comment, when asked for and present.
     pub comment: Option<String>,
+}
+
+impl MoveRow {
+    /// The row's cells, in the order of [`move_columns`] for `options`:
+    /// move of game `game` (its index in the run).
+    pub fn cells(&self, game: usize, options: MovesOptions) -> Vec<Cell<'_>> {
+        let coordinate = |c: Option<u16>| c.map_or(Cell::Null, |c| Cell::Int(i64::from(c)));
+        let mut c = vec![
+            Cell::Int(game as i64),
+            Cell::Int(i64::from(self.number)),
+            Cell::Text(if self.color == 'B' { "B" } else { "W" }),
+            coordinate(self.point.map(|p| p.0)),
+            coordinate(self.point.map(|p| p.1)),
+            Cell::Bool(self.pass),
+        ];
+        if options.all_variations {
+            c.push(Cell::Int(i64::from(self.node)));
+            c.push(Cell::IntList(&self.path));
+        }
+        if options.comments {
+            c.push(self.comment.as_deref().map_or(Cell::Null, Cell::Text));
+        }
+        c
+    }
+
+    /// Whether the move is on the main line (no branch but the first
+    /// taken above it).
+    pub fn on_main_line(&self) -> bool {
+        self.path.iter().all(|&k| k == 0)
+    }
 }
 
 /// The rows of `game`'s moves, as `options` asks (a node without a move

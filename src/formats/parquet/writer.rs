@@ -14,8 +14,8 @@ use crate::game::{Game, GameBuilder};
 use crate::options::WriteOptions;
 use crate::output::{output_error, AtomicFile};
 use crate::sink::Sink;
-use crate::table::arrow::{games_schema, RecordBatch, SchemaRef, Source, Tables};
-use crate::table::MovesOptions;
+use crate::table::arrow::{games_schema, RecordBatch, SchemaRef, Tables};
+use crate::table::{MovesOptions, Origin};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::WriterProperties;
@@ -95,7 +95,7 @@ struct State<'w> {
     /// The moves table's file, and its path (for what is said of it).
     moves: Option<(Drained<AtomicFile>, PathBuf)>,
     /// The next game's number in the run.
-    next: u64,
+    next: usize,
 }
 
 impl State<'_> {
@@ -103,11 +103,12 @@ impl State<'_> {
     /// [`BATCH_ROWS`] rows.
     fn game(&mut self, game: &Game, report: &mut Reporter) -> Result<(), Error> {
         let file = report.file().clone();
-        let source = Source {
+        let origin = Origin {
             game: self.next,
             file: &file,
+            index: game.header.index,
         };
-        self.tables.push(game, source);
+        self.tables.push(game, origin);
         self.next += 1;
         self.write(BATCH_ROWS)
     }

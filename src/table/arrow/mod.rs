@@ -2,30 +2,28 @@
 //! what the Parquet writer writes and the Python package hands to pyarrow.
 //!
 //! [`Tables`] takes whole games ([`Tables::push`]) and gives their rows as
-//! [`RecordBatch`]es of the [`games_schema`] and the [`moves_schema`] when
-//! asked ([`Tables::take_games`], [`Tables::take_moves`]): a caller bounds
-//! its memory by taking a batch every so many rows. The columns, their
-//! types and their meaning: `formats/parquet.md` (and [`Column::doc`]).
+//! [`RecordBatch`]es of [`games_schema`] and [`moves_schema`] when asked
+//! ([`Tables::take_games`], [`Tables::take_moves`]): a caller bounds its
+//! memory by taking a batch every so many rows. The schemas are made from
+//! the column lists ([`crate::table::GAME_COLUMNS`],
+//! [`crate::table::move_columns`]); what each column means:
+//! `formats/parquet.md`.
 //!
-//! * `columns.rs`: a column's kind, its Arrow type and its builder;
-//! * `table.rs`: a table being built from rows of cells;
-//! * `games.rs`, `moves.rs`: the two tables' columns and rows.
+//! * `columns.rs`: a column's Arrow type and its builder;
+//! * `table.rs`: a table being built from rows of cells.
 
 mod columns;
-mod games;
-mod moves;
 mod table;
 
 pub use arrow_array::RecordBatch;
 pub use arrow_schema::SchemaRef;
-pub use columns::{Cell, Column, Kind};
-pub use games::{Source, COLUMNS as GAME_COLUMNS};
-pub use moves::columns as move_columns;
+pub use columns::{data_type, field};
 pub use table::schema;
 
 use crate::error::Error;
+use crate::event::PropertyBuf;
 use crate::game::Game;
-use crate::table::{move_rows, MovesOptions};
+use crate::table::{game_row, move_columns, move_rows, MovesOptions, Origin, GAME_COLUMNS};
 use table::Table;
 
 /// The games table's schema.
@@ -57,24 +55,21 @@ impl Tables {
     }
 
     /// Adds `game`'s row to the games table and its moves' rows to the
-    /// moves table; `source` names it.
-    pub fn push(&mut self, game: &Game, source: Source<'_>) {
+    /// moves table; `origin` says where it comes from and its number in
+    /// the run (`game`, which joins the tables).
+    pub fn push(&mut self, game: &Game, origin: Origin<'_>) {
         let rows = move_rows(game, self.options);
-        let main_line = match self.options.all_variations {
-            // The main line's moves: the rows whose path has no branch
-            // taken but the first.
-            true => rows
-                .iter()
-                .filter(|r| r.path.iter().all(|&k| k == 0))
-                .count(),
-            false => rows.len(),
-        };
         for row in &rows {
-            self.moves
-                .push(&moves::cells(source.game, row, self.options));
+            self.moves.push(&row.cells(origin.game, self.options));
         }
-        let moves = u32::try_from(main_line).unwrap_or(u32::MAX);
-        self.games.push(&games::cells(game, source, moves));
+        let main_line = rows.iter().filter(|r| r.on_main_line()).count();
+        let root: Vec<PropertyBuf> = game
+            .root()
+            .props()
+            .iter()
+            .map(|p| PropertyBuf::from_property(&p))
+            .collect();
+        self.games.push(&game_row(&root, origin, main_line).cells());
     }
 
     /// Games rows pushed since the games batch was last taken.

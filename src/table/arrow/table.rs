@@ -1,17 +1,16 @@
 //! A table being built: its column list, one builder per column, and the
 //! rows appended so far, taken as an Arrow record batch.
 
-use super::columns::{Builder, Cell, Column};
+use super::columns::{field, Builder};
 use crate::error::Error;
+use crate::table::{Cell, Column};
 use arrow_array::RecordBatch;
 use arrow_schema::{Schema, SchemaRef};
 use std::sync::Arc;
 
 /// The Arrow schema of a column list.
 pub fn schema(columns: &[Column]) -> SchemaRef {
-    Arc::new(Schema::new(
-        columns.iter().map(Column::field).collect::<Vec<_>>(),
-    ))
+    Arc::new(Schema::new(columns.iter().map(field).collect::<Vec<_>>()))
 }
 
 /// Rows appended a row at a time, taken as record batches.
@@ -26,7 +25,7 @@ impl Table {
     pub(super) fn new(columns: &[Column]) -> Table {
         Table {
             schema: schema(columns),
-            builders: columns.iter().map(|c| Builder::new(c.kind)).collect(),
+            builders: columns.iter().map(|c| Builder::new(c.ty)).collect(),
             rows: 0,
         }
     }

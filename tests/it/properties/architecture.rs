@@ -39,7 +39,7 @@ const LAYERS: &[(&[&str], &str)] = &[
     (&["validate"], "the FF[4] checks the dialect rules run"),
     (
         &["table"],
-        "game records as tables: move rows, Arrow batches of the games and moves tables",
+        "game records as tables: typed rows of games and moves, their columns, Arrow batches",
     ),
     (
         &["render"],
