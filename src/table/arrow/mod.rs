@@ -16,7 +16,7 @@ mod columns;
 mod table;
 
 pub use arrow_array::RecordBatch;
-pub use arrow_schema::SchemaRef;
+pub use arrow_schema::{DataType, Field, SchemaRef};
 pub use columns::{data_type, field};
 pub use table::schema;
 

@@ -87,14 +87,14 @@ fn pyarrow_reads_both_tables_as_documented() {
         "import pyarrow.parquet as pq\n\
          t = pq.read_table('games.parquet')\n\
          for r in t.to_pylist():\n\
-         \x20   print(r['game'], r['file'], r['index'], r['black'], r['black_rank'], r['winner'], \
-         r['margin'], r['reason'], r['date'], r['date_text'], r['komi'], r['handicap'], \
-         r['width'], r['rules'], r['moves'])",
+         \x20   print(r['game'], r['file'], r['index'], r['black'], r['black_rank'], \
+         r['black_rank_number'], r['winner'], r['margin'], r['win_reason'], r['day'], r['date'], \
+         r['komi'], r['handicap'], r['width'], r['rules'], r['setup_b'], r['moves'])",
     );
     assert_eq!(
         games,
-        "0 two.sgf 0 Ann 3d W 3.5 score 2024-05-06 2024-05-06,07 6.5 None 19 Japanese 4\n\
-         1 two.sgf 1 None None B None resign None 2024-05 None 2 9 None 1"
+        "0 two.sgf 0 Ann 3d 3.0 W 3.5 score 2024-05-06 2024-05-06,07 6.5 None 19 Japanese [] 4\n\
+         1 two.sgf 1 None None None B None resign None 2024-05 None 2 9 None ['cc', 'gg'] 1"
     );
     let moves = python(
         d.path(),
@@ -133,19 +133,18 @@ fn the_schema_is_the_documented_one() {
     };
     assert_eq!(
         schema("m.parquet"),
-        "game: uint64 not null\nmove: uint32 not null\ncolor: string not null\n\
-         x: uint16\ny: uint16\npass: bool not null"
+        "game: int64 not null\nmove: int64 not null\ncolor: string not null\n\
+         x: int64\ny: int64\npass: bool not null"
     );
     let games = schema("g.parquet");
     let doc = std::fs::read_to_string(common::root().join("formats/parquet.md")).unwrap();
-    for line in games.lines() {
+    // A list's item is on a line of its own (`  child 0, item: string`).
+    for line in games.lines().filter(|l| !l.starts_with(' ')) {
         let (name, ty) = line.split_once(": ").unwrap();
         let row = format!("| `{name}` | `{ty}` |");
         assert!(doc.contains(&row), "formats/parquet.md lacks the row {row}");
     }
-    assert!(
-        games.starts_with("game: uint64 not null\nfile: string not null\nindex: uint64 not null")
-    );
+    assert!(games.starts_with("game: int64 not null\nfile: string not null\nindex: int64 not null"));
 }
 
 #[test]
@@ -160,7 +159,7 @@ fn duckdb_and_polars_join_the_tables() {
         "import duckdb\n\
          print(duckdb.sql(\"select g.black, count(*), max(m.move) from 'games.parquet' g \
          join 'moves.parquet' m using (game) group by all order by 1 nulls last\").fetchall())\n\
-         print(duckdb.sql(\"select typeof(date), typeof(komi) from 'games.parquet' limit 1\").fetchall())",
+         print(duckdb.sql(\"select typeof(day), typeof(komi) from 'games.parquet' limit 1\").fetchall())",
     );
     assert_eq!(
         joined,
@@ -170,7 +169,7 @@ fn duckdb_and_polars_join_the_tables() {
         d.path(),
         "import polars as pl\n\
          g = pl.read_parquet('games.parquet'); m = pl.read_parquet('moves.parquet')\n\
-         print(g.height, m.height, g['date'].dtype, m['variation'].dtype)\n\
+         print(g.height, m.height, g['day'].dtype, m['variation'].dtype)\n\
          print(m.filter(pl.col('pass'))['move'].to_list())",
     );
     assert_eq!(polars, "2 6 Date List(UInt32)\n[3, 4]");
@@ -246,7 +245,7 @@ fn the_kgs_archive_gives_733_games_and_every_move() {
         d.path(),
         "import pyarrow.parquet as pq, duckdb\n\
          print(pq.read_table('g.parquet').num_rows, pq.read_table('m.parquet').num_rows)\n\
-         print(*duckdb.sql(\"select count(*), sum(moves) from 'g.parquet'\").fetchone())",
+         print(*duckdb.sql(\"select count(*), sum(moves) from 'g.parquet'\").fetchall()[0])",
     );
     assert_eq!(
         counts,
@@ -254,4 +253,63 @@ fn the_kgs_archive_gives_733_games_and_every_move() {
         "CSV: {csv_rows} moves"
     );
     assert!(csv_rows > 100_000, "{csv_rows}");
+}
+
+/// pyarrow's name of an Arrow type (`int64`, `list<item: string>`).
+fn pyarrow_name(t: &sgfconv::table::arrow::DataType) -> String {
+    use sgfconv::table::arrow::DataType as T;
+    match t {
+        T::Int64 => "int64".into(),
+        T::UInt32 => "uint32".into(),
+        T::Float64 => "double".into(),
+        T::Utf8 => "string".into(),
+        T::Boolean => "bool".into(),
+        T::Date32 => "date32[day]".into(),
+        T::List(item) => format!("list<item: {}>", pyarrow_name(item.data_type())),
+        other => format!("{other:?}"),
+    }
+}
+
+/// A Markdown table of `columns` with their Arrow types, as pyarrow
+/// names them (`not null` added where a column has no nulls).
+fn columns_table(columns: &[sgfconv::table::Column]) -> String {
+    let mut s = String::from("| column | type | meaning |\n|---|---|---|\n");
+    for c in columns {
+        let field = sgfconv::table::arrow::field(c);
+        let mut ty = pyarrow_name(field.data_type());
+        if !field.is_nullable() {
+            ty += " not null";
+        }
+        s += &format!("| `{}` | `{ty}` | {} |\n", c.name, c.doc);
+    }
+    s
+}
+
+/// `doc` with the generated part after `begin` replaced by `body`.
+fn with_generated(doc: &str, begin: &str, body: &str) -> String {
+    const END: &str = "<!-- end of generated part -->";
+    let start = doc.find(begin).expect("the generated part's start") + begin.len();
+    let end = start + doc[start..].find(END).expect("the generated part's end");
+    format!("{}\n{body}{}", &doc[..start], &doc[end..])
+}
+
+/// The column tables of `formats/parquet.md` are the schema's (one home:
+/// the column lists of `sgfconv::table`).
+#[test]
+fn the_documented_columns_are_the_schema() {
+    use sgfconv::table::{move_columns, MovesOptions, GAME_COLUMNS};
+    let path = common::root().join("formats/parquet.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let every = MovesOptions {
+        all_variations: true,
+        comments: true,
+    };
+    let games = "<!-- games: generated from sgfconv::table::GAME_COLUMNS by tests/it/formats/parquet.rs; SGFCONV_BLESS=1 cargo test --test it parquet rewrites it -->";
+    let moves = "<!-- moves: generated from sgfconv::table::move_columns by tests/it/formats/parquet.rs; SGFCONV_BLESS=1 cargo test --test it parquet rewrites it -->";
+    let want = with_generated(&doc, games, &columns_table(GAME_COLUMNS));
+    let want = with_generated(&want, moves, &columns_table(&move_columns(every)));
+    if common::bless() {
+        std::fs::write(&path, &want).unwrap();
+    }
+    pretty_assertions::assert_eq!(doc, want, "SGFCONV_BLESS=1 rewrites formats/parquet.md");
 }
