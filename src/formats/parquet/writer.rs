@@ -14,7 +14,7 @@ use crate::game::{Game, GameBuilder};
 use crate::options::WriteOptions;
 use crate::output::{output_error, AtomicFile};
 use crate::sink::Sink;
-use crate::table::arrow::{games_schema, RecordBatch, SchemaRef, Tables};
+use crate::table::arrow::{games_schema, moves_schema, RecordBatch, SchemaRef, Tables};
 use crate::table::{MovesOptions, Origin};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
@@ -41,18 +41,18 @@ pub fn writer<'w>(
         all_variations: options.all_variations,
         comments: options.comments,
     };
-    let tables = Tables::new(moves_options);
     let games = Drained::new(output, games_schema(), GAME_ROW_GROUP)?;
     let moves = match &options.moves_parquet {
         Some(path) => {
             // Through the output layer: the file is replaced only when the
             // conversion finishes; a failed run leaves it as it was.
             let f = AtomicFile::create(path).map_err(|e| output_error(path, e))?;
-            let schema = tables.moves_schema();
+            let schema = moves_schema(moves_options);
             Some((Drained::new(f, schema, MOVE_ROW_GROUP)?, path.clone()))
         }
         None => None,
     };
+    let tables = Tables::new(moves.as_ref().map(|_| moves_options));
     let state = Rc::new(RefCell::new(State {
         tables,
         games,
@@ -120,11 +120,8 @@ impl State<'_> {
             self.games.write(&batch)?;
         }
         if self.tables.move_rows() >= rows.max(1) {
-            let batch = self.tables.take_moves()?;
-            match &mut self.moves {
-                Some((m, path)) => m.write(&batch).map_err(|e| side_error(path, e))?,
-                // No moves file: the rows are not kept.
-                None => drop(batch),
+            if let (Some(batch), Some((m, path))) = (self.tables.take_moves(), &mut self.moves) {
+                m.write(&batch?).map_err(|e| side_error(path, e))?;
             }
         }
         Ok(())
