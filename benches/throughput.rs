@@ -417,6 +417,11 @@ const WRITERS: &[(&str, &[&str])] = &[
     ("→ XML", &["-t", "xml"]),
     ("→ CSV", &["-t", "csv"]),
     ("→ CSV, all variations", &["-t", "csv", "--all-variations"]),
+    ("→ Parquet, games table", &["-t", "parquet"]),
+    (
+        "→ Parquet, games and moves tables",
+        &["-t", "parquet", "--moves-parquet", "/dev/null"],
+    ),
 ];
 
 struct Row {
@@ -992,6 +997,10 @@ fn formats_report(rows: &[Row], data: &Path, startup: Option<StartUp>) -> String
         let mbs = size / MB / m;
         let ratio = sgf.map_or(f64::NAN, |b| mbs / b);
         let target = match (r.kind, r.what) {
+            // formats/parquet.md: at least half of SGF→SGF.
+            (Kind::Writer, w) if w.contains("Parquet") => {
+                format!("≥ 0.5×: {}", verdict(ratio >= 0.5))
+            }
             (Kind::Writer, w) if w.contains("move") || w == "→ CSV" => {
                 format!("≥ 0.8×: {}", verdict(ratio >= 0.8))
             }

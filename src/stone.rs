@@ -3,8 +3,10 @@
 //!
 //! A point is written in SGF as two letters, `a`–`z` then `A`–`Z`, column
 //! first, from the top left: `pd` is column 15, row 3. Boards go up to 52
-//! points a side ([`MAX_SIDE`]). This module knows nothing else: where a
-//! point lies on a given board, and what a move does there, is the board's
+//! points a side ([`MAX_SIDE`]). Besides, the two facts a move's value
+//! needs of its board: its size from `SZ` ([`board_size`]) and which value
+//! is a pass ([`is_pass`]). This module knows nothing else: where a point
+//! lies on a given board, and what a move does there, is the board's
 //! ([`crate::board`]).
 
 use std::fmt;
@@ -138,6 +140,31 @@ fn coordinate(letter: u8) -> Option<u8> {
         b'a'..=b'z' => Some(letter - b'a'),
         b'A'..=b'Z' => Some(letter - b'A' + 26),
         _ => None,
+    }
+}
+
+/// A move value that means pass: empty, or `tt` on boards up to 19×19.
+pub fn is_pass(value: &str, size: (u32, u32)) -> bool {
+    value.is_empty() || (value == "tt" && size.0 <= 19 && size.1 <= 19)
+}
+
+/// `SZ` value → (columns, rows): `19`, `19:13`; 19×19 when absent or bad.
+pub fn board_size(sz: Option<&str>) -> (u32, u32) {
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=52).contains(n))
+    };
+    match sz {
+        Some(s) => match s.split_once(':') {
+            Some((a, b)) => match (parse(a), parse(b)) {
+                (Some(a), Some(b)) => (a, b),
+                _ => (19, 19),
+            },
+            None => parse(s).map_or((19, 19), |n| (n, n)),
+        },
+        None => (19, 19),
     }
 }
 

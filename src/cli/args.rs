@@ -425,7 +425,9 @@ pub struct ConvertArgs {
     /// JSON output: the move-list projection (size, komi, players, moves).
     #[arg(long)]
     pub moves: bool,
-    /// CSV output: every node of every variation, with a path column.
+    /// CSV output: every node of every variation, with a path column;
+    /// Parquet: every move of every variation in the moves table, with
+    /// its node and variation path.
     #[arg(long)]
     pub all_variations: bool,
     /// CSV output: coordinate style of the move column [default: sgf];
@@ -444,6 +446,13 @@ pub struct ConvertArgs {
     /// formula) get a leading ' ; numeric columns are never touched.
     #[arg(long)]
     pub csv_safe: bool,
+    /// Parquet output: also write the moves table (one row per move,
+    /// joined to the games table by `game`) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub moves_parquet: Option<PathBuf>,
+    /// Parquet output: the moves table has each move's comment.
+    #[arg(long)]
+    pub comments: bool,
     #[command(flatten)]
     pub pictures: PictureArgs,
     #[command(flatten)]
@@ -476,6 +485,8 @@ impl ConvertArgs {
             games_csv: None,
             games_only: false,
             csv_safe: false,
+            moves_parquet: None,
+            comments: false,
             pictures: PictureArgs::default(),
             edit: super::edits::EditArgs::default(),
             read: ReadArgs::plain(p.from, p.quiet),

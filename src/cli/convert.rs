@@ -39,16 +39,21 @@ pub fn run(args: ConvertArgs) -> ExitCode {
     }
 }
 
-/// A PNG is never written to a terminal (it would show as noise and may
-/// upset it): refused, naming what to do, as pandoc refuses a binary
-/// format there.
+/// A PNG picture or a Parquet table is never written to a terminal (it
+/// would show as noise and may upset it): refused, naming what to do, as
+/// pandoc refuses a binary format there.
 fn binary_to_terminal(batch: &Batch) -> Option<String> {
     use std::io::IsTerminal;
-    let png = batch.to == Some(sgfconv::Format::Png);
-    (png && matches!(batch.target, Target::Stdout) && std::io::stdout().is_terminal()).then(|| {
-        "-t png writes binary data, which a terminal cannot show: name a file \
-         (-o out.png, or -d DIR) or redirect stdout (> out.png)"
-            .to_string()
+    let name = match batch.to {
+        Some(sgfconv::Format::Png) => "png",
+        Some(sgfconv::Format::Parquet) => "parquet",
+        _ => return None,
+    };
+    (matches!(batch.target, Target::Stdout) && std::io::stdout().is_terminal()).then(|| {
+        format!(
+            "-t {name} writes binary data, which a terminal cannot show: name a file \
+             (-o out.{name}, or -d DIR) or redirect stdout (> out.{name})"
+        )
     })
 }
 
@@ -157,6 +162,8 @@ fn write_options(args: &ConvertArgs) -> Result<WriteOptions, String> {
     w.games_csv = args.games_csv.clone();
     w.games_only = args.games_only;
     w.csv_safe = args.csv_safe;
+    w.moves_parquet = args.moves_parquet.clone();
+    w.comments = args.comments;
     let pic = &args.pictures;
     w.game = pic.game;
     w.at = pic.at;

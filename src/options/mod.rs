@@ -13,7 +13,7 @@ pub use edit::{BoardStep, EditOptions};
 
 use encoding_rs::Encoding;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How a coordinate is written in move lists (`--coords`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -536,6 +536,10 @@ pub enum WriteOption {
     GamesOnly,
     /// `--csv-safe`.
     CsvSafe,
+    /// `--moves-parquet`.
+    MovesParquet,
+    /// `--comments`.
+    Comments,
     /// `--at`.
     At,
     /// `--figures`.
@@ -577,6 +581,8 @@ impl WriteOption {
             WriteOption::GamesCsv => "--games-csv",
             WriteOption::GamesOnly => "--games-only",
             WriteOption::CsvSafe => "--csv-safe",
+            WriteOption::MovesParquet => "--moves-parquet",
+            WriteOption::Comments => "--comments",
             WriteOption::At => "--at",
             WriteOption::Figures => "--figures",
             WriteOption::Every => "--every",
@@ -620,6 +626,11 @@ pub struct WriteOptions {
     /// formula (`=`, `+`, `-`, `@`, tab, carriage return first) get a
     /// leading `'`; numbers are never touched (formats/csv.md).
     pub csv_safe: bool,
+    /// `--moves-parquet FILE` (Parquet): the moves table, beside the games
+    /// table of the output (formats/parquet.md).
+    pub moves_parquet: Option<PathBuf>,
+    /// `--comments` (Parquet): the moves table has each move's comment.
+    pub comments: bool,
     /// `--at N` (diagrams): the position after move N of the main line.
     pub at: Option<u32>,
     /// `--figures` (diagrams): one figure per `FG` node or diagram
@@ -682,6 +693,8 @@ impl WriteOptions {
             (WriteOption::GamesCsv, self.games_csv.is_some()),
             (WriteOption::GamesOnly, self.games_only),
             (WriteOption::CsvSafe, self.csv_safe),
+            (WriteOption::MovesParquet, self.moves_parquet.is_some()),
+            (WriteOption::Comments, self.comments),
             (WriteOption::At, self.at.is_some()),
             (WriteOption::Figures, self.figures),
             (WriteOption::Every, self.every.is_some()),
@@ -697,6 +710,16 @@ impl WriteOptions {
             (WriteOption::Style, self.style.is_some()),
         ];
         set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
+    }
+
+    /// The file written beside the output, and the option that names it:
+    /// `--games-csv` or `--moves-parquet` (a writer takes one of them).
+    pub fn side_file(&self) -> Option<(&Path, &'static str)> {
+        let games = self.games_csv.as_deref().map(|p| (p, "--games-csv"));
+        games.or(self
+            .moves_parquet
+            .as_deref()
+            .map(|p| (p, "--moves-parquet")))
     }
 
     /// The `--coords` style (SGF letters unless set).

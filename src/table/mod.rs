@@ -13,10 +13,22 @@
 //!
 //! Column names are `snake_case` and stable; an absent or unreadable
 //! value is [`Cell::Null`], never an empty text.
+//!
+//! The moves table (one row per move of the main line, or of every
+//! variation with its path) is built from a whole game ([`moves`]: a
+//! variation's path needs the tree), its columns described the same way
+//! ([`moves::move_columns`]). With the `parquet` feature, [`arrow`] makes
+//! both tables' rows into Arrow record batches, whose schema is made from
+//! the column lists: what the Parquet writer (`formats/parquet.md`) writes
+//! and the Python package hands to pyarrow.
 
+#[cfg(feature = "parquet")]
+pub mod arrow;
 pub mod games;
+pub mod moves;
 
 pub use games::{game_row, Day, GameRow, Origin, WinReason, Winner, GAME_COLUMNS};
+pub use moves::{move_columns, move_rows, MoveRow, MovesOptions};
 
 /// The type of a column's values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +43,10 @@ pub enum ColumnType {
     Date,
     /// A list of texts.
     TextList,
+    /// True or false.
+    Bool,
+    /// A list of whole numbers (`u32`).
+    IntList,
 }
 
 impl ColumnType {
@@ -42,6 +58,8 @@ impl ColumnType {
             ColumnType::Text => "text",
             ColumnType::Date => "date",
             ColumnType::TextList => "list of text",
+            ColumnType::Bool => "bool",
+            ColumnType::IntList => "list of int",
         }
     }
 }
@@ -74,4 +92,8 @@ pub enum Cell<'a> {
     Date(Day),
     /// A list of texts.
     TextList(&'a [String]),
+    /// True or false.
+    Bool(bool),
+    /// A list of whole numbers.
+    IntList(&'a [u32]),
 }

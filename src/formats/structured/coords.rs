@@ -3,6 +3,7 @@
 //! 0-based `x`,`y` from the top-left corner.
 
 use crate::stone::Point;
+pub use crate::stone::{board_size, is_pass};
 
 /// GTP column letters: `A`..`Z` without `I` (25 columns).
 pub(crate) const GTP_COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -16,11 +17,6 @@ pub fn sgf_to_xy(point: &str) -> Option<(u32, u32)> {
 /// `(15, 3)` → `pd` ([`Point::at`]).
 pub fn xy_to_sgf(x: u32, y: u32) -> Option<String> {
     Point::at(x, y).map(|p| p.to_string())
-}
-
-/// A move value that means pass: empty, or `tt` on boards up to 19×19.
-pub fn is_pass(value: &str, size: (u32, u32)) -> bool {
-    value.is_empty() || (value == "tt" && size.0 <= 19 && size.1 <= 19)
 }
 
 /// `(15, 3)` on a board 19 high → `Q16`. `None` beyond 25 columns or
@@ -44,26 +40,6 @@ pub fn gtp_to_xy(vertex: &str, height: u32) -> Option<(u32, u32)> {
         return None;
     }
     Some((x, height - row))
-}
-
-/// `SZ` value → (columns, rows): `19`, `19:13`; 19×19 when absent or bad.
-pub fn board_size(sz: Option<&str>) -> (u32, u32) {
-    let parse = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=52).contains(n))
-    };
-    match sz {
-        Some(s) => match s.split_once(':') {
-            Some((a, b)) => match (parse(a), parse(b)) {
-                (Some(a), Some(b)) => (a, b),
-                _ => (19, 19),
-            },
-            None => parse(s).map_or((19, 19), |n| (n, n)),
-        },
-        None => (19, 19),
-    }
 }
 
 /// The points of one point-list value (the reading of the values' home).

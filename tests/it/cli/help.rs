@@ -204,7 +204,7 @@ fn completions_offer_formats_rules_and_character_sets() {
         "formats read (-f)"
     );
     assert!(
-        bash.contains("\"sgf gib ugf ngf json xml jago csv svg png html sl\""),
+        bash.contains("\"sgf gib ugf ngf json xml jago csv svg png html sl parquet\""),
         "formats written (-t)"
     );
     let rules = bash

@@ -54,7 +54,15 @@ const NOT_TAKEN: &[(&[&str], &str)] = &[
     ),
     (
         &["--all-variations", "out.ugf"],
-        "--all-variations does not apply to ugf output (it applies to: csv)",
+        "--all-variations does not apply to ugf output (it applies to: csv, parquet)",
+    ),
+    (
+        &["--moves-parquet", "m.parquet", "out.csv"],
+        "--moves-parquet does not apply to csv output (it applies to: parquet)",
+    ),
+    (
+        &["--comments", "out.json"],
+        "--comments does not apply to json output (it applies to: parquet)",
     ),
     (
         &["--csv-safe", "out.json"],

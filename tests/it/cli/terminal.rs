@@ -6,7 +6,7 @@
 //! or `CLICOLOR_FORCE` anywhere; `check` draws the progress bar of
 //! `migrate` once a run lasts a second, never with `-q` or `--diagnostics
 //! json`; `--version` names the version, the commit and the formats; a
-//! PNG is never written to a terminal.
+//! PNG picture or a Parquet table is never written to a terminal.
 
 use crate::common;
 
@@ -201,7 +201,7 @@ fn version_names_the_version_the_commit_and_the_formats() {
         "{v}"
     );
     assert_eq!(
-        lines[1], "formats: sgf, gib, ugf, ngf, json, xml, jago, csv, svg, png, html, sl",
+        lines[1], "formats: sgf, gib, ugf, ngf, json, xml, jago, csv, svg, png, html, sl, parquet",
         "{v}"
     );
     let short = sgfconv().arg("-V").output().unwrap();
@@ -348,4 +348,21 @@ fn a_png_is_never_written_to_a_terminal() {
     let piped = sgfconv().args(["-t", "png", game]).output().unwrap();
     assert_eq!(piped.status.code(), Some(0));
     assert!(piped.stdout.starts_with(b"\x89PNG"));
+}
+
+/// Nor is a Parquet table (`formats/parquet.md`); into a pipe it is.
+#[test]
+fn a_parquet_table_is_never_written_to_a_terminal() {
+    let game = common::root().join("corpus/diagrams/ko.sgf");
+    let game = game.to_str().unwrap();
+    let Some((shown, code)) = on_terminal(&["-t", "parquet", game], &[]) else {
+        return;
+    };
+    assert_eq!(code, Some(2), "{shown}");
+    assert!(shown.contains("-t parquet writes binary data"), "{shown}");
+    assert!(shown.contains("> out.parquet"), "{shown}");
+    assert!(!shown.contains("PAR1"), "no table bytes: {shown}");
+    let piped = sgfconv().args(["-t", "parquet", game]).output().unwrap();
+    assert_eq!(piped.status.code(), Some(0));
+    assert!(piped.stdout.starts_with(b"PAR1") && piped.stdout.ends_with(b"PAR1"));
 }

@@ -12,6 +12,7 @@ mod gib;
 mod legacy;
 mod legacy_charset;
 mod ngf;
+mod parquet;
 mod sgf_corpus;
 mod sgf_golden;
 mod sgf_roundtrip;

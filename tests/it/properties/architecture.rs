@@ -37,7 +37,10 @@ const LAYERS: &[(&[&str], &str)] = &[
     (&["game", "values"], "one game as a tree; the one reading of game-info values"),
     (&["board"], "the one Go board"),
     (&["validate"], "the FF[4] checks the dialect rules run"),
-    (&["table"], "the games table: typed rows and their columns"),
+    (
+        &["table"],
+        "game records as tables: typed rows of games and moves, their columns, Arrow batches",
+    ),
     (
         &["render"],
         "diagrams: what a picture shows and its SVG drawing",
