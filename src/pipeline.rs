@@ -79,6 +79,9 @@ pub fn run_edited(
         Some(d) => crate::transform::pipeline(sink, d),
         None => sink,
     };
+    report.set_format(match &start {
+        Start::Whole(format, _) | Start::Piece(format, _) => format.name(),
+    });
     let end = match start {
         Start::Whole(format, read_fn) => {
             read_fn(format, input, read, &mut *chain, report)?;

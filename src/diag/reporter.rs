@@ -50,6 +50,9 @@ impl<F: FnOnce() -> String> Message for F {
 /// counts them by severity. One per input file.
 pub struct Reporter {
     file: Arc<str>,
+    /// The format the input is read as (`sgf`, `gib`…; empty until the
+    /// pipeline says): where a game came from, for the tables.
+    format: &'static str,
     game: Option<usize>,
     output: Output,
     show_info: bool,
@@ -80,6 +83,7 @@ impl Reporter {
     pub fn new(file: impl Into<Arc<str>>, output: Output) -> Self {
         Reporter {
             file: file.into(),
+            format: "",
             game: None,
             output,
             show_info: false,
@@ -180,6 +184,17 @@ impl Reporter {
     /// The input's name, as diagnostics show it.
     pub fn file(&self) -> &Arc<str> {
         &self.file
+    }
+
+    /// The format the input is read as, as `-f` names it (`sgf`, `gib`…);
+    /// empty when no pipeline said.
+    pub fn format(&self) -> &'static str {
+        self.format
+    }
+
+    /// Says which format the input is read as ([`Reporter::format`]).
+    pub fn set_format(&mut self, format: &'static str) {
+        self.format = format;
     }
 
     /// Renames the input for the diagnostics that follow.
@@ -301,6 +316,7 @@ impl Reporter {
             _ => Output::Collect(Vec::new()),
         };
         let mut r = Reporter::new(self.file.clone(), output);
+        r.format = self.format;
         r.show_info = self.show_info;
         r.min_shown = self.min_shown;
         // What is past the limit in the piece is past it here too.

@@ -26,6 +26,9 @@ pub struct Origin<'a> {
     pub file: &'a str,
     /// The game's 0-based index in that file.
     pub index: usize,
+    /// The format it was read from, as `-f` names it (`sgf`, `gib`…);
+    /// empty when not known.
+    pub format: &'a str,
 }
 
 /// A calendar day (proleptic Gregorian).
@@ -127,6 +130,9 @@ pub struct GameRow {
     /// name); [`game_row`] leaves it null: the writer, which has the
     /// game's header, sets it.
     pub encoding: Option<String>,
+    /// The format the game was read from, as `-f` names it (`sgf`, `gib`,
+    /// `ugf`…); null when the writer was not told.
+    pub format: Option<String>,
     /// `SZ` as the board's sides: `19`, or `19:13` for a rectangle (19 when absent or unreadable).
     pub size: String,
     /// The board's columns (from `size`).
@@ -221,6 +227,12 @@ pub const GAME_COLUMNS: &[Column] = &[
         name: "encoding",
         ty: ColumnType::Text,
         doc: "The character set the game's text was decoded from (a WHATWG name: `UTF-8`, `Shift_JIS`, `GBK`, `EUC-KR`), as the reader decided it; null where the writer is not told.",
+        nullable: true,
+    },
+    Column {
+        name: "format",
+        ty: ColumnType::Text,
+        doc: "The format the game was read from, as `-f` names it (`sgf`, `gib`, `ugf`, `ngf`, `json`, `xml`, `jago`, `csv`, `sl`); null where the writer is not told (a game handed to the library's writer directly).",
         nullable: true,
     },
     Column {
@@ -441,6 +453,7 @@ pub fn game_row(root: &[PropertyBuf], origin: Origin<'_>, moves: usize) -> GameR
         game: count(origin.game),
         file: origin.file.to_string(),
         index: count(origin.index),
+        format: (!origin.format.is_empty()).then(|| origin.format.to_string()),
         size: match width == height {
             true => width.to_string(),
             false => format!("{width}:{height}"),
@@ -611,6 +624,7 @@ impl GameRow {
             "file" => Cell::Text(&self.file),
             "index" => Cell::Int(self.index),
             "encoding" => text(&self.encoding),
+            "format" => text(&self.format),
             "size" => Cell::Text(&self.size),
             "width" => Cell::Int(self.width),
             "height" => Cell::Int(self.height),
@@ -667,6 +681,7 @@ mod tests {
             game: 3,
             file: "a.sgf",
             index: 1,
+            format: "sgf",
         };
         game_row(&root(props), at, 211)
     }

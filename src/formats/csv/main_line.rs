@@ -326,6 +326,7 @@ impl MainLine {
                 game: lists.games,
                 file: file.as_ref(),
                 index: self.in_file,
+                format: report.format(),
             };
             let (encoding, moves) = (self.encoding, self.moves);
             let row = game_record(&self.root, origin, encoding, moves, &mut self.not_carried);

@@ -110,6 +110,15 @@ pub(super) fn game_cells(row: &GameRow, safe: bool) -> Vec<Cow<'_, str>> {
         Cell::Text(t) => Cow::Borrowed(t),
         Cell::Date(d) => Cow::Owned(d.to_string()),
         Cell::TextList(list) => Cow::Owned(list.join(" ")),
+        // Not in the games table's columns; written as the move list writes
+        // its own (`true`/`false`, a dotted path).
+        Cell::Bool(b) => Cow::Borrowed(if b { "true" } else { "false" }),
+        Cell::IntList(list) => Cow::Owned(
+            list.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("."),
+        ),
     });
     cells
         .zip(GAME_COLUMNS)

@@ -292,6 +292,7 @@ impl Tree {
                 game: lists.games,
                 file: file.as_ref(),
                 index: self.in_file,
+                format: report.format(),
             };
             let safe = lists.layout.safe();
             let row = game_record(

@@ -107,6 +107,7 @@ impl State<'_> {
             game: self.next,
             file: &file,
             index: game.header.index,
+            format: report.format(),
         };
         self.tables.push(game, origin);
         self.next += 1;

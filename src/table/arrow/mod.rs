@@ -74,7 +74,9 @@ impl Tables {
             .iter()
             .map(|p| PropertyBuf::from_property(&p))
             .collect();
-        self.games.push(&game_row(&root, origin, main_line).cells());
+        let mut row = game_row(&root, origin, main_line);
+        row.encoding = Some(game.header.encoding.to_string());
+        self.games.push(&row.cells());
     }
 
     /// Games rows pushed since the games batch was last taken.
@@ -132,6 +134,7 @@ mod tests {
             game,
             file: "a.sgf",
             index: game,
+            format: "sgf",
         }
     }
 

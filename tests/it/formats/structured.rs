@@ -400,11 +400,11 @@ fn games_csv_sits_beside_the_move_list() {
     assert_eq!(rows.len(), 3);
     assert_eq!(
         rows[1],
-        "0,input,0,UTF-8,9,9,9,6.5,,,\"Kuroda, \"\"Black\"\"\",,,白,,,W+2.5,W,2.5,score,,,,,,,,,,3,,,,,,,,"
+        "0,input,0,UTF-8,json,9,9,9,6.5,,,\"Kuroda, \"\"Black\"\"\",,,白,,,W+2.5,W,2.5,score,,,,,,,,,,3,,,,,,,,"
     );
     assert_eq!(
         rows[2],
-        "1,input,1,Shift_JIS,19,19,19,,2,,,,,,,,,,,,,,,,,,,dp pd,,2,,,,,,,,"
+        "1,input,1,Shift_JIS,json,19,19,19,,2,,,,,,,,,,,,,,,,,,,dp pd,,2,,,,,,,,"
     );
     assert_eq!(String::from_utf8(csv).unwrap().lines().count(), 1 + 3 + 2);
 }
