@@ -118,45 +118,58 @@ enum Stop {
 
 /// Reads one record, sending each game as it ends.
 fn read_record(r: Record<'_>, options: &Options, tx: &SyncSender<Item>) -> Result<(), Stop> {
-    let Record {
-        name,
-        format,
-        mut reader,
-        ..
-    } = r;
+    let name = r.name.clone();
+    let format = r.format.name();
     let mut report = Reporter::collecting(name.as_str());
     let mut index = 0;
-    let mut builder = GameBuilder::new(|game, rep: &mut Reporter| {
+    let read = read_games(r, options, &mut report, &mut |game, rep| {
         let data = GameData {
             game,
             file: name.clone(),
             index,
-            format: format.name(),
+            format,
             diagnostics: rep.take_collected(),
         };
         index += 1;
         send(tx, Item::Game(Box::new(data)))
     });
-    let read = sgfconv::formats::check_read_options(format, &options.read).and_then(|_| {
-        let dialect = Some(&options.read.dialect);
-        let start = Start::whole(format);
-        run(
-            &mut reader,
-            start,
-            &options.read,
-            dialect,
-            &mut builder,
-            &mut report,
-        )
-    });
-    drop(builder);
     let said = report.take_collected();
     match read {
         Err(e) if is_gone(&e) => Err(Stop::Gone),
         _ if !said.is_empty() && send(tx, Item::Said(said)).is_err() => Err(Stop::Gone),
         Err(e) => Err(Stop::Failed(name, e)),
-        Ok(_) => Ok(()),
+        Ok(()) => Ok(()),
     }
+}
+
+/// What [`read_games`] hands each game to, with the record's reporter.
+pub type OnGame<'f> = dyn FnMut(sgfconv::Game, &mut Reporter) -> Result<(), Error> + 'f;
+
+/// Reads the record `r` as the command's conversion reads it (its reader,
+/// then the dialect rules), calling `on_game` with each game as it ends;
+/// diagnostics go to `report`. `read`, `games` and `moves` read so.
+pub fn read_games(
+    r: Record<'_>,
+    options: &Options,
+    report: &mut Reporter,
+    on_game: &mut OnGame<'_>,
+) -> Result<(), Error> {
+    let Record {
+        format, mut reader, ..
+    } = r;
+    sgfconv::formats::check_read_options(format, &options.read)?;
+    let mut builder = GameBuilder::new(on_game);
+    let dialect = Some(&options.read.dialect);
+    let start = Start::whole(format);
+    run(
+        &mut reader,
+        start,
+        &options.read,
+        dialect,
+        &mut builder,
+        report,
+    )
+    .map(|_| ())
 }
 
 /// Sends `item`; an error when the iterator is gone.

@@ -24,8 +24,12 @@ pub enum Source {
 
 impl Source {
     /// `obj` as a source: `bytes`/`bytearray`/`memoryview` are the data,
-    /// `str` and `os.PathLike` a path; `name` names bytes.
+    /// `str` and `os.PathLike` a path, a `(name, bytes)` pair named data;
+    /// `name` names bytes.
     pub fn from_py(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Source> {
+        if let Ok((name, data)) = obj.extract::<(String, Bound<'_, PyBytes>)>() {
+            return Ok(Source::bytes(Some(name), data.as_bytes().to_vec()));
+        }
         if let Ok(b) = obj.cast::<PyBytes>() {
             let bytes = b.as_bytes().to_vec();
             return Ok(Source::bytes(name, bytes));
