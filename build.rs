@@ -29,7 +29,7 @@ fn main() {
         let _ = writeln!(
             out,
             "Entry {{ code: Code {{ id: {:?}, name: {:?} }}, module: {:?}, file: {:?}, \
-             layer: {:?}, meaning: {:?}, example: {:?}, advice: {:?}, fixable: {:?} }},",
+             layer: {:?}, meaning: {:?}, example: {:?}, advice: {:?}, fixable: {:?}, once_a_run: {:?} }},",
             d.id,
             d.name,
             d.module,
@@ -38,7 +38,8 @@ fn main() {
             d.meaning(),
             d.example(),
             d.advice(),
-            d.fixable()
+            d.fixable(),
+            d.once_a_run()
         );
     }
     out.push_str("]\n");

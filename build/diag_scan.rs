@@ -8,8 +8,10 @@
 //! unit-test modules; its documentation is the `///` comment above the
 //! definition. A paragraph of that comment starting `Example:` is the
 //! code's example, one starting `What to do:` its advice, one starting
-//! `Fixable:` says why `check --fix` repairs it without loss; the others say
-//! what it means (the first sentence is the table's summary).
+//! `Fixable:` says why `check --fix` repairs it without loss, one starting
+//! `Once a run:` says why a text run shows it once (the same finding in
+//! every game); the others say what it means (the first sentence is the
+//! table's summary).
 
 #![allow(dead_code)]
 
@@ -36,6 +38,7 @@ pub struct CodeDef {
 const EXAMPLE: &str = "Example:";
 const ADVICE: &str = "What to do:";
 const FIXABLE: &str = "Fixable:";
+const ONCE: &str = "Once a run:";
 
 impl CodeDef {
     /// The number after the letter.
@@ -62,7 +65,11 @@ impl CodeDef {
     pub fn meaning(&self) -> String {
         let kept: Vec<&str> = self
             .paragraphs()
-            .filter(|p| ![EXAMPLE, ADVICE, FIXABLE].iter().any(|h| p.starts_with(h)))
+            .filter(|p| {
+                ![EXAMPLE, ADVICE, FIXABLE, ONCE]
+                    .iter()
+                    .any(|h| p.starts_with(h))
+            })
             .collect();
         kept.join("\n\n")
     }
@@ -87,6 +94,12 @@ impl CodeDef {
     /// repairs the condition without loss (a warning's only).
     pub fn fixable(&self) -> Option<String> {
         self.section(FIXABLE)
+    }
+
+    /// The `Once a run:` paragraph, without its head: why a text run shows
+    /// the code once and counts the rest (a finding of every game).
+    pub fn once_a_run(&self) -> Option<String> {
+        self.section(ONCE)
     }
 }
 

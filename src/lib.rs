@@ -83,6 +83,7 @@
 //   (`sink`), and `Game` (`game`) for a whole game in memory;
 // - Go itself: `stone` (colours and points), `board` (captures),
 //   `values` (reading and writing game-info values: dates, results...);
+// - the games table as typed columns: `table` (a game's row, its columns);
 // - what went wrong: `Diagnostic`, `Reporter`, `Code` (`diag`), `Error`;
 // - the small parts a command needs: `charset` (names of character sets),
 //   `input` and `output` (reading heads, writing files safely),
@@ -110,6 +111,7 @@ pub(crate) mod props;
 pub mod render;
 pub mod sink;
 pub mod stone;
+pub mod table;
 pub mod transform;
 pub mod validate;
 pub mod values;

@@ -83,6 +83,12 @@ fn entry_text(e: &Entry) -> String {
     if let Some(f) = e.fixable {
         section("Fixable (check --fix repairs it without loss):", f);
     }
+    if let Some(o) = e.once_a_run {
+        section(
+            "Once a run (text shows one, the end note counts the rest):",
+            o,
+        );
+    }
     if let Some(a) = e.advice {
         section("What to do:", a);
     }

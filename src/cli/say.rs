@@ -210,6 +210,14 @@ pub fn end_of_run(tally: Option<&Tally>, quiet: bool) {
             );
             say(RUN_NOTE, None, &what);
         }
+        if h.others > 0 {
+            let what = format!(
+                "{id}: {} more in other games or files, each naming what it lost \
+                 (--diagnostics json shows every one)",
+                h.others
+            );
+            say(RUN_NOTE, None, &what);
+        }
         if h.over > 0 {
             let what = format!(
                 "{id}: {} more not shown (--max-diagnostics N shows up to N of a code, 0 all)",
@@ -217,7 +225,7 @@ pub fn end_of_run(tally: Option<&Tally>, quiet: bool) {
             );
             say(RUN_NOTE, None, &what);
         }
-        held_back += h.alike + h.over;
+        held_back += h.alike + h.others + h.over;
     }
     let Some(t) = tally.filter(|t| t.converted + t.failed + t.left_out > 1) else {
         return;

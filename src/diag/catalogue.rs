@@ -29,6 +29,10 @@ pub struct Entry {
     /// Why `check --fix` repairs it without loss, where it does (the
     /// `Fixable:` paragraph): a fixable warning.
     pub fixable: Option<&'static str>,
+    /// Why a text run shows it once and counts the rest, where it does
+    /// (the `Once a run:` paragraph): a finding every game of a run may
+    /// have, such as what a lossy target format cannot carry.
+    pub once_a_run: Option<&'static str>,
 }
 
 /// Whether `check --fix` repairs what `code` reports without loss (its
@@ -37,6 +41,14 @@ pub fn is_fixable(code: Code) -> bool {
     CATALOGUE
         .binary_search_by(|e| order(e.code).cmp(&order(code)))
         .is_ok_and(|i| CATALOGUE[i].fixable.is_some())
+}
+
+/// Whether a text run shows `code` once and counts the rest in its end
+/// note (its `Once a run:` paragraph; [`RunLimit`](super::RunLimit)).
+pub fn is_once_a_run(code: Code) -> bool {
+    CATALOGUE
+        .binary_search_by(|e| order(e.code).cmp(&order(code)))
+        .is_ok_and(|i| CATALOGUE[i].once_a_run.is_some())
 }
 
 /// The catalogue's order: number, then letter.

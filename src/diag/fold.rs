@@ -4,8 +4,10 @@
 //! A [`RunLimit`] is shared by every reporter of one run. It shows a
 //! finding that has no place in its input (`W375 … game 7: not carried:
 //! GC`) once, and holds back the ones like it (the same code and message
-//! but for the game number); it shows at most so many findings of one code
-//! over the whole run, and holds back the rest. What it held back is
+//! but for the game number); a code whose doc says `Once a run:` (what a
+//! lossy target cannot carry, found in every game) it shows once whatever
+//! its particulars; it shows at most so many findings of one code over the
+//! whole run, and holds back the rest. What it held back is
 //! counted by code, for the notes that end the run: nothing is lost,
 //! `--diagnostics json` shows every finding and `--max-diagnostics 0`
 //! lifts the limit.
@@ -38,6 +40,9 @@ pub struct Held {
     /// Findings like one shown (no place, the same message but for the
     /// game number).
     pub alike: usize,
+    /// Findings of a code shown once a run, beyond the one shown, whose
+    /// particulars (what each game lost) may differ from it.
+    pub others: usize,
     /// Findings past the limit for the code.
     pub over: usize,
 }
@@ -59,7 +64,12 @@ impl RunLimit {
             return true;
         };
         let id = d.code.id;
-        if d.pos.is_none() && !inner.seen.insert((id, unnumbered(&d.message).to_string())) {
+        if d.pos.is_none() && super::is_once_a_run(d.code) {
+            if !inner.seen.insert((id, String::new())) {
+                inner.held(d.code).others += 1;
+                return false;
+            }
+        } else if d.pos.is_none() && !inner.seen.insert((id, unnumbered(&d.message).to_string())) {
             inner.held(d.code).alike += 1;
             return false;
         }
@@ -110,6 +120,7 @@ impl Inner {
         self.held.entry(code.id).or_insert(Held {
             code,
             alike: 0,
+            others: 0,
             over: 0,
         })
     }
@@ -155,6 +166,31 @@ mod tests {
             vec![Held {
                 code: W,
                 alike: 732,
+                others: 0,
+                over: 0
+            }]
+        );
+    }
+
+    #[test]
+    fn a_code_shown_once_a_run_is_shown_once_whatever_it_names() {
+        let once = crate::diag::CATALOGUE
+            .iter()
+            .find(|e| e.once_a_run.is_some())
+            .expect("a code shown once a run")
+            .code;
+        let run = RunLimit::new(usize::MAX);
+        assert!(run.admit(&d(once, None, "game 0: not carried: GC ×1")));
+        assert!(!run.admit(&d(once, None, "game 1: not carried: AB ×3, GC ×1")));
+        assert!(!run.admit(&d(once, None, "game 2: not carried: TB ×9")));
+        // With a place it is a finding of its own.
+        assert!(run.admit(&d(once, Some(Pos::new(0, 1, 1)), "x")));
+        assert_eq!(
+            run.held(),
+            vec![Held {
+                code: once,
+                alike: 0,
+                others: 2,
                 over: 0
             }]
         );
@@ -173,6 +209,7 @@ mod tests {
             vec![Held {
                 code: E,
                 alike: 0,
+                others: 0,
                 over: 1
             }]
         );

@@ -59,7 +59,7 @@ mod fold;
 mod reporter;
 mod tally;
 
-pub use catalogue::{explain, find, is_fixable, Entry, CATALOGUE};
+pub use catalogue::{explain, find, is_fixable, is_once_a_run, Entry, CATALOGUE};
 pub use code::{Code, Severity};
 pub use diagnostic::{At, Diagnostic, Palette};
 pub use escape::{escape_controls, escape_controls_in_lines, excerpt, is_unsafe_char};

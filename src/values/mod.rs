@@ -25,8 +25,10 @@
 //! | double, color | [`double`], [`color`] | `1` or `2`, `B` or `W` |
 //! | simpletext | [`simple_text`] | no line breaks, no tabs |
 //! | `BR`, `WR` | [`rank`] | `2k`, `4d`, `9p` (the SGF convention) |
+//! | point lists (`AB`, `AW`…) | [`expand_points`] | `pd`, or a compressed rectangle `aa:cc` expanded |
 //! | `PI` entries of the `FF[5]` draft | [`read_person`] | a [`Role`] and a name; `PB`, `PW`, `US`, `AN` for the roles `FF[4]` has |
 //! | `OT` of the `FF[5]` draft | [`read_draft_overtime`] | `TM` seconds and an `OT` text (`1×60 byo-yomi`) |
+//! | `OT` of `FF[4]` | [`read_overtime`] | its system, periods, seconds and moves (`5x30 byo-yomi`, `25/600 Canadian`) |
 //!
 //! [`value`] picks the right one for a property identifier.
 //!
@@ -44,6 +46,7 @@ mod numbers;
 mod outcome;
 mod overtime;
 mod persons;
+mod points;
 mod property;
 mod rank;
 mod result;
@@ -56,10 +59,11 @@ pub use numbers::{
     number, parse_tenths, real, size,
 };
 pub use outcome::{Normalized, Problem, Reading, Rewrite};
-pub use overtime::{read_draft_overtime, Clock, DraftOvertime};
+pub use overtime::{read_draft_overtime, read_overtime, Clock, DraftOvertime, Overtime, System};
 pub use persons::{read_person, Role};
+pub use points::expand_points;
 pub use property::value;
-pub use rank::{is_rank, rank};
+pub use rank::{is_rank, rank, rank_number};
 pub use result::{
     read_result, result, result_before_remark, result_text, GameResult, ResultText, WinBy,
 };

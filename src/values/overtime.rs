@@ -1,4 +1,6 @@
-//! The machine-readable `OT` of the 1999 `FF[5]` draft, read as one time control.
+//! Overtimes read as numbers: the machine-readable `OT` of the 1999 `FF[5]`
+//! draft, read as one time control, and the `FF[4]` `OT` texts servers
+//! write (`5x30 byo-yomi`), read as [`Overtime`].
 //!
 //! The draft: "list of ( composition of simpletext ":" ext_color ":" real )
 //! … Describes the method used for overtime (byo-yomi) in a machine
@@ -133,6 +135,122 @@ impl DraftOvertime {
     }
 }
 
+/// An overtime system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    /// Periods of a fixed length, one move each (`5x30 byo-yomi`).
+    ByoYomi,
+    /// A number of moves in a period (`25/600 Canadian`).
+    Canadian,
+    /// Time added after every move (`30 fischer`).
+    Fischer,
+    /// No overtime (`None`, `no overtime`).
+    None,
+}
+
+impl System {
+    /// `byo-yomi`, `canadian`, `fischer`, `none`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            System::ByoYomi => "byo-yomi",
+            System::Canadian => "canadian",
+            System::Fischer => "fischer",
+            System::None => "none",
+        }
+    }
+}
+
+/// An overtime as numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Overtime {
+    /// The system.
+    pub system: System,
+    /// The number of periods (`None`: unlimited or not said).
+    pub periods: Option<u32>,
+    /// The length of a period, or the time a Fischer clock adds per move,
+    /// in seconds.
+    pub seconds: Option<f64>,
+    /// The moves to play in a period (1 for byo-yomi).
+    pub moves: Option<u32>,
+}
+
+impl Overtime {
+    fn new(system: System, periods: Option<u32>, seconds: f64, moves: Option<u32>) -> Overtime {
+        Overtime {
+            system,
+            periods,
+            seconds: Some(seconds),
+            moves,
+        }
+    }
+}
+
+/// An `FF[4]` `OT` text as servers and sgfconv write it, read:
+/// `5x30 byo-yomi` (also `5×30`, and `5x30` alone), `25/600 Canadian`,
+/// `3×25/600 Canadian`, `30 fischer`, `None`, `no overtime`. `None` for any
+/// other text (`OT` is free text: it is kept as written, never guessed at).
+pub fn read_overtime(text: &str) -> Option<Overtime> {
+    let t = text.trim();
+    let lower = t.to_lowercase();
+    if lower == "none" || lower == "no overtime" {
+        return Some(Overtime {
+            system: System::None,
+            periods: None,
+            seconds: None,
+            moves: None,
+        });
+    }
+    let (head, rest) = t.split_once(' ').unwrap_or((t, ""));
+    let count = |s: &str| s.parse::<u32>().ok();
+    let secs = |s: &str| s.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
+    match rest.trim().to_lowercase().as_str() {
+        "" | "byo-yomi" | "byoyomi" => {
+            let (n, s) = head.split_once(['x', 'X', '×'])?;
+            Some(Overtime::new(
+                System::ByoYomi,
+                Some(count(n)?),
+                secs(s)?,
+                Some(1),
+            ))
+        }
+        "canadian" => {
+            let (moves, s) = head.split_once('/')?;
+            let (periods, moves) = match moves.split_once(['x', 'X', '×']) {
+                Some((n, m)) => (Some(count(n)?), m),
+                None => (None, moves),
+            };
+            Some(Overtime::new(
+                System::Canadian,
+                periods,
+                secs(s)?,
+                Some(count(moves)?),
+            ))
+        }
+        "fischer" => Some(Overtime::new(System::Fischer, None, secs(head)?, None)),
+        _ => None,
+    }
+}
+
+impl Clock {
+    /// This clock's overtime as numbers, when it says one: `NO` 0 is none,
+    /// more than one move in a period (`OM`) is Canadian, else byo-yomi.
+    pub fn overtime(&self) -> Option<Overtime> {
+        let num = |v: &Option<String>| v.as_deref().and_then(|v| v.parse::<f64>().ok());
+        let whole = |v: &Option<String>| num(v).filter(|n| n.fract() == 0.0 && *n >= 0.0);
+        if num(&self.periods) == Some(0.0) {
+            return read_overtime("none");
+        }
+        let seconds = num(&self.period).filter(|s| *s >= 0.0)?;
+        let moves = whole(&self.moves).map_or(1, |m| m as u32);
+        let periods = whole(&self.periods).map(|n| n as u32);
+        let system = match moves {
+            1 => System::ByoYomi,
+            _ => System::Canadian,
+        };
+        Some(Overtime::new(system, periods, seconds, Some(moves)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +315,66 @@ mod tests {
         ] {
             assert_eq!(read_draft_overtime(v.iter().copied()), None, "{v:?}");
         }
+    }
+
+    #[test]
+    fn overtime_texts_read() {
+        let read =
+            |t: &str| read_overtime(t).map(|o| (o.system.as_str(), o.periods, o.seconds, o.moves));
+        assert_eq!(
+            read("5x30 byo-yomi"),
+            Some(("byo-yomi", Some(5), Some(30.0), Some(1)))
+        );
+        assert_eq!(
+            read("1×60 byo-yomi"),
+            Some(("byo-yomi", Some(1), Some(60.0), Some(1)))
+        );
+        assert_eq!(
+            read(" 3x20 "),
+            Some(("byo-yomi", Some(3), Some(20.0), Some(1)))
+        );
+        assert_eq!(
+            read("25/600 Canadian"),
+            Some(("canadian", None, Some(600.0), Some(25)))
+        );
+        assert_eq!(
+            read("3×25/600 Canadian"),
+            Some(("canadian", Some(3), Some(600.0), Some(25)))
+        );
+        assert_eq!(
+            read("30 fischer"),
+            Some(("fischer", None, Some(30.0), None))
+        );
+        assert_eq!(read("None"), Some(("none", None, None, None)));
+        for t in [
+            "",
+            "5 xyz 3",
+            "A very long overtime",
+            "5, 10, 15 stones",
+            "x30 byo-yomi",
+            "5x-3",
+        ] {
+            assert_eq!(read(t), None, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn draft_clocks_as_overtimes() {
+        let clock = |v: &[&str]| read(v).black.overtime();
+        let o = clock(&["TM:A:10800", "OP:A:60", "OM:A:1", "NO:A:1"]).unwrap();
+        assert_eq!(
+            (o.system, o.periods, o.seconds, o.moves),
+            (System::ByoYomi, Some(1), Some(60.0), Some(1))
+        );
+        let o = clock(&["TM:A:300", "OP:A:600", "OM:A:25"]).unwrap();
+        assert_eq!(
+            (o.system, o.periods, o.seconds, o.moves),
+            (System::Canadian, None, Some(600.0), Some(25))
+        );
+        assert_eq!(
+            clock(&["TM:A:2700", "NO:A:0"]).map(|o| o.system),
+            Some(System::None)
+        );
+        assert_eq!(clock(&["TM:A:2700"]), None);
     }
 }

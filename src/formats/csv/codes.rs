@@ -17,6 +17,10 @@ pub const CSV_BAD_ROW: Code = Code::new("W373", "csv-bad-row");
 pub const CSV_BAD_PARENT: Code = Code::new("W374", "csv-bad-parent");
 /// The move list keeps moves, time left and comments; this lists what a
 /// game had beyond that.
+///
+/// Once a run: a run into this format finds it in most games, each naming
+/// what that game lost; a text run shows the first and counts the others in
+/// its end note (`--diagnostics json` gives every one).
 pub const CSV_NOT_CARRIED: Code = Code::new("W375", "csv-not-carried");
 /// The file has no `color` column and no `black` column: not a move list
 /// nor a games list.

@@ -54,6 +54,10 @@ pub const GIB_SEVERAL_RECORDS: Code = Code::new("I217", "gib-several-records");
 /// Text after the last record that is no GIB record was skipped.
 pub const GIB_TRAILING_TEXT: Code = Code::new("W218", "gib-trailing-text");
 /// What the GIB writer could not carry, listed once per game.
+///
+/// Once a run: a run into this format finds it in most games, each naming
+/// what that game lost; a text run shows the first and counts the others in
+/// its end note (`--diagnostics json` gives every one).
 pub const GIB_CANNOT_CARRY: Code = Code::new("W400", "gib-cannot-carry");
 /// A GIB file holds one game: later games of the collection are not written.
 pub const GIB_ONE_GAME_PER_FILE: Code = Code::new("E401", "gib-one-game-per-file");

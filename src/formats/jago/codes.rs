@@ -8,6 +8,10 @@
 use crate::diag::Code;
 
 /// What a game had that Jago XML cannot hold (listed once per game).
+///
+/// Once a run: a run into this format finds it in most games, each naming
+/// what that game lost; a text run shows the first and counts the others in
+/// its end note (`--diagnostics json` gives every one).
 pub const JAGO_NOT_CARRIED: Code = Code::new("W384", "jago-not-carried");
 /// Not well-formed XML, or no `<Go>` root; games before the fault were kept.
 pub const JAGO_SYNTAX: Code = Code::new("E385", "jago-syntax");

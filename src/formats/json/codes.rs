@@ -30,6 +30,10 @@ pub const JSON_UNKNOWN_FIELD: Code = Code::new("E359", "json-unknown-field");
 pub const JSON_BAD_MOVE: Code = Code::new("W360", "json-bad-move");
 /// `--moves` writes the main line and core game info only; this lists what
 /// a game had beyond that.
+///
+/// Once a run: a run into this format finds it in most games, each naming
+/// what that game lost; a text run shows the first and counts the others in
+/// its end note (`--diagnostics json` gives every one).
 pub const JSON_MOVES_NOT_CARRIED: Code = Code::new("W361", "json-moves-not-carried");
 /// A string escape of a lone surrogate (`\uD800` with no `\uDC00`–`\uDFFF`
 /// after it, or a low one alone): no character, which JSON allows but

@@ -45,6 +45,10 @@ pub const NGF_BAD_HANDICAP: Code = Code::new("W262", "ngf-bad-handicap");
 /// An `IDB[n]` comment for a move the game does not have: put on the root.
 pub const NGF_COMMENT_TARGET: Code = Code::new("W263", "ngf-comment-target");
 /// What the NGF writer could not carry, listed once per game.
+///
+/// Once a run: a run into this format finds it in most games, each naming
+/// what that game lost; a text run shows the first and counts the others in
+/// its end note (`--diagnostics json` gives every one).
 pub const NGF_CANNOT_CARRY: Code = Code::new("W420", "ngf-cannot-carry");
 /// The file holds several records one after another (a whole header after
 /// the moves of another): read as a collection, one game each.

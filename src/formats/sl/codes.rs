@@ -38,4 +38,8 @@ pub const SL_BOARD_TOO_SMALL: Code = Code::new("W728", "sl-board-too-small");
 /// What a diagram cannot carry (marks on numbered stones, labels other
 /// than one lower-case letter, `SL`/`DD`, the size of a rectangular
 /// board…), listed once per diagram with how often.
+///
+/// Once a run: a run into this format finds it in most games, each naming
+/// what that game lost; a text run shows the first and counts the others in
+/// its end note (`--diagnostics json` gives every one).
 pub const SL_CANNOT_CARRY: Code = Code::new("W729", "sl-cannot-carry");

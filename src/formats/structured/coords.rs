@@ -66,22 +66,8 @@ pub fn board_size(sz: Option<&str>) -> (u32, u32) {
     }
 }
 
-/// The points of one point-list value: `pd`, or a compressed rectangle
-/// `aa:cc` (FF[4]) expanded row by row. Anything else is returned as is.
-pub fn expand_points(value: &str) -> Vec<String> {
-    if let Some((a, b)) = value.split_once(':') {
-        if let (Some((x1, y1)), Some((x2, y2))) = (sgf_to_xy(a), sgf_to_xy(b)) {
-            let mut out = Vec::new();
-            for y in y1.min(y2)..=y1.max(y2) {
-                for x in x1.min(x2)..=x1.max(x2) {
-                    out.extend(xy_to_sgf(x, y));
-                }
-            }
-            return out;
-        }
-    }
-    vec![value.to_string()]
-}
+/// The points of one point-list value (the reading of the values' home).
+pub use crate::values::expand_points;
 
 #[cfg(test)]
 mod tests {
@@ -110,7 +96,5 @@ mod tests {
         assert_eq!(board_size(Some("x")), (19, 19));
         assert!(is_pass("tt", (19, 19)));
         assert!(!is_pass("tt", (21, 21)));
-        assert_eq!(expand_points("aa:bb"), vec!["aa", "ba", "ab", "bb"]);
-        assert_eq!(expand_points("pd"), vec!["pd"]);
     }
 }

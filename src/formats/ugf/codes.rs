@@ -64,6 +64,10 @@ pub const UGF_SEVERAL_RECORDS: Code = Code::new("W321", "ugf-several-records");
 
 // Writer diagnostics (440–449).
 /// What the UGF writer could not carry, listed once per game.
+///
+/// Once a run: a run into this format finds it in most games, each naming
+/// what that game lost; a text run shows the first and counts the others in
+/// its end note (`--diagnostics json` gives every one).
 pub const UGF_WRITER_LOSS: Code = Code::new("W440", "ugf-writer-loss");
 /// A second game: not written (a UGF file holds one).
 pub const UGF_EXTRA_GAME: Code = Code::new("E441", "ugf-extra-game");

@@ -37,6 +37,7 @@ const LAYERS: &[(&[&str], &str)] = &[
     (&["game", "values"], "one game as a tree; the one reading of game-info values"),
     (&["board"], "the one Go board"),
     (&["validate"], "the FF[4] checks the dialect rules run"),
+    (&["table"], "the games table: typed rows and their columns"),
     (
         &["render"],
         "diagrams: what a picture shows and its SVG drawing",

@@ -278,6 +278,7 @@ fn the_compiled_catalogue_is_the_scan_of_the_source() {
         assert_eq!(e.example, d.example().as_deref(), "{}", d.id);
         assert_eq!(e.advice, d.advice().as_deref(), "{}", d.id);
         assert_eq!(e.fixable, d.fixable().as_deref(), "{}", d.id);
+        assert_eq!(e.once_a_run, d.once_a_run().as_deref(), "{}", d.id);
         let layer = diag_scan::layer_of(&layers, d.number()).map(|l| l.name.as_str());
         assert_eq!(Some(e.layer), layer, "{}", d.id);
         assert!(
