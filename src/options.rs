@@ -9,7 +9,7 @@
 
 use encoding_rs::Encoding;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How a coordinate is written in move lists (`--coords`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -483,6 +483,10 @@ pub enum WriteOption {
     GamesCsv,
     /// `--csv-safe`.
     CsvSafe,
+    /// `--moves-parquet`.
+    MovesParquet,
+    /// `--comments`.
+    Comments,
     /// `--at`.
     At,
     /// `--figures`.
@@ -513,6 +517,8 @@ impl WriteOption {
             WriteOption::Coords => "--coords",
             WriteOption::GamesCsv => "--games-csv",
             WriteOption::CsvSafe => "--csv-safe",
+            WriteOption::MovesParquet => "--moves-parquet",
+            WriteOption::Comments => "--comments",
             WriteOption::At => "--at",
             WriteOption::Figures => "--figures",
             WriteOption::Every => "--every",
@@ -548,6 +554,11 @@ pub struct WriteOptions {
     /// formula (`=`, `+`, `-`, `@`, tab, carriage return first) get a
     /// leading `'`; numbers are never touched (formats/csv.md).
     pub csv_safe: bool,
+    /// `--moves-parquet FILE` (Parquet): the moves table, beside the games
+    /// table of the output (formats/parquet.md).
+    pub moves_parquet: Option<PathBuf>,
+    /// `--comments` (Parquet): the moves table has each move's comment.
+    pub comments: bool,
     /// `--at N` (diagrams): the position after move N of the main line.
     pub at: Option<u32>,
     /// `--figures` (diagrams): one figure per `FG` node or diagram
@@ -597,6 +608,8 @@ impl WriteOptions {
             (WriteOption::Coords, self.coords.is_some()),
             (WriteOption::GamesCsv, self.games_csv.is_some()),
             (WriteOption::CsvSafe, self.csv_safe),
+            (WriteOption::MovesParquet, self.moves_parquet.is_some()),
+            (WriteOption::Comments, self.comments),
             (WriteOption::At, self.at.is_some()),
             (WriteOption::Figures, self.figures),
             (WriteOption::Every, self.every.is_some()),
@@ -607,6 +620,16 @@ impl WriteOptions {
             (WriteOption::Game, self.game.is_some()),
         ];
         set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
+    }
+
+    /// The file written beside the output, and the option that names it:
+    /// `--games-csv` or `--moves-parquet` (a writer takes one of them).
+    pub fn side_file(&self) -> Option<(&Path, &'static str)> {
+        let games = self.games_csv.as_deref().map(|p| (p, "--games-csv"));
+        games.or(self
+            .moves_parquet
+            .as_deref()
+            .map(|p| (p, "--moves-parquet")))
     }
 
     /// The `--coords` style (SGF letters unless set).

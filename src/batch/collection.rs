@@ -30,9 +30,9 @@ struct Counts {
 /// none gives a game, nothing is written.
 pub(super) fn run(plan: &Plan<'_>, voice: &mut dyn Voice) -> Result<Tally, Error> {
     let out = plan.out_file();
-    let games_csv = plan.options.write.games_csv.as_deref();
-    guard_outputs(&guard(&plan.batch.inputs), out, games_csv)?;
-    note_leftovers(&[out, games_csv], voice);
+    let side = plan.options.write.side_file();
+    guard_outputs(&guard(&plan.batch.inputs), out, side)?;
+    note_leftovers(&[out, side.map(|s| s.0)], voice);
     let mut counts = Counts::default();
     let out_name = out.map_or("<stdout>".into(), |p| p.display().to_string());
     let mut last = voice.reporter(&out_name);

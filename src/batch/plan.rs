@@ -68,10 +68,12 @@ fn names_json_lines(path: &Path) -> bool {
 /// of them), and never a games table shared by files of `-d`.
 fn several_inputs_allowed(target: &Target, to: Format, options: &Options) -> Result<(), Error> {
     let refused = match target {
-        Target::Dir(_) if options.write.games_csv.is_some() => {
-            "--games-csv names one file: with -d and several inputs each output would replace it; \
-             write one collection with -o instead"
-                .to_string()
+        Target::Dir(_) if options.write.side_file().is_some() => {
+            let flag = options.write.side_file().map_or("", |s| s.1);
+            format!(
+                "{flag} names one file: with -d and several inputs each output would replace it; \
+                 write one collection with -o instead"
+            )
         }
         Target::Dir(_) => return Ok(()),
         _ if to.info().pictures && options.write.game.is_some() => return Ok(()),

@@ -22,8 +22,8 @@ use std::path::Path;
 /// The batch of one input into one output.
 pub(super) fn one(plan: &Plan<'_>, input: &Input, voice: &mut dyn Voice) -> Result<Tally, Error> {
     let out = plan.out_file();
-    let games_csv = plan.options.write.games_csv.as_deref();
-    guard_outputs(&guard(&plan.batch.inputs), out, games_csv)?;
+    let side = plan.options.write.side_file();
+    guard_outputs(&guard(&plan.batch.inputs), out, side)?;
     Ok(Tally::one(convert_to(plan, input, out, voice)))
 }
 
@@ -34,7 +34,8 @@ pub(super) fn convert_to(
     out: Option<&Path>,
     voice: &mut dyn Voice,
 ) -> Verdict {
-    note_leftovers(&[out, plan.options.write.games_csv.as_deref()], voice);
+    let side = plan.options.write.side_file().map(|s| s.0);
+    note_leftovers(&[out, side], voice);
     match open::record(input.path.as_deref(), plan.batch.from) {
         Ok(record) => convert_record(plan, record, out, input.walked, voice),
         Err(e) => unusable(&input.name(), &e, voice),

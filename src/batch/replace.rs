@@ -100,6 +100,7 @@ fn check_options(run: &Options, read: ReadOptions) -> Options {
     let mut o = run.clone();
     o.read = read;
     o.write.games_csv = None;
+    o.write.moves_parquet = None;
     o
 }
 

@@ -131,22 +131,23 @@ pub(super) fn guard(inputs: &[Input]) -> Guard {
     g
 }
 
-/// Checks the output (stdout for `None`) and the games table against the
-/// inputs.
+/// Checks the output (stdout for `None`) and the file beside it (the
+/// games table of `--games-csv`, the moves table of `--moves-parquet`,
+/// with its option) against the inputs.
 pub(super) fn guard_outputs(
     guard: &Guard,
     output: Option<&Path>,
-    games_csv: Option<&Path>,
+    side: Option<(&Path, &str)>,
 ) -> Result<(), Error> {
     match output {
         Some(o) => guard.check_output(o, "the output")?,
         None => guard.check_stdout()?,
     }
-    if let Some(g) = games_csv {
-        guard.check_output(g, "--games-csv")?;
+    if let Some((g, flag)) = side {
+        guard.check_output(g, flag)?;
         if output.map_or(is_stdout(g), |o| same_target(o, g)) {
             return Err(Error::Usage(format!(
-                "--games-csv {} is the output too: name another file for one of them",
+                "{flag} {} is the output too: name another file for one of them",
                 g.display()
             )));
         }
@@ -273,13 +274,18 @@ mod tests {
         let e = guard_outputs(&g, Some(&a), None).unwrap_err().to_string();
         assert!(e.contains("is the input"), "{e}");
         let out = d.path().join("o.csv");
-        let e = guard_outputs(&g, Some(&out), Some(&out)).unwrap_err();
+        let e = guard_outputs(&g, Some(&out), Some((&out, "--games-csv"))).unwrap_err();
+        assert!(e.to_string().starts_with("--games-csv "), "{e}");
         assert!(e.to_string().contains("is the output too"), "{e}");
+        let e = guard_outputs(&g, Some(&out), Some((&out, "--moves-parquet"))).unwrap_err();
+        assert!(e.to_string().starts_with("--moves-parquet "), "{e}");
         // `-` is the standard output: the table and the output cannot both
         // be written there.
-        let e = guard_outputs(&g, None, Some(Path::new("-"))).unwrap_err();
+        let stdout = Some((Path::new("-"), "--games-csv"));
+        let e = guard_outputs(&g, None, stdout).unwrap_err();
         assert!(e.to_string().contains("is the output too"), "{e}");
-        assert!(guard_outputs(&g, Some(&out), Some(Path::new("-"))).is_ok());
-        assert!(guard_outputs(&g, Some(&out), Some(&d.path().join("g.csv"))).is_ok());
+        assert!(guard_outputs(&g, Some(&out), stdout).is_ok());
+        let table = d.path().join("g.csv");
+        assert!(guard_outputs(&g, Some(&out), Some((&table, "--games-csv"))).is_ok());
     }
 }

@@ -409,7 +409,9 @@ pub struct ConvertArgs {
     /// JSON output: the move-list projection (size, komi, players, moves).
     #[arg(long)]
     pub moves: bool,
-    /// CSV output: every node of every variation, with a path column.
+    /// CSV output: every node of every variation, with a path column;
+    /// Parquet: every move of every variation in the moves table, with
+    /// its node and variation path.
     #[arg(long)]
     pub all_variations: bool,
     /// CSV output: coordinate style of the move column [default: sgf];
@@ -424,6 +426,13 @@ pub struct ConvertArgs {
     /// formula) get a leading ' ; numeric columns are never touched.
     #[arg(long)]
     pub csv_safe: bool,
+    /// Parquet output: also write the moves table (one row per move,
+    /// joined to the games table by `game`) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub moves_parquet: Option<PathBuf>,
+    /// Parquet output: the moves table has each move's comment.
+    #[arg(long)]
+    pub comments: bool,
     /// Pictures (svg, png): draw game N alone (games are numbered from 0,
     /// across the inputs of one output).
     #[arg(long, value_name = "N")]
@@ -478,6 +487,8 @@ impl ConvertArgs {
             coords: None,
             games_csv: None,
             csv_safe: false,
+            moves_parquet: None,
+            comments: false,
             game: None,
             at: None,
             figures: false,

@@ -149,6 +149,8 @@ fn write_options(args: &ConvertArgs) -> Result<WriteOptions, String> {
     });
     w.games_csv = args.games_csv.clone();
     w.csv_safe = args.csv_safe;
+    w.moves_parquet = args.moves_parquet.clone();
+    w.comments = args.comments;
     w.game = args.game;
     w.at = args.at;
     w.figures = args.figures;

@@ -21,6 +21,7 @@ pub mod jago;
 pub mod json;
 pub(crate) mod lines;
 pub mod ngf;
+pub mod parquet;
 pub mod png;
 mod registry;
 pub mod sgf;

@@ -5,7 +5,7 @@
 //! names and the options are checked against the rows.
 
 use super::contract::{Reading, Writing};
-use super::{csv, gib, html, jago, json, ngf, png, sgf, sl, svg, ugf, xml};
+use super::{csv, gib, html, jago, json, ngf, parquet, png, sgf, sl, svg, ugf, xml};
 use crate::error::Error;
 use crate::options::{ReadOption, ReadOptions, WriteOption, WriteOptions};
 use std::path::Path;
@@ -38,6 +38,8 @@ pub enum Format {
     Html,
     /// Sensei's Library ASCII diagrams.
     Sl,
+    /// The games table (and the moves table beside it) as Apache Parquet.
+    Parquet,
 }
 
 /// What the registry knows about a format: its names, what it carries, the
@@ -315,6 +317,25 @@ pub const FORMATS: &[FormatInfo] = &[
         ],
         reading: Reading::Whole(sl::read),
         writing: Writing::Stream(|out, o| sl::writer(out, &o.write)),
+    },
+    FormatInfo {
+        format: Format::Parquet,
+        name: "parquet",
+        extensions: &["parquet"],
+        description: "the games table, and with --moves-parquet the moves table, as Apache Parquet (formats/parquet.md)",
+        carries: "one row per game (typed game info, move count); --moves-parquet: one row per move of the main line (every variation with --all-variations, comments with --comments)",
+        lossy: true,
+        collection: true,
+        reads: false,
+        pictures: false,
+        read_options: &[],
+        write_options: &[
+            WriteOption::MovesParquet,
+            WriteOption::AllVariations,
+            WriteOption::Comments,
+        ],
+        reading: Reading::No,
+        writing: Writing::Stream(|out, o| parquet::writer(out, &o.write)),
     },
 ];
 

@@ -37,6 +37,15 @@ where
         }
     }
 
+    /// Hands a game the events left open (no `GameEnd`) to the callback,
+    /// as its end would have: a writer's `finish` closes it, not loses it.
+    pub fn end_open_game(&mut self, report: &mut Reporter) -> Result<(), Error> {
+        match self.game.is_some() {
+            true => self.event(&Event::GameEnd(Pos::default()), report),
+            false => Ok(()),
+        }
+    }
+
     /// The callback, to reach what it collected.
     pub fn into_inner(self) -> F {
         self.on_game

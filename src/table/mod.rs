@@ -13,10 +13,19 @@
 //!
 //! Column names are `snake_case` and stable; an absent or unreadable
 //! value is [`Cell::Null`], never an empty text.
+//!
+//! The moves table's rows are plain Rust values ([`moves`]); with the
+//! `parquet` feature, [`arrow`] turns both tables into Arrow record
+//! batches, which the Parquet writer (`formats/parquet.md`) and the Python
+//! package write or hand on.
 
+#[cfg(feature = "parquet")]
+pub mod arrow;
 pub mod games;
+pub mod moves;
 
 pub use games::{game_row, Day, GameRow, Origin, WinReason, Winner, GAME_COLUMNS};
+pub use moves::{move_rows, MoveRow, MovesOptions};
 
 /// The type of a column's values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
