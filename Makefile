@@ -21,7 +21,7 @@ help:
 	@echo "make build        release binary ($(BIN))"
 	@echo "make test         fmt and clippy checks, every test (the corpus tests when $(SHARED)/corpus exists), doctests, the Python package's tests"
 	@echo "make python-test  the Python package built into $(TARGET)/pyenv (pip install ./python, dev profile) and its pytest tests, Spark's too"
-	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s, from archives and unpacked (docs/benchmarks.md)"
+	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s, from archives and unpacked, then Python against sgfmill and Spark against the command (docs/benchmarks.md)"
 	@echo "make memory       peak RSS of every reader and writer on generated inputs: per node, per value byte, endless lines (docs/benchmarks.md)"
 	@echo "make fuzz         short fuzzing run of every reader; FUZZ_TIME=seconds (default 60)"
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
@@ -66,6 +66,7 @@ bench:
 	scripts/bench.sh
 	SGFCONV_NO_BUILD=1 scripts/bench-migrate.sh
 	SGFCONV_NO_BUILD=1 scripts/bench-archives.sh
+	SGFCONV_NO_BUILD=1 scripts/bench-python.sh
 
 memory:
 	scripts/memory.sh

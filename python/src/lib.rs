@@ -4,8 +4,8 @@
 //!
 //! The parts: a source and its records (`records.rs`), the games
 //! iterator (`iter.rs`), games, nodes and diagnostics as Python objects
-//! (`game.rs`), `convert` and `check` (`run.rs`), the command's
-//! options as keywords (`options.rs`) and errors as exceptions
+//! (`game.rs`), `convert` and `check` (`run.rs`), the games and moves tables
+//! (`tables.rs`), the command's options as keywords (`options.rs`) and errors as exceptions
 //! (`errors.rs`).
 
 mod errors;
@@ -14,9 +14,11 @@ mod iter;
 mod options;
 mod records;
 mod run;
+mod tables;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBytes, PyDict};
 use records::Source;
 use sgfconv::pipeline::Checks;
 
@@ -78,11 +80,55 @@ fn check(
     run::check(py, &source, forced, checks, &options)
 }
 
+/// The games or moves table (`kind`) of `sources`, numbered from
+/// `start`: the Arrow IPC stream of its batches, the games of each source,
+/// and what could not be read.
+#[pyfunction]
+#[pyo3(signature = (kind, sources, *, start=0, all_variations=false, comments=false, format=None, jobs=None, **options))]
+#[allow(clippy::too_many_arguments)]
+fn table<'py>(
+    py: Python<'py>,
+    kind: &str,
+    sources: Vec<Bound<'py, PyAny>>,
+    start: u64,
+    all_variations: bool,
+    comments: bool,
+    format: Option<&str>,
+    jobs: Option<usize>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<(Bound<'py, PyBytes>, Vec<u64>, Vec<game::Diagnostic>)> {
+    let kind = match kind {
+        "games" => tables::Kind::Games,
+        "moves" => tables::Kind::Moves(sgfconv::table::MovesOptions {
+            all_variations,
+            comments,
+        }),
+        _ => return Err(PyValueError::new_err(format!("unknown table: {kind}"))),
+    };
+    let sources = sources
+        .iter()
+        .map(|s| Source::from_py(s, None))
+        .collect::<PyResult<Vec<_>>>()?;
+    let forced = format.map(options::format).transpose()?;
+    let options = options::from_kwargs(options)?;
+    let built = py.detach(|| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.unwrap_or(0))
+            .build()
+            .map_err(|e| sgfconv::Error::Io(std::io::Error::other(e)))?;
+        pool.install(|| tables::build(&sources, kind, start, forced, &options))
+    });
+    let built = built.map_err(|e| errors::to_py(py, e))?;
+    let unread = built.unread.iter().map(game::Diagnostic::from).collect();
+    Ok((PyBytes::new(py, &built.ipc), built.counts, unread))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_class::<iter::Games>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<game::Node>()?;

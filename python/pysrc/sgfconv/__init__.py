@@ -9,7 +9,12 @@ the same diagnostics and codes (``formats/diagnostics.md``).
   game info, main line, tree and diagnostics;
 - :func:`convert`: records converted into another format, as the command
   converts them;
-- :func:`check`: records checked as ``sgfconv check`` checks them.
+- :func:`check`: records checked as ``sgfconv check`` checks them;
+- :func:`games` and :func:`moves`: the games and moves tables of many
+  inputs as ``pyarrow.Table`` (hence pandas and Polars), the rows and
+  schema of ``sgfconv -t parquet`` (``formats/parquet.md``), read on
+  several threads;
+- :mod:`sgfconv.spark`: the same tables as Spark DataFrames.
 
 Keyword options are the command's long options with ``_`` for ``-``
 (:data:`OPTIONS`). An input that cannot be read raises :class:`Error`,
@@ -19,7 +24,8 @@ which carries the code.
 from __future__ import annotations
 
 import os
-from typing import Any, Optional, Union
+import warnings
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
 
 from . import _native
 from ._errors import Error
@@ -27,9 +33,12 @@ from ._native import Diagnostic, Game, Games, Node, Outcome
 
 __all__ = [
     "read",
+    "games",
+    "moves",
     "convert",
     "check",
     "Error",
+    "ReadWarning",
     "Game",
     "Games",
     "Node",
@@ -43,6 +52,9 @@ __all__ = [
 FORMATS: list = list(_native.FORMATS)
 #: The keyword options :func:`read`, :func:`convert` and :func:`check` take.
 OPTIONS: list = list(_native.OPTIONS)
+
+if TYPE_CHECKING:
+    import pyarrow
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
 
@@ -106,6 +118,89 @@ def check(
     status 0.
     """
     return _native.check(_source(source), format=format, name=name, parse_only=parse_only, board=board, **options)
+
+
+def games(
+    paths: Union[Source, Iterable[Source]],
+    *,
+    format: Optional[str] = None,
+    jobs: Optional[int] = None,
+    errors: str = "warn",
+    **options: Any,
+) -> "pyarrow.Table":
+    """The games table of ``paths`` (a path or bytes, or a list of them):
+    one row per game, the rows and schema of ``sgfconv -t parquet``
+    (``formats/parquet.md``), games numbered over the inputs in order.
+
+    Inputs are read on ``jobs`` threads (default: one per core) with the
+    GIL released. An input that cannot be read raises :class:`Error`; an
+    archive member that cannot be read gives no row, and is said by a
+    :class:`ReadWarning` (``errors="warn"``, the default), raised
+    (``errors="raise"``) or passed over (``errors="ignore"``).
+    """
+    return _table("games", paths, format=format, jobs=jobs, errors=errors, **options)
+
+
+def moves(
+    paths: Union[Source, Iterable[Source]],
+    *,
+    all_variations: bool = False,
+    comments: bool = False,
+    format: Optional[str] = None,
+    jobs: Optional[int] = None,
+    errors: str = "warn",
+    **options: Any,
+) -> "pyarrow.Table":
+    """The moves table of ``paths``: one row per move of each game's main
+    line (``all_variations=True``: of every variation, with its node and
+    path; ``comments=True``: each move's comment), the rows and schema of
+    ``sgfconv -t parquet --moves-parquet FILE``. ``game`` is the games
+    table's key. Inputs, threads and ``errors`` as :func:`games`.
+    """
+    return _table(
+        "moves",
+        paths,
+        all_variations=all_variations,
+        comments=comments,
+        format=format,
+        jobs=jobs,
+        errors=errors,
+        **options,
+    )
+
+
+class ReadWarning(UserWarning):
+    """Archive members that could not be read: they gave no row.
+    ``diagnostics`` says each one, with its code."""
+
+    def __init__(self, diagnostics: list):
+        self.diagnostics = diagnostics
+        first = diagnostics[0]
+        super().__init__(
+            f"{len(diagnostics)} record(s) could not be read and gave no row; "
+            f"the first: {first.file}: [{first.code}] {first.message}"
+        )
+
+
+def _table(kind: str, paths: Any, *, errors: str, **kwargs: Any) -> "pyarrow.Table":
+    import pyarrow as pa
+
+    if errors not in ("warn", "raise", "ignore"):
+        raise ValueError(f"errors must be 'warn', 'raise' or 'ignore', not {errors!r}")
+    ipc, _counts, unread = _native.table(kind, _sources(paths), **kwargs)
+    if unread and errors == "raise":
+        d = unread[0]
+        raise Error(f"{d.file}: [{d.code}] {d.message}", d.code, d.message)
+    if unread and errors == "warn":
+        warnings.warn(ReadWarning(unread), stacklevel=3)
+    return pa.ipc.open_stream(ipc).read_all()
+
+
+def _sources(paths: Any) -> list:
+    """One source or many, as a list."""
+    if isinstance(paths, (str, os.PathLike, bytes, bytearray, memoryview, tuple)):
+        return [_source(paths)]
+    return [_source(p) for p in paths]
 
 
 def _source(source: Source) -> Any:

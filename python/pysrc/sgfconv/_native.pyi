@@ -90,3 +90,14 @@ def check(
     board: bool = True,
     **options: Any,
 ) -> Outcome: ...
+def table(
+    kind: str,
+    sources: List[Any],
+    *,
+    start: int = 0,
+    all_variations: bool = False,
+    comments: bool = False,
+    format: Optional[str] = None,
+    jobs: Optional[int] = None,
+    **options: Any,
+) -> Tuple[bytes, List[int], List[Diagnostic]]: ...
