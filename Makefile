@@ -13,14 +13,15 @@ SHELLS := bash zsh fish elvish powershell
 PREFIX ?= /usr/local
 export SHARED
 
-.PHONY: all help build test bench memory fuzz sweep outputs install uninstall completions man clean distclean
+.PHONY: all help build test python-test bench memory fuzz sweep outputs install uninstall completions man clean distclean
 
 all: build
 
 help:
 	@echo "make build        release binary ($(BIN))"
-	@echo "make test         fmt and clippy checks, every test (the corpus tests when $(SHARED)/corpus exists), doctests"
-	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s, from archives and unpacked (docs/benchmarks.md)"
+	@echo "make test         fmt and clippy checks, every test (the corpus tests when $(SHARED)/corpus exists), doctests, the Python package's tests"
+	@echo "make python-test  the Python package built into $(TARGET)/pyenv (pip install ./python, dev profile) and its pytest tests, Spark's too"
+	@echo "make bench        throughput and memory against a plain read and the peers, then migrate files/s, from archives and unpacked, then Python against sgfmill and Spark against the command (docs/benchmarks.md)"
 	@echo "make memory       peak RSS of every reader and writer on generated inputs: per node, per value byte, endless lines (docs/benchmarks.md)"
 	@echo "make fuzz         short fuzzing run of every reader; FUZZ_TIME=seconds (default 60)"
 	@echo "make sweep        sgfconv check over every file in $(SHARED)/corpus, with totals"
@@ -41,7 +42,7 @@ build:
 test:
 	$(CARGO) fmt --check
 	$(CARGO) fmt --check --manifest-path fuzz/Cargo.toml
-	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) check --lib --no-default-features
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --lib
 	$(CARGO) package --quiet --allow-dirty
@@ -54,11 +55,18 @@ test:
 	    echo "make test: $(SHARED)/corpus absent: the corpus tests stay ignored"; \
 	fi
 	$(CARGO) test --doc
+	TARGET=$(TARGET) scripts/python-test.sh
+
+# The Python package alone: built into $(TARGET)/pyenv, its pytest tests
+# (docs/python.md).
+python-test:
+	TARGET=$(TARGET) scripts/python-test.sh
 
 bench:
 	scripts/bench.sh
 	SGFCONV_NO_BUILD=1 scripts/bench-migrate.sh
 	SGFCONV_NO_BUILD=1 scripts/bench-archives.sh
+	SGFCONV_NO_BUILD=1 scripts/bench-python.sh
 
 memory:
 	scripts/memory.sh

@@ -127,6 +127,7 @@ pub use event::{Event, GameHeader, Pos, Property, PropertyBuf, Value, Values};
 pub use formats::Format;
 pub use game::Game;
 pub use options::{Dialect, Options, ReadOptions, Rules, WriteOptions};
+pub use props::is_game_info;
 pub use sink::Sink;
 
 pub use pipeline::{check, convert, Checks, Collection, Stats};

@@ -150,6 +150,12 @@ pub fn lookup(id: &str) -> Option<&'static PropDef> {
     }
 }
 
+/// Whether `id` (upper-case `FF[4]` form) is a game-info property
+/// (`PB`, `DT`, `RE`, `KM`…: `formats/properties.tsv`'s `game-info` scope).
+pub fn is_game_info(id: &str) -> bool {
+    lookup(id).is_some_and(|d| d.scope == Scope::GameInfo)
+}
+
 /// The definition of a one- or two-letter upper-case identifier given as
 /// bytes (the reader's fast path).
 #[inline]

@@ -162,6 +162,31 @@ fn head_of(path: Option<&Path>) -> Result<Headed, Error> {
 /// record in the format `forced` names, else its name, else its content.
 pub fn open(path: Option<&Path>, forced: Option<Format>) -> Result<Opened<'static>, Error> {
     let Headed { name, head, reader } = head_of(path)?;
+    opened(name, path, head, reader, forced)
+}
+
+/// Opens `input`, named `name` in messages (an extension in the name says
+/// a format as a path's does), as [`open`] opens a file: the archive it is,
+/// or the record in the format `forced` names, else its name, else its
+/// content. For bytes held in memory (the Python package's `read`).
+pub fn open_stream<'a>(
+    name: &str,
+    input: Box<dyn Read + 'a>,
+    forced: Option<Format>,
+) -> Result<Opened<'a>, Error> {
+    let (head, reader) =
+        sniff_head(input).map_err(|e| unusable(e.kind(), format!("{name}: {e}")))?;
+    opened(name.to_owned(), Some(Path::new(name)), head, reader, forced)
+}
+
+/// An input whose first bytes are `head`, opened as [`open`] says.
+fn opened<'a>(
+    name: String,
+    path: Option<&Path>,
+    head: Vec<u8>,
+    reader: Box<dyn Read + 'a>,
+    forced: Option<Format>,
+) -> Result<Opened<'a>, Error> {
     #[cfg(feature = "archives")]
     if let Some(kind) = archive::detect(&head) {
         return Ok(Opened::Archive(Archive { name, kind, reader }));
