@@ -5,7 +5,7 @@
 use crate::stone::Point;
 
 /// The points of one point-list value: `pd`, or a compressed rectangle
-/// `aa:cc` (FF[4]) expanded row by row. Anything else is returned as is.
+/// `aa:cc` (`FF[4]`) expanded row by row. Anything else is returned as is.
 pub fn expand_points(value: &str) -> Vec<String> {
     if let Some((a, b)) = value.split_once(':') {
         if let (Some(p), Some(q)) = (Point::parse(a), Point::parse(b)) {
