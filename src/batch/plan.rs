@@ -181,7 +181,7 @@ mod tests {
             }
         }
         assert!(
-            refused.contains(".svg, .png, .html, .htm, .sl)"),
+            refused.contains(".svg, .png, .html, .htm, .sl, .parquet)"),
             "{refused}"
         );
         assert_eq!(format_of(Some(Format::Json), &pdf, false), Ok(Format::Json));

@@ -173,8 +173,8 @@ mod tests {
         let games = std::fs::read_to_string(&path).unwrap();
         pretty_assertions::assert_eq!(
             games,
-            "game,file,index,encoding,size,width,height,komi,handicap,rules,black,black_rank,black_rank_number,white,white_rank,white_rank_number,result,winner,margin,win_reason,date,day,year,event,round,place,first_player,setup_b,setup_w,moves,main_time,overtime,overtime_system,overtime_periods,overtime_seconds,overtime_moves,overtime_settings,persons\n\
-             0,in.sgf,0,UTF-8,19,19,19,6.5,,,\"Black, \"\"B\"\"\",,,,,,,,,,,,,,,,,dd,,3,,,,,,,,\n"
+            "game,file,index,encoding,format,size,width,height,komi,handicap,rules,black,black_rank,black_rank_number,white,white_rank,white_rank_number,result,winner,margin,win_reason,date,day,year,event,round,place,first_player,setup_b,setup_w,moves,main_time,overtime,overtime_system,overtime_periods,overtime_seconds,overtime_moves,overtime_settings,persons\n\
+             0,in.sgf,0,UTF-8,,19,19,19,6.5,,,\"Black, \"\"B\"\"\",,,,,,,,,,,,,,,,,dd,,3,,,,,,,,\n"
         );
         // The game info went to the games list: only the root comment and the variation are lost.
         assert!(!r.collected()[0].message.contains("PB"));
