@@ -205,7 +205,7 @@ fn an_existing_games_csv_is_kept_when_the_run_fails_and_replaced_when_it_succeed
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let games = read(dir.path(), "games.csv");
     assert!(
-        games.starts_with("game,file,index,encoding,size,width,height,komi"),
+        games.starts_with("game,file,index,encoding,format,size,width,height,komi"),
         "{games}"
     );
     assert!(games.contains("Lee"), "{games}");
