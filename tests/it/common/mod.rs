@@ -555,3 +555,24 @@ pub fn run(args: &[&str], stdin: &[u8]) -> std::process::Output {
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
+
+/// Whether python3 has every module of `modules`, for a test that reads
+/// sgfconv's output with them (`what`: what is not checked without them).
+/// When not: SKIP printed, or under `CI=true` a failure (`.ci/run`
+/// installs them).
+pub fn python_with(modules: &[&str], what: &str) -> bool {
+    let found = std::process::Command::new("python3")
+        .args(["-c", &format!("import {}", modules.join(", "))])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true and python3 lacks one of {modules:?}: {what} must run in CI (.ci/run installs them)"
+        );
+        println!("SKIP: python3 lacks one of {modules:?}: {what} is not checked");
+    }
+    found
+}

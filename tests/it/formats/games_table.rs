@@ -14,7 +14,7 @@ use crate::common::{self, run, text};
 use sgfconv::table::GAME_COLUMNS;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The rows of a games list, each a map from column name to cell.
 fn rows(csv_text: &str) -> Vec<BTreeMap<String, String>> {
@@ -349,25 +349,9 @@ fn the_column_table_in_formats_csv_md_is_the_library_s() {
 
 // ---- Read back by DuckDB ----
 
-/// Whether python3 with duckdb is there (SKIP printed when not; under
-/// `CI=true`, a failure).
+/// Whether python3 has duckdb to read the games list back.
 fn duckdb() -> bool {
-    let found = Command::new("python3")
-        .args(["-c", "import duckdb"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI=true and python3 with duckdb is not installed: the DuckDB test must run in CI (.ci/run installs it)"
-        );
-        println!(
-            "SKIP: python3 with duckdb is not installed: the games list is not read by DuckDB"
-        );
-    }
-    found
+    crate::common::python_with(&["duckdb"], "reading the games list with DuckDB")
 }
 
 /// DuckDB reads the games list of a real archive of KGS games with the

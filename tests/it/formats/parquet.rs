@@ -12,23 +12,9 @@ use crate::common;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// Whether python3 has every module of `modules` (SKIP printed when not;
-/// under `CI=true`, a failure).
+/// Whether python3 has `modules` to read the Parquet files back.
 fn python_with(modules: &[&str]) -> bool {
-    let found = Command::new("python3")
-        .args(["-c", &format!("import {}", modules.join(", "))])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI=true and python3 lacks one of {modules:?}: the Parquet read-back must run in CI (.ci/run installs them)"
-        );
-        println!("SKIP: python3 lacks one of {modules:?}: Parquet outputs are not read back");
-    }
-    found
+    crate::common::python_with(modules, "reading the Parquet outputs back")
 }
 
 /// What `script` prints, run by python3 in `dir`; it must succeed.

@@ -36,25 +36,9 @@ except Exception as e:
     print("refused: %s" % e)
 "#;
 
-/// Whether python3 with sgfmill is there (SKIP printed when not; under
-/// `CI=true`, a failure).
+/// Whether python3 has sgfmill to load the outputs.
 fn sgfmill() -> bool {
-    let found = Command::new("python3")
-        .args(["-c", "import sgfmill"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI=true and python3 with sgfmill is not installed: the load test must run in CI (.ci/run installs it)"
-        );
-        println!(
-            "SKIP: python3 with sgfmill is not installed: outputs are not loaded with sgfmill"
-        );
-    }
-    found
+    crate::common::python_with(&["sgfmill"], "loading the outputs with sgfmill")
 }
 
 /// What sgfmill says of `sgf`: `ok`, or `refused: why`.
